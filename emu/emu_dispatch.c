@@ -1,0 +1,684 @@
+/*
+ * emu_dispatch — execute one AQL kernel dispatch packet: check it as the
+ * command processor does, start waves exactly as the SPI does from the
+ * kernel descriptor, and run them on their CUs in model-time order.
+ *
+ * Scheduling: a binary heap of resident waves keyed by (cycle, wave id). The
+ * earliest wave runs until its time passes the next wave's, so waves interact
+ * (LDS, barriers, global memory) in model-time order and the run is
+ * deterministic. Workgroups become resident on a CU when its waves, LDS and
+ * VGPRs allow, and are handed out round-robin (across XCDs first on gfx942).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "emu_dispatch.h"
+#include "emu_gpu_private.h"
+#include "emu_timing.h"
+
+/* Cycles from the packet's processing to the first wave's first
+ * instruction: CP packet fetch/decode + SPI wave launch. ROCr dispatch-time
+ * deltas of empty kernels on MI200/MI300 are a few microseconds; a few
+ * thousand cycles at ~2 GHz. */
+#define EMU_LAUNCH_CYCLES 2000u
+/* The SPI launches one wave per cycle per SE; a few cycles between waves. */
+#define EMU_WAVE_LAUNCH_GAP 4u
+
+/* ---- heap of runnable waves ---- */
+
+struct wave_heap {
+	struct emu_wave **a;
+	size_t n, cap;
+};
+
+static bool wave_before(const struct emu_wave *x, const struct emu_wave *y)
+{
+	return x->cycle < y->cycle || (x->cycle == y->cycle && x->id < y->id);
+}
+
+static bool heap_push(struct wave_heap *h, struct emu_wave *w)
+{
+	if (h->n == h->cap) {
+		size_t cap = h->cap ? h->cap * 2 : 64;
+		struct emu_wave **n = realloc(h->a, cap * sizeof(*n));
+		if (!n)
+			return false;
+		h->a = n;
+		h->cap = cap;
+	}
+	size_t i = h->n++;
+	while (i && wave_before(w, h->a[(i - 1) / 2])) {
+		h->a[i] = h->a[(i - 1) / 2];
+		i = (i - 1) / 2;
+	}
+	h->a[i] = w;
+	return true;
+}
+
+static struct emu_wave *heap_pop(struct wave_heap *h)
+{
+	struct emu_wave *top = h->a[0];
+	struct emu_wave *last = h->a[--h->n];
+	size_t i = 0;
+	for (;;) {
+		size_t c = 2 * i + 1;
+		if (c >= h->n)
+			break;
+		if (c + 1 < h->n && wave_before(h->a[c + 1], h->a[c]))
+			c++;
+		if (!wave_before(h->a[c], last))
+			break;
+		h->a[i] = h->a[c];
+		i = c;
+	}
+	if (h->n)
+		h->a[i] = last;
+	return top;
+}
+
+/* ---- packet and descriptor checks ---- */
+
+static bool invalid(struct emu_dispatch_result *res, hsa_status_t st, const char *fmt, const char *a,
+                    unsigned long long b)
+{
+	res->status = EMU_DISPATCH_INVALID_PACKET;
+	res->hsa_status = st;
+	snprintf(res->report, sizeof(res->report), fmt, a, b);
+	return false;
+}
+
+static void kd_decode(const uint8_t *p, const struct emu_profile *prof, struct emu_kd *kd)
+{
+	memcpy(&kd->group_segment_fixed_size, p + 0, 4);
+	memcpy(&kd->private_segment_fixed_size, p + 4, 4);
+	memcpy(&kd->kernarg_size, p + 8, 4);
+	memcpy(&kd->entry_offset, p + 16, 8);
+	memcpy(&kd->rsrc3, p + 44, 4);
+	memcpy(&kd->rsrc1, p + 48, 4);
+	memcpy(&kd->rsrc2, p + 52, 4);
+	memcpy(&kd->code_props, p + 56, 2);
+	memcpy(&kd->kernarg_preload, p + 58, 2);
+	/* rsrc1[5:0] GRANULATED_WORKITEM_VGPR_COUNT: (count / granule) - 1.
+	 * gfx90a/gfx942 count the unified VGPR+AGPR file with granule 8 and
+	 * split it at rsrc3[5:0] ACCUM_OFFSET ((offset / 4) - 1). */
+	uint32_t total = ((kd->rsrc1 & 0x3f) + 1) * prof->vgpr_granule;
+	if (prof->has_agpr) {
+		uint32_t acc = ((kd->rsrc3 & 0x3f) + 1) * 4;
+		kd->vgprs = acc < total ? acc : total;
+		kd->agprs = total - kd->vgprs;
+	} else {
+		kd->vgprs = total;
+		kd->agprs = 0;
+	}
+	/* rsrc1[9:6] GRANULATED_WAVEFRONT_SGPR_COUNT: gfx9 granule 16. */
+	kd->sgprs = (((kd->rsrc1 >> 6) & 0xf) + 1) * 16;
+	kd->user_sgprs = (kd->rsrc2 >> 1) & 0x1f;
+}
+
+static bool check_packet(struct emu_dispatch_ctx *ctx)
+{
+	const hsa_kernel_dispatch_packet_t *pkt = &ctx->req->pkt;
+	struct emu_dispatch_result *res = ctx->res;
+	const struct emu_profile *prof = ctx->prof;
+	unsigned dims = pkt->setup & 3;
+	if (dims < 1 || dims > 3)
+		return invalid(res, HSA_STATUS_ERROR_INVALID_PACKET_FORMAT,
+		               "invalid packet: %s %llu (setup.dimensions must be 1, 2 or 3)", "dimensions",
+		               (unsigned long long)dims);
+	const uint32_t grid[3] = {pkt->grid_size_x, pkt->grid_size_y, pkt->grid_size_z};
+	const uint32_t wg[3] = {pkt->workgroup_size_x, pkt->workgroup_size_y, pkt->workgroup_size_z};
+	static const char *const gname[3] = {"grid_size_x", "grid_size_y", "grid_size_z"};
+	static const char *const wname[3] = {"workgroup_size_x", "workgroup_size_y", "workgroup_size_z"};
+	for (unsigned d = 0; d < 3; d++) {
+		if (grid[d] == 0 || (d >= dims && grid[d] != 1))
+			return invalid(res, HSA_STATUS_ERROR_INVALID_PACKET_FORMAT,
+			               "invalid packet: %s = %llu (must be >= 1, and 1 beyond setup.dimensions)",
+			               gname[d], grid[d]);
+		if (wg[d] == 0 || (d >= dims && wg[d] != 1))
+			return invalid(res, HSA_STATUS_ERROR_INVALID_PACKET_FORMAT,
+			               "invalid packet: %s = %llu (must be >= 1, and 1 beyond setup.dimensions)",
+			               wname[d], wg[d]);
+		ctx->grid[d] = grid[d];
+		ctx->wgsize[d] = wg[d];
+		ctx->nwg[d] = (grid[d] + wg[d] - 1) / wg[d];
+	}
+	uint64_t wgflat = (uint64_t)wg[0] * wg[1] * wg[2];
+	if (wgflat > 1024)
+		return invalid(res, HSA_STATUS_ERROR_INVALID_PACKET_FORMAT,
+		               "invalid packet: %s of %llu work-items (the limit is 1024)", "workgroup",
+		               (unsigned long long)wgflat);
+	if (pkt->group_segment_size > prof->lds_bytes)
+		return invalid(res, HSA_STATUS_ERROR_INVALID_ALLOCATION,
+		               "invalid packet: %s %llu bytes exceeds the 65536-byte LDS per workgroup",
+		               "group_segment_size", (unsigned long long)pkt->group_segment_size);
+
+	struct emu_kernel_reg k;
+	if (!emu_gpu_find_kernel(ctx->gpu, pkt->kernel_object, &k))
+		return invalid(res, HSA_STATUS_ERROR_INVALID_CODE_OBJECT,
+		               "invalid packet: kernel_object 0x%s%llx is not a loaded kernel descriptor", "",
+		               (unsigned long long)pkt->kernel_object);
+	ctx->prog = k.prog;
+	snprintf(ctx->kernel_name, sizeof(ctx->kernel_name), "%s", k.name);
+	const uint8_t *kdp = emu_mem_translate(ctx->mem, pkt->kernel_object, 64);
+	if (!kdp)
+		return invalid(res, HSA_STATUS_ERROR_INVALID_CODE_OBJECT,
+		               "invalid packet: kernel descriptor of %s at 0x%llx is not mapped", k.name,
+		               (unsigned long long)pkt->kernel_object);
+	kd_decode(kdp, prof, &ctx->kd);
+	ctx->kd_addr = pkt->kernel_object;
+	ctx->entry = pkt->kernel_object + (uint64_t)ctx->kd.entry_offset;
+	if (!emu_program_at(ctx->prog, ctx->entry))
+		return invalid(res, HSA_STATUS_ERROR_INVALID_CODE_OBJECT,
+		               "invalid kernel descriptor of %s: entry 0x%llx is not an instruction", k.name,
+		               (unsigned long long)ctx->entry);
+	if (ctx->kd.kernarg_size && !emu_mem_translate(ctx->mem, (uint64_t)(uintptr_t)pkt->kernarg_address,
+	                                               ctx->kd.kernarg_size))
+		return invalid(res, HSA_STATUS_ERROR_INVALID_ARGUMENT,
+		               "invalid packet: kernarg_address of %s (0x%llx) is not a live allocation of "
+		               "the kernel's kernarg size",
+		               k.name, (unsigned long long)(uintptr_t)pkt->kernarg_address);
+	/* rsrc2[12:11] ENABLE_VGPR_WORKITEM_ID must cover the dimensions used,
+	 * otherwise the kernel cannot know its work-item; the CP does not care,
+	 * so neither do we. Scratch is not modelled yet. */
+	if (pkt->private_segment_size || ctx->kd.private_segment_fixed_size) {
+		res->status = EMU_DISPATCH_FAULT_ILLEGAL;
+		res->hsa_status = HSA_STATUS_ERROR_INVALID_ARGUMENT;
+		snprintf(res->report, sizeof(res->report),
+		         "kernel %s uses %u bytes of private segment (scratch), which the emulated GPU does "
+		         "not implement yet",
+		         k.name, pkt->private_segment_size ? pkt->private_segment_size
+		                                           : ctx->kd.private_segment_fixed_size);
+		return false;
+	}
+	return true;
+}
+
+/* ---- wave start ---- */
+
+static bool wave_init(struct emu_dispatch_ctx *ctx, struct emu_workgroup *wg, struct emu_wave *w,
+                      uint32_t j)
+{
+	const struct emu_kd *kd = &ctx->kd;
+	const hsa_kernel_dispatch_packet_t *pkt = &ctx->req->pkt;
+	uint32_t (*v)[EMU_LANES] = w->v;
+	struct emu_pending *pend = w->pend;
+	memset(w, 0, sizeof(*w));
+	w->v = v;
+	w->pend = pend;
+	w->ctx = ctx;
+	w->wg = wg;
+	w->prog = ctx->prog;
+	w->wave_in_wg = j;
+	w->cu = wg->cu;
+	w->nvgpr = kd->vgprs;
+	w->nagpr = kd->agprs;
+	w->nsgpr = kd->sgprs;
+	w->pc = ctx->entry;
+	/* MODE from rsrc1: FLOAT_ROUND_MODE_32 [13:12] and _16_64 [15:14] →
+	 * MODE[3:0]; FLOAT_DENORM_MODE_32 [17:16] and _16_64 [19:18] → MODE[7:4];
+	 * ENABLE_DX10_CLAMP [21] → MODE[8]; ENABLE_IEEE_MODE [23] → MODE[9]. */
+	w->mode = ((kd->rsrc1 >> 12) & 0xff) | ((kd->rsrc1 >> 21) & 1) << 8 | ((kd->rsrc1 >> 23) & 1) << 9;
+
+	/* User SGPRs in ABI order, as enabled by kernel_code_properties. */
+	unsigned s = 0;
+	uint16_t cp = kd->code_props;
+	uint64_t q;
+	if (cp & (1u << 0)) { /* private segment buffer: V# of the scratch (not modelled) */
+		s += 4;
+	}
+	if (cp & (1u << 1)) { /* dispatch ptr */
+		q = ctx->req->packet_addr;
+		w->s[s++] = (uint32_t)q;
+		w->s[s++] = (uint32_t)(q >> 32);
+	}
+	if (cp & (1u << 2)) { /* queue ptr */
+		q = ctx->req->queue_addr;
+		w->s[s++] = (uint32_t)q;
+		w->s[s++] = (uint32_t)(q >> 32);
+	}
+	if (cp & (1u << 3)) { /* kernarg segment ptr */
+		q = (uint64_t)(uintptr_t)pkt->kernarg_address;
+		w->s[s++] = (uint32_t)q;
+		w->s[s++] = (uint32_t)(q >> 32);
+	}
+	if (cp & (1u << 4)) { /* dispatch id */
+		q = ctx->req->dispatch_id;
+		w->s[s++] = (uint32_t)q;
+		w->s[s++] = (uint32_t)(q >> 32);
+	}
+	if (cp & (1u << 5)) /* flat scratch init */
+		s += 2;
+	if (cp & (1u << 6)) /* private segment size */
+		w->s[s++] = pkt->private_segment_size;
+	/* gfx940+: kernarg preload, length in dwords [6:0], offset [15:7] (dwords). */
+	unsigned pre_len = kd->kernarg_preload & 0x7f, pre_off = kd->kernarg_preload >> 7;
+	if (pre_len && ctx->prof->arch == EMU_GFX942) {
+		const uint32_t *ka = emu_mem_translate(ctx->mem, (uint64_t)(uintptr_t)pkt->kernarg_address + pre_off * 4u,
+		                                       pre_len * 4u);
+		if (!ka)
+			return false;
+		for (unsigned i = 0; i < pre_len && s < 102; i++)
+			w->s[s++] = ka[i];
+	}
+	/* The SPI loads user_sgpr_count user SGPRs; system SGPRs follow them. */
+	s = kd->user_sgprs > s ? kd->user_sgprs : s;
+	if (kd->rsrc2 & (1u << 7))
+		w->s[s++] = wg->id[0];
+	if (kd->rsrc2 & (1u << 8))
+		w->s[s++] = wg->id[1];
+	if (kd->rsrc2 & (1u << 9))
+		w->s[s++] = wg->id[2];
+	if (kd->rsrc2 & (1u << 10)) /* workgroup info: wave count in [5:0] (not modelled further) */
+		w->s[s++] = wg->nwaves & 0x3f;
+	if (kd->rsrc2 & 1u) /* private segment wave byte offset */
+		w->s[s++] = 0;
+
+	/* Work-item ids: v0, v1, v2 on gfx900; packed x | y << 10 | z << 20 in
+	 * v0 on gfx90a/gfx942; rsrc2[12:11] says how many dimensions. */
+	unsigned nid = (kd->rsrc2 >> 11) & 3;
+	uint32_t sx = wg->size[0], sy = wg->size[1];
+	uint32_t total = wg->size[0] * wg->size[1] * wg->size[2];
+	uint64_t exec = 0;
+	for (unsigned l = 0; l < EMU_LANES; l++) {
+		uint32_t f = j * EMU_LANES + l;
+		if (f >= total)
+			break;
+		exec |= 1ull << l;
+		uint32_t x = f % sx, y = (f / sx) % sy, z = f / (sx * sy);
+		if (ctx->prof->packed_tid) {
+			w->v[0][l] = x | (nid >= 1 ? y << 10 : 0) | (nid >= 2 ? z << 20 : 0);
+		} else {
+			w->v[0][l] = x;
+			if (nid >= 1)
+				w->v[1][l] = y;
+			if (nid >= 2)
+				w->v[2][l] = z;
+		}
+	}
+	emu_set_exec(w, exec);
+	return true;
+}
+
+/* ---- workgroups on CUs ---- */
+
+static uint32_t cu_order(const struct emu_profile *prof, uint32_t i)
+{
+	/* gfx942: consecutive workgroups go to consecutive XCDs. */
+	uint32_t nx = prof->num_xcd ? prof->num_xcd : 1;
+	uint32_t per = prof->num_cu / nx;
+	return (i % nx) * per + (i / nx) % per;
+}
+
+static uint32_t max_wg_per_cu(const struct emu_dispatch_ctx *ctx)
+{
+	const struct emu_profile *prof = ctx->prof;
+	uint32_t waves_simd = (ctx->waves_per_wg + prof->simd_per_cu - 1) / prof->simd_per_cu;
+	/* VGPR file per SIMD lane: 256 registers on gfx900, 512 (VGPR+AGPR) on
+	 * gfx90a/gfx942 (CDNA2/CDNA3 ISA, "Register file"). */
+	uint32_t file = prof->has_agpr ? 512 : 256;
+	uint32_t regs = ctx->kd.vgprs + ctx->kd.agprs;
+	uint32_t per_simd = regs ? file / regs : prof->max_waves_per_simd;
+	if (per_simd > prof->max_waves_per_simd)
+		per_simd = prof->max_waves_per_simd;
+	uint32_t n = per_simd / waves_simd;
+	if (ctx->lds_bytes)
+		n = n < prof->lds_bytes / ctx->lds_bytes ? n : prof->lds_bytes / ctx->lds_bytes;
+	/* the hardware allows 16 workgroups per CU (SPI barrier resources) */
+	return n > 16 ? 16 : n;
+}
+
+struct emu_run {
+	struct wave_heap heap;
+	struct emu_wave **free_waves;  /* recycled wave storage */
+	size_t nfree;
+	struct emu_wave **all_waves;   /* every wave allocated, for teardown */
+	size_t nall;
+	struct emu_workgroup **wgs;    /* resident workgroups, for teardown */
+	size_t nwgs;
+	uint64_t next_wg;              /* flat id of the next workgroup to launch */
+	uint64_t total_wg;
+	uint32_t next_cu;              /* round-robin position */
+	uint32_t wave_id;
+	struct trace_acc *trace;       /* per instruction slot, or NULL */
+};
+
+struct trace_acc {
+	uint64_t issues, cycles;
+	uint64_t stall[GCNLAB_STALL_COUNT];
+};
+
+static struct emu_wave *wave_alloc(struct emu_run *rs)
+{
+	if (rs->nfree)
+		return rs->free_waves[--rs->nfree];
+	struct emu_wave *w = calloc(1, sizeof(*w));
+	if (!w)
+		return NULL;
+	rs->all_waves[rs->nall++] = w;
+	w->v = calloc(EMU_NREGS_V, sizeof(*w->v));
+	w->pend = calloc(EMU_MAX_PENDING, sizeof(*w->pend));
+	if (!w->v || !w->pend)
+		return NULL;  /* freed with all_waves */
+	return w;
+}
+
+static void wave_release(struct emu_run *rs, struct emu_wave *w)
+{
+	rs->free_waves[rs->nfree++] = w;
+}
+
+static bool launch_wg(struct emu_dispatch_ctx *ctx, struct emu_run *rs, uint32_t cu, uint64_t cycle)
+{
+	uint64_t f = rs->next_wg++;
+	struct emu_workgroup *wg = calloc(1, sizeof(*wg));
+	if (!wg)
+		return false;
+	wg->flat_id = (uint32_t)f;
+	wg->id[0] = (uint32_t)(f % ctx->nwg[0]);
+	wg->id[1] = (uint32_t)((f / ctx->nwg[0]) % ctx->nwg[1]);
+	wg->id[2] = (uint32_t)(f / ((uint64_t)ctx->nwg[0] * ctx->nwg[1]));
+	for (unsigned d = 0; d < 3; d++) {
+		uint32_t start = wg->id[d] * ctx->wgsize[d];
+		uint32_t left = ctx->grid[d] - start;
+		wg->size[d] = left < ctx->wgsize[d] ? left : ctx->wgsize[d];
+	}
+	uint32_t wi = wg->size[0] * wg->size[1] * wg->size[2];
+	wg->nwaves = (wi + EMU_LANES - 1) / EMU_LANES;
+	wg->cu = cu;
+	wg->lds_size = ctx->lds_bytes;
+	/* 64 KiB backing: LDS addresses wrap at the LDS size; accesses beyond
+	 * the allocation are caught by the DS semantics. */
+	wg->lds = calloc(1, ctx->prof->lds_bytes);
+	wg->waves = calloc(wg->nwaves, sizeof(*wg->waves));
+	rs->wgs[rs->nwgs++] = wg;
+	if (!wg->lds || !wg->waves)
+		goto fail;
+	struct emu_cu *c = &ctx->cus[cu];
+	c->used = true;
+	c->wg_resident++;
+	c->waves_resident += wg->nwaves;
+	uint32_t simd0 = c->wg_resident; /* rotate the first SIMD per workgroup */
+	for (uint32_t j = 0; j < wg->nwaves; j++) {
+		struct emu_wave *w = wave_alloc(rs);
+		if (!w)
+			goto fail;
+		wg->waves[j] = w;
+		if (!wave_init(ctx, wg, w, j)) {
+			wave_release(rs, w);
+			wg->waves[j] = NULL;
+			goto fail;
+		}
+		w->id = rs->wave_id++;
+		w->simd = (simd0 + j) % ctx->prof->simd_per_cu;
+		w->slot = j / ctx->prof->simd_per_cu;
+		w->se = cu / (ctx->prof->num_cu / ctx->prof->num_se);
+		w->cycle = cycle + (uint64_t)j * EMU_WAVE_LAUNCH_GAP;
+		ctx->counters[EMU_CNT_SQ_WAVES]++;
+		if (!heap_push(&rs->heap, w))
+			goto fail;
+	}
+	return true;
+fail:
+	/* The caller abandons the dispatch; storage is reclaimed in teardown. */
+	return false;
+}
+
+static void wg_free(struct emu_run *rs, struct emu_workgroup *wg)
+{
+	for (size_t i = 0; i < rs->nwgs; i++) {
+		if (rs->wgs[i] == wg) {
+			rs->wgs[i] = rs->wgs[--rs->nwgs];
+			break;
+		}
+	}
+	for (uint32_t j = 0; j < wg->nwaves; j++)
+		if (wg->waves && wg->waves[j])
+			wave_release(rs, wg->waves[j]);
+	free(wg->waves);
+	free(wg->lds);
+	free(wg);
+}
+
+/* ---- execution ---- */
+
+void emu_wave_stall(struct emu_wave *w, uint64_t cycles, enum gcnlab_stall cause)
+{
+	struct emu_run *rs = w->ctx->run;
+	if (rs && rs->trace && w->cur && (w->ctx->gpu->trace_wave < 0 || (int)w->id == w->ctx->gpu->trace_wave))
+		rs->trace[w->cur->off >> 2].stall[cause] += cycles;
+}
+
+static void run_wave(struct emu_dispatch_ctx *ctx, struct emu_wave *w, uint64_t horizon,
+                     struct trace_acc *trace)
+{
+	struct emu_timing *t = ctx->timing;
+	const struct emu_program *prog = w->prog;
+	bool traced = trace && (ctx->gpu->trace_wave < 0 || (int)w->id == ctx->gpu->trace_wave);
+	while (w->state == EMU_WAVE_READY) {
+		if (w->pend_count && w->next_done <= w->cycle)
+			emu_wave_retire(w);
+		const struct emu_inst *in = emu_program_at(prog, w->pc);
+		if (!in) {
+			emu_fault(w, w->cur, EMU_FAULT_ILLEGAL, w->pc,
+			          "the program counter 0x%llx is outside the kernel's code",
+			          (unsigned long long)w->pc);
+			return;
+		}
+		w->cur = in;
+		uint64_t t0 = w->cycle;
+		w->cycle += emu_timing_fetch(t, w, in);
+		uint32_t cost = emu_timing_issue(t, w, in);
+		w->npc = w->pc + in->size;
+		in->exec(w, in);
+		w->cycle += cost;
+		if (traced) {
+			struct trace_acc *a = &trace[in->off >> 2];
+			a->issues++;
+			a->cycles += w->cycle - t0;
+		}
+		w->pc = w->npc;
+		if (++ctx->insts > ctx->budget) {
+			emu_fault(w, in, EMU_FAULT_HANG, w->pc,
+			          "the dispatch exceeded its budget of %llu wave-instructions "
+			          "(GCNLAB_EMU_BUDGET); wave %u is looping near pc 0x%llx",
+			          (unsigned long long)ctx->budget, w->id, (unsigned long long)(in->off));
+			return;
+		}
+		if (w->cycle > horizon)
+			return;
+	}
+}
+
+static void fill_counters(struct emu_dispatch_ctx *ctx)
+{
+	struct gcnlab_emu_counters *c = &ctx->res->counters;
+	c->count = 0;
+	for (unsigned i = 0; i < EMU_COUNTER_COUNT && i < GCNLAB_MAX_COUNTERS; i++) {
+		snprintf(c->name[i], GCNLAB_COUNTER_NAME_MAX, "%s", emu_counter_names[i]);
+		c->value[i] = ctx->counters[i];
+		c->count++;
+	}
+}
+
+static void fill_trace(struct emu_dispatch_ctx *ctx, struct trace_acc *acc)
+{
+	struct emu_gpu *g = ctx->gpu;
+	const struct emu_program *p = ctx->prog;
+	free(g->trace);
+	g->trace = NULL;
+	g->ntrace = 0;
+	size_t n = 0;
+	for (uint32_t i = 0; i < p->size / 4; i++)
+		if (acc[i].issues)
+			n++;
+	if (!n || !(g->trace = calloc(n, sizeof(*g->trace))))
+		return;
+	for (uint32_t i = 0; i < p->size / 4; i++) {
+		if (!acc[i].issues)
+			continue;
+		struct gcnlab_emu_trace_row *r = &g->trace[g->ntrace++];
+		const struct emu_inst *in = &p->insts[i];
+		r->offset = (uint32_t)(p->base + in->off - ctx->entry);
+		r->size = in->size;
+		emu_disasm(ctx->prof, in, r->text, sizeof(r->text));
+		r->issues = acc[i].issues;
+		r->cycles = acc[i].cycles;
+		memcpy(r->stall, acc[i].stall, sizeof(r->stall));
+	}
+}
+
+bool emu_gpu_dispatch(struct emu_gpu *g, const struct emu_dispatch_req *req, struct emu_dispatch_result *res)
+{
+	struct emu_dispatch_ctx ctx;
+	struct emu_run rs;
+	memset(&ctx, 0, sizeof(ctx));
+	memset(&rs, 0, sizeof(rs));
+	memset(res, 0, sizeof(*res));
+	ctx.gpu = g;
+	ctx.prof = g->prof;
+	ctx.mem = g->mem;
+	ctx.req = req;
+	ctx.res = res;
+	ctx.timing = g->timing;
+	ctx.budget = g->budget;
+	ctx.strict = g->strict;
+	ctx.run = &rs;
+	bool ok = false;
+
+	emu_mem_lock(g->mem);
+	if (!check_packet(&ctx))
+		goto out;
+	const hsa_kernel_dispatch_packet_t *pkt = &req->pkt;
+	ctx.lds_bytes = pkt->group_segment_size;
+	ctx.waves_per_wg = (ctx.wgsize[0] * ctx.wgsize[1] * ctx.wgsize[2] + EMU_LANES - 1) / EMU_LANES;
+	ctx.max_wg_per_cu = max_wg_per_cu(&ctx);
+	if (!ctx.max_wg_per_cu) {
+		invalid(res, HSA_STATUS_ERROR_INVALID_ALLOCATION,
+		        "kernel %s: a workgroup needs more VGPRs/LDS/wave slots than a CU has (%llu waves)",
+		        ctx.kernel_name, ctx.waves_per_wg);
+		goto out;
+	}
+	ctx.cus = calloc(g->prof->num_cu, sizeof(*ctx.cus));
+	rs.total_wg = (uint64_t)ctx.nwg[0] * ctx.nwg[1] * ctx.nwg[2];
+	size_t max_res = (size_t)g->prof->num_cu * ctx.max_wg_per_cu * ctx.waves_per_wg;
+	rs.free_waves = calloc(max_res + 1, sizeof(*rs.free_waves));
+	rs.all_waves = calloc(max_res + 1, sizeof(*rs.all_waves));
+	rs.wgs = calloc((size_t)g->prof->num_cu * ctx.max_wg_per_cu + 1, sizeof(*rs.wgs));
+	if (g->trace_on)
+		rs.trace = calloc(ctx.prog->size / 4 + 1, sizeof(*rs.trace));
+	if (!ctx.cus || !rs.free_waves || !rs.all_waves || !rs.wgs || (g->trace_on && !rs.trace)) {
+		snprintf(res->report, sizeof(res->report), "out of host memory for dispatch of %s", ctx.kernel_name);
+		res->status = EMU_DISPATCH_INVALID_PACKET;
+		res->hsa_status = HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+		goto out;
+	}
+
+	ctx.start_cycle = g->now_cycle + EMU_LAUNCH_CYCLES;
+	emu_timing_begin(ctx.timing, &ctx);
+
+	/* Initial fill: round-robin over CUs until every CU is full or the grid
+	 * is handed out. */
+	uint64_t cyc = ctx.start_cycle;
+	for (uint32_t round = 0; round < ctx.max_wg_per_cu && rs.next_wg < rs.total_wg; round++) {
+		for (uint32_t i = 0; i < g->prof->num_cu && rs.next_wg < rs.total_wg; i++) {
+			uint32_t cu = cu_order(g->prof, i);
+			if (!launch_wg(&ctx, &rs, cu, cyc))
+				goto oom;
+			cyc += EMU_WAVE_LAUNCH_GAP / 2;
+		}
+	}
+
+	uint64_t end = ctx.start_cycle;
+	while (rs.heap.n && !ctx.failed) {
+		struct emu_wave *w = heap_pop(&rs.heap);
+		uint64_t horizon = rs.heap.n ? rs.heap.a[0]->cycle : UINT64_MAX;
+		run_wave(&ctx, w, horizon, rs.trace);
+		if (ctx.failed)
+			break;
+		struct emu_workgroup *wg = w->wg;
+		if (w->state == EMU_WAVE_READY) {
+			heap_push(&rs.heap, w);
+			continue;
+		}
+		if (w->state == EMU_WAVE_DONE) {
+			end = w->cycle > end ? w->cycle : end;
+			wg->waves_done++;
+		}
+		/* A barrier opens when every wave that has not ended has arrived. */
+		if (wg->barrier_count && wg->barrier_count == wg->nwaves - wg->waves_done) {
+			uint64_t t = 0;
+			for (uint32_t j = 0; j < wg->nwaves; j++)
+				if (wg->waves[j]->state == EMU_WAVE_BARRIER && wg->waves[j]->cycle > t)
+					t = wg->waves[j]->cycle;
+			for (uint32_t j = 0; j < wg->nwaves; j++) {
+				struct emu_wave *x = wg->waves[j];
+				if (x->state != EMU_WAVE_BARRIER)
+					continue;
+				emu_wave_stall(x, t - x->cycle, GCNLAB_STALL_BARRIER);
+				x->cycle = t;
+				x->state = EMU_WAVE_READY;
+				heap_push(&rs.heap, x);
+			}
+			wg->barrier_count = 0;
+		}
+		if (wg->waves_done == wg->nwaves) {
+			uint32_t cu = wg->cu;
+			struct emu_cu *c = &ctx.cus[cu];
+			c->wg_resident--;
+			c->waves_resident -= wg->nwaves;
+			uint64_t t = w->cycle;
+			wg_free(&rs, wg);
+			if (rs.next_wg < rs.total_wg && !launch_wg(&ctx, &rs, cu, t + EMU_WAVE_LAUNCH_GAP))
+				goto oom;
+		}
+	}
+	if (ctx.failed) {
+		if (res->status == EMU_DISPATCH_FAULT_MEMORY || res->status == EMU_DISPATCH_FAULT_ILLEGAL ||
+		    res->status == EMU_DISPATCH_HANG)
+			goto out;
+	}
+	ctx.end_cycle = end;
+	res->status = EMU_DISPATCH_OK;
+	res->hsa_status = HSA_STATUS_SUCCESS;
+	res->cycles = end - ctx.start_cycle;
+	res->start_ns = ctx.start_cycle * 1000 / g->sclk_mhz;
+	res->end_ns = end * 1000 / g->sclk_mhz;
+	res->wave_insts = ctx.insts;
+	ctx.counters[EMU_CNT_SQ_INSTS_TOTAL] = ctx.insts;
+	ctx.counters[EMU_CNT_BUSY_CYCLES] = res->cycles;
+	for (uint32_t i = 0; i < g->prof->num_cu; i++)
+		if (ctx.cus[i].used)
+			ctx.counters[EMU_CNT_CUS_USED]++;
+	fill_counters(&ctx);
+	if (rs.trace)
+		fill_trace(&ctx, rs.trace);
+	g->now_cycle = end;
+	ok = true;
+	goto out;
+oom:
+	res->status = EMU_DISPATCH_INVALID_PACKET;
+	res->hsa_status = HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+	snprintf(res->report, sizeof(res->report), "out of host memory while running %s", ctx.kernel_name);
+out:
+	if (!ok && ctx.start_cycle) {
+		/* Time passes for a failed dispatch too. */
+		g->now_cycle = ctx.start_cycle;
+	}
+	/* Teardown: workgroups left resident after a fault, then all waves. */
+	while (rs.nwgs)
+		wg_free(&rs, rs.wgs[rs.nwgs - 1]);
+	for (size_t i = 0; i < rs.nall; i++) {
+		free(rs.all_waves[i]->v);
+		free(rs.all_waves[i]->pend);
+		free(rs.all_waves[i]);
+	}
+	free(rs.all_waves);
+	free(rs.wgs);
+	free(rs.heap.a);
+	emu_mem_unlock(g->mem);
+	free(ctx.cus);
+	free(rs.trace);
+	free(rs.free_waves);
+	return ok;
+}

@@ -1,0 +1,34 @@
+/*
+ * emu_gpu_private — the emu_gpu object, shared by emu_gpu.c (lifetime,
+ * kernel registry, clocks) and emu_dispatch.c (execution).
+ */
+#ifndef EMU_GPU_PRIVATE_H
+#define EMU_GPU_PRIVATE_H
+
+#include <pthread.h>
+
+#include "emu_gpu.h"
+
+struct emu_timing;
+
+struct emu_gpu {
+	const struct emu_profile *prof;
+	struct emu_mem *mem;
+	uint32_t sclk_mhz, mclk_mhz;
+	uint64_t now_cycle;            /* shader cycles since the GPU was created */
+	pthread_mutex_t lock;          /* kernel registry */
+	struct emu_kernel_reg *kernels;
+	size_t nkernels, cap;
+	struct emu_timing *timing;     /* caches and icache persist across dispatches */
+	uint64_t budget;               /* GCNLAB_EMU_BUDGET */
+	bool strict;                   /* GCNLAB_EMU_STRICT */
+	bool trace_on;
+	int trace_wave;
+	struct gcnlab_emu_trace_row *trace;
+	size_t ntrace;
+};
+
+/* Registered kernel whose descriptor is at kd_addr; false if none. */
+bool emu_gpu_find_kernel(struct emu_gpu *g, uint64_t kd_addr, struct emu_kernel_reg *out);
+
+#endif

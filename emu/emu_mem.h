@@ -1,0 +1,45 @@
+/*
+ * emu_mem — the emulated GPU's view of memory. Allocations are host memory
+ * that the GPU addresses directly (GPU VA == host pointer), registered here
+ * so that every kernel access is checked against the live allocations.
+ * Thread-safe (the HSA API threads register, the packet processor looks up).
+ */
+#ifndef EMU_MEM_H
+#define EMU_MEM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+enum emu_mem_kind {
+	EMU_MEM_KERNARG = 0,
+	EMU_MEM_FINE,
+	EMU_MEM_COARSE,
+	EMU_MEM_CODE,      /* loaded code object image (executable) */
+	EMU_MEM_QUEUE,     /* AQL ring and amd_queue_t */
+	EMU_MEM_USERPTR,   /* host memory registered by the runtime for the GPU */
+};
+
+struct emu_mem;
+
+struct emu_mem *emu_mem_create(void);
+void emu_mem_destroy(struct emu_mem *m);
+
+/* Register/unregister [base, base+size). */
+bool emu_mem_add(struct emu_mem *m, void *base, size_t size, enum emu_mem_kind kind);
+bool emu_mem_remove(struct emu_mem *m, void *base);
+
+/* Host pointer for GPU address addr (call with the lock held; fast path is
+ * a one-entry cache then a binary search) if [addr, addr+size) lies inside one live
+ * allocation; NULL otherwise (the caller reports a memory fault). */
+void *emu_mem_translate(struct emu_mem *m, uint64_t addr, size_t size);
+
+/* Allocation containing addr: base and size; false if none. */
+bool emu_mem_find(struct emu_mem *m, uint64_t addr, uint64_t *base, size_t *size,
+                  enum emu_mem_kind *kind);
+
+/* Lock around a dispatch so that allocations do not change under it. */
+void emu_mem_lock(struct emu_mem *m);
+void emu_mem_unlock(struct emu_mem *m);
+
+#endif

@@ -1,0 +1,75 @@
+/*
+ * emu_timing — the cycle model's interface to the execution core. The core
+ * asks it how long an instruction occupies its wave and when a memory access
+ * completes; the model owns clocks, issue ports, LDS banks, caches, HBM and
+ * the instruction cache, and counts the hardware-named counters.
+ *
+ * State that persists across dispatches (cache contents, icache) lives in
+ * struct emu_timing, one per GPU.
+ */
+#ifndef EMU_TIMING_H
+#define EMU_TIMING_H
+
+#include <stdint.h>
+
+#include "emu_dispatch.h"
+
+/* Counters of one dispatch (names as the hardware's, see emu_counters.c). */
+enum emu_counter {
+	EMU_CNT_SQ_WAVES = 0,
+	EMU_CNT_SQ_INSTS_VALU,
+	EMU_CNT_SQ_INSTS_SALU,
+	EMU_CNT_SQ_INSTS_SMEM,
+	EMU_CNT_SQ_INSTS_VMEM_RD,
+	EMU_CNT_SQ_INSTS_VMEM_WR,
+	EMU_CNT_SQ_INSTS_LDS,
+	EMU_CNT_SQ_INSTS_BRANCH,
+	EMU_CNT_SQ_INSTS_MFMA,
+	EMU_CNT_SQ_INSTS_OTHER,
+	EMU_CNT_SQ_INSTS_TOTAL,
+	EMU_CNT_SQ_WAIT_INST_ANY,     /* cycles waves spent stalled in s_waitcnt */
+	EMU_CNT_SQ_LDS_IDX_ACTIVE,
+	EMU_CNT_SQ_LDS_BANK_CONFLICT,
+	EMU_CNT_TCP_HIT,              /* vector L1 */
+	EMU_CNT_TCP_MISS,
+	EMU_CNT_SQC_DCACHE_HIT,       /* scalar cache */
+	EMU_CNT_SQC_DCACHE_MISS,
+	EMU_CNT_SQC_ICACHE_HIT,
+	EMU_CNT_SQC_ICACHE_MISS,
+	EMU_CNT_TCC_HIT,              /* L2 */
+	EMU_CNT_TCC_MISS,
+	EMU_CNT_MALL_HIT,
+	EMU_CNT_MALL_MISS,
+	EMU_CNT_HBM_READ_BYTES,
+	EMU_CNT_HBM_WRITE_BYTES,
+	EMU_CNT_CUS_USED,             /* CUs that ran at least one wave */
+	EMU_CNT_BUSY_CYCLES,
+	EMU_COUNTER_COUNT
+};
+extern const char *const emu_counter_names[EMU_COUNTER_COUNT];
+
+struct emu_timing;
+
+struct emu_timing *emu_timing_create(const struct emu_profile *prof, uint32_t sclk_mhz,
+                                     uint32_t mclk_mhz);
+void emu_timing_destroy(struct emu_timing *t);
+
+/* Called once before a dispatch starts executing. */
+void emu_timing_begin(struct emu_timing *t, struct emu_dispatch_ctx *ctx);
+
+/* Cycles from the issue of `in` until its wave may issue again (the
+ * instruction's occupancy of the wave's issue slot and SIMD). Also counts
+ * SQ_INSTS_*. Called once per executed instruction, before its semantics. */
+uint32_t emu_timing_issue(struct emu_timing *t, struct emu_wave *w, const struct emu_inst *in);
+
+/* Cycle at which a memory access issued at w->cycle completes. May advance
+ * w->cycle when the issue itself stalls (VMEM queue full, LDS bank conflict
+ * cycles) and charge the trace. */
+uint64_t emu_timing_access(struct emu_timing *t, struct emu_wave *w, const struct emu_inst *in,
+                           const struct emu_access *acc);
+
+/* Instruction fetch of `in` by w at w->cycle: extra cycles for an icache miss. */
+uint32_t emu_timing_fetch(struct emu_timing *t, struct emu_wave *w, const struct emu_inst *in);
+void emu_timing_icache_inv(struct emu_timing *t, struct emu_wave *w);
+
+#endif

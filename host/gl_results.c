@@ -1,0 +1,469 @@
+#include "gl_results.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <libgen.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+struct gl_param {
+	char *key;
+	char *value;
+};
+
+struct gl_table {
+	char *title;
+	unsigned ncols;
+	char **cols;
+	unsigned nrows, cap_rows;
+	char **cells;          /* nrows * ncols */
+	unsigned nparams;
+	struct gl_param *params;
+};
+
+struct gl_table *gl_table_new(const char *title, unsigned ncols, const char *const *cols)
+{
+	struct gl_table *t = calloc(1, sizeof(*t));
+
+	if (!t || ncols == 0)
+		goto fail;
+	t->title = strdup(title ? title : "");
+	t->cols = calloc(ncols, sizeof(*t->cols));
+	if (!t->title || !t->cols)
+		goto fail;
+	t->ncols = ncols;
+	for (unsigned c = 0; c < ncols; c++) {
+		t->cols[c] = strdup(cols[c] ? cols[c] : "");
+		if (!t->cols[c])
+			goto fail;
+	}
+	return t;
+fail:
+	gl_table_free(t);
+	return NULL;
+}
+
+void gl_table_free(struct gl_table *t)
+{
+	if (!t)
+		return;
+	free(t->title);
+	if (t->cols)
+		for (unsigned c = 0; c < t->ncols; c++)
+			free(t->cols[c]);
+	free(t->cols);
+	for (size_t i = 0; i < (size_t)t->nrows * t->ncols; i++)
+		free(t->cells[i]);
+	free(t->cells);
+	for (unsigned i = 0; i < t->nparams; i++) {
+		free(t->params[i].key);
+		free(t->params[i].value);
+	}
+	free(t->params);
+	free(t);
+}
+
+bool gl_table_add_row(struct gl_table *t, const char *const *cells)
+{
+	char **row;
+
+	if (t->nrows == t->cap_rows) {
+		unsigned cap = t->cap_rows ? 2 * t->cap_rows : 16;
+		char **n = realloc(t->cells, (size_t)cap * t->ncols * sizeof(*n));
+
+		if (!n)
+			return false;
+		t->cells = n;
+		t->cap_rows = cap;
+	}
+	row = &t->cells[(size_t)t->nrows * t->ncols];
+	for (unsigned c = 0; c < t->ncols; c++) {
+		row[c] = strdup(cells[c] ? cells[c] : "");
+		if (!row[c]) {
+			while (c--)
+				free(row[c]);
+			return false;
+		}
+	}
+	t->nrows++;
+	return true;
+}
+
+bool gl_table_param(struct gl_table *t, const char *key, const char *fmt, ...)
+{
+	char *value;
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vasprintf(&value, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return false;
+	for (unsigned i = 0; i < t->nparams; i++) {
+		if (strcmp(t->params[i].key, key) == 0) {
+			free(t->params[i].value);
+			t->params[i].value = value;
+			return true;
+		}
+	}
+	struct gl_param *p = realloc(t->params, (t->nparams + 1) * sizeof(*p));
+	if (!p)
+		goto fail;
+	t->params = p;
+	p[t->nparams].key = strdup(key);
+	if (!p[t->nparams].key)
+		goto fail;
+	p[t->nparams].value = value;
+	t->nparams++;
+	return true;
+fail:
+	free(value);
+	return false;
+}
+
+unsigned gl_table_rows(const struct gl_table *t)
+{
+	return t->nrows;
+}
+
+const char *gl_table_cell(const struct gl_table *t, unsigned row, unsigned col)
+{
+	if (row >= t->nrows || col >= t->ncols)
+		return NULL;
+	return t->cells[(size_t)row * t->ncols + col];
+}
+
+/* Display width: UTF-8 code points (continuation bytes 10xxxxxx not counted). */
+static size_t text_width(const char *s)
+{
+	size_t w = 0;
+
+	for (; *s; s++)
+		w += ((unsigned char)*s & 0xc0) != 0x80;
+	return w;
+}
+
+static bool looks_numeric(const char *s)
+{
+	char *end;
+
+	if (!*s)
+		return false;
+	strtod(s, &end);
+	return *end == '\0';
+}
+
+/* A column is right-aligned when every non-empty cell is a number. */
+static bool column_numeric(const struct gl_table *t, unsigned c)
+{
+	bool any = false;
+
+	for (unsigned r = 0; r < t->nrows; r++) {
+		const char *s = gl_table_cell(t, r, c);
+
+		if (!*s || strcmp(s, "-") == 0)
+			continue;
+		if (!looks_numeric(s))
+			return false;
+		any = true;
+	}
+	return any;
+}
+
+static void pad(FILE *f, size_t n)
+{
+	while (n--)
+		fputc(' ', f);
+}
+
+void gl_table_print(const struct gl_table *t, FILE *f)
+{
+	size_t *w = calloc(t->ncols, sizeof(*w));
+	bool *right = calloc(t->ncols, sizeof(*right));
+	size_t total = 0;
+
+	if (!w || !right)
+		goto out;
+	for (unsigned c = 0; c < t->ncols; c++) {
+		w[c] = text_width(t->cols[c]);
+		for (unsigned r = 0; r < t->nrows; r++) {
+			size_t cw = text_width(gl_table_cell(t, r, c));
+			if (cw > w[c])
+				w[c] = cw;
+		}
+		right[c] = column_numeric(t, c);
+		total += w[c] + (c ? 2 : 0);
+	}
+	if (t->title[0])
+		fprintf(f, "%s\n", t->title);
+	for (unsigned c = 0; c < t->ncols; c++) {
+		size_t gap = w[c] - text_width(t->cols[c]);
+
+		if (c)
+			fputs("  ", f);
+		if (right[c])
+			pad(f, gap);
+		fputs(t->cols[c], f);
+		if (!right[c] && c + 1 < t->ncols)
+			pad(f, gap);
+	}
+	fputc('\n', f);
+	for (size_t i = 0; i < total; i++)
+		fputc('-', f);
+	fputc('\n', f);
+	for (unsigned r = 0; r < t->nrows; r++) {
+		for (unsigned c = 0; c < t->ncols; c++) {
+			const char *s = gl_table_cell(t, r, c);
+			size_t gap = w[c] - text_width(s);
+
+			if (c)
+				fputs("  ", f);
+			if (right[c])
+				pad(f, gap);
+			fputs(s, f);
+			if (!right[c] && c + 1 < t->ncols)
+				pad(f, gap);
+		}
+		fputc('\n', f);
+	}
+out:
+	free(w);
+	free(right);
+}
+
+static void csv_cell(FILE *f, const char *s)
+{
+	if (!strpbrk(s, ",\"\r\n")) {
+		fputs(s, f);
+		return;
+	}
+	fputc('"', f);
+	for (; *s; s++) {
+		if (*s == '"')
+			fputc('"', f);
+		fputc(*s, f);
+	}
+	fputc('"', f);
+}
+
+/* A parameter value on one line: newlines would break both formats. */
+static void one_line(FILE *f, const char *s)
+{
+	for (; *s; s++)
+		fputc(*s == '\n' || *s == '\r' ? ' ' : *s, f);
+}
+
+void gl_table_emit_csv(const struct gl_table *t, FILE *f)
+{
+	if (t->title[0]) {
+		fputs("# ", f);
+		one_line(f, t->title);
+		fputc('\n', f);
+	}
+	for (unsigned i = 0; i < t->nparams; i++) {
+		fprintf(f, "# %s=", t->params[i].key);
+		one_line(f, t->params[i].value);
+		fputc('\n', f);
+	}
+	for (unsigned c = 0; c < t->ncols; c++) {
+		if (c)
+			fputc(',', f);
+		csv_cell(f, t->cols[c]);
+	}
+	fputc('\n', f);
+	for (unsigned r = 0; r < t->nrows; r++) {
+		for (unsigned c = 0; c < t->ncols; c++) {
+			if (c)
+				fputc(',', f);
+			csv_cell(f, gl_table_cell(t, r, c));
+		}
+		fputc('\n', f);
+	}
+}
+
+static void md_cell(FILE *f, const char *s)
+{
+	for (; *s; s++) {
+		if (*s == '|')
+			fputs("\\|", f);
+		else if (*s == '\n' || *s == '\r')
+			fputc(' ', f);
+		else
+			fputc(*s, f);
+	}
+}
+
+void gl_table_emit_md(const struct gl_table *t, FILE *f)
+{
+	if (t->title[0]) {
+		fputs("# ", f);
+		one_line(f, t->title);
+		fputs("\n\n", f);
+	}
+	fputc('|', f);
+	for (unsigned c = 0; c < t->ncols; c++) {
+		fputc(' ', f);
+		md_cell(f, t->cols[c]);
+		fputs(" |", f);
+	}
+	fputs("\n|", f);
+	for (unsigned c = 0; c < t->ncols; c++)
+		fputs(column_numeric(t, c) ? " ---: |" : " :--- |", f);
+	fputc('\n', f);
+	for (unsigned r = 0; r < t->nrows; r++) {
+		fputc('|', f);
+		for (unsigned c = 0; c < t->ncols; c++) {
+			fputc(' ', f);
+			md_cell(f, gl_table_cell(t, r, c));
+			fputs(" |", f);
+		}
+		fputc('\n', f);
+	}
+	if (t->nparams) {
+		fputs("\n## Parameters\n\n```\n", f);
+		for (unsigned i = 0; i < t->nparams; i++) {
+			fprintf(f, "%s=", t->params[i].key);
+			one_line(f, t->params[i].value);
+			fputc('\n', f);
+		}
+		fputs("```\n", f);
+	}
+}
+
+bool gl_results_mkdirs(const char *dir, struct gl_err *e)
+{
+	char path[PATH_MAX];
+	size_t len = strlen(dir);
+
+	if (len == 0 || len >= sizeof(path))
+		return gl_err_set(e, "results directory '%s': bad path", dir);
+	memcpy(path, dir, len + 1);
+	for (char *p = path + 1; ; p++) {
+		if (*p == '/' || *p == '\0') {
+			char save = *p;
+
+			*p = '\0';
+			if (mkdir(path, 0777) != 0 && errno != EEXIST)
+				return gl_err_set(e, "cannot create directory %s: %s", path, strerror(errno));
+			*p = save;
+			if (!save)
+				break;
+		}
+	}
+	struct stat st;
+	if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))
+		return gl_err_set(e, "%s exists and is not a directory", dir);
+	return true;
+}
+
+bool gl_results_dir(char *buf, size_t len, const char *root, const char *arch,
+                    const char *backend, struct gl_err *e)
+{
+	int n = snprintf(buf, len, "%s/%s-%s", root, arch, backend);
+
+	if (n < 0 || (size_t)n >= len)
+		return gl_err_set(e, "results directory '%s/%s-%s' is too long", root, arch, backend);
+	return true;
+}
+
+/* fsync the directory holding path so the rename itself is durable. */
+static void sync_dir_of(const char *path)
+{
+	char copy[PATH_MAX];
+	int fd;
+
+	snprintf(copy, sizeof(copy), "%s", path);
+	fd = open(dirname(copy), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd >= 0) {
+		fsync(fd);
+		close(fd);
+	}
+}
+
+bool gl_results_write_file(const char *path, const void *data, size_t len, struct gl_err *e)
+{
+	char tmp[PATH_MAX];
+	const uint8_t *p = data;
+	size_t done = 0;
+	int fd;
+
+	if (snprintf(tmp, sizeof(tmp), "%s.tmp.XXXXXX", path) >= (int)sizeof(tmp))
+		return gl_err_set(e, "path %s is too long", path);
+	fd = mkostemp(tmp, O_CLOEXEC);
+	if (fd < 0)
+		return gl_err_set(e, "cannot create a temporary file next to %s: %s", path,
+		                  strerror(errno));
+	while (done < len) {
+		ssize_t n = write(fd, p + done, len - done);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			gl_err_set(e, "writing %s failed: %s", tmp, strerror(errno));
+			goto fail;
+		}
+		done += (size_t)n;
+	}
+	/* mkostemp creates 0600; results are ordinary files. */
+	if (fchmod(fd, 0644) != 0 || fsync(fd) != 0) {
+		gl_err_set(e, "writing %s failed: %s", tmp, strerror(errno));
+		goto fail;
+	}
+	if (close(fd) != 0) {
+		fd = -1;
+		gl_err_set(e, "writing %s failed: %s", tmp, strerror(errno));
+		goto fail;
+	}
+	fd = -1;
+	if (rename(tmp, path) != 0) {
+		gl_err_set(e, "cannot rename %s to %s: %s", tmp, path, strerror(errno));
+		goto fail;
+	}
+	sync_dir_of(path);
+	return true;
+fail:
+	if (fd >= 0)
+		close(fd);
+	unlink(tmp);
+	return false;
+}
+
+typedef void (*emit_fn)(const struct gl_table *t, FILE *f);
+
+static bool write_one(const struct gl_table *t, const char *dir, const char *stem,
+                      const char *ext, emit_fn emit, struct gl_err *e)
+{
+	char path[PATH_MAX];
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+	bool ok;
+
+	if (snprintf(path, sizeof(path), "%s/%s.%s", dir, stem, ext) >= (int)sizeof(path))
+		return gl_err_set(e, "path %s/%s.%s is too long", dir, stem, ext);
+	f = open_memstream(&buf, &len);
+	if (!f)
+		return gl_err_set(e, "out of memory formatting %s", path);
+	emit(t, f);
+	if (fclose(f) != 0) {
+		free(buf);
+		return gl_err_set(e, "out of memory formatting %s", path);
+	}
+	ok = gl_results_write_file(path, buf, len, e);
+	free(buf);
+	return ok;
+}
+
+bool gl_results_write(const struct gl_table *t, const char *dir, const char *stem,
+                      struct gl_err *e)
+{
+	return gl_results_mkdirs(dir, e) &&
+	       write_one(t, dir, stem, "csv", gl_table_emit_csv, e) &&
+	       write_one(t, dir, stem, "md", gl_table_emit_md, e);
+}

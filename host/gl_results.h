@@ -1,0 +1,61 @@
+/*
+ * gl_results — result tables: printed aligned on stdout and written as
+ * <dir>/<stem>.csv and <dir>/<stem>.md.
+ *
+ * Files are written whole or not at all: the contents go to a temporary file
+ * in the target directory, are fsync'ed, and the temporary is renamed over
+ * the target (then the directory is fsync'ed), so a crash leaves either the
+ * old file or the new one, never half of one.
+ *
+ * CSV: "# title" and "# key=value" parameter lines, then the header row and
+ * the rows (RFC 4180 quoting for cells with ',', '"' or newlines).
+ * Markdown: "# title", a pipe table, then the parameters as key=value lines
+ * in a fenced block.
+ */
+#ifndef GL_RESULTS_H
+#define GL_RESULTS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "gl_err.h"
+
+struct gl_table;
+
+/* cols: ncols column names, units in the name ("median µs", "GB/s (read+write)"). */
+struct gl_table *gl_table_new(const char *title, unsigned ncols, const char *const *cols);
+void gl_table_free(struct gl_table *t);
+
+/* Append a row of ncols cells (copied; NULL is an empty cell). */
+bool gl_table_add_row(struct gl_table *t, const char *const *cells);
+/* Record key=value in the parameters block (printf-style value). A key set
+ * twice keeps the last value. */
+bool gl_table_param(struct gl_table *t, const char *key, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+unsigned gl_table_rows(const struct gl_table *t);
+const char *gl_table_cell(const struct gl_table *t, unsigned row, unsigned col);
+
+/* Aligned text: title, header, rule, rows (numeric columns right-aligned). */
+void gl_table_print(const struct gl_table *t, FILE *f);
+/* The CSV / Markdown text into f. */
+void gl_table_emit_csv(const struct gl_table *t, FILE *f);
+void gl_table_emit_md(const struct gl_table *t, FILE *f);
+
+/* mkdir -p dir, then write dir/stem.csv and dir/stem.md atomically. */
+bool gl_results_write(const struct gl_table *t, const char *dir, const char *stem,
+                      struct gl_err *e);
+
+/* Atomically replace path with data[0..len) (temp file in the same
+ * directory + fsync + rename). The directory must exist. */
+bool gl_results_write_file(const char *path, const void *data, size_t len, struct gl_err *e);
+
+/* mkdir -p. */
+bool gl_results_mkdirs(const char *dir, struct gl_err *e);
+
+/* "<root>/<arch>-<backend>" into buf. */
+bool gl_results_dir(char *buf, size_t len, const char *root, const char *arch,
+                    const char *backend, struct gl_err *e);
+
+#endif
