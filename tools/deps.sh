@@ -63,8 +63,10 @@ check_all() {
 	missing_what=()
 	have_cmd gcc || need "gcc (C compiler)" gcc
 	have_cmd make || need "make" make
-	"$here/tools/find_llvm.sh" -q >/dev/null ||
-		need "LLVM >= 17 (llvm-mc, ld.lld, llvm-objdump, llvm-readelf, clang)" LLVM
+	if ! llvm_why=$(sh "$here/tools/find_llvm.sh" 2>&1 >/dev/null); then
+		need "LLVM >= 17 (llvm-mc, ld.lld, llvm-objdump, llvm-readelf, clang):
+$(echo "$llvm_why" | grep -v "run 'make deps'" | sed 's/^/      /')" LLVM
+	fi
 	[ -f "$rocm/include/hsa/hsa.h" ] || [ -f /usr/include/hsa/hsa.h ] ||
 		need "HSA headers (hsa/hsa.h)" libhsa-runtime-dev
 	[ -f /usr/include/gelf.h ] || [ -f /usr/include/elfutils/libelf.h ] ||

@@ -1,0 +1,88 @@
+# gcnlab — build, kernels and tests. `make help` lists the targets; README.md
+# explains them. The pieces live in mk/: toolchain.mk (LLVM, HSA headers,
+# deps), c.mk (emulator, host, unit tests), kernels.mk (asm/ -> code objects),
+# test.mk (make test).
+
+.DEFAULT_GOAL := all
+.DELETE_ON_ERROR:
+.SUFFIXES:
+MAKEFLAGS += --no-builtin-rules
+
+ARCHS := gfx900 gfx90a gfx942
+ARCH ?= gfx942
+ifeq ($(filter $(ARCH),$(ARCHS)),)
+$(error ARCH=$(ARCH) is not supported: use one of $(ARCHS))
+endif
+
+BUILD := build
+
+# V=1 prints every command; otherwise one short line per step.
+ifeq ($(V),1)
+Q :=
+say =
+else
+Q := @
+say = @printf '  %-5s %s\n' '$(1)' '$(2)'
+endif
+
+include mk/toolchain.mk
+include mk/c.mk
+include mk/kernels.mk
+include mk/test.mk
+
+.PHONY: all kernels kernels-all run disasm clean help info
+
+all: $(EMU_SO) $(GCNLAB) kernels
+
+# Suite code objects for $(ARCH); says which sources the arch skips, and
+# removes code objects that no source produces any more (a suite directory
+# must list exactly the current kernels).
+kernels: $(KCO_suite_$(ARCH))
+	@awk -v mode=skips -v arch=$(ARCH) -f mk/kernels.awk $(KERNEL_SRCS) /dev/null
+	@for f in $(BUILD)/$(ARCH)/*.co; do \
+		[ -e "$$f" ] || continue; \
+		case " $(KCO_suite_$(ARCH)) " in *" $$f "*) ;; \
+		*) rm -f "$$f"; echo "  RM    stale $$f";; esac; \
+	done
+	@echo "kernels: $(words $(KCO_suite_$(ARCH))) code objects for $(ARCH) in $(BUILD)/$(ARCH)/"
+
+kernels-all: $(foreach a,$(ARCHS),$(KCO_suite_$(a)))
+
+# make run ARCH=gfx942 [SUITE=copy] [BACKEND=emu|rocr|auto]
+run: all
+	$(GCNLAB) run $(or $(SUITE),all) --arch $(ARCH) --backend $(or $(BACKEND),auto)
+
+# make disasm KERNEL=copy_256_4_64_256 [ARCH=gfx90a]: code and metadata of one
+# code object (suite or test).
+disasm: kernels test-kernels
+	@co="$(firstword $(wildcard $(BUILD)/$(ARCH)/$(KERNEL).co $(BUILD)/$(ARCH)/test/$(KERNEL).co))"; \
+	if [ -z "$(KERNEL)" ] || [ -z "$$co" ]; then \
+		echo "usage: make disasm KERNEL=<code object name> [ARCH=...]; for $(ARCH) there are:" >&2; \
+		ls $(BUILD)/$(ARCH)/*.co $(BUILD)/$(ARCH)/test/*.co 2>/dev/null | sed 's|.*/||; s|\.co$$||' >&2; \
+		exit 1; \
+	fi; \
+	$(LLVM_OBJDUMP) -d --mcpu=$(ARCH) "$$co" && $(LLVM_READELF) --notes "$$co"
+
+info:
+	@echo "ARCH=$(ARCH)  ARCHS=$(ARCHS)"
+	@echo "LLVM_BIN=$(or $(LLVM_BIN),<not found: run make deps>)"
+	@echo "HSA_INC=$(or $(HSA_INC),<not found: run make deps>)"
+	@echo "CC=$(CC)  ROCM_PATH=$(ROCM_PATH)"
+	@echo "kernel sources: $(KERNEL_SRCS)"
+
+clean:
+	rm -rf $(BUILD)
+
+help:
+	@echo "gcnlab make targets (ARCH=gfx900|gfx90a|gfx942, default gfx942):"
+	@echo "  all          libhsa-emu.so, gcnlab and the kernels for ARCH (default)"
+	@echo "  kernels      code objects of asm/ for ARCH -> build/ARCH/*.co"
+	@echo "  kernels-all  the same for every arch"
+	@echo "  run          all, then gcnlab run SUITE(=all) --arch ARCH --backend BACKEND(=auto)"
+	@echo "  test         build everything (+ ASan/UBSan unit tests) and run prove"
+	@echo "  unit         build the unit tests only"
+	@echo "  disasm       KERNEL=name: disassembly and metadata of one code object"
+	@echo "  deps         install missing packages (root) or print the command"
+	@echo "  info         show the toolchain found"
+	@echo "  clean        remove build/"
+	@echo "Variables: V=1 (show commands), LLVM_DIR, ROCM_PATH, EXTRA_CFLAGS, PROVE_JOBS, PROVE_FLAGS"

@@ -1,0 +1,454 @@
+/*
+ * emu_exec_ds — semantics of the DS (LDS) instructions of gfx900, gfx90a
+ * and gfx942: loads and stores (including the d16 and read2/write2 forms),
+ * atomics, ds_swizzle_b32, ds_permute_b32 and ds_bpermute_b32.
+ *
+ * A DS instruction reads or writes the LDS at issue; what it returns goes
+ * through the pending-write interface and lands in the VGPRs when it
+ * completes, counted by lgkmcnt (GFX9 ISA, "Data Share Operations": DS
+ * instructions increment LGKM_CNT). DS instructions of one wave reach the
+ * LDS in issue order, which doing them at issue preserves.
+ *
+ * Addressing: LDS address = VGPR[addr] + offset (16-bit offset, or two
+ * 8-bit offsets in units of the element size, x64 for the st64 forms of
+ * read2/write2/wrxchg2), wrapped to 16 bits; bytes outside the workgroup's
+ * allocation read as 0 and are not written (EMU_LDS_ADDR_MASK). GFX9 no
+ * longer clamps LDS addresses with M0 (LLVM: ldsRequiresM0Init() is false
+ * for gfx9+), so M0 is not consulted.
+ *
+ * Alignment: the HSA runtime runs gfx9 with SH_MEM_CONFIG.ALIGNMENT_MODE =
+ * unaligned, and LLVM 19 (llc -mcpu=gfx900/gfx90a/gfx942) emits
+ * ds_read_b64/b96/b128 for align-1 LDS loads, so misaligned loads and stores
+ * are performed byte by byte. Atomics must be naturally aligned; a
+ * misaligned one is reported as a fault rather than guessed at.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "emu_exec_mem.h"
+
+enum ds_family {
+	DS_NOP = 0,
+	DS_LOAD,
+	DS_STORE,
+	DS_LOAD2,
+	DS_STORE2,
+	DS_ATOM,
+	DS_ATOM2,
+	DS_SWIZZLE,
+	DS_PERMUTE,
+	DS_BPERMUTE,
+};
+
+struct ds_desc {
+	uint8_t fam;     /* enum ds_family */
+	uint8_t bytes;   /* per element */
+	uint8_t ext;     /* enum emu_ext */
+	uint8_t atom;    /* enum emu_atom */
+	bool rtn;
+};
+
+/* ---- LDS access rules (shared with FLAT accesses to the shared aperture) ---- */
+
+bool emu_exec_lds_in_range(uint32_t size, uint32_t addr, unsigned n)
+{
+	for (unsigned i = 0; i < n; i++)
+		if (((addr + i) & EMU_LDS_ADDR_MASK) >= size)
+			return false;
+	return true;
+}
+
+void emu_exec_lds_read(const uint8_t *lds, uint32_t size, uint32_t addr, void *dst, unsigned n)
+{
+	uint8_t *d = dst;
+	for (unsigned i = 0; i < n; i++) {
+		uint32_t a = (addr + i) & EMU_LDS_ADDR_MASK;
+		d[i] = a < size ? lds[a] : 0;
+	}
+}
+
+void emu_exec_lds_write(uint8_t *lds, uint32_t size, uint32_t addr, const void *src, unsigned n)
+{
+	const uint8_t *s = src;
+	for (unsigned i = 0; i < n; i++) {
+		uint32_t a = (addr + i) & EMU_LDS_ADDR_MASK;
+		if (a < size)
+			lds[a] = s[i];
+	}
+}
+
+/* ---- helpers ---- */
+
+static uint64_t lane_bit(unsigned l)
+{
+	return 1ull << l;
+}
+
+/* Value of dwords k, k+1 of a data operand as 64 bits (k+1 only if bytes > 4). */
+static uint64_t data_val(struct emu_wave *w, unsigned code, unsigned k, unsigned bytes, unsigned l)
+{
+	uint64_t v = emu_vreg(w, code, k)[l];
+	if (bytes > 4)
+		v |= (uint64_t)emu_vreg(w, code, k + 1)[l] << 32;
+	return v;
+}
+
+static void finish(struct emu_wave *w, struct emu_pending *p, bool store, bool atomic,
+                   unsigned bytes, uint64_t mask, const uint64_t *addr)
+{
+	struct emu_access acc = {
+		.kind = EMU_ACC_LDS,
+		.store = store,
+		.atomic = atomic,
+		.bytes = (uint8_t)bytes,
+		.flags = 0,
+		.mask = mask,
+		.addr = addr,
+	};
+	emu_pend_end(w, p, &acc);
+}
+
+/* ---- families ---- */
+
+static void ds_load(struct emu_wave *w, const struct emu_inst *in, const struct ds_desc *d,
+                    uint8_t *lds, uint32_t size, uint64_t exec)
+{
+	const uint32_t *va = emu_vreg(w, in->addr, 0);
+	const uint32_t *old = emu_vreg(w, in->dst, 0);
+	unsigned ndw = d->bytes < 4 ? 1 : d->bytes / 4u;
+	uint64_t addr[EMU_LANES] = { 0 };
+	uint32_t vals[EMU_LANES];
+	uint8_t raw[16];
+
+	/* d16 forms merge into the destination; the pending write is a whole
+	 * dword, so the kept half is the register's value at issue. */
+	if (emu_exec_ext_d16(d->ext))
+		memcpy(vals, old, sizeof(vals));
+
+	struct emu_pending *p = emu_pend_begin(w, in, EMU_CNT_LGKM);
+	uint32_t *buf = emu_pend_vgpr(p, in->dst, ndw, exec);
+	for (unsigned l = 0; l < EMU_LANES; l++) {
+		if (!(exec & lane_bit(l)))
+			continue;
+		uint32_t a = va[l] + (uint32_t)(in->imm & 0xffff);
+		addr[l] = a & EMU_LDS_ADDR_MASK;
+		emu_exec_lds_read(lds, size, a, raw, d->bytes);
+		if (d->bytes >= 4) {
+			for (unsigned k = 0; k < ndw; k++)
+				memcpy(&buf[k * EMU_LANES + l], raw + 4 * k, 4);
+		} else {
+			uint32_t r = raw[0] | (d->bytes == 2 ? (uint32_t)raw[1] << 8 : 0);
+			buf[l] = emu_exec_load_ext(d->ext, d->bytes, r, emu_exec_ext_d16(d->ext) ? vals[l] : 0);
+		}
+	}
+	finish(w, p, false, false, d->bytes, exec, addr);
+}
+
+static void ds_store(struct emu_wave *w, const struct emu_inst *in, const struct ds_desc *d,
+                     uint8_t *lds, uint32_t size, uint64_t exec)
+{
+	const uint32_t *va = emu_vreg(w, in->addr, 0);
+	uint64_t addr[EMU_LANES] = { 0 };
+	for (unsigned l = 0; l < EMU_LANES; l++) {
+		if (!(exec & lane_bit(l)))
+			continue;
+		uint32_t a = va[l] + (uint32_t)(in->imm & 0xffff);
+		addr[l] = a & EMU_LDS_ADDR_MASK;
+		uint8_t raw[16];
+		if (d->bytes >= 4) {
+			for (unsigned k = 0; k < d->bytes / 4u; k++)
+				memcpy(raw + 4 * k, &emu_vreg(w, in->data[0], k)[l], 4);
+		} else {
+			uint32_t v = emu_vreg(w, in->data[0], 0)[l];
+			if (d->ext == EMU_EXT_HI)
+				v >>= 16;
+			raw[0] = (uint8_t)v;
+			raw[1] = (uint8_t)(v >> 8);
+		}
+		emu_exec_lds_write(lds, size, a, raw, d->bytes);
+	}
+	struct emu_pending *p = emu_pend_begin(w, in, EMU_CNT_LGKM);
+	finish(w, p, true, false, d->bytes, exec, addr);
+}
+
+/* Byte addresses of the two elements of read2/write2/wrxchg2. */
+static void ds_addr2(const struct emu_inst *in, const struct ds_desc *d, uint32_t base, uint32_t a[2])
+{
+	uint32_t unit = d->bytes * (d->ext == EMU_EXT_ST64 ? 64u : 1u);
+	a[0] = base + (uint32_t)(in->imm & 0xff) * unit;
+	a[1] = base + (uint32_t)((in->imm >> 8) & 0xff) * unit;
+}
+
+static void ds_load2(struct emu_wave *w, const struct emu_inst *in, const struct ds_desc *d,
+                     uint8_t *lds, uint32_t size, uint64_t exec)
+{
+	const uint32_t *va = emu_vreg(w, in->addr, 0);
+	unsigned edw = d->bytes / 4u;
+	uint64_t addr[EMU_LANES] = { 0 };
+	struct emu_pending *p = emu_pend_begin(w, in, EMU_CNT_LGKM);
+	uint32_t *buf = emu_pend_vgpr(p, in->dst, 2 * edw, exec);
+	for (unsigned l = 0; l < EMU_LANES; l++) {
+		if (!(exec & lane_bit(l)))
+			continue;
+		uint32_t a[2];
+		ds_addr2(in, d, va[l], a);
+		addr[l] = a[0] & EMU_LDS_ADDR_MASK;
+		for (unsigned e = 0; e < 2; e++) {
+			uint8_t raw[8];
+			emu_exec_lds_read(lds, size, a[e], raw, d->bytes);
+			for (unsigned k = 0; k < edw; k++)
+				memcpy(&buf[(e * edw + k) * EMU_LANES + l], raw + 4 * k, 4);
+		}
+	}
+	/* One address per lane reaches the cycle model: the first element's. */
+	finish(w, p, false, false, 2 * d->bytes, exec, addr);
+}
+
+static void ds_store2(struct emu_wave *w, const struct emu_inst *in, const struct ds_desc *d,
+                      uint8_t *lds, uint32_t size, uint64_t exec)
+{
+	const uint32_t *va = emu_vreg(w, in->addr, 0);
+	unsigned edw = d->bytes / 4u;
+	uint64_t addr[EMU_LANES] = { 0 };
+	for (unsigned l = 0; l < EMU_LANES; l++) {
+		if (!(exec & lane_bit(l)))
+			continue;
+		uint32_t a[2];
+		ds_addr2(in, d, va[l], a);
+		addr[l] = a[0] & EMU_LDS_ADDR_MASK;
+		for (unsigned e = 0; e < 2; e++) {
+			uint8_t raw[8];
+			for (unsigned k = 0; k < edw; k++)
+				memcpy(raw + 4 * k, &emu_vreg(w, in->data[e], k)[l], 4);
+			emu_exec_lds_write(lds, size, a[e], raw, d->bytes);
+		}
+	}
+	struct emu_pending *p = emu_pend_begin(w, in, EMU_CNT_LGKM);
+	finish(w, p, true, false, 2 * d->bytes, exec, addr);
+}
+
+/* One atomic on the LDS; returns the pre-op value (0 when out of range,
+ * where nothing is written). */
+static uint64_t ds_atomic_at(uint8_t *lds, uint32_t size, uint32_t a, const struct ds_desc *d,
+                             uint64_t x, uint64_t y)
+{
+	if (!emu_exec_lds_in_range(size, a, d->bytes))
+		return 0;
+	uint64_t old = 0;
+	emu_exec_lds_read(lds, size, a, &old, d->bytes);
+	uint64_t nv = emu_exec_atom((enum emu_atom)d->atom, d->bytes * 8u, old, x, y);
+	emu_exec_lds_write(lds, size, a, &nv, d->bytes);
+	return old;
+}
+
+static void ds_atomic(struct emu_wave *w, const struct emu_inst *in, const struct ds_desc *d,
+                      uint8_t *lds, uint32_t size, uint64_t exec)
+{
+	const uint32_t *va = emu_vreg(w, in->addr, 0);
+	unsigned edw = d->bytes / 4u;
+	uint64_t addr[EMU_LANES] = { 0 };
+	uint64_t old[EMU_LANES] = { 0 };
+	bool two_data = d->atom == EMU_ATOM_CMPST || d->atom == EMU_ATOM_CMPST_F ||
+	                d->atom == EMU_ATOM_MSKOR || d->atom == EMU_ATOM_WRAP;
+
+	/* Alignment first, so that a fault leaves the LDS untouched. */
+	for (unsigned l = 0; l < EMU_LANES; l++) {
+		if (!(exec & lane_bit(l)))
+			continue;
+		uint32_t a = va[l] + (uint32_t)(in->imm & 0xffff);
+		if (a % d->bytes) {
+			emu_fault(w, in, EMU_FAULT_MEMORY, a & EMU_LDS_ADDR_MASK,
+			          "misaligned LDS atomic: lane %u address 0x%x is not a multiple of %u bytes",
+			          l, a & EMU_LDS_ADDR_MASK, d->bytes);
+			return;
+		}
+	}
+	for (unsigned l = 0; l < EMU_LANES; l++) {
+		if (!(exec & lane_bit(l)))
+			continue;
+		uint32_t a = va[l] + (uint32_t)(in->imm & 0xffff);
+		addr[l] = a & EMU_LDS_ADDR_MASK;
+		uint64_t x = data_val(w, in->data[0], 0, d->bytes, l);
+		uint64_t y = two_data ? data_val(w, in->data[1], 0, d->bytes, l) : 0;
+		old[l] = ds_atomic_at(lds, size, a, d, x, y);
+	}
+	struct emu_pending *p = emu_pend_begin(w, in, EMU_CNT_LGKM);
+	if (d->rtn) {
+		uint32_t *buf = emu_pend_vgpr(p, in->dst, edw, exec);
+		for (unsigned l = 0; l < EMU_LANES; l++)
+			for (unsigned k = 0; k < edw; k++)
+				buf[k * EMU_LANES + l] = (uint32_t)(old[l] >> (32 * k));
+	}
+	finish(w, p, !d->rtn, true, d->bytes, exec, addr);
+}
+
+/* ds_wrxchg2[st64]_rtn: two exchanges at the read2-style addresses. */
+static void ds_atomic2(struct emu_wave *w, const struct emu_inst *in, const struct ds_desc *d,
+                       uint8_t *lds, uint32_t size, uint64_t exec)
+{
+	const uint32_t *va = emu_vreg(w, in->addr, 0);
+	unsigned edw = d->bytes / 4u;
+	uint64_t addr[EMU_LANES] = { 0 };
+	uint64_t old[2][EMU_LANES] = { { 0 } };
+	for (unsigned l = 0; l < EMU_LANES; l++) {
+		if (!(exec & lane_bit(l)))
+			continue;
+		uint32_t a[2];
+		ds_addr2(in, d, va[l], a);
+		if (a[0] % d->bytes) {
+			emu_fault(w, in, EMU_FAULT_MEMORY, a[0] & EMU_LDS_ADDR_MASK,
+			          "misaligned LDS atomic: lane %u address 0x%x is not a multiple of %u bytes",
+			          l, a[0] & EMU_LDS_ADDR_MASK, d->bytes);
+			return;
+		}
+	}
+	for (unsigned l = 0; l < EMU_LANES; l++) {
+		if (!(exec & lane_bit(l)))
+			continue;
+		uint32_t a[2];
+		ds_addr2(in, d, va[l], a);
+		addr[l] = a[0] & EMU_LDS_ADDR_MASK;
+		for (unsigned e = 0; e < 2; e++)
+			old[e][l] = ds_atomic_at(lds, size, a[e], d, data_val(w, in->data[e], 0, d->bytes, l), 0);
+	}
+	struct emu_pending *p = emu_pend_begin(w, in, EMU_CNT_LGKM);
+	uint32_t *buf = emu_pend_vgpr(p, in->dst, 2 * edw, exec);
+	for (unsigned e = 0; e < 2; e++)
+		for (unsigned l = 0; l < EMU_LANES; l++)
+			for (unsigned k = 0; k < edw; k++)
+				buf[(e * edw + k) * EMU_LANES + l] = (uint32_t)(old[e][l] >> (32 * k));
+	finish(w, p, false, true, 2 * d->bytes, exec, addr);
+}
+
+/* Lane-crossing operations do not touch the LDS memory but go through the
+ * LDS crossbar and count on lgkmcnt; the cycle model sees a conflict-free
+ * dword access per lane. Source lanes outside EXEC read as 0 (GFX9 ISA
+ * pseudo-code of DS_SWIZZLE_B32 / DS_BPERMUTE_B32: thread_valid[j] ?
+ * thread_in[j] : 0). */
+static void ds_crossbar_end(struct emu_wave *w, const struct emu_inst *in, const uint32_t out[EMU_LANES],
+                            uint64_t exec)
+{
+	uint64_t addr[EMU_LANES];
+	for (unsigned l = 0; l < EMU_LANES; l++)
+		addr[l] = 4u * l;
+	struct emu_pending *p = emu_pend_begin(w, in, EMU_CNT_LGKM);
+	uint32_t *buf = emu_pend_vgpr(p, in->dst, 1, exec);
+	memcpy(buf, out, EMU_LANES * 4);
+	finish(w, p, false, false, 4, exec, addr);
+}
+
+/* ds_swizzle_b32 offset modes (GFX9 ISA DS_SWIZZLE_B32; LLVM 19 accepts
+ * QUAD_PERM and the BITMASK_PERM/BROADCAST/SWAP/REVERSE forms of the bitmask
+ * mode on gfx9, and no FFT/ROTATE):
+ *   offset[15] = 1: quad permute, lane 4q+i reads lane 4q + offset[2i+1:2i];
+ *   offset[15] = 0: bitmask within 32-lane halves, j = ((i & and) | or) ^ xor
+ *                   with and = offset[4:0], or = offset[9:5], xor = offset[14:10].
+ * Quad mode with any of offset[14:8] set is where later ISAs put the FFT and
+ * rotate modes; it is reported instead of guessed. */
+static void ds_swizzle(struct emu_wave *w, const struct emu_inst *in, uint64_t exec)
+{
+	uint32_t off = (uint32_t)in->imm & 0xffff;
+	/* The swizzled value is the instruction's ADDR operand (LLVM DS_1A_RET:
+	 * ds_swizzle_b32 vdst, vaddr). */
+	const uint32_t *src = emu_vreg(w, in->addr, 0);
+	uint32_t out[EMU_LANES];
+	if ((off & 0x8000) && (off & 0x7f00)) {
+		emu_fault(w, in, EMU_FAULT_UNIMPLEMENTED, 0,
+		          "ds_swizzle_b32 offset 0x%04x: quad-permute mode with offset[14:8] != 0 "
+		          "(FFT/rotate modes) is not implemented", off);
+		return;
+	}
+	for (unsigned i = 0; i < EMU_LANES; i++) {
+		unsigned j;
+		if (off & 0x8000) {
+			j = (i & ~3u) | ((off >> (2 * (i & 3))) & 3);
+		} else {
+			unsigned and_m = off & 0x1f, or_m = (off >> 5) & 0x1f, xor_m = (off >> 10) & 0x1f;
+			j = ((((i & 0x1f) & and_m) | or_m) ^ xor_m) | (i & 0x20);
+		}
+		out[i] = (exec & lane_bit(j)) ? src[j] : 0;
+	}
+	ds_crossbar_end(w, in, out, exec);
+}
+
+/* ds_permute_b32 (forward: lane i's data goes to lane (addr+offset)/4 mod 64,
+ * the highest source lane winning a collision) and ds_bpermute_b32
+ * (backward: lane i reads lane (addr+offset)/4 mod 64), GFX9 ISA. The
+ * address is a byte address; bits above [7:2] are ignored. */
+static void ds_permute(struct emu_wave *w, const struct emu_inst *in, uint64_t exec, bool backward)
+{
+	const uint32_t *va = emu_vreg(w, in->addr, 0);
+	const uint32_t *src = emu_vreg(w, in->data[0], 0);
+	uint32_t off = (uint32_t)in->imm & 0xffff;
+	uint32_t out[EMU_LANES] = { 0 };
+	for (unsigned i = 0; i < EMU_LANES; i++) {
+		if (!(exec & lane_bit(i)))
+			continue;
+		unsigned j = ((va[i] + off) >> 2) & 63;
+		if (backward)
+			out[i] = (exec & lane_bit(j)) ? src[j] : 0;
+		else
+			out[j] = src[i];
+	}
+	if (!backward)
+		for (unsigned i = 0; i < EMU_LANES; i++)
+			if (!(exec & lane_bit(i)))
+				out[i] = 0;
+	ds_crossbar_end(w, in, out, exec);
+}
+
+static void ds_exec(struct emu_wave *w, const struct emu_inst *in, const struct ds_desc *d)
+{
+	if (in->flags & EMU_F_GDS) {
+		emu_fault(w, in, EMU_FAULT_UNIMPLEMENTED, 0,
+		          "DS instruction with gds=1: the global data share is not implemented by the emulator");
+		return;
+	}
+	uint32_t size;
+	uint8_t *lds = emu_lds(w, &size);
+	uint64_t exec = emu_exec_mask(w);
+	switch ((enum ds_family)d->fam) {
+	case DS_NOP: {
+		struct emu_pending *p = emu_pend_begin(w, in, EMU_CNT_LGKM);
+		finish(w, p, false, false, 0, 0, NULL);
+		break;
+	}
+	case DS_LOAD:
+		ds_load(w, in, d, lds, size, exec);
+		break;
+	case DS_STORE:
+		ds_store(w, in, d, lds, size, exec);
+		break;
+	case DS_LOAD2:
+		ds_load2(w, in, d, lds, size, exec);
+		break;
+	case DS_STORE2:
+		ds_store2(w, in, d, lds, size, exec);
+		break;
+	case DS_ATOM:
+		ds_atomic(w, in, d, lds, size, exec);
+		break;
+	case DS_ATOM2:
+		ds_atomic2(w, in, d, lds, size, exec);
+		break;
+	case DS_SWIZZLE:
+		ds_swizzle(w, in, exec);
+		break;
+	case DS_PERMUTE:
+		ds_permute(w, in, exec, false);
+		break;
+	case DS_BPERMUTE:
+		ds_permute(w, in, exec, true);
+		break;
+	}
+}
+
+#define EMU_DS_DEFINE(mn, fam, bytes, ext, atom, rtn)                                   \
+	void emu_exec_##mn(struct emu_wave *w, const struct emu_inst *in)              \
+	{                                                                               \
+		static const struct ds_desc d = { DS_##fam, bytes, EMU_EXT_##ext,       \
+		                                  EMU_ATOM_##atom, rtn };               \
+		ds_exec(w, in, &d);                                                     \
+	}
+EMU_DS_HANDLERS(EMU_DS_DEFINE)
+#undef EMU_DS_DEFINE

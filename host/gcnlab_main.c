@@ -1,0 +1,554 @@
+/*
+ * gcnlab — run hand-written GCN kernels through HSA and measure them.
+ *
+ *   gcnlab info | list | run SUITE... | exec CODE_OBJECT KERNEL ARG...
+ *
+ * Exit status: 0 success, 1 a kernel or suite failed, 2 bad input.
+ */
+#include <limits.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "gcn_codeobj.h"
+#include "gl_args.h"
+#include "gl_ctx.h"
+#include "gl_err.h"
+#include "gl_file.h"
+#include "gl_hsa.h"
+#include "gl_kernarg.h"
+#include "gl_opts.h"
+#include "gl_results.h"
+#include "gl_str.h"
+#include "gl_suite.h"
+
+#define EXIT_FAILED 1
+#define EXIT_USAGE 2
+#define MAX_POSITIONAL 64
+
+struct main_opts {
+	char arch[16];
+	char backend[8];
+	unsigned device;
+	unsigned reps;
+	unsigned warmup;
+	char out[PATH_MAX];
+	char clocks[8];
+	double timeout;
+	struct gl_dims grid;
+	struct gl_dims block;
+	unsigned dynamic_lds;
+};
+
+static bool check_arch(const char *opt, const char *v, struct gl_err *e)
+{
+	size_t n = strlen(v);
+
+	if (strncmp(v, "gfx", 3) != 0 || n < 6 || n > 7 || strspn(v + 3, "0123456789abcdef") != n - 3)
+		return gl_err_set(e, "%s '%s': expected a processor name such as gfx900, gfx90a or gfx942",
+		                  opt, v);
+	return true;
+}
+
+static const char *const backend_choices[] = { "auto", "rocr", "emu", NULL };
+static const char *const clocks_choices[] = { "sweep", NULL };
+
+#define O(field) offsetof(struct main_opts, field)
+#define OPT_ARCH { "--arch", GL_OPT_STRING, O(arch), "ARCH", \
+	"target processor: gfx900, gfx90a, gfx942 (default: the GPU's, or the emulator's gfx942)", \
+	.size = sizeof(((struct main_opts *)0)->arch), .check = check_arch }
+#define OPT_BACKEND { "--backend", GL_OPT_STRING, O(backend), "B", \
+	"auto (ROCr if it has a matching GPU, else the emulator), rocr or emu (default auto)", \
+	.size = sizeof(((struct main_opts *)0)->backend), .choices = backend_choices }
+#define OPT_DEVICE { "--device", GL_OPT_UINT, O(device), "N", \
+	"use the runtime's GPU number N (default 0)", .min = 0, .max = 63 }
+#define OPT_TIMEOUT { "--timeout", GL_OPT_DOUBLE, O(timeout), "SECONDS", \
+	"fail a dispatch that has not completed after SECONDS (default 10)", .max = 86400 }
+
+static const struct gl_opt info_opts[] = { OPT_ARCH, OPT_BACKEND, OPT_DEVICE, { 0 } };
+
+static const struct gl_opt list_opts[] = {
+	{ "--arch", GL_OPT_STRING, O(arch), "ARCH",
+	  "also show where each kernel's code object is in build/ARCH/ (or that it is not built)",
+	  .size = sizeof(((struct main_opts *)0)->arch), .check = check_arch },
+	{ 0 },
+};
+
+static const struct gl_opt run_opts[] = {
+	OPT_ARCH, OPT_BACKEND, OPT_DEVICE,
+	{ "--reps", GL_OPT_UINT, O(reps), "N", "timed dispatches per kernel (default 20)",
+	  .min = 1, .max = 1000000 },
+	{ "--warmup", GL_OPT_UINT, O(warmup), "N", "untimed dispatches before them (default 3)",
+	  .min = 0, .max = 1000000 },
+	{ "--out", GL_OPT_STRING, O(out), "DIR",
+	  "results root: files go to DIR/<arch>-<backend>/<suite>.{csv,md} (default results)",
+	  .size = PATH_MAX },
+	{ "--clocks", GL_OPT_STRING, O(clocks), "sweep",
+	  "run at every sclk x mclk state (hardware: rocm-smi as root; emulator: the profile's states)",
+	  .size = sizeof(((struct main_opts *)0)->clocks), .choices = clocks_choices },
+	OPT_TIMEOUT,
+	{ 0 },
+};
+
+static const struct gl_opt exec_opts[] = {
+	{ "--grid", GL_OPT_DIMS, O(grid), "X[,Y[,Z]]",
+	  "total work-items per dimension, as in the AQL packet (required)", .max = UINT32_MAX },
+	{ "--block", GL_OPT_DIMS, O(block), "X[,Y[,Z]]", "work-items per workgroup (required)",
+	  .max = UINT16_MAX },
+	{ "--dynamic-lds", GL_OPT_UINT, O(dynamic_lds), "BYTES",
+	  "LDS bytes added to the kernel's static group segment (default 0)", .min = 0,
+	  .max = 1u << 20 },
+	OPT_TIMEOUT,
+	{ "--arch", GL_OPT_STRING, O(arch), "ARCH",
+	  "target processor (default: the code object's, which also picks the emulator profile)",
+	  .size = sizeof(((struct main_opts *)0)->arch), .check = check_arch },
+	OPT_BACKEND, OPT_DEVICE,
+	{ 0 },
+};
+#undef O
+
+static void defaults(struct main_opts *o)
+{
+	memset(o, 0, sizeof(*o));
+	gl_str_copy(o->backend, sizeof(o->backend), "auto");
+	o->reps = 20;
+	o->warmup = 3;
+	gl_str_copy(o->out, sizeof(o->out), "results");
+	o->timeout = 10.0;
+}
+
+static void hsa_cfg_from(const struct main_opts *o, struct gl_hsa_cfg *cfg)
+{
+	memset(cfg, 0, sizeof(*cfg));
+	gl_backend_parse(o->backend, &cfg->backend);   /* validated by the option table */
+	gl_str_copy(cfg->arch, sizeof(cfg->arch), o->arch);
+	cfg->device = o->device;
+	cfg->timeout_s = o->timeout;
+}
+
+static int fail(const char *cmd, const struct gl_err *e, int code)
+{
+	fprintf(stderr, "%s: %s\n", cmd, e->msg);
+	return code;
+}
+
+/* --- info ---------------------------------------------------------------- */
+
+static int cmd_info(const char *cmd, int argc, char **argv);
+static int cmd_list(const char *cmd, int argc, char **argv);
+static int cmd_run(const char *cmd, int argc, char **argv);
+static int cmd_exec(const char *cmd, int argc, char **argv);
+
+static const struct command {
+	const char *name;
+	const char *usage;
+	const char *brief;      /* one line for `gcnlab --help` */
+	const char *summary;
+	const struct gl_opt *opts;
+	int (*fn)(const char *cmd, int argc, char **argv);
+} commands[] = {
+	{ "info", "gcnlab info [OPTIONS]", "show the backend, its agents and the GPU",
+	  "Show the backend, the agents, and the GPU's ISA, compute units, wave size, LDS and clocks.",
+	  info_opts, cmd_info },
+	{ "list", "gcnlab list [--arch ARCH]", "list the suites and their kernels", "List the suites and their kernels.", list_opts, cmd_list },
+	{ "run", "gcnlab run SUITE... [OPTIONS]", "run benchmark suites and write their results",
+	  "Run benchmark suites: print a table per suite and write\n"
+	  "<out>/<arch>-<backend>/<suite>.csv and .md.",
+	  run_opts, cmd_run },
+	{ "exec", "gcnlab exec CODE_OBJECT KERNEL --grid X[,Y[,Z]] --block X[,Y[,Z]] [OPTIONS] ARG...",
+	  "dispatch one kernel of a code object once",
+	  "Dispatch one kernel once and print its GPU time. Each ARG fills the next explicit kernel\n"
+	  "argument (hidden arguments are filled from the launch):\n"
+	  "  buf:SIZE[:INIT]        device buffer; SIZE like 4096, 64K, 1M (1024-based)\n"
+	  "  out:SIZE:PATH[:INIT]   device buffer written to PATH after the dispatch\n"
+	  "  u32:V i32:V u64:V      integers (decimal or 0x hex)\n"
+	  "  f32:V f64:V            floating point\n"
+	  "INIT: zero (default), iota32 (word i = i), rand:SEED (splitmix64), file:PATH.",
+	  exec_opts, cmd_exec },
+};
+#define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
+
+static void command_help(const struct command *c)
+{
+	printf("Usage: %s\n\n%s\n\n", c->usage, c->summary);
+	gl_opts_print_help(stdout, c->opts);
+}
+
+/* Parse a subcommand's options; returns -1 to continue, else an exit code. */
+static int parse(const struct command *c, const char *cmd, int argc, char **argv,
+                 struct main_opts *o, const char **pos, unsigned *npos)
+{
+	struct gl_err e;
+	bool help;
+
+	defaults(o);
+	if (!gl_opts_parse(cmd, c->opts, o, argc, argv, pos, MAX_POSITIONAL, npos, &help, &e)) {
+		fprintf(stderr, "%s\n", e.msg);
+		return EXIT_USAGE;
+	}
+	if (help) {
+		command_help(c);
+		return 0;
+	}
+	return -1;
+}
+
+static const struct command *find_command(const char *name)
+{
+	for (size_t i = 0; i < NCOMMANDS; i++)
+		if (strcmp(commands[i].name, name) == 0)
+			return &commands[i];
+	return NULL;
+}
+
+static int cmd_info(const char *cmd, int argc, char **argv)
+{
+	struct main_opts o;
+	const char *pos[MAX_POSITIONAL];
+	unsigned npos;
+	struct gl_hsa_cfg cfg;
+	struct gl_hsa *h = NULL;
+	struct gl_hsa_info info;
+	struct gl_err e;
+	int rc = parse(find_command("info"), cmd, argc, argv, &o, pos, &npos);
+
+	if (rc >= 0)
+		return rc;
+	if (npos) {
+		fprintf(stderr, "%s: unexpected argument '%s' (see %s --help)\n", cmd, pos[0], cmd);
+		return EXIT_USAGE;
+	}
+	hsa_cfg_from(&o, &cfg);
+	if (!gl_hsa_open(&cfg, &h, &e))
+		return fail(cmd, &e, EXIT_FAILED);
+	if (!gl_hsa_info(h, &info, &e)) {
+		gl_hsa_close(h);
+		return fail(cmd, &e, EXIT_FAILED);
+	}
+	printf("backend:           %s (%s)\n", info.backend, info.reason);
+	printf("HSA version:       %u.%u\n", info.hsa_major, info.hsa_minor);
+	printf("agents:\n");
+	for (unsigned i = 0; i < info.nagents; i++)
+		printf("  %u  %-3s  %s%s%s\n", i, info.agents[i].kind, info.agents[i].name,
+		       info.agents[i].isa[0] ? "  " : "", info.agents[i].isa);
+	printf("device:            GPU %u: %s%s%s\n", info.device, info.name,
+	       info.product[0] ? ", " : "", info.product);
+	printf("ISA:               %s\n", info.isa);
+	printf("compute units:     %u\n", info.compute_units);
+	if (info.simds_per_cu)
+		printf("SIMDs per CU:      %u\n", info.simds_per_cu);
+	if (info.shader_engines)
+		printf("shader engines:    %u\n", info.shader_engines);
+	if (info.max_waves_per_cu)
+		printf("max waves per CU:  %u\n", info.max_waves_per_cu);
+	printf("wave size:         %u\n", info.wave_size);
+	printf("workgroup max:     %u work-items\n", info.workgroup_max_size);
+	printf("LDS per workgroup: %llu bytes\n", (unsigned long long)info.lds_bytes);
+	printf("max clock:         %u MHz (shader)\n", info.max_clock_mhz);
+	if (info.memory_max_mhz)
+		printf("max memory clock:  %u MHz\n", info.memory_max_mhz);
+	if (info.model_clocks)
+		printf("model clocks:      sclk %u MHz, mclk %u MHz\n", info.sclk_mhz, info.mclk_mhz);
+	printf("timestamp freq:    %llu Hz\n", (unsigned long long)info.timestamp_hz);
+	printf("counters/trace:    %s\n", info.vendor_ext ? "yes (gcnlab emulator extension)" : "no");
+	gl_hsa_close(h);
+	return 0;
+}
+
+/* --- list ---------------------------------------------------------------- */
+
+static void list_emit(void *user, const char *kernel, const char *detail)
+{
+	(void)user;
+	printf("    %-24s %s\n", kernel, detail);
+}
+
+static int cmd_list(const char *cmd, int argc, char **argv)
+{
+	struct main_opts o;
+	const char *pos[MAX_POSITIONAL];
+	unsigned npos;
+	struct gl_ctx ctx;
+	int rc = parse(find_command("list"), cmd, argc, argv, &o, pos, &npos);
+
+	if (rc >= 0)
+		return rc;
+	if (npos) {
+		fprintf(stderr, "%s: unexpected argument '%s' (see %s --help)\n", cmd, pos[0], cmd);
+		return EXIT_USAGE;
+	}
+	memset(&ctx, 0, sizeof(ctx));
+	gl_str_copy(ctx.arch, sizeof(ctx.arch), o.arch);
+	if (o.arch[0] && !gl_ctx_default_build_dir(ctx.build_dir, sizeof(ctx.build_dir))) {
+		fprintf(stderr, "%s: cannot find the build directory (set GCNLAB_BUILD_DIR)\n", cmd);
+		return EXIT_FAILED;
+	}
+	for (const struct gl_suite *const *s = gl_suites_all(); *s; s++) {
+		printf("%s: %s\n", (*s)->name, (*s)->summary);
+		if (!(*s)->list(&ctx, list_emit, NULL))
+			return EXIT_FAILED;
+	}
+	return 0;
+}
+
+/* --- run ----------------------------------------------------------------- */
+
+static int cmd_run(const char *cmd, int argc, char **argv)
+{
+	struct main_opts o;
+	const char *pos[MAX_POSITIONAL];
+	const struct gl_suite *suites[MAX_POSITIONAL];
+	unsigned npos;
+	struct gl_ctx ctx;
+	struct gl_err e;
+	int exit_code = 0;
+	int rc = parse(find_command("run"), cmd, argc, argv, &o, pos, &npos);
+
+	if (rc >= 0)
+		return rc;
+	if (npos == 0) {
+		char names[256];
+
+		gl_suites_names(names, sizeof(names));
+		fprintf(stderr, "%s: name at least one suite (known: %s)\n", cmd, names);
+		return EXIT_USAGE;
+	}
+	/* "all" (what `make run` passes by default) is every suite in order. */
+	if (npos == 1 && strcmp(pos[0], "all") == 0) {
+		npos = 0;
+		for (const struct gl_suite *const *s = gl_suites_all(); *s && npos < MAX_POSITIONAL; s++)
+			pos[npos++] = (*s)->name;
+	}
+	for (unsigned i = 0; i < npos; i++) {
+		suites[i] = gl_suites_find(pos[i]);
+		if (!suites[i]) {
+			char names[256];
+
+			gl_suites_names(names, sizeof(names));
+			fprintf(stderr, "%s: unknown suite '%s' (known: %s, or all)\n", cmd, pos[i], names);
+			return EXIT_USAGE;
+		}
+	}
+	memset(&ctx, 0, sizeof(ctx));
+	hsa_cfg_from(&o, &ctx.cfg);
+	ctx.reps = o.reps;
+	ctx.warmup = o.warmup;
+	ctx.clock_sweep = strcmp(o.clocks, "sweep") == 0;
+	ctx.progress = isatty(STDERR_FILENO);
+	gl_str_copy(ctx.out_root, sizeof(ctx.out_root), o.out);
+	gl_str_copy(ctx.arch, sizeof(ctx.arch), o.arch);
+	if (!gl_ctx_default_build_dir(ctx.build_dir, sizeof(ctx.build_dir))) {
+		fprintf(stderr, "%s: cannot find the build directory (set GCNLAB_BUILD_DIR)\n", cmd);
+		return EXIT_FAILED;
+	}
+	if (!gl_hsa_open(&ctx.cfg, &ctx.hsa, &e))
+		return fail(cmd, &e, EXIT_FAILED);
+	for (unsigned i = 0; i < npos; i++) {
+		int r;
+
+		if (!ctx.hsa) {
+			/* A suite's clock sweep could not reopen the backend. */
+			struct gl_hsa_cfg cfg = ctx.cfg;
+
+			cfg.quiet = true;
+			if (!gl_hsa_open(&cfg, &ctx.hsa, &e)) {
+				fprintf(stderr, "%s: %s: cannot reopen the backend: %s\n", cmd, suites[i]->name, e.msg);
+				exit_code = EXIT_FAILED;
+				break;
+			}
+		}
+		r = suites[i]->run(&ctx, &e);
+		if (r == GL_SUITE_ERROR)
+			fprintf(stderr, "%s: suite %s: %s\n", cmd, suites[i]->name, e.msg);
+		else if (r == GL_SUITE_FAILED)
+			fprintf(stderr, "%s: suite %s: some kernels failed (see above)\n", cmd, suites[i]->name);
+		if (r != GL_SUITE_OK)
+			exit_code = EXIT_FAILED;
+	}
+	gl_hsa_close(ctx.hsa);
+	return exit_code;
+}
+
+/* --- exec ---------------------------------------------------------------- */
+
+struct exec_buf {
+	struct gl_arg arg;
+	struct gl_hsa_buf buf;
+};
+
+static int cmd_exec(const char *cmd, int argc, char **argv)
+{
+	struct main_opts o;
+	const char *pos[MAX_POSITIONAL];
+	unsigned npos, nargs;
+	struct gl_arg *args = NULL;
+	struct gl_kernarg_val *vals = NULL;
+	struct gl_hsa_buf *bufs = NULL;
+	void *file = NULL;
+	size_t file_size;
+	struct gcn_codeobj co;
+	bool have_co = false;
+	const struct gcn_kernel *km;
+	struct gl_hsa_cfg cfg;
+	struct gl_hsa *h = NULL;
+	struct gl_hsa_code *code = NULL;
+	struct gl_hsa_kernel k;
+	struct gl_hsa_launch l;
+	struct gl_err e;
+	char perr[512];
+	double us;
+	int exit_code = EXIT_USAGE;
+	int rc = parse(find_command("exec"), cmd, argc, argv, &o, pos, &npos);
+
+	if (rc >= 0)
+		return rc;
+	if (npos < 2) {
+		fprintf(stderr, "%s: expected CODE_OBJECT KERNEL [ARG...] (see %s --help)\n", cmd, cmd);
+		return EXIT_USAGE;
+	}
+	if (!o.grid.n || !o.block.n) {
+		fprintf(stderr, "%s: %s is required (see %s --help)\n", cmd, !o.grid.n ? "--grid" : "--block",
+		        cmd);
+		return EXIT_USAGE;
+	}
+	nargs = npos - 2;
+	args = calloc(nargs ? nargs : 1, sizeof(*args));
+	vals = calloc(nargs ? nargs : 1, sizeof(*vals));
+	bufs = calloc(nargs ? nargs : 1, sizeof(*bufs));
+	if (!args || !vals || !bufs) {
+		gl_err_set(&e, "out of memory");
+		goto fail;
+	}
+	for (unsigned i = 0; i < nargs; i++) {
+		if (!gl_args_parse(pos[2 + i], &args[i], &e))
+			goto fail;
+		vals[i].label = args[i].text;
+		if (gl_arg_is_buffer(&args[i])) {
+			vals[i].kind = GL_KV_BUFFER;
+		} else {
+			vals[i].kind = GL_KV_SCALAR;
+			vals[i].size = args[i].scalar_size;
+			memcpy(vals[i].bytes, args[i].bytes, sizeof(vals[i].bytes));
+		}
+	}
+
+	/* The code object first: it names the target and the kernel's
+	 * arguments, so bad input fails before any runtime is loaded. */
+	if (!gl_file_read(pos[0], "code object", &file, &file_size, &e))
+		goto fail;
+	if (!gcn_codeobj_parse(file, file_size, &co, perr, sizeof(perr))) {
+		gl_err_set(&e, "%s: %s", pos[0], perr);
+		goto fail;
+	}
+	have_co = true;
+	km = gcn_codeobj_find_kernel(&co, pos[1]);
+	if (!km) {
+		char list[1024] = "";
+		size_t used = 0;
+
+		for (uint32_t i = 0; i < co.nkernels; i++) {
+			if (!gl_str_fmt(list + used, sizeof(list) - used, "%s%s", i ? ", " : "", co.kernels[i].name))
+				break;
+			used += strlen(list + used);
+		}
+		gl_err_set(&e, "%s has no kernel %s (it has: %s)", pos[0], pos[1], co.nkernels ? list : "none");
+		goto fail;
+	}
+	if (!gl_kernarg_check(km, vals, nargs, &e))
+		goto fail;
+
+	hsa_cfg_from(&o, &cfg);
+	if (!cfg.arch[0])
+		gl_str_copy(cfg.arch, sizeof(cfg.arch), co.target.proc);
+	exit_code = EXIT_FAILED;
+	if (!gl_hsa_open(&cfg, &h, &e) || !gl_hsa_code_load(h, pos[0], &code, &e) ||
+	    !gl_hsa_kernel_get(h, code, pos[1], &k, &e))
+		goto fail;
+
+	memset(&l, 0, sizeof(l));
+	l.kernel = &k;
+	l.args = vals;
+	l.nargs = nargs;
+	l.dims = o.grid.n > o.block.n ? o.grid.n : o.block.n;
+	for (unsigned d = 0; d < 3; d++) {
+		l.grid[d] = o.grid.v[d];
+		l.block[d] = o.block.v[d];
+	}
+	l.dynamic_lds = o.dynamic_lds;
+	if (!gl_hsa_launch_check(h, &l, &e)) {
+		exit_code = EXIT_USAGE;
+		goto fail;
+	}
+	for (unsigned i = 0; i < nargs; i++) {
+		if (!gl_arg_is_buffer(&args[i]))
+			continue;
+		if (!gl_hsa_buf_create(h, args[i].size, &bufs[i], &e) ||
+		    !gl_args_fill(&args[i], bufs[i].host, &e) || !gl_hsa_buf_upload(h, &bufs[i], &e))
+			goto fail;
+		vals[i].address = (uint64_t)(uintptr_t)bufs[i].dev;
+	}
+	if (!gl_hsa_dispatch(h, &l, &us, &e))
+		goto fail;
+	printf("%s: %.3f µs (GPU timestamps; grid %u,%u,%u, block %u,%u,%u)\n", km->name, us,
+	       l.grid[0], l.grid[1], l.grid[2], l.block[0], l.block[1], l.block[2]);
+	for (unsigned i = 0; i < nargs; i++) {
+		if (args[i].kind != GL_ARG_OUT)
+			continue;
+		if (!gl_hsa_buf_download(h, &bufs[i], &e) ||
+		    !gl_results_write_file(args[i].out_path, bufs[i].host, bufs[i].size, &e))
+			goto fail;
+		printf("wrote %s (%llu bytes)\n", args[i].out_path, (unsigned long long)args[i].size);
+	}
+	exit_code = 0;
+fail:
+	if (exit_code)
+		fprintf(stderr, "%s: %s\n", cmd, e.msg);
+	if (h) {
+		for (unsigned i = 0; i < nargs; i++)
+			gl_hsa_buf_destroy(h, &bufs[i]);
+		gl_hsa_code_free(h, code);
+		gl_hsa_close(h);
+	}
+	if (have_co)
+		gcn_codeobj_free(&co);
+	free(file);
+	free(args);
+	free(vals);
+	free(bufs);
+	return exit_code;
+}
+
+/* --- main ---------------------------------------------------------------- */
+
+static void usage(FILE *f)
+{
+	fprintf(f, "Usage: gcnlab COMMAND [OPTIONS]\n\nCommands:\n");
+	for (size_t i = 0; i < NCOMMANDS; i++)
+		fprintf(f, "  %-6s %s\n", commands[i].name, commands[i].brief);
+	fprintf(f, "\n'gcnlab COMMAND --help' describes a command.\n");
+}
+
+int main(int argc, char **argv)
+{
+	const struct command *c;
+	char cmd[32];
+
+	if (argc < 2) {
+		usage(stderr);
+		return EXIT_USAGE;
+	}
+	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "help") == 0) {
+		usage(stdout);
+		return 0;
+	}
+	c = find_command(argv[1]);
+	if (!c) {
+		fprintf(stderr, "gcnlab: unknown command '%s' (commands: info, list, run, exec; see gcnlab --help)\n",
+		        argv[1]);
+		return EXIT_USAGE;
+	}
+	gl_str_fmt(cmd, sizeof(cmd), "gcnlab %s", c->name);
+	return c->fn(cmd, argc - 2, argv + 2);
+}

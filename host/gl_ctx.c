@@ -1,0 +1,101 @@
+#include "gl_ctx.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "gl_results.h"
+#include "gl_str.h"
+
+bool gl_ctx_default_build_dir(char *buf, size_t len)
+{
+	const char *env = getenv("GCNLAB_BUILD_DIR");
+	char exe[PATH_MAX];
+	ssize_t n;
+	char *slash;
+
+	if (env && env[0])
+		return gl_str_copy(buf, len, env);
+	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	if (n <= 0)
+		return false;
+	exe[n] = '\0';
+	slash = strrchr(exe, '/');
+	if (!slash)
+		return false;
+	*slash = '\0';
+	slash = strrchr(exe, '/');
+	if (!slash)
+		return false;
+	/* <build>/bin/gcnlab -> <build> */
+	*slash = '\0';
+	return gl_str_copy(buf, len, exe[0] ? exe : "/");
+}
+
+bool gl_ctx_reopen(struct gl_ctx *ctx, uint32_t sclk_mhz, uint32_t mclk_mhz, struct gl_err *e)
+{
+	struct gl_hsa_cfg cfg = ctx->cfg;
+
+	cfg.emu_sclk_mhz = sclk_mhz;
+	cfg.emu_mclk_mhz = mclk_mhz;
+	cfg.quiet = true;
+	/* The same backend and agent as before, never a silent switch. */
+	cfg.backend = gl_hsa_backend(ctx->hsa);
+	gl_str_copy(cfg.arch, sizeof(cfg.arch), gl_hsa_arch(ctx->hsa));
+	gl_hsa_close(ctx->hsa);
+	ctx->hsa = NULL;
+	return gl_hsa_open(&cfg, &ctx->hsa, e);
+}
+
+bool gl_ctx_find_code(const struct gl_ctx *ctx, const char *arch, const char *const *files,
+                      unsigned nfiles, char *out, size_t len, char *tried, size_t tried_len)
+{
+	size_t used = 0;
+
+	if (tried && tried_len)
+		tried[0] = '\0';
+	for (unsigned i = 0; i < nfiles; i++) {
+		char path[PATH_MAX];
+
+		if (!gl_str_fmt(path, sizeof(path), "%s/%s/%s", ctx->build_dir, arch, files[i]))
+			continue;
+		if (access(path, R_OK) == 0)
+			return gl_str_copy(out, len, path);
+		if (tried && used < tried_len) {
+			int n = snprintf(tried + used, tried_len - used, "%s%s", i ? " or " : "", path);
+			if (n > 0)
+				used += (size_t)n;
+		}
+	}
+	return false;
+}
+
+bool gl_ctx_results_dir(const struct gl_ctx *ctx, char *buf, size_t len, struct gl_err *e)
+{
+	return gl_results_dir(buf, len, ctx->out_root, gl_hsa_arch(ctx->hsa),
+	                      gl_backend_name(gl_hsa_backend(ctx->hsa)), e) &&
+	       gl_results_mkdirs(buf, e);
+}
+
+void gl_ctx_progress(const struct gl_ctx *ctx, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!ctx->progress)
+		return;
+	fputs("\r\033[K", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fflush(stderr);
+}
+
+void gl_ctx_progress_end(const struct gl_ctx *ctx)
+{
+	if (ctx->progress) {
+		fputs("\r\033[K", stderr);
+		fflush(stderr);
+	}
+}

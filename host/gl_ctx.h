@@ -1,0 +1,50 @@
+/*
+ * gl_ctx — what a suite runs with: the open backend and how it was opened
+ * (so a clock sweep can reopen it), where code objects and results live,
+ * and the timing parameters.
+ */
+#ifndef GL_CTX_H
+#define GL_CTX_H
+
+#include <limits.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "gl_err.h"
+#include "gl_hsa.h"
+
+struct gl_ctx {
+	struct gl_hsa *hsa;          /* may be replaced by gl_ctx_reopen */
+	struct gl_hsa_cfg cfg;       /* how hsa was opened */
+	char build_dir[PATH_MAX];    /* code objects are in <build_dir>/<arch>/ */
+	char out_root[PATH_MAX];     /* results go to <out_root>/<arch>-<backend>/ */
+	char arch[16];               /* gcnlab list: the --arch asked for ("" none) */
+	unsigned reps;               /* timed dispatches per kernel */
+	unsigned warmup;             /* untimed dispatches first */
+	bool clock_sweep;            /* --clocks sweep */
+	bool progress;               /* stderr is a terminal: show progress */
+};
+
+/* <dir of the gcnlab binary>/.. (the build directory), or $GCNLAB_BUILD_DIR. */
+bool gl_ctx_default_build_dir(char *buf, size_t len);
+
+/* Close and reopen the backend with emulator clock overrides (0 = none),
+ * quietly. The caller must have freed its code objects and buffers. */
+bool gl_ctx_reopen(struct gl_ctx *ctx, uint32_t sclk_mhz, uint32_t mclk_mhz, struct gl_err *e);
+
+/* The first of <build_dir>/<arch>/<files[i]> that exists, into out.
+ * tried (optional) gets the candidates for a "not built" message. */
+bool gl_ctx_find_code(const struct gl_ctx *ctx, const char *arch, const char *const *files,
+                      unsigned nfiles, char *out, size_t len, char *tried, size_t tried_len);
+
+/* <out_root>/<arch>-<backend>, created. */
+bool gl_ctx_results_dir(const struct gl_ctx *ctx, char *buf, size_t len, struct gl_err *e);
+
+/* One progress line on stderr, rewritten in place; only when ctx->progress.
+ * gl_ctx_progress_end clears it. */
+void gl_ctx_progress(const struct gl_ctx *ctx, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+void gl_ctx_progress_end(const struct gl_ctx *ctx);
+
+#endif

@@ -1,0 +1,41 @@
+# test.mk — `make test`: build everything, then one prove run over
+#   build/tests/unit/test_*       cmocka unit tests (TAP via CMOCKA_MESSAGE_OUTPUT)
+#   build/san/tests/unit/test_*   the same, built with ASan + UBSan
+#   tests/asm/*.t                 static checks of the kernels (TAP scripts)
+#   tests/e2e/*.t                 end-to-end TAP scripts
+# prove runs native executables directly and .t scripts through their #! line,
+# so the scripts need no exec bit. The run ends with prove's summary.
+#
+# Environment the tests get (all absolute paths):
+#   GCNLAB_ROOT     the repository
+#   GCNLAB_BUILD    build/
+#   GCNLAB_BIN      build/bin/gcnlab
+#   GCNLAB_EMU_LIB  build/lib/libhsa-emu.so
+#   LLVM_BIN        the LLVM bin directory the build used (llvm-objdump, ...)
+# Tests must be safe to run in parallel (PROVE_JOBS, default 2): temporary
+# files go to mktemp -d, never to fixed paths.
+
+TAP_SCRIPTS := $(sort $(wildcard tests/asm/*.t tests/e2e/*.t))
+TEST_PROGS := $(UNIT_BINS) $(SAN_UNIT_BINS) $(TAP_SCRIPTS)
+PROVE_JOBS ?= 2
+PROVE_FLAGS ?=
+
+TEST_ENV := CMOCKA_MESSAGE_OUTPUT=TAP \
+	ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:exitcode=23 \
+	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	GCNLAB_ROOT=$(CURDIR) GCNLAB_BUILD=$(CURDIR)/$(BUILD) \
+	GCNLAB_BIN=$(CURDIR)/$(GCNLAB) GCNLAB_EMU_LIB=$(CURDIR)/$(EMU_SO) \
+	LLVM_BIN=$(LLVM_BIN)
+
+.PHONY: test test-build test-kernels
+test-kernels: $(foreach a,$(ARCHS),$(KCO_test_$(a)))
+
+test-build: $(EMU_SO) $(GCNLAB) kernels-all test-kernels $(UNIT_BINS) $(SAN_UNIT_BINS)
+
+test: test-build
+ifeq ($(strip $(TEST_PROGS)),)
+	@echo "test: no tests yet (tests/unit/test_*.c, tests/asm/*.t, tests/e2e/*.t)"
+else
+	@echo "test: prove -j$(PROVE_JOBS) over $(words $(TEST_PROGS)) test programs"
+	@$(TEST_ENV) prove -j$(PROVE_JOBS) $(PROVE_FLAGS) $(TEST_PROGS)
+endif

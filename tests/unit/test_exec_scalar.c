@@ -1,0 +1,1053 @@
+/*
+ * test_exec_scalar — the operand layer (emu_operand.c) and the scalar
+ * instruction semantics (emu_exec_scalar.c) on one hand-built wave.
+ *
+ * Instruction words come from llvm-mc 19 (-mcpu=gfx900 -show-encoding; the
+ * scalar formats are the same on gfx90a and gfx942), the assembly is
+ * quoted next to each. Handlers are looked up by mnemonic in
+ * emu_sem_scalar, so the test does not depend on the decoder. Memory,
+ * pending results and faults go through the real emu_wave.c/emu_mem.c and
+ * the cycle model; expected values are worked out from the ISA text quoted
+ * in emu_exec_scalar.c, never read back from the code under test.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "emu_dispatch.h"
+#include "emu_mem.h"
+#include "emu_profile.h"
+#include "emu_timing.h"
+#include "emu_wave.h"
+
+extern const struct emu_sem emu_sem_scalar[];
+
+#define BUF_BYTES 4096
+
+struct tw {
+	struct emu_dispatch_ctx ctx;
+	struct emu_dispatch_result res;
+	struct emu_workgroup wg;
+	struct emu_program prog;
+	struct emu_wave w;
+	struct emu_inst in;
+	uint32_t *buf;
+	uint64_t bufva;
+};
+
+static int setup(void **state)
+{
+	struct tw *t = calloc(1, sizeof(*t));
+	if (!t)
+		return -1;
+	const struct emu_profile *prof = emu_profile_get(EMU_GFX900);
+	t->ctx.prof = prof;
+	t->ctx.res = &t->res;
+	t->ctx.mem = emu_mem_create();
+	t->ctx.timing = emu_timing_create(prof, prof->sclk_mhz, prof->mclk_mhz);
+	t->buf = aligned_alloc(4096, BUF_BYTES);
+	if (!t->ctx.mem || !t->ctx.timing || !t->buf)
+		return -1;
+	memset(t->buf, 0, BUF_BYTES);
+	t->bufva = (uint64_t)(uintptr_t)t->buf;
+	if (!emu_mem_add(t->ctx.mem, t->buf, BUF_BYTES, EMU_MEM_COARSE))
+		return -1;
+	emu_timing_begin(t->ctx.timing, &t->ctx);
+	snprintf(t->ctx.kernel_name, sizeof(t->ctx.kernel_name), "test_exec_scalar");
+	t->ctx.entry = 0x10000;
+	t->prog.prof = prof;
+	t->prog.base = 0x10000;
+	t->wg.nwaves = 1;
+
+	struct emu_wave *w = &t->w;
+	w->ctx = &t->ctx;
+	w->wg = &t->wg;
+	w->prog = &t->prog;
+	w->pc = 0x10100;
+	w->pend = calloc(EMU_MAX_PENDING, sizeof(*w->pend));
+	w->v = calloc(EMU_NREGS_V, sizeof(*w->v));
+	if (!w->pend || !w->v)
+		return -1;
+	emu_set_exec(w, ~0ull);
+	*state = t;
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	struct tw *t = *state;
+	free(t->w.pend);
+	free(t->w.v);
+	emu_mem_remove(t->ctx.mem, t->buf);
+	emu_mem_destroy(t->ctx.mem);
+	emu_timing_destroy(t->ctx.timing);
+	free(t->buf);
+	free(t);
+	return 0;
+}
+
+static emu_exec_fn handler(const char *mnemonic)
+{
+	for (const struct emu_sem *s = emu_sem_scalar; s->mnemonic; s++)
+		if (!strcmp(s->mnemonic, mnemonic))
+			return s->fn;
+	fail_msg("no handler for %s", mnemonic);
+	return NULL;
+}
+
+/* Execute one instruction of 1 or 2 dwords at w->pc. */
+static void run(struct tw *t, const char *mnemonic, unsigned ndw, uint32_t w0, uint32_t w1)
+{
+	struct emu_inst *in = &t->in;
+	memset(in, 0, sizeof(*in));
+	in->w[0] = w0;
+	in->w[1] = ndw > 1 ? w1 : 0;
+	in->literal = in->w[1];
+	in->size = (uint8_t)(4 * ndw);
+	in->off = (uint32_t)(t->w.pc - t->prog.base);
+	in->exec = handler(mnemonic);
+	t->w.cur = in;
+	t->w.npc = t->w.pc + in->size;
+	in->exec(&t->w, in);
+}
+#define RUN1(t, m, w0) run(t, m, 1, w0, 0)
+#define RUN2(t, m, w0, w1) run(t, m, 2, w0, w1)
+
+static uint64_t s64(const struct emu_wave *w, unsigned r)
+{
+	return w->s[r] | (uint64_t)w->s[r + 1] << 32;
+}
+static void set64(struct emu_wave *w, unsigned r, uint64_t v)
+{
+	w->s[r] = (uint32_t)v;
+	w->s[r + 1] = (uint32_t)(v >> 32);
+}
+
+static void assert_fault(struct tw *t, const char *needle)
+{
+	assert_int_equal(t->w.state, EMU_WAVE_FAULT);
+	if (!strstr(t->res.report, needle))
+		fail_msg("fault report \"%s\" lacks \"%s\"", t->res.report, needle);
+}
+
+/* SOP2 with s0, s1 -> s2 (or pairs); returns the result, SCC in *scc. */
+static uint32_t sop2_32(struct tw *t, const char *m, uint32_t enc, uint32_t a, uint32_t b, bool scc_in,
+                        bool *scc)
+{
+	t->w.s[0] = a;
+	t->w.s[1] = b;
+	t->w.s[2] = 0xdeadbeef;
+	t->w.scc = scc_in;
+	RUN1(t, m, enc);
+	assert_int_equal(t->w.state, EMU_WAVE_READY);
+	*scc = t->w.scc;
+	return t->w.s[2];
+}
+
+/* ---------------- operands ---------------- */
+
+static void test_inline_constants(void **state)
+{
+	struct tw *t = *state;
+	struct emu_wave *w = &t->w;
+	struct emu_inst *in = &t->in;
+	memset(in, 0, sizeof(*in));
+	/* integers: 128 = 0, 192 = 64, 193 = -1, 208 = -16 */
+	assert_int_equal(emu_sread32(w, in, 128, EMU_T_B32), 0);
+	assert_int_equal(emu_sread32(w, in, 192, EMU_T_F32), 64);
+	assert_int_equal(emu_sread32(w, in, 193, EMU_T_B32), 0xffffffffu);
+	assert_int_equal(emu_sread32(w, in, 208, EMU_T_F16), 0xfffffff0u);
+	assert_true(emu_sread64(w, in, 193, EMU_T_B64) == ~0ull);
+	assert_true(emu_sread64(w, in, 208, EMU_T_F64) == (uint64_t)-16);
+	assert_true(emu_sread64(w, in, 150, EMU_T_B64) == 22);
+	/* floats: 242 = 1.0, 245 = -2.0, 248 = 1/(2*pi) */
+	assert_int_equal(emu_sread32(w, in, 242, EMU_T_F32), 0x3f800000);
+	assert_int_equal(emu_sread32(w, in, 242, EMU_T_B32), 0x3f800000);
+	assert_int_equal(emu_sread32(w, in, 242, EMU_T_B16), 0x3f800000);   /* i16 ops see f32 bits */
+	assert_int_equal(emu_sread32(w, in, 242, EMU_T_F16), 0x3c00);
+	assert_int_equal(emu_sread32(w, in, 245, EMU_T_F16), 0xc000);
+	assert_int_equal(emu_sread32(w, in, 248, EMU_T_F16), 0x3118);
+	assert_int_equal(emu_sread32(w, in, 248, EMU_T_F32), 0x3e22f983);
+	assert_true(emu_sread64(w, in, 242, EMU_T_F64) == 0x3ff0000000000000ull);
+	assert_true(emu_sread64(w, in, 242, EMU_T_B64) == 0x3ff0000000000000ull);
+	assert_true(emu_sread64(w, in, 241, EMU_T_F64) == 0xbfe0000000000000ull);
+	assert_true(emu_sread64(w, in, 248, EMU_T_F64) == 0x3fc45f306dc9c882ull);
+	assert_int_equal(w->state, EMU_WAVE_READY);
+}
+
+static void test_literal_and_flags(void **state)
+{
+	struct tw *t = *state;
+	struct emu_wave *w = &t->w;
+	struct emu_inst *in = &t->in;
+	memset(in, 0, sizeof(*in));
+	in->literal = 0x80000001;
+	assert_int_equal(emu_sread32(w, in, 255, EMU_T_B32), 0x80000001);
+	assert_true(emu_sread64(w, in, 255, EMU_T_B64) == 0x80000001ull);          /* zero-extended */
+	assert_true(emu_sread64(w, in, 255, EMU_T_F64) == 0x8000000100000000ull);  /* high dword */
+
+	w->scc = true;
+	emu_set_vcc(w, 0);
+	emu_set_exec(w, 1ull << 63);
+	assert_int_equal(emu_sread32(w, in, 253, EMU_T_B32), 1);
+	assert_int_equal(emu_sread32(w, in, 251, EMU_T_B32), 1);   /* vccz */
+	assert_int_equal(emu_sread32(w, in, 252, EMU_T_B32), 0);   /* execz */
+	assert_true(emu_sread64(w, in, 126, EMU_T_B64) == 1ull << 63);
+	w->s[106] = 4;
+	assert_int_equal(emu_sread32(w, in, 251, EMU_T_B32), 0);
+
+	/* apertures: the 64-bit value, low dword for 32-bit reads */
+	for (unsigned c = 235; c <= 238; c++) {
+		assert_true(emu_sread64(w, in, c, EMU_T_B64) == emu_aperture(w, c));
+		assert_int_equal(emu_sread32(w, in, c, EMU_T_B32), (uint32_t)emu_aperture(w, c));
+	}
+	assert_int_equal(w->state, EMU_WAVE_READY);
+}
+
+static void test_bad_sources(void **state)
+{
+	struct tw *t = *state;
+	RUN1(t, "s_mov_b32", 0xbe8000ef);   /* s_mov_b32 s0, src_pops_exiting_wave_id */
+	assert_fault(t, "src_pops_exiting_wave_id");
+}
+
+static void test_lds_direct_source(void **state)
+{
+	struct tw *t = *state;
+	memset(&t->in, 0, sizeof(t->in));
+	t->w.cur = &t->in;
+	emu_sread32(&t->w, &t->in, 254, EMU_T_B32);
+	assert_fault(t, "lds_direct");
+}
+
+static void test_reserved_source(void **state)
+{
+	struct tw *t = *state;
+	memset(&t->in, 0, sizeof(t->in));
+	t->w.cur = &t->in;
+	emu_sread32(&t->w, &t->in, 220, EMU_T_B32);
+	assert_fault(t, "reserved");
+}
+
+static void test_swrite(void **state)
+{
+	struct tw *t = *state;
+	struct emu_wave *w = &t->w;
+	memset(&t->in, 0, sizeof(t->in));
+	w->cur = &t->in;
+	emu_swrite64(w, 106, 0x1122334455667788ull);
+	assert_true(emu_vcc(w) == 0x1122334455667788ull);
+	emu_swrite32(w, 124, 7);
+	assert_int_equal(w->s[124], 7);
+	/* ttmp writes from user code are dropped */
+	RUN1(t, "s_mov_b32", 0xbeec0000);   /* s_mov_b32 ttmp0, s0 */
+	assert_int_equal(w->s[108], 0);
+	assert_int_equal(w->state, EMU_WAVE_READY);
+	/* 125 is reserved on GFX9 */
+	emu_swrite32(w, 125, 1);
+	assert_fault(t, "not a writable register");
+}
+
+static void test_swrite64_past_end(void **state)
+{
+	struct tw *t = *state;
+	memset(&t->in, 0, sizeof(t->in));
+	t->w.cur = &t->in;
+	emu_swrite64(&t->w, 127, 1);
+	assert_fault(t, "register pair");
+}
+
+static void test_vsrc(void **state)
+{
+	struct tw *t = *state;
+	struct emu_wave *w = &t->w;
+	struct emu_inst *in = &t->in;
+	memset(in, 0, sizeof(*in));
+	static uint32_t tmp[4 * EMU_LANES];
+	w->v[5][3] = 42;
+	w->v[6][3] = 43;
+	const uint32_t *p = emu_vsrc(w, in, EMU_OP_VGPR0 + 5, EMU_T_B64, 2, tmp);
+	assert_ptr_equal(p, w->v[5]);
+	assert_int_equal(p[3], 42);
+	assert_int_equal(p[64 + 3], 43);
+	w->v[256 + 7][0] = 9;   /* a7 */
+	assert_int_equal(emu_vsrc(w, in, EMU_OP_AGPR0 + 7, EMU_T_B32, 1, tmp)[0], 9);
+
+	/* uniform sources are broadcast */
+	w->s[10] = 0x55;
+	w->s[11] = 0x66;
+	p = emu_vsrc(w, in, 10, EMU_T_B64, 2, tmp);
+	assert_ptr_equal(p, tmp);
+	assert_int_equal(p[0], 0x55);
+	assert_int_equal(p[63], 0x55);
+	assert_int_equal(p[64], 0x66);
+	assert_int_equal(p[127], 0x66);
+	p = emu_vsrc(w, in, 242, EMU_T_F64, 2, tmp);
+	assert_int_equal(p[17], 0);
+	assert_int_equal(p[64 + 17], 0x3ff00000);
+	p = emu_vsrc(w, in, 193, EMU_T_B64, 2, tmp);
+	assert_int_equal(p[1], 0xffffffffu);
+	assert_int_equal(p[64 + 1], 0xffffffffu);
+	p = emu_vsrc(w, in, 240, EMU_T_F16, 1, tmp);
+	assert_int_equal(p[40], 0x3800);
+	in->literal = 0x40490fdb;
+	p = emu_vsrc(w, in, 255, EMU_T_F32, 1, tmp);
+	assert_int_equal(p[0], 0x40490fdb);
+	assert_int_equal(p[63], 0x40490fdb);
+	assert_int_equal(w->state, EMU_WAVE_READY);
+}
+
+static void test_vsrc_beyond_allocation(void **state)
+{
+	struct tw *t = *state;
+	struct emu_wave *w = &t->w;
+	memset(&t->in, 0, sizeof(t->in));
+	w->cur = &t->in;
+	static uint32_t tmp[2 * EMU_LANES];
+	w->nvgpr = 8;
+	const uint32_t *p = emu_vsrc(w, &t->in, EMU_OP_VGPR0 + 7, EMU_T_B32, 1, tmp);
+	assert_ptr_equal(p, w->v[7]);
+	assert_int_equal(w->state, EMU_WAVE_READY);
+	p = emu_vsrc(w, &t->in, EMU_OP_VGPR0 + 7, EMU_T_B64, 2, tmp);
+	assert_ptr_equal(p, tmp);
+	assert_int_equal(p[64], 0);
+	assert_fault(t, "v7");
+}
+
+/* ---------------- SOP2 ---------------- */
+
+static void test_sop2_arith(void **state)
+{
+	struct tw *t = *state;
+	bool scc;
+	/* s_add_u32 s2, s0, s1: SCC = carry */
+	assert_int_equal(sop2_32(t, "s_add_u32", 0x80020100, 0xffffffff, 1, 0, &scc), 0);
+	assert_true(scc);
+	assert_int_equal(sop2_32(t, "s_add_u32", 0x80020100, 1, 2, 1, &scc), 3);
+	assert_false(scc);
+	/* s_sub_u32: SCC = borrow */
+	assert_int_equal(sop2_32(t, "s_sub_u32", 0x80820100, 0, 1, 0, &scc), 0xffffffff);
+	assert_true(scc);
+	assert_int_equal(sop2_32(t, "s_sub_u32", 0x80820100, 5, 5, 1, &scc), 0);
+	assert_false(scc);
+	/* s_addc_u32 / s_subb_u32 use SCC in */
+	assert_int_equal(sop2_32(t, "s_addc_u32", 0x82020100, 0xffffffff, 0, 1, &scc), 0);
+	assert_true(scc);
+	assert_int_equal(sop2_32(t, "s_addc_u32", 0x82020100, 0xfffffffe, 0, 1, &scc), 0xffffffff);
+	assert_false(scc);
+	assert_int_equal(sop2_32(t, "s_subb_u32", 0x82820100, 5, 5, 1, &scc), 0xffffffff);
+	assert_true(scc);
+	assert_int_equal(sop2_32(t, "s_subb_u32", 0x82820100, 5, 4, 1, &scc), 0);
+	assert_false(scc);
+	assert_int_equal(sop2_32(t, "s_subb_u32", 0x82820100, 0, 0xffffffff, 1, &scc), 0);
+	assert_true(scc);
+	/* s_add_i32 / s_sub_i32: SCC = signed overflow */
+	assert_int_equal(sop2_32(t, "s_add_i32", 0x81020100, 0x7fffffff, 1, 0, &scc), 0x80000000);
+	assert_true(scc);
+	assert_int_equal(sop2_32(t, "s_add_i32", 0x81020100, 0xffffffff, 1, 1, &scc), 0);
+	assert_false(scc);
+	assert_int_equal(sop2_32(t, "s_add_i32", 0x81020100, 0x80000000, 0x80000000, 0, &scc), 0);
+	assert_true(scc);
+	assert_int_equal(sop2_32(t, "s_sub_i32", 0x81820100, 0x80000000, 1, 0, &scc), 0x7fffffff);
+	assert_true(scc);
+	assert_int_equal(sop2_32(t, "s_sub_i32", 0x81820100, 0, 0x80000000, 0, &scc), 0x80000000);
+	assert_true(scc);
+	assert_int_equal(sop2_32(t, "s_sub_i32", 0x81820100, 3, 5, 1, &scc), 0xfffffffe);
+	assert_false(scc);
+	/* min/max: SCC = S0 chosen (strictly) */
+	assert_int_equal(sop2_32(t, "s_min_i32", 0x83020100, 0xffffffff, 1, 0, &scc), 0xffffffff);
+	assert_true(scc);
+	assert_int_equal(sop2_32(t, "s_min_u32", 0x83820100, 0xffffffff, 1, 1, &scc), 1);
+	assert_false(scc);
+	assert_int_equal(sop2_32(t, "s_min_u32", 0x83820100, 7, 7, 1, &scc), 7);
+	assert_false(scc);
+	assert_int_equal(sop2_32(t, "s_max_i32", 0x84020100, 0xffffffff, 1, 1, &scc), 1);
+	assert_false(scc);
+	assert_int_equal(sop2_32(t, "s_max_u32", 0x84820100, 0xffffffff, 1, 0, &scc), 0xffffffff);
+	assert_true(scc);
+	/* multiplies: no SCC */
+	assert_int_equal(sop2_32(t, "s_mul_i32", 0x92020100, 0x10001, 0x10001, 1, &scc), 0x20001);
+	assert_true(scc);
+	assert_int_equal(sop2_32(t, "s_mul_hi_u32", 0x96020100, 0xffffffff, 0xffffffff, 0, &scc), 0xfffffffe);
+	assert_false(scc);
+	assert_int_equal(sop2_32(t, "s_mul_hi_i32", 0x96820100, 0xffffffff, 0xffffffff, 0, &scc), 0);
+	assert_int_equal(sop2_32(t, "s_mul_hi_i32", 0x96820100, 0xfffffffe, 3, 0, &scc), 0xffffffff);
+	assert_int_equal(sop2_32(t, "s_mul_hi_i32", 0x96820100, 0x80000000, 0x80000000, 0, &scc), 0x40000000);
+	/* s_absdiff_i32: 32-bit difference, then absolute */
+	assert_int_equal(sop2_32(t, "s_absdiff_i32", 0x95020100, 0xfffffffb, 3, 0, &scc), 8);
+	assert_true(scc);
+	assert_int_equal(sop2_32(t, "s_absdiff_i32", 0x95020100, 0x80000000, 0x7fffffff, 0, &scc), 1);
+	assert_int_equal(sop2_32(t, "s_absdiff_i32", 0x95020100, 9, 9, 1, &scc), 0);
+	assert_false(scc);
+	/* s_lshlN_add_u32: SCC = carry of the 64-bit sum, shifted-out bits count */
+	assert_int_equal(sop2_32(t, "s_lshl2_add_u32", 0x97820100, 0x40000000, 0, 0, &scc), 0);
+	assert_true(scc);
+	assert_int_equal(sop2_32(t, "s_lshl2_add_u32", 0x97820100, 3, 4, 1, &scc), 16);
+	assert_false(scc);
+	assert_int_equal(sop2_32(t, "s_lshl4_add_u32", 0x98820100, 0x0fffffff, 0x10, 0, &scc), 0);
+	assert_true(scc);
+	/* literal source: s_add_u32 s2, s0, 0x12345678 */
+	t->w.s[0] = 1;
+	RUN2(t, "s_add_u32", 0x8002ff00, 0x12345678);
+	assert_int_equal(t->w.s[2], 0x12345679);
+}
+
+static void test_sop2_bits(void **state)
+{
+	struct tw *t = *state;
+	struct emu_wave *w = &t->w;
+	bool scc;
+	/* bitwise: SCC = result != 0 */
+	assert_int_equal(sop2_32(t, "s_and_b32", 0x86020100, 0xf0, 0x0f, 1, &scc), 0);
+	assert_false(scc);
+	assert_int_equal(sop2_32(t, "s_orn2_b32", 0x8a020100, 0, 0xfffffffe, 0, &scc), 1);
+	assert_true(scc);
+	assert_int_equal(sop2_32(t, "s_nor_b32", 0x8c020100, 0xffff0000, 0xffff, 1, &scc), 0);
+	assert_false(scc);
+	set64(w, 0, 0xff00ff00ff00ff00ull);
+	set64(w, 2, 0xf0f0f0f0f0f0f0f0ull);
+	RUN1(t, "s_andn2_b64", 0x89840200);
+	assert_true(s64(w, 4) == 0x0f000f000f000f00ull);
+	assert_true(w->scc);
+	RUN1(t, "s_xnor_b64", 0x8d840200);
+	assert_true(s64(w, 4) == ~(0xff00ff00ff00ff00ull ^ 0xf0f0f0f0f0f0f0f0ull));
+	/* s_cselect_b64: SCC selects, unchanged */
+	w->scc = false;
+	RUN1(t, "s_cselect_b64", 0x85840200);
+	assert_true(s64(w, 4) == 0xf0f0f0f0f0f0f0f0ull);
+	assert_false(w->scc);
+	w->scc = true;
+	RUN1(t, "s_cselect_b64", 0x85840200);
+	assert_true(s64(w, 4) == 0xff00ff00ff00ff00ull);
+	assert_true(w->scc);
+
+	/* shifts use S1[4:0] / S1[5:0] */
+	assert_int_equal(sop2_32(t, "s_lshl_b32", 0x8e020100, 3, 33, 0, &scc), 6);
+	assert_true(scc);
+	assert_int_equal(sop2_32(t, "s_lshl_b32", 0x8e020100, 0x80000000, 1, 1, &scc), 0);
+	assert_false(scc);
+	assert_int_equal(sop2_32(t, "s_ashr_i32", 0x90020100, 0x80000000, 31, 0, &scc), 0xffffffff);
+	assert_true(scc);
+	set64(w, 0, 0x8000000000000001ull);
+	w->s[2] = 64;   /* count 0 */
+	RUN1(t, "s_lshl_b64", 0x8e840200);
+	assert_true(s64(w, 4) == 0x8000000000000001ull);
+	w->s[2] = 63;
+	RUN1(t, "s_lshr_b64", 0x8f840200);
+	assert_true(s64(w, 4) == 1);
+	RUN1(t, "s_ashr_i64", 0x90840200);
+	assert_true(s64(w, 4) == ~0ull);
+	w->s[2] = 1;
+	RUN1(t, "s_lshl_b64", 0x8e840200);
+	assert_true(s64(w, 4) == 2);
+	assert_true(w->scc);
+	set64(w, 0, 1ull << 63);
+	RUN1(t, "s_lshl_b64", 0x8e840200);
+	assert_true(s64(w, 4) == 0);
+	assert_false(w->scc);
+
+	/* s_bfm: ((1 << S0[4:0]) - 1) << S1[4:0], no SCC */
+	assert_int_equal(sop2_32(t, "s_bfm_b32", 0x91020100, 5, 3, 1, &scc), 0xf8);
+	assert_true(scc);
+	assert_int_equal(sop2_32(t, "s_bfm_b32", 0x91020100, 32, 3, 0, &scc), 0);
+	assert_false(scc);
+	w->s[0] = 32;
+	w->s[1] = 16;
+	RUN1(t, "s_bfm_b64", 0x91840100);
+	assert_true(s64(w, 4) == 0xffffffffull << 16);
+
+	/* s_bfe: offset S1[4:0], width S1[22:16]; SCC = result != 0 */
+	assert_int_equal(sop2_32(t, "s_bfe_u32", 0x92820100, 0x12345678, 0x80004, 0, &scc), 0x67);
+	assert_true(scc);
+	assert_int_equal(sop2_32(t, "s_bfe_u32", 0x92820100, 0x12345678, 0x00004, 1, &scc), 0);
+	assert_false(scc);
+	assert_int_equal(sop2_32(t, "s_bfe_u32", 0x92820100, 0x12345678, 0x7f0018, 0, &scc), 0x12);
+	assert_int_equal(sop2_32(t, "s_bfe_i32", 0x93020100, 0xf0, 0x40004, 0, &scc), 0xffffffff);
+	assert_true(scc);
+	assert_int_equal(sop2_32(t, "s_bfe_i32", 0x93020100, 0x70, 0x40004, 0, &scc), 7);
+	assert_int_equal(sop2_32(t, "s_bfe_i32", 0x93020100, 0x80000000, 0x20001c, 0, &scc), 0xfffffff8);
+	assert_int_equal(sop2_32(t, "s_bfe_i32", 0x93020100, 0xffffffff, 0x00000, 1, &scc), 0);
+	assert_false(scc);
+	set64(w, 0, 0x89abcdef01234567ull);
+	w->s[2] = 0x200020;   /* width 32, offset 32 */
+	RUN1(t, "s_bfe_u64", 0x93840200);
+	assert_true(s64(w, 4) == 0x89abcdefull);
+	w->s[2] = 0x28001c;   /* width 40, offset 28: bits [67:28] -> sign from bit 39 */
+	RUN1(t, "s_bfe_i64", 0x94040200);
+	assert_true(s64(w, 4) == 0xfffffff89abcdef0ull);
+	w->s[2] = 0x040024;   /* width 4, offset 36: nibble 0xe -> -2 */
+	RUN1(t, "s_bfe_i64", 0x94040200);
+	assert_true(s64(w, 4) == (uint64_t)-2);
+
+	/* packs */
+	assert_int_equal(sop2_32(t, "s_pack_ll_b32_b16", 0x99020100, 0x11112222, 0x33334444, 0, &scc), 0x44442222);
+	assert_int_equal(sop2_32(t, "s_pack_lh_b32_b16", 0x99820100, 0x11112222, 0x33334444, 0, &scc), 0x33332222);
+	assert_int_equal(sop2_32(t, "s_pack_hh_b32_b16", 0x9a020100, 0x11112222, 0x33334444, 0, &scc), 0x33331111);
+}
+
+/* ---------------- SOP1 ---------------- */
+
+static uint32_t sop1_32(struct tw *t, const char *m, uint32_t enc, uint32_t a, bool *scc)
+{
+	t->w.s[1] = a;
+	t->w.s[0] = 0xdeadbeef;
+	t->w.scc = true;
+	RUN1(t, m, enc);
+	*scc = t->w.scc;
+	return t->w.s[0];
+}
+
+static void test_sop1_moves(void **state)
+{
+	struct tw *t = *state;
+	struct emu_wave *w = &t->w;
+	RUN1(t, "s_mov_b32", 0xbe8000f2);   /* s_mov_b32 s0, 1.0 */
+	assert_int_equal(w->s[0], 0x3f800000);
+	RUN1(t, "s_mov_b64", 0xbe8001f2);   /* s_mov_b64 s[0:1], 1.0 */
+	assert_true(s64(w, 0) == 0x3ff0000000000000ull);
+	RUN1(t, "s_mov_b64", 0xbe8001c1);   /* -1 */
+	assert_true(s64(w, 0) == ~0ull);
+	RUN2(t, "s_mov_b64", 0xbe8001ff, 0x80000000);
+	assert_true(s64(w, 0) == 0x80000000ull);
+	RUN1(t, "s_mov_b32", 0xbe8000d0);   /* -16 */
+	assert_int_equal(w->s[0], 0xfffffff0);
+	RUN1(t, "s_mov_b32", 0xbe8000f8);   /* 0.15915494 */
+	assert_int_equal(w->s[0], 0x3e22f983);
+	RUN1(t, "s_mov_b64", 0xbe8001f8);
+	assert_true(s64(w, 0) == 0x3fc45f306dc9c882ull);
+	RUN1(t, "s_mov_b64", 0xbe8001f7);   /* -4.0 */
+	assert_true(s64(w, 0) == 0xc010000000000000ull);
+	w->scc = true;
+	RUN1(t, "s_mov_b32", 0xbe8000fd);   /* scc */
+	assert_int_equal(w->s[0], 1);
+	RUN1(t, "s_mov_b64", 0xbe8001eb);   /* src_shared_base */
+	assert_true(s64(w, 0) == emu_aperture(w, 235));
+	set64(w, 0, 0xf0f0);
+	RUN1(t, "s_mov_b64", 0xbefe0100);   /* s_mov_b64 exec, s[0:1] */
+	assert_true(emu_exec_mask(w) == 0xf0f0);
+	/* s_cmov_b32: SCC 0 keeps the destination */
+	w->s[1] = 5;
+	w->s[0] = 6;
+	w->scc = false;
+	RUN1(t, "s_cmov_b32", 0xbe800201);
+	assert_int_equal(w->s[0], 6);
+	w->scc = true;
+	RUN1(t, "s_cmov_b32", 0xbe800201);
+	assert_int_equal(w->s[0], 5);
+	assert_int_equal(w->state, EMU_WAVE_READY);
+}
+
+static void test_sop1_bits(void **state)
+{
+	struct tw *t = *state;
+	struct emu_wave *w = &t->w;
+	bool scc;
+	assert_int_equal(sop1_32(t, "s_not_b32", 0xbe800401, 0xffffffff, &scc), 0);
+	assert_false(scc);
+	assert_int_equal(sop1_32(t, "s_wqm_b32", 0xbe800601, 0x00100012, &scc), 0x00f000ff);
+	assert_true(scc);
+	set64(w, 2, 0x8000000000000001ull);
+	RUN1(t, "s_wqm_b64", 0xbe800702);
+	assert_true(s64(w, 0) == 0xf00000000000000full);
+	assert_int_equal(sop1_32(t, "s_brev_b32", 0xbe800801, 1, &scc), 0x80000000);
+	assert_true(scc);   /* untouched */
+	set64(w, 2, 0);
+	RUN1(t, "s_bcnt0_i32_b64", 0xbe800b02);
+	assert_int_equal(w->s[0], 64);
+	assert_true(w->scc);
+	assert_int_equal(sop1_32(t, "s_bcnt1_i32_b32", 0xbe800c01, 0, &scc), 0);
+	assert_false(scc);
+	assert_int_equal(sop1_32(t, "s_bcnt1_i32_b32", 0xbe800c01, 0xf0f0, &scc), 8);
+	assert_true(scc);
+	/* find-first/last: -1 when absent, no SCC */
+	assert_int_equal(sop1_32(t, "s_ff1_i32_b32", 0xbe801001, 0, &scc), 0xffffffff);
+	assert_true(scc);
+	assert_int_equal(sop1_32(t, "s_ff1_i32_b32", 0xbe801001, 0x80000000, &scc), 31);
+	assert_int_equal(sop1_32(t, "s_ff0_i32_b32", 0xbe800e01, 0xffffffff, &scc), 0xffffffff);
+	assert_int_equal(sop1_32(t, "s_ff0_i32_b32", 0xbe800e01, 7, &scc), 3);
+	set64(w, 2, 1ull << 40);
+	RUN1(t, "s_ff1_i32_b64", 0xbe801102);
+	assert_int_equal(w->s[0], 40);
+	set64(w, 2, 1);
+	RUN1(t, "s_flbit_i32_b64", 0xbe801302);
+	assert_int_equal(w->s[0], 63);
+	set64(w, 2, 0);
+	RUN1(t, "s_flbit_i32_b64", 0xbe801302);
+	assert_int_equal(w->s[0], 0xffffffff);
+	assert_int_equal(sop1_32(t, "s_flbit_i32_b32", 0xbe801201, 1, &scc), 31);
+	assert_int_equal(sop1_32(t, "s_flbit_i32_b32", 0xbe801201, 0, &scc), 0xffffffff);
+	assert_int_equal(sop1_32(t, "s_flbit_i32", 0xbe801401, 0x40000000, &scc), 1);
+	assert_int_equal(sop1_32(t, "s_flbit_i32", 0xbe801401, 0xc0000000, &scc), 2);
+	assert_int_equal(sop1_32(t, "s_flbit_i32", 0xbe801401, 0xffffffff, &scc), 0xffffffff);
+	assert_int_equal(sop1_32(t, "s_flbit_i32", 0xbe801401, 0, &scc), 0xffffffff);
+	set64(w, 2, ~0ull);
+	RUN1(t, "s_flbit_i32_i64", 0xbe801502);
+	assert_int_equal(w->s[0], 0xffffffff);
+	set64(w, 2, 0xfffffffe00000000ull);
+	RUN1(t, "s_flbit_i32_i64", 0xbe801502);
+	assert_int_equal(w->s[0], 31);
+	assert_int_equal(sop1_32(t, "s_sext_i32_i8", 0xbe801601, 0x1280, &scc), 0xffffff80);
+	assert_int_equal(sop1_32(t, "s_sext_i32_i16", 0xbe801701, 0x7fff, &scc), 0x7fff);
+	/* s_bitset0_b32 s0, s1: D[S1[4:0]] = 0 */
+	w->s[0] = 0xffffffff;
+	w->s[1] = 33;
+	RUN1(t, "s_bitset0_b32", 0xbe801801);
+	assert_int_equal(w->s[0], 0xfffffffd);
+	set64(w, 2, 0);
+	w->s[1] = 40;
+	RUN1(t, "s_bitset1_b64", 0xbe821b01);
+	assert_true(s64(w, 2) == 1ull << 40);
+	assert_int_equal(sop1_32(t, "s_quadmask_b32", 0xbe802801, 0x0000f010, &scc), 0xa);
+	assert_true(scc);
+	assert_int_equal(sop1_32(t, "s_quadmask_b32", 0xbe802801, 0, &scc), 0);
+	assert_false(scc);
+	assert_int_equal(sop1_32(t, "s_abs_i32", 0xbe803001, 0xfffffffb, &scc), 5);
+	assert_true(scc);
+	assert_int_equal(sop1_32(t, "s_abs_i32", 0xbe803001, 0x80000000, &scc), 0x80000000);
+	assert_int_equal(sop1_32(t, "s_abs_i32", 0xbe803001, 0, &scc), 0);
+	assert_false(scc);
+	w->s[2] = 0x80000005;
+	RUN1(t, "s_bitreplicate_b64_b32", 0xbe803702);
+	assert_true(s64(w, 0) == 0xc000000000000033ull);
+}
+
+static void test_sop1_exec(void **state)
+{
+	struct tw *t = *state;
+	struct emu_wave *w = &t->w;
+	/* s_and_saveexec_b64 s[0:1], s[2:3] */
+	emu_set_exec(w, 0xff);
+	set64(w, 2, 0x0f);
+	RUN1(t, "s_and_saveexec_b64", 0xbe802002);
+	assert_true(s64(w, 0) == 0xff);
+	assert_true(emu_exec_mask(w) == 0x0f);
+	assert_true(w->scc);
+	set64(w, 2, 0x100);
+	RUN1(t, "s_and_saveexec_b64", 0xbe802002);
+	assert_true(s64(w, 0) == 0x0f);
+	assert_true(emu_exec_mask(w) == 0);
+	assert_false(w->scc);
+	/* s_orn1_saveexec_b64: EXEC = ~S0 | EXEC */
+	emu_set_exec(w, 1);
+	set64(w, 2, ~0x6ull);
+	RUN1(t, "s_orn1_saveexec_b64", 0xbe803402);
+	assert_true(s64(w, 0) == 1);
+	assert_true(emu_exec_mask(w) == 7);
+	/* wrexec: D = new EXEC */
+	emu_set_exec(w, 0xff);
+	set64(w, 2, 0x0f);
+	RUN1(t, "s_andn1_wrexec_b64", 0xbe803502);
+	assert_true(emu_exec_mask(w) == 0xf0);
+	assert_true(s64(w, 0) == 0xf0);
+	assert_true(w->scc);
+	emu_set_exec(w, 0xff);
+	set64(w, 2, 0xff);
+	RUN1(t, "s_andn2_wrexec_b64", 0xbe803602);
+	assert_true(emu_exec_mask(w) == 0);
+	assert_true(s64(w, 0) == 0);
+	assert_false(w->scc);
+}
+
+static void test_sop1_pc(void **state)
+{
+	struct tw *t = *state;
+	struct emu_wave *w = &t->w;
+	RUN1(t, "s_getpc_b64", 0xbe801c00);
+	assert_true(s64(w, 0) == w->pc + 4);
+	set64(w, 0, 0x20000);
+	RUN1(t, "s_setpc_b64", 0xbe801d00);
+	assert_true(w->npc == 0x20000);
+	/* s_swappc_b64 s[0:1], s[0:1]: the target is read before the write */
+	set64(w, 0, 0x30000);
+	RUN1(t, "s_swappc_b64", 0xbe801e00);
+	assert_true(w->npc == 0x30000);
+	assert_true(s64(w, 0) == w->pc + 4);
+	/* s_call_b64 s[0:1], 4 */
+	RUN1(t, "s_call_b64", 0xba800004);
+	assert_true(s64(w, 0) == w->pc + 4);
+	assert_true(w->npc == w->pc + 4 + 16);
+}
+
+static void test_sop1_movrel(void **state)
+{
+	struct tw *t = *state;
+	struct emu_wave *w = &t->w;
+	w->s[12] = 0x1234;
+	w->s[124] = 2;
+	RUN1(t, "s_movrels_b32", 0xbe802a0a);   /* s_movrels_b32 s0, s10 */
+	assert_int_equal(w->s[0], 0x1234);
+	w->s[13] = 0x5678;
+	RUN1(t, "s_movrels_b64", 0xbe802b0a);
+	assert_true(s64(w, 0) == 0x567800001234ull);
+	w->s[0] = 77;
+	w->s[124] = 3;
+	RUN1(t, "s_movreld_b32", 0xbe8a2c00);   /* s_movreld_b32 s10, s0 */
+	assert_int_equal(w->s[13], 77);
+	assert_int_equal(w->state, EMU_WAVE_READY);
+	w->s[124] = 92;
+	RUN1(t, "s_movreld_b32", 0xbe8a2c00);
+	assert_fault(t, "M0");
+}
+
+/* ---------------- SOPK / SOPC ---------------- */
+
+static void test_sopk(void **state)
+{
+	struct tw *t = *state;
+	struct emu_wave *w = &t->w;
+	RUN1(t, "s_movk_i32", 0xb0008000);   /* s_movk_i32 s0, 0x8000 */
+	assert_int_equal(w->s[0], 0xffff8000);
+	w->scc = false;
+	RUN1(t, "s_cmovk_i32", 0xb0801234);
+	assert_int_equal(w->s[0], 0xffff8000);
+	w->scc = true;
+	RUN1(t, "s_cmovk_i32", 0xb0801234);
+	assert_int_equal(w->s[0], 0x1234);
+	/* unsigned compares zero-extend the immediate, signed ones sign-extend */
+	w->s[0] = 0x8000;
+	RUN1(t, "s_cmpk_eq_u32", 0xb4008000);
+	assert_true(w->scc);
+	RUN1(t, "s_cmpk_eq_i32", 0xb1008000);
+	assert_false(w->scc);
+	w->s[0] = 0xffff8000;
+	RUN1(t, "s_cmpk_eq_i32", 0xb1008000);
+	assert_true(w->scc);
+	RUN1(t, "s_cmpk_lt_u32", 0xb600ffff);
+	assert_false(w->scc);
+	w->s[0] = 0xfffe;
+	RUN1(t, "s_cmpk_lt_u32", 0xb600ffff);
+	assert_true(w->scc);
+	/* s_addk_i32: SCC = signed overflow */
+	w->s[0] = 0x7fffffff;
+	RUN1(t, "s_addk_i32", 0xb7000001);
+	assert_int_equal(w->s[0], 0x80000000);
+	assert_true(w->scc);
+	RUN1(t, "s_addk_i32", 0xb7000001);
+	assert_int_equal(w->s[0], 0x80000001);
+	assert_false(w->scc);
+	w->s[0] = 21;
+	RUN1(t, "s_mulk_i32", 0xb780fffe);
+	assert_int_equal(w->s[0], (uint32_t)-42);
+}
+
+static void test_hwreg(void **state)
+{
+	struct tw *t = *state;
+	struct emu_wave *w = &t->w;
+	w->mode = 0x2f0;
+	RUN1(t, "s_getreg_b32", 0xb8801901);   /* s_getreg_b32 s0, hwreg(HW_REG_MODE, 4, 4) */
+	assert_int_equal(w->s[0], 0xf);
+	w->s[0] = 0xfffffff5;
+	RUN1(t, "s_setreg_b32", 0xb9001801);   /* hwreg(HW_REG_MODE, 0, 4), s0 */
+	assert_int_equal(w->mode, 0x2f5);
+	RUN2(t, "s_setreg_imm32_b32", 0xba000a01, 0xffffffff);   /* hwreg(HW_REG_MODE, 8, 2) */
+	assert_int_equal(w->mode, 0x3f5);
+	assert_int_equal(w->state, EMU_WAVE_READY);
+	RUN1(t, "s_setreg_b32", 0xb9001803);   /* HW_REG_TRAPSTS */
+	assert_fault(t, "hardware register 3");
+}
+
+static void test_sopc(void **state)
+{
+	struct tw *t = *state;
+	struct emu_wave *w = &t->w;
+	w->s[0] = 0xffffffff;
+	w->s[1] = 0;
+	RUN1(t, "s_cmp_lt_i32", 0xbf040100);
+	assert_true(w->scc);
+	RUN1(t, "s_cmp_lt_u32", 0xbf0a0100);
+	assert_false(w->scc);
+	set64(w, 0, 0x100000001ull);
+	set64(w, 2, 0x000000001ull);
+	RUN1(t, "s_cmp_eq_u64", 0xbf120200);
+	assert_false(w->scc);
+	RUN1(t, "s_cmp_lg_u64", 0xbf130200);
+	assert_true(w->scc);
+	set64(w, 0, 1ull << 40);
+	w->s[2] = 40 + 64;   /* S1[5:0] */
+	RUN1(t, "s_bitcmp1_b64", 0xbf0f0200);
+	assert_true(w->scc);
+	w->s[0] = 2;
+	w->s[1] = 33;   /* bit 1 */
+	RUN1(t, "s_bitcmp0_b32", 0xbf0c0100);
+	assert_false(w->scc);
+}
+
+/* ---------------- SOPP ---------------- */
+
+static void test_branches(void **state)
+{
+	struct tw *t = *state;
+	struct emu_wave *w = &t->w;
+	uint64_t pc = w->pc;
+	RUN1(t, "s_branch", 0xbf820003);
+	assert_true(w->npc == pc + 4 + 12);
+	RUN1(t, "s_branch", 0xbf82fffe);
+	assert_true(w->npc == pc + 4 - 8);
+	w->scc = true;
+	RUN1(t, "s_cbranch_scc0", 0xbf840005);
+	assert_true(w->npc == pc + 4);
+	w->scc = false;
+	RUN1(t, "s_cbranch_scc0", 0xbf840005);
+	assert_true(w->npc == pc + 4 + 20);
+	emu_set_vcc(w, 1ull << 40);
+	RUN1(t, "s_cbranch_vccz", 0xbf860005);
+	assert_true(w->npc == pc + 4);
+	emu_set_exec(w, 1ull << 63);
+	RUN1(t, "s_cbranch_execnz", 0xbf890005);
+	assert_true(w->npc == pc + 4 + 20);
+	emu_set_exec(w, 0);
+	RUN1(t, "s_cbranch_execnz", 0xbf890005);
+	assert_true(w->npc == pc + 4);
+}
+
+static void test_nop_charges(void **state)
+{
+	struct tw *t = *state;
+	uint64_t c = t->w.cycle;
+	RUN1(t, "s_nop", 0xbf800007);   /* s_nop 7: 8 wait states, the issue charges 1 */
+	assert_true(t->w.cycle == c + 7);
+}
+
+/* Put n fake VM-counted entries in flight (as a VMEM instruction would). */
+static void vm_inflight(struct tw *t, unsigned n)
+{
+	for (unsigned i = 0; i < n; i++) {
+		uint64_t a = t->bufva;
+		struct emu_access acc = { .kind = EMU_ACC_GLOBAL, .bytes = 4, .mask = 1, .addr = &a };
+		struct emu_pending *p = emu_pend_begin(&t->w, &t->in, EMU_CNT_VM);
+		emu_pend_end(&t->w, p, &acc);
+		t->w.cycle += 1;
+	}
+}
+
+static void test_waitcnt(void **state)
+{
+	struct tw *t = *state;
+	struct emu_wave *w = &t->w;
+	memset(&t->in, 0, sizeof(t->in));
+	vm_inflight(t, 24);
+	assert_int_equal(w->cnt[EMU_CNT_VM], 24);
+	RUN1(t, "s_waitcnt", 0xbf8c4f74);   /* vmcnt(20): bits [3:0] = 4, [15:14] = 1 */
+	assert_int_equal(w->cnt[EMU_CNT_VM], 20);
+	RUN1(t, "s_waitcnt", 0xbf8cc07f);   /* lgkmcnt(0): VM untouched */
+	assert_int_equal(w->cnt[EMU_CNT_VM], 20);
+	RUN1(t, "s_waitcnt", 0xbf8c0f70);   /* vmcnt(0) */
+	assert_int_equal(w->cnt[EMU_CNT_VM], 0);
+}
+
+static void test_sopp_faults(void **state)
+{
+	struct tw *t = *state;
+	RUN1(t, "s_sendmsg", 0xbf900001);   /* MSG_INTERRUPT: allowed */
+	assert_int_equal(t->w.state, EMU_WAVE_READY);
+	RUN1(t, "s_trap", 0xbf920002);
+	assert_fault(t, "s_trap 2");
+}
+
+static void test_sendmsg_gs(void **state)
+{
+	struct tw *t = *state;
+	RUN1(t, "s_sendmsg", 0xbf900003);   /* sendmsg(MSG_GS_DONE, GS_OP_NOP) */
+	assert_fault(t, "MSG_GS_DONE");
+}
+
+static void test_setkill(void **state)
+{
+	struct tw *t = *state;
+	RUN1(t, "s_setkill", 0xbf8b0001);
+	assert_fault(t, "graphics");
+}
+
+static void test_gpr_idx(void **state)
+{
+	struct tw *t = *state;
+	RUN1(t, "s_set_gpr_idx_on", 0xbf110100);
+	assert_fault(t, "s_set_gpr_idx");
+}
+
+/* ---------------- SMEM ---------------- */
+
+static void test_smem_load(void **state)
+{
+	struct tw *t = *state;
+	struct emu_wave *w = &t->w;
+	for (unsigned i = 0; i < 64; i++)
+		t->buf[i] = 0x100 + i;
+	set64(w, 0, t->bufva + 16);
+	w->s[4] = 0xaaaa;
+	RUN2(t, "s_load_dword", 0xc0020100, 0x00000008);   /* s_load_dword s4, s[0:1], 0x8 */
+	assert_int_equal(w->cnt[EMU_CNT_LGKM], 1);
+	assert_int_equal(w->s[4], 0xaaaa);                  /* not before the wait */
+	RUN1(t, "s_waitcnt", 0xbf8cc07f);
+	assert_int_equal(w->s[4], 0x106);
+	/* negative immediate: s_load_dwordx4 s[4:7], s[0:1], -0x8 */
+	RUN2(t, "s_load_dwordx4", 0xc00a0100, 0x001ffff8);
+	RUN1(t, "s_waitcnt", 0xbf8cc07f);
+	assert_int_equal(w->s[4], 0x102);
+	assert_int_equal(w->s[7], 0x105);
+	/* SGPR offset: s_load_dwordx2 s[4:5], s[0:1], s2 */
+	w->s[2] = 0x20;
+	RUN2(t, "s_load_dwordx2", 0xc0040100, 0x00000002);
+	RUN1(t, "s_waitcnt", 0xbf8cc07f);
+	assert_int_equal(w->s[4], 0x10c);
+	assert_int_equal(w->s[5], 0x10d);
+	/* immediate + soffset: s_load_dword s4, s[0:1], s2 offset:0x4 */
+	RUN2(t, "s_load_dword", 0xc0024100, 0x04000004);
+	RUN1(t, "s_waitcnt", 0xbf8cc07f);
+	assert_int_equal(w->s[4], 0x10d);
+	/* the two low address bits are ignored: s_load_dword s4, s[0:1], 0x2 */
+	RUN2(t, "s_load_dword", 0xc0020100, 0x00000002);
+	RUN1(t, "s_waitcnt", 0xbf8cc07f);
+	assert_int_equal(w->s[4], 0x104);
+	assert_int_equal(w->state, EMU_WAVE_READY);
+}
+
+static void test_smem_load_fault(void **state)
+{
+	struct tw *t = *state;
+	set64(&t->w, 0, t->bufva + BUF_BYTES - 4);
+	RUN2(t, "s_load_dwordx4", 0xc00a0100, 0x00000000);
+	assert_int_equal(t->w.state, EMU_WAVE_FAULT);
+	assert_int_equal(t->res.status, EMU_DISPATCH_FAULT_MEMORY);
+	assert_true(t->res.fault_addr == t->bufva + BUF_BYTES - 4);
+}
+
+static void set_vsharp(struct emu_wave *w, uint64_t base, uint32_t stride, uint32_t num_records)
+{
+	w->s[0] = (uint32_t)base;
+	w->s[1] = (uint32_t)(base >> 32 & 0xffff) | stride << 16;
+	w->s[2] = num_records;
+	w->s[3] = 0x00027000;   /* dst_sel/format bits: ignored by scalar loads */
+}
+
+static void test_smem_buffer(void **state)
+{
+	struct tw *t = *state;
+	struct emu_wave *w = &t->w;
+	for (unsigned i = 0; i < 64; i++)
+		t->buf[i] = 0x200 + i;
+	/* 20 bytes in range: dwords at 8, 12, 16 load, 20 reads 0 */
+	set_vsharp(w, t->bufva, 0, 20);
+	RUN2(t, "s_buffer_load_dwordx4", 0xc02a0200, 0x00000008);   /* s[8:11], s[0:3], 0x8 */
+	RUN1(t, "s_waitcnt", 0xbf8cc07f);
+	assert_int_equal(w->s[8], 0x202);
+	assert_int_equal(w->s[9], 0x203);
+	assert_int_equal(w->s[10], 0x204);
+	assert_int_equal(w->s[11], 0);
+	/* stride != 0: the limit is num_records * stride */
+	set_vsharp(w, t->bufva, 8, 3);
+	w->s[12] = 20;
+	RUN2(t, "s_buffer_load_dword", 0xc0200200, 0x0000000c);     /* s8, s[0:3], s12 */
+	RUN1(t, "s_waitcnt", 0xbf8cc07f);
+	assert_int_equal(w->s[8], 0x205);
+	w->s[12] = 24;
+	RUN2(t, "s_buffer_load_dword", 0xc0200200, 0x0000000c);
+	RUN1(t, "s_waitcnt", 0xbf8cc07f);
+	assert_int_equal(w->s[8], 0);
+	/* out-of-range buffer dwords never touch memory, even far away */
+	set_vsharp(w, t->bufva, 0, 4);
+	w->s[12] = 0x100000;
+	RUN2(t, "s_buffer_load_dword", 0xc0200200, 0x0000000c);
+	RUN1(t, "s_waitcnt", 0xbf8cc07f);
+	assert_int_equal(w->s[8], 0);
+	/* stores: s_buffer_store_dwordx2 s[4:5], s[0:3], 0xc with 16 bytes in range */
+	set_vsharp(w, t->bufva, 0, 16);
+	w->s[4] = 0x11;
+	w->s[5] = 0x22;
+	RUN2(t, "s_buffer_store_dwordx2", 0xc0660100, 0x0000000c);
+	assert_int_equal(t->buf[3], 0x11);
+	assert_int_equal(t->buf[4], 0x204);   /* dropped */
+	assert_int_equal(w->state, EMU_WAVE_READY);
+}
+
+static void test_smem_store_atomic_time(void **state)
+{
+	struct tw *t = *state;
+	struct emu_wave *w = &t->w;
+	set64(w, 0, t->bufva);
+	set64(w, 4, 0x0000000200000001ull);
+	RUN2(t, "s_store_dwordx2", 0xc0460100, 0x00000010);   /* s_store_dwordx2 s[4:5], s[0:1], 0x10 */
+	assert_int_equal(t->buf[4], 1);
+	assert_int_equal(t->buf[5], 2);
+	assert_int_equal(w->cnt[EMU_CNT_LGKM], 1);
+	/* s_atomic_add s4, s[0:1], 0x0 glc: returns the old value */
+	t->buf[0] = 40;
+	w->s[4] = 2;
+	RUN2(t, "s_atomic_add", 0xc20b0100, 0x00000000);
+	assert_int_equal(t->buf[0], 42);
+	RUN1(t, "s_waitcnt", 0xbf8cc07f);
+	assert_int_equal(w->s[4], 40);
+	/* s_atomic_umax s4, s[0:1], 0x0 (no glc: s4 untouched) */
+	w->s[4] = 7;
+	RUN2(t, "s_atomic_umax", 0xc21e0100, 0x00000000);
+	RUN1(t, "s_waitcnt", 0xbf8cc07f);
+	assert_int_equal(t->buf[0], 42);
+	assert_int_equal(w->s[4], 7);
+	/* s_atomic_cmpswap_x2 s[4:7], s[0:1], 0x8 glc: {src, cmp} */
+	t->buf[2] = 5;
+	t->buf[3] = 6;
+	set64(w, 4, 0x1111111122222222ull);
+	set64(w, 6, 0x0000000600000005ull);
+	RUN2(t, "s_atomic_cmpswap_x2", 0xc2870100, 0x00000008);
+	RUN1(t, "s_waitcnt", 0xbf8cc07f);
+	assert_int_equal(t->buf[2], 0x22222222);
+	assert_int_equal(t->buf[3], 0x11111111);
+	assert_true(s64(w, 4) == 0x0000000600000005ull);
+	/* s_memtime s[4:5]: through lgkmcnt */
+	set64(w, 4, 0);
+	w->cycle += 1000;
+	uint64_t t0 = emu_memtime(w);   /* sampled at issue */
+	RUN2(t, "s_memtime", 0xc0900100, 0x00000000);
+	assert_true(s64(w, 4) == 0);
+	RUN1(t, "s_waitcnt", 0xbf8cc07f);
+	assert_true(t0 != 0 && s64(w, 4) == t0);
+	RUN2(t, "s_dcache_wb", 0xc0840000, 0x00000000);
+	assert_int_equal(w->cnt[EMU_CNT_LGKM], 1);
+	assert_int_equal(w->state, EMU_WAVE_READY);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+#define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
+		T(test_inline_constants),
+		T(test_literal_and_flags),
+		T(test_bad_sources),
+		T(test_lds_direct_source),
+		T(test_reserved_source),
+		T(test_swrite),
+		T(test_swrite64_past_end),
+		T(test_vsrc),
+		T(test_vsrc_beyond_allocation),
+		T(test_sop2_arith),
+		T(test_sop2_bits),
+		T(test_sop1_moves),
+		T(test_sop1_bits),
+		T(test_sop1_exec),
+		T(test_sop1_pc),
+		T(test_sop1_movrel),
+		T(test_sopk),
+		T(test_hwreg),
+		T(test_sopc),
+		T(test_branches),
+		T(test_nop_charges),
+		T(test_waitcnt),
+		T(test_sopp_faults),
+		T(test_sendmsg_gs),
+		T(test_setkill),
+		T(test_gpr_idx),
+		T(test_smem_load),
+		T(test_smem_load_fault),
+		T(test_smem_buffer),
+		T(test_smem_store_atomic_time),
+#undef T
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
