@@ -1,6 +1,6 @@
 /*
  * gcnlab_hip.h — the few HIP spellings the reference kernels use, defined on
- * clang builtins so that asm/ *.hip compiles with
+ * clang builtins so that the .hip files under asm/ compile with
  *     clang -x hip --cuda-device-only -nogpulib -nogpuinc
  * and no ROCm installation. The Makefile force-includes it (-include).
  *

@@ -1,0 +1,960 @@
+/*
+ * test_exec_mem — the vector memory and LDS semantics (emu_exec_ds.c,
+ * emu_exec_vmem.c) on one hand-built wave.
+ *
+ * Instruction words come from llvm-mc 19 -show-encoding for the -mcpu named
+ * in each test; the assembly is quoted next to them. They go through the
+ * real decoder (emu_decode_one) and the handler is looked up by mnemonic in
+ * emu_sem_memory. Memory, pending results, LDS and faults go through the real
+ * emu_wave.c/emu_mem.c and the cycle model; emu_timing_access is wrapped
+ * (link with -Wl,--wrap=emu_timing_access) only to record the struct
+ * emu_access each instruction reports. Expected values are worked out here
+ * from the address and range-checking rules quoted in emu_exec_vmem.c and
+ * emu_exec_ds.c, never read back from the code under test.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "emu_dispatch.h"
+#include "emu_exec_mem.h"
+#include "emu_mem.h"
+#include "emu_profile.h"
+#include "emu_timing.h"
+#include "emu_wave.h"
+
+#define GMEM_BYTES 65536
+#define LDS_ALLOC 4096
+#define ALL ~0ull
+
+/* Test-side view of what the memory instructions reported. */
+struct acc_log {
+	unsigned n;
+	struct emu_access last;
+	uint64_t addr[EMU_LANES];
+};
+
+struct tw {
+	struct emu_dispatch_ctx ctx;
+	struct emu_dispatch_result res;
+	struct emu_workgroup wg;
+	struct emu_program prog;
+	struct emu_wave w;
+	struct emu_inst in;
+	uint8_t *lds;
+	uint8_t *gmem;
+	uint64_t gva;
+	struct acc_log log;
+};
+
+/* The wave under test, for the emu_timing_access wrapper. */
+static struct tw *cur_tw;
+
+uint64_t __real_emu_timing_access(struct emu_timing *t, struct emu_wave *w, const struct emu_inst *in,
+                                  const struct emu_access *acc);
+uint64_t __wrap_emu_timing_access(struct emu_timing *t, struct emu_wave *w, const struct emu_inst *in,
+                                  const struct emu_access *acc);
+uint64_t __wrap_emu_timing_access(struct emu_timing *t, struct emu_wave *w, const struct emu_inst *in,
+                                  const struct emu_access *acc)
+{
+	struct acc_log *l = &cur_tw->log;
+	l->n++;
+	l->last = *acc;
+	if (acc->addr)
+		memcpy(l->addr, acc->addr, sizeof(l->addr));
+	l->last.addr = l->addr;
+	return __real_emu_timing_access(t, w, in, acc);
+}
+
+static int setup_arch(void **state, enum emu_arch arch)
+{
+	struct tw *t = calloc(1, sizeof(*t));
+	if (!t)
+		return -1;
+	const struct emu_profile *prof = emu_profile_get(arch);
+	t->ctx.prof = prof;
+	t->ctx.res = &t->res;
+	t->ctx.mem = emu_mem_create();
+	t->ctx.timing = emu_timing_create(prof, prof->sclk_mhz, prof->mclk_mhz);
+	t->gmem = aligned_alloc(4096, GMEM_BYTES);
+	t->lds = calloc(1, 65536);
+	if (!t->ctx.mem || !t->ctx.timing || !t->gmem || !t->lds)
+		return -1;
+	memset(t->gmem, 0, GMEM_BYTES);
+	t->gva = (uint64_t)(uintptr_t)t->gmem;
+	if (!emu_mem_add(t->ctx.mem, t->gmem, GMEM_BYTES, EMU_MEM_COARSE))
+		return -1;
+	emu_timing_begin(t->ctx.timing, &t->ctx);
+	snprintf(t->ctx.kernel_name, sizeof(t->ctx.kernel_name), "test_exec_mem");
+	t->ctx.entry = 0x10000;
+	t->prog.prof = prof;
+	t->prog.base = 0x10000;
+	t->wg.nwaves = 1;
+	t->wg.lds = t->lds;
+	t->wg.lds_size = LDS_ALLOC;
+
+	struct emu_wave *w = &t->w;
+	w->ctx = &t->ctx;
+	w->wg = &t->wg;
+	w->prog = &t->prog;
+	w->pc = 0x10100;
+	w->pend = calloc(EMU_MAX_PENDING, sizeof(*w->pend));
+	w->v = calloc(EMU_NREGS_V, sizeof(*w->v));
+	if (!w->pend || !w->v)
+		return -1;
+	emu_set_exec(w, ALL);
+	cur_tw = t;
+	*state = t;
+	return 0;
+}
+
+static int setup900(void **state) { return setup_arch(state, EMU_GFX900); }
+static int setup90a(void **state) { return setup_arch(state, EMU_GFX90A); }
+static int setup942(void **state) { return setup_arch(state, EMU_GFX942); }
+
+static int teardown(void **state)
+{
+	struct tw *t = *state;
+	free(t->w.pend);
+	free(t->w.v);
+	emu_mem_remove(t->ctx.mem, t->gmem);
+	emu_mem_destroy(t->ctx.mem);
+	emu_timing_destroy(t->ctx.timing);
+	free(t->gmem);
+	free(t->lds);
+	free(t);
+	cur_tw = NULL;
+	return 0;
+}
+
+static emu_exec_fn handler(const char *mnemonic)
+{
+	for (const struct emu_sem *s = emu_sem_memory; s->mnemonic; s++)
+		if (!strcmp(s->mnemonic, mnemonic))
+			return s->fn;
+	fail_msg("no handler for %s", mnemonic);
+	return NULL;
+}
+
+/* Decode the 8-byte instruction w0 w1 and execute it at w->pc. */
+static void run(struct tw *t, const char *mnemonic, uint32_t w0, uint32_t w1)
+{
+	const uint32_t words[2] = { w0, w1 };
+	struct emu_inst *in = &t->in;
+	unsigned size = emu_decode_one(t->ctx.prof, words, 2, in);
+	assert_int_equal(size, 8);
+	assert_non_null(in->op);
+	assert_string_equal(in->op->mnemonic, mnemonic);
+	in->off = (uint32_t)(t->w.pc - t->prog.base);
+	t->w.cur = in;
+	t->w.npc = t->w.pc + size;
+	t->log.n = 0;
+	handler(mnemonic)(&t->w, in);
+}
+
+static void drain(struct tw *t)
+{
+	emu_wait(&t->w, 0, 0, 0);
+}
+
+static uint32_t *vr(struct tw *t, unsigned n)
+{
+	return t->w.v[n];
+}
+
+static uint32_t *g32(struct tw *t)
+{
+	return (uint32_t *)t->gmem;
+}
+
+static uint32_t *lds32(struct tw *t)
+{
+	return (uint32_t *)t->lds;
+}
+
+/* Buffer resource in s[r..r+3]: base, stride [61:48], num_records, dword3;
+ * swizzle sets V#[63]. */
+static void set_vsharp(struct tw *t, unsigned r, uint64_t base, uint32_t stride, bool swizzle,
+                       uint32_t nrec, uint32_t dw3)
+{
+	t->w.s[r] = (uint32_t)base;
+	t->w.s[r + 1] = ((uint32_t)(base >> 32) & 0xffff) | stride << 16 | (uint32_t)swizzle << 31;
+	t->w.s[r + 2] = nrec;
+	t->w.s[r + 3] = dw3;
+}
+
+static void fill_pattern(struct tw *t, uint32_t tag)
+{
+	for (unsigned i = 0; i < GMEM_BYTES / 4; i++)
+		g32(t)[i] = tag + i;
+}
+
+static void assert_fault(struct tw *t, const char *needle)
+{
+	assert_int_equal(t->w.state, EMU_WAVE_FAULT);
+	if (!strstr(t->res.report, needle))
+		fail_msg("fault report \"%s\" lacks \"%s\"", t->res.report, needle);
+}
+
+static uint64_t lanes_below(unsigned n)
+{
+	return n >= 64 ? ALL : (1ull << n) - 1;
+}
+
+/* ---- MUBUF ---- */
+
+/* Raw buffer (stride 0): address = base + soffset + voffset + inst_offset,
+ * in range while offset + soffset + 4 <= num_records; out-of-range lanes
+ * read 0; results arrive only when the load completes. */
+static void test_buffer_load_range_raw(void **state)
+{
+	struct tw *t = *state;
+	fill_pattern(t, 0xa0000000);
+	set_vsharp(t, 4, t->gva + 0x100, 0, false, 64, 0);
+	t->w.s[2] = 8;                                  /* soffset */
+	emu_set_exec(&t->w, ALL >> 1);                  /* lane 63 inactive */
+	for (unsigned l = 0; l < 64; l++) {
+		vr(t, 0)[l] = 4 * l;
+		vr(t, 1)[l] = 0xdeadbeef;
+	}
+	/* buffer_load_dword v1, v0, s[4:7], s2 offen offset:4 */
+	run(t, "buffer_load_dword", 0xe0501004, 0x02010100);
+	assert_int_equal(t->w.cnt[EMU_CNT_VM], 1);
+	assert_int_equal(vr(t, 1)[0], 0xdeadbeef);      /* not yet written */
+	/* bytes 4l+4+8 .. +3 must end within 64: lanes 0..12 */
+	assert_true(t->log.last.mask == lanes_below(13));
+	assert_int_equal(t->log.last.kind, EMU_ACC_GLOBAL);
+	assert_int_equal(t->log.last.bytes, 4);
+	assert_true(t->log.last.addr[3] == t->gva + 0x100 + 8 + 12 + 4);
+	drain(t);
+	assert_int_equal(t->w.cnt[EMU_CNT_VM], 0);
+	for (unsigned l = 0; l < 63; l++) {
+		uint32_t want = l <= 12 ? 0xa0000000 + (0x100 + 8 + 4 * l + 4) / 4 : 0;
+		assert_int_equal(vr(t, 1)[l], want);
+	}
+	assert_int_equal(vr(t, 1)[63], 0xdeadbeef);
+	assert_int_equal(t->w.state, EMU_WAVE_READY);
+}
+
+static void test_buffer_store_dropped(void **state)
+{
+	struct tw *t = *state;
+	set_vsharp(t, 4, t->gva + 0x100, 0, false, 64, 0);
+	t->w.s[2] = 8;
+	for (unsigned l = 0; l < 64; l++) {
+		vr(t, 0)[l] = 4 * l;
+		vr(t, 1)[l] = 0x5000 + l;
+	}
+	/* buffer_store_dword v1, v0, s[4:7], s2 offen offset:4 */
+	run(t, "buffer_store_dword", 0xe0701004, 0x02010100);
+	assert_true(t->log.last.store);
+	assert_true(t->log.last.mask == lanes_below(13));
+	/* stores happen at issue; vmcnt still counts them */
+	assert_int_equal(t->w.cnt[EMU_CNT_VM], 1);
+	for (unsigned l = 0; l < 64; l++)
+		assert_int_equal(g32(t)[(0x100 + 12 + 4 * l) / 4], l <= 12 ? 0x5000 + l : 0);
+	drain(t);
+	assert_int_equal(t->w.cnt[EMU_CNT_VM], 0);
+}
+
+/* dwordx4 is range-checked per dword: an access straddling num_records
+ * keeps its leading in-range dwords. */
+static void test_buffer_dwordx4_partial(void **state)
+{
+	struct tw *t = *state;
+	fill_pattern(t, 0xb0000000);
+	set_vsharp(t, 4, t->gva, 0, false, 40, 0);
+	emu_set_exec(&t->w, 0xf);
+	const uint32_t off[4] = { 0, 24, 32, 40 };
+	for (unsigned l = 0; l < 4; l++)
+		vr(t, 0)[l] = off[l];
+	/* buffer_load_dwordx4 v[4:7], v0, s[4:7], 0 offen */
+	run(t, "buffer_load_dwordx4", 0xe05c1000, 0x80010400);
+	drain(t);
+	const unsigned valid[4] = { 4, 4, 2, 0 };
+	for (unsigned l = 0; l < 4; l++)
+		for (unsigned d = 0; d < 4; d++)
+			assert_int_equal(vr(t, 4 + d)[l], d < valid[l] ? 0xb0000000 + off[l] / 4 + d : 0);
+	assert_true(t->log.last.mask == 0x7);
+	assert_int_equal(t->log.last.bytes, 16);
+
+	/* the store drops only the out-of-range dwords */
+	memset(t->gmem, 0, 64);
+	for (unsigned l = 0; l < 4; l++)
+		for (unsigned d = 0; d < 3; d++)
+			vr(t, 4 + d)[l] = 0x100 * (l + 1) + d;
+	emu_set_exec(&t->w, 0x4);                       /* lane 2: offset 32 */
+	/* buffer_store_dwordx3 v[4:6], v0, s[4:7], 0 offen */
+	run(t, "buffer_store_dwordx3", 0xe0781000, 0x80010400);
+	assert_int_equal(g32(t)[8], 0x300);
+	assert_int_equal(g32(t)[9], 0x301);
+	assert_int_equal(g32(t)[10], 0);
+}
+
+/* Strided buffer with idxen: gfx9 counts num_records in records and checks
+ * only index < num_records. */
+static void test_buffer_idxen_stride(void **state)
+{
+	struct tw *t = *state;
+	fill_pattern(t, 0xc0000000);
+	set_vsharp(t, 4, t->gva + 0x40, 16, false, 10, 0);
+	for (unsigned l = 0; l < 64; l++)
+		vr(t, 0)[l] = l;
+	/* buffer_load_dword v1, v0, s[4:7], 0 idxen */
+	run(t, "buffer_load_dword", 0xe0502000, 0x80010100);
+	drain(t);
+	for (unsigned l = 0; l < 64; l++)
+		assert_int_equal(vr(t, 1)[l], l < 10 ? 0xc0000000 + (0x40 + 16 * l) / 4 : 0);
+
+	/* idxen + offen: v2 index, v3 offset */
+	set_vsharp(t, 4, t->gva + 0x40, 32, false, 4, 0);
+	for (unsigned l = 0; l < 64; l++) {
+		vr(t, 2)[l] = l;
+		vr(t, 3)[l] = 4;
+	}
+	/* buffer_load_dword v1, v[2:3], s[4:7], 0 idxen offen offset:8 */
+	run(t, "buffer_load_dword", 0xe0503008, 0x80010102);
+	drain(t);
+	for (unsigned l = 0; l < 64; l++)
+		assert_int_equal(vr(t, 1)[l], l < 4 ? 0xc0000000 + (0x40 + 32 * l + 4 + 8) / 4 : 0);
+}
+
+/* add_tid_enable + swizzle_enable (the scratch V#): index = lane, element
+ * size 4, index_stride 64: address = base + soffset + (offset / 4) * 256 +
+ * lane * 4 + offset % 4, and no range check (num_records 0 here). */
+static void test_buffer_swizzled_add_tid(void **state)
+{
+	struct tw *t = *state;
+	fill_pattern(t, 0xd0000000);
+	uint32_t dw3 = 3u << 21 | 1u << 23 | 4u << 15;  /* index_stride 64, add_tid, dfmt 32 */
+	set_vsharp(t, 4, t->gva + 0x100, 0, true, 0, dw3);
+	t->w.s[2] = 8;
+	for (unsigned l = 0; l < 64; l++)
+		vr(t, 0)[l] = 8;
+	/* buffer_load_dword v1, v0, s[4:7], s2 offen offset:4 */
+	run(t, "buffer_load_dword", 0xe0501004, 0x02010100);
+	drain(t);
+	for (unsigned l = 0; l < 64; l++)
+		assert_int_equal(vr(t, 1)[l], 0xd0000000 + (0x100 + 8 + 3 * 256 + 4 * l) / 4);
+
+	/* swizzle without add_tid is reported, not guessed */
+	set_vsharp(t, 4, t->gva, 16, true, 64, 0);
+	run(t, "buffer_load_dword", 0xe0501004, 0x02010100);
+	assert_fault(t, "swizzle_enable");
+}
+
+static void test_buffer_atomics(void **state)
+{
+	struct tw *t = *state;
+	set_vsharp(t, 4, t->gva, 0, false, 8, 0);
+	for (unsigned i = 0; i < 4; i++)
+		g32(t)[i] = 1000;
+	for (unsigned l = 0; l < 64; l++) {
+		vr(t, 0)[l] = 4 * (l % 4);
+		vr(t, 1)[l] = l + 1;
+	}
+	/* buffer_atomic_add v1, v0, s[4:7], 0 offen glc: addresses 0 and 4 in
+	 * range, 8 and 12 dropped; same-address lanes apply in lane order */
+	run(t, "buffer_atomic_add", 0xe1085000, 0x80010100);
+	assert_true(t->log.last.atomic);
+	assert_true(t->log.last.mask == 0x3333333333333333ull);
+	drain(t);
+	uint32_t sum[2] = { 1000, 1000 };
+	for (unsigned l = 0; l < 64; l++) {
+		unsigned a = l % 4;
+		if (a < 2) {
+			assert_int_equal(vr(t, 1)[l], sum[a]);
+			sum[a] += l + 1;
+		} else {
+			assert_int_equal(vr(t, 1)[l], 0);
+		}
+	}
+	assert_int_equal(g32(t)[0], sum[0]);
+	assert_int_equal(g32(t)[1], sum[1]);
+	assert_int_equal(g32(t)[2], 1000);
+	assert_int_equal(g32(t)[3], 1000);
+
+	/* buffer_atomic_cmpswap v[2:3], v0, s[4:7], 0 offen glc: v2 = src, v3 = cmp */
+	g32(t)[0] = 7;
+	g32(t)[1] = 9;
+	emu_set_exec(&t->w, 0x3);
+	vr(t, 0)[0] = 0;
+	vr(t, 0)[1] = 4;
+	vr(t, 2)[0] = 70;
+	vr(t, 3)[0] = 7;   /* matches */
+	vr(t, 2)[1] = 90;
+	vr(t, 3)[1] = 8;   /* does not */
+	run(t, "buffer_atomic_cmpswap", 0xe1045000, 0x80010200);
+	drain(t);
+	assert_int_equal(g32(t)[0], 70);
+	assert_int_equal(g32(t)[1], 9);
+	assert_int_equal(vr(t, 2)[0], 7);
+	assert_int_equal(vr(t, 2)[1], 9);
+	assert_int_equal(vr(t, 3)[0], 7);  /* only one dword returned */
+
+	/* buffer_atomic_add_x2 v[2:3], v0, s[4:7], 0 offen (no glc: no return) */
+	emu_set_exec(&t->w, 0x1);
+	g32(t)[0] = 0xffffffff;
+	g32(t)[1] = 1;
+	vr(t, 2)[0] = 2;
+	vr(t, 3)[0] = 0;
+	run(t, "buffer_atomic_add_x2", 0xe1881000, 0x80010200);
+	drain(t);
+	assert_int_equal(g32(t)[0], 1);
+	assert_int_equal(g32(t)[1], 2);
+	assert_int_equal(vr(t, 2)[0], 2);
+	assert_true(t->log.last.store);
+
+	/* a misaligned atomic (in range) is a fault and writes nothing */
+	set_vsharp(t, 4, t->gva, 0, false, 64, 0);
+	vr(t, 0)[0] = 4;
+	run(t, "buffer_atomic_add_x2", 0xe1881000, 0x80010200);
+	assert_fault(t, "misaligned atomic");
+	assert_int_equal(g32(t)[0], 1);
+}
+
+/* buffer_load_dword ... lds: lane l's dword goes to LDS at
+ * M0 + inst_offset + 4 * l when the load completes; out-of-range lanes
+ * write 0, lanes outside EXEC keep their LDS dword. */
+static void test_buffer_load_lds(void **state)
+{
+	struct tw *t = *state;
+	fill_pattern(t, 0xe0000000);
+	set_vsharp(t, 4, t->gva + 0x100, 0, false, 16 + 4 * 40, 0);
+	t->w.s[EMU_OP_M0] = 0x200;
+	for (unsigned i = 0; i < 1024; i++)
+		lds32(t)[i] = 0x11111111;
+	for (unsigned l = 0; l < 64; l++)
+		vr(t, 0)[l] = 4 * l;
+	emu_set_exec(&t->w, ALL & ~(1ull << 5));
+	/* buffer_load_dword v0, s[4:7], 0 offen offset:16 lds */
+	run(t, "buffer_load_dword", 0xe0511010, 0x80010000);
+	assert_int_equal(t->log.last.kind, EMU_ACC_GLOBAL_TO_LDS);
+	assert_int_equal(lds32(t)[0x210 / 4], 0x11111111);  /* not before completion */
+	drain(t);
+	for (unsigned l = 0; l < 64; l++) {
+		uint32_t want = l == 5 ? 0x11111111 : l < 40 ? 0xe0000000 + (0x100 + 16 + 4 * l) / 4 : 0;
+		assert_int_equal(lds32(t)[0x210 / 4 + l], want);
+	}
+	assert_int_equal(lds32(t)[0x210 / 4 + 64], 0x11111111);
+	assert_int_equal(lds32(t)[0x210 / 4 - 1], 0x11111111);
+	assert_int_equal(vr(t, 0)[1], 4);                    /* no VGPR written */
+}
+
+static void test_buffer_subdword(void **state)
+{
+	struct tw *t = *state;
+	set_vsharp(t, 4, t->gva, 0, false, 1024, 0);
+	emu_set_exec(&t->w, 0x1);
+	vr(t, 0)[0] = 6;
+	t->gmem[6] = 0xef;
+	t->gmem[7] = 0xbe;
+	vr(t, 1)[0] = 0x1234abcd;
+	/* buffer_load_short_d16_hi v1, v0, s[4:7], 0 offen */
+	run(t, "buffer_load_short_d16_hi", 0xe0941000, 0x80010100);
+	drain(t);
+	assert_int_equal(vr(t, 1)[0], 0xbeefabcd);
+	/* buffer_load_sshort v1, v0, s[4:7], 0 offen */
+	run(t, "buffer_load_sshort", 0xe04c1000, 0x80010100);
+	drain(t);
+	assert_int_equal(vr(t, 1)[0], 0xffffbeef);
+	/* buffer_load_ubyte v1, v0, s[4:7], 0 offen */
+	run(t, "buffer_load_ubyte", 0xe0401000, 0x80010100);
+	drain(t);
+	assert_int_equal(vr(t, 1)[0], 0xef);
+	/* buffer_store_byte_d16_hi v1, v0, s[4:7], 0 offen: stores data[23:16] */
+	vr(t, 1)[0] = 0x00ab0000;
+	run(t, "buffer_store_byte_d16_hi", 0xe0641000, 0x80010100);
+	assert_int_equal(t->gmem[6], 0xab);
+	assert_int_equal(t->gmem[7], 0xbe);
+}
+
+static void test_buffer_faults(void **state)
+{
+	struct tw *t = *state;
+	/* in range of the V# but outside every allocation: a memory fault */
+	set_vsharp(t, 4, t->gva + GMEM_BYTES - 8, 0, false, 64, 0);
+	t->w.s[2] = 0;
+	for (unsigned l = 0; l < 64; l++)
+		vr(t, 0)[l] = 4 * l;
+	run(t, "buffer_load_dword", 0xe0501004, 0x02010100);
+	assert_int_equal(t->res.status, EMU_DISPATCH_FAULT_MEMORY);
+	assert_fault(t, "outside every live allocation");
+}
+
+static void test_buffer_tfe_fault(void **state)
+{
+	struct tw *t = *state;
+	set_vsharp(t, 4, t->gva, 0, false, 64, 0);
+	/* buffer_load_dword v1, v0, s[4:7], s2 offen offset:4 with tfe (w1[23]) */
+	run(t, "buffer_load_dword", 0xe0501004, 0x02810100);
+	assert_fault(t, "tfe");
+}
+
+static void test_cache_ops_count(void **state)
+{
+	struct tw *t = *state;
+	/* buffer_wbinvl1 */
+	run(t, "buffer_wbinvl1", 0xe0f80000, 0x00000000);
+	assert_int_equal(t->w.cnt[EMU_CNT_VM], 1);
+	assert_true(t->log.last.mask == 0);
+	drain(t);
+	assert_int_equal(t->w.cnt[EMU_CNT_VM], 0);
+}
+
+/* ---- MTBUF ---- */
+
+static void test_tbuffer(void **state)
+{
+	struct tw *t = *state;
+	fill_pattern(t, 0x30000000);
+	set_vsharp(t, 4, t->gva, 0, false, 40, 0);
+	emu_set_exec(&t->w, 0x3);
+	vr(t, 0)[0] = 16;
+	vr(t, 0)[1] = 32;   /* 32 + 16 > 40: all or nothing -> zeros */
+	/* tbuffer_load_format_xyzw v[4:7], v0, s[4:7], 0
+	 *   format:[BUF_DATA_FORMAT_32_32_32_32,BUF_NUM_FORMAT_UINT] offen */
+	run(t, "tbuffer_load_format_xyzw", 0xea719000, 0x80010400);
+	drain(t);
+	for (unsigned d = 0; d < 4; d++) {
+		assert_int_equal(vr(t, 4 + d)[0], 0x30000000 + 4 + d);
+		assert_int_equal(vr(t, 4 + d)[1], 0);
+	}
+	/* tbuffer_store_format_xy v[4:5], v0, s[4:7], 0
+	 *   format:[BUF_DATA_FORMAT_32_32,BUF_NUM_FORMAT_FLOAT] offen */
+	vr(t, 4)[1] = 0x3f800000;
+	vr(t, 5)[1] = 0x40000000;
+	run(t, "tbuffer_store_format_xy", 0xebda9000, 0x80010400);
+	assert_int_equal(g32(t)[8], 0x3f800000);
+	assert_int_equal(g32(t)[9], 0x40000000);
+	/* tbuffer_load_format_x v1, v0, s[4:7], 0
+	 *   format:[BUF_DATA_FORMAT_8,BUF_NUM_FORMAT_UNORM] offen */
+	run(t, "tbuffer_load_format_x", 0xe8081000, 0x80010100);
+	assert_fault(t, "tbuffer format dfmt=1 nfmt=0");
+}
+
+/* ---- DS ---- */
+
+/* LDS addresses wrap at 64 KiB; beyond the allocation reads give 0 and
+ * writes are dropped. */
+static void test_ds_rw_range(void **state)
+{
+	struct tw *t = *state;
+	for (unsigned l = 0; l < 64; l++) {
+		vr(t, 0)[l] = 4 * l;
+		vr(t, 1)[l] = 0x600 + l;
+	}
+	vr(t, 0)[63] = LDS_ALLOC;           /* + 8: out of the allocation */
+	vr(t, 0)[62] = 0x10000 + 0x300;     /* wraps to 0x308 */
+	/* ds_write_b32 v0, v1 offset:8 */
+	run(t, "ds_write_b32", 0xd81a0008, 0x00000100);
+	assert_int_equal(t->w.cnt[EMU_CNT_LGKM], 1);
+	assert_true(t->log.last.store);
+	assert_int_equal(t->log.last.kind, EMU_ACC_LDS);
+	assert_true(t->log.last.addr[62] == 0x308);
+	for (unsigned l = 0; l < 62; l++)
+		assert_int_equal(lds32(t)[(8 + 4 * l) / 4], 0x600 + l);
+	assert_int_equal(lds32(t)[0x308 / 4], 0x600 + 62);
+	assert_int_equal(lds32(t)[(LDS_ALLOC + 8) / 4], 0);  /* backing store beyond the allocation */
+	for (unsigned l = 0; l < 64; l++)
+		vr(t, 2)[l] = 0xdeadbeef;
+	lds32(t)[(LDS_ALLOC + 8) / 4] = 0x99;               /* must not be visible */
+	/* ds_read_b32 v2, v0 offset:8 */
+	run(t, "ds_read_b32", 0xd86c0008, 0x02000000);
+	assert_int_equal(vr(t, 2)[0], 0xdeadbeef);          /* results arrive at completion */
+	drain(t);
+	for (unsigned l = 0; l < 63; l++)
+		assert_int_equal(vr(t, 2)[l], 0x600 + l);
+	assert_int_equal(vr(t, 2)[63], 0);
+}
+
+static void test_ds_read2_write2(void **state)
+{
+	struct tw *t = *state;
+	for (unsigned i = 0; i < LDS_ALLOC / 4; i++)
+		lds32(t)[i] = 0x7000 + i;
+	emu_set_exec(&t->w, 0x3);
+	vr(t, 0)[0] = 0;
+	vr(t, 0)[1] = 64;
+	/* ds_read2_b32 v[2:3], v0 offset0:1 offset1:3: offsets in dwords */
+	run(t, "ds_read2_b32", 0xd86e0301, 0x02000000);
+	drain(t);
+	assert_int_equal(vr(t, 2)[0], 0x7000 + 1);
+	assert_int_equal(vr(t, 3)[0], 0x7000 + 3);
+	assert_int_equal(vr(t, 2)[1], 0x7000 + 16 + 1);
+	assert_int_equal(vr(t, 3)[1], 0x7000 + 16 + 3);
+	/* ds_read2st64_b64 v[4:7], v0 offset0:1 offset1:2: units of 64 qwords */
+	run(t, "ds_read2st64_b64", 0xd8f00201, 0x04000000);
+	drain(t);
+	assert_int_equal(vr(t, 4)[0], 0x7000 + 512 / 4);
+	assert_int_equal(vr(t, 5)[0], 0x7000 + 512 / 4 + 1);
+	assert_int_equal(vr(t, 6)[0], 0x7000 + 1024 / 4);
+	assert_int_equal(vr(t, 7)[1], 0x7000 + (64 + 1024) / 4 + 1);
+	/* ds_write2_b32 v0, v1, v2 offset0:2 offset1:5 */
+	vr(t, 1)[0] = 0xaaaa;
+	vr(t, 2)[0] = 0xbbbb;
+	emu_set_exec(&t->w, 0x1);
+	run(t, "ds_write2_b32", 0xd81c0502, 0x00020100);
+	assert_int_equal(lds32(t)[2], 0xaaaa);
+	assert_int_equal(lds32(t)[5], 0xbbbb);
+	assert_int_equal(lds32(t)[3], 0x7000 + 3);
+	/* unaligned ds_read_b64 v[2:3], v0 offset:2 */
+	memset(t->lds, 0, 16);
+	for (unsigned i = 0; i < 10; i++)
+		t->lds[2 + i] = (uint8_t)(0x10 + i);
+	run(t, "ds_read_b64", 0xd8ec0002, 0x02000000);
+	drain(t);
+	assert_int_equal(vr(t, 2)[0], 0x13121110);
+	assert_int_equal(vr(t, 3)[0], 0x17161514);
+}
+
+static void test_ds_subdword(void **state)
+{
+	struct tw *t = *state;
+	emu_set_exec(&t->w, 0x1);
+	vr(t, 0)[0] = 0x20;
+	t->lds[0x20] = 0x85;
+	t->lds[0x21] = 0x96;
+	vr(t, 2)[0] = 0x0000cdef;
+	/* ds_read_u16_d16_hi v2, v0 */
+	run(t, "ds_read_u16_d16_hi", 0xd8b60000, 0x02000000);
+	drain(t);
+	assert_int_equal(vr(t, 2)[0], 0x9685cdef);
+	/* ds_read_i8 v2, v0 */
+	run(t, "ds_read_i8", 0xd8720000, 0x02000000);
+	drain(t);
+	assert_int_equal(vr(t, 2)[0], 0xffffff85);
+	/* ds_write_b16_d16_hi v0, v1 */
+	vr(t, 1)[0] = 0x4321ffff;
+	run(t, "ds_write_b16_d16_hi", 0xd8aa0000, 0x00000100);
+	assert_int_equal(t->lds[0x20], 0x21);
+	assert_int_equal(t->lds[0x21], 0x43);
+}
+
+static void test_ds_swizzle(void **state)
+{
+	struct tw *t = *state;
+	for (unsigned l = 0; l < 64; l++)
+		vr(t, 1)[l] = 100 + l;
+	/* ds_swizzle_b32 v2, v1 offset:swizzle(QUAD_PERM,3,2,1,0) */
+	run(t, "ds_swizzle_b32", 0xd87a801b, 0x02000001);
+	drain(t);
+	for (unsigned l = 0; l < 64; l++)
+		assert_int_equal(vr(t, 2)[l], 100 + (l & ~3u) + (3 - (l & 3)));
+	/* ds_swizzle_b32 v2, v1 offset:swizzle(SWAP,16) */
+	run(t, "ds_swizzle_b32", 0xd87a401f, 0x02000001);
+	drain(t);
+	for (unsigned l = 0; l < 64; l++)
+		assert_int_equal(vr(t, 2)[l], 100 + (l ^ 16));
+	/* ds_swizzle_b32 v2, v1 offset:swizzle(BROADCAST,8,1): lane 1 of each
+	 * group of 8; an inactive source lane reads 0 */
+	emu_set_exec(&t->w, ALL & ~(1ull << 1));
+	run(t, "ds_swizzle_b32", 0xd87a0038, 0x02000001);
+	drain(t);
+	for (unsigned l = 0; l < 64; l++) {
+		if (l == 1)
+			continue;
+		unsigned src = (l & ~7u) | 1;
+		assert_int_equal(vr(t, 2)[l], src == 1 ? 0 : 100 + src);
+	}
+	assert_int_equal(t->log.last.kind, EMU_ACC_LDS);
+}
+
+static void test_ds_permute(void **state)
+{
+	struct tw *t = *state;
+	for (unsigned l = 0; l < 64; l++) {
+		vr(t, 0)[l] = 4 * (63 - l) + 256 * l;  /* bits above [7:2] ignored */
+		vr(t, 1)[l] = 200 + l;
+	}
+	emu_set_exec(&t->w, ALL & ~(1ull << 10));
+	/* ds_bpermute_b32 v2, v0, v1: lane l reads lane 63 - l */
+	run(t, "ds_bpermute_b32", 0xd87e0000, 0x02000100);
+	drain(t);
+	for (unsigned l = 0; l < 64; l++) {
+		if (l == 10)
+			continue;
+		assert_int_equal(vr(t, 2)[l], 63 - l == 10 ? 0 : 200 + 63 - l);
+	}
+	/* ds_permute_b32 v2, v0, v1 offset:4: lane l writes lane l + 1 */
+	emu_set_exec(&t->w, ALL);
+	for (unsigned l = 0; l < 64; l++)
+		vr(t, 0)[l] = 4 * l;
+	vr(t, 0)[7] = 4 * 2;                   /* lanes 1 and 7 both write lane 3: 7 wins */
+	run(t, "ds_permute_b32", 0xd87c0004, 0x02000100);
+	drain(t);
+	assert_int_equal(vr(t, 2)[3], 207);
+	assert_int_equal(vr(t, 2)[8], 0);      /* nobody writes lane 8 */
+	assert_int_equal(vr(t, 2)[0], 263);
+	assert_int_equal(vr(t, 2)[10], 209);
+	/* no LDS memory was touched */
+	for (unsigned i = 0; i < LDS_ALLOC; i++)
+		assert_int_equal(t->lds[i], 0);
+}
+
+static void test_ds_atomics(void **state)
+{
+	struct tw *t = *state;
+	lds32(t)[0x40 / 4] = 5;
+	for (unsigned l = 0; l < 64; l++) {
+		vr(t, 0)[l] = 0x40;
+		vr(t, 1)[l] = 1;
+	}
+	vr(t, 0)[63] = LDS_ALLOC + 0x40;       /* out of range: returns 0, no write */
+	/* ds_add_rtn_u32 v2, v0, v1 */
+	run(t, "ds_add_rtn_u32", 0xd8400000, 0x02000100);
+	assert_true(t->log.last.atomic);
+	drain(t);
+	for (unsigned l = 0; l < 63; l++)
+		assert_int_equal(vr(t, 2)[l], 5 + l);
+	assert_int_equal(vr(t, 2)[63], 0);
+	assert_int_equal(lds32(t)[0x40 / 4], 5 + 63);
+	assert_int_equal(lds32(t)[(LDS_ALLOC + 0x40) / 4], 0);
+
+	/* ds_cmpst_rtn_b32 v2, v0, v1, v3: data0 (v1) = compare, data1 (v3) = new */
+	emu_set_exec(&t->w, 0x3);
+	vr(t, 0)[0] = 0x80;
+	vr(t, 0)[1] = 0x84;
+	lds32(t)[0x80 / 4] = 11;
+	lds32(t)[0x84 / 4] = 12;
+	vr(t, 1)[0] = 11;
+	vr(t, 3)[0] = 111;
+	vr(t, 1)[1] = 99;
+	vr(t, 3)[1] = 122;
+	run(t, "ds_cmpst_rtn_b32", 0xd8600000, 0x02030100);
+	drain(t);
+	assert_int_equal(lds32(t)[0x80 / 4], 111);
+	assert_int_equal(lds32(t)[0x84 / 4], 12);
+	assert_int_equal(vr(t, 2)[0], 11);
+	assert_int_equal(vr(t, 2)[1], 12);
+
+	/* ds_max_rtn_i64 v[4:5], v0, v[2:3]: signed 64-bit */
+	emu_set_exec(&t->w, 0x1);
+	vr(t, 0)[0] = 0x88;
+	lds32(t)[0x88 / 4] = 5;
+	lds32(t)[0x8c / 4] = 0;
+	vr(t, 2)[0] = 0xffffffff;              /* -1 */
+	vr(t, 3)[0] = 0xffffffff;
+	run(t, "ds_max_rtn_i64", 0xd8cc0000, 0x04000200);
+	drain(t);
+	assert_int_equal(lds32(t)[0x88 / 4], 5);
+	assert_int_equal(vr(t, 4)[0], 5);
+	assert_int_equal(vr(t, 5)[0], 0);
+
+	/* misaligned LDS atomic: reported, LDS untouched */
+	vr(t, 0)[0] = 0x42;
+	run(t, "ds_add_rtn_u32", 0xd8400000, 0x02000100);
+	assert_fault(t, "misaligned LDS atomic");
+	assert_int_equal(lds32(t)[0x40 / 4], 5 + 63);
+}
+
+static void test_ds_gds_fault(void **state)
+{
+	struct tw *t = *state;
+	/* ds_add_u32 v0, v1 gds */
+	run(t, "ds_add_u32", 0xd8010000, 0x00000100);
+	assert_fault(t, "gds");
+	assert_int_equal(t->res.status, EMU_DISPATCH_FAULT_ILLEGAL);
+}
+
+/* ---- FLAT / GLOBAL / SCRATCH ---- */
+
+static void test_global(void **state)
+{
+	struct tw *t = *state;
+	fill_pattern(t, 0x40000000);
+	t->w.s[2] = (uint32_t)(t->gva + 0x200);
+	t->w.s[3] = (uint32_t)((t->gva + 0x200) >> 32);
+	for (unsigned l = 0; l < 64; l++)
+		vr(t, 0)[l] = 4 * l;
+	/* global_load_dword v1, v0, s[2:3] offset:-4 */
+	run(t, "global_load_dword", 0xdc509ffc, 0x01020000);
+	drain(t);
+	for (unsigned l = 0; l < 64; l++)
+		assert_int_equal(vr(t, 1)[l], 0x40000000 + (0x200 - 4 + 4 * l) / 4);
+	/* global_store_dword v0, v1, s[2:3] offset:4 */
+	run(t, "global_store_dword", 0xdc708004, 0x00020100);
+	for (unsigned l = 0; l < 64; l++)
+		assert_int_equal(g32(t)[(0x204 + 4 * l) / 4], 0x40000000 + (0x1fc + 4 * l) / 4);
+	/* global_load_dwordx2 v[2:3], v[4:5], off offset:8 (64-bit VGPR address) */
+	emu_set_exec(&t->w, 0x1);
+	vr(t, 4)[0] = (uint32_t)(t->gva + 0x1000);
+	vr(t, 5)[0] = (uint32_t)((t->gva + 0x1000) >> 32);
+	run(t, "global_load_dwordx2", 0xdc548008, 0x027f0004);
+	drain(t);
+	assert_int_equal(vr(t, 2)[0], 0x40000000 + 0x1008 / 4);
+	assert_int_equal(vr(t, 3)[0], 0x40000000 + 0x1008 / 4 + 1);
+	/* global_load_short_d16_hi v1, v[4:5], off */
+	vr(t, 1)[0] = 0x0000beef;
+	g32(t)[0x1000 / 4] = 0x12345678;
+	run(t, "global_load_short_d16_hi", 0xdc948000, 0x017f0004);
+	drain(t);
+	assert_int_equal(vr(t, 1)[0], 0x5678beef);
+	/* global_atomic_add v1, v[4:5], v2, off glc */
+	vr(t, 2)[0] = 8;
+	run(t, "global_atomic_add", 0xdd098000, 0x017f0204);
+	drain(t);
+	assert_int_equal(vr(t, 1)[0], 0x12345678);
+	assert_int_equal(g32(t)[0x1000 / 4], 0x12345680);
+	/* a global address outside every allocation is a memory fault */
+	vr(t, 4)[0] = (uint32_t)(t->gva + GMEM_BYTES);
+	run(t, "global_load_dwordx2", 0xdc548008, 0x027f0004);
+	assert_int_equal(t->res.status, EMU_DISPATCH_FAULT_MEMORY);
+	assert_fault(t, "outside every live allocation");
+}
+
+/* FLAT: the shared aperture is the LDS, the rest global memory. */
+static void test_flat_apertures(void **state)
+{
+	struct tw *t = *state;
+	uint64_t shared = emu_aperture(&t->w, EMU_OP_SHARED_BASE);
+	fill_pattern(t, 0x50000000);
+	for (unsigned i = 0; i < 64; i++)
+		lds32(t)[i] = 0x900 + i;
+	emu_set_exec(&t->w, 0x3);
+	uint64_t a0 = t->gva + 0x300 - 4, a1 = shared + 0x20 - 4;
+	vr(t, 4)[0] = (uint32_t)a0;
+	vr(t, 5)[0] = (uint32_t)(a0 >> 32);
+	vr(t, 4)[1] = (uint32_t)a1;
+	vr(t, 5)[1] = (uint32_t)(a1 >> 32);
+	/* flat_load_dword v1, v[4:5] offset:4 */
+	run(t, "flat_load_dword", 0xdc500004, 0x01000004);
+	drain(t);
+	assert_int_equal(vr(t, 1)[0], 0x50000000 + 0x300 / 4);
+	assert_int_equal(vr(t, 1)[1], 0x900 + 0x20 / 4);
+	/* flat_store_dword v[4:5], v1 */
+	vr(t, 1)[0] = 0x77;
+	vr(t, 1)[1] = 0x88;
+	run(t, "flat_store_dword", 0xdc700000, 0x00000104);
+	assert_int_equal(g32(t)[(0x300 - 4) / 4], 0x77);
+	assert_int_equal(lds32(t)[(0x20 - 4) / 4], 0x88);
+}
+
+/* SCRATCH: FLAT_SCRATCH + (offset / 4) * 256 + lane * 4 + offset % 4. */
+static void test_scratch(void **state)
+{
+	struct tw *t = *state;
+	fill_pattern(t, 0x60000000);
+	for (unsigned l = 0; l < 64; l++)
+		vr(t, 0)[l] = 8;
+	/* scratch_load_dword v1, v0, off offset:4 with FLAT_SCRATCH = 0: no scratch */
+	run(t, "scratch_load_dword", 0xdc504004, 0x017f0000);
+	assert_fault(t, "FLAT_SCRATCH");
+
+	t->w.state = EMU_WAVE_READY;
+	t->ctx.failed = false;
+	uint64_t fs = t->gva + 0x2000;
+	t->w.s[EMU_OP_FLAT_SCR_LO] = (uint32_t)fs;
+	t->w.s[EMU_OP_FLAT_SCR_HI] = (uint32_t)(fs >> 32);
+	run(t, "scratch_load_dword", 0xdc504004, 0x017f0000);
+	assert_int_equal(t->log.last.kind, EMU_ACC_SCRATCH);
+	drain(t);
+	for (unsigned l = 0; l < 64; l++)
+		assert_int_equal(vr(t, 1)[l], 0x60000000 + (0x2000 + 3 * 256 + 4 * l) / 4);
+}
+
+static void test_float_atomics_gfx90a(void **state)
+{
+	struct tw *t = *state;
+	emu_set_exec(&t->w, 0x1);
+	vr(t, 4)[0] = (uint32_t)t->gva;
+	vr(t, 5)[0] = (uint32_t)(t->gva >> 32);
+	g32(t)[0] = 0x3fc00000;               /* 1.5 */
+	vr(t, 2)[0] = 0x40100000;             /* 2.25 */
+	/* global_atomic_add_f32 v1, v[4:5], v2, off glc */
+	run(t, "global_atomic_add_f32", 0xdd358000, 0x017f0204);
+	drain(t);
+	assert_int_equal(g32(t)[0], 0x40700000);  /* 3.75 */
+	assert_int_equal(vr(t, 1)[0], 0x3fc00000);
+	/* global_atomic_pk_add_f16 v1, v[4:5], v2, off glc: {1.0, 0.5} + {2.0, 0.5} */
+	g32(t)[0] = 0x38003c00;
+	vr(t, 2)[0] = 0x38004000;
+	run(t, "global_atomic_pk_add_f16", 0xdd398000, 0x017f0204);
+	drain(t);
+	assert_int_equal(g32(t)[0], 0x3c004200);  /* {3.0, 1.0} */
+	/* buffer_load_dword a1, v0, s[4:7], 0 offen: AGPR destination */
+	set_vsharp(t, 4, t->gva, 0, false, 64, 0);
+	vr(t, 0)[0] = 0;
+	run(t, "buffer_load_dword", 0xe0501000, 0x80810100);
+	drain(t);
+	assert_int_equal(vr(t, 256 + 1)[0], 0x3c004200);
+}
+
+static void test_gfx942(void **state)
+{
+	struct tw *t = *state;
+	fill_pattern(t, 0x70000000);
+	for (unsigned l = 0; l < 64; l++) {
+		uint64_t a = t->gva + 0x400 + 4 * l;
+		vr(t, 4)[l] = (uint32_t)a;
+		vr(t, 5)[l] = (uint32_t)(a >> 32);
+	}
+	/* global_load_dword v1, v[4:5], off sc0 sc1 nt: cache bits reach the model */
+	run(t, "global_load_dword", 0xde538000, 0x017f0004);
+	assert_true(t->log.last.flags == (EMU_F_GLC | EMU_F_SLC | EMU_F_SC1));
+	drain(t);
+	assert_int_equal(vr(t, 1)[5], 0x70000000 + 0x400 / 4 + 5);
+	/* global_load_lds_dword v[4:5], off offset:8: LDS at M0 + 8 + 4 * lane */
+	t->w.s[EMU_OP_M0] = 0x100;
+	run(t, "global_load_lds_dword", 0xdca88008, 0x007f0004);
+	drain(t);
+	for (unsigned l = 0; l < 64; l++)
+		assert_int_equal(lds32(t)[(0x108 + 4 * l) / 4], 0x70000000 + (0x408 + 4 * l) / 4);
+	/* global_atomic_pk_add_bf16 v1, v[4:5], v2, off sc0: {1.0, 2.0} + {2.0, -2.0} */
+	emu_set_exec(&t->w, 0x1);
+	g32(t)[0x400 / 4] = 0x40003f80;
+	vr(t, 2)[0] = 0xc0004000;
+	run(t, "global_atomic_pk_add_bf16", 0xdd498000, 0x017f0204);
+	drain(t);
+	assert_int_equal(g32(t)[0x400 / 4], 0x00004040);  /* {3.0, +0.0} */
+	assert_int_equal(vr(t, 1)[0], 0x40003f80);         /* sc0 returns the old value */
+	/* global_atomic_add v1, v[4:5], v2, off sc0 */
+	vr(t, 2)[0] = 1;
+	run(t, "global_atomic_add", 0xdd098000, 0x017f0204);
+	drain(t);
+	assert_int_equal(vr(t, 1)[0], 0x00004040);
+	/* buffer_inv sc1: a VMEM instruction for vmcnt */
+	run(t, "buffer_inv", 0xe0a48000, 0x00000000);
+	assert_int_equal(t->w.cnt[EMU_CNT_VM], 1);
+	drain(t);
+	assert_int_equal(t->w.state, EMU_WAVE_READY);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+#define T(f) cmocka_unit_test_setup_teardown(f, setup900, teardown)
+		T(test_buffer_load_range_raw),
+		T(test_buffer_store_dropped),
+		T(test_buffer_dwordx4_partial),
+		T(test_buffer_idxen_stride),
+		T(test_buffer_swizzled_add_tid),
+		T(test_buffer_atomics),
+		T(test_buffer_load_lds),
+		T(test_buffer_subdword),
+		T(test_buffer_faults),
+		T(test_buffer_tfe_fault),
+		T(test_cache_ops_count),
+		T(test_tbuffer),
+		T(test_ds_rw_range),
+		T(test_ds_read2_write2),
+		T(test_ds_subdword),
+		T(test_ds_swizzle),
+		T(test_ds_permute),
+		T(test_ds_atomics),
+		T(test_ds_gds_fault),
+		T(test_global),
+		T(test_flat_apertures),
+		T(test_scratch),
+#undef T
+		cmocka_unit_test_setup_teardown(test_float_atomics_gfx90a, setup90a, teardown),
+		cmocka_unit_test_setup_teardown(test_gfx942, setup942, teardown),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
