@@ -130,6 +130,7 @@ EMU_API hsa_status_t hsa_init(void)
 	emu_rt_cpu_info();
 	emu_rt_setup_pools();
 	emu_rt.queues = NULL;
+	emu_rt.dead_queues = NULL;
 	emu_rt.execs = NULL;
 	emu_rt.readers = NULL;
 	emu_rt.next_queue_id = 0;

@@ -68,7 +68,6 @@ struct emu_queue {
 	pthread_t thread;
 	atomic_bool stop;          /* destroy / inactivate / error */
 	atomic_bool profiling;     /* hsa_amd_profiling_set_profiler_enabled */
-	bool self_destroy;         /* destroyed from its own error callback */
 	hsa_amd_queue_priority_t priority;
 	struct emu_dispatch_result res;
 };
@@ -366,8 +365,6 @@ static bool emu_doorbell_rung(int64_t v, void *ctx)
 	return v >= (int64_t)w->index || atomic_load(&w->q->stop);
 }
 
-static void emu_queue_free(struct emu_queue *q);
-
 static void *emu_queue_thread(void *arg)
 {
 	struct emu_queue *q = arg;
@@ -394,10 +391,6 @@ static void *emu_queue_thread(void *arg)
 			break;
 	}
 out:
-	if (q->self_destroy) {
-		pthread_detach(pthread_self());
-		emu_queue_free(q);
-	}
 	return NULL;
 }
 
@@ -411,6 +404,23 @@ static void emu_queue_free(struct emu_queue *q)
 	}
 	emu_signal_retire(q->doorbell);
 	free(q);
+}
+
+/* Join and free the queues destroyed from their own error callback. */
+static void emu_queue_reap(void)
+{
+	struct emu_queue *q;
+
+	pthread_mutex_lock(&emu_rt.lock);
+	q = emu_rt.dead_queues;
+	emu_rt.dead_queues = NULL;
+	pthread_mutex_unlock(&emu_rt.lock);
+	while (q) {
+		struct emu_queue *next = q->next;
+		pthread_join(q->thread, NULL);
+		emu_queue_free(q);
+		q = next;
+	}
 }
 
 /* The queue behind a host pointer; emu_rt.lock held. */
@@ -465,6 +475,7 @@ EMU_API hsa_status_t hsa_queue_create(hsa_agent_t agent, uint32_t size, hsa_queu
 	if (private_segment_size != UINT32_MAX && private_segment_size > EMU_PRIVATE_MAX)
 		return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
 
+	emu_queue_reap();
 	q = calloc(1, sizeof(*q));
 	if (!q)
 		return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
@@ -526,8 +537,12 @@ static void emu_queue_stop_and_free(struct emu_queue *q)
 	atomic_store(&q->stop, true);
 	emu_signal_wake(q->doorbell);
 	if (pthread_equal(pthread_self(), q->thread)) {
-		/* From the queue's own error callback: it frees itself on return. */
-		q->self_destroy = true;
+		/* From the queue's own error callback: the thread cannot join
+		 * itself; it is joined and freed by the next create or shut down. */
+		pthread_mutex_lock(&emu_rt.lock);
+		q->next = emu_rt.dead_queues;
+		emu_rt.dead_queues = q;
+		pthread_mutex_unlock(&emu_rt.lock);
 		return;
 	}
 	pthread_join(q->thread, NULL);
@@ -582,6 +597,7 @@ void emu_queue_destroy_all(void)
 		emu_queue_stop_and_free(q);
 		q = next;
 	}
+	emu_queue_reap();
 }
 
 /* ---- AMD queue extensions ---- */

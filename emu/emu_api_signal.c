@@ -13,6 +13,7 @@
  * holds a reference while it uses one.
  */
 #include <errno.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -43,6 +44,7 @@ struct emu_signal *emu_signal_create(int64_t initial)
 	pthread_condattr_destroy(&ca);
 	atomic_init(&s->waiters, 0);
 	atomic_init(&s->refs, 1);
+	atomic_init(&s->busy, 0);
 	if (!emu_mem_add(emu_rt.signals, s, sizeof(*s), EMU_MEM_FINE))
 		goto fail_cond;
 	return s;
@@ -57,6 +59,8 @@ fail:
 
 static void emu_signal_free(struct emu_signal *s)
 {
+	while (atomic_load(&s->busy))
+		sched_yield();
 	pthread_cond_destroy(&s->cond);
 	pthread_mutex_destroy(&s->lock);
 	free(s);
@@ -104,12 +108,19 @@ void emu_signal_wake(struct emu_signal *s)
 	pthread_mutex_unlock(&s->lock);
 }
 
-/* After a modification: wake sleepers (see the file comment). */
+/* Around a modification: mark it in flight, then wake sleepers (see the
+ * file comment) and let a pending destroy free the signal. */
+static inline void emu_signal_enter(struct emu_signal *s)
+{
+	atomic_fetch_add(&s->busy, 1);
+}
+
 static inline void emu_signal_notify(struct emu_signal *s)
 {
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);
 	if (atomic_load(&s->waiters))
 		emu_signal_wake(s);
+	atomic_fetch_sub(&s->busy, 1);
 }
 
 int64_t emu_signal_value(struct emu_signal *s)
@@ -119,12 +130,14 @@ int64_t emu_signal_value(struct emu_signal *s)
 
 void emu_signal_store(struct emu_signal *s, int64_t v)
 {
+	emu_signal_enter(s);
 	__atomic_store_n(&s->amd.value, v, __ATOMIC_RELEASE);
 	emu_signal_notify(s);
 }
 
 void emu_signal_sub(struct emu_signal *s, int64_t v)
 {
+	emu_signal_enter(s);
 	__atomic_fetch_sub(&s->amd.value, v, __ATOMIC_ACQ_REL);
 	emu_signal_notify(s);
 }
@@ -280,6 +293,7 @@ EMU_API hsa_signal_value_t hsa_signal_load_acquire(hsa_signal_t signal)
 	EMU_API void name(hsa_signal_t signal, hsa_signal_value_t value)             \
 	{                                                                            \
 		struct emu_signal *s = emu_signal_from(signal);                          \
+		emu_signal_enter(s);                                                     \
 		__atomic_store_n(&s->amd.value, value, order);                           \
 		emu_signal_notify(s);                                                    \
 	}
@@ -305,6 +319,7 @@ EMU_API void hsa_signal_silent_store_screlease(hsa_signal_t signal, hsa_signal_v
 	EMU_API void hsa_signal_##op##_##sfx(hsa_signal_t signal, hsa_signal_value_t value) \
 	{                                                                            \
 		struct emu_signal *s = emu_signal_from(signal);                          \
+		emu_signal_enter(s);                                                     \
 		builtin(&s->amd.value, value, order);                                    \
 		emu_signal_notify(s);                                                    \
 	}
@@ -329,7 +344,9 @@ EMU_SIGNAL_RMW_ALL(xor, __atomic_fetch_xor)
 	                                                     hsa_signal_value_t value) \
 	{                                                                            \
 		struct emu_signal *s = emu_signal_from(signal);                          \
-		hsa_signal_value_t old = __atomic_exchange_n(&s->amd.value, value, order); \
+		hsa_signal_value_t old;                                                  \
+		emu_signal_enter(s);                                                     \
+		old = __atomic_exchange_n(&s->amd.value, value, order); \
 		emu_signal_notify(s);                                                    \
 		return old;                                                              \
 	}
@@ -341,6 +358,7 @@ EMU_SIGNAL_RMW_ALL(xor, __atomic_fetch_xor)
 	{                                                                            \
 		struct emu_signal *s = emu_signal_from(signal);                          \
 		hsa_signal_value_t old = expected;                                       \
+		emu_signal_enter(s);                                                     \
 		__atomic_compare_exchange_n(&s->amd.value, &old, value, false, order,    \
 		                            __ATOMIC_RELAXED);                           \
 		emu_signal_notify(s);                                                    \

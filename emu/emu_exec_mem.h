@@ -23,11 +23,11 @@ extern const struct emu_sem emu_sem_memory[];
 /* ---- LDS ---- */
 
 /* LDS addresses are 16 bits on the 64 KiB LDS of gfx900/gfx90a/gfx942: a
- * computed address wraps at 64 KiB (the lead's pending write-back in
+ * computed address wraps at 64 KiB (the pending LDS write-back in
  * emu_wave.c applies the same mask). A byte beyond the workgroup's
- * allocation is out of range: it reads as 0 and a write to it is dropped
- * (Vega ISA, "Local Data Share", out-of-range LDS accesses) — never a host
- * overrun. */
+ * allocation is out of range: it reads as 0 and a write to it is dropped,
+ * as the GFX9 ISA guide describes out-of-range LDS accesses (the guide's
+ * text was not reachable from here to quote) — never a host overrun. */
 #define EMU_LDS_ADDR_MASK 0xffffu
 
 void emu_exec_lds_read(const uint8_t *lds, uint32_t size, uint32_t addr, void *dst, unsigned n);

@@ -976,6 +976,14 @@ static bool smem_fields(struct emu_wave *w, const struct emu_inst *in, bool buff
 	return w->state != EMU_WAVE_FAULT;
 }
 
+/* s_load/s_store/s_atomic base: the SGPR pair's [47:0]; GFX9 virtual
+ * addresses are 48 bits and SMEM ignores the top 16 bits of the pair (CLRX
+ * GcnInstrsSmem: "2 SBASE SGPRs holds an base 48-bit address"). */
+static inline uint64_t sbase_addr(const struct emu_wave *w, unsigned sbase)
+{
+	return (w->s[sbase] | (uint64_t)w->s[sbase + 1] << 32) & 0xffffffffffffull;
+}
+
 static bool sdata_ok(struct emu_wave *w, const struct emu_inst *in, unsigned sdata, unsigned ndw)
 {
 	if (sdata + ndw > EMU_OP_EXEC_HI + 1 || (sdata <= EMU_OP_SGPR_MAX && sdata + ndw > EMU_OP_SGPR_MAX + 1)) {
@@ -1042,7 +1050,7 @@ static void smem_load(struct emu_wave *w, const struct emu_inst *in, unsigned nd
 			memcpy(&data[i], src, 4);
 		}
 	} else {
-		uint64_t base = w->s[m.sbase] | (uint64_t)w->s[m.sbase + 1] << 32;
+		uint64_t base = sbase_addr(w, m.sbase);
 		addr = (base + (uint64_t)m.offset) & ~3ull;
 		const void *src = emu_gva(w, addr, 4 * ndw, false);
 		if (!src)
@@ -1075,7 +1083,7 @@ static void smem_store(struct emu_wave *w, const struct emu_inst *in, unsigned n
 			memcpy(dst, &w->s[m.sdata + i], 4);
 		}
 	} else {
-		uint64_t base = w->s[m.sbase] | (uint64_t)w->s[m.sbase + 1] << 32;
+		uint64_t base = sbase_addr(w, m.sbase);
 		addr = (base + (uint64_t)m.offset) & ~3ull;
 		void *dst = emu_gva(w, addr, 4 * ndw, true);
 		if (!dst)
@@ -1134,7 +1142,7 @@ static void smem_atomic(struct emu_wave *w, const struct emu_inst *in, enum sato
 			return;
 		}
 	} else {
-		uint64_t base = w->s[m.sbase] | (uint64_t)w->s[m.sbase + 1] << 32;
+		uint64_t base = sbase_addr(w, m.sbase);
 		addr = (base + m.offset) & ~3ull;
 	}
 	if (x2 && (addr & 7)) {

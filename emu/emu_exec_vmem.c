@@ -24,12 +24,13 @@
  *   bytes counting soffset (offset + soffset + size <= num_records), per dword
  *   for buffer_load/store_dwordx2/x3/x4 and all-or-nothing for everything
  *   else. Out-of-range loads return 0, out-of-range stores and atomics are
- *   dropped. Sources: Vega ISA, "Buffer Instructions" (range checking,
- *   notes 1-4: reads return zero, writes dropped, format/atomics all or
- *   nothing, dword-x2/x3/x4 per component); the soffset and per-dword
- *   end-of-access rules as measured on gfx950 hardware by AMD's rocjitsu
- *   emulator (ROCm/rocm-systems PR #10928, shared/addr_calc_buffer.h); num_records
- *   in records when strided on gfx9 (Mesa radv, "chip_class != GFX8 && stride").
+ *   dropped. Sources: the AMD ISA guides' buffer range-checking notes (reads
+ *   return zero, writes are dropped, format ops and atomics all or nothing,
+ *   dword-x2/x3/x4 per component); the soffset, IDXEN-only index check and
+ *   per-dword end-of-access rules as AMD's rocjitsu emulator models GFX9/CDNA
+ *   after gfx950 hardware (ROCm/rocm-systems PR #10928,
+ *   shared/addr_calc_buffer.h); num_records in records when strided on gfx9
+ *   (Mesa radv divides the range by the stride except on GFX8).
  *
  * FLAT: an address in the shared aperture [src_shared_base,
  * src_shared_limit] is an LDS access at (address - base), one in the private
@@ -37,9 +38,10 @@
  * swizzled per dword: private offset o of lane l is at
  * FLAT_SCRATCH + (o / 4) * 256 + l * 4 + o % 4 (the layout rocm-dbgapi
  * reads; the MUBUF scratch V# with index_stride 64 and add_tid gives the
- * same). GLOBAL: saddr (SGPR pair) + zero-extended 32-bit VGPR offset, or a
+ * same). GLOBAL: saddr (SGPR pair) + zero-extended 32-bit VGPR offset (LLVM
+ * SelectGlobalSAddr matches add (i64 sgpr), (zero_extend (i32 vgpr))), or a
  * 64-bit VGPR address with saddr = off; 13-bit signed instruction offset
- * (FLAT: 12-bit unsigned).
+ * (FLAT: 12-bit unsigned; llvm-mc: "expected a 12-bit unsigned offset").
  *
  * Misaligned global accesses are performed as is (the HSA runtime's
  * unaligned SH_MEM_CONFIG mode); emu_gva checks every element's span.
@@ -500,6 +502,24 @@ static bool vm_translate(struct vm_ctx *c, bool write)
 	return true;
 }
 
+/* MUBUF/MTBUF have a single VDATA field: the load destination, the store
+ * data, and both for atomics (buffer_atomic_add v1, ... glc returns into v1);
+ * FLAT has separate VDST and DATA fields. Accept whichever of dst/data[0]
+ * the decoder filled for the single-field encodings. */
+static unsigned vm_dst(const struct vm_ctx *c)
+{
+	if (c->d->mode != VM_FLAT && c->in->dst == EMU_OP_NONE)
+		return c->in->data[0];
+	return c->in->dst;
+}
+
+static unsigned vm_src(const struct vm_ctx *c)
+{
+	if (c->d->mode != VM_FLAT && c->in->data[0] == EMU_OP_NONE)
+		return c->in->dst;
+	return c->in->data[0];
+}
+
 static uint64_t vm_read_elem(struct vm_ctx *c, unsigned e, unsigned l)
 {
 	uint64_t v = 0;
@@ -547,9 +567,9 @@ static void vm_load(struct vm_ctx *c)
 	unsigned ndw = d->bytes < 4 ? 1 : d->nelem;
 	uint32_t old[EMU_LANES];
 	if (emu_exec_ext_d16(d->ext))  /* kept half: the register's value at issue */
-		memcpy(old, emu_vreg(c->w, c->in->dst, 0), sizeof(old));
+		memcpy(old, emu_vreg(c->w, vm_dst(c), 0), sizeof(old));
 	struct emu_pending *p = emu_pend_begin(c->w, c->in, EMU_CNT_VM);
-	uint32_t *buf = emu_pend_vgpr(p, c->in->dst, ndw, c->exec);
+	uint32_t *buf = emu_pend_vgpr(p, vm_dst(c), ndw, c->exec);
 	for (unsigned l = 0; l < EMU_LANES; l++) {
 		if (!(c->exec & lane_bit(l)))
 			continue;
@@ -572,7 +592,7 @@ static void vm_store(struct vm_ctx *c)
 		if (!(c->touched & lane_bit(l)))
 			continue;
 		for (unsigned e = 0; e < c->va.nvalid[l]; e++) {
-			uint32_t v = emu_vreg(c->w, c->in->data[0], d->bytes >= 4 ? e : 0)[l];
+			uint32_t v = emu_vreg(c->w, vm_src(c), d->bytes >= 4 ? e : 0)[l];
 			if (d->ext == EMU_EXT_HI)
 				v >>= 16;
 			vm_write_elem(c, e, l, v);
@@ -584,9 +604,9 @@ static void vm_store(struct vm_ctx *c)
 
 static uint64_t vm_data64(struct vm_ctx *c, unsigned k, unsigned l)
 {
-	uint64_t v = emu_vreg(c->w, c->in->data[0], k)[l];
+	uint64_t v = emu_vreg(c->w, vm_src(c), k)[l];
 	if (c->d->bytes == 8)
-		v |= (uint64_t)emu_vreg(c->w, c->in->data[0], k + 1)[l] << 32;
+		v |= (uint64_t)emu_vreg(c->w, vm_src(c), k + 1)[l] << 32;
 	return v;
 }
 
@@ -608,7 +628,7 @@ static void vm_atomic(struct vm_ctx *c)
 	bool rtn = c->in->flags & EMU_F_GLC;
 	struct emu_pending *p = emu_pend_begin(c->w, c->in, EMU_CNT_VM);
 	if (rtn) {
-		uint32_t *buf = emu_pend_vgpr(p, c->in->dst, k, c->exec);
+		uint32_t *buf = emu_pend_vgpr(p, vm_dst(c), k, c->exec);
 		for (unsigned l = 0; l < EMU_LANES; l++)
 			for (unsigned j = 0; j < k; j++)
 				buf[j * EMU_LANES + l] = (uint32_t)(old[l] >> (32 * j));

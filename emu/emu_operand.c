@@ -14,9 +14,11 @@
  *    single-precision pattern), f64 bits for B64/F64, and f16 bits in [15:0]
  *    with [31:16] = 0 for F16;
  *  - a 32-bit literal (255) is used as is for 32/16-bit types; for F64 it is
- *    the high dword (low dword 0) and for B64 it is zero-extended. (LLVM 19
- *    refuses to fold a negative 32-bit value into a 64-bit integer operand
- *    because the hardware may zero-extend it: llvm-project PR #70274.)
+ *    the high dword (low dword 0) and for B64 it is zero-extended: llc 19
+ *    -mcpu=gfx900 materialises the i64 constant 0x00000000fffff830 as
+ *    `s_mov_b64 s[4:5], 0xfffff830` but -2000 with two s_mov_b32, and
+ *    llvm-project PR #70274 stops folding negative 32-bit literals into
+ *    64-bit integer operands because the hardware zero-extends them.
  *  - VCCZ/EXECZ/SCC read as 0 or 1, zero-extended.
  *  - the aperture registers 235..238 are 64-bit values (emu_aperture); a
  *    32-bit read returns their low dword, which is why LLVM reads them with

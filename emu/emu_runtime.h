@@ -89,6 +89,9 @@ struct emu_signal {
 	pthread_cond_t cond;
 	atomic_uint waiters;       /* threads inside a blocking wait */
 	atomic_uint refs;          /* 1 for the host's handle + internal users */
+	atomic_uint busy;          /* modifications in flight: a waiter that saw the
+	                              new value may destroy the signal before the
+	                              modifier has finished waking the sleepers */
 };
 
 struct emu_signal *emu_signal_create(int64_t initial);
@@ -160,6 +163,7 @@ struct emu_runtime {
 	uint32_t cpu_count;
 
 	struct emu_queue *queues;      /* lists, under lock */
+	struct emu_queue *dead_queues; /* destroyed from their own thread, to be joined */
 	struct emu_executable *execs;
 	struct emu_reader *readers;
 	uint32_t next_queue_id;

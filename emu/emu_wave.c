@@ -350,3 +350,24 @@ void emu_fault(struct emu_wave *w, const struct emu_inst *in, enum emu_fault_kin
 	         (unsigned long long)(w->prog->base + off - ctx->entry), words, dis, w->id,
 	         w->wg->id[0], w->wg->id[1], w->wg->id[2], w->cu);
 }
+
+/* Flat-address apertures (GFX9 SH_MEM_BASES as KFD programs it, and as the
+ * runtime writes into amd_queue_t): the LDS aperture is the 4 GiB at
+ * 0x1_0000_0000_0000 and the private (scratch) aperture the 4 GiB at
+ * 0x2_0000_0000_0000. src_shared_base/src_private_base read these. */
+uint64_t emu_aperture(struct emu_wave *w, unsigned code)
+{
+	(void)w;
+	switch (code) {
+	case EMU_OP_SHARED_BASE:
+		return 0x0001000000000000ull;
+	case EMU_OP_SHARED_LIMIT:
+		return 0x00010000ffffffffull;
+	case EMU_OP_PRIVATE_BASE:
+		return 0x0002000000000000ull;
+	case EMU_OP_PRIVATE_LIMIT:
+		return 0x00020000ffffffffull;
+	default:
+		return 0;
+	}
+}

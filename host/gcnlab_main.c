@@ -42,12 +42,11 @@ struct main_opts {
 	unsigned dynamic_lds;
 };
 
+/* --arch: a processor whose code objects gcn_codeobj reads. */
 static bool check_arch(const char *opt, const char *v, struct gl_err *e)
 {
-	size_t n = strlen(v);
-
-	if (strncmp(v, "gfx", 3) != 0 || n < 6 || n > 7 || strspn(v + 3, "0123456789abcdef") != n - 3)
-		return gl_err_set(e, "%s '%s': expected a processor name such as gfx900, gfx90a or gfx942",
+	if (!gcn_mach_from_name(v))
+		return gl_err_set(e, "%s '%s': unknown processor (expected a GFX9 name such as gfx900, gfx90a or gfx942)",
 		                  opt, v);
 	return true;
 }

@@ -77,7 +77,7 @@ static bool write_script(const struct gl_chart *c, const char *script, const cha
 	gp_string(f, c->ylabel);
 	fputs("\nset datafile missing '-'\n", f);
 	fputs("set grid ytics\nset yrange [0:*]\nset key outside right top\n", f);
-	fputs("set xtics rotate by -40 nomirror\nset bmargin 9\n", f);
+	fputs("set xtics rotate by 45 right nomirror\nset bmargin 10\n", f);
 	fprintf(f, "set xrange [-0.7:%u.7]\n", c->npoints ? c->npoints - 1 : 0);
 	/* A dashed line between groups (asm | hip). */
 	for (unsigned i = 1; i < c->npoints; i++)

@@ -152,11 +152,10 @@ static void launch_env(struct gl_hsa *h, const struct gl_hsa_launch *l, struct g
 	kl->dims = l->dims;
 	kl->dynamic_lds = l->dynamic_lds;
 	kl->queue_ptr = (uint64_t)(uintptr_t)h->queue;
-	/* ROCr's hsa_queue_t is the first member of its amd_queue_t, which
-	 * carries the apertures (used by pre-gfx9 code through
-	 * hidden_private_base / hidden_shared_base). The emulator's queue has
-	 * no such tail: its targets have aperture registers. */
-	if (h->backend == GL_BACKEND_ROCR) {
+	/* The hsa_queue_t is the first member of an amd_queue_t, in ROCr and in
+	 * the emulator alike; its tail carries the apertures (read by pre-gfx9
+	 * code through hidden_private_base / hidden_shared_base). */
+	{
 		const amd_queue_t *aq = (const amd_queue_t *)h->queue;
 
 		kl->private_base = aq->private_segment_aperture_base_hi;
@@ -320,9 +319,16 @@ bool gl_hsa_dispatch(struct gl_hsa *h, const struct gl_hsa_launch *l, double *gp
 	index = h->api.hsa_queue_add_write_index_scacq_screl(h->queue, 1);
 	/* One packet in flight at a time, so the ring is never full; still,
 	 * never overwrite a slot the packet processor has not consumed. */
-	while (index - h->api.hsa_queue_load_read_index_scacquire(h->queue) >= h->queue->size) {
-		struct timespec ts = { 0, 100000 };
-		nanosleep(&ts, NULL);
+	{
+		double deadline = now_s() + h->cfg.timeout_s;
+
+		while (index - h->api.hsa_queue_load_read_index_scacquire(h->queue) >= h->queue->size) {
+			struct timespec ts = { 0, 100000 };
+
+			if (now_s() > deadline)
+				return dispatch_failed(h, name, "found the queue full: earlier packets never completed", e);
+			nanosleep(&ts, NULL);
+		}
 	}
 	pkt = (hsa_kernel_dispatch_packet_t *)h->queue->base_address + (index & (h->queue->size - 1));
 

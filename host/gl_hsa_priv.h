@@ -82,7 +82,7 @@ struct gl_hsa {
 	uint16_t wg_max_dim[3];
 	uint32_t wg_max_size;
 	hsa_dim3_t grid_max_dim;
-	uint64_t grid_max_size;
+	uint32_t grid_max_size;       /* HSA_AGENT_INFO_GRID_MAX_SIZE is a uint32_t */
 	uint64_t lds_bytes;
 	uint32_t queue_max_size;
 

@@ -307,7 +307,7 @@ static int run_chunk(const char *mc, const char *arch, int from, int to)
 	fclose(f);
 
 	char *cmd;
-	if (asprintf(&cmd, "'%s' -triple amdgcn-amd-amdhsa -mcpu=%s --disassemble -show-encoding < %s 2>/dev/null",
+	if (asprintf(&cmd, "LLVM_DISABLE_SYMBOLIZATION=1 '%s' -triple amdgcn-amd-amdhsa -mcpu=%s --disassemble -show-encoding < %s 2>/dev/null",
 	             mc, arch, in) < 0)
 		die("out of memory");
 	FILE *pp = popen(cmd, "r");
@@ -387,9 +387,8 @@ static int run_chunk(const char *mc, const char *arch, int from, int to)
 	return stop;
 }
 
-static void run_probes(const char *mc, const char *arch, int from)
+static void run_range(const char *mc, const char *arch, int from, int to)
 {
-	int to = nprobes;
 	while (from < to) {
 		int k = run_chunk(mc, arch, from, to);
 		if (k == to)
@@ -397,6 +396,18 @@ static void run_probes(const char *mc, const char *arch, int from)
 		fprintf(stderr, "gen_optab: %s: llvm-mc crashes on %s opcode 0x%x probe %d/%d; counted as invalid\n",
 		        arch, encs[probes[k].enc].name, probes[k].op, probes[k].kind, probes[k].arg);
 		from = k + 1;
+	}
+}
+
+/* One llvm-mc run per encoding (a crash then costs only that encoding's rerun). */
+static void run_probes(const char *mc, const char *arch, int from)
+{
+	while (from < nprobes) {
+		int to = from;
+		while (to < nprobes && probes[to].enc == probes[from].enc)
+			to++;
+		run_range(mc, arch, from, to);
+		from = to;
 	}
 }
 

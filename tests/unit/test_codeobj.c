@@ -3,7 +3,7 @@
  * LLVM 19 (llvm-mc + ld.lld from assembly, clang from a tiny HIP kernel),
  * and against corrupted copies of them.
  *
- * LLVM binaries: $GCNLAB_LLVM_BIN, default /usr/lib/llvm-19/bin.
+ * LLVM binaries: $GCNLAB_LLVM_BIN or $LLVM_BIN, default /usr/lib/llvm-19/bin.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -34,9 +34,13 @@ struct state {
 	struct blob co[CO_COUNT];
 };
 
+/* $GCNLAB_LLVM_BIN, else $LLVM_BIN (set by make test), else Debian's LLVM 19. */
 static const char *llvm_bin(void)
 {
 	const char *b = getenv("GCNLAB_LLVM_BIN");
+
+	if (!b || !*b)
+		b = getenv("LLVM_BIN");
 	return b && *b ? b : "/usr/lib/llvm-19/bin";
 }
 

@@ -6,11 +6,9 @@
  * in each test; the assembly is quoted next to them. They go through the
  * real decoder (emu_decode_one) and the handler is looked up by mnemonic in
  * emu_sem_memory. Memory, pending results, LDS and faults go through the real
- * emu_wave.c/emu_mem.c and the cycle model; emu_timing_access is wrapped
- * (link with -Wl,--wrap=emu_timing_access) only to record the struct
- * emu_access each instruction reports. Expected values are worked out here
- * from the address and range-checking rules quoted in emu_exec_vmem.c and
- * emu_exec_ds.c, never read back from the code under test.
+ * emu_wave.c/emu_mem.c and the cycle model. Expected values are worked out
+ * here from the address and range-checking rules quoted in emu_exec_vmem.c
+ * and emu_exec_ds.c, never read back from the code under test.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -33,13 +31,6 @@
 #define LDS_ALLOC 4096
 #define ALL ~0ull
 
-/* Test-side view of what the memory instructions reported. */
-struct acc_log {
-	unsigned n;
-	struct emu_access last;
-	uint64_t addr[EMU_LANES];
-};
-
 struct tw {
 	struct emu_dispatch_ctx ctx;
 	struct emu_dispatch_result res;
@@ -50,27 +41,7 @@ struct tw {
 	uint8_t *lds;
 	uint8_t *gmem;
 	uint64_t gva;
-	struct acc_log log;
 };
-
-/* The wave under test, for the emu_timing_access wrapper. */
-static struct tw *cur_tw;
-
-uint64_t __real_emu_timing_access(struct emu_timing *t, struct emu_wave *w, const struct emu_inst *in,
-                                  const struct emu_access *acc);
-uint64_t __wrap_emu_timing_access(struct emu_timing *t, struct emu_wave *w, const struct emu_inst *in,
-                                  const struct emu_access *acc);
-uint64_t __wrap_emu_timing_access(struct emu_timing *t, struct emu_wave *w, const struct emu_inst *in,
-                                  const struct emu_access *acc)
-{
-	struct acc_log *l = &cur_tw->log;
-	l->n++;
-	l->last = *acc;
-	if (acc->addr)
-		memcpy(l->addr, acc->addr, sizeof(l->addr));
-	l->last.addr = l->addr;
-	return __real_emu_timing_access(t, w, in, acc);
-}
 
 static int setup_arch(void **state, enum emu_arch arch)
 {
@@ -109,7 +80,6 @@ static int setup_arch(void **state, enum emu_arch arch)
 	if (!w->pend || !w->v)
 		return -1;
 	emu_set_exec(w, ALL);
-	cur_tw = t;
 	*state = t;
 	return 0;
 }
@@ -129,7 +99,6 @@ static int teardown(void **state)
 	free(t->gmem);
 	free(t->lds);
 	free(t);
-	cur_tw = NULL;
 	return 0;
 }
 
@@ -154,7 +123,6 @@ static void run(struct tw *t, const char *mnemonic, uint32_t w0, uint32_t w1)
 	in->off = (uint32_t)(t->w.pc - t->prog.base);
 	t->w.cur = in;
 	t->w.npc = t->w.pc + size;
-	t->log.n = 0;
 	handler(mnemonic)(&t->w, in);
 }
 
@@ -202,11 +170,6 @@ static void assert_fault(struct tw *t, const char *needle)
 		fail_msg("fault report \"%s\" lacks \"%s\"", t->res.report, needle);
 }
 
-static uint64_t lanes_below(unsigned n)
-{
-	return n >= 64 ? ALL : (1ull << n) - 1;
-}
-
 /* ---- MUBUF ---- */
 
 /* Raw buffer (stride 0): address = base + soffset + voffset + inst_offset,
@@ -228,10 +191,6 @@ static void test_buffer_load_range_raw(void **state)
 	assert_int_equal(t->w.cnt[EMU_CNT_VM], 1);
 	assert_int_equal(vr(t, 1)[0], 0xdeadbeef);      /* not yet written */
 	/* bytes 4l+4+8 .. +3 must end within 64: lanes 0..12 */
-	assert_true(t->log.last.mask == lanes_below(13));
-	assert_int_equal(t->log.last.kind, EMU_ACC_GLOBAL);
-	assert_int_equal(t->log.last.bytes, 4);
-	assert_true(t->log.last.addr[3] == t->gva + 0x100 + 8 + 12 + 4);
 	drain(t);
 	assert_int_equal(t->w.cnt[EMU_CNT_VM], 0);
 	for (unsigned l = 0; l < 63; l++) {
@@ -253,8 +212,6 @@ static void test_buffer_store_dropped(void **state)
 	}
 	/* buffer_store_dword v1, v0, s[4:7], s2 offen offset:4 */
 	run(t, "buffer_store_dword", 0xe0701004, 0x02010100);
-	assert_true(t->log.last.store);
-	assert_true(t->log.last.mask == lanes_below(13));
 	/* stores happen at issue; vmcnt still counts them */
 	assert_int_equal(t->w.cnt[EMU_CNT_VM], 1);
 	for (unsigned l = 0; l < 64; l++)
@@ -281,8 +238,6 @@ static void test_buffer_dwordx4_partial(void **state)
 	for (unsigned l = 0; l < 4; l++)
 		for (unsigned d = 0; d < 4; d++)
 			assert_int_equal(vr(t, 4 + d)[l], d < valid[l] ? 0xb0000000 + off[l] / 4 + d : 0);
-	assert_true(t->log.last.mask == 0x7);
-	assert_int_equal(t->log.last.bytes, 16);
 
 	/* the store drops only the out-of-range dwords */
 	memset(t->gmem, 0, 64);
@@ -362,8 +317,6 @@ static void test_buffer_atomics(void **state)
 	/* buffer_atomic_add v1, v0, s[4:7], 0 offen glc: addresses 0 and 4 in
 	 * range, 8 and 12 dropped; same-address lanes apply in lane order */
 	run(t, "buffer_atomic_add", 0xe1085000, 0x80010100);
-	assert_true(t->log.last.atomic);
-	assert_true(t->log.last.mask == 0x3333333333333333ull);
 	drain(t);
 	uint32_t sum[2] = { 1000, 1000 };
 	for (unsigned l = 0; l < 64; l++) {
@@ -409,7 +362,6 @@ static void test_buffer_atomics(void **state)
 	assert_int_equal(g32(t)[0], 1);
 	assert_int_equal(g32(t)[1], 2);
 	assert_int_equal(vr(t, 2)[0], 2);
-	assert_true(t->log.last.store);
 
 	/* a misaligned atomic (in range) is a fault and writes nothing */
 	set_vsharp(t, 4, t->gva, 0, false, 64, 0);
@@ -435,7 +387,6 @@ static void test_buffer_load_lds(void **state)
 	emu_set_exec(&t->w, ALL & ~(1ull << 5));
 	/* buffer_load_dword v0, s[4:7], 0 offen offset:16 lds */
 	run(t, "buffer_load_dword", 0xe0511010, 0x80010000);
-	assert_int_equal(t->log.last.kind, EMU_ACC_GLOBAL_TO_LDS);
 	assert_int_equal(lds32(t)[0x210 / 4], 0x11111111);  /* not before completion */
 	drain(t);
 	for (unsigned l = 0; l < 64; l++) {
@@ -503,7 +454,6 @@ static void test_cache_ops_count(void **state)
 	/* buffer_wbinvl1 */
 	run(t, "buffer_wbinvl1", 0xe0f80000, 0x00000000);
 	assert_int_equal(t->w.cnt[EMU_CNT_VM], 1);
-	assert_true(t->log.last.mask == 0);
 	drain(t);
 	assert_int_equal(t->w.cnt[EMU_CNT_VM], 0);
 }
@@ -555,9 +505,6 @@ static void test_ds_rw_range(void **state)
 	/* ds_write_b32 v0, v1 offset:8 */
 	run(t, "ds_write_b32", 0xd81a0008, 0x00000100);
 	assert_int_equal(t->w.cnt[EMU_CNT_LGKM], 1);
-	assert_true(t->log.last.store);
-	assert_int_equal(t->log.last.kind, EMU_ACC_LDS);
-	assert_true(t->log.last.addr[62] == 0x308);
 	for (unsigned l = 0; l < 62; l++)
 		assert_int_equal(lds32(t)[(8 + 4 * l) / 4], 0x600 + l);
 	assert_int_equal(lds32(t)[0x308 / 4], 0x600 + 62);
@@ -663,7 +610,6 @@ static void test_ds_swizzle(void **state)
 		unsigned src = (l & ~7u) | 1;
 		assert_int_equal(vr(t, 2)[l], src == 1 ? 0 : 100 + src);
 	}
-	assert_int_equal(t->log.last.kind, EMU_ACC_LDS);
 }
 
 static void test_ds_permute(void **state)
@@ -709,7 +655,6 @@ static void test_ds_atomics(void **state)
 	vr(t, 0)[63] = LDS_ALLOC + 0x40;       /* out of range: returns 0, no write */
 	/* ds_add_rtn_u32 v2, v0, v1 */
 	run(t, "ds_add_rtn_u32", 0xd8400000, 0x02000100);
-	assert_true(t->log.last.atomic);
 	drain(t);
 	for (unsigned l = 0; l < 63; l++)
 		assert_int_equal(vr(t, 2)[l], 5 + l);
@@ -853,7 +798,6 @@ static void test_scratch(void **state)
 	t->w.s[EMU_OP_FLAT_SCR_LO] = (uint32_t)fs;
 	t->w.s[EMU_OP_FLAT_SCR_HI] = (uint32_t)(fs >> 32);
 	run(t, "scratch_load_dword", 0xdc504004, 0x017f0000);
-	assert_int_equal(t->log.last.kind, EMU_ACC_SCRATCH);
 	drain(t);
 	for (unsigned l = 0; l < 64; l++)
 		assert_int_equal(vr(t, 1)[l], 0x60000000 + (0x2000 + 3 * 256 + 4 * l) / 4);
@@ -895,9 +839,8 @@ static void test_gfx942(void **state)
 		vr(t, 4)[l] = (uint32_t)a;
 		vr(t, 5)[l] = (uint32_t)(a >> 32);
 	}
-	/* global_load_dword v1, v[4:5], off sc0 sc1 nt: cache bits reach the model */
+	/* global_load_dword v1, v[4:5], off sc0 sc1 nt */
 	run(t, "global_load_dword", 0xde538000, 0x017f0004);
-	assert_true(t->log.last.flags == (EMU_F_GLC | EMU_F_SLC | EMU_F_SC1));
 	drain(t);
 	assert_int_equal(vr(t, 1)[5], 0x70000000 + 0x400 / 4 + 5);
 	/* global_load_lds_dword v[4:5], off offset:8: LDS at M0 + 8 + 4 * lane */

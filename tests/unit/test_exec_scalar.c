@@ -906,6 +906,11 @@ static void test_smem_load(void **state)
 	RUN2(t, "s_load_dword", 0xc0020100, 0x00000002);
 	RUN1(t, "s_waitcnt", 0xbf8cc07f);
 	assert_int_equal(w->s[4], 0x104);
+	/* the base is the pair's [47:0] */
+	w->s[1] |= 0xabcd0000u;
+	RUN2(t, "s_load_dword", 0xc0020100, 0x00000008);
+	RUN1(t, "s_waitcnt", 0xbf8cc07f);
+	assert_int_equal(w->s[4], 0x106);
 	assert_int_equal(w->state, EMU_WAVE_READY);
 }
 

@@ -1,0 +1,325 @@
+/*
+ * test_host_results — gl_results: the CSV and Markdown a table becomes, the
+ * aligned text, and the atomic write (complete file or old file, no temp
+ * file left behind, directories created).
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "../../host/gl_results.h"
+
+#define assert_contains(hay, needle)                                                   \
+	do {                                                                           \
+		if (!strstr((hay), (needle)))                                          \
+			fail_msg("\"%s\" lacks \"%s\"", (hay), (needle));              \
+	} while (0)
+
+struct state {
+	char dir[64];
+};
+
+static int setup(void **pstate)
+{
+	struct state *s = calloc(1, sizeof(*s));
+
+	if (!s)
+		return -1;
+	snprintf(s->dir, sizeof(s->dir), "/tmp/gcnlab-test-results-XXXXXX");
+	if (!mkdtemp(s->dir))
+		return -1;
+	*pstate = s;
+	return 0;
+}
+
+/* rm -r of the test directory (two levels are all the tests create). */
+static void remove_tree(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+
+	if (!d)
+		return;
+	while ((de = readdir(d))) {
+		char path[512];
+		struct stat st;
+
+		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", dir, de->d_name);
+		if (lstat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+			chmod(path, 0755);
+			remove_tree(path);
+		} else {
+			unlink(path);
+		}
+	}
+	closedir(d);
+	rmdir(dir);
+}
+
+static int teardown(void **pstate)
+{
+	struct state *s = *pstate;
+
+	remove_tree(s->dir);
+	free(s);
+	return 0;
+}
+
+static char *slurp(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf;
+	long n;
+
+	if (!f)
+		return NULL;
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	fseek(f, 0, SEEK_SET);
+	buf = calloc(1, (size_t)n + 1);
+	if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
+		free(buf);
+		buf = NULL;
+	}
+	fclose(f);
+	return buf;
+}
+
+/* Names in dir that contain ".tmp." (a leftover temporary). */
+static unsigned leftovers(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	unsigned n = 0;
+
+	assert_non_null(d);
+	while ((de = readdir(d)))
+		n += strstr(de->d_name, ".tmp.") != NULL;
+	closedir(d);
+	return n;
+}
+
+static struct gl_table *sample(void)
+{
+	static const char *const cols[] = { "kernel", "impl", "median µs", "GB/s (read+write)" };
+	static const char *const r1[] = { "copy_256_8_32_256", "asm", "12.50", "167.77" };
+	static const char *const r2[] = { "copy_hip_256", "hip", "3.25", "645.28" };
+	static const char *const r3[] = { "odd, \"name\"", "a|b", "-", NULL };
+	struct gl_table *t = gl_table_new("copy: test table", 4, cols);
+
+	assert_non_null(t);
+	assert_true(gl_table_add_row(t, r1));
+	assert_true(gl_table_add_row(t, r2));
+	assert_true(gl_table_add_row(t, r3));
+	assert_true(gl_table_param(t, "arch", "%s", "gfx942"));
+	assert_true(gl_table_param(t, "reps", "%u", 20u));
+	assert_true(gl_table_param(t, "reps", "%u", 25u));   /* last value wins */
+	assert_true(gl_table_param(t, "note", "two\nlines"));
+	return t;
+}
+
+static const char expect_csv[] =
+	"# copy: test table\n"
+	"# arch=gfx942\n"
+	"# reps=25\n"
+	"# note=two lines\n"
+	"kernel,impl,median µs,GB/s (read+write)\n"
+	"copy_256_8_32_256,asm,12.50,167.77\n"
+	"copy_hip_256,hip,3.25,645.28\n"
+	"\"odd, \"\"name\"\"\",a|b,-,\n";
+
+static const char expect_md[] =
+	"# copy: test table\n"
+	"\n"
+	"| kernel | impl | median µs | GB/s (read+write) |\n"
+	"| :--- | :--- | ---: | ---: |\n"
+	"| copy_256_8_32_256 | asm | 12.50 | 167.77 |\n"
+	"| copy_hip_256 | hip | 3.25 | 645.28 |\n"
+	"| odd, \"name\" | a\\|b | - |  |\n"
+	"\n"
+	"## Parameters\n"
+	"\n"
+	"```\n"
+	"arch=gfx942\n"
+	"reps=25\n"
+	"note=two lines\n"
+	"```\n";
+
+static void test_write(void **pstate)
+{
+	struct state *s = *pstate;
+	struct gl_table *t = sample();
+	struct gl_err e = { "" };
+	char dir[256], path[300];
+	char *csv, *md;
+
+	/* Nested directories that do not exist yet. */
+	assert_true(gl_results_dir(dir, sizeof(dir), s->dir, "gfx942", "emu", &e));
+	assert_string_equal(dir + strlen(s->dir), "/gfx942-emu");
+	strcat(dir, "/sub");
+	if (!gl_results_write(t, dir, "copy", &e))
+		fail_msg("write: %s", e.msg);
+	snprintf(path, sizeof(path), "%s/copy.csv", dir);
+	csv = slurp(path);
+	assert_non_null(csv);
+	assert_string_equal(csv, expect_csv);
+	snprintf(path, sizeof(path), "%s/copy.md", dir);
+	md = slurp(path);
+	assert_non_null(md);
+	assert_string_equal(md, expect_md);
+	assert_int_equal(leftovers(dir), 0);
+	free(csv);
+	free(md);
+
+	/* Writing again replaces the files whole. */
+	{
+		static const char *const row[] = { "k", "asm", "1.00", "2.00" };
+		struct gl_table *t2 = gl_table_new("second", 4, (const char *const[]){ "a", "b", "c", "d" });
+
+		assert_true(gl_table_add_row(t2, row));
+		assert_true(gl_results_write(t2, dir, "copy", &e));
+		snprintf(path, sizeof(path), "%s/copy.csv", dir);
+		csv = slurp(path);
+		assert_string_equal(csv, "# second\na,b,c,d\nk,asm,1.00,2.00\n");
+		free(csv);
+		gl_table_free(t2);
+	}
+	assert_int_equal(leftovers(dir), 0);
+	gl_table_free(t);
+}
+
+static void test_write_failures(void **pstate)
+{
+	struct state *s = *pstate;
+	struct gl_table *t = sample();
+	struct gl_err e = { "" };
+	char dir[256], path[300], file[400];
+	char *old;
+	FILE *f;
+
+	/* A directory we may not write into: the old file stays as it was and
+	 * no temporary appears. Root ignores permissions, so only check the
+	 * failure when it actually fails. */
+	snprintf(dir, sizeof(dir), "%s/ro", s->dir);
+	assert_int_equal(mkdir(dir, 0755), 0);
+	snprintf(path, sizeof(path), "%s/copy.csv", dir);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fputs("old\n", f);
+	fclose(f);
+	chmod(dir, 0555);
+	if (access(dir, W_OK) != 0) {
+		assert_false(gl_results_write(t, dir, "copy", &e));
+		assert_contains(e.msg, "copy.csv");
+		old = slurp(path);
+		assert_string_equal(old, "old\n");
+		free(old);
+		assert_int_equal(leftovers(dir), 0);
+	}
+	chmod(dir, 0755);
+
+	/* The rename fails (the target is a non-empty directory): the
+	 * temporary must be removed and the target left alone. Works as root. */
+	snprintf(dir, sizeof(dir), "%s/blocked", s->dir);
+	assert_int_equal(mkdir(dir, 0755), 0);
+	snprintf(path, sizeof(path), "%s/copy.csv", dir);
+	assert_int_equal(mkdir(path, 0755), 0);
+	snprintf(file, sizeof(file), "%s/keep", path);
+	f = fopen(file, "w");
+	assert_non_null(f);
+	fclose(f);
+	assert_false(gl_results_write(t, dir, "copy", &e));
+	assert_contains(e.msg, "cannot rename");
+	assert_contains(e.msg, "copy.csv");
+	assert_int_equal(leftovers(dir), 0);
+	assert_int_equal(access(file, F_OK), 0);
+
+	/* A path component that is a file, not a directory. */
+	snprintf(file, sizeof(file), "%s/plain", s->dir);
+	f = fopen(file, "w");
+	assert_non_null(f);
+	fclose(f);
+	snprintf(dir, sizeof(dir), "%s/plain/x", s->dir);
+	assert_false(gl_results_write(t, dir, "copy", &e));
+	assert_contains(e.msg, "plain");
+	assert_false(gl_results_mkdirs(file, &e));
+	assert_contains(e.msg, "not a directory");
+
+	/* write_file into a missing directory. */
+	snprintf(path, sizeof(path), "%s/missing/out.bin", s->dir);
+	assert_false(gl_results_write_file(path, "abc", 3, &e));
+	assert_contains(e.msg, "out.bin");
+	gl_table_free(t);
+}
+
+static void test_write_file(void **pstate)
+{
+	struct state *s = *pstate;
+	struct gl_err e = { "" };
+	char path[300];
+	char *got;
+	struct stat st;
+
+	snprintf(path, sizeof(path), "%s/blob.bin", s->dir);
+	assert_true(gl_results_write_file(path, "hello", 5, &e));
+	got = slurp(path);
+	assert_string_equal(got, "hello");
+	free(got);
+	assert_int_equal(stat(path, &st), 0);
+	assert_int_equal(st.st_mode & 0777, 0644);
+	assert_true(gl_results_write_file(path, "", 0, &e));
+	assert_int_equal(stat(path, &st), 0);
+	assert_int_equal(st.st_size, 0);
+	assert_int_equal(leftovers(s->dir), 0);
+}
+
+static void test_print(void **pstate)
+{
+	struct gl_table *t = sample();
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	(void)pstate;
+	assert_non_null(f);
+	gl_table_print(t, f);
+	fclose(f);
+	/* Text columns left-aligned, numeric ones right-aligned; widths count
+	 * characters, not bytes ("µ" is two bytes). */
+	assert_string_equal(buf,
+		"copy: test table\n"
+		"kernel             impl  median µs  GB/s (read+write)\n"
+		"-----------------------------------------------------\n"
+		"copy_256_8_32_256  asm       12.50             167.77\n"
+		"copy_hip_256       hip        3.25             645.28\n"
+		"odd, \"name\"        a|b           -                   \n");
+	free(buf);
+	assert_int_equal(gl_table_rows(t), 3);
+	assert_string_equal(gl_table_cell(t, 1, 0), "copy_hip_256");
+	assert_null(gl_table_cell(t, 3, 0));
+	gl_table_free(t);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_write, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_write_failures, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_write_file, setup, teardown),
+		cmocka_unit_test(test_print),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
