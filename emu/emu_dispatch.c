@@ -15,6 +15,7 @@
 
 #include "emu_dispatch.h"
 #include "emu_gpu_private.h"
+#include "emu_hazard.h"
 #include "emu_timing.h"
 
 /* Cycles from the packet's processing to the first wave's first
@@ -465,6 +466,11 @@ static void run_wave(struct emu_dispatch_ctx *ctx, struct emu_wave *w, uint64_t 
 			          (unsigned long long)w->pc);
 			return;
 		}
+		if (w->pend_count) {
+			emu_hazard_check(w, in);
+			if (w->state != EMU_WAVE_READY)
+				return;
+		}
 		w->cur = in;
 		uint64_t t0 = w->cycle;
 		w->cycle += emu_timing_fetch(t, w, in);
@@ -645,6 +651,13 @@ bool emu_gpu_dispatch(struct emu_gpu *g, const struct emu_dispatch_req *req, str
 	res->start_ns = ctx.start_cycle * 1000 / g->sclk_mhz;
 	res->end_ns = end * 1000 / g->sclk_mhz;
 	res->wave_insts = ctx.insts;
+	res->hazards = ctx.hazards;
+	if (ctx.hazards)
+		snprintf(res->report, sizeof(res->report),
+		         "%llu waitcnt hazard(s) in %s: registers read or overwritten while an outstanding "
+		         "memory instruction will still write them (see the warnings; GCNLAB_EMU_STRICT=1 "
+		         "makes them errors)",
+		         (unsigned long long)ctx.hazards, ctx.kernel_name);
 	ctx.counters[EMU_CNT_SQ_INSTS_TOTAL] = ctx.insts;
 	ctx.counters[EMU_CNT_BUSY_CYCLES] = res->cycles;
 	for (uint32_t i = 0; i < g->prof->num_cu; i++)

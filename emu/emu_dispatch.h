@@ -73,6 +73,7 @@ struct emu_dispatch_ctx {
 	uint32_t max_wg_per_cu;
 	uint64_t budget;             /* wave-instructions before a hang is reported */
 	uint64_t insts;
+	uint64_t hazards;            /* waitcnt hazards seen (emu_hazard.c) */
 	bool strict;
 	bool failed;
 	uint64_t start_cycle;
