@@ -29,6 +29,7 @@ include mk/toolchain.mk
 include mk/c.mk
 include mk/kernels.mk
 include mk/test.mk
+include mk/tests_hip.mk
 
 .PHONY: all kernels kernels-all run disasm clean help info
 

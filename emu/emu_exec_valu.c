@@ -80,17 +80,16 @@ static bool dpp_setup(struct valu *v)
 		int s = dpp_lane(ctrl, l, newbcast);
 		if (s == -2) {
 			emu_fault(v->w, v->in, EMU_FAULT_ILLEGAL, 0,
-			          "DPP control 0x%x is reserved on this arch", ctrl);
+			          "DPP control 0x%x (DPP dword bits [16:8]) is reserved on %s; "
+			          "use one of the controls LLVM assembles for this arch",
+			          ctrl, v->w->prog && v->w->prog->prof ? v->w->prog->prof->proc : "this arch");
 			return false;
 		}
 		/* A source lane that is disabled by EXEC counts as out of bounds. */
 		if (s >= 0 && !((exec >> s) & 1))
 			s = -1;
-		if (s < 0) {
-			if (!bc)
-				continue; /* lane not written */
-			v->dpp_zero_any = true;
-		}
+		if (s < 0 && !bc)
+			continue; /* out of bounds without bound_ctrl: lane not written */
 		v->dpp_src[l] = (int8_t)s;
 		wmask |= 1ull << l;
 	}
@@ -111,7 +110,6 @@ void valu_init(struct valu *v, struct emu_wave *w, const struct emu_inst *in, en
 	v->neg = in->neg;
 	v->clamp = (in->flags & EMU_F_CLAMP) != 0;
 	v->omod = in->omod & 3;
-	v->dpp_zero_any = false;
 	v->rm_set = false;
 	if (in->sdwa) {
 		uint32_t e = in->ext;
@@ -146,16 +144,14 @@ void valu_done(struct valu *v)
 
 /* ---- sources ---- */
 
-const uint32_t *valu_src(struct valu *v, unsigned i, enum emu_optype t, unsigned ndw)
+/* SDWA select or DPP permutation of source i (p: its lanes, possibly tmp). */
+static const uint32_t *__attribute__((noinline)) src_sdwa_dpp(struct valu *v, unsigned i, const uint32_t *p,
+                                                              unsigned ndw)
 {
 	const struct emu_inst *in = v->in;
 	uint32_t *tmp = v->tmp[i];
-	const uint32_t *p = emu_vsrc(v->w, in, in->src[i], t, ndw, tmp);
-
-	if (__builtin_expect(!(in->sdwa | in->dpp), 1))
-		return p;
 	if (in->dpp && i == 0) {
-		/* Gather through a copy: p is a register that tmp must not alias. */
+		/* Gather through a copy: p is the register, which tmp must not alias. */
 		uint32_t src[2 * VL];
 		memcpy(src, p, ndw * VL * 4);
 		for (unsigned d = 0; d < ndw; d++)
@@ -168,7 +164,7 @@ const uint32_t *valu_src(struct valu *v, unsigned i, enum emu_optype t, unsigned
 	if (in->sdwa && i < 2) {
 		unsigned sel = (in->ext >> (i ? 24 : 16)) & 7;
 		bool sext = (in->ext >> (i ? 27 : 19)) & 1;
-		if (sel >= 6)
+		if (sel >= 6) /* DWORD (7 is reserved and reads as DWORD) */
 			return p;
 		unsigned sh = sel < 4 ? 8 * sel : 16 * (sel - 4);
 		uint32_t mask = sel < 4 ? 0xff : 0xffff, sign = sext ? (mask + 1) >> 1 : 0;
@@ -179,6 +175,15 @@ const uint32_t *valu_src(struct valu *v, unsigned i, enum emu_optype t, unsigned
 		return tmp;
 	}
 	return p;
+}
+
+const uint32_t *valu_src(struct valu *v, unsigned i, enum emu_optype t, unsigned ndw)
+{
+	const struct emu_inst *in = v->in;
+	const uint32_t *p = emu_vsrc(v->w, in, in->src[i], t, ndw, v->tmp[i]);
+	if (__builtin_expect(!(in->sdwa | in->dpp), 1))
+		return p;
+	return src_sdwa_dpp(v, i, p, ndw);
 }
 
 const uint32_t *valu_fsrc(struct valu *v, unsigned i, enum emu_optype t, unsigned ndw)
@@ -244,21 +249,104 @@ static void sdwa_dst(struct valu *v)
 	}
 }
 
+bool valu_regs_ok(struct emu_wave *w, const struct emu_inst *in, unsigned code, unsigned ndw)
+{
+	unsigned r = code - EMU_OP_VGPR0;
+	unsigned lim = r < 256 ? w->nvgpr : (w->nagpr ? 256 + w->nagpr : 0);
+	if (__builtin_expect(code >= EMU_OP_VGPR0 && (!lim || r + ndw <= lim) && r + ndw <= EMU_NREGS_V, 1))
+		return true;
+	emu_fault(w, in, EMU_FAULT_ILLEGAL, 0,
+	          "destination %s%u%s is outside the %u %s granted by the kernel descriptor; "
+	          "raise .amdhsa_next_free_vgpr (or the AGPR count)",
+	          r < 256 ? "v" : "a", r & 255, ndw > 1 ? " (and following)" : "",
+	          r < 256 ? w->nvgpr : w->nagpr, r < 256 ? "VGPRs" : "AGPRs");
+	return false;
+}
+
 void valu_write(struct valu *v, unsigned ndw)
 {
 	valu_done(v);
+	if (!valu_regs_ok(v->w, v->in, v->dst, ndw))
+		return;
 	if (v->in->sdwa && ndw == 1)
 		sdwa_dst(v);
 	uint64_t m = v->exec;
 	for (unsigned d = 0; d < ndw; d++) {
-		uint32_t *dst = emu_vreg(v->w, v->dst, d);
-		const uint32_t *r = &v->res[d * VL];
+		uint32_t *restrict dst = emu_vreg(v->w, v->dst, d);
+		const uint32_t *restrict r = &v->res[d * VL];
 		if (m == ~0ull) {
 			memcpy(dst, r, VL * 4);
 			continue;
 		}
-		for (unsigned l = 0; l < VL; l++)
-			dst[l] = ((m >> l) & 1) ? r[l] : dst[l];
+		for (unsigned l = 0; l < VL; l++) {
+			uint32_t keep = (uint32_t)((m >> l) & 1) - 1; /* all ones where inactive */
+			dst[l] = (r[l] & ~keep) | (dst[l] & keep);
+		}
+	}
+}
+
+/* fma lanes: with the host FMA unit (same results, correctly rounded either
+ * way) or the portable forms. */
+__attribute__((target("fma"))) static void fma32_hw(uint32_t *restrict r, const uint32_t *restrict a,
+                                                    const uint32_t *restrict b, const uint32_t *restrict c)
+{
+	for (unsigned l = 0; l < VL; l++)
+		r[l] = f2u(__builtin_fmaf(u2f(a[l]), u2f(b[l]), u2f(c[l])));
+}
+
+static void fma32_sw(uint32_t *restrict r, const uint32_t *restrict a, const uint32_t *restrict b,
+                     const uint32_t *restrict c)
+{
+	for (unsigned l = 0; l < VL; l++)
+		r[l] = f2u(fma32(u2f(a[l]), u2f(b[l]), u2f(c[l])));
+}
+
+__attribute__((target("fma"))) static void fma64_hw(uint32_t *restrict r, const uint32_t *restrict a,
+                                                    const uint32_t *restrict b, const uint32_t *restrict c)
+{
+	for (unsigned l = 0; l < VL; l++)
+		put64(r, l, d2u(__builtin_fma(u2d(lane64(a, l)), u2d(lane64(b, l)), u2d(lane64(c, l)))));
+}
+
+void valu_fma32_lanes(uint32_t *r, const uint32_t *a, const uint32_t *b, const uint32_t *c)
+{
+	if (__builtin_cpu_supports("fma"))
+		fma32_hw(r, a, b, c);
+	else
+		fma32_sw(r, a, b, c);
+}
+
+void valu_fma64_lanes(uint32_t *r, const uint32_t *a, const uint32_t *b, const uint32_t *c)
+{
+	if (__builtin_cpu_supports("fma")) {
+		fma64_hw(r, a, b, c);
+		return;
+	}
+	for (unsigned l = 0; l < VL; l++)
+		put64(r, l, d2u(fma(u2d(lane64(a, l)), u2d(lane64(b, l)), u2d(lane64(c, l)))));
+}
+
+void valu_fix_nan32(struct valu *v, const uint32_t *a, const uint32_t *b, const uint32_t *c)
+{
+	uint32_t any = 0;
+	for (unsigned l = 0; l < VL; l++)
+		any |= (v->res[l] & 0x7fffffffu) > 0x7f800000u;
+	if (__builtin_expect(!any, 1))
+		return;
+	for (unsigned l = 0; l < VL; l++)
+		v->res[l] = c ? f32_nan3(v->res[l], a[l], b[l], c[l]) : f32_nan2(v->res[l], a[l], b[l]);
+}
+
+void valu_fix_nan64(struct valu *v, const uint32_t *a, const uint32_t *b, const uint32_t *c)
+{
+	uint32_t any = 0;
+	for (unsigned l = 0; l < VL; l++)
+		any |= (v->res[VL + l] & 0x7ff00000u) == 0x7ff00000u;
+	if (__builtin_expect(!any, 1))
+		return;
+	for (unsigned l = 0; l < VL; l++) {
+		uint64_t r = lane64(v->res, l), x = lane64(a, l), y = lane64(b, l);
+		put64(v->res, l, c ? f64_nan3(r, x, y, lane64(c, l)) : f64_nan2(r, x, y));
 	}
 }
 

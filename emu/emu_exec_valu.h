@@ -42,7 +42,6 @@ struct valu {
 	bool clamp;
 	uint8_t omod;         /* 0 none, 1 *2, 2 *4, 3 /2 */
 	bool ftz_in, ftz_out; /* flush denormal inputs/outputs of this kind (MODE.FP_DENORM) */
-	bool dpp_zero_any;    /* some lane reads 0 through DPP bound_ctrl */
 	bool rm_set;          /* host rounding changed for MODE.FP_ROUND; valu_done restores it */
 	int8_t dpp_src[VL];   /* DPP: source lane of each lane, -1 = reads 0 */
 	uint32_t tmp[3][2 * VL];
@@ -66,6 +65,42 @@ static inline uint64_t f64_ftz(uint64_t x)
 }
 static inline uint16_t f16_ftz(uint16_t x) { return (x & 0x7c00) ? x : (x & 0x8000); }
 static inline bool f16_isnan(uint16_t x) { return (x & 0x7fff) > 0x7c00; }
+
+/* Lane mask from 64 bytes that are each 0 or 1 (bit l = c[l]); the multiply
+ * gathers the low bit of each byte of a little-endian 8-byte chunk. */
+static inline uint64_t valu_pack(const uint8_t *c)
+{
+	uint64_t m = 0;
+	for (unsigned i = 0; i < VL / 8; i++) {
+		uint64_t chunk;
+		memcpy(&chunk, c + 8 * i, 8);
+		m |= ((chunk * 0x0102040810204080ull) >> 56) << (8 * i);
+	}
+	return m;
+}
+
+/* a*b + c rounded to odd in double, for singles a, b, c: a*b is exact in
+ * double, TwoSum gives the exact error of the sum, and the sticky bit goes to
+ * the last place. Rounding that value once more to 24 bits (normal or
+ * denormal, any mode) is correctly rounded (Boldo-Melquiond). */
+static inline double fma32_odd(float a, float b, float c)
+{
+	double p = (double)a * (double)b, s = p + (double)c, z = s - p;
+	double err = (p - (s - z)) + ((double)c - z);
+	uint64_t bits;
+	memcpy(&bits, &s, 8);
+	uint64_t nz = (uint64_t)((err < 0) | (err > 0));
+	uint64_t dn = nz & (uint64_t)((err < 0) != (s < 0));
+	bits = (bits - dn) | nz;
+	memcpy(&s, &bits, 8);
+	return s;
+}
+
+/* Correctly rounded single fma without a libm call. */
+static inline float fma32(float a, float b, float c)
+{
+	return (float)fma32_odd(a, b, c);
+}
 
 /* ---- IEEE half conversions (emu_exec_valu_f16.c) ----
  * rm: 0 nearest-even, 1 toward +inf, 2 toward -inf, 3 toward zero (MODE.FP_ROUND encoding). */
@@ -96,6 +131,10 @@ void valu_fwrite(struct valu *v, unsigned ndw);
  * the low one for the ops that support it), then valu_write / valu_fwrite. */
 void valu_write16(struct valu *v, bool opsel_dst);
 
+/* Registers code..code+ndw-1 (VGPR or AGPR codes) lie within the wave's
+ * allocation (the rule emu_vsrc applies to reads); reports a fault if not. */
+bool valu_regs_ok(struct emu_wave *w, const struct emu_inst *in, unsigned code, unsigned ndw);
+
 /* End of an instruction that writes no VGPR (valu_write calls it). */
 void valu_done(struct valu *v);
 
@@ -105,6 +144,17 @@ void valu_write_mask(struct valu *v, unsigned code, uint64_t mask);
 
 /* Lane mask of a scalar mask operand (VCC or src2 of VOP3 cndmask/addc). */
 uint64_t valu_mask_src(struct valu *v, unsigned code);
+
+/* r[l] = fma(a[l], b[l], c[l]) for 64 lanes of singles / doubles (dword d of
+ * a double lane at p[d * 64 + l]), correctly rounded; uses the host's FMA
+ * unit when it has one. No NaN fix-up. */
+void valu_fma32_lanes(uint32_t *r, const uint32_t *a, const uint32_t *b, const uint32_t *c);
+void valu_fma64_lanes(uint32_t *r, const uint32_t *a, const uint32_t *b, const uint32_t *c);
+
+/* Fix NaN results in v->res after a vectorised lane loop (see f32_nan3):
+ * one scan, and the per-lane rules only when some lane is NaN. c may be NULL. */
+void valu_fix_nan32(struct valu *v, const uint32_t *a, const uint32_t *b, const uint32_t *c);
+void valu_fix_nan64(struct valu *v, const uint32_t *a, const uint32_t *b, const uint32_t *c);
 
 /* MODE.FP_ROUND field for the kind (0 = nearest even). */
 static inline unsigned valu_round(const struct valu *v)

@@ -50,23 +50,38 @@ static void cmp_finish(struct valu *v, uint64_t m, bool cmpx)
 #define SRC_i64 VALU_INT, valu_src, EMU_T_B64, 2
 #define SRC_u64 VALU_INT, valu_src, EMU_T_B64, 2
 
-#define CMP_BODY(kind, fetch, t, ndw, load, expr, cmpx) \
-	{ \
-		struct valu v; \
-		valu_init(&v, w, in, kind); \
-		const uint32_t *pa = fetch(&v, 0, t, ndw), *pb = fetch(&v, 1, t, ndw); \
-		uint64_t m = 0; \
-		for (unsigned l = 0; l < VL; l++) { \
-			load \
-			m |= (uint64_t)(bool)(expr) << l; \
-		} \
-		cmp_finish(&v, m, cmpx); \
-	}
-#define CMP_BODY_(...) CMP_BODY(__VA_ARGS__)
-
+/* The predicate loop is an inline function with restrict parameters so that
+ * it vectorises; lane results are bytes, packed into the mask afterwards. */
 #define CMP_DEF(T, p, expr) \
-	VALU_HANDLER(v_cmp_##p##_##T) CMP_BODY_(SRC_##T, LOAD_##T, expr, false) \
-	VALU_HANDLER(v_cmpx_##p##_##T) CMP_BODY_(SRC_##T, LOAD_##T, expr, true)
+	static inline void cmp_##p##_##T(uint8_t *restrict c, const uint32_t *restrict pa, \
+	                                 const uint32_t *restrict pb) \
+	{ \
+		for (unsigned l = 0; l < VL; l++) { \
+			LOAD_##T \
+			c[l] = (uint8_t)(bool)(expr); \
+		} \
+	} \
+	static inline void cmp_run_##p##_##T(struct emu_wave *w, const struct emu_inst *in, bool cmpx) \
+	{ \
+		cmp_run(w, in, cmpx, cmp_##p##_##T, SRC_##T); \
+	} \
+	VALU_HANDLER(v_cmp_##p##_##T) { cmp_run_##p##_##T(w, in, false); } \
+	VALU_HANDLER(v_cmpx_##p##_##T) { cmp_run_##p##_##T(w, in, true); }
+
+typedef void (*cmp_lanes_fn)(uint8_t *restrict, const uint32_t *restrict, const uint32_t *restrict);
+typedef const uint32_t *(*cmp_fetch_fn)(struct valu *, unsigned, enum emu_optype, unsigned);
+
+static inline __attribute__((always_inline)) void cmp_run(struct emu_wave *w, const struct emu_inst *in,
+                                                         bool cmpx, cmp_lanes_fn lanes, enum valu_kind kind,
+                                                         cmp_fetch_fn fetch, enum emu_optype t, unsigned ndw)
+{
+	struct valu v;
+	uint8_t c[VL];
+	valu_init(&v, w, in, kind);
+	const uint32_t *pa = fetch(&v, 0, t, ndw);
+	lanes(c, pa, fetch(&v, 1, t, ndw));
+	cmp_finish(&v, valu_pack(c), cmpx);
+}
 
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wunused-variable"
@@ -121,10 +136,10 @@ static inline unsigned class16(uint32_t x)
 		valu_init(&v, w, in, kind); \
 		v.ftz_in = false; \
 		const uint32_t *pa = valu_fsrc(&v, 0, t, ndw), *pb = valu_src(&v, 1, EMU_T_B32, 1); \
-		uint64_t m = 0; \
+		uint8_t c[VL]; \
 		for (unsigned l = 0; l < VL; l++) \
-			m |= (uint64_t)((pb[l] >> (cls)) & 1) << l; \
-		cmp_finish(&v, m, cmpx); \
+			c[l] = (uint8_t)((pb[l] >> (cls)) & 1); \
+		cmp_finish(&v, valu_pack(c), cmpx); \
 	}
 VALU_HANDLER(v_cmp_class_f32) CLASS_BODY(VALU_F32, EMU_T_F32, 1, class32(pa[l]), false)
 VALU_HANDLER(v_cmpx_class_f32) CLASS_BODY(VALU_F32, EMU_T_F32, 1, class32(pa[l]), true)

@@ -70,23 +70,56 @@ uint16_t valu_f32_to_f16(uint32_t x, unsigned rm)
 	return valu_f64_to_f16(d2u((double)u2f(x)), rm);
 }
 
+/* Exact; denormal halves are renormalised by one float subtraction. */
 uint32_t valu_f16_to_f32(uint16_t h)
 {
-	uint32_t sign = (uint32_t)(h & 0x8000) << 16, e = (h >> 10) & 0x1f, m = h & 0x3ff;
-	if (e == 0x1f)
-		return sign | 0x7f800000u | m << 13;
-	if (e)
-		return sign | (e + 112) << 23 | m << 13;
-	if (!m)
-		return sign;
-	/* half denormal: normalise */
-	unsigned sh = (unsigned)__builtin_clz(m) - 21; /* bring the leading 1 to bit 10 */
-	m = (m << sh) & 0x3ff;
-	return sign | (113 - sh) << 23 | m << 13;
+	uint32_t o = (uint32_t)(h & 0x7fff) << 13, e = o & 0x0f800000u;
+	o += (127u - 15u) << 23;
+	if (e == 0x0f800000u) /* inf/NaN */
+		o += (128u - 16u) << 23;
+	else if (e == 0) /* zero/denormal: 2^-14 * 0.m as float arithmetic (exact) */
+		o = f2u(u2f(o + (1u << 23)) - u2f(113u << 23));
+	return o | (uint32_t)(h & 0x8000) << 16;
+}
+
+/* Single to half, round to nearest even (the host rounds in its default mode):
+ * denormal halves come from one float addition that aligns the mantissa. */
+static inline uint16_t f2h_rne(uint32_t x)
+{
+	uint32_t sign = x & 0x80000000u;
+	x ^= sign;
+	uint32_t o;
+	if (x >= 0x47800000u) /* >= 65536: inf, or NaN (quiet, payload kept) */
+		o = x > 0x7f800000u ? 0x7e00u | ((x >> 13) & 0x3ff) : 0x7c00u;
+	else if (x < 0x38800000u) /* below 2^-14 */
+		o = f2u(u2f(x) + 0.5f) - 0x3f000000u;
+	else /* rebias and round; a carry into the exponent gives inf at 65520 */
+		o = (x + ((15u - 127u) << 23) + 0xfffu + ((x >> 13) & 1)) >> 13;
+	return (uint16_t)(o | sign >> 16);
+}
+
+/* Double to single rounded to odd: exact doubles and odd-rounded ones keep
+ * their single correct rounding to half (Boldo-Melquiond). */
+static inline uint32_t d2f_odd(double d)
+{
+	float f = (float)d;
+	if ((double)f == d || isnan(d))
+		return f2u(f);
+	uint32_t b = f2u(f);
+	if (fabs((double)f) > fabs(d))
+		b -= 1; /* toward zero */
+	return b | 1;
 }
 
 static inline double h2d(uint16_t h) { return (double)u2f(valu_f16_to_f32(h)); }
-static inline uint16_t d2h(double d, unsigned rm) { return valu_f64_to_f16(d2u(d), rm); }
+
+/* Half of a double that is exact or rounded to odd, in MODE.FP_ROUND rm. */
+static inline uint16_t d2h(double d, unsigned rm)
+{
+	if (__builtin_expect(rm == 0, 1))
+		return f2h_rne(d2f_odd(d));
+	return valu_f64_to_f16(d2u(d), rm);
+}
 
 static inline uint16_t h_nan2(uint16_t r, uint16_t a, uint16_t b)
 {
@@ -154,7 +187,7 @@ static const uint32_t *hsrc(struct valu *v, unsigned i)
 		struct valu v; \
 		valu_init(&v, w, in, VALU_F16); \
 		unsigned rm = valu_round(&v); \
-		const uint32_t *pa = hsrc(&v, 0); \
+		const uint32_t *restrict pa = hsrc(&v, 0); \
 		for (unsigned l = 0; l < VL; l++) { \
 			uint16_t ua = (uint16_t)pa[l]; \
 			double a = h2d(ua); \
@@ -169,7 +202,7 @@ static const uint32_t *hsrc(struct valu *v, unsigned i)
 		struct valu v; \
 		valu_init(&v, w, in, VALU_F16); \
 		unsigned rm = valu_round(&v); \
-		const uint32_t *pa = hsrc(&v, 0), *pb = hsrc(&v, 1); \
+		const uint32_t *restrict pa = hsrc(&v, 0), *restrict pb = hsrc(&v, 1); \
 		for (unsigned l = 0; l < VL; l++) { \
 			uint16_t ua = (uint16_t)pa[l], ub = (uint16_t)pb[l]; \
 			double a = h2d(ua), b = h2d(ub); \
@@ -218,8 +251,8 @@ static inline uint16_t h_med3(uint16_t a, uint16_t b, uint16_t c, bool ieee)
 		struct valu v; \
 		valu_init(&v, w, in, VALU_F16); \
 		bool ieee = (w->mode >> 9) & 1; \
-		const uint32_t *pa = hsrc(&v, 0), *pb = hsrc(&v, 1); \
-		const uint32_t *pc = nsrc == 3 ? hsrc(&v, 2) : pa; \
+		const uint32_t *restrict pa = hsrc(&v, 0), *restrict pb = hsrc(&v, 1); \
+		const uint32_t *restrict pc = nsrc == 3 ? hsrc(&v, 2) : pa; \
 		for (unsigned l = 0; l < VL; l++) { \
 			uint16_t a = (uint16_t)pa[l], b = (uint16_t)pb[l], c = (uint16_t)pc[l]; \
 			(void)c; \
@@ -240,7 +273,7 @@ static void f16_madd(struct emu_wave *w, const struct emu_inst *in, int form, bo
 	struct valu v;
 	valu_init(&v, w, in, VALU_F16);
 	unsigned rm = valu_round(&v);
-	const uint32_t *pa = hsrc(&v, 0), *pb, *pc;
+	const uint32_t *restrict pa = hsrc(&v, 0), *pb, *pc;
 	uint32_t k[VL];
 	if (form == 2 || form == 3)
 		for (unsigned l = 0; l < VL; l++)
@@ -285,7 +318,7 @@ VALU_HANDLER(v_ldexp_f16)
 	struct valu v;
 	valu_init(&v, w, in, VALU_F16);
 	unsigned rm = valu_round(&v);
-	const uint32_t *pa = hsrc(&v, 0), *pb = valu_src(&v, 1, EMU_T_B32, 1);
+	const uint32_t *restrict pa = hsrc(&v, 0), *restrict pb = valu_src(&v, 1, EMU_T_B32, 1);
 	for (unsigned l = 0; l < VL; l++) {
 		uint16_t ua = (uint16_t)pa[l];
 		int e = (int16_t)pb[l];
@@ -331,7 +364,7 @@ VALU_HANDLER(v_frexp_exp_i16_f16)
 {
 	struct valu v;
 	valu_init(&v, w, in, VALU_F16);
-	const uint32_t *pa = hsrc(&v, 0);
+	const uint32_t *restrict pa = hsrc(&v, 0);
 	for (unsigned l = 0; l < VL; l++) {
 		double a = h2d((uint16_t)pa[l]);
 		int e = 0;
@@ -348,7 +381,7 @@ static void div_fixup16(struct emu_wave *w, const struct emu_inst *in, bool pres
 {
 	struct valu v;
 	valu_init(&v, w, in, VALU_F16);
-	const uint32_t *pa = hsrc(&v, 0), *pb = hsrc(&v, 1), *pc = hsrc(&v, 2);
+	const uint32_t *restrict pa = hsrc(&v, 0), *restrict pb = hsrc(&v, 1), *restrict pc = hsrc(&v, 2);
 	for (unsigned l = 0; l < VL; l++) {
 		uint16_t q = (uint16_t)pa[l], d = (uint16_t)pb[l], n = (uint16_t)pc[l];
 		uint16_t sign = (d ^ n) & 0x8000, ad = d & 0x7fff, an = n & 0x7fff, r;
@@ -385,7 +418,7 @@ VALU_HANDLER(v_cvt_f16_f32)
 	unsigned rm = valu_round(&v);
 	bool ftz16 = v.ftz_out;
 	v.ftz_in = !((w->mode >> 4) & 1); /* the source is f32 */
-	const uint32_t *pa = valu_fsrc(&v, 0, EMU_T_F32, 1);
+	const uint32_t *restrict pa = valu_fsrc(&v, 0, EMU_T_F32, 1);
 	for (unsigned l = 0; l < VL; l++) {
 		uint16_t h = valu_f32_to_f16(pa[l], rm);
 		v.res[l] = ftz16 ? f16_ftz(h) : h;
@@ -397,7 +430,7 @@ VALU_HANDLER(v_cvt_f32_f16)
 {
 	struct valu v;
 	valu_init(&v, w, in, VALU_F16);
-	const uint32_t *pa = hsrc(&v, 0);
+	const uint32_t *restrict pa = hsrc(&v, 0);
 	for (unsigned l = 0; l < VL; l++) {
 		uint32_t f = valu_f16_to_f32((uint16_t)pa[l]);
 		v.res[l] = f32_isnan(f) ? f | 0x400000u : f;
@@ -413,7 +446,7 @@ VALU_HANDLER(v_cvt_f32_f16)
 		struct valu v; \
 		valu_init(&v, w, in, VALU_F16); \
 		unsigned rm = valu_round(&v); \
-		const uint32_t *pa = valu_src(&v, 0, EMU_T_B16, 1); \
+		const uint32_t *restrict pa = valu_src(&v, 0, EMU_T_B16, 1); \
 		for (unsigned l = 0; l < VL; l++) \
 			v.res[l] = d2h((double)(expr), rm); \
 		valu_write16(&v, false); \
@@ -442,7 +475,7 @@ static inline uint32_t h_norm(double x, bool sgn)
 	{ \
 		struct valu v; \
 		valu_init(&v, w, in, VALU_F16); \
-		const uint32_t *pa = hsrc(&v, 0); \
+		const uint32_t *restrict pa = hsrc(&v, 0); \
 		for (unsigned l = 0; l < VL; l++) { \
 			double a = h2d((uint16_t)pa[l]); \
 			v.res[l] = (expr); \
@@ -460,7 +493,7 @@ VALU_HANDLER(v_cvt_pkrtz_f16_f32)
 {
 	struct valu v;
 	valu_init(&v, w, in, VALU_F32);
-	const uint32_t *pa = valu_fsrc(&v, 0, EMU_T_F32, 1), *pb = valu_fsrc(&v, 1, EMU_T_F32, 1);
+	const uint32_t *restrict pa = valu_fsrc(&v, 0, EMU_T_F32, 1), *restrict pb = valu_fsrc(&v, 1, EMU_T_F32, 1);
 	bool ftz16 = !((w->mode >> 7) & 1);
 	for (unsigned l = 0; l < VL; l++) {
 		uint16_t lo = valu_f32_to_f16(pa[l], 3), hi = valu_f32_to_f16(pb[l], 3);
@@ -478,7 +511,7 @@ VALU_HANDLER(v_cvt_pkrtz_f16_f32)
 	{ \
 		struct valu v; \
 		valu_init(&v, w, in, VALU_F16); \
-		const uint32_t *pa = hsrc(&v, 0), *pb = hsrc(&v, 1); \
+		const uint32_t *restrict pa = hsrc(&v, 0), *restrict pb = hsrc(&v, 1); \
 		for (unsigned l = 0; l < VL; l++) \
 			v.res[l] = h_norm(h2d((uint16_t)pa[l]), sgn) | h_norm(h2d((uint16_t)pb[l]), sgn) << 16; \
 		valu_write(&v, 1); \
@@ -492,7 +525,7 @@ VALU_HANDLER(v_pack_b32_f16)
 	struct valu v;
 	valu_init(&v, w, in, VALU_F16);
 	v.ftz_in = false;
-	const uint32_t *pa = hsrc(&v, 0), *pb = hsrc(&v, 1);
+	const uint32_t *restrict pa = hsrc(&v, 0), *restrict pb = hsrc(&v, 1);
 	for (unsigned l = 0; l < VL; l++)
 		v.res[l] = (pa[l] & 0xffff) | pb[l] << 16;
 	valu_write(&v, 1);
@@ -516,7 +549,8 @@ static void mix(struct emu_wave *w, const struct emu_inst *in, bool fused, int o
 			double d;
 			if (half) {
 				uint16_t h = (uint16_t)(p[l] >> sh);
-				d = h2d(ftz16 || !fused ? f16_ftz(h) : h);
+				/* half denormals are normal singles: only the f16 mode flushes them */
+				d = h2d(ftz16 ? f16_ftz(h) : h);
 			} else {
 				d = u2f(ftz32 || !fused ? f32_ftz(p[l]) : p[l]);
 			}
@@ -532,8 +566,10 @@ static void mix(struct emu_wave *w, const struct emu_inst *in, bool fused, int o
 		double a = x[0][l], b = x[1][l], c = x[2][l], r;
 		if (fused)
 			r = fma_odd(a, b, c);
-		else
-			r = (double)u2f(f32_ftz(f2u((float)(u2f(f32_ftz(f2u((float)(a * b)))) + c))));
+		else { /* product and sum each rounded to f32, denormals flushed */
+			float p = u2f(f32_ftz(f2u((float)(a * b))));
+			r = (double)u2f(f32_ftz(f2u(p + (float)c)));
+		}
 		if (isnan(r))
 			r = isnan(a) ? a : isnan(b) ? b : isnan(c) ? c : NAN;
 		if (out == 0) {
@@ -613,8 +649,8 @@ static uint16_t pk_post(const struct valu *v, uint16_t h)
 		unsigned rm = valu_round(&v); \
 		bool ieee = (w->mode >> 9) & 1; \
 		(void)ieee; \
-		const uint32_t *p0 = pk_src(&v, 0, true), *p1 = pk_src(&v, 1, true); \
-		const uint32_t *p2 = nsrc == 3 ? pk_src(&v, 2, true) : p0; \
+		const uint32_t *restrict p0 = pk_src(&v, 0, true), *restrict p1 = pk_src(&v, 1, true); \
+		const uint32_t *restrict p2 = nsrc == 3 ? pk_src(&v, 2, true) : p0; \
 		for (unsigned l = 0; l < VL; l++) { \
 			uint32_t r = 0; \
 			for (unsigned s = 0; s < 32; s += 16) { \
@@ -643,8 +679,8 @@ VALU_HANDLER(v_pk_fmac_f16)
 	struct valu v;
 	valu_init(&v, w, in, VALU_F16);
 	unsigned rm = valu_round(&v);
-	const uint32_t *p0 = pk_src(&v, 0, true), *p1 = pk_src(&v, 1, true);
-	const uint32_t *pd = emu_vreg(w, in->dst, 0);
+	const uint32_t *restrict p0 = pk_src(&v, 0, true), *restrict p1 = pk_src(&v, 1, true);
+	const uint32_t *restrict pd = emu_vreg(w, in->dst, 0);
 	for (unsigned l = 0; l < VL; l++) {
 		uint32_t r = 0;
 		for (unsigned s = 0; s < 32; s += 16) {
@@ -670,8 +706,8 @@ static inline uint32_t sat16s(int64_t x) { return (uint32_t)(x < -32768 ? -32768
 	{ \
 		struct valu v; \
 		valu_init(&v, w, in, VALU_INT); \
-		const uint32_t *p0 = pk_src(&v, 0, false), *p1 = pk_src(&v, 1, false); \
-		const uint32_t *p2 = nsrc == 3 ? pk_src(&v, 2, false) : p0; \
+		const uint32_t *restrict p0 = pk_src(&v, 0, false), *restrict p1 = pk_src(&v, 1, false); \
+		const uint32_t *restrict p2 = nsrc == 3 ? pk_src(&v, 2, false) : p0; \
 		for (unsigned l = 0; l < VL; l++) { \
 			uint32_t r = 0; \
 			for (unsigned s = 0; s < 32; s += 16) { \
@@ -722,7 +758,9 @@ static void pk_f32(struct emu_wave *w, const struct emu_inst *in, unsigned nsrc,
 			}
 		}
 	}
-	for (unsigned h = 0; h < 2; h++)
+	for (unsigned h = 0; h < 2; h++) {
+		if (op == 2)
+			valu_fma32_lanes(&v.res[h * VL], x[0][h], x[1][h], x[2][h]);
 		for (unsigned l = 0; l < VL; l++) {
 			uint32_t a = x[0][h][l], b = x[1][h][l], c = nsrc == 3 ? x[2][h][l] : 0;
 			uint32_t r;
@@ -731,9 +769,10 @@ static void pk_f32(struct emu_wave *w, const struct emu_inst *in, unsigned nsrc,
 			else if (op == 1)
 				r = f32_nan2(f2u(u2f(a) * u2f(b)), a, b);
 			else
-				r = f32_nan3(f2u(fmaf(u2f(a), u2f(b), u2f(c))), a, b, c);
+				r = f32_nan3(v.res[h * VL + l], a, b, c);
 			v.res[h * VL + l] = r;
 		}
+	}
 	/* omod does not exist in VOP3P; clamp and flush apply to both halves. */
 	bool nan0 = (w->mode >> 8) & 1;
 	for (unsigned i = 0; i < 2 * VL; i++) {
@@ -755,7 +794,7 @@ VALU_HANDLER(v_pk_mov_b32)
 {
 	struct valu v;
 	valu_init(&v, w, in, VALU_INT);
-	const uint32_t *p0 = valu_src(&v, 0, EMU_T_B64, 2), *p1 = valu_src(&v, 1, EMU_T_B64, 2);
+	const uint32_t *restrict p0 = valu_src(&v, 0, EMU_T_B64, 2), *restrict p1 = valu_src(&v, 1, EMU_T_B64, 2);
 	unsigned s0 = in->opsel & 1, s1 = (in->opsel >> 1) & 1;
 	for (unsigned l = 0; l < VL; l++) {
 		v.res[l] = p0[s0 * VL + l];
@@ -773,8 +812,8 @@ static void dot2_f16(struct emu_wave *w, const struct emu_inst *in, bool acc)
 	valu_init(&v, w, in, VALU_F32);
 	bool ftz16 = !((w->mode >> 6) & 1);
 	v.ftz_in = false;
-	const uint32_t *p0 = pk_src(&v, 0, true), *p1 = pk_src(&v, 1, true);
-	const uint32_t *p2 = acc ? emu_vreg(w, in->dst, 0) : valu_src(&v, 2, EMU_T_F32, 1);
+	const uint32_t *restrict p0 = pk_src(&v, 0, true), *restrict p1 = pk_src(&v, 1, true);
+	const uint32_t *restrict p2 = acc ? emu_vreg(w, in->dst, 0) : valu_src(&v, 2, EMU_T_F32, 1);
 	uint32_t cneg = !acc && ((in->neg >> 2) & 1) ? 0x80000000u : 0;
 	for (unsigned l = 0; l < VL; l++) {
 		double s = (double)u2f(p2[l] ^ cneg);
@@ -798,8 +837,8 @@ static void idot(struct emu_wave *w, const struct emu_inst *in, unsigned bits, b
 {
 	struct valu v;
 	valu_init(&v, w, in, VALU_INT);
-	const uint32_t *p0 = valu_src(&v, 0, EMU_T_B32, 1), *p1 = valu_src(&v, 1, EMU_T_B32, 1);
-	const uint32_t *p2 = acc ? emu_vreg(w, in->dst, 0) : valu_src(&v, 2, EMU_T_B32, 1);
+	const uint32_t *restrict p0 = valu_src(&v, 0, EMU_T_B32, 1), *restrict p1 = valu_src(&v, 1, EMU_T_B32, 1);
+	const uint32_t *restrict p2 = acc ? emu_vreg(w, in->dst, 0) : valu_src(&v, 2, EMU_T_B32, 1);
 	uint32_t mask = (1u << bits) - 1;
 	for (unsigned l = 0; l < VL; l++) {
 		int64_t s = sgn ? (int64_t)(int32_t)p2[l] : (int64_t)p2[l];

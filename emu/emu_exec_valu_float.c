@@ -6,6 +6,7 @@
  * Host float arithmetic is IEEE with round-to-nearest-even; fmaf/fma, sqrt,
  * division are correctly rounded, which is within every VALU error bound.
  */
+#include <fenv.h>
 #include <stdlib.h>
 
 #include "emu_exec_valu.h"
@@ -13,73 +14,108 @@
 #define F32_SRC(v, i) valu_fsrc(&(v), (i), EMU_T_F32, 1)
 #define F64_SRC(v, i) valu_fsrc(&(v), (i), EMU_T_F64, 2)
 
+/* Lane loops write all 64 lanes with no branch, in inline functions with
+ * restrict parameters so that they vectorise, and report whether any result
+ * is a NaN; only then does valu_fix_nan32 apply the NaN rules. */
 #define F32_1(name, expr) \
+	static inline uint32_t name##_lanes(uint32_t *restrict r, const uint32_t *restrict pa) \
+	{ \
+		uint32_t nan = 0; \
+		for (unsigned l = 0; l < VL; l++) { \
+			float a = u2f(pa[l]); \
+			r[l] = f2u(expr); \
+			nan |= (r[l] & 0x7fffffffu) > 0x7f800000u; \
+		} \
+		return nan; \
+	} \
 	VALU_HANDLER(name) \
 	{ \
 		struct valu v; \
 		valu_init(&v, w, in, VALU_F32); \
 		const uint32_t *pa = F32_SRC(v, 0); \
-		for (unsigned l = 0; l < VL; l++) { \
-			uint32_t ua = pa[l]; \
-			float a = u2f(ua); \
-			v.res[l] = f32_nan2(f2u(expr), ua, ua); \
-		} \
+		if (name##_lanes(v.res, pa)) \
+			valu_fix_nan32(&v, pa, pa, NULL); \
 		valu_fwrite(&v, 1); \
 	}
 
 #define F32_2(name, expr) \
+	static inline uint32_t name##_lanes(uint32_t *restrict r, const uint32_t *restrict pa, \
+	                                    const uint32_t *restrict pb) \
+	{ \
+		uint32_t nan = 0; \
+		for (unsigned l = 0; l < VL; l++) { \
+			float a = u2f(pa[l]), b = u2f(pb[l]); \
+			r[l] = f2u(expr); \
+			nan |= (r[l] & 0x7fffffffu) > 0x7f800000u; \
+		} \
+		return nan; \
+	} \
 	VALU_HANDLER(name) \
 	{ \
 		struct valu v; \
 		valu_init(&v, w, in, VALU_F32); \
 		const uint32_t *pa = F32_SRC(v, 0), *pb = F32_SRC(v, 1); \
-		for (unsigned l = 0; l < VL; l++) { \
-			uint32_t ua = pa[l], ub = pb[l]; \
-			float a = u2f(ua), b = u2f(ub); \
-			v.res[l] = f32_nan2(f2u(expr), ua, ub); \
-		} \
+		if (name##_lanes(v.res, pa, pb)) \
+			valu_fix_nan32(&v, pa, pb, NULL); \
 		valu_fwrite(&v, 1); \
 	}
 
 #define F32_3(name, expr) \
+	static inline uint32_t name##_lanes(uint32_t *restrict r, const uint32_t *restrict pa, \
+	                                    const uint32_t *restrict pb, const uint32_t *restrict pc) \
+	{ \
+		uint32_t nan = 0; \
+		for (unsigned l = 0; l < VL; l++) { \
+			float a = u2f(pa[l]), b = u2f(pb[l]), c = u2f(pc[l]); \
+			r[l] = f2u(expr); \
+			nan |= (r[l] & 0x7fffffffu) > 0x7f800000u; \
+		} \
+		return nan; \
+	} \
 	VALU_HANDLER(name) \
 	{ \
 		struct valu v; \
 		valu_init(&v, w, in, VALU_F32); \
 		const uint32_t *pa = F32_SRC(v, 0), *pb = F32_SRC(v, 1), *pc = F32_SRC(v, 2); \
-		for (unsigned l = 0; l < VL; l++) { \
-			uint32_t ua = pa[l], ub = pb[l], uc = pc[l]; \
-			float a = u2f(ua), b = u2f(ub), c = u2f(uc); \
-			v.res[l] = f32_nan3(f2u(expr), ua, ub, uc); \
-		} \
+		if (name##_lanes(v.res, pa, pb, pc)) \
+			valu_fix_nan32(&v, pa, pb, pc); \
 		valu_fwrite(&v, 1); \
 	}
 
 #define F64_1(name, expr) \
+	static inline void name##_lanes(uint32_t *restrict r, const uint32_t *restrict pa) \
+	{ \
+		for (unsigned l = 0; l < VL; l++) { \
+			double a = u2d(lane64(pa, l)); \
+			put64(r, l, d2u(expr)); \
+		} \
+	} \
 	VALU_HANDLER(name) \
 	{ \
 		struct valu v; \
 		valu_init(&v, w, in, VALU_F64); \
 		const uint32_t *pa = F64_SRC(v, 0); \
-		for (unsigned l = 0; l < VL; l++) { \
-			uint64_t ua = lane64(pa, l); \
-			double a = u2d(ua); \
-			put64(v.res, l, f64_nan2(d2u(expr), ua, ua)); \
-		} \
+		name##_lanes(v.res, pa); \
+		valu_fix_nan64(&v, pa, pa, NULL); \
 		valu_fwrite(&v, 2); \
 	}
 
 #define F64_2(name, expr) \
+	static inline void name##_lanes(uint32_t *restrict r, const uint32_t *restrict pa, \
+	                                const uint32_t *restrict pb) \
+	{ \
+		for (unsigned l = 0; l < VL; l++) { \
+			double a = u2d(lane64(pa, l)), b = u2d(lane64(pb, l)); \
+			put64(r, l, d2u(expr)); \
+		} \
+	} \
 	VALU_HANDLER(name) \
 	{ \
 		struct valu v; \
 		valu_init(&v, w, in, VALU_F64); \
 		const uint32_t *pa = F64_SRC(v, 0), *pb = F64_SRC(v, 1); \
-		for (unsigned l = 0; l < VL; l++) { \
-			uint64_t ua = lane64(pa, l), ub = lane64(pb, l); \
-			double a = u2d(ua), b = u2d(ub); \
-			put64(v.res, l, f64_nan2(d2u(expr), ua, ub)); \
-		} \
+		name##_lanes(v.res, pa, pb); \
+		valu_fix_nan64(&v, pa, pb, NULL); \
 		valu_fwrite(&v, 2); \
 	}
 
@@ -125,8 +161,8 @@ static inline uint64_t f64_minmax(uint64_t a, uint64_t b, bool max, bool ieee)
 		struct valu v; \
 		valu_init(&v, w, in, VALU_F32); \
 		bool ieee = (w->mode >> 9) & 1; \
-		const uint32_t *pa = F32_SRC(v, 0), *pb = F32_SRC(v, 1); \
-		const uint32_t *pc = nsrc == 3 ? F32_SRC(v, 2) : pa; \
+		const uint32_t *restrict pa = F32_SRC(v, 0), *restrict pb = F32_SRC(v, 1); \
+		const uint32_t *restrict pc = nsrc == 3 ? F32_SRC(v, 2) : pa; \
 		for (unsigned l = 0; l < VL; l++) { \
 			uint32_t a = pa[l], b = pb[l], c = pc[l]; \
 			(void)c; \
@@ -163,7 +199,7 @@ VALU_HANDLER(v_min_f64)
 	struct valu v;
 	valu_init(&v, w, in, VALU_F64);
 	bool ieee = (w->mode >> 9) & 1;
-	const uint32_t *pa = F64_SRC(v, 0), *pb = F64_SRC(v, 1);
+	const uint32_t *restrict pa = F64_SRC(v, 0), *restrict pb = F64_SRC(v, 1);
 	for (unsigned l = 0; l < VL; l++)
 		put64(v.res, l, f64_minmax(lane64(pa, l), lane64(pb, l), false, ieee));
 	valu_fwrite(&v, 2);
@@ -174,7 +210,7 @@ VALU_HANDLER(v_max_f64)
 	struct valu v;
 	valu_init(&v, w, in, VALU_F64);
 	bool ieee = (w->mode >> 9) & 1;
-	const uint32_t *pa = F64_SRC(v, 0), *pb = F64_SRC(v, 1);
+	const uint32_t *restrict pa = F64_SRC(v, 0), *restrict pb = F64_SRC(v, 1);
 	for (unsigned l = 0; l < VL; l++)
 		put64(v.res, l, f64_minmax(lane64(pa, l), lane64(pb, l), true, ieee));
 	valu_fwrite(&v, 2);
@@ -186,12 +222,20 @@ F32_2(v_add_f32, a + b)
 F32_2(v_sub_f32, a - b)
 F32_2(v_subrev_f32, b - a)
 F32_2(v_mul_f32, a * b)
-F32_3(v_fma_f32, fmaf(a, b, c))
+VALU_HANDLER(v_fma_f32)
+{
+	struct valu v;
+	valu_init(&v, w, in, VALU_F32);
+	const uint32_t *pa = F32_SRC(v, 0), *pb = F32_SRC(v, 1), *pc = F32_SRC(v, 2);
+	valu_fma32_lanes(v.res, pa, pb, pc);
+	valu_fix_nan32(&v, pa, pb, pc);
+	valu_fwrite(&v, 1);
+}
 VALU_HANDLER(v_ldexp_f32)
 {
 	struct valu v;
 	valu_init(&v, w, in, VALU_F32);
-	const uint32_t *pa = F32_SRC(v, 0), *pb = valu_src(&v, 1, EMU_T_B32, 1);
+	const uint32_t *restrict pa = F32_SRC(v, 0), *restrict pb = valu_src(&v, 1, EMU_T_B32, 1);
 	for (unsigned l = 0; l < VL; l++)
 		v.res[l] = f32_nan2(f2u(ldexpf(u2f(pa[l]), (int32_t)pb[l])), pa[l], pa[l]);
 	valu_fwrite(&v, 1);
@@ -220,7 +264,7 @@ static void f32_madd(struct emu_wave *w, const struct emu_inst *in, int form, bo
 {
 	struct valu v;
 	valu_init(&v, w, in, VALU_F32);
-	const uint32_t *pa = F32_SRC(v, 0), *pb, *pc;
+	const uint32_t *restrict pa = F32_SRC(v, 0), *pb, *pc;
 	uint32_t k[VL];
 	if (form == 2 || form == 3)
 		for (unsigned l = 0; l < VL; l++)
@@ -240,11 +284,13 @@ static void f32_madd(struct emu_wave *w, const struct emu_inst *in, int form, bo
 			pc = v.tmp[2];
 		}
 	}
-	for (unsigned l = 0; l < VL; l++) {
-		float a = u2f(pa[l]), b = u2f(pb[l]), c = u2f(pc[l]);
-		float r = fused ? fmaf(a, b, c) : mad_ftz(a, b, c, legacy);
-		v.res[l] = f32_nan3(f2u(r), pa[l], pb[l], pc[l]);
+	if (fused) {
+		valu_fma32_lanes(v.res, pa, pb, pc);
+	} else {
+		for (unsigned l = 0; l < VL; l++)
+			v.res[l] = f2u(mad_ftz(u2f(pa[l]), u2f(pb[l]), u2f(pc[l]), legacy));
 	}
+	valu_fix_nan32(&v, pa, pb, pc);
 	if (!fused)
 		v.ftz_out = true;
 	valu_fwrite(&v, 1);
@@ -269,7 +315,7 @@ VALU_HANDLER(v_fmaak_f32) { f32_madd(w, in, 3, true, false); }
 	{ \
 		struct valu v; \
 		valu_init(&v, w, in, VALU_F32); \
-		const uint32_t *pa = F32_SRC(v, 0); \
+		const uint32_t *restrict pa = F32_SRC(v, 0); \
 		for (unsigned l = 0; l < VL; l++) { \
 			uint32_t ua = f32_ftz(pa[l]); \
 			float a = u2f(ua); \
@@ -348,7 +394,7 @@ VALU_HANDLER(v_frexp_exp_i32_f32)
 {
 	struct valu v;
 	valu_init(&v, w, in, VALU_F32);
-	const uint32_t *pa = F32_SRC(v, 0);
+	const uint32_t *restrict pa = F32_SRC(v, 0);
 	for (unsigned l = 0; l < VL; l++)
 		v.res[l] = frexp_exp32(u2f(pa[l]));
 	v.kind = VALU_INT;
@@ -383,7 +429,7 @@ static inline uint32_t cvt_u32(double x)
 	{ \
 		struct valu v; \
 		valu_init(&v, w, in, VALU_F32); \
-		const uint32_t *pa = F32_SRC(v, 0); \
+		const uint32_t *restrict pa = F32_SRC(v, 0); \
 		for (unsigned l = 0; l < VL; l++) { \
 			float a = u2f(pa[l]); \
 			v.res[l] = (expr); \
@@ -401,7 +447,7 @@ CVT_F2I(v_cvt_rpi_i32_f32, cvt_i32(floor((double)a + 0.5)))
 	{ \
 		struct valu v; \
 		valu_init(&v, w, in, VALU_F32); \
-		const uint32_t *pa = valu_src(&v, 0, EMU_T_B32, 1); \
+		const uint32_t *restrict pa = valu_src(&v, 0, EMU_T_B32, 1); \
 		for (unsigned l = 0; l < VL; l++) { \
 			uint32_t a = pa[l]; \
 			v.res[l] = f2u(expr); \
@@ -422,8 +468,8 @@ VALU_HANDLER(v_cvt_pk_u8_f32)
 {
 	struct valu v;
 	valu_init(&v, w, in, VALU_F32);
-	const uint32_t *pa = F32_SRC(v, 0), *pb = valu_src(&v, 1, EMU_T_B32, 1);
-	const uint32_t *pc = valu_src(&v, 2, EMU_T_B32, 1);
+	const uint32_t *restrict pa = F32_SRC(v, 0), *restrict pb = valu_src(&v, 1, EMU_T_B32, 1);
+	const uint32_t *restrict pc = valu_src(&v, 2, EMU_T_B32, 1);
 	for (unsigned l = 0; l < VL; l++) {
 		float f = u2f(pa[l]);
 		uint32_t b = isnan(f) ? 0 : (uint32_t)fminf(fmaxf(roundevenf(f), 0.0f), 255.0f);
@@ -446,7 +492,7 @@ VALU_HANDLER(v_cvt_pknorm_i16_f32)
 {
 	struct valu v;
 	valu_init(&v, w, in, VALU_F32);
-	const uint32_t *pa = F32_SRC(v, 0), *pb = F32_SRC(v, 1);
+	const uint32_t *restrict pa = F32_SRC(v, 0), *restrict pb = F32_SRC(v, 1);
 	for (unsigned l = 0; l < VL; l++)
 		v.res[l] = norm16(u2f(pa[l]), true) | norm16(u2f(pb[l]), true) << 16;
 	valu_write(&v, 1);
@@ -455,7 +501,7 @@ VALU_HANDLER(v_cvt_pknorm_u16_f32)
 {
 	struct valu v;
 	valu_init(&v, w, in, VALU_F32);
-	const uint32_t *pa = F32_SRC(v, 0), *pb = F32_SRC(v, 1);
+	const uint32_t *restrict pa = F32_SRC(v, 0), *restrict pb = F32_SRC(v, 1);
 	for (unsigned l = 0; l < VL; l++)
 		v.res[l] = norm16(u2f(pa[l]), false) | norm16(u2f(pb[l]), false) << 16;
 	valu_write(&v, 1);
@@ -542,7 +588,7 @@ VALU_HANDLER(v_div_scale_f32)
 {
 	struct valu v;
 	valu_init(&v, w, in, VALU_F32);
-	const uint32_t *pa = F32_SRC(v, 0), *pb = F32_SRC(v, 1), *pc = F32_SRC(v, 2);
+	const uint32_t *restrict pa = F32_SRC(v, 0), *restrict pb = F32_SRC(v, 1), *restrict pc = F32_SRC(v, 2);
 	uint64_t vcc = 0;
 	for (unsigned l = 0; l < VL; l++) {
 		float s0 = u2f(pa[l]), s1 = u2f(pb[l]), s2 = u2f(pc[l]);
@@ -569,7 +615,7 @@ VALU_HANDLER(v_div_scale_f64)
 {
 	struct valu v;
 	valu_init(&v, w, in, VALU_F64);
-	const uint32_t *pa = F64_SRC(v, 0), *pb = F64_SRC(v, 1), *pc = F64_SRC(v, 2);
+	const uint32_t *restrict pa = F64_SRC(v, 0), *restrict pb = F64_SRC(v, 1), *restrict pc = F64_SRC(v, 2);
 	uint64_t vcc = 0;
 	for (unsigned l = 0; l < VL; l++) {
 		uint64_t ua = lane64(pa, l), ub = lane64(pb, l), uc = lane64(pc, l);
@@ -599,22 +645,46 @@ VALU_HANDLER(v_div_fmas_f32)
 {
 	struct valu v;
 	valu_init(&v, w, in, VALU_F32);
-	const uint32_t *pa = F32_SRC(v, 0), *pb = F32_SRC(v, 1), *pc = F32_SRC(v, 2);
+	const uint32_t *restrict pa = F32_SRC(v, 0), *restrict pb = F32_SRC(v, 1), *restrict pc = F32_SRC(v, 2);
 	uint64_t vcc = emu_vcc(w);
 	for (unsigned l = 0; l < VL; l++) {
 		float a = u2f(pa[l]), b = u2f(pb[l]), c = u2f(pc[l]);
 		float r;
-		if ((vcc >> l) & 1) {
-			/* Scale before the final rounding so a denormal quotient rounds once
-			 * (the product is exact in double; the sum rounds to 53 bits). */
-			double f = fma((double)a, (double)b, (double)c);
-			r = (float)ldexp(f, exp32(c) > 127 ? 64 : -64);
-		} else {
-			r = fmaf(a, b, c);
-		}
+		if ((vcc >> l) & 1) /* scale the odd-rounded sum, then round once */
+			r = (float)ldexp(fma32_odd(a, b, c), exp32(c) > 127 ? 64 : -64);
+		else
+			r = fma32(a, b, c);
 		v.res[l] = f32_nan3(f2u(r), pa[l], pb[l], pc[l]);
 	}
 	valu_fwrite(&v, 1);
+}
+
+/* fma(a, b, c) * 2^sc rounded once. When the scaled value is denormal the
+ * exact sum is first rounded to odd at 64 bits (x87 fmal toward zero, sticky
+ * bit from the inexact flag), which leaves more than two guard bits for the
+ * rounding into the denormal range, so that rounding is the only one. */
+static double fma_scaled(double a, double b, double c, int sc)
+{
+	double r = ldexp(fma(a, b, c), sc);
+	if (!isfinite(r) || fabs(r) >= 0x1p-1022)
+		return r;
+	fenv_t env;
+	feholdexcept(&env);
+	fesetround(FE_TOWARDZERO);
+	/* Without -frounding-math GCC may move or merge the arithmetic around
+	 * the mode change: pin the inputs and the result. */
+	__asm__ volatile("" : "+x"(a), "+x"(b), "+x"(c));
+	volatile long double t = fmal(a, b, c);
+	bool inexact = fetestexcept(FE_INEXACT) != 0;
+	fesetenv(&env);
+	long double odd = t;
+	if (inexact) {
+		uint64_t m;
+		memcpy(&m, &odd, 8); /* x87 extended: 64-bit significand first */
+		m |= 1;
+		memcpy(&odd, &m, 8);
+	}
+	return (double)ldexpl(odd, sc);
 }
 
 VALU_HANDLER(v_div_fmas_f64)
@@ -626,9 +696,7 @@ VALU_HANDLER(v_div_fmas_f64)
 	for (unsigned l = 0; l < VL; l++) {
 		uint64_t ua = lane64(pa, l), ub = lane64(pb, l), uc = lane64(pc, l);
 		double a = u2d(ua), b = u2d(ub), c = u2d(uc);
-		double r = fma(a, b, c);
-		if ((vcc >> l) & 1)
-			r = ldexp(r, exp64(c) > 1023 ? 128 : -128);
+		double r = ((vcc >> l) & 1) ? fma_scaled(a, b, c, exp64(c) > 1023 ? 128 : -128) : fma(a, b, c);
 		put64(v.res, l, f64_nan3(d2u(r), ua, ub, uc));
 	}
 	valu_fwrite(&v, 2);
@@ -666,7 +734,7 @@ VALU_HANDLER(v_div_fixup_f32)
 {
 	struct valu v;
 	valu_init(&v, w, in, VALU_F32);
-	const uint32_t *pa = F32_SRC(v, 0), *pb = F32_SRC(v, 1), *pc = F32_SRC(v, 2);
+	const uint32_t *restrict pa = F32_SRC(v, 0), *restrict pb = F32_SRC(v, 1), *restrict pc = F32_SRC(v, 2);
 	for (unsigned l = 0; l < VL; l++) {
 		float q = u2f(pa[l]), d = u2f(pb[l]), n = u2f(pc[l]);
 		bool nn;
@@ -686,7 +754,7 @@ VALU_HANDLER(v_div_fixup_f64)
 {
 	struct valu v;
 	valu_init(&v, w, in, VALU_F64);
-	const uint32_t *pa = F64_SRC(v, 0), *pb = F64_SRC(v, 1), *pc = F64_SRC(v, 2);
+	const uint32_t *restrict pa = F64_SRC(v, 0), *restrict pb = F64_SRC(v, 1), *restrict pc = F64_SRC(v, 2);
 	for (unsigned l = 0; l < VL; l++) {
 		uint64_t ud = lane64(pb, l), un = lane64(pc, l);
 		double q = u2d(lane64(pa, l)), d = u2d(ud), n = u2d(un);
@@ -711,7 +779,7 @@ VALU_HANDLER(v_ldexp_f64)
 {
 	struct valu v;
 	valu_init(&v, w, in, VALU_F64);
-	const uint32_t *pa = F64_SRC(v, 0), *pb = valu_src(&v, 1, EMU_T_B32, 1);
+	const uint32_t *restrict pa = F64_SRC(v, 0), *restrict pb = valu_src(&v, 1, EMU_T_B32, 1);
 	for (unsigned l = 0; l < VL; l++) {
 		uint64_t ua = lane64(pa, l);
 		put64(v.res, l, f64_nan2(d2u(ldexp(u2d(ua), (int32_t)pb[l])), ua, ua));
@@ -733,25 +801,25 @@ VALU_HANDLER(v_fma_f64)
 	struct valu v;
 	valu_init(&v, w, in, VALU_F64);
 	const uint32_t *pa = F64_SRC(v, 0), *pb = F64_SRC(v, 1), *pc = F64_SRC(v, 2);
-	for (unsigned l = 0; l < VL; l++) {
-		uint64_t ua = lane64(pa, l), ub = lane64(pb, l), uc = lane64(pc, l);
-		put64(v.res, l, f64_nan3(d2u(fma(u2d(ua), u2d(ub), u2d(uc))), ua, ub, uc));
-	}
+	valu_fma64_lanes(v.res, pa, pb, pc);
+	valu_fix_nan64(&v, pa, pb, pc);
 	valu_fwrite(&v, 2);
 }
 
+/* D = fma(S0, S1, D) (gfx90a VOP2). */
 VALU_HANDLER(v_fmac_f64)
 {
 	struct valu v;
 	valu_init(&v, w, in, VALU_F64);
 	const uint32_t *pa = F64_SRC(v, 0), *pb = F64_SRC(v, 1);
-	const uint32_t *pd0 = emu_vreg(w, in->dst, 0), *pd1 = emu_vreg(w, in->dst, 1);
-	for (unsigned l = 0; l < VL; l++) {
-		uint64_t ua = lane64(pa, l), ub = lane64(pb, l), uc = (uint64_t)pd0[l] | (uint64_t)pd1[l] << 32;
-		if (v.ftz_in)
-			uc = f64_ftz(uc);
-		put64(v.res, l, f64_nan3(d2u(fma(u2d(ua), u2d(ub), u2d(uc))), ua, ub, uc));
-	}
+	uint32_t *c = v.tmp[2];
+	memcpy(c, emu_vreg(w, in->dst, 0), VL * 4);
+	memcpy(c + VL, emu_vreg(w, in->dst, 1), VL * 4);
+	if (v.ftz_in)
+		for (unsigned l = 0; l < VL; l++)
+			put64(c, l, f64_ftz(lane64(c, l)));
+	valu_fma64_lanes(v.res, pa, pb, c);
+	valu_fix_nan64(&v, pa, pb, c);
 	valu_fwrite(&v, 2);
 }
 
@@ -759,7 +827,7 @@ VALU_HANDLER(v_frexp_exp_i32_f64)
 {
 	struct valu v;
 	valu_init(&v, w, in, VALU_F64);
-	const uint32_t *pa = F64_SRC(v, 0);
+	const uint32_t *restrict pa = F64_SRC(v, 0);
 	for (unsigned l = 0; l < VL; l++)
 		v.res[l] = frexp_exp64(u2d(lane64(pa, l)));
 	v.kind = VALU_INT;
@@ -796,7 +864,7 @@ VALU_HANDLER(v_trig_preop_f64)
 {
 	struct valu v;
 	valu_init(&v, w, in, VALU_F64);
-	const uint32_t *pa = F64_SRC(v, 0), *pb = valu_src(&v, 1, EMU_T_B32, 1);
+	const uint32_t *restrict pa = F64_SRC(v, 0), *restrict pb = valu_src(&v, 1, EMU_T_B32, 1);
 	for (unsigned l = 0; l < VL; l++) {
 		int e = exp64(u2d(lane64(pa, l)));
 		unsigned shift = (pb[l] & 31) * 53;
@@ -818,7 +886,7 @@ VALU_HANDLER(v_cvt_f64_f32)
 	valu_init(&v, w, in, VALU_F64);
 	bool ftz32 = !((w->mode >> 4) & 1);
 	v.ftz_in = false;
-	const uint32_t *pa = valu_fsrc(&v, 0, EMU_T_F32, 1);
+	const uint32_t *restrict pa = valu_fsrc(&v, 0, EMU_T_F32, 1);
 	for (unsigned l = 0; l < VL; l++) {
 		uint32_t a = ftz32 ? f32_ftz(pa[l]) : pa[l];
 		uint64_t r = d2u((double)u2f(a));
@@ -835,7 +903,7 @@ VALU_HANDLER(v_cvt_f32_f64)
 	valu_init(&v, w, in, VALU_F32);
 	bool ftz64 = !((w->mode >> 6) & 1);
 	v.ftz_in = false;
-	const uint32_t *pa = valu_fsrc(&v, 0, EMU_T_F64, 2);
+	const uint32_t *restrict pa = valu_fsrc(&v, 0, EMU_T_F64, 2);
 	for (unsigned l = 0; l < VL; l++) {
 		uint64_t a = lane64(pa, l);
 		if (ftz64)
@@ -852,7 +920,7 @@ VALU_HANDLER(v_cvt_f64_i32)
 {
 	struct valu v;
 	valu_init(&v, w, in, VALU_F64);
-	const uint32_t *pa = valu_src(&v, 0, EMU_T_B32, 1);
+	const uint32_t *restrict pa = valu_src(&v, 0, EMU_T_B32, 1);
 	for (unsigned l = 0; l < VL; l++)
 		put64(v.res, l, d2u((double)(int32_t)pa[l]));
 	valu_fwrite(&v, 2);
@@ -862,7 +930,7 @@ VALU_HANDLER(v_cvt_f64_u32)
 {
 	struct valu v;
 	valu_init(&v, w, in, VALU_F64);
-	const uint32_t *pa = valu_src(&v, 0, EMU_T_B32, 1);
+	const uint32_t *restrict pa = valu_src(&v, 0, EMU_T_B32, 1);
 	for (unsigned l = 0; l < VL; l++)
 		put64(v.res, l, d2u((double)pa[l]));
 	valu_fwrite(&v, 2);
@@ -872,7 +940,7 @@ VALU_HANDLER(v_cvt_i32_f64)
 {
 	struct valu v;
 	valu_init(&v, w, in, VALU_F64);
-	const uint32_t *pa = F64_SRC(v, 0);
+	const uint32_t *restrict pa = F64_SRC(v, 0);
 	for (unsigned l = 0; l < VL; l++)
 		v.res[l] = cvt_i32(u2d(lane64(pa, l)));
 	valu_write(&v, 1);
@@ -882,7 +950,7 @@ VALU_HANDLER(v_cvt_u32_f64)
 {
 	struct valu v;
 	valu_init(&v, w, in, VALU_F64);
-	const uint32_t *pa = F64_SRC(v, 0);
+	const uint32_t *restrict pa = F64_SRC(v, 0);
 	for (unsigned l = 0; l < VL; l++)
 		v.res[l] = cvt_u32(u2d(lane64(pa, l)));
 	valu_write(&v, 1);

@@ -10,80 +10,123 @@
 /* Shift of the 16-bit half that VOP3 op_sel selects for source i. */
 #define OPSH(i) ((unsigned)((in->opsel >> (i)) & 1) * 16)
 
-/* Two-source 32-bit op, result expr of a, b. */
-#define INT2(name, expr) \
+/* The lane loops live in inline functions with restrict parameters: GCC
+ * only trusts restrict on parameters, and without it cannot vectorise a loop
+ * that writes v.res while reading register pointers. */
+#define LANES_DECL(name, ...) \
+	static inline void name##_lanes(uint32_t *restrict r, bool clamp, __VA_ARGS__)
+
+/* One/two/three-source 32-bit ops; expr of a, b, c (and clamp). */
+#define INT1(name, expr) \
+	LANES_DECL(name, const uint32_t *restrict pa) \
+	{ \
+		(void)clamp; \
+		for (unsigned l = 0; l < VL; l++) { \
+			uint32_t a = pa[l]; \
+			r[l] = (expr); \
+		} \
+	} \
 	VALU_HANDLER(name) \
 	{ \
 		struct valu v; \
 		valu_init(&v, w, in, VALU_INT); \
-		const uint32_t *pa = valu_src(&v, 0, EMU_T_B32, 1), *pb = valu_src(&v, 1, EMU_T_B32, 1); \
+		if (v.clamp) /* two inlined copies: the common one has no saturation */ \
+			name##_lanes(v.res, true, valu_src(&v, 0, EMU_T_B32, 1)); \
+		else \
+			name##_lanes(v.res, false, valu_src(&v, 0, EMU_T_B32, 1)); \
+		valu_write(&v, 1); \
+	}
+
+#define INT2(name, expr) \
+	LANES_DECL(name, const uint32_t *restrict pa, const uint32_t *restrict pb) \
+	{ \
+		(void)clamp; \
 		for (unsigned l = 0; l < VL; l++) { \
 			uint32_t a = pa[l], b = pb[l]; \
-			v.res[l] = (expr); \
+			r[l] = (expr); \
 		} \
-		valu_write(&v, 1); \
-	}
-
-#define INT3(name, expr) \
-	VALU_HANDLER(name) \
-	{ \
-		struct valu v; \
-		valu_init(&v, w, in, VALU_INT); \
-		const uint32_t *pa = valu_src(&v, 0, EMU_T_B32, 1), *pb = valu_src(&v, 1, EMU_T_B32, 1); \
-		const uint32_t *pc = valu_src(&v, 2, EMU_T_B32, 1); \
-		for (unsigned l = 0; l < VL; l++) { \
-			uint32_t a = pa[l], b = pb[l], c = pc[l]; \
-			v.res[l] = (expr); \
-		} \
-		valu_write(&v, 1); \
-	}
-
-#define INT1(name, expr) \
+	} \
 	VALU_HANDLER(name) \
 	{ \
 		struct valu v; \
 		valu_init(&v, w, in, VALU_INT); \
 		const uint32_t *pa = valu_src(&v, 0, EMU_T_B32, 1); \
+		if (v.clamp) /* two inlined copies: the common one has no saturation */ \
+			name##_lanes(v.res, true, pa, valu_src(&v, 1, EMU_T_B32, 1)); \
+		else \
+			name##_lanes(v.res, false, pa, valu_src(&v, 1, EMU_T_B32, 1)); \
+		valu_write(&v, 1); \
+	}
+
+#define INT3(name, expr) \
+	LANES_DECL(name, const uint32_t *restrict pa, const uint32_t *restrict pb, \
+	           const uint32_t *restrict pc) \
+	{ \
+		(void)clamp; \
 		for (unsigned l = 0; l < VL; l++) { \
-			uint32_t a = pa[l]; \
-			v.res[l] = (expr); \
+			uint32_t a = pa[l], b = pb[l], c = pc[l]; \
+			r[l] = (expr); \
 		} \
+	} \
+	VALU_HANDLER(name) \
+	{ \
+		struct valu v; \
+		valu_init(&v, w, in, VALU_INT); \
+		const uint32_t *pa = valu_src(&v, 0, EMU_T_B32, 1), *pb = valu_src(&v, 1, EMU_T_B32, 1); \
+		if (v.clamp) /* two inlined copies: the common one has no saturation */ \
+			name##_lanes(v.res, true, pa, pb, valu_src(&v, 2, EMU_T_B32, 1)); \
+		else \
+			name##_lanes(v.res, false, pa, pb, valu_src(&v, 2, EMU_T_B32, 1)); \
 		valu_write(&v, 1); \
 	}
 
 /* 16-bit ops: sources are the op_sel-selected halves (zero for VOP1/VOP2),
  * preserve says whether VOP3 op_sel[3] picks the written half (VOP3-only ops). */
 #define INT16_2(name, preserve, expr) \
+	LANES_DECL(name, const uint32_t *restrict pa, const uint32_t *restrict pb, unsigned sa, unsigned sb) \
+	{ \
+		(void)clamp; \
+		for (unsigned l = 0; l < VL; l++) { \
+			uint32_t a = (pa[l] >> sa) & 0xffff, b = (pb[l] >> sb) & 0xffff; \
+			r[l] = (expr) & 0xffff; \
+		} \
+	} \
 	VALU_HANDLER(name) \
 	{ \
 		struct valu v; \
 		valu_init(&v, w, in, VALU_INT); \
 		const uint32_t *pa = valu_src(&v, 0, EMU_T_B16, 1), *pb = valu_src(&v, 1, EMU_T_B16, 1); \
-		unsigned sa = OPSH(0), sb = OPSH(1); \
-		for (unsigned l = 0; l < VL; l++) { \
-			uint32_t a = (pa[l] >> sa) & 0xffff, b = (pb[l] >> sb) & 0xffff; \
-			v.res[l] = (expr) & 0xffff; \
-		} \
+		if (v.clamp) /* two inlined copies: the common one has no saturation */ \
+			name##_lanes(v.res, true, pa, pb, OPSH(0), OPSH(1)); \
+		else \
+			name##_lanes(v.res, false, pa, pb, OPSH(0), OPSH(1)); \
 		valu_write16(&v, preserve); \
 	}
 
 #define INT16_3(name, preserve, expr) \
+	LANES_DECL(name, const uint32_t *restrict pa, const uint32_t *restrict pb, \
+	           const uint32_t *restrict pc, unsigned sa, unsigned sb, unsigned sc) \
+	{ \
+		(void)clamp; \
+		for (unsigned l = 0; l < VL; l++) { \
+			uint32_t a = (pa[l] >> sa) & 0xffff, b = (pb[l] >> sb) & 0xffff; \
+			uint32_t c = (pc[l] >> sc) & 0xffff; \
+			r[l] = (expr) & 0xffff; \
+		} \
+	} \
 	VALU_HANDLER(name) \
 	{ \
 		struct valu v; \
 		valu_init(&v, w, in, VALU_INT); \
 		const uint32_t *pa = valu_src(&v, 0, EMU_T_B16, 1), *pb = valu_src(&v, 1, EMU_T_B16, 1); \
 		const uint32_t *pc = valu_src(&v, 2, EMU_T_B16, 1); \
-		unsigned sa = OPSH(0), sb = OPSH(1), sc = OPSH(2); \
-		for (unsigned l = 0; l < VL; l++) { \
-			uint32_t a = (pa[l] >> sa) & 0xffff, b = (pb[l] >> sb) & 0xffff; \
-			uint32_t c = (pc[l] >> sc) & 0xffff; \
-			v.res[l] = (expr) & 0xffff; \
-		} \
+		if (v.clamp) /* two inlined copies: the common one has no saturation */ \
+			name##_lanes(v.res, true, pa, pb, pc, OPSH(0), OPSH(1), OPSH(2)); \
+		else \
+			name##_lanes(v.res, false, pa, pb, pc, OPSH(0), OPSH(1), OPSH(2)); \
 		valu_write16(&v, preserve); \
 	}
 
-static inline uint32_t sx16(uint32_t x) { return (uint32_t)(int32_t)(int16_t)x; }
 static inline int32_t s24(uint32_t x) { return (int32_t)(x << 8) >> 8; }
 static inline uint32_t umin(uint32_t a, uint32_t b) { return a < b ? a : b; }
 static inline uint32_t umax(uint32_t a, uint32_t b) { return a > b ? a : b; }
@@ -137,7 +180,7 @@ VALU_HANDLER(v_mov_b32)
 {
 	struct valu v;
 	valu_init(&v, w, in, VALU_INT);
-	const uint32_t *pa = valu_fsrc(&v, 0, EMU_T_B32, 1);
+	const uint32_t *restrict pa = valu_fsrc(&v, 0, EMU_T_B32, 1);
 	memcpy(v.res, pa, VL * 4);
 	valu_write(&v, 1);
 }
@@ -146,7 +189,7 @@ VALU_HANDLER(v_mov_b64)
 {
 	struct valu v;
 	valu_init(&v, w, in, VALU_INT);
-	const uint32_t *pa = valu_src(&v, 0, EMU_T_B64, 2);
+	const uint32_t *restrict pa = valu_src(&v, 0, EMU_T_B64, 2);
 	memcpy(v.res, pa, 2 * VL * 4);
 	valu_write(&v, 2);
 }
@@ -173,12 +216,15 @@ VALU_HANDLER(v_writelane_b32)
 {
 	uint32_t val = emu_sread32(w, in, in->src[0], EMU_T_B32);
 	unsigned lane = emu_sread32(w, in, in->src[1], EMU_T_B32) & 63;
-	emu_vreg(w, in->dst, 0)[lane] = val;
+	if (valu_regs_ok(w, in, in->dst, 1))
+		emu_vreg(w, in->dst, 0)[lane] = val;
 }
 
 VALU_HANDLER(v_swap_b32)
 {
 	uint64_t m = emu_exec_mask(w);
+	if (!valu_regs_ok(w, in, in->dst, 1) || !valu_regs_ok(w, in, in->src[0], 1))
+		return;
 	uint32_t *a = emu_vreg(w, in->dst, 0), *b = emu_vreg(w, in->src[0], 0);
 	for (unsigned l = 0; l < VL; l++)
 		if ((m >> l) & 1) {
@@ -193,7 +239,7 @@ VALU_HANDLER(v_mbcnt_lo_u32_b32)
 {
 	struct valu v;
 	valu_init(&v, w, in, VALU_INT);
-	const uint32_t *pa = valu_src(&v, 0, EMU_T_B32, 1), *pb = valu_src(&v, 1, EMU_T_B32, 1);
+	const uint32_t *restrict pa = valu_src(&v, 0, EMU_T_B32, 1), *restrict pb = valu_src(&v, 1, EMU_T_B32, 1);
 	for (unsigned l = 0; l < VL; l++) {
 		uint32_t below = l >= 32 ? ~0u : (1u << l) - 1;
 		v.res[l] = (uint32_t)__builtin_popcount(pa[l] & below) + pb[l];
@@ -205,7 +251,7 @@ VALU_HANDLER(v_mbcnt_hi_u32_b32)
 {
 	struct valu v;
 	valu_init(&v, w, in, VALU_INT);
-	const uint32_t *pa = valu_src(&v, 0, EMU_T_B32, 1), *pb = valu_src(&v, 1, EMU_T_B32, 1);
+	const uint32_t *restrict pa = valu_src(&v, 0, EMU_T_B32, 1), *restrict pb = valu_src(&v, 1, EMU_T_B32, 1);
 	for (unsigned l = 0; l < VL; l++) {
 		uint32_t below = l < 32 ? 0 : (1u << (l - 32)) - 1;
 		v.res[l] = (uint32_t)__builtin_popcount(pa[l] & below) + pb[l];
@@ -214,14 +260,23 @@ VALU_HANDLER(v_mbcnt_hi_u32_b32)
 }
 
 /* D = mask ? src1 : src0; mask is VCC (e32/SDWA/DPP) or src2 (VOP3). */
+static inline void cndmask_lanes(uint32_t *restrict r, const uint32_t *restrict pa,
+                                 const uint32_t *restrict pb, const uint32_t *restrict sel)
+{
+	for (unsigned l = 0; l < VL; l++)
+		r[l] = (pb[l] & sel[l]) | (pa[l] & ~sel[l]);
+}
+
 VALU_HANDLER(v_cndmask_b32)
 {
 	struct valu v;
+	uint32_t sel[VL];
 	valu_init(&v, w, in, VALU_INT);
 	const uint32_t *pa = valu_fsrc(&v, 0, EMU_T_B32, 1), *pb = valu_fsrc(&v, 1, EMU_T_B32, 1);
 	uint64_t m = in->enc == EMU_ENC_VOP3 ? valu_mask_src(&v, in->src[2]) : emu_vcc(w);
 	for (unsigned l = 0; l < VL; l++)
-		v.res[l] = ((m >> l) & 1) ? pb[l] : pa[l];
+		sel[l] = 0u - (uint32_t)((m >> l) & 1);
+	cndmask_lanes(v.res, pa, pb, sel);
 	valu_write(&v, 1);
 }
 
@@ -231,7 +286,7 @@ VALU_HANDLER(v_accvgpr_read_b32)
 {
 	struct valu v;
 	valu_init(&v, w, in, VALU_INT);
-	memcpy(v.res, emu_vreg(w, agpr(in->src[0]), 0), VL * 4);
+	memcpy(v.res, emu_vsrc(w, in, agpr(in->src[0]), EMU_T_B32, 1, v.tmp[0]), VL * 4);
 	v.dst = vgpr(in->dst);
 	valu_write(&v, 1);
 }
@@ -240,8 +295,8 @@ VALU_HANDLER(v_accvgpr_write_b32)
 {
 	struct valu v;
 	valu_init(&v, w, in, VALU_INT);
-	const uint32_t *p = in->src[0] >= EMU_OP_VGPR0 ? emu_vreg(w, vgpr(in->src[0]), 0)
-	                                               : emu_vsrc(w, in, in->src[0], EMU_T_B32, 1, v.tmp[0]);
+	unsigned src = in->src[0] >= EMU_OP_VGPR0 ? vgpr(in->src[0]) : in->src[0];
+	const uint32_t *p = emu_vsrc(w, in, src, EMU_T_B32, 1, v.tmp[0]);
 	memcpy(v.res, p, VL * 4);
 	v.dst = agpr(in->dst);
 	valu_write(&v, 1);
@@ -251,7 +306,7 @@ VALU_HANDLER(v_accvgpr_mov_b32)
 {
 	struct valu v;
 	valu_init(&v, w, in, VALU_INT);
-	memcpy(v.res, emu_vreg(w, agpr(in->src[0]), 0), VL * 4);
+	memcpy(v.res, emu_vsrc(w, in, agpr(in->src[0]), EMU_T_B32, 1, v.tmp[0]), VL * 4);
 	v.dst = agpr(in->dst);
 	valu_write(&v, 1);
 }
@@ -347,7 +402,7 @@ INT1(v_sat_pk_u8_i16, sat_u((int16_t)a, 255) | sat_u((int16_t)(a >> 16), 255) <<
 	{ \
 		struct valu v; \
 		valu_init(&v, w, in, VALU_INT); \
-		const uint32_t *pa = valu_src(&v, 0, EMU_T_B32, 1), *pb = valu_src(&v, 1, EMU_T_B64, 2); \
+		const uint32_t *restrict pa = valu_src(&v, 0, EMU_T_B32, 1), *restrict pb = valu_src(&v, 1, EMU_T_B64, 2); \
 		for (unsigned l = 0; l < VL; l++) { \
 			unsigned s = pa[l] & 63; \
 			uint64_t b = lane64(pb, l); \
@@ -364,8 +419,8 @@ VALU_HANDLER(v_lshl_add_u64)
 {
 	struct valu v;
 	valu_init(&v, w, in, VALU_INT);
-	const uint32_t *pa = valu_src(&v, 0, EMU_T_B64, 2), *pb = valu_src(&v, 1, EMU_T_B32, 1);
-	const uint32_t *pc = valu_src(&v, 2, EMU_T_B64, 2);
+	const uint32_t *restrict pa = valu_src(&v, 0, EMU_T_B64, 2), *restrict pb = valu_src(&v, 1, EMU_T_B32, 1);
+	const uint32_t *restrict pc = valu_src(&v, 2, EMU_T_B64, 2);
 	for (unsigned l = 0; l < VL; l++)
 		put64(v.res, l, (lane64(pa, l) << (pb[l] & 7)) + lane64(pc, l));
 	valu_write(&v, 2);
@@ -374,63 +429,66 @@ VALU_HANDLER(v_lshl_add_u64)
 /* ---- add/sub ---- */
 
 /* VOP3 clamp saturates the unsigned/signed result. */
-#define ADDSUB(name, wide, sat) \
-	VALU_HANDLER(name) \
-	{ \
-		struct valu v; \
-		valu_init(&v, w, in, VALU_INT); \
-		const uint32_t *pa = valu_src(&v, 0, EMU_T_B32, 1), *pb = valu_src(&v, 1, EMU_T_B32, 1); \
-		if (v.clamp) \
-			for (unsigned l = 0; l < VL; l++) { \
-				uint32_t a = pa[l], b = pb[l]; \
-				v.res[l] = sat; \
-			} \
-		else \
-			for (unsigned l = 0; l < VL; l++) { \
-				uint32_t a = pa[l], b = pb[l]; \
-				v.res[l] = (uint32_t)(wide); \
-			} \
-		valu_write(&v, 1); \
-	}
-ADDSUB(v_add_u32, a + b, sat_u((int64_t)a + b, 0xffffffffll))
-ADDSUB(v_sub_u32, a - b, sat_u((int64_t)a - b, 0xffffffffll))
-ADDSUB(v_subrev_u32, b - a, sat_u((int64_t)b - a, 0xffffffffll))
-ADDSUB(v_add_i32, a + b, sat_s((int64_t)(int32_t)a + (int32_t)b, INT32_MIN, INT32_MAX))
-ADDSUB(v_sub_i32, a - b, sat_s((int64_t)(int32_t)a - (int32_t)b, INT32_MIN, INT32_MAX))
+INT2(v_add_u32, clamp ? sat_u((int64_t)a + b, 0xffffffffll) : a + b)
+INT2(v_sub_u32, clamp ? sat_u((int64_t)a - b, 0xffffffffll) : a - b)
+INT2(v_subrev_u32, clamp ? sat_u((int64_t)b - a, 0xffffffffll) : b - a)
+INT2(v_add_i32, clamp ? sat_s((int64_t)(int32_t)a + (int32_t)b, INT32_MIN, INT32_MAX) : a + b)
+INT2(v_sub_i32, clamp ? sat_s((int64_t)(int32_t)a - (int32_t)b, INT32_MIN, INT32_MAX) : a - b)
 
-/* Carry/borrow ops. cin: 0 none, 1 VCC (e32) or src2 (VOP3B). The 64-bit
- * wide result's bit 32 (or its sign for subtraction) is the carry. */
-#define CARRY(name, cin, expr) \
-	VALU_HANDLER(name) \
-	{ \
-		struct valu v; \
-		valu_init(&v, w, in, VALU_INT); \
-		const uint32_t *pa = valu_src(&v, 0, EMU_T_B32, 1), *pb = valu_src(&v, 1, EMU_T_B32, 1); \
-		uint64_t cm = 0, co = 0; \
-		if (cin) \
-			cm = in->enc == EMU_ENC_VOP3 ? valu_mask_src(&v, in->src[2]) : emu_vcc(w); \
-		for (unsigned l = 0; l < VL; l++) { \
-			int64_t a = pa[l], b = pb[l], c = (int64_t)((cm >> l) & 1); \
-			int64_t r = (expr); \
-			bool carry = r < 0 || r > 0xffffffffll; \
-			co |= (uint64_t)carry << l; \
-			v.res[l] = v.clamp && carry ? (r < 0 ? 0 : 0xffffffffu) : (uint32_t)r; \
-		} \
-		valu_write_mask(&v, valu_sdst(&v), co & v.exec); \
-		valu_write(&v, 1); \
+/* Carry/borrow ops: D = x + y + cin or x - y - cin (x, y = src0, src1 or swapped
+ * for the rev forms), carry/borrow out per lane, in 32-bit arithmetic so that
+ * the loop vectorises. cin is VCC (e32/SDWA/DPP) or src2 (VOP3B); VOP3 clamp
+ * saturates an overflow to all ones and a borrow to 0. */
+static inline __attribute__((always_inline)) void carry_lanes(uint32_t *restrict r, uint8_t *restrict co, const uint32_t *restrict px,
+                               const uint32_t *restrict py, const uint8_t *restrict ci, bool sub, bool clamp)
+{
+	for (unsigned l = 0; l < VL; l++) {
+		uint32_t x = px[l], y = py[l], c = ci[l], d;
+		uint8_t o;
+		if (sub) {
+			d = x - y - c;
+			o = (uint8_t)((x < y) | ((x - y) < c));
+		} else {
+			d = x + y + c;
+			o = (uint8_t)((d < x) | ((d == x) & ((y | c) != 0)));
+		}
+		co[l] = o;
+		r[l] = clamp && o ? (sub ? 0 : 0xffffffffu) : d;
 	}
-CARRY(v_add_co_u32, 0, a + b + 0 * c)
-CARRY(v_sub_co_u32, 0, a - b - 0 * c)
-CARRY(v_subrev_co_u32, 0, b - a - 0 * c)
-CARRY(v_addc_co_u32, 1, a + b + c)
-CARRY(v_subb_co_u32, 1, a - b - c)
-CARRY(v_subbrev_co_u32, 1, b - a - c)
+}
 
-INT16_2(v_add_u16, false, v.clamp ? sat_u((int64_t)a + b, 0xffff) : a + b)
-INT16_2(v_sub_u16, false, v.clamp ? sat_u((int64_t)a - b, 0xffff) : a - b)
-INT16_2(v_subrev_u16, false, v.clamp ? sat_u((int64_t)b - a, 0xffff) : b - a)
-INT16_2(v_add_i16, true, v.clamp ? sat_s((int64_t)(int16_t)a + (int16_t)b, -32768, 32767) : a + b)
-INT16_2(v_sub_i16, true, v.clamp ? sat_s((int64_t)(int16_t)a - (int16_t)b, -32768, 32767) : a - b)
+static inline __attribute__((always_inline)) void carry_op(struct emu_wave *w, const struct emu_inst *in,
+                                                          bool cin, bool sub, bool rev)
+{
+	struct valu v;
+	uint8_t ci[VL], co[VL];
+	valu_init(&v, w, in, VALU_INT);
+	const uint32_t *pa = valu_src(&v, 0, EMU_T_B32, 1), *pb = valu_src(&v, 1, EMU_T_B32, 1);
+	uint64_t cm = 0;
+	if (cin)
+		cm = in->enc == EMU_ENC_VOP3 ? valu_mask_src(&v, in->src[2]) : emu_vcc(w);
+	for (unsigned l = 0; l < VL; l++)
+		ci[l] = (uint8_t)((cm >> l) & 1);
+	if (v.clamp)
+		carry_lanes(v.res, co, rev ? pb : pa, rev ? pa : pb, ci, sub, true);
+	else
+		carry_lanes(v.res, co, rev ? pb : pa, rev ? pa : pb, ci, sub, false);
+	valu_write_mask(&v, valu_sdst(&v), valu_pack(co) & v.exec);
+	valu_write(&v, 1);
+}
+
+VALU_HANDLER(v_add_co_u32) { carry_op(w, in, false, false, false); }
+VALU_HANDLER(v_sub_co_u32) { carry_op(w, in, false, true, false); }
+VALU_HANDLER(v_subrev_co_u32) { carry_op(w, in, false, true, true); }
+VALU_HANDLER(v_addc_co_u32) { carry_op(w, in, true, false, false); }
+VALU_HANDLER(v_subb_co_u32) { carry_op(w, in, true, true, false); }
+VALU_HANDLER(v_subbrev_co_u32) { carry_op(w, in, true, true, true); }
+
+INT16_2(v_add_u16, false, clamp ? sat_u((int64_t)a + b, 0xffff) : a + b)
+INT16_2(v_sub_u16, false, clamp ? sat_u((int64_t)a - b, 0xffff) : a - b)
+INT16_2(v_subrev_u16, false, clamp ? sat_u((int64_t)b - a, 0xffff) : b - a)
+INT16_2(v_add_i16, true, clamp ? sat_s((int64_t)(int16_t)a + (int16_t)b, -32768, 32767) : a + b)
+INT16_2(v_sub_i16, true, clamp ? sat_s((int64_t)(int16_t)a - (int16_t)b, -32768, 32767) : a - b)
 INT16_2(v_mul_lo_u16, false, a * b)
 INT16_2(v_lshlrev_b16, false, b << (a & 15))
 INT16_2(v_lshrrev_b16, false, b >> (a & 15))
@@ -447,9 +505,9 @@ INT16_3(v_max3_i16, true, (uint32_t)imax(imax((int16_t)a, (int16_t)b), (int16_t)
 INT16_3(v_med3_i16, true, (uint32_t)imed3((int16_t)a, (int16_t)b, (int16_t)c))
 /* gfx9 v_mad_u16/i16 write the op_sel[3] half and keep the other; the _legacy
  * (VI) encodings zero the high half (LLVM GCNSubtarget::zeroesHigh16BitsOfDest). */
-#define MAD_U16 v.clamp ? sat_u((int64_t)a * b + c, 0xffff) : a * b + c
+#define MAD_U16 clamp ? sat_u((int64_t)a * b + c, 0xffff) : a * b + c
 #define MAD_I16 \
-	v.clamp ? sat_s((int64_t)(int16_t)a * (int16_t)b + (int16_t)c, -32768, 32767) \
+	clamp ? sat_s((int64_t)(int16_t)a * (int16_t)b + (int16_t)c, -32768, 32767) \
 	        : (uint32_t)((int32_t)(int16_t)a * (int16_t)b + (int16_t)c)
 INT16_3(v_mad_u16, true, MAD_U16)
 INT16_3(v_mad_i16, true, MAD_I16)
@@ -479,37 +537,44 @@ INT2(v_mul_hi_u32_u24, (uint32_t)(((uint64_t)(a & 0xffffff) * (b & 0xffffff)) >>
 INT2(v_mul_i32_i24, (uint32_t)(s24(a) * s24(b)))
 INT2(v_mul_hi_i32_i24, (uint32_t)(((int64_t)s24(a) * s24(b)) >> 32))
 
-/* Multiply-add to 32 bits; VOP3 clamp saturates. */
+/* Multiply-add to 32 bits; VOP3 clamp saturates. The 16-bit forms take the
+ * op_sel halves. */
 #define MAD32(name, prod, sat) \
+	LANES_DECL(name, const uint32_t *restrict pa, const uint32_t *restrict pb, \
+	           const uint32_t *restrict pc, unsigned sa, unsigned sb) \
+	{ \
+		(void)sa; \
+		(void)sb; \
+		for (unsigned l = 0; l < VL; l++) { \
+			uint32_t a = pa[l], b = pb[l], c = pc[l]; \
+			int64_t x = (prod); \
+			r[l] = clamp ? (sat) : (uint32_t)x; \
+		} \
+	} \
 	VALU_HANDLER(name) \
 	{ \
 		struct valu v; \
 		valu_init(&v, w, in, VALU_INT); \
 		const uint32_t *pa = valu_src(&v, 0, EMU_T_B32, 1), *pb = valu_src(&v, 1, EMU_T_B32, 1); \
-		const uint32_t *pc = valu_src(&v, 2, EMU_T_B32, 1); \
-		unsigned sa = OPSH(0), sb = OPSH(1); \
-		(void)sa; \
-		(void)sb; \
-		for (unsigned l = 0; l < VL; l++) { \
-			uint32_t a = pa[l], b = pb[l], c = pc[l]; \
-			int64_t r = (prod); \
-			v.res[l] = v.clamp ? (sat) : (uint32_t)r; \
-		} \
+		if (v.clamp) /* two inlined copies: the common one has no saturation */ \
+			name##_lanes(v.res, true, pa, pb, valu_src(&v, 2, EMU_T_B32, 1), OPSH(0), OPSH(1)); \
+		else \
+			name##_lanes(v.res, false, pa, pb, valu_src(&v, 2, EMU_T_B32, 1), OPSH(0), OPSH(1)); \
 		valu_write(&v, 1); \
 	}
-MAD32(v_mad_u32_u24, (int64_t)((uint64_t)(a & 0xffffff) * (b & 0xffffff) + c), sat_u(r, 0xffffffffll))
-MAD32(v_mad_i32_i24, (int64_t)s24(a) * s24(b) + (int32_t)c, sat_s(r, INT32_MIN, INT32_MAX))
-MAD32(v_mad_u32_u16, (int64_t)(((a >> sa) & 0xffff) * ((b >> sb) & 0xffff)) + c, sat_u(r, 0xffffffffll))
+MAD32(v_mad_u32_u24, (int64_t)((uint64_t)(a & 0xffffff) * (b & 0xffffff) + c), sat_u(x, 0xffffffffll))
+MAD32(v_mad_i32_i24, (int64_t)s24(a) * s24(b) + (int32_t)c, sat_s(x, INT32_MIN, INT32_MAX))
+MAD32(v_mad_u32_u16, (int64_t)(((a >> sa) & 0xffff) * ((b >> sb) & 0xffff)) + c, sat_u(x, 0xffffffffll))
 MAD32(v_mad_i32_i16, (int64_t)(int16_t)(a >> sa) * (int16_t)(b >> sb) + (int32_t)c,
-      sat_s(r, INT32_MIN, INT32_MAX))
+      sat_s(x, INT32_MIN, INT32_MAX))
 
 /* {carry, D.u64} = S0.u32 * S1.u32 + S2.u64 (VOP3B, carry to sdst). */
 VALU_HANDLER(v_mad_u64_u32)
 {
 	struct valu v;
 	valu_init(&v, w, in, VALU_INT);
-	const uint32_t *pa = valu_src(&v, 0, EMU_T_B32, 1), *pb = valu_src(&v, 1, EMU_T_B32, 1);
-	const uint32_t *pc = valu_src(&v, 2, EMU_T_B64, 2);
+	const uint32_t *restrict pa = valu_src(&v, 0, EMU_T_B32, 1), *restrict pb = valu_src(&v, 1, EMU_T_B32, 1);
+	const uint32_t *restrict pc = valu_src(&v, 2, EMU_T_B64, 2);
 	uint64_t co = 0;
 	for (unsigned l = 0; l < VL; l++) {
 		unsigned __int128 r = (unsigned __int128)((uint64_t)pa[l] * pb[l]) + lane64(pc, l);
@@ -526,8 +591,8 @@ VALU_HANDLER(v_mad_i64_i32)
 {
 	struct valu v;
 	valu_init(&v, w, in, VALU_INT);
-	const uint32_t *pa = valu_src(&v, 0, EMU_T_B32, 1), *pb = valu_src(&v, 1, EMU_T_B32, 1);
-	const uint32_t *pc = valu_src(&v, 2, EMU_T_B64, 2);
+	const uint32_t *restrict pa = valu_src(&v, 0, EMU_T_B32, 1), *restrict pb = valu_src(&v, 1, EMU_T_B32, 1);
+	const uint32_t *restrict pc = valu_src(&v, 2, EMU_T_B64, 2);
 	uint64_t co = 0;
 	for (unsigned l = 0; l < VL; l++) {
 		__int128 r = (__int128)((int64_t)(int32_t)pa[l] * (int32_t)pb[l]) + (int64_t)lane64(pc, l);

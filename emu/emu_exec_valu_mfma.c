@@ -43,8 +43,11 @@ static void mfma_operand(struct emu_wave *w, const struct emu_inst *in, unsigned
 {
 	if (raw >= 256) {
 		unsigned base = (acc ? EMU_OP_AGPR0 : EMU_OP_VGPR0) + (raw - 256);
+		bool ok = valu_regs_ok(w, in, base, ndw);
 		for (unsigned d = 0; d < ndw; d++)
-			p[d] = emu_vreg(w, base, d);
+			p[d] = ok ? emu_vreg(w, base, d) : tmp;
+		if (!ok)
+			memset(tmp, 0, 2 * VL * 4);
 		return;
 	}
 	uint64_t c = dbl ? emu_sread64(w, in, raw, EMU_T_F64) : emu_sread32(w, in, raw, EMU_T_F32);
@@ -84,6 +87,89 @@ static unsigned blgp_lane(unsigned l, unsigned blgp)
 	}
 }
 
+/* Shift counts of the (power of two) dimensions, computed once per instruction. */
+struct mfma_shift {
+	unsigned m, n, b, g, groups, rpb;
+};
+
+static inline unsigned lg2(unsigned x) { return (unsigned)__builtin_ctz(x); }
+
+/* Result register (or f64 register pair) and first lane of row i of block bk:
+ * the row's N elements are in consecutive lanes (C/D layout in the header). */
+static inline void mfma_d_row(const struct mfma_desc *md, const struct mfma_shift *sh, unsigned bk,
+                              unsigned i, unsigned *r, unsigned *lane)
+{
+	if (md->n == 4) {
+		*r = md->type == MF_F64 ? 0 : i;
+		*lane = 4 * bk + (md->type == MF_F64 ? 16 * i : 0);
+		return;
+	}
+	*r = (bk << sh->rpb) + ((i >> (sh->g + sh->groups)) << sh->g) + (i & ((1u << sh->g) - 1));
+	*lane = ((i >> sh->g) & ((1u << sh->groups) - 1)) << sh->n;
+}
+
+/* acc[i][j] += sum_k a[i][k] * b[k][j] for one block, k in order for every
+ * element; double sums (products of halves, bf16 and singles are exact in
+ * double), fused steps for f64. W columns at a time sit in a small local
+ * array that the compiler keeps in registers (16 gives independent chains). */
+static inline __attribute__((always_inline)) void mfma_block_body(double *restrict acc, const double *restrict a,
+                                                                 const double *restrict b, unsigned m,
+                                                                 unsigned n, unsigned k, bool fused,
+                                                                 unsigned W)
+{
+	for (unsigned i = 0; i < m; i++)
+		for (unsigned j0 = 0; j0 < n; j0 += W) {
+			double s[16];
+			for (unsigned jj = 0; jj < W; jj++)
+				s[jj] = acc[i * n + j0 + jj];
+			for (unsigned kk = 0; kk < k; kk++) {
+				double x = a[i * k + kk];
+				for (unsigned jj = 0; jj < W; jj++)
+					s[jj] = fused ? fma(x, b[kk * n + j0 + jj], s[jj]) : s[jj] + x * b[kk * n + j0 + jj];
+			}
+			for (unsigned jj = 0; jj < W; jj++)
+				acc[i * n + j0 + jj] = s[jj];
+		}
+}
+
+#define MFMA_BLOCK_CASES(acc, a, b, m, n, k, fused) \
+	do { \
+		if ((n) % 16 == 0) { \
+			if (fused) \
+				mfma_block_body(acc, a, b, m, n, k, true, 16); \
+			else \
+				mfma_block_body(acc, a, b, m, n, k, false, 16); \
+		} else { \
+			if (fused) \
+				mfma_block_body(acc, a, b, m, n, k, true, 4); \
+			else \
+				mfma_block_body(acc, a, b, m, n, k, false, 4); \
+		} \
+	} while (0)
+
+__attribute__((target("avx2,fma"))) static void mfma_block_avx2(double *restrict acc, const double *restrict a,
+                                                                const double *restrict b, unsigned m,
+                                                                unsigned n, unsigned k, bool fused)
+{
+	MFMA_BLOCK_CASES(acc, a, b, m, n, k, fused);
+}
+
+static void mfma_block(double *restrict acc, const double *restrict a, const double *restrict b, unsigned m,
+                       unsigned n, unsigned k, bool fused)
+{
+	if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
+		mfma_block_avx2(acc, a, b, m, n, k, fused);
+	else
+		MFMA_BLOCK_CASES(acc, a, b, m, n, k, fused);
+}
+
+static inline void mfma_row_i8(int64_t *restrict acc, double a, const double *restrict b, unsigned n)
+{
+	int64_t x = (int64_t)a;
+	for (unsigned j = 0; j < n; j++)
+		acc[j] += x * (int64_t)b[j];
+}
+
 static void mfma(struct emu_wave *w, const struct emu_inst *in, const struct mfma_desc *md)
 {
 	const unsigned M = md->m, N = md->n, K = md->k, B = md->b;
@@ -113,65 +199,82 @@ static void mfma(struct emu_wave *w, const struct emu_inst *in, const struct mfm
 	mfma_operand(w, in, (w1 >> 9) & 0x1ff, acc_b, in_dw, f64, pb, tb);
 	mfma_operand(w, in, (w1 >> 18) & 0x1ff, acc_cd, out_dw, f64, pc, tc);
 
-	/* Operands as numbers, [lane][element]. */
-	double av[VL][8], bv[VL][8];
-	for (unsigned l = 0; l < VL; l++)
+	struct mfma_shift sh = {lg2(M), lg2(N), lg2(B), f64 ? 0 : 2, lg2(64 / N), lg2(M * N / 64 ? M * N / 64 : 1)};
+	/* Operands as matrices: am[block][i][k], bm[block][k][j] (at most 512
+	 * elements each: 64 lanes x kl), then D = C + A x B block by block with
+	 * j innermost, k in order, so every sum is formed in the same order. */
+	double am[512], bm[512];
+	for (unsigned l = 0; l < VL; l++) {
+		unsigned ia = l & (M - 1), ba = (l >> sh.m) & (B - 1), ga = l >> (sh.m + sh.b);
+		unsigned jb = l & (N - 1), bb = (l >> sh.n) & (B - 1), gb = l >> (sh.n + sh.b);
+		unsigned lb = blgp_lane(l, blgp);
 		for (unsigned e = 0; e < kl; e++) {
-			av[l][e] = mfma_elem(pa, l, e, t);
-			bv[l][e] = mfma_elem(pb, blgp_lane(l, blgp), e, t);
-			if (neg_a)
-				av[l][e] = -av[l][e];
-			if (neg_b)
-				bv[l][e] = -bv[l][e];
+			unsigned k = ga * kl + e;
+			double x = mfma_elem(pa, l, e, t), y = mfma_elem(pb, lb, e, t);
+			am[(ba * M + ia) * K + k] = neg_a ? -x : x;
+			bm[(bb * K + gb * kl + e) * N + jb] = neg_b ? -y : y;
 		}
-
-	uint32_t out[32][VL];
-	for (unsigned bk = 0; bk < B; bk++) {
-		unsigned ab = B > 1 ? (((bk >> cbsz) << cbsz) + abid) % B : bk;
-		for (unsigned i = 0; i < M; i++)
-			for (unsigned j = 0; j < N; j++) {
-				unsigned r, lane;
-				if (N == 4) {
-					r = f64 ? 0 : i;
-					lane = j + 4 * bk + (f64 ? 16 * i : 0);
-				} else {
-					unsigned g = f64 ? 1 : 4, groups = 64 / N;
-					r = bk * (M * N / 64) + (i / (g * groups)) * g + i % g;
-					lane = j + N * ((i / g) % groups);
-				}
-				if (i8) {
-					int64_t s = (int32_t)pc[r][lane];
-					for (unsigned k = 0; k < K; k++) {
-						unsigned la = i + M * (ab + B * (k / kl)), lb = j + N * (bk + B * (k / kl));
-						s += (int64_t)av[la][k % kl] * (int64_t)bv[lb][k % kl];
-					}
-					out[r][lane] = (uint32_t)s;
-				} else if (f64) {
-					double s = u2d((uint64_t)pc[2 * r][lane] | (uint64_t)pc[2 * r + 1][lane] << 32);
-					if (neg_c)
-						s = -s;
-					for (unsigned k = 0; k < K; k++) {
-						unsigned la = i + M * (ab + B * (k / kl)), lb = j + N * (bk + B * (k / kl));
-						s = fma(av[la][k % kl], bv[lb][k % kl], s);
-					}
-					uint64_t u = d2u(s);
-					out[2 * r][lane] = (uint32_t)u;
-					out[2 * r + 1][lane] = (uint32_t)(u >> 32);
-				} else {
-					double s = u2f(pc[r][lane]);
-					for (unsigned k = 0; k < K; k++) {
-						unsigned la = i + M * (ab + B * (k / kl)), lb = j + N * (bk + B * (k / kl));
-						s += av[la][k % kl] * bv[lb][k % kl];
-					}
-					out[r][lane] = f2u((float)s);
-				}
-			}
 	}
 
+	/* C, accumulated and D as [block][i][j]. */
+	double acc[2048];
+	int64_t iacc[2048];
+	for (unsigned bk = 0; bk < B; bk++)
+		for (unsigned i = 0; i < M; i++) {
+			unsigned r, l0, x = (bk * M + i) * N;
+			mfma_d_row(md, &sh, bk, i, &r, &l0);
+			if (i8)
+				for (unsigned j = 0; j < N; j++)
+					iacc[x + j] = (int32_t)pc[r][l0 + j];
+			else if (f64)
+				for (unsigned j = 0; j < N; j++)
+					acc[x + j] = (neg_c ? -1.0 : 1.0) *
+					             u2d((uint64_t)pc[2 * r][l0 + j] | (uint64_t)pc[2 * r + 1][l0 + j] << 32);
+			else
+				for (unsigned j = 0; j < N; j++)
+					acc[x + j] = u2f(pc[r][l0 + j]);
+		}
+	for (unsigned bk = 0; bk < B; bk++) {
+		unsigned ab = B > 1 ? (((bk >> cbsz) << cbsz) + abid) % B : bk;
+		if (!i8) {
+			mfma_block(&acc[bk * M * N], &am[ab * M * K], &bm[bk * K * N], M, N, K, f64);
+			continue;
+		}
+		for (unsigned i = 0; i < M; i++)
+			for (unsigned k = 0; k < K; k++)
+				mfma_row_i8(&iacc[(bk * M + i) * N], am[(ab * M + i) * K + k], &bm[(bk * K + k) * N], N);
+	}
+
+	uint32_t out[32][VL];
+	for (unsigned bk = 0; bk < B; bk++)
+		for (unsigned i = 0; i < M; i++) {
+			unsigned r, l0, x = (bk * M + i) * N;
+			mfma_d_row(md, &sh, bk, i, &r, &l0);
+			if (i8) {
+				for (unsigned j = 0; j < N; j++)
+					out[r][l0 + j] = (uint32_t)iacc[x + j];
+			} else if (f64) {
+				for (unsigned j = 0; j < N; j++) {
+					uint64_t u = d2u(acc[x + j]);
+					out[2 * r][l0 + j] = (uint32_t)u;
+					out[2 * r + 1][l0 + j] = (uint32_t)(u >> 32);
+				}
+			} else {
+				for (unsigned j = 0; j < N; j++)
+					out[r][l0 + j] = f2u((float)acc[x + j]);
+			}
+		}
+
 	unsigned dbase = (acc_cd ? EMU_OP_AGPR0 : EMU_OP_VGPR0) + (w0 & 0xff);
+	if (!valu_regs_ok(w, in, dbase, out_dw))
+		return;
 	uint64_t m = emu_exec_mask(w);
 	for (unsigned d = 0; d < out_dw; d++) {
 		uint32_t *dst = emu_vreg(w, dbase, d);
+		if (m == ~0ull) {
+			memcpy(dst, out[d], VL * 4);
+			continue;
+		}
 		for (unsigned l = 0; l < VL; l++)
 			if ((m >> l) & 1)
 				dst[l] = out[d][l];

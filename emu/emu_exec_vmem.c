@@ -508,9 +508,16 @@ static bool vm_translate(struct vm_ctx *c, bool write)
  * the decoder filled for the single-field encodings. */
 static unsigned vm_dst(const struct vm_ctx *c)
 {
-	if (c->d->mode != VM_FLAT && c->in->dst == EMU_OP_NONE)
-		return c->in->data[0];
-	return c->in->dst;
+	const struct emu_inst *in = c->in;
+	if (in->dst != EMU_OP_NONE)
+		return in->dst;
+	if (c->d->mode != VM_FLAT)
+		return in->data[0];
+	/* FLAT VDST is w1[31:24], an AGPR with ACC (w1[23]) on gfx90a/gfx942;
+	 * the field exists even where the opcode table lists no destination
+	 * (atomics print one only with glc/sc0). */
+	bool acc = c->w->prog->prof->arch != EMU_GFX900 && ((in->w[1] >> 23) & 1);
+	return EMU_OP_VGPR0 + (in->w[1] >> 24) + (acc ? EMU_OP_AGPR0 - EMU_OP_VGPR0 : 0);
 }
 
 static unsigned vm_src(const struct vm_ctx *c)

@@ -12,6 +12,7 @@
 #ifndef EMU_OPTAB_H
 #define EMU_OPTAB_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "emu_isa.h"
@@ -43,6 +44,8 @@ enum {
 	EMU_FM_DS_GDS = 1u << 3,     /* DS: always prints gds */
 	EMU_FM_NOOFF = 1u << 4,      /* memory op prints no offset */
 	EMU_FM_SMEM_NOOFF = 1u << 5, /* SMEM op without offset operand */
+	EMU_FM_IMM_OPT = 1u << 6,    /* SOPP: immediate omitted when 0 (s_endpgm) */
+	EMU_FM_PACKED = 1u << 7,     /* VOP3P: op_sel_hi defaults to all ones */
 };
 
 /* Syntax and validity of one opcode in one encoding (or SDWA/DPP form). */
@@ -75,6 +78,19 @@ enum emu_tab {
 	EMU_TAB_DPP2, EMU_TAB_DPP1, EMU_TAB_DPPC,
 	EMU_TAB_COUNT
 };
+
+/* An operand template, parsed: per placeholder letter whether it is used,
+ * its width in dwords and its class character ('v' VGPR, 'a' AGPR, 's' SGPR,
+ * 'x' 9-bit source code, others: immediate styles). */
+struct emu_syn {
+	bool used[128];
+	uint8_t width[128];
+	char cls[128];
+	bool vcc_out;  /* implicit VCC written (VOPC e32, VOP2 carry-out) */
+	bool vcc_in;   /* implicit VCC read (carry-in, v_cndmask_b32_e32) */
+};
+
+void emu_syn_parse(const char *syn, struct emu_syn *s);
 
 /* The table of (arch, tab); never NULL (n may be 0). */
 const struct emu_optab *emu_optab_get(enum emu_arch arch, enum emu_tab tab);

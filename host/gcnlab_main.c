@@ -5,6 +5,7 @@
  *
  * Exit status: 0 success, 1 a kernel or suite failed, 2 bad input.
  */
+#include <errno.h>
 #include <limits.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -372,10 +373,23 @@ static int cmd_run(const char *cmd, int argc, char **argv)
 
 /* --- exec ---------------------------------------------------------------- */
 
-struct exec_buf {
-	struct gl_arg arg;
-	struct gl_hsa_buf buf;
-};
+/* Fail before the dispatch when an out: file cannot be written. */
+static bool out_dir_ok(const struct gl_arg *a, struct gl_err *e)
+{
+	char dir[GL_ARGS_PATH_MAX];
+	const char *slash = strrchr(a->out_path, '/');
+
+	if (!slash)
+		gl_str_copy(dir, sizeof(dir), ".");
+	else if (slash == a->out_path)
+		gl_str_copy(dir, sizeof(dir), "/");
+	else
+		gl_str_fmt(dir, sizeof(dir), "%.*s", (int)(slash - a->out_path), a->out_path);
+	if (access(dir, W_OK) != 0)
+		return gl_err_set(e, "argument '%s': cannot write into directory %s: %s", a->text, dir,
+		                  strerror(errno));
+	return true;
+}
 
 static int cmd_exec(const char *cmd, int argc, char **argv)
 {
@@ -424,6 +438,8 @@ static int cmd_exec(const char *cmd, int argc, char **argv)
 		if (!gl_args_parse(pos[2 + i], &args[i], &e))
 			goto fail;
 		vals[i].label = args[i].text;
+		if (args[i].kind == GL_ARG_OUT && !out_dir_ok(&args[i], &e))
+			goto fail;
 		if (gl_arg_is_buffer(&args[i])) {
 			vals[i].kind = GL_KV_BUFFER;
 		} else {

@@ -281,17 +281,24 @@ static const struct {
 bool gl_args_parse(const char *text, struct gl_arg *out, struct gl_err *e)
 {
 	memset(out, 0, sizeof(*out));
-	snprintf(out->text, sizeof(out->text), "%s", text);
+	/* Messages name the argument by out->text: shortened with "..." when
+	 * it is too long to quote whole. */
+	if (strlen(text) < sizeof(out->text)) {
+		strcpy(out->text, text);
+	} else {
+		memcpy(out->text, text, sizeof(out->text) - 4);
+		strcpy(out->text + sizeof(out->text) - 4, "...");
+	}
 	for (size_t i = 0; i < sizeof(arg_forms) / sizeof(arg_forms[0]); i++) {
 		size_t plen = strlen(arg_forms[i].prefix);
 
 		if (strncmp(text, arg_forms[i].prefix, plen) == 0) {
 			out->kind = arg_forms[i].kind;
-			return arg_forms[i].parse(text, text + plen, out, e);
+			return arg_forms[i].parse(out->text, text + plen, out, e);
 		}
 	}
 	return gl_err_set(e, "argument '%s': expected buf:SIZE[:INIT], out:SIZE:PATH[:INIT], "
-	                  "u32:V, i32:V, u64:V, f32:V or f64:V", text);
+	                  "u32:V, i32:V, u64:V, f32:V or f64:V", out->text);
 }
 
 static bool fill_file(const struct gl_arg *a, void *dst, struct gl_err *e)

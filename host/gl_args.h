@@ -54,7 +54,7 @@ enum gl_init_kind {
 
 struct gl_arg {
 	enum gl_arg_kind kind;
-	char text[128];               /* the argument as given, for messages (truncated) */
+	char text[160];               /* the argument as given, for messages ("..." when longer) */
 	/* buf/out */
 	uint64_t size;
 	enum gl_init_kind init;

@@ -1,6 +1,7 @@
 #include "gl_chart.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
@@ -153,7 +154,13 @@ enum gl_chart_result gl_chart_svg(const struct gl_chart *c, const char *svg_path
 		gl_err_set(e, "gnuplot failed (exit %d): %s", status, out);
 		goto out;
 	}
-	chmod(tmp_svg, 0644);
+	/* Durable before it replaces the old chart, like the results files. */
+	fd = open(tmp_svg, O_RDONLY | O_CLOEXEC);
+	if (fd >= 0) {
+		fchmod(fd, 0644);
+		fsync(fd);
+		close(fd);
+	}
 	if (rename(tmp_svg, svg_path) != 0) {
 		gl_err_set(e, "cannot rename %s to %s: %s", tmp_svg, svg_path, strerror(errno));
 		goto out;

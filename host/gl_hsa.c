@@ -65,17 +65,29 @@ const char *gl_hsa_status_text(struct gl_hsa *h, hsa_status_t s)
 	return gl_hsa_status_name(s);
 }
 
+void gl_hsa_status_phrase(struct gl_hsa *h, hsa_status_t s, char *buf, size_t len)
+{
+	const char *name = gl_hsa_status_name(s);
+	const char *text = gl_hsa_status_text(h, s);
+
+	/* ROCr's texts start with the status name; add a runtime's own wording
+	 * only when it says something else. */
+	if (strncmp(text, name, strlen(name)) == 0)
+		gl_str_fmt(buf, len, "%s (0x%x)", name, (unsigned)s);
+	else
+		gl_str_fmt(buf, len, "%s (0x%x: %s)", name, (unsigned)s, text);
+}
+
 bool gl_hsa_fail(struct gl_hsa *h, struct gl_err *e, hsa_status_t s, const char *fmt, ...)
 {
-	char what[1024];
+	char what[1024], phrase[512];
 	va_list ap;
 
 	va_start(ap, fmt);
 	vsnprintf(what, sizeof(what), fmt, ap);
 	va_end(ap);
-	(void)h;
-	/* The status name is the precise part; runtimes' texts repeat it. */
-	return gl_err_set(e, "%s: %s (0x%x)", what, gl_hsa_status_name(s), (unsigned)s);
+	gl_hsa_status_phrase(h, s, phrase, sizeof(phrase));
+	return gl_err_set(e, "%s: %s", what, phrase);
 }
 
 static const char *const backend_names[] = {

@@ -246,12 +246,12 @@ static bool fault_failed(struct gl_hsa *h, const char *kernel, struct gl_err *e)
 
 static bool queue_failed(struct gl_hsa *h, const char *kernel, int status, struct gl_err *e)
 {
-	char why[512];
+	char why[768], phrase[512];
 
 	if (__atomic_load_n(&h->fault_seen, __ATOMIC_ACQUIRE))
 		return fault_failed(h, kernel, e);
-	gl_str_fmt(why, sizeof(why), "failed: queue error %s (%s)", gl_hsa_status_name(status),
-	           gl_hsa_status_text(h, (hsa_status_t)status));
+	gl_hsa_status_phrase(h, (hsa_status_t)status, phrase, sizeof(phrase));
+	gl_str_fmt(why, sizeof(why), "failed: queue error %s", phrase);
 	return dispatch_failed(h, kernel, why, e);
 }
 

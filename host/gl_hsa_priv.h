@@ -115,7 +115,9 @@ struct gl_hsa {
 
 /* Name and text of an HSA status, through the runtime when it can. */
 const char *gl_hsa_status_text(struct gl_hsa *h, hsa_status_t s);
-/* gl_err_set(e, "<what>: HSA_STATUS_... (<runtime's text>)") */
+/* "HSA_STATUS_X (0x..)" plus the runtime's text when it adds something. */
+void gl_hsa_status_phrase(struct gl_hsa *h, hsa_status_t s, char *buf, size_t len);
+/* gl_err_set(e, "<what>: <status phrase>") */
 bool gl_hsa_fail(struct gl_hsa *h, struct gl_err *e, hsa_status_t s, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 

@@ -102,13 +102,14 @@ static uint32_t input_word(uint32_t i)
 	return i * 2654435761u + 0x9e3779b9u;
 }
 
-/* Loaded code objects of one clock state, by path. */
+/* Loaded code objects of one clock state, by path: at most one per kernel. */
+#define CACHE_MAX NCFG
 struct code_cache {
 	unsigned n;
-	char path[4][PATH_MAX];
-	struct gl_hsa_code *code[4];
-	bool failed[4];
-	char error[4][512];
+	char path[CACHE_MAX][PATH_MAX];
+	struct gl_hsa_code *code[CACHE_MAX];
+	bool failed[CACHE_MAX];
+	char error[CACHE_MAX][512];
 };
 
 static struct gl_hsa_code *cache_get(struct gl_hsa *h, struct code_cache *cc, const char *path,
@@ -121,7 +122,7 @@ static struct gl_hsa_code *cache_get(struct gl_hsa *h, struct code_cache *cc, co
 			return cc->code[i];
 		}
 	}
-	if (cc->n == 4) {
+	if (cc->n == CACHE_MAX) {
 		gl_err_set(e, "internal error: too many code objects");
 		return NULL;
 	}
@@ -251,12 +252,16 @@ static bool run_state(struct gl_ctx *ctx, const struct gl_clock_state *state, un
 {
 	struct gl_hsa *h = ctx->hsa;
 	struct gl_hsa_buf in = { 0 }, out = { 0 };
-	struct code_cache cc = { 0 };
+	struct code_cache *cc = calloc(1, sizeof(*cc));   /* ~64 KiB: not on the stack */
 	char clocks[64];
 	uint32_t *w;
 	bool ok = false;
 
 	gl_clocks_describe(state, clocks, sizeof(clocks));
+	if (!cc) {
+		gl_err_set(e, "out of memory");
+		goto fail;
+	}
 	if (!gl_hsa_buf_create(h, COPY_BYTES, &in, e) || !gl_hsa_buf_create(h, COPY_BYTES, &out, e))
 		goto fail;
 	w = in.host;
@@ -272,12 +277,14 @@ static bool run_state(struct gl_ctx *ctx, const struct gl_clock_state *state, un
 		gl_str_copy(row->clocks, sizeof(row->clocks), clocks);
 		gl_ctx_progress(ctx, "copy: %s %s (%zu/%zu, state %u/%u)", state->label, row->kernel,
 		                i + 1, NCFG, si + 1, nstates);
-		run_kernel(ctx, row->cfg, &cc, &in, &out, row);
+		run_kernel(ctx, row->cfg, cc, &in, &out, row);
 	}
 	gl_ctx_progress_end(ctx);
 	ok = true;
 fail:
-	cache_free(h, &cc);
+	if (cc)
+		cache_free(h, cc);
+	free(cc);
 	gl_hsa_buf_destroy(h, &in);
 	gl_hsa_buf_destroy(h, &out);
 	return ok;
@@ -285,7 +292,7 @@ fail:
 
 static const char *const columns[] = {
 	"kernel", "impl", "clocks", "work-items", "unroll", "loops", "validated",
-	"median µs", "min µs", "max µs", "GB/s (1 MiB read + 1 MiB written, 10^9 B/s)",
+	"median µs", "min µs", "max µs", "GB/s (1 MiB rd + 1 MiB wr, 10^9 B/s)",
 };
 #define NCOLS (sizeof(columns) / sizeof(columns[0]))
 
@@ -394,7 +401,7 @@ static void record_params(struct gl_ctx *ctx, struct gl_table *t, const struct g
 	}
 	gl_table_param(t, "device", "%u", ctx->cfg.device);
 	gl_table_param(t, "bytes", "%u", COPY_BYTES);
-	gl_table_param(t, "grid", "= block = work-items (one workgroup)");
+	gl_table_param(t, "launch", "grid = block = work-items (one workgroup)");
 	gl_table_param(t, "warmup", "%u", ctx->warmup);
 	gl_table_param(t, "reps", "%u", ctx->reps);
 	gl_table_param(t, "time", "GPU dispatch timestamps (hsa_amd_profiling_get_dispatch_time)");

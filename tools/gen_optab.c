@@ -68,7 +68,7 @@ static const struct encdef encs[] = {
 	  { "d=10 0=20", "0=20", "d=10", "" }, 0, 0, {1, 1, 1} },
 	{ "sopc", "SOPC", {0xbf000000u, 0}, 1, 0, 16, 7, 0x80,
 	  { {'0', 0, 0, 8, R_SRC9}, {'1', 0, 8, 8, R_SRC9} }, {0, 0},
-	  { "0=20 1=9", "0=20", "" }, 0, 0, {1, 1, 1} },
+	  { "0=20 1=9", "0=20 1=40", "0=20", "" }, 0, 0, {1, 1, 1} },
 	{ "sopp", "SOPP", {0xbf800000u, 0}, 1, 0, 16, 7, 0x80,
 	  { {'i', 0, 0, 16, R_IMM} }, {0, 0},
 	  { "i=0x1234", "i=0x0012", "i=0" }, 0, 0, {1, 1, 1} },
@@ -95,9 +95,9 @@ static const struct encdef encs[] = {
 	{ "vop3p", "VOP3P", {0xd3800000u, 0}, 2, 0, 16, 7, 0x80,
 	  { {'d', 0, 0, 8, R_VGPR}, {'0', 1, 0, 9, R_SRC9}, {'1', 1, 9, 9, R_SRC9}, {'2', 1, 18, 9, R_SRC9} },
 	  {0x0000ff00u, 0xf8000000u},
-	  { "d=10 0=276 1=296 2=316 P=0x4000 Q=0x18000000", "d=10 0=276 1=296 2=316",
-	    "d=10 0=276 1=296 P=0x4000 Q=0x18000000", "d=10 0=276 1=296",
-	    "d=10 0=276 P=0x4000 Q=0x18000000", "d=10 0=276" }, 0, 0, {1, 1, 1} },
+	  { "d=10 0=276 1=296 2=316", "d=10 0=276 1=296 2=316 P=0x4000 Q=0x18000000",
+	    "d=10 0=276 1=296", "d=10 0=276 1=296 P=0x4000 Q=0x18000000",
+	    "d=10 0=276", "d=10 0=276 P=0x4000 Q=0x18000000" }, 0, 0, {1, 1, 1} },
 	{ "vintrp", "VINTRP", {0xd4000000u, 0}, 1, 0, 16, 2, 4,
 	  { {'d', 0, 18, 8, R_VGPR}, {'A', 0, 10, 6, R_IMM}, {'C', 0, 8, 2, R_IMM}, {'0', 0, 0, 8, R_VGPR} },
 	  {0, 0}, { "d=10 A=3 C=1 0=20", "d=10 A=3 C=1 0=2" }, 0, 0, {1, 0, 0} },
@@ -110,26 +110,26 @@ static const struct encdef encs[] = {
 	    "O=0x0201 d=10", "O=0x0201 D=30", "O=0x0201",
 	    "d=10 a=20 D=30 E=40", "d=10 a=20 D=30", "a=20 D=30 E=40", "d=10 a=20", "a=20 D=30",
 	    "d=10 D=30", "a=20", "d=10", "D=30", "d=10 a=20 D=30 P=0x10000", "d=10 a=20 P=0x10000",
-	    "a=20 D=30 P=0x10000", "D=30 P=0x10000", "d=10 P=0x10000", "P=0x10000", "" },
+	    "a=20 D=30 P=0x10000", "O=0x0201 a=20 P=0x10000", "a=20 P=0x10000", "D=30 P=0x10000", "d=10 P=0x10000", "P=0x10000", "" },
 	  0, 0, {1, 1, 1} },
 	/* FLAT seg [15:14]: 0 flat, 1 scratch, 2 global (fixed bits). */
 	{ "flat", "FLAT", {0xdc000000u, 0}, 2, 0, 18, 7, 0x80,
 	  { {'O', 0, 0, 13, R_IMM}, {'a', 1, 0, 8, R_VGPR}, {'D', 1, 8, 8, R_VGPR}, {'o', 1, 16, 7, R_SGPR},
 	    {'d', 1, 24, 8, R_VGPR} },
-	  {0x00032000u, 0x00800000u},
+	  {0x02032000u, 0x00800000u},
 	  { "O=16 d=10 a=20 D=30", "O=16 a=20 D=30", "O=16 d=10 a=20", "O=16 a=20", "d=10 a=20 D=30",
 	    "a=20 D=30", "d=10 a=20", "a=20" }, 0, 0, {1, 1, 1} },
 	{ "scratch", "SCRATCH", {0xdc004000u, 0}, 2, 0, 18, 7, 0x80,
 	  { {'O', 0, 0, 13, R_IMM}, {'a', 1, 0, 8, R_VGPR}, {'D', 1, 8, 8, R_VGPR}, {'o', 1, 16, 7, R_SGPR},
 	    {'d', 1, 24, 8, R_VGPR} },
-	  {0x00032000u, 0x00800000u},
+	  {0x02032000u, 0x00800000u},
 	  { "O=16 d=10 a=20 D=30 o=0x7f", "O=16 a=20 D=30 o=0x7f", "O=16 d=10 a=20 o=0x7f", "O=16 a=20 o=0x7f",
 	    "O=16 d=10 a=20 D=30 o=0x7f P=0x2000", "O=16 a=20 D=30 o=0x7f P=0x2000",
 	    "O=16 d=10 a=20 o=0x7f P=0x2000", "O=16 a=20 o=0x7f P=0x2000" }, 0, 0, {1, 1, 1} },
 	{ "global", "GLOBAL", {0xdc008000u, 0}, 2, 0, 18, 7, 0x80,
 	  { {'O', 0, 0, 13, R_IMM}, {'a', 1, 0, 8, R_VGPR}, {'D', 1, 8, 8, R_VGPR}, {'o', 1, 16, 7, R_SGPR},
 	    {'d', 1, 24, 8, R_VGPR} },
-	  {0x00032000u, 0x00800000u},
+	  {0x02032000u, 0x00800000u},
 	  { "O=16 d=10 a=20 D=30 o=40", "O=16 a=20 D=30 o=40", "O=16 d=10 a=20 o=40", "O=16 a=20 o=40",
 	    "O=16 d=10 o=40", "O=16 o=40", "O=16 d=10 a=20 D=30 o=0x7f", "O=16 a=20 D=30 o=0x7f",
 	    "O=16 d=10 a=20 o=0x7f", "O=16 a=20 o=0x7f" }, 0, 0, {1, 1, 1} },
@@ -156,16 +156,16 @@ static const struct encdef encs[] = {
 	/* SDWA (src0 = 0xf9) and DPP (src0 = 0xfa) forms: w[1] is the control dword. */
 	{ "sdwa2", "SDWA2", {0x000000f9u, 0}, 2, 0, 25, 6, 0x3e,
 	  { {'d', 0, 17, 8, R_VGPR}, {'1', 0, 9, 8, R_VGPR}, {'0', 1, 0, 8, R_VGPR} },
-	  {0, 0xffffff00u},
+	  {0, 0xf8f8f800u},
 	  { "d=10 0=20 1=40 Q=0x06060600" }, 1, "vop2", {1, 1, 1} },
 	{ "sdwa1", "SDWA1", {0x7e0000f9u, 0}, 2, 0, 9, 8, 0x100,
 	  { {'d', 0, 17, 8, R_VGPR}, {'0', 1, 0, 8, R_VGPR} },
-	  {0, 0xffffff00u},
-	  { "d=10 0=20 Q=0x06060600", "0=20 Q=0x06060600", "d=10 Q=0x06060600", "Q=0x06060600" }, 1, "vop1",
+	  {0, 0xf8f8f800u},
+	  { "d=10 0=20 Q=0x00060600", "0=20 Q=0x00060600", "d=10 Q=0x00060600", "Q=0x00060600" }, 1, "vop1",
 	  {1, 1, 1} },
 	{ "sdwac", "SDWAC", {0x7c0000f9u, 0}, 2, 0, 17, 8, 0x100,
 	  { {'1', 0, 9, 8, R_VGPR}, {'0', 1, 0, 8, R_VGPR} },
-	  {0, 0xffffff00u},
+	  {0, 0xf8f8ff00u},
 	  { "0=20 1=40 Q=0x06060000" }, 1, "vopc", {1, 1, 1} },
 	{ "dpp2", "DPP2", {0x000000fau, 0}, 2, 0, 25, 6, 0x3e,
 	  { {'d', 0, 17, 8, R_VGPR}, {'1', 0, 9, 8, R_VGPR}, {'0', 1, 0, 8, R_VGPR} },
@@ -185,7 +185,7 @@ static const struct encdef encs[] = {
 
 /* ---- probes ---- */
 
-enum { PK_VAR = 0, PK_FLIP, PK_CLS };
+enum { PK_VAR = 0, PK_FLIP, PK_CLS, PK_IMM };
 
 struct probe {
 	uint32_t w[4];
@@ -289,7 +289,7 @@ static void put_words(FILE *f, const uint32_t *w, int n)
 /* Run llvm-mc over probes[from..to) and fill valid/text. Returns the index
  * of the probe at which the output stopped (llvm-mc 19 crashes on a few
  * encodings), or `to`. */
-static int run_chunk(const char *mc, const char *arch, int from, int to)
+static int run_chunk(const char *mc, const char *arch, int from, int to, bool *crashed)
 {
 	char in[] = "/tmp/gen_optab_in_XXXXXX";
 	int fd = mkstemp(in);
@@ -371,6 +371,11 @@ static int run_chunk(const char *mc, const char *arch, int from, int to)
 		if (p == nl) {
 			if (st == 0)
 				die("lost the probe stream at probe %d (%s)", i, encs[pr->enc].name);
+			for (int j = i; j < to; j++) {
+				probes[j].valid = false;
+				free(probes[j].text);
+				probes[j].text = NULL;
+			}
 			pr->valid = false;
 			free(pr->text);
 			pr->text = NULL;
@@ -384,18 +389,35 @@ static int run_chunk(const char *mc, const char *arch, int from, int to)
 		free(txt[i]);
 	free(txt);
 	free(enc);
+	*crashed = st != 0;
 	return stop;
 }
 
 static void run_range(const char *mc, const char *arch, int from, int to)
 {
 	while (from < to) {
-		int k = run_chunk(mc, arch, from, to);
-		if (k == to)
+		bool crashed;
+		int k = run_chunk(mc, arch, from, to, &crashed);
+		if (!crashed)
 			break;
+		/* Output is buffered, so the crash is at or after k: find the
+		 * shortest prefix [k, e) that still crashes; its last probe is it. */
+		int lo = k + 1, hi = to;
+		while (lo < hi) {
+			int mid = lo + (hi - lo) / 2;
+			run_chunk(mc, arch, k, mid, &crashed);
+			if (crashed)
+				hi = mid;
+			else
+				lo = mid + 1;
+		}
+		int bad = lo - 1;
+		if (bad > k)
+			run_chunk(mc, arch, k, bad, &crashed);
 		fprintf(stderr, "gen_optab: %s: llvm-mc crashes on %s opcode 0x%x probe %d/%d; counted as invalid\n",
-		        arch, encs[probes[k].enc].name, probes[k].op, probes[k].kind, probes[k].arg);
-		from = k + 1;
+		        arch, encs[probes[bad].enc].name, probes[bad].op, probes[bad].kind, probes[bad].arg);
+		probes[bad].valid = false;
+		from = bad + 1;
 	}
 }
 
@@ -428,6 +450,7 @@ struct opinfo {
 	int kind[3], scls[3];
 	int form;
 	const char *emucls;
+	int retw;               /* FLAT atomics: vdst width of the returning form */
 };
 
 static struct opinfo *info[NENC];
@@ -922,6 +945,16 @@ int main(int argc, char **argv)
 						w[d] ^= 1u << b;
 						add_probe(ei, op, PK_FLIP, d * 32 + b, w, oi->n);
 					}
+			/* Immediate styles of SOPP/SOPK: the values 0, 7, 0x41, 0xfff0. */
+			if ((!strcmp(e->name, "sopp") || !strcmp(e->name, "sopk")) && strstr(oi->syn, "%i0")) {
+				static const uint32_t iv[4] = {0, 7, 0x41, 0xfff0};
+				for (int k = 0; k < 4; k++) {
+					uint32_t w[4];
+					memcpy(w, oi->w, sizeof(w));
+					setf(w, field(e, 'i'), iv[k]);
+					add_probe(ei, op, PK_IMM, k, w, oi->n);
+				}
+			}
 			for (int s = 0; s < 3; s++) {
 				char id = (char)('0' + s);
 				const struct fdef *f = field(e, id);
@@ -968,6 +1001,17 @@ int main(int argc, char **argv)
 		struct opinfo *oi = &info[p->enc][p->op];
 		if (p->kind == PK_FLIP) {
 			int d = p->arg / 32, b = p->arg % 32;
+			/* a FLAT atomic with glc returns: the width of its vdst */
+			if (p->valid && d == 0 && b == 16 && !oi->width['d'] &&
+			    (!strcmp(encs[p->enc].name, "flat") || !strcmp(encs[p->enc].name, "global") ||
+			     !strcmp(encs[p->enc].name, "scratch"))) {
+				const char *sp = strchr(p->text, ' ');
+				char c;
+				int first, count;
+				char tok[32];
+				if (sp && sscanf(sp + 1, "%31[^,]", tok) == 1 && parse_reg(tok, &c, &first, &count))
+					oi->retw = count;
+			}
 			if (!p->valid || contains(p->text, "/*"))
 				oi->mbz[d] |= 1u << b;
 			else if (!strcmp(oi->canon, p->text))
@@ -1012,6 +1056,40 @@ int main(int argc, char **argv)
 		oi->kind[s] = classify_kind(t248, tl, tl64);
 	}
 
+	/* Immediate styles (SOPP/SOPK): the text after the last ", " or space. */
+	for (int i = from; i + 3 < nprobes; i++) {
+		struct probe *p = &probes[i];
+		if (p->kind != PK_IMM || p->arg != 0)
+			continue;
+		struct opinfo *oi = &info[p->enc][p->op];
+		const char *t[4];
+		for (int k = 0; k < 4; k++) {
+			const char *x = probes[i + k].valid ? probes[i + k].text : "";
+			const char *c = strrchr(x, ',');
+			const char *sp2 = strchr(x, ' ');
+			t[k] = c ? c + 2 : sp2 ? sp2 + 1 : "";
+		}
+		char *ph = strstr(oi->syn, "%i0");
+		char st = ph[3];
+		if (!strncmp(t[0], "gpr_idx(", 8)) {
+			st = 'g';
+		} else if (st == 'h' || st == 'u' || st == 'n') {
+			if (!strcmp(t[1], "0x7"))
+				st = 'h';
+			else if (!strcmp(t[1], "7") && !strcmp(t[2], "0x41"))
+				st = 'I';
+			else if (!strcmp(t[2], "65") && !strcmp(t[3], "65520"))
+				st = 'u';
+			else if (!strcmp(t[3], "-16"))
+				st = 'n';
+			else
+				warnf(arch, &encs[p->enc], p->op, "immediate style? '%s' '%s' '%s' '%s'", t[0], t[1], t[2], t[3]);
+		}
+		ph[3] = st;
+		if (probes[i].valid && !strchr(probes[i].text, ' '))
+			oi->form |= 64; /* no operand printed when the immediate is 0 */
+	}
+
 	/* Canonical source classes: the chosen variant's own operands. */
 	for (int ei = 0; ei < NENC; ei++) {
 		const struct encdef *e = &encs[ei];
@@ -1043,6 +1121,12 @@ int main(int argc, char **argv)
 				oi->form |= 16;
 			if (!strcmp(e->name, "smem") && !contains(oi->syn, "%i"))
 				oi->form |= 32;
+			if (!strcmp(e->name, "vop3p")) {
+				bool preset = contains(e->var[oi->var], "Q=0x18000000");
+				bool shown = contains(oi->mods, "op_sel_hi:");
+				if (preset != shown)
+					oi->form |= 128;
+			}
 			oi->emucls = class_of(e, oi->mnem);
 		}
 	}
@@ -1087,6 +1171,8 @@ int main(int argc, char **argv)
 					s0 = oi->width['b'];
 					s1 = s2 = 0;
 				}
+				if (!dst && oi->retw)
+					dst = oi->retw;
 				fprintf(f, "\t[0x%03x] = {\"%s\", %s, %d, {%d, %d, %d}, %d},\n", op, oi->mnem, oi->emucls,
 				        oi->cls['d'] == 'n' ? 0 : dst, s0, s1, s2, data);
 			}

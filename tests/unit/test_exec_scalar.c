@@ -815,16 +815,21 @@ static void test_nop_charges(void **state)
 	assert_true(t->w.cycle == c + 7);
 }
 
-/* Put n fake VM-counted entries in flight (as a VMEM instruction would). */
+/* Put n fake VM-counted entries in flight (as a VMEM instruction would),
+ * issued 2^20 cycles apart so that their completions are distinct whatever
+ * the cycle model's latencies, then rewind the wave's clock to the first
+ * issue: all n are outstanding and complete one after the other. */
 static void vm_inflight(struct tw *t, unsigned n)
 {
+	uint64_t c0 = t->w.cycle;
 	for (unsigned i = 0; i < n; i++) {
 		uint64_t a = t->bufva;
 		struct emu_access acc = { .kind = EMU_ACC_GLOBAL, .bytes = 4, .mask = 1, .addr = &a };
 		struct emu_pending *p = emu_pend_begin(&t->w, &t->in, EMU_CNT_VM);
 		emu_pend_end(&t->w, p, &acc);
-		t->w.cycle += 1;
+		t->w.cycle += 1u << 20;
 	}
+	t->w.cycle = c0;
 }
 
 static void test_waitcnt(void **state)

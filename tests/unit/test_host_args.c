@@ -113,6 +113,22 @@ static void test_buffer_errors(void **state)
 	parse_bad("out:4:x.bin:", "empty INIT");
 	parse_bad("out:4:x.bin:nope", "unknown INIT 'nope'");
 	parse_bad("out:", "out:SIZE:PATH[:INIT]");
+	parse_bad("buf:123456789012345678901234567890123", "buf:SIZE[:INIT]");
+
+	/* Paths longer than PATH_MAX. */
+	{
+		static char text[GL_ARGS_PATH_MAX + 64];
+		struct gl_err e = { "" };
+
+		strcpy(text, "buf:4:file:");
+		memset(text + strlen(text), 'p', GL_ARGS_PATH_MAX);
+		assert_false(gl_args_parse(text, &arg, &e));
+		assert_contains(e.msg, "file path is too long");
+		strcpy(text, "out:4:");
+		memset(text + strlen(text), 'p', GL_ARGS_PATH_MAX);
+		assert_false(gl_args_parse(text, &arg, &e));
+		assert_contains(e.msg, "output path is too long");
+	}
 }
 
 static void scalar_ok(const char *text, enum gl_arg_kind kind, const void *bytes, uint32_t size)
@@ -245,6 +261,8 @@ static void test_dims(void **state)
 	dims_bad("a", 1024, "1..1024");
 	dims_bad("2048", 1024, "1..1024");
 	dims_bad("-4", 1024, "1..1024");
+	dims_bad("1111111111,1111111111,1111111111,1111111111,1111111111,1111111111,1111111111,1111111111,1111111111,1",
+	         UINT32_MAX, "X[,Y[,Z]]");
 }
 
 static void test_fill(void **state)

@@ -1,0 +1,70 @@
+/*
+ * emu_timing_icache — instruction fetch through the L1 instruction cache
+ * that a few CUs share ([SPECS]: 2 CUs on gfx90a/gfx942, 3 on gfx900).
+ *
+ * A wave requests a line when its next instruction lies in a line it has
+ * not just fetched; the request hits or misses the shared cache (counted as
+ * SQC_ICACHE_HITS / _MISSES). A miss fills the line from L2 (and below) and
+ * stalls the wave for that long (GCNLAB_STALL_ICACHE); a wave that hits a
+ * line another wave is still filling waits for that fill. The cache lives in
+ * struct emu_timing, so a second dispatch of a kernel finds its code, and
+ * s_icache_inv empties the cache of the issuing CU's group.
+ *
+ * The per-wave "last line" is a hint table indexed by wave id, validated by
+ * the cache's epoch (bumped on every fill and invalidation), so that
+ * straight-line code costs one compare per instruction.
+ */
+#include <string.h>
+
+#include "emu_dispatch.h"
+#include "emu_timing_private.h"
+
+uint32_t emu_timing_ifetch(struct emu_timing *t, struct emu_wave *w, const struct emu_inst *in)
+{
+	if (!t->n_ic)
+		return 0;
+	uint32_t cu = emu_timing_cu_index(t, w);
+	uint32_t g = cu / t->mp->icache.shared_by;
+	struct emu_cache *c = &t->ic[g];
+	uint64_t first = w->pc >> c->line_shift;
+	uint64_t last = (w->pc + (in->size ? in->size : 4) - 1) >> c->line_shift;
+	struct emu_fetch_hint *h = &t->hint[w->id & (EMU_FETCH_HINTS - 1)];
+	bool known = h->id1 == w->id + 1 && h->epoch == t->ic_epoch[g];
+	if (known && first == h->line && last == h->line)
+		return 0;
+
+	uint64_t *cnt = emu_timing_cnt(t);
+	uint64_t now = w->cycle;
+	for (uint64_t x = first; x <= last; x++) {
+		if (known && x == h->line)
+			continue;
+		if (emu_cache_access(c, x, EMU_CACHE_ALLOC, NULL, NULL)) {
+			cnt[EMU_CNT_SQC_ICACHE_HIT]++;
+			uint64_t ready = emu_cache_fill_ready(c, x, now);
+			if (ready > now)
+				now = ready;
+			continue;
+		}
+		cnt[EMU_CNT_SQC_ICACHE_MISS]++;
+		t->ic_epoch[g]++;
+		uint64_t ready = emu_timing_l2(t, cu, x << c->line_shift, now + t->mp->sqc_hit, 0);
+		emu_cache_fill_note(c, x, ready);
+		now = ready;
+	}
+	h->id1 = w->id + 1;
+	h->epoch = t->ic_epoch[g];
+	h->line = last;
+	uint32_t stall = (uint32_t)(now - w->cycle);
+	if (stall)
+		emu_wave_stall(w, stall, GCNLAB_STALL_ICACHE);
+	return stall;
+}
+
+void emu_timing_ic_inv(struct emu_timing *t, struct emu_wave *w)
+{
+	if (!t->n_ic)
+		return;
+	uint32_t g = emu_timing_cu_index(t, w) / t->mp->icache.shared_by;
+	emu_cache_invalidate(&t->ic[g]);
+	t->ic_epoch[g]++;
+}

@@ -1,0 +1,169 @@
+/*
+ * emu_timing_lds — the LDS of a CU: 32 banks of 4 bytes, served in lane
+ * groups, behind one port per SIMD pair.
+ *
+ * Banks. A DS instruction is processed one lane group per cycle; a group
+ * asks for at most 128 bytes, what the 32 banks deliver in one cycle:
+ *   b32 and narrower  2 groups of 32 lanes (0-31, 32-63)
+ *   b64               4 groups of 16 consecutive lanes          [SEED002]
+ *   b96/b128          8 groups of 8 lanes: {0-3,20-23} {4-7,16-19}
+ *                     {8-11,28-31} {12-15,24-27}, and the same +32 [SEED002]
+ * Within a group, lanes reading the same dword are served by one broadcast;
+ * distinct dwords in one bank take one cycle each. A group therefore costs
+ * as many cycles as its busiest bank has distinct dwords (at least one,
+ * even with no active lane: the hardware still spends the cycle). That sum
+ * is rocprofiler-compute's SQ_LDS_IDX_ACTIVE and the cycles beyond one per
+ * group its SQ_LDS_BANK_CONFLICT [SEED003]. Dword addresses wrap at the LDS
+ * size. ds_read2/write2 reach the model with the first element's address
+ * and both elements' bytes, and are grouped as one access of that width.
+ *
+ * Ports. The banks feed each SIMD pair at lds_port_bytes per cycle [RPC-LDS],
+ * so a wave alone moves 64 lanes x width through its pair's port in 4 (b32)
+ * to 16 (b128) cycles while the bank array is busy only 2 to 8 of them; two
+ * pairs together use the whole 128 B/cycle. An instruction's data is out
+ * when both its bank cycles and its port cycles are done, lds_latency
+ * later it has completed (lgkmcnt).
+ *
+ * Queue. A CU accepts lds_queue DS instructions whose bank work has not
+ * finished; the next one stalls at issue (charged as an LDS bank stall).
+ */
+#include <string.h>
+
+#include "emu_dispatch.h"
+#include "emu_timing_private.h"
+
+/* Lane groups per width class (b32, b64, b128). */
+static const uint64_t lds_group_b32[2] = { 0x00000000ffffffffull, 0xffffffff00000000ull };
+static const uint64_t lds_group_b64[4] = { 0xffffull, 0xffffull << 16, 0xffffull << 32,
+                                           0xffffull << 48 };
+/* {4j..4j+3} u {16 + 4(j^1) ..+3}, j = 0..3, then the same + 32. */
+#define Q(x) (0xfull << (x))
+static const uint64_t lds_group_b128[8] = {
+	Q(0) | Q(20),       Q(4) | Q(16),       Q(8) | Q(28),       Q(12) | Q(24),
+	Q(32) | Q(52),      Q(36) | Q(48),      Q(40) | Q(60),      Q(44) | Q(56),
+};
+#undef Q
+
+/* Cycles of one lane group: the largest number of distinct dwords any bank
+ * is asked for. */
+static uint32_t group_cycles(const struct emu_model_params *mp, const uint64_t *addr, uint64_t m,
+                             unsigned bytes)
+{
+	enum { MAXD = 64 };
+	uint16_t rows[32][MAXD];
+	uint8_t cnt[32];
+	uint32_t best = 1;
+	uint32_t dw_mask = mp->lds_bytes / 4 - 1;
+	uint32_t nb = mp->lds_banks ? mp->lds_banks : 32;
+	memset(cnt, 0, sizeof(cnt));
+	while (m) {
+		unsigned l = (unsigned)__builtin_ctzll(m);
+		m &= m - 1;
+		uint64_t a = addr[l];
+		uint64_t d0 = a >> 2, d1 = (a + bytes - 1) >> 2;
+		for (uint64_t d = d0; d <= d1; d++) {
+			uint32_t dw = (uint32_t)d & dw_mask;
+			uint32_t b = dw % nb;
+			uint16_t row = (uint16_t)(dw / nb);
+			uint32_t k = 0;
+			while (k < cnt[b] && rows[b][k] != row)
+				k++;
+			if (k < cnt[b] || cnt[b] >= MAXD)
+				continue;
+			rows[b][cnt[b]++] = row;
+			if (cnt[b] > best)
+				best = cnt[b];
+		}
+	}
+	return best;
+}
+
+void emu_lds_cost(const struct emu_model_params *mp, const uint64_t *addr, uint64_t mask, unsigned bytes,
+                  struct emu_lds_cost *out)
+{
+	const uint64_t *groups;
+	unsigned ng;
+	if (bytes <= 4) {
+		groups = lds_group_b32;
+		ng = 2;
+	} else if (bytes <= 8) {
+		groups = lds_group_b64;
+		ng = 4;
+	} else {
+		groups = lds_group_b128;
+		ng = 8;
+	}
+	if (!bytes)
+		bytes = 4;
+	out->bank_cycles = 0;
+	out->conflicts = 0;
+	for (unsigned g = 0; g < ng; g++) {
+		uint64_t m = addr ? mask & groups[g] : 0;
+		uint32_t c = m ? group_cycles(mp, addr, m, bytes) : 1;
+		out->bank_cycles += c;
+		out->conflicts += c - 1;
+	}
+}
+
+/* Wait for a free slot in the CU's DS queue; returns the (possibly later)
+ * issue cycle. */
+static void lds_queue_enter(struct emu_timing *t, struct emu_timing_cu *cs, struct emu_wave *w)
+{
+	uint32_t q = t->mp->lds_queue;
+	if (!q || q > EMU_LDSQ_MAX)
+		return;
+	if (cs->lds_n >= q) {
+		uint64_t oldest = cs->lds_ring[(cs->lds_n - q) % EMU_LDSQ_MAX];
+		if (oldest > w->cycle) {
+			emu_wave_stall(w, oldest - w->cycle, GCNLAB_STALL_LDS_BANK);
+			w->cycle = oldest;
+		}
+	}
+}
+
+static void lds_queue_push(struct emu_timing_cu *cs, uint64_t done)
+{
+	cs->lds_ring[cs->lds_n % EMU_LDSQ_MAX] = done;
+	cs->lds_n++;
+}
+
+uint64_t emu_timing_lds(struct emu_timing *t, struct emu_wave *w, const struct emu_access *acc)
+{
+	const struct emu_model_params *mp = t->mp;
+	uint64_t *cnt = emu_timing_cnt(t);
+	struct emu_timing_cu *cs = &t->cu[emu_timing_cu_index(t, w)];
+	unsigned bytes = acc->bytes ? acc->bytes : 4;
+	struct emu_lds_cost c;
+	emu_lds_cost(mp, acc->addr, acc->mask, bytes, &c);
+	cnt[EMU_CNT_SQ_LDS_IDX_ACTIVE] += c.bank_cycles;
+	cnt[EMU_CNT_SQ_LDS_BANK_CONFLICT] += c.conflicts;
+
+	lds_queue_enter(t, cs, w);
+	/* The port moves a dword per lane at least (sub-dword reads return
+	 * whole dwords), for all 64 lanes whatever EXEC says. */
+	unsigned lane_bytes = bytes < 4 ? 4 : bytes;
+	uint32_t port = (EMU_LANES * lane_bytes + mp->lds_port_bytes - 1) / mp->lds_port_bytes;
+	unsigned pair = (w->simd >> 1) & 1;
+
+	uint64_t bank_start = w->cycle > cs->lds_bank_free ? w->cycle : cs->lds_bank_free;
+	uint64_t bank_end = bank_start + c.bank_cycles;
+	cs->lds_bank_free = bank_end;
+	uint64_t port_start = bank_start > cs->lds_port_free[pair] ? bank_start : cs->lds_port_free[pair];
+	uint64_t port_end = port_start + port;
+	cs->lds_port_free[pair] = port_end;
+	lds_queue_push(cs, bank_end);
+	uint64_t out = bank_end > port_end ? bank_end : port_end;
+	return out + mp->lds_latency;
+}
+
+uint64_t emu_timing_lds_fill(struct emu_timing *t, struct emu_wave *w, uint64_t arrive)
+{
+	const struct emu_model_params *mp = t->mp;
+	struct emu_timing_cu *cs = &t->cu[emu_timing_cu_index(t, w)];
+	/* 64 contiguous dwords at M0: conflict-free, 256 B over 128 B/cycle. */
+	uint32_t cycles = EMU_LANES * 4 / (4u * mp->lds_banks);
+	uint64_t start = arrive > cs->lds_bank_free ? arrive : cs->lds_bank_free;
+	cs->lds_bank_free = start + cycles;
+	emu_timing_cnt(t)[EMU_CNT_SQ_LDS_IDX_ACTIVE] += cycles;
+	return cs->lds_bank_free;
+}

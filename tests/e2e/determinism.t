@@ -1,0 +1,86 @@
+#!/usr/bin/perl
+# determinism.t — the emulated GPU is deterministic: the same `gcnlab exec`
+# twice gives the same reported GPU time and the same output bytes. Checked
+# on a single-work-group copy (timing model) and on kernels where many
+# work-groups race through global and LDS atomics (scheduling order decides
+# the returned values).
+use strict;
+use warnings;
+use File::Temp qw(tempdir);
+use Test::More;
+
+my $root = $ENV{GCNLAB_ROOT} // '.';
+my $build = $ENV{GCNLAB_BUILD} // "$root/build";
+my $gcnlab = $ENV{GCNLAB_BIN} // "$build/bin/gcnlab";
+my $check = "$build/tests/hip/check_hip";
+BAIL_OUT("$gcnlab is not built (make)") unless -x $gcnlab;
+
+my $tmp = tempdir('gcnlab-det-XXXXXX', TMPDIR => 1, CLEANUP => 1);
+
+sub run {
+	my @cmd = @_;
+	my $pid = open(my $fh, '-|') // die "fork: $!";
+	if (!$pid) {
+		open(STDERR, '>&', \*STDOUT);
+		exec @cmd or do { print "cannot run $cmd[0]: $!\n"; exit 127 };
+	}
+	local $/;
+	my $out = <$fh> // '';
+	close $fh;
+	return ($out, $? >> 8);
+}
+
+sub slurp {
+	open(my $fh, '<:raw', $_[0]) or return undef;
+	local $/;
+	return <$fh>;
+}
+
+# Run twice; compare the "NAME: T µs" line and every out: file.
+sub twice {
+	my ($what, $co, $kernel, @args) = @_;
+	my (@times, @outs);
+	for my $n (1, 2) {
+		my @a = map { s/\@RUN\@/$n/gr } @args;
+		my @cmd = ($gcnlab, 'exec', $co, $kernel, '--backend', 'emu', @a);
+		my ($out, $rc) = run(@cmd);
+		if ($rc != 0) {
+			fail("$what: run $n");
+			diag("@cmd\n$out");
+			return;
+		}
+		my ($t) = $out =~ /^\Q$kernel\E: ([0-9.]+) µs/m;
+		push @times, $t;
+		push @outs, [map { slurp($_) } map { /^out:[^:]+:([^:]+)/ ? $1 : () } @a];
+	}
+	ok(defined $times[0] && defined $times[1] && $times[0] eq $times[1] && $times[0] > 0,
+	   "$what: the same GPU time twice") or diag("times: " . join(', ', map { $_ // 'none' } @times));
+	my $same = @{$outs[0]} == @{$outs[1]} && @{$outs[0]} > 0;
+	for my $i (0 .. $#{$outs[0]}) {
+		$same &&= defined $outs[0][$i] && defined $outs[1][$i] && $outs[0][$i] eq $outs[1][$i];
+	}
+	ok($same, "$what: the same output bytes twice");
+}
+
+for my $arch (qw(gfx900 gfx942)) {
+	twice("copy_256_4_64_256 on $arch", "$build/$arch/copy_256_4_64_256.co", 'copy_256_4_64_256',
+	      '--grid', 256, '--block', 256, 'buf:1M:rand:7', "out:1M:$tmp/copy-$arch-\@RUN\@.bin");
+}
+
+# The atomics cases of the HIP tests, with the inputs check_hip writes.
+for my $case (qw(atomics_global lds_atomics)) {
+	my $arch = 'gfx90a';
+	my $dir = "$tmp/$case";
+	mkdir $dir or die;
+	my ($args, $rc) = run($check, 'args', $case, $dir);
+	if ($rc) {
+		fail("$case: check_hip args");
+		diag($args);
+		next;
+	}
+	my ($co) = map { (split ' ')[1] } grep { /^\Q$case\E / } split /\n/, (run($check, 'list'))[0];
+	my @a = map { s/^(out:[^:]+:[^:]+?)(\.bin)/$1-\@RUN\@$2/r } split /\n/, $args;
+	twice("$case on $arch (many work-groups, atomics)", "$build/tests/hip/$arch/$co.co", $case, @a);
+}
+
+done_testing();

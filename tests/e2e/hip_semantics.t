@@ -1,0 +1,80 @@
+#!/usr/bin/perl
+# hip_semantics.t — the emulated GPU against the host CPU. Each case of
+# build/tests/hip/check_hip (tests/hip/check_hip.c) is one kernel of
+# tests/hip/*.hip; for every arch (gfx900, gfx90a, gfx942) the case's inputs
+# are written, the kernel runs through `gcnlab exec --backend emu`, and the
+# checker recomputes the results in C and compares them. One test per
+# (case, arch); a failure shows the exec command and the checker's first
+# mismatch per output (element, expected, got).
+#
+# Built by `make test-hip` (part of `make test`): the code objects
+# build/tests/hip/<arch>/<co>.co and the checker.
+use strict;
+use warnings;
+use File::Temp qw(tempdir);
+use Test::More;
+
+my $root = $ENV{GCNLAB_ROOT} // '.';
+my $build = $ENV{GCNLAB_BUILD} // "$root/build";
+my $gcnlab = $ENV{GCNLAB_BIN} // "$build/bin/gcnlab";
+my $check = "$build/tests/hip/check_hip";
+my @archs = qw(gfx900 gfx90a gfx942);
+
+BAIL_OUT("$gcnlab is not built (make)") unless -x $gcnlab;
+BAIL_OUT("$check is not built (make test-hip)") unless -x $check;
+
+# Run a command, return (exit status, stdout+stderr).
+sub run {
+	my @cmd = @_;
+	my $pid = open(my $fh, '-|') // die "fork: $!";
+	if (!$pid) {
+		open(STDERR, '>&', \*STDOUT);
+		exec @cmd or do { print "cannot run $cmd[0]: $!\n"; exit 127 };
+	}
+	local $/;
+	my $out = <$fh> // '';
+	close $fh;
+	return ($? >> 8 | ($? & 127 ? 128 + ($? & 127) : 0), $out);
+}
+
+my ($rc, $list) = run($check, 'list');
+BAIL_OUT("check_hip list failed: $list") if $rc;
+my @cases = map { [split ' '] } grep { /\S/ } split /\n/, $list;
+plan tests => @cases * @archs;
+
+my $tmp = tempdir('gcnlab-hip-XXXXXX', TMPDIR => 1, CLEANUP => 1);
+for my $arch (@archs) {
+	for my $c (@cases) {
+		my ($name, $co, $kernel) = @$c;
+		my $what = "$name on $arch";
+		my $co_path = "$build/tests/hip/$arch/$co.co";
+		my $dir = "$tmp/$arch-$name";
+		mkdir $dir or die "mkdir $dir: $!";
+		if (!-f $co_path) {
+			fail($what);
+			diag("$co_path is missing (make test-hip)");
+			next;
+		}
+		my ($arc, $args) = run($check, 'args', $name, $dir);
+		if ($arc) {
+			fail($what);
+			diag("check_hip args $name: $args");
+			next;
+		}
+		my @cmd = ($gcnlab, 'exec', $co_path, $kernel, '--backend', 'emu', '--timeout', '120',
+		           split(/\n/, $args));
+		my ($erc, $eout) = run(@cmd);
+		if ($erc) {
+			fail($what);
+			diag("exit $erc: @cmd");
+			diag($eout);
+			next;
+		}
+		my ($crc, $cout) = run($check, 'check', $name, $dir);
+		ok($crc == 0, $what) or do {
+			diag("@cmd");
+			diag($cout);
+		};
+		system('rm', '-rf', $dir) if $crc == 0;
+	}
+}
