@@ -641,16 +641,13 @@ static uint16_t pk_post(const struct valu *v, uint16_t h)
 	return h;
 }
 
+/* Per-element packed half op (any mode): a, b, c as doubles, ua.. as bits. */
 #define PK_F16(name, nsrc, expr) \
-	VALU_HANDLER(name) \
+	static void name##_elems(struct valu *v, const uint32_t *p0, const uint32_t *p1, \
+	                         const uint32_t *p2, unsigned rm, bool ieee) \
 	{ \
-		struct valu v; \
-		valu_init(&v, w, in, VALU_F16); \
-		unsigned rm = valu_round(&v); \
-		bool ieee = (w->mode >> 9) & 1; \
 		(void)ieee; \
-		const uint32_t *restrict p0 = pk_src(&v, 0, true), *restrict p1 = pk_src(&v, 1, true); \
-		const uint32_t *restrict p2 = nsrc == 3 ? pk_src(&v, 2, true) : p0; \
+		(void)rm; \
 		for (unsigned l = 0; l < VL; l++) { \
 			uint32_t r = 0; \
 			for (unsigned s = 0; s < 32; s += 16) { \
@@ -660,13 +657,81 @@ static uint16_t pk_post(const struct valu *v, uint16_t h)
 				(void)a; \
 				(void)b; \
 				(void)c; \
-				(void)rm; \
-				r |= (uint32_t)pk_post(&v, (expr)) << s; \
+				r |= (uint32_t)pk_post(v, (expr)) << s; \
 			} \
-			v.res[l] = r; \
+			v->res[l] = r; \
 		} \
+	} \
+	VALU_HANDLER(name) \
+	{ \
+		struct valu v; \
+		valu_init(&v, w, in, VALU_F16); \
+		const uint32_t *p0 = pk_src(&v, 0, true), *p1 = pk_src(&v, 1, true); \
+		const uint32_t *p2 = nsrc == 3 ? pk_src(&v, 2, true) : p0; \
+		if (!pk_fast(&v, name##_fast, p0, p1)) \
+			name##_elems(&v, p0, p1, p2, valu_round(&v), (w->mode >> 9) & 1); \
 		valu_write(&v, 1); \
 	}
+
+/* Branch-free half <-> single conversions for whole arrays (they vectorise);
+ * same results as valu_f16_to_f32 / f2h_rne. */
+static inline uint32_t sel32(bool c, uint32_t a, uint32_t b)
+{
+	uint32_t m = 0u - (uint32_t)c;
+	return (a & m) | (b & ~m);
+}
+static inline float h2f_sel(uint32_t h)
+{
+	uint32_t o = (h & 0x7fff) << 13, e = o & 0x0f800000u;
+	uint32_t norm = o + (112u << 23), infnan = norm + (112u << 23);
+	uint32_t den = f2u(u2f(o + (113u << 23)) - u2f(113u << 23));
+	uint32_t r = sel32(e == 0x0f800000u, infnan, sel32(e == 0, den, norm));
+	return u2f(r | (h & 0x8000) << 16);
+}
+static inline uint32_t f2h_sel(float f)
+{
+	uint32_t x = f2u(f), sign = x & 0x80000000u;
+	x ^= sign;
+	uint32_t big = sel32(x > 0x7f800000u, 0x7e00u | ((x >> 13) & 0x3ff), 0x7c00u);
+	uint32_t den = f2u(u2f(x) + 0.5f) - 0x3f000000u;
+	uint32_t norm = (x + ((15u - 127u) << 23) + 0xfffu + ((x >> 13) & 1)) >> 13;
+	uint32_t o = sel32(x >= 0x47800000u, big, sel32(x < 0x38800000u, den, norm));
+	return o | sign >> 16;
+}
+
+/* Packed add/mul in singles: a sum or product of halves rounded to single and
+ * then to half is the correctly rounded half (24 >= 2 * 11 + 2). Returns
+ * whether some result is a NaN (the caller then uses the exact NaN rules). */
+typedef uint32_t (*pk_fast_fn)(uint32_t *restrict, const uint32_t *restrict, const uint32_t *restrict);
+#define PK_FAST(name, op) \
+	static uint32_t name##_fast(uint32_t *restrict r, const uint32_t *restrict p0, \
+	                            const uint32_t *restrict p1) \
+	{ \
+		uint32_t nan = 0; \
+		for (unsigned l = 0; l < VL; l++) { \
+			float alo = h2f_sel(p0[l] & 0xffff), ahi = h2f_sel(p0[l] >> 16); \
+			float blo = h2f_sel(p1[l] & 0xffff), bhi = h2f_sel(p1[l] >> 16); \
+			uint32_t lo = f2h_sel(alo op blo), hi = f2h_sel(ahi op bhi); \
+			nan |= ((lo & 0x7fff) > 0x7c00) | ((hi & 0x7fff) > 0x7c00); \
+			r[l] = lo | hi << 16; \
+		} \
+		return nan; \
+	}
+PK_FAST(v_pk_add_f16, +)
+PK_FAST(v_pk_mul_f16, *)
+#define v_pk_fma_f16_fast NULL
+#define v_pk_min_f16_fast NULL
+#define v_pk_max_f16_fast NULL
+
+/* The vectorised path, when it applies: nearest-even, no clamp, no output
+ * flush, no NaN among the results. */
+static bool pk_fast(struct valu *v, pk_fast_fn fn, const uint32_t *p0, const uint32_t *p1)
+{
+	if (!fn || valu_round(v) || v->clamp || v->ftz_out)
+		return false;
+	return !fn(v->res, p0, p1);
+}
+
 PK_F16(v_pk_add_f16, 2, h_nan2(d2h(a + b, rm), ua, ub))
 PK_F16(v_pk_mul_f16, 2, h_nan2(d2h(a * b, rm), ua, ub))
 PK_F16(v_pk_fma_f16, 3, h_nan3(d2h(fma_odd(a, b, c), rm), ua, ub, uc))

@@ -105,8 +105,7 @@ void emu_lds_cost(const struct emu_model_params *mp, const uint64_t *addr, uint6
 	}
 }
 
-/* Wait for a free slot in the CU's DS queue; returns the (possibly later)
- * issue cycle. */
+/* Wait for a free slot in the CU's DS queue (advancing w->cycle). */
 static void lds_queue_enter(struct emu_timing *t, struct emu_timing_cu *cs, struct emu_wave *w)
 {
 	uint32_t q = t->mp->lds_queue;

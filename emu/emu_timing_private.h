@@ -22,9 +22,10 @@
  * 32-bit tags ordered most- to least-recently used, so a lookup is a short
  * scan and an update a short memmove, and a 256 MiB MALL of 128 B lines
  * costs 8 MiB of tags. A tag word is (line >> set bits) + 1, shifted left
- * once with the dirty flag in bit 0; 0 is an empty way. Tags that do not
- * fit 31 bits are folded (only possible for addresses 2^42 or more apart in
- * the small caches; a false hit changes timing, never data). */
+ * once with the dirty flag in bit 0; 0 is an empty way. Tags of 31 bits or
+ * more (addresses from 2^43 up in the smallest caches; never in the L2 and
+ * MALL for 48-bit addresses) are folded into 31 bits, so two such lines can
+ * in principle alias: a false hit changes timing, never data. */
 struct emu_cache {
 	uint32_t *tag;           /* [sets * ways] */
 	uint32_t sets, ways;

@@ -192,8 +192,11 @@ struct probe {
 	int n;
 	int enc, op, kind, arg;
 	bool valid;
+	int dsize;              /* dwords LLVM decoded (prefix match, corpus mode) */
 	char *text;
 };
+
+static bool prefix_ok; /* corpus mode: a decode of a prefix of the probe counts */
 
 static struct probe *probes;
 static int nprobes, capprobes;
@@ -360,8 +363,10 @@ static int run_chunk(const char *mc, const char *arch, int from, int to, bool *c
 	for (int i = from; i < to; i++) {
 		uint32_t mark = 0xbf800000u | (uint32_t)((i - from) % 0xffff + 1);
 		struct probe *pr = &probes[i];
-		if (p < nl && (int)enc[p][0] == pr->n && !memcmp(&enc[p][1], pr->w, (size_t)pr->n * 4)) {
+		if (p < nl && ((int)enc[p][0] == pr->n || (prefix_ok && (int)enc[p][0] < pr->n && enc[p][0] > 0)) &&
+		    !memcmp(&enc[p][1], pr->w, (size_t)enc[p][0] * 4)) {
 			pr->valid = true;
+			pr->dsize = (int)enc[p][0];
 			pr->text = txt[p];
 			txt[p] = NULL;
 			p++;
@@ -874,10 +879,156 @@ static const char *probe_src_text(const struct probe *p, char id)
 	return p->valid && !contains(p->text, "/*") ? p->text : NULL;
 }
 
+/* ---- corpus: words with LLVM's text, for tests/unit/test_decode.c ---- */
+
+static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
+static uint32_t rnd(void)
+{
+	rng_state ^= rng_state << 13;
+	rng_state ^= rng_state >> 7;
+	rng_state ^= rng_state << 17;
+	return (uint32_t)(rng_state >> 16);
+}
+
+static uint32_t rnd_field(const struct fdef *f)
+{
+	uint32_t m = (1u << f->width) - 1;
+	switch (f->rk) {
+	case R_SRC9: {
+		uint32_t k = rnd() % 8;
+		if (f->width == 8 && k >= 4)
+			k = rnd() % 4;
+		if (k < 2)
+			return rnd() % 106;                      /* SGPR */
+		if (k == 2)
+			return 106 + rnd() % 22;                 /* vcc, ttmp, m0, exec */
+		if (k == 3)
+			return 128 + rnd() % 128;                /* constants, specials, literal */
+		return 256 + rnd() % 256;                    /* VGPR */
+	}
+	case R_VGPR: return rnd() % 4 ? rnd() % 32 * (rnd() % 2 ? 1 : 2) : rnd() & m;
+	case R_SGPR: return rnd() % 4 ? (rnd() % 52) * 2 : rnd() & m;
+	case R_SBASE: return rnd() % 4 ? rnd() % 50 : rnd() & m;
+	case R_SRSRC: return rnd() % 4 ? rnd() % 25 : rnd() & m;
+	default: return rnd() % 3 ? rnd() & m & 0xfff : rnd() & m;
+	}
+}
+
+static void write_corpus(const char *mc, const char *arch, const char *path, int keep, int phase2)
+{
+	/* Random instances of every valid opcode: fields random, each modifier
+	 * bit set with probability 1/8; plus wholly random words. */
+	int from = nprobes;
+	for (int ei = 0; ei < NENC; ei++) {
+		const struct encdef *e = &encs[ei];
+		for (int op = 0; op < e->nops; op++) {
+			struct opinfo *oi = &info[ei][op];
+			if (!oi->valid)
+				continue;
+			for (int k = 0; k < 6; k++) {
+				uint32_t w[4];
+				memcpy(w, oi->w, sizeof(w));
+				int n = e->ndw;
+				for (int i = 0; i < MAXF && e->f[i].id; i++) {
+					const struct fdef *f = &e->f[i];
+					if (!strchr(oi->syn, '%') || (rnd() % 3 == 0))
+						continue;
+					bool used = false;
+					for (const char *p = oi->syn; (p = strchr(p, '%')); p++)
+						if (p[1] == f->id)
+							used = true;
+					if (used)
+						setf(w, f, rnd_field(f));
+				}
+				for (int d = 0; d < 2; d++)
+					for (int b = 0; b < 32; b++)
+						if ((e->flip[d] & (1u << b)) && rnd() % 8 == 0)
+							w[d] ^= 1u << b;
+				if (e->ext && !strncmp(e->name, "sdwa", 4)) {
+					w[1] = (w[1] & 0x000000ffu) | (rnd() & 0xbf3fff00u);
+					w[1] = (w[1] & ~0x07070700u) | (rnd() % 7) << 8 | (rnd() % 7) << 16 | (rnd() % 7) << 24;
+					if (((w[1] >> 11) & 3) == 3)
+						w[1] &= ~(1u << 12);
+				}
+				if (e->ext && !strncmp(e->name, "dpp", 3)) {
+					static const uint32_t ctl[] = {0xe4, 0x1b, 0x101, 0x10f, 0x111, 0x118, 0x121, 0x130,
+					                               0x134, 0x138, 0x13c, 0x140, 0x141, 0x142, 0x143, 0x155};
+					w[1] = (w[1] & 0xff) | ctl[rnd() % 16] << 8 | (rnd() & 0xfff80000u);
+				}
+				bool lit = false;
+				if (e->ndw == 1 || !strcmp(e->name, "sopk"))
+					for (int i = 0; i < MAXF && e->f[i].id; i++)
+						if (e->f[i].rk == R_SRC9 && e->f[i].dw == 0 &&
+						    ((w[0] >> e->f[i].lo) & ((1u << e->f[i].width) - 1)) == 255)
+							lit = true;
+				if (oi->n > e->ndw)
+					lit = true;
+				if (lit) {
+					static const uint32_t lv[] = {0x3f800000u, 0x40490fdbu, 0x12345678u, 0xffffff00u,
+					                              0x80000000u, 0x3ff00000u, 0x00003c00u, 0x0000ffffu,
+					                              0x00000041u, 0xfffffff0u, 0x3e22f983u, 0x00001234u};
+					w[n++] = rnd() % 2 ? lv[rnd() % 12] : rnd();
+				}
+				add_probe(ei, op, PK_VAR, 99, w, n);
+			}
+		}
+		/* wholly random words with the encoding's fixed bits */
+		for (int k = 0; k < 200; k++) {
+			uint32_t w[4] = {rnd(), rnd(), rnd(), 0};
+			uint32_t fixedmask;
+			switch (e->ndw == 1 && !e->ext ? 1 : 2) {
+			default: fixedmask = 0; break;
+			}
+			(void)fixedmask;
+			uint32_t hi = e->fixed[0];
+			int top = !strcmp(e->name, "vop2") ? 1 : !strncmp(e->name, "sop", 3) ? 9 : 6;
+			if (!strcmp(e->name, "sop2"))
+				top = 2;
+			if (!strcmp(e->name, "sopk"))
+				top = 4;
+			if (!strcmp(e->name, "vop1") || !strcmp(e->name, "vopc") || !strcmp(e->name, "vop3p"))
+				top = !strcmp(e->name, "vop3p") ? 9 : 7;
+			if (e->ext)
+				continue;
+			uint32_t mask = ~0u << (32 - top);
+			w[0] = (w[0] & ~mask) | (hi & mask);
+			if (!strcmp(e->name, "flat") || !strcmp(e->name, "global") || !strcmp(e->name, "scratch"))
+				w[0] = (w[0] & ~0xc000u) | (e->fixed[0] & 0xc000u);
+			add_probe(ei, 0, PK_VAR, 98, w, 3);
+		}
+	}
+	prefix_ok = true;
+	run_probes(mc, arch, from);
+	prefix_ok = false;
+
+	FILE *f = fopen(path, "w");
+	if (!f)
+		die("cannot write %s", path);
+	fprintf(f, "# %s: instruction words and llvm-mc 19 --disassemble text (INVALID: rejected).\n"
+	           "# Generated by tools/gen_optab.sh; tests/unit/test_decode.c checks every line.\n", arch);
+	int count = 0;
+	for (int i = phase2; i < nprobes; i++) {
+		struct probe *p = &probes[i];
+		if (i < from && (p->kind != PK_FLIP && p->kind != PK_CLS && p->kind != PK_IMM))
+			continue;
+		if (keep > 1 && (count++ % keep))
+			continue;
+		if (p->valid && contains(p->text, "/*"))
+			continue; /* LLVM's own "invalid register" comments: not a reference */
+		int n = p->valid ? p->dsize : 1;
+		if (!p->valid)
+			n = p->n;
+		for (int k = 0; k < n; k++)
+			fprintf(f, "%s%08x", k ? " " : "", p->w[k]);
+		fprintf(f, "\t%s\n", p->valid ? p->text : "INVALID");
+	}
+	fclose(f);
+}
+
 int main(int argc, char **argv)
 {
-	if (argc != 4)
-		die("usage: gen_optab LLVM_MC ARCH OUT.inc");
+	if (argc < 4)
+		die("usage: gen_optab LLVM_MC ARCH OUT.inc [CORPUS.txt [KEEP_ONE_IN_N]]");
 	const char *mc = argv[1], *arch = argv[2], *outp = argv[3];
 	int ai = !strcmp(arch, "gfx900") ? 0 : !strcmp(arch, "gfx90a") ? 1 : !strcmp(arch, "gfx942") ? 2 : -1;
 	if (ai < 0)
@@ -1208,6 +1359,9 @@ int main(int argc, char **argv)
 	}
 	fprintf(f, "};\n");
 	fclose(f);
+
+	if (argc >= 5)
+		write_corpus(mc, arch, argv[4], argc >= 6 ? atoi(argv[5]) : 1, from);
 
 	int total = 0;
 	for (int ei = 0; ei < NENC; ei++)

@@ -675,7 +675,7 @@ static void case_early(struct run *r)
 		if ((v & 0xf) == 3)
 			continue;
 		exp[2 * i] = v ^ 0xffff0000u;
-		for (uint32_t k = 0; k < (a[i] & 15) && !done; k++) {
+		for (uint32_t k = 0; k < (v & 15) && !done; k++) { /* the bound reads the updated v */
 			v = v * 5 + k;
 			done = (v & 0x70) == 0x70;
 		}

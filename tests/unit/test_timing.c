@@ -180,9 +180,9 @@ static uint64_t rng_next(uint64_t *s)
 	return *s;
 }
 
-/* Seed 000's method: latency of one instruction alone, throughput as the
- * extra time of 11 back-to-back ones over 10. `issue` runs one instruction
- * at w->cycle and returns its completion; the wave issues every 4 cycles. */
+/* Seed 000's method: latency of one instruction alone (between two
+ * s_memtime), throughput as the extra time of 11 back-to-back ones (issued
+ * every 4 cycles) over the single one, divided by 10. */
 struct lt {
 	double latency, throughput;
 };
