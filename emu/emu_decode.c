@@ -244,14 +244,12 @@ static uint32_t emu_bits(uint32_t w, unsigned lo, unsigned n)
 	return (w >> lo) & ((n >= 32) ? 0xffffffffu : ((1u << n) - 1));
 }
 
-/* A register field: used → converted code, unused → must be zero. */
+/* A register field: used → converted code; unused → NONE (whether LLVM
+ * accepts junk in it is in the opcode's mbz mask). */
 static uint16_t emu_vfield(struct emu_dec *d, char f, uint32_t raw, bool acc)
 {
-	if (!d->syn.used[(unsigned char)f]) {
-		if (raw)
-			d->bad = true;
+	if (!d->syn.used[(unsigned char)f])
 		return EMU_OP_NONE;
-	}
 	char c = d->syn.cls[(unsigned char)f];
 	unsigned w = d->syn.width[(unsigned char)f];
 	uint16_t code;
@@ -273,11 +271,8 @@ static uint16_t emu_vfield(struct emu_dec *d, char f, uint32_t raw, bool acc)
 static uint16_t emu_sfield(struct emu_dec *d, const struct emu_opfmt *fmt, int i, uint32_t raw)
 {
 	char f = (char)('0' + i);
-	if (!d->syn.used[(unsigned char)f]) {
-		if (raw)
-			d->bad = true;
+	if (!d->syn.used[(unsigned char)f])
 		return EMU_OP_NONE;
-	}
 	unsigned cls = emu_code_class(raw);
 	if (!(cls & fmt->scls[i]))
 		d->bad = true;

@@ -5,7 +5,10 @@
  * Half results are computed in double, where sums and products of halves are
  * exact, and rounded once to half with MODE.FP_ROUND[3:2]; fused forms whose
  * exact value does not fit a double are first rounded to odd, which keeps the
- * final rounding to half (11 bits) correct.
+ * final rounding to half (11 bits) correct. In the default rounding mode the
+ * common ops (add, sub, mul, packed add/mul) run first as a vectorised loop in
+ * singles, which rounds the same way (24 >= 2 * 11 + 2 bits), and fall back
+ * to the per-element path when a result is NaN.
  *
  * 16-bit destinations on gfx9: VOP1/VOP2 results zero bits [31:16]; the VOP3
  * ops with op_sel write the op_sel[3] half and keep the other (LLVM
@@ -121,6 +124,32 @@ static inline uint16_t d2h(double d, unsigned rm)
 	return valu_f64_to_f16(d2u(d), rm);
 }
 
+/* Branch-free half <-> single conversions for whole arrays (they vectorise);
+ * same results as valu_f16_to_f32 / f2h_rne. */
+static inline uint32_t sel32(bool c, uint32_t a, uint32_t b)
+{
+	uint32_t m = 0u - (uint32_t)c;
+	return (a & m) | (b & ~m);
+}
+static inline float h2f_sel(uint32_t h)
+{
+	uint32_t o = (h & 0x7fff) << 13, e = o & 0x0f800000u;
+	uint32_t norm = o + (112u << 23), infnan = norm + (112u << 23);
+	uint32_t den = f2u(u2f(o + (113u << 23)) - u2f(113u << 23));
+	uint32_t r = sel32(e == 0x0f800000u, infnan, sel32(e == 0, den, norm));
+	return u2f(r | (h & 0x8000) << 16);
+}
+static inline uint32_t f2h_sel(float f)
+{
+	uint32_t x = f2u(f), sign = x & 0x80000000u;
+	x ^= sign;
+	uint32_t big = sel32(x > 0x7f800000u, 0x7e00u | ((x >> 13) & 0x3ff), 0x7c00u);
+	uint32_t den = f2u(u2f(x) + 0.5f) - 0x3f000000u;
+	uint32_t norm = (x + ((15u - 127u) << 23) + 0xfffu + ((x >> 13) & 1)) >> 13;
+	uint32_t o = sel32(x >= 0x47800000u, big, sel32(x < 0x38800000u, den, norm));
+	return o | sign >> 16;
+}
+
 static inline uint16_t h_nan2(uint16_t r, uint16_t a, uint16_t b)
 {
 	if (!f16_isnan(r))
@@ -196,18 +225,34 @@ static const uint32_t *hsrc(struct valu *v, unsigned i)
 		valu_write16(&v, false); \
 	}
 
+/* Two-source half op; in the default rounding mode first as singles in a
+ * vectorised loop (a sum, difference or product of halves rounded to single
+ * and then to half is correctly rounded: 24 >= 2 * 11 + 2), falling back to
+ * the exact per-element path for other modes or NaN results. */
 #define F16_2(name, preserve, expr) \
+	static uint32_t name##_fast(uint32_t *restrict r, const uint32_t *restrict pa, \
+	                            const uint32_t *restrict pb) \
+	{ \
+		uint32_t nan = 0; \
+		for (unsigned l = 0; l < VL; l++) { \
+			float a = h2f_sel(pa[l] & 0xffff), b = h2f_sel(pb[l] & 0xffff); \
+			r[l] = f2h_sel(expr); \
+			nan |= (r[l] & 0x7fff) > 0x7c00; \
+		} \
+		return nan; \
+	} \
 	VALU_HANDLER(name) \
 	{ \
 		struct valu v; \
 		valu_init(&v, w, in, VALU_F16); \
 		unsigned rm = valu_round(&v); \
-		const uint32_t *restrict pa = hsrc(&v, 0), *restrict pb = hsrc(&v, 1); \
-		for (unsigned l = 0; l < VL; l++) { \
-			uint16_t ua = (uint16_t)pa[l], ub = (uint16_t)pb[l]; \
-			double a = h2d(ua), b = h2d(ub); \
-			v.res[l] = h_nan2(d2h((expr), rm), ua, ub); \
-		} \
+		const uint32_t *pa = hsrc(&v, 0), *pb = hsrc(&v, 1); \
+		if (rm || name##_fast(v.res, pa, pb)) \
+			for (unsigned l = 0; l < VL; l++) { \
+				uint16_t ua = (uint16_t)pa[l], ub = (uint16_t)pb[l]; \
+				double a = h2d(ua), b = h2d(ub); \
+				v.res[l] = h_nan2(d2h((expr), rm), ua, ub); \
+			} \
 		valu_write16(&v, preserve); \
 	}
 
@@ -672,32 +717,6 @@ static uint16_t pk_post(const struct valu *v, uint16_t h)
 			name##_elems(&v, p0, p1, p2, valu_round(&v), (w->mode >> 9) & 1); \
 		valu_write(&v, 1); \
 	}
-
-/* Branch-free half <-> single conversions for whole arrays (they vectorise);
- * same results as valu_f16_to_f32 / f2h_rne. */
-static inline uint32_t sel32(bool c, uint32_t a, uint32_t b)
-{
-	uint32_t m = 0u - (uint32_t)c;
-	return (a & m) | (b & ~m);
-}
-static inline float h2f_sel(uint32_t h)
-{
-	uint32_t o = (h & 0x7fff) << 13, e = o & 0x0f800000u;
-	uint32_t norm = o + (112u << 23), infnan = norm + (112u << 23);
-	uint32_t den = f2u(u2f(o + (113u << 23)) - u2f(113u << 23));
-	uint32_t r = sel32(e == 0x0f800000u, infnan, sel32(e == 0, den, norm));
-	return u2f(r | (h & 0x8000) << 16);
-}
-static inline uint32_t f2h_sel(float f)
-{
-	uint32_t x = f2u(f), sign = x & 0x80000000u;
-	x ^= sign;
-	uint32_t big = sel32(x > 0x7f800000u, 0x7e00u | ((x >> 13) & 0x3ff), 0x7c00u);
-	uint32_t den = f2u(u2f(x) + 0.5f) - 0x3f000000u;
-	uint32_t norm = (x + ((15u - 127u) << 23) + 0xfffu + ((x >> 13) & 1)) >> 13;
-	uint32_t o = sel32(x >= 0x47800000u, big, sel32(x < 0x38800000u, den, norm));
-	return o | sign >> 16;
-}
 
 /* Packed add/mul in singles: a sum or product of halves rounded to single and
  * then to half is the correctly rounded half (24 >= 2 * 11 + 2). Returns

@@ -544,8 +544,17 @@ F32_3(v_cubema_f32, cube_ma(a, b, c))
  * div_fixup(q, b, a). div_scale scales operands by 2^+-64 (f32) / 2^+-128 (f64)
  * so that no step meets a denormal, and sets VCC when numerator and
  * denominator were scaled differently; div_fmas then undoes the quotient
- * scale: up when the quotient is large (exponent > bias), down otherwise.
- * Cases follow the ISA pseudocode (GFX9/CDNA3 ISA V_DIV_SCALE_F32). */
+ * scale: up when the quotient is large (exponent > bias), down otherwise
+ * (exponent test of div_fmas as measured on hardware by tinygrad's RDNA
+ * emulator; the ISA text says a fixed 2^32). Cases follow the ISA pseudocode
+ * (GFX9/CDNA3 ISA V_DIV_SCALE_F32) with its "1/S1 is denormal" and "S2/S1 is
+ * denormal" tests taken in the operation's own type: the pdf casts 1/S1 to
+ * f64, where it is never denormal, and a huge single denominator would then
+ * reach v_rcp_f32, whose denormal result is flushed. A huge denominator with
+ * a tiny quotient scales the denominator down (the pdf's 2^+64 there would
+ * overflow it). With these rules the expansion gives the correctly rounded
+ * quotient for every input class (test_exec_valu runs it against host
+ * division). NaN operands pass S0 through with VCC clear. */
 
 struct fparams {
 	int bias, mbits, ebits, scale, far_exp, tiny_exp;

@@ -289,18 +289,24 @@ static void put_words(FILE *f, const uint32_t *w, int n)
 			fprintf(f, "%s0x%02x", (i || b) ? "," : "", (w[i] >> (8 * b)) & 0xff);
 }
 
-/* Run llvm-mc over probes[from..to) and fill valid/text. Returns the index
- * of the probe at which the output stopped (llvm-mc 19 crashes on a few
- * encodings), or `to`. */
+/* Run llvm-mc over probes[from..to) and fill valid/text. Validity comes from
+ * llvm-mc's "invalid instruction encoding" warnings, which name the line and
+ * column (every probe starts a line); -show-encoding is no use here because
+ * it re-encodes what was decoded (ignored bits vanish, literals that equal
+ * inline constants become inline). The text is the first line printed after
+ * the previous probe's markers; any further line before this probe's markers
+ * means LLVM decoded only a prefix of the probe. Returns the index of the probe
+ * at which the output stopped (llvm-mc 19 aborts on a few encodings), or `to`. */
 static int run_chunk(const char *mc, const char *arch, int from, int to, bool *crashed)
 {
-	char in[] = "/tmp/gen_optab_in_XXXXXX";
-	int fd = mkstemp(in);
-	if (fd < 0)
+	char in[] = "/tmp/gen_optab_in_XXXXXX", er[] = "/tmp/gen_optab_err_XXXXXX";
+	int fd = mkstemp(in), fe = mkstemp(er);
+	if (fd < 0 || fe < 0)
 		die("cannot create a temporary file");
+	close(fe);
 	FILE *f = fdopen(fd, "w");
 	for (int i = from; i < to; i++) {
-		uint32_t mark = 0xbf800000u | (uint32_t)((i - from) % 0xffff + 1);
+		uint32_t mark = 0xbf800000u | (0x1000u + (uint32_t)((i - from) % 0xe000));
 		uint32_t m3[3] = {mark, mark, mark};
 		put_words(f, probes[i].w, probes[i].n);
 		fputc(',', f);
@@ -310,90 +316,99 @@ static int run_chunk(const char *mc, const char *arch, int from, int to, bool *c
 	fclose(f);
 
 	char *cmd;
-	if (asprintf(&cmd, "LLVM_DISABLE_SYMBOLIZATION=1 '%s' -triple amdgcn-amd-amdhsa -mcpu=%s --disassemble -show-encoding < %s 2>/dev/null",
-	             mc, arch, in) < 0)
+	if (asprintf(&cmd, "LLVM_DISABLE_SYMBOLIZATION=1 '%s' -triple amdgcn-amd-amdhsa -mcpu=%s --disassemble < %s 2>%s",
+	             mc, arch, in, er) < 0)
 		die("out of memory");
 	FILE *pp = popen(cmd, "r");
 	if (!pp)
 		die("cannot run %s", mc);
-
-	/* Read every decoded line: text and bytes. */
 	size_t cap = 1 << 16, nl = 0;
 	char **txt = malloc(cap * sizeof(*txt));
-	uint32_t (*enc)[5] = malloc(cap * sizeof(*enc));
 	char *line = NULL;
 	size_t ll = 0;
 	while (getline(&line, &ll, pp) > 0) {
-		char *e = strstr(line, "; encoding: [");
-		if (!e)
+		char *s = line;
+		while (*s == '\t' || *s == ' ')
+			s++;
+		s[strcspn(s, "\n")] = 0;
+		if (!*s || !strcmp(s, ".text"))
 			continue;
 		if (nl == cap) {
 			cap *= 2;
 			txt = realloc(txt, cap * sizeof(*txt));
-			enc = realloc(enc, cap * sizeof(*enc));
 		}
-		char *s = line;
-		while (*s == '\t' || *s == ' ')
-			s++;
-		char *t = e;
-		while (t > s && (t[-1] == ' ' || t[-1] == '\t'))
-			t--;
-		txt[nl] = strndup(s, (size_t)(t - s));
-		uint32_t nb = 0, words[4] = {0};
-		char *b = e + strlen("; encoding: [");
-		while (*b && *b != ']' && nb < 16) {
-			unsigned long v = strtoul(b, &b, 16);
-			words[nb / 4] |= (uint32_t)v << (8 * (nb % 4));
-			nb++;
-			if (*b == ',')
-				b++;
-		}
-		enc[nl][0] = nb / 4;
-		memcpy(&enc[nl][1], words, sizeof(words));
-		nl++;
+		txt[nl++] = strdup(s);
 	}
-	free(line);
 	int st = pclose(pp);
-	if (!getenv("GEN_OPTAB_KEEP"))
+
+	/* Warnings: bad[k] bit 0 = the probe on line k+1 rejected at its start,
+	 * bit 1 = something after its start rejected (a prefix was decoded). */
+	uint8_t *bad = calloc((size_t)(to - from) + 1, 1);
+	FILE *ef = fopen(er, "r");
+	while (ef && getline(&line, &ll, ef) > 0) {
+		unsigned long ln, col;
+		if (sscanf(line, "<stdin>:%lu:%lu: warning: invalid instruction encoding", &ln, &col) == 2 && ln >= 1 &&
+		    ln <= (unsigned long)(to - from))
+			bad[ln - 1] |= col == 1 ? 1 : 2;
+	}
+	if (ef)
+		fclose(ef);
+	free(line);
+	if (!getenv("GEN_OPTAB_KEEP")) {
 		unlink(in);
+		unlink(er);
+	}
 	free(cmd);
 
 	size_t p = 0;
 	int stop = to;
 	for (int i = from; i < to; i++) {
-		uint32_t mark = 0xbf800000u | (uint32_t)((i - from) % 0xffff + 1);
 		struct probe *pr = &probes[i];
-		if (p < nl && ((int)enc[p][0] == pr->n || (prefix_ok && (int)enc[p][0] < pr->n && enc[p][0] > 0)) &&
-		    !memcmp(&enc[p][1], pr->w, (size_t)enc[p][0] * 4)) {
-			pr->valid = true;
-			pr->dsize = (int)enc[p][0];
-			pr->text = txt[p];
-			txt[p] = NULL;
+		char mark[32];
+		snprintf(mark, sizeof(mark), "s_nop 0x%x", 0x1000u + (unsigned)((i - from) % 0xe000));
+		free(pr->text);
+		pr->text = NULL;
+		pr->valid = false;
+		pr->dsize = 0;
+		bool start_ok = !(bad[i - from] & 1);
+		char *text = NULL;
+		if (start_ok && p < nl)
+			text = txt[p++];
+		int extra = 0;
+		while (p < nl && strcmp(txt[p], mark)) {
 			p++;
+			extra++;
 		}
-		while (p < nl && !(enc[p][0] == 1 && enc[p][1] == mark))
-			p++;
 		if (p == nl) {
 			if (st == 0)
-				die("lost the probe stream at probe %d (%s)", i, encs[pr->enc].name);
+				die("lost the probe stream at probe %d (%s, line %d, %s)", i, encs[pr->enc].name, i - from + 1, mark);
 			for (int j = i; j < to; j++) {
 				probes[j].valid = false;
 				free(probes[j].text);
 				probes[j].text = NULL;
 			}
-			pr->valid = false;
-			free(pr->text);
-			pr->text = NULL;
 			stop = i;
 			break;
 		}
-		while (p < nl && enc[p][0] == 1 && enc[p][1] == mark)
+		int nmark = 0;
+		while (p < nl && !strcmp(txt[p], mark)) {
 			p++;
+			nmark++;
+		}
+		if (start_ok && text) {
+			/* all three markers printed: the probe did not eat into them */
+			bool full = extra == 0 && nmark == 3 && !(bad[i - from] & 2);
+			if (full || prefix_ok) {
+				pr->valid = true;
+				pr->dsize = full ? pr->n : 0;
+				pr->text = strdup(text);
+			}
+		}
 	}
 	for (size_t i = 0; i < nl; i++)
 		free(txt[i]);
 	free(txt);
-	free(enc);
+	free(bad);
 	*crashed = st != 0;
 	return stop;
 }
@@ -1015,9 +1030,9 @@ static void write_corpus(const char *mc, const char *arch, const char *path, int
 			continue;
 		if (p->valid && contains(p->text, "/*"))
 			continue; /* LLVM's own "invalid register" comments: not a reference */
-		int n = p->valid ? p->dsize : 1;
-		if (!p->valid)
-			n = p->n;
+		if (p->valid && !p->dsize)
+			continue; /* LLVM decoded a prefix: size unknown */
+		int n = p->n;
 		for (int k = 0; k < n; k++)
 			fprintf(f, "%s%08x", k ? " " : "", p->w[k]);
 		fprintf(f, "\t%s\n", p->valid ? p->text : "INVALID");
@@ -1088,9 +1103,28 @@ int main(int argc, char **argv)
 			struct opinfo *oi = &info[ei][op];
 			if (!oi->valid)
 				continue;
+			/* Bits of fields the opcode does not use: LLVM ignores some and
+			 * rejects others, so they are flipped one by one like modifiers. */
+			uint32_t flip[2] = {e->flip[0], e->flip[1]};
+			for (int i = 0; i < MAXF && e->f[i].id; i++) {
+				const struct fdef *fd = &e->f[i];
+				char id = fd->id;
+				bool used = oi->width[(int)id] || strstr(oi->syn, (char[]){'%', id, 0});
+				if (id == 'S' || !strcmp(e->name, "smem") || !strcmp(e->name, "mtbuf") || !strcmp(e->name, "mimg") ||
+				    !strcmp(e->name, "exp"))
+					continue;
+				if (id == 'O' && (!strcmp(e->name, "ds") ? (contains(oi->mods, "offset")) : true))
+					continue;
+				if (id == 'A' || id == 'C')
+					continue;
+				if (used)
+					continue;
+				uint32_t m = fd->width >= 32 ? ~0u : ((1u << fd->width) - 1);
+				flip[fd->dw] |= m << fd->lo;
+			}
 			for (int d = 0; d < 2; d++)
 				for (int b = 0; b < 32; b++)
-					if (e->flip[d] & (1u << b)) {
+					if (flip[d] & (1u << b)) {
 						uint32_t w[4];
 						memcpy(w, oi->w, sizeof(w));
 						w[d] ^= 1u << b;

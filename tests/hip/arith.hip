@@ -36,6 +36,14 @@ extern "C" __global__ void f32_ops(const float *f, const ho_i32 *ia, const ho_u6
 		ho_f32(f[3 * i], f[3 * i + 1], f[3 * i + 2], ia[i], ul[i], o + (ho_u64)i * HO_F32_N);
 }
 
+// f: two floats per element (a general value, an exp2 argument).
+extern "C" __global__ void f32_approx(const float *f, ho_u32 *o, ho_u32 n)
+{
+	ho_u32 i = GID;
+	if (i < n)
+		ho_f32_approx(f[2 * i], f[2 * i + 1], o + (ho_u64)i * HO_F32A_N);
+}
+
 extern "C" __global__ void f16_ops(const _Float16 *h, const ho_i32 *ia, const float *fa, ho_u16 *o, ho_u32 n)
 {
 	ho_u32 i = GID;

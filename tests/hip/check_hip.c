@@ -315,12 +315,25 @@ static void *sentinel_buf(struct run *r, size_t size)
 
 /* ---- comparison ---------------------------------------------------------- */
 
-/* Column kinds: 'i' exact integer, 'f' f32 bits, 'h' f16 bits, 'd' f64 bits;
- * float columns compare bit for bit, except that any NaN equals any NaN (the
- * GPU's and the CPU's default NaNs differ, IEEE 754 leaves it open). */
+/* f32 bits as a signed line where adjacent floats differ by 1. */
+static int64_t f32_order(uint32_t u)
+{
+	return (u & 0x80000000u) ? -(int64_t)(u & 0x7fffffffu) : (int64_t)u;
+}
+
+/* Column kinds: 'i' exact integer, 'f' f32 bits, 'h' f16 bits, 'd' f64 bits,
+ * 'F' f32 within 2 ULP (same sign, Inf and zero exact); float columns compare
+ * bit for bit, except that any NaN equals any NaN (the GPU's and the CPU's
+ * default NaNs differ, IEEE 754 leaves it open). */
 static bool same(char kind, uint64_t e, uint64_t g)
 {
 	switch (kind) {
+	case 'F': {
+		int64_t d = f32_order((uint32_t)e) - f32_order((uint32_t)g);
+		if ((e & 0x7f800000u) == 0x7f800000u || (g & 0x7f800000u) == 0x7f800000u || e == 0 || g == 0)
+			return same('f', e, g);
+		return d >= -2 && d <= 2;
+	}
 	case 'f':
 		if ((e & 0x7f800000u) == 0x7f800000u && (e & 0x7fffffu) &&
 		    (g & 0x7f800000u) == 0x7f800000u && (g & 0x7fffffu))
@@ -347,6 +360,7 @@ static void print_val(char kind, unsigned esize, uint64_t v)
 	printf("0x%0*llx", (int)esize * 2, (unsigned long long)v);
 	switch (kind) {
 	case 'f':
+	case 'F':
 		f = ho_bits_f32((uint32_t)v);
 		printf(" (%.9g)", (double)f);
 		break;
@@ -553,6 +567,34 @@ static void case_f32(struct run *r)
 	for (uint32_t i = 0; i < NVALID; i++)
 		ho_f32(f[3 * i], f[3 * i + 1], f[3 * i + 2], (int32_t)ia[i], ul[i], exp + (size_t)i * HO_F32_N);
 	compare(r, "f32_ops", got, exp, NELEM, HO_F32_N, 4, "ffffffffffiiffffffiffffi", f32_names);
+}
+
+static const char *const f32a_names[HO_F32A_N] = {
+	"v_rcp_f32 (2 ULP)", "v_exp_f32 (2 ULP)", "v_log_f32 (2 ULP)", "v_rsq_f32 (2 ULP)", "v_sqrt_f32 (2 ULP)",
+};
+
+static void case_f32_approx(struct run *r)
+{
+	float *f = zalloc(r, (size_t)NELEM * 2 * 4);
+	uint64_t st = 45;
+	size_t osize = (size_t)NELEM * HO_F32A_N * 4;
+	uint32_t *init = sentinel_buf(r, osize), *got, *exp;
+
+	if (!f || !init)
+		return;
+	for (uint32_t i = 0; i < NELEM; i++) {
+		f[2 * i] = gen_f32(&st, 100, true);
+		f[2 * i + 1] = (float)((double)(int64_t)(sm64(&st) >> 40) / (double)(1 << 24) * 250.0 - 125.0);
+	}
+	arg_in(r, f, (size_t)NELEM * 2 * 4);
+	got = arg_out(r, osize, init);
+	token(r, "u32:%u", NVALID);
+	if (r->mode != MODE_CHECK || !got)
+		return;
+	exp = init;
+	for (uint32_t i = 0; i < NVALID; i++)
+		ho_f32_approx(f[2 * i], f[2 * i + 1], exp + (size_t)i * HO_F32A_N);
+	compare(r, "f32_approx", got, exp, NELEM, HO_F32A_N, 4, "F", f32a_names);
 }
 
 static const char *const f16_names[HO_F16_N] = {
@@ -1191,6 +1233,7 @@ static const struct hcase cases[] = {
 	{ "int64_ops", "arith", "int64_ops", { NELEM, 1, 1 }, { 256, 1, 1 }, 0, case_int64 },
 	{ "bits_ops", "arith", "bits_ops", { NELEM, 1, 1 }, { 256, 1, 1 }, 0, case_bits },
 	{ "f32_ops", "arith", "f32_ops", { NELEM, 1, 1 }, { 256, 1, 1 }, 0, case_f32 },
+	{ "f32_approx", "arith", "f32_approx", { NELEM, 1, 1 }, { 256, 1, 1 }, 0, case_f32_approx },
 	{ "f16_ops", "arith", "f16_ops", { NELEM, 1, 1 }, { 256, 1, 1 }, 0, case_f16 },
 	{ "f64_ops", "arith", "f64_ops", { NELEM, 1, 1 }, { 256, 1, 1 }, 0, case_f64 },
 	{ "ctrl_ops", "control", "ctrl_ops", { NELEM, 1, 1 }, { 256, 1, 1 }, 0, case_ctrl },

@@ -34,6 +34,7 @@ typedef long long ho_i64;
 #define HO_INT32_N 20
 #define HO_INT64_N 18
 #define HO_F32_N 24
+#define HO_F32A_N 5
 #define HO_F16_N 10
 #define HO_F64_N 12
 #define HO_BITS_N 20
@@ -318,6 +319,33 @@ HO_FN void ho_f32(float a, float b, float c, ho_i32 ia, ho_u64 ul, ho_u32 *o)
 	o[21] = ho_f32_bits(1.0f / c);
 	o[22] = ho_f32_bits(a * b + c);             /* two roundings: contraction is off */
 	o[23] = (ho_u32)ho_d2l((double)a * 65536.0); /* f32 -> f64 exact, then to i64 */
+}
+
+/* The hardware's approximate f32 instructions (v_rcp, v_exp, v_log, v_rsq,
+ * v_sqrt: 1 ULP per the GFX9 ISA's accuracy notes) against the same function
+ * computed in double on the host and rounded once; the checker allows 2 ULP.
+ * Inputs outside the range where input and result are normal give 0 on both
+ * sides (denormal handling of these instructions is a separate matter). */
+HO_FN int ho_normal(float x)
+{
+	return __builtin_fabsf(x) >= 0x1p-125f && __builtin_fabsf(x) <= 0x1p125f;
+}
+
+HO_FN void ho_f32_approx(float a, float e, ho_u32 *o)
+{
+#if defined(__HIP__)
+	float rcp = __builtin_amdgcn_rcpf(a), ex = __builtin_amdgcn_exp2f(e);
+	float lg = __builtin_amdgcn_logf(a), rsq = __builtin_amdgcn_rsqf(a), sq = __builtin_amdgcn_sqrtf(a);
+#else
+	float rcp = (float)(1.0 / (double)a), ex = (float)__builtin_exp2((double)e);
+	float lg = (float)__builtin_log2((double)a), rsq = (float)(1.0 / __builtin_sqrt((double)a));
+	float sq = (float)__builtin_sqrt((double)a);
+#endif
+	o[0] = ho_normal(a) ? ho_f32_bits(rcp) : 0;
+	o[1] = e > -120.0f && e < 120.0f ? ho_f32_bits(ex) : 0;
+	o[2] = a > 0 && ho_normal(a) ? ho_f32_bits(lg) : 0;
+	o[3] = a > 0 && ho_normal(a) ? ho_f32_bits(rsq) : 0;
+	o[4] = a > 0 && ho_normal(a) ? ho_f32_bits(sq) : 0;
 }
 
 HO_FN void ho_f16(_Float16 a, _Float16 b, _Float16 c, ho_i32 ia, float fa, ho_u16 *o)

@@ -448,6 +448,8 @@ extern const struct emu_sem emu_sem_vector[];
 #define I_ASHRREV_I16 EMU_GFX900, 1, {0x58000501}
 /* gfx900: v_cvt_pknorm_i16_f32 v0, v1, v2 */
 #define I_CVT_PKNORM_I16_F32 EMU_GFX900, 2, {0xd2940000, 0x00020501}
+/* gfx900: v_pk_mul_f16 v0, v1, v2 */
+#define I_PK_MUL_F16 EMU_GFX900, 2, {0xd3904000, 0x18020501}
 
 /* ---- fixture ---- */
 
@@ -2009,6 +2011,34 @@ static void test_f16_arith(void **state)
 	}
 }
 
+/* Every half through v_cvt_f32_f16 and the packed multiply (x * 1 and x * 0.5,
+ * the latter rounding into and within the denormals), against _Float16. */
+static void test_f16_exhaustive(void **state)
+{
+	struct tw *t = *state;
+	for (uint32_t base = 0; base < 65536; base += 64) {
+		for (unsigned l = 0; l < 64; l++) {
+			V(t, 1)[l] = base + l;
+			V(t, 2)[l] = 0x38003c00; /* {0.5, 1.0} */
+		}
+		RUN(t, I_CVT_F32_F16, "v_cvt_f32_f16");
+		for (unsigned l = 0; l < 64; l++)
+			check_f32(V(t, 0)[l], fb((float)bh((uint16_t)(base + l))), l, "cvt_f32_f16 all halves");
+		for (unsigned l = 0; l < 64; l++)
+			V(t, 1)[l] = (base + l) | (base + l) << 16;
+		RUN(t, I_PK_MUL_F16, "v_pk_mul_f16");
+		for (unsigned l = 0; l < 64; l++) {
+			_Float16 x = bh((uint16_t)(base + l));
+			if (isnan((float)x)) {
+				assert_true((V(t, 0)[l] & 0x7e007e00) == 0x7e007e00);
+				continue;
+			}
+			uint32_t want = hb((_Float16)(x * (_Float16)1.0f)) | (uint32_t)hb((_Float16)(x * (_Float16)0.5f)) << 16;
+			check_u32(V(t, 0)[l], want, l, "pk_mul_f16 all halves");
+		}
+	}
+}
+
 static void test_packed(void **state)
 {
 	struct tw *t = *state;
@@ -2706,6 +2736,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_cmp_f32_predicates, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_cmp_int_cmpx_class, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_f16_arith, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_f16_exhaustive, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_packed, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_mix_dot, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_dpp, setup, teardown),
