@@ -339,8 +339,6 @@ static void emu_dec_salu(struct emu_dec *d, const struct emu_opfmt *fmt)
 		break;
 	case EMU_ENC_SOPP:
 		in->imm = (int16_t)(w0 & 0xffff);
-		if (!d->syn.used['i'] && (w0 & 0xffff))
-			d->bad = true;
 		break;
 	default:
 		break;
@@ -417,8 +415,6 @@ static void emu_dec_valu(struct emu_dec *d, const struct emu_opfmt *fmt, enum em
 		if (sdwa && ((x >> 23) & 1)) {
 			in->src[0] = emu_sfield(d, fmt, 0, s0);
 		} else {
-			if (!d->syn.used['0'] && s0)
-				d->bad = true;
 			in->src[0] = d->syn.used['0'] ? (uint16_t)(EMU_OP_VGPR0 + s0) : EMU_OP_NONE;
 			if (in->src[0] != EMU_OP_NONE && !emu_tuple_ok(d->prof, in->src[0], d->syn.width['0']))
 				d->bad = true;
@@ -534,8 +530,6 @@ static void emu_dec_mem(struct emu_dec *d, const struct emu_opfmt *fmt)
 		in->data[0] = emu_vfield(d, 'D', emu_bits(w1, 8, 8), acc);
 		in->data[1] = emu_vfield(d, 'E', emu_bits(w1, 16, 8), acc);
 		in->dst = emu_vfield(d, 'd', emu_bits(w1, 24, 8), acc);
-		if (!(fmt->form & (EMU_FM_DS_OFF16 | EMU_FM_DS_OFF2 | EMU_FM_DS_SWZ)) && in->imm)
-			d->bad = true;
 		break;
 	}
 	case EMU_ENC_FLAT: {
@@ -564,8 +558,6 @@ static void emu_dec_mem(struct emu_dec *d, const struct emu_opfmt *fmt)
 				if (!emu_code_class(saddr) || !emu_tuple_ok(d->prof, saddr, in->seg == 2 ? 2 : 1))
 					d->bad = true;
 			}
-		} else if (saddr && saddr != 0x7f) {
-			d->bad = true;
 		}
 		/* global with saddr and scratch take a 32-bit vaddr, others 64 */
 		uint32_t a = emu_bits(w1, 0, 8);
@@ -579,8 +571,6 @@ static void emu_dec_mem(struct emu_dec *d, const struct emu_opfmt *fmt)
 			unsigned aw = (in->seg == 0 || (in->seg == 2 && !(in->flags & EMU_F_SADDR))) ? 2 : 1;
 			if (!emu_tuple_ok(d->prof, in->addr, aw))
 				d->bad = true;
-		} else if (a) {
-			d->bad = true;
 		}
 		in->data[0] = emu_vfield(d, 'D', emu_bits(w1, 8, 8), acc);
 		uint16_t vd = (uint16_t)emu_bits(w1, 24, 8);
@@ -590,8 +580,6 @@ static void emu_dec_mem(struct emu_dec *d, const struct emu_opfmt *fmt)
 			unsigned dw = d->syn.used['d'] ? d->syn.width['d'] : d->syn.width['D'];
 			if (!emu_tuple_ok(d->prof, in->dst - (acc ? 256 : 0), dw))
 				d->bad = true;
-		} else if (vd) {
-			d->bad = true;
 		}
 		break;
 	}
@@ -630,21 +618,14 @@ static void emu_dec_mem(struct emu_dec *d, const struct emu_opfmt *fmt)
 			in->addr = (uint16_t)(EMU_OP_VGPR0 + a);
 			if (!emu_tuple_ok(d->prof, in->addr, aw))
 				d->bad = true;
-		} else if (a && d->syn.used['D']) {
-			d->bad = true;
 		}
-		if (d->syn.used['r']) {
+		if (d->syn.used['r'])
 			in->srsrc = (uint16_t)(emu_bits(w1, 16, 5) * 4);
-		} else if (emu_bits(w1, 16, 5)) {
-			d->bad = true;
-		}
 		uint32_t so = emu_bits(w1, 24, 8);
 		if (d->syn.used['o']) {
 			in->soffset = (uint16_t)so;
 			if (!(emu_code_class(so) & (EMU_SC_S | EMU_SC_C)))
 				d->bad = true;
-		} else if (so) {
-			d->bad = true;
 		}
 		uint32_t vd = emu_bits(w1, 8, 8);
 		bool lds = in->flags & EMU_F_LDS;
@@ -656,8 +637,6 @@ static void emu_dec_mem(struct emu_dec *d, const struct emu_opfmt *fmt)
 				in->data[0] = code;
 			if ((!store && !atomic) || (atomic && (in->flags & EMU_F_GLC)))
 				in->dst = code;
-		} else if (vd) {
-			d->bad = true;
 		}
 		break;
 	}

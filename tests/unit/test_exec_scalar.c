@@ -1023,6 +1023,189 @@ static void test_smem_store_atomic_time(void **state)
 	assert_int_equal(w->state, EMU_WAVE_READY);
 }
 
+/* ---------------- decoder integration ----------------
+ * Every encoding used above (llvm-mc 19; identical for gfx900, gfx90a and
+ * gfx942) decodes, on each arch, to an instruction of the expected size
+ * whose exec is this file's handler for the mnemonic, with the literal (the
+ * second dword) where there is one. */
+
+static const struct dec_case {
+	const char *mnemonic;
+	uint32_t w0, w1;
+	unsigned ndw;
+} dec_cases[] = {
+	{"s_add_u32", 0x80020100, 0, 1}, /* s_add_u32 s2, s0, s1 */
+	{"s_sub_u32", 0x80820100, 0, 1}, /* s_sub_u32 s2, s0, s1 */
+	{"s_add_i32", 0x81020100, 0, 1}, /* s_add_i32 s2, s0, s1 */
+	{"s_sub_i32", 0x81820100, 0, 1}, /* s_sub_i32 s2, s0, s1 */
+	{"s_addc_u32", 0x82020100, 0, 1}, /* s_addc_u32 s2, s0, s1 */
+	{"s_subb_u32", 0x82820100, 0, 1}, /* s_subb_u32 s2, s0, s1 */
+	{"s_min_i32", 0x83020100, 0, 1}, /* s_min_i32 s2, s0, s1 */
+	{"s_min_u32", 0x83820100, 0, 1}, /* s_min_u32 s2, s0, s1 */
+	{"s_max_i32", 0x84020100, 0, 1}, /* s_max_i32 s2, s0, s1 */
+	{"s_max_u32", 0x84820100, 0, 1}, /* s_max_u32 s2, s0, s1 */
+	{"s_cselect_b64", 0x85840200, 0, 1}, /* s_cselect_b64 s[4:5], s[0:1], s[2:3] */
+	{"s_and_b32", 0x86020100, 0, 1}, /* s_and_b32 s2, s0, s1 */
+	{"s_andn2_b64", 0x89840200, 0, 1}, /* s_andn2_b64 s[4:5], s[0:1], s[2:3] */
+	{"s_xnor_b64", 0x8d840200, 0, 1}, /* s_xnor_b64 s[4:5], s[0:1], s[2:3] */
+	{"s_orn2_b32", 0x8a020100, 0, 1}, /* s_orn2_b32 s2, s0, s1 */
+	{"s_nor_b32", 0x8c020100, 0, 1}, /* s_nor_b32 s2, s0, s1 */
+	{"s_lshl_b32", 0x8e020100, 0, 1}, /* s_lshl_b32 s2, s0, s1 */
+	{"s_lshl_b64", 0x8e840200, 0, 1}, /* s_lshl_b64 s[4:5], s[0:1], s2 */
+	{"s_lshr_b64", 0x8f840200, 0, 1}, /* s_lshr_b64 s[4:5], s[0:1], s2 */
+	{"s_ashr_i32", 0x90020100, 0, 1}, /* s_ashr_i32 s2, s0, s1 */
+	{"s_ashr_i64", 0x90840200, 0, 1}, /* s_ashr_i64 s[4:5], s[0:1], s2 */
+	{"s_bfm_b32", 0x91020100, 0, 1}, /* s_bfm_b32 s2, s0, s1 */
+	{"s_bfm_b64", 0x91840100, 0, 1}, /* s_bfm_b64 s[4:5], s0, s1 */
+	{"s_mul_i32", 0x92020100, 0, 1}, /* s_mul_i32 s2, s0, s1 */
+	{"s_mul_hi_u32", 0x96020100, 0, 1}, /* s_mul_hi_u32 s2, s0, s1 */
+	{"s_mul_hi_i32", 0x96820100, 0, 1}, /* s_mul_hi_i32 s2, s0, s1 */
+	{"s_bfe_u32", 0x92820100, 0, 1}, /* s_bfe_u32 s2, s0, s1 */
+	{"s_bfe_i32", 0x93020100, 0, 1}, /* s_bfe_i32 s2, s0, s1 */
+	{"s_bfe_u64", 0x93840200, 0, 1}, /* s_bfe_u64 s[4:5], s[0:1], s2 */
+	{"s_bfe_i64", 0x94040200, 0, 1}, /* s_bfe_i64 s[4:5], s[0:1], s2 */
+	{"s_absdiff_i32", 0x95020100, 0, 1}, /* s_absdiff_i32 s2, s0, s1 */
+	{"s_lshl2_add_u32", 0x97820100, 0, 1}, /* s_lshl2_add_u32 s2, s0, s1 */
+	{"s_lshl4_add_u32", 0x98820100, 0, 1}, /* s_lshl4_add_u32 s2, s0, s1 */
+	{"s_pack_ll_b32_b16", 0x99020100, 0, 1}, /* s_pack_ll_b32_b16 s2, s0, s1 */
+	{"s_pack_lh_b32_b16", 0x99820100, 0, 1}, /* s_pack_lh_b32_b16 s2, s0, s1 */
+	{"s_pack_hh_b32_b16", 0x9a020100, 0, 1}, /* s_pack_hh_b32_b16 s2, s0, s1 */
+	{"s_add_u32", 0x8002ff00, 0x12345678, 2}, /* s_add_u32 s2, s0, 0x12345678 */
+	{"s_mov_b32", 0xbe8000f2, 0, 1}, /* s_mov_b32 s0, 1.0 */
+	{"s_mov_b64", 0xbe8001f2, 0, 1}, /* s_mov_b64 s[0:1], 1.0 */
+	{"s_mov_b64", 0xbe8001c1, 0, 1}, /* s_mov_b64 s[0:1], -1 */
+	{"s_mov_b64", 0xbe8001ff, 0x80000000, 2}, /* s_mov_b64 s[0:1], 0x80000000 */
+	{"s_mov_b32", 0xbe8000d0, 0, 1}, /* s_mov_b32 s0, -16 */
+	{"s_mov_b32", 0xbe8000f8, 0, 1}, /* s_mov_b32 s0, 0.15915494 */
+	{"s_mov_b64", 0xbe8001f8, 0, 1}, /* s_mov_b64 s[0:1], 0.15915494309189532 */
+	{"s_mov_b64", 0xbe8001f7, 0, 1}, /* s_mov_b64 s[0:1], -4.0 */
+	{"s_mov_b32", 0xbe8000fd, 0, 1}, /* s_mov_b32 s0, scc */
+	{"s_mov_b32", 0xbe8000fb, 0, 1}, /* s_mov_b32 s0, vccz */
+	{"s_mov_b32", 0xbe8000fc, 0, 1}, /* s_mov_b32 s0, execz */
+	{"s_mov_b64", 0xbe8001eb, 0, 1}, /* s_mov_b64 s[0:1], src_shared_base */
+	{"s_mov_b32", 0xbe8000ee, 0, 1}, /* s_mov_b32 s0, src_private_limit */
+	{"s_mov_b32", 0xbe8000ef, 0, 1}, /* s_mov_b32 s0, src_pops_exiting_wave_id */
+	{"s_mov_b64", 0xbefe0100, 0, 1}, /* s_mov_b64 exec, s[0:1] */
+	{"s_mov_b32", 0xbeec0000, 0, 1}, /* s_mov_b32 ttmp0, s0 */
+	{"s_cmov_b32", 0xbe800201, 0, 1}, /* s_cmov_b32 s0, s1 */
+	{"s_not_b32", 0xbe800401, 0, 1}, /* s_not_b32 s0, s1 */
+	{"s_wqm_b32", 0xbe800601, 0, 1}, /* s_wqm_b32 s0, s1 */
+	{"s_wqm_b64", 0xbe800702, 0, 1}, /* s_wqm_b64 s[0:1], s[2:3] */
+	{"s_brev_b32", 0xbe800801, 0, 1}, /* s_brev_b32 s0, s1 */
+	{"s_bcnt0_i32_b64", 0xbe800b02, 0, 1}, /* s_bcnt0_i32_b64 s0, s[2:3] */
+	{"s_bcnt1_i32_b32", 0xbe800c01, 0, 1}, /* s_bcnt1_i32_b32 s0, s1 */
+	{"s_ff0_i32_b32", 0xbe800e01, 0, 1}, /* s_ff0_i32_b32 s0, s1 */
+	{"s_ff1_i32_b32", 0xbe801001, 0, 1}, /* s_ff1_i32_b32 s0, s1 */
+	{"s_ff1_i32_b64", 0xbe801102, 0, 1}, /* s_ff1_i32_b64 s0, s[2:3] */
+	{"s_flbit_i32_b32", 0xbe801201, 0, 1}, /* s_flbit_i32_b32 s0, s1 */
+	{"s_flbit_i32_b64", 0xbe801302, 0, 1}, /* s_flbit_i32_b64 s0, s[2:3] */
+	{"s_flbit_i32", 0xbe801401, 0, 1}, /* s_flbit_i32 s0, s1 */
+	{"s_flbit_i32_i64", 0xbe801502, 0, 1}, /* s_flbit_i32_i64 s0, s[2:3] */
+	{"s_sext_i32_i8", 0xbe801601, 0, 1}, /* s_sext_i32_i8 s0, s1 */
+	{"s_sext_i32_i16", 0xbe801701, 0, 1}, /* s_sext_i32_i16 s0, s1 */
+	{"s_bitset0_b32", 0xbe801801, 0, 1}, /* s_bitset0_b32 s0, s1 */
+	{"s_bitset1_b64", 0xbe821b01, 0, 1}, /* s_bitset1_b64 s[2:3], s1 */
+	{"s_getpc_b64", 0xbe801c00, 0, 1}, /* s_getpc_b64 s[0:1] */
+	{"s_setpc_b64", 0xbe801d00, 0, 1}, /* s_setpc_b64 s[0:1] */
+	{"s_swappc_b64", 0xbe801e00, 0, 1}, /* s_swappc_b64 s[0:1], s[0:1] */
+	{"s_and_saveexec_b64", 0xbe802002, 0, 1}, /* s_and_saveexec_b64 s[0:1], s[2:3] */
+	{"s_orn1_saveexec_b64", 0xbe803402, 0, 1}, /* s_orn1_saveexec_b64 s[0:1], s[2:3] */
+	{"s_andn1_wrexec_b64", 0xbe803502, 0, 1}, /* s_andn1_wrexec_b64 s[0:1], s[2:3] */
+	{"s_andn2_wrexec_b64", 0xbe803602, 0, 1}, /* s_andn2_wrexec_b64 s[0:1], s[2:3] */
+	{"s_quadmask_b32", 0xbe802801, 0, 1}, /* s_quadmask_b32 s0, s1 */
+	{"s_movrels_b32", 0xbe802a0a, 0, 1}, /* s_movrels_b32 s0, s10 */
+	{"s_movreld_b32", 0xbe8a2c00, 0, 1}, /* s_movreld_b32 s10, s0 */
+	{"s_movrels_b64", 0xbe802b0a, 0, 1}, /* s_movrels_b64 s[0:1], s[10:11] */
+	{"s_abs_i32", 0xbe803001, 0, 1}, /* s_abs_i32 s0, s1 */
+	{"s_bitreplicate_b64_b32", 0xbe803702, 0, 1}, /* s_bitreplicate_b64_b32 s[0:1], s2 */
+	{"s_movk_i32", 0xb0008000, 0, 1}, /* s_movk_i32 s0, 0x8000 */
+	{"s_cmovk_i32", 0xb0801234, 0, 1}, /* s_cmovk_i32 s0, 0x1234 */
+	{"s_cmpk_eq_u32", 0xb4008000, 0, 1}, /* s_cmpk_eq_u32 s0, 0x8000 */
+	{"s_cmpk_eq_i32", 0xb1008000, 0, 1}, /* s_cmpk_eq_i32 s0, -32768 */
+	{"s_cmpk_lt_u32", 0xb600ffff, 0, 1}, /* s_cmpk_lt_u32 s0, 0xffff */
+	{"s_addk_i32", 0xb7000001, 0, 1}, /* s_addk_i32 s0, 0x1 */
+	{"s_mulk_i32", 0xb780fffe, 0, 1}, /* s_mulk_i32 s0, -2 */
+	{"s_call_b64", 0xba800004, 0, 1}, /* s_call_b64 s[0:1], 4 */
+	{"s_getreg_b32", 0xb8801901, 0, 1}, /* s_getreg_b32 s0, hwreg(HW_REG_MODE, 4, 4) */
+	{"s_setreg_b32", 0xb9001801, 0, 1}, /* s_setreg_b32 hwreg(HW_REG_MODE, 0, 4), s0 */
+	{"s_setreg_imm32_b32", 0xba000a01, 0xffffffff, 2}, /* s_setreg_imm32_b32 hwreg(HW_REG_MODE, 8, 2), 0xffffffff */
+	{"s_setreg_b32", 0xb9001803, 0, 1}, /* s_setreg_b32 hwreg(HW_REG_TRAPSTS, 0, 4), s0 */
+	{"s_cmp_lt_i32", 0xbf040100, 0, 1}, /* s_cmp_lt_i32 s0, s1 */
+	{"s_cmp_lt_u32", 0xbf0a0100, 0, 1}, /* s_cmp_lt_u32 s0, s1 */
+	{"s_cmp_eq_u64", 0xbf120200, 0, 1}, /* s_cmp_eq_u64 s[0:1], s[2:3] */
+	{"s_cmp_lg_u64", 0xbf130200, 0, 1}, /* s_cmp_lg_u64 s[0:1], s[2:3] */
+	{"s_bitcmp1_b64", 0xbf0f0200, 0, 1}, /* s_bitcmp1_b64 s[0:1], s2 */
+	{"s_bitcmp0_b32", 0xbf0c0100, 0, 1}, /* s_bitcmp0_b32 s0, s1 */
+	{"s_branch", 0xbf820003, 0, 1}, /* s_branch 3 */
+	{"s_branch", 0xbf82fffe, 0, 1}, /* s_branch -2 */
+	{"s_cbranch_scc0", 0xbf840005, 0, 1}, /* s_cbranch_scc0 5 */
+	{"s_cbranch_vccz", 0xbf860005, 0, 1}, /* s_cbranch_vccz 5 */
+	{"s_cbranch_execnz", 0xbf890005, 0, 1}, /* s_cbranch_execnz 5 */
+	{"s_waitcnt", 0xbf8cc07f, 0, 1}, /* s_waitcnt lgkmcnt(0) */
+	{"s_waitcnt", 0xbf8c0f70, 0, 1}, /* s_waitcnt vmcnt(0) */
+	{"s_waitcnt", 0xbf8c4f74, 0, 1}, /* s_waitcnt vmcnt(20) */
+	{"s_nop", 0xbf800007, 0, 1}, /* s_nop 7 */
+	{"s_trap", 0xbf920002, 0, 1}, /* s_trap 2 */
+	{"s_sendmsg", 0xbf900003, 0, 1}, /* s_sendmsg sendmsg(MSG_GS_DONE, GS_OP_NOP) */
+	{"s_sendmsg", 0xbf900001, 0, 1}, /* s_sendmsg sendmsg(MSG_INTERRUPT) */
+	{"s_load_dword", 0xc0020100, 0x00000008, 2}, /* s_load_dword s4, s[0:1], 0x8 */
+	{"s_load_dwordx4", 0xc00a0100, 0x001ffff8, 2}, /* s_load_dwordx4 s[4:7], s[0:1], -0x8 */
+	{"s_load_dwordx2", 0xc0040100, 0x00000002, 2}, /* s_load_dwordx2 s[4:5], s[0:1], s2 */
+	{"s_load_dword", 0xc0024100, 0x04000004, 2}, /* s_load_dword s4, s[0:1], s2 offset:0x4 */
+	{"s_buffer_load_dwordx4", 0xc02a0200, 0x00000008, 2}, /* s_buffer_load_dwordx4 s[8:11], s[0:3], 0x8 */
+	{"s_buffer_load_dword", 0xc0200200, 0x0000000c, 2}, /* s_buffer_load_dword s8, s[0:3], s12 */
+	{"s_store_dwordx2", 0xc0460100, 0x00000010, 2}, /* s_store_dwordx2 s[4:5], s[0:1], 0x10 */
+	{"s_buffer_store_dwordx2", 0xc0660100, 0x0000000c, 2}, /* s_buffer_store_dwordx2 s[4:5], s[0:3], 0xc */
+	{"s_atomic_add", 0xc20b0100, 0x00000000, 2}, /* s_atomic_add s4, s[0:1], 0x0 glc */
+	{"s_atomic_cmpswap_x2", 0xc2870100, 0x00000008, 2}, /* s_atomic_cmpswap_x2 s[4:7], s[0:1], 0x8 glc */
+	{"s_atomic_umax", 0xc21e0100, 0x00000000, 2}, /* s_atomic_umax s4, s[0:1], 0x0 */
+	{"s_memtime", 0xc0900100, 0x00000000, 2}, /* s_memtime s[4:5] */
+	{"s_dcache_wb", 0xc0840000, 0x00000000, 2}, /* s_dcache_wb */
+	{"s_load_dword", 0xc0020100, 0x00000002, 2}, /* s_load_dword s4, s[0:1], 0x2 */
+	{"s_set_gpr_idx_on", 0xbf110100, 0, 1}, /* s_set_gpr_idx_on s0, gpr_idx(SRC0) */
+	{"s_setkill", 0xbf8b0001, 0, 1}, /* s_setkill 1 */
+};
+
+static void test_decode_reaches_handlers(void **state)
+{
+	(void)state;
+	for (int a = 0; a < EMU_ARCH_COUNT; a++) {
+		const struct emu_profile *prof = emu_profile_get((enum emu_arch)a);
+		for (size_t i = 0; i < sizeof(dec_cases) / sizeof(dec_cases[0]); i++) {
+			const struct dec_case *c = &dec_cases[i];
+			uint32_t words[2] = {c->w0, c->w1};
+			struct emu_inst in;
+			unsigned size = emu_decode_one(prof, words, c->ndw, &in);
+			if (!in.op || strcmp(in.op->mnemonic, c->mnemonic) || size != 4 * c->ndw ||
+			    in.exec != handler(c->mnemonic))
+				fail_msg("%s: 0x%08x 0x%08x decodes to %s (%u bytes), not %s with its handler",
+				         prof->proc, c->w0, c->w1, in.op ? in.op->mnemonic : "(illegal)", size,
+				         c->mnemonic);
+			if ((c->w0 & 0xff) == EMU_OP_LITERAL && in.enc != EMU_ENC_SMEM)
+				assert_int_equal(in.literal, c->w1);
+		}
+	}
+}
+
+/* A decoded literal operand reaches the semantics (s_mov_b64 zero-extends
+ * it, s_setreg_imm32_b32 takes it as the value). */
+static void test_decoded_literal(void **state)
+{
+	struct tw *t = *state;
+	struct emu_wave *w = &t->w;
+	uint32_t mov[2] = {0xbe8001ff, 0xfffff830};   /* s_mov_b64 s[0:1], 0xfffff830 */
+	assert_int_equal(emu_decode_one(t->ctx.prof, mov, 2, &t->in), 8);
+	w->cur = &t->in;
+	t->in.exec(w, &t->in);
+	assert_true(s64(w, 0) == 0xfffff830ull);
+	uint32_t setreg[2] = {0xba000a01, 0xffffffff}; /* s_setreg_imm32_b32 hwreg(HW_REG_MODE, 8, 2), -1 */
+	assert_int_equal(emu_decode_one(t->ctx.prof, setreg, 2, &t->in), 8);
+	w->mode = 0;
+	t->in.exec(w, &t->in);
+	assert_int_equal(w->mode, 0x300);
+	assert_int_equal(w->state, EMU_WAVE_READY);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1057,6 +1240,8 @@ int main(void)
 		T(test_smem_load_fault),
 		T(test_smem_buffer),
 		T(test_smem_store_atomic_time),
+		T(test_decoded_literal),
+		cmocka_unit_test(test_decode_reaches_handlers),
 #undef T
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
