@@ -439,6 +439,13 @@ static void emu_dec_valu(struct emu_dec *d, const struct emu_opfmt *fmt, enum em
 			if (vopc)
 				in->sdst = ((x >> 15) & 1) ? (uint16_t)emu_bits(x, 8, 7) : EMU_OP_VCC_LO;
 		} else {
+			/* dpp_ctrl values LLVM knows (others print as invalid) */
+			unsigned c = (x >> 8) & 0x1ff;
+			bool ok = c <= 0xff || (c >= 0x101 && c <= 0x10f) || (c >= 0x111 && c <= 0x11f) ||
+			          (c >= 0x121 && c <= 0x12f) || c == 0x130 || c == 0x134 || c == 0x138 || c == 0x13c ||
+			          (c >= 0x140 && c <= 0x143) || (c >= 0x150 && c <= 0x15f && d->prof->arch != EMU_GFX900);
+			if (!ok)
+				d->bad = true;
 			in->neg = (uint8_t)(((x >> 20) & 1) | (((x >> 22) & 1) << 1));
 			in->abs = (uint8_t)(((x >> 21) & 1) | (((x >> 23) & 1) << 1));
 		}

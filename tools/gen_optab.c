@@ -153,7 +153,9 @@ static const struct encdef encs[] = {
 	{ "exp", "EXP", {0xc4000000u, 0}, 2, 0, 0, 0, 1,
 	  { {'0', 1, 0, 8, R_VGPR}, {'1', 1, 8, 8, R_VGPR}, {'2', 1, 16, 8, R_VGPR}, {'3', 1, 24, 8, R_VGPR} },
 	  {0, 0}, { "0=10 1=20 2=30 3=40 P=0xcf" }, 0, 0, {1, 1, 1} },
-	/* SDWA (src0 = 0xf9) and DPP (src0 = 0xfa) forms: w[1] is the control dword. */
+	/* SDWA (src0 = 0xf9) and DPP (src0 = 0xfa) forms: w[1] is the control dword.
+ * Multi-bit selectors whose validity depends on the value (SDWA sels, DPP
+ * dpp_ctrl) are not flipped; the decoder checks their values. */
 	{ "sdwa2", "SDWA2", {0x000000f9u, 0}, 2, 0, 25, 6, 0x3e,
 	  { {'d', 0, 17, 8, R_VGPR}, {'1', 0, 9, 8, R_VGPR}, {'0', 1, 0, 8, R_VGPR} },
 	  {0, 0xf8f8f800u},
@@ -169,16 +171,16 @@ static const struct encdef encs[] = {
 	  { "0=20 1=40 Q=0x06060000" }, 1, "vopc", {1, 1, 1} },
 	{ "dpp2", "DPP2", {0x000000fau, 0}, 2, 0, 25, 6, 0x3e,
 	  { {'d', 0, 17, 8, R_VGPR}, {'1', 0, 9, 8, R_VGPR}, {'0', 1, 0, 8, R_VGPR} },
-	  {0, 0xffffff00u},
+	  {0, 0xfffe0000u},
 	  { "d=10 0=20 1=40 Q=0xff010100" }, 1, "vop2", {1, 1, 1} },
 	{ "dpp1", "DPP1", {0x7e0000fau, 0}, 2, 0, 9, 8, 0x100,
 	  { {'d', 0, 17, 8, R_VGPR}, {'0', 1, 0, 8, R_VGPR} },
-	  {0, 0xffffff00u},
+	  {0, 0xfffe0000u},
 	  { "d=10 0=20 Q=0xff010100", "0=20 Q=0xff010100", "d=10 Q=0xff010100", "Q=0xff010100" }, 1, "vop1",
 	  {1, 1, 1} },
 	{ "dppc", "DPPC", {0x7c0000fau, 0}, 2, 0, 17, 8, 0x100,
 	  { {'1', 0, 9, 8, R_VGPR}, {'0', 1, 0, 8, R_VGPR} },
-	  {0, 0xffffff00u},
+	  {0, 0xfffe0000u},
 	  { "0=20 1=40 Q=0xff010100" }, 1, "vopc", {1, 1, 1} },
 };
 #define NENC (int)(sizeof(encs) / sizeof(encs[0]))
