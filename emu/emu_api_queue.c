@@ -251,11 +251,16 @@ static bool emu_queue_dispatch(struct emu_queue *q, void *slot, uint64_t index)
 	req.packet_addr = (uint64_t)(uintptr_t)slot;
 	req.queue_addr = (uint64_t)(uintptr_t)q->amd;
 	req.dispatch_id = index;
+	req.cancel = &q->stop;
 	memset(res, 0, sizeof(*res));
 	pthread_mutex_lock(&emu_rt.dispatch_lock);
 	ok = emu_gpu_dispatch(emu_rt.gpu, &req, res);
 	emu_rt_record_result(req.pkt.completion_signal, res);
 	pthread_mutex_unlock(&emu_rt.dispatch_lock);
+	if (res->status == EMU_DISPATCH_CANCELLED) {
+		emu_signal_put(done);
+		return false;  /* the queue is going away: no error callback */
+	}
 	if (!ok || res->status != EMU_DISPATCH_OK) {
 		hsa_status_t st = res->hsa_status != HSA_STATUS_SUCCESS
 		                  ? res->hsa_status : emu_dispatch_default_status(res->status);

@@ -217,16 +217,32 @@ static bool emu_tuple_ok(const struct emu_profile *prof, unsigned code, unsigned
 			return false;
 		return !prof->has_agpr || !(n & 1);
 	}
+	/* s0..s101 are aligned by emu_salign; the named pairs must be even
+	 * (llvm-mc rejects vcc_hi, xnack_mask_hi, exec_hi or an odd ttmp as a
+	 * 64-bit operand) */
 	if (code <= EMU_OP_SGPR_MAX)
-		return code + width <= EMU_OP_SGPR_MAX + 1 && !(code & (width == 2 ? 1 : 3));
+		return code + width <= (width > 2 ? 104u : EMU_OP_SGPR_MAX + 1); /* s[100:103] exists as a quad */
 	if (code >= EMU_OP_TTMP0 && code <= EMU_OP_TTMP0 + 15)
 		return code + width <= EMU_OP_TTMP0 + 16 && !((code - EMU_OP_TTMP0) & (width == 2 ? 1 : 3));
-	/* flat_scratch, xnack_mask, vcc, exec pairs */
 	if (width == 2)
 		return code == EMU_OP_FLAT_SCR_LO || code == EMU_OP_XNACK_LO || code == EMU_OP_VCC_LO ||
-		       code == EMU_OP_EXEC_LO || (code >= 128 && code != EMU_OP_LITERAL) || code == 235 ||
-		       code == 237;
+		       code == EMU_OP_EXEC_LO || code == 125 || (code >= 128 && code != EMU_OP_LITERAL);
 	return false;
+}
+
+/* LLVM's disassembler reads a 64-bit SGPR operand from an even register and a
+ * wider one from a multiple of 4, ignoring the low bits of the field (an odd
+ * s_and_b64 operand prints as the aligned pair); the decoder does the same. */
+static unsigned emu_salign(unsigned code, unsigned width)
+{
+	unsigned m = width == 2 ? 1u : 3u;
+	if (width <= 1)
+		return code;
+	if (code <= EMU_OP_SGPR_MAX)
+		return code & ~m;
+	if (code >= EMU_OP_TTMP0 && code < EMU_OP_TTMP0 + 16)
+		return EMU_OP_TTMP0 + ((code - EMU_OP_TTMP0) & ~m);
+	return code;
 }
 
 struct emu_dec {
@@ -254,7 +270,7 @@ static uint16_t emu_vfield(struct emu_dec *d, char f, uint32_t raw, bool acc)
 	unsigned w = d->syn.width[(unsigned char)f];
 	uint16_t code;
 	if (c == 's')
-		code = (uint16_t)raw;
+		code = (uint16_t)emu_salign(raw, w);
 	else if (c == 'a' || acc)
 		code = (uint16_t)(EMU_OP_AGPR0 + raw);
 	else
@@ -274,8 +290,12 @@ static uint16_t emu_sfield(struct emu_dec *d, const struct emu_opfmt *fmt, int i
 	if (!d->syn.used[(unsigned char)f])
 		return EMU_OP_NONE;
 	unsigned cls = emu_code_class(raw);
+	/* src_lds_direct reads as a scalar-side source of VALU instructions only */
+	if (raw == EMU_OP_LDS_DIRECT && d->in->enc >= EMU_ENC_VOP2 && d->in->enc <= EMU_ENC_VOP3P)
+		cls = EMU_SC_S;
 	if (!(cls & fmt->scls[i]))
 		d->bad = true;
+	raw = emu_salign(raw, d->syn.width[(unsigned char)f]);
 	uint16_t code = (uint16_t)raw;
 	if (d->syn.cls[(unsigned char)f] == 'a' && raw >= EMU_OP_VGPR0)
 		code = (uint16_t)(raw + 256);
@@ -359,9 +379,7 @@ static void emu_dec_smem(struct emu_dec *d)
 	else
 		in->dst = emu_vfield(d, 'd', emu_bits(w0, 6, 7), false);
 	if (d->syn.used['b'])
-		in->addr = (uint16_t)(emu_bits(w0, 0, 6) * 2);
-	else if (w0 & 0x3f)
-		d->bad = true;
+		in->addr = (uint16_t)emu_salign(emu_bits(w0, 0, 6) * 2, d->syn.width['b']);
 	if (in->addr != EMU_OP_NONE && !emu_tuple_ok(d->prof, in->addr, d->syn.width['b']))
 		d->bad = true;
 	if (imm)
@@ -370,25 +388,20 @@ static void emu_dec_smem(struct emu_dec *d)
 		in->flags |= EMU_F_GLC;
 	if ((w0 >> 15) & 1)
 		in->flags |= EMU_F_NV;
-	if (!d->syn.used['i']) {
-		if (w1 || imm || soe)
-			d->bad = true;
-		return;
-	}
-	if (imm) {
-		in->imm = (int32_t)emu_bits(w1, 0, 21);
-		if (soe) {
-			in->flags |= EMU_F_SOE;
-			in->soffset = (uint16_t)emu_bits(w1, 25, 7);
-		} else if (emu_bits(w1, 25, 7)) {
-			d->bad = true;
-		}
-	} else {
-		/* the offset field names the offset SGPR */
+	if (!d->syn.used['i'])
+		return; /* which other bits LLVM tolerates is in the mbz mask */
+	/* 21-bit signed byte offset (GFX9; llvm-mc prints it signed) */
+	if (imm)
+		in->imm = (int32_t)(emu_bits(w1, 0, 21) << 11) >> 11;
+	if (soe) {
+		/* soffset[31:25]; with imm=0 the offset field is ignored */
 		in->flags |= EMU_F_SOE;
-		in->soffset = (uint16_t)emu_bits(w1, 0, 21);
-		if (in->soffset > 127 || !emu_code_class(in->soffset) || soe)
-			d->bad = true;
+		in->soffset = (uint16_t)emu_bits(w1, 25, 7);
+	} else if (!imm) {
+		/* imm=0: offset[6:0] names the offset SGPR, the rest is ignored
+		 * (as llvm-mc decodes it) */
+		in->flags |= EMU_F_SOE;
+		in->soffset = (uint16_t)emu_bits(w1, 0, 7);
 	}
 }
 
@@ -437,7 +450,7 @@ static void emu_dec_valu(struct emu_dec *d, const struct emu_opfmt *fmt, enum em
 			    (!vopc && ((x >> 11) & 3) == 3))
 				d->bad = true;
 			if (vopc)
-				in->sdst = ((x >> 15) & 1) ? (uint16_t)emu_bits(x, 8, 7) : EMU_OP_VCC_LO;
+				in->sdst = ((x >> 15) & 1) ? (uint16_t)emu_salign(emu_bits(x, 8, 7), 2) : EMU_OP_VCC_LO;
 		} else {
 			/* dpp_ctrl values LLVM knows (others print as invalid) */
 			unsigned c = (x >> 8) & 0x1ff;
@@ -459,7 +472,7 @@ static void emu_dec_valu(struct emu_dec *d, const struct emu_opfmt *fmt, enum em
 	}
 	if (vopc && !sdwa)
 		in->sdst = EMU_OP_VCC_LO;
-	if (d->syn.vcc_out)
+	if (d->syn.vcc_out && in->sdst == EMU_OP_NONE)
 		in->sdst = EMU_OP_VCC_LO;
 	if (d->syn.vcc_in)
 		in->src[2] = EMU_OP_VCC_LO;
@@ -480,13 +493,15 @@ static void emu_dec_vop3(struct emu_dec *d, const struct emu_opfmt *fmt)
 		uint32_t raw = emu_bits(w1, 9 * (unsigned)i, 9);
 		in->src[i] = emu_sfield(d, fmt, i, raw);
 		if (mfma && in->src[i] != EMU_OP_NONE && in->src[i] >= EMU_OP_VGPR0 && in->src[i] < EMU_OP_AGPR0) {
-			bool acc = i == 2 ? acc_cd : (w1 >> (27 + i)) & 1;
+			/* v_smfmac's src2 is the sparsity index: always a VGPR */
+			bool smfmac = !strncmp(in->op->mnemonic, "v_smfmac", 8);
+			bool acc = i == 2 ? acc_cd && !smfmac : (w1 >> (27 + i)) & 1;
 			if (acc)
 				in->src[i] = (uint16_t)(in->src[i] + 256);
 		}
 	}
 	if (d->syn.used['S']) {
-		in->sdst = (uint16_t)emu_bits(w0, 8, 7);
+		in->sdst = (uint16_t)emu_salign(emu_bits(w0, 8, 7), d->syn.width['S']);
 		in->flags |= EMU_F_VOP3B;
 		if (!emu_tuple_ok(d->prof, in->sdst, d->syn.width['S']) || !emu_code_class(in->sdst))
 			d->bad = true;
@@ -533,7 +548,9 @@ static void emu_dec_mem(struct emu_dec *d, const struct emu_opfmt *fmt)
 			in->flags |= EMU_F_GDS;
 		if (acc)
 			in->flags |= EMU_F_ACC;
-		in->addr = emu_vfield(d, 'a', emu_bits(w1, 0, 8), false);
+		/* ds_gws_*: the data operand sits in the addr field */
+		bool gws = !strncmp(in->op->mnemonic, "ds_gws_", 7);
+		in->addr = emu_vfield(d, 'a', emu_bits(w1, 0, 8), acc && gws);
 		in->data[0] = emu_vfield(d, 'D', emu_bits(w1, 8, 8), acc);
 		in->data[1] = emu_vfield(d, 'E', emu_bits(w1, 16, 8), acc);
 		in->dst = emu_vfield(d, 'd', emu_bits(w1, 24, 8), acc);
@@ -561,8 +578,8 @@ static void emu_dec_mem(struct emu_dec *d, const struct emu_opfmt *fmt)
 		if (in->seg) {
 			if (saddr != 0x7f) {
 				in->flags |= EMU_F_SADDR;
-				in->soffset = (uint16_t)saddr;
-				if (!emu_code_class(saddr) || !emu_tuple_ok(d->prof, saddr, in->seg == 2 ? 2 : 1))
+				in->soffset = (uint16_t)emu_salign(saddr, in->seg == 2 ? 2 : 1);
+				if (!emu_code_class(saddr) || !emu_tuple_ok(d->prof, in->soffset, in->seg == 2 ? 2 : 1))
 					d->bad = true;
 			}
 		}
@@ -582,6 +599,9 @@ static void emu_dec_mem(struct emu_dec *d, const struct emu_opfmt *fmt)
 		in->data[0] = emu_vfield(d, 'D', emu_bits(w1, 8, 8), acc);
 		uint16_t vd = (uint16_t)emu_bits(w1, 24, 8);
 		bool ret = d->syn.used['d'] || (atomic && (in->flags & EMU_F_GLC));
+		/* global/scratch loads to LDS (lds bit; gfx942 scratch uses it as SVE) write no VGPR */
+		if ((in->flags & EMU_F_LDS) && !(in->seg == 1 && d->prof->arch == EMU_GFX942))
+			ret = false;
 		if (ret) {
 			in->dst = (uint16_t)((acc ? EMU_OP_AGPR0 : EMU_OP_VGPR0) + vd);
 			unsigned dw = d->syn.used['d'] ? d->syn.width['d'] : d->syn.width['D'];
@@ -626,8 +646,11 @@ static void emu_dec_mem(struct emu_dec *d, const struct emu_opfmt *fmt)
 			if (!emu_tuple_ok(d->prof, in->addr, aw))
 				d->bad = true;
 		}
-		if (d->syn.used['r'])
+		if (d->syn.used['r']) {
 			in->srsrc = (uint16_t)(emu_bits(w1, 16, 5) * 4);
+			if (!emu_tuple_ok(d->prof, in->srsrc, 4))
+				d->bad = true;
+		}
 		uint32_t so = emu_bits(w1, 24, 8);
 		if (d->syn.used['o']) {
 			in->soffset = (uint16_t)so;
@@ -732,6 +755,12 @@ unsigned emu_decode_one(const struct emu_profile *prof, const uint32_t *words, u
 		emu_dec_mem(&d, fmt);
 		break;
 	}
+	/* modifier and unused-field bits LLVM rejects (per opcode, measured) */
+	if ((in->w[0] & fmt->mbz[0]) || (in->w[0] & fmt->mb1[0]) != fmt->mb1[0])
+		d.bad = true;
+	if (two || in->sdwa || in->dpp)
+		if ((in->w[1] & fmt->mbz[1]) || (in->w[1] & fmt->mb1[1]) != fmt->mb1[1])
+			d.bad = true;
 	if (d.bad)
 		goto illegal;
 	in->size = (uint8_t)(4 * d.ndw);

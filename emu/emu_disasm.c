@@ -197,8 +197,21 @@ static void emu_put_src(struct emu_out *o, const struct emu_inst *in, unsigned c
 		uint32_t l = in->literal;
 		switch (kind) {
 		case EMU_K_I64: emu_put_imm64(o, (uint64_t)(int64_t)(int32_t)l); break;
-		case EMU_K_F64: emu_put_imm64(o, (uint64_t)l << 32); break;
-		case EMU_K_I16: emu_put_int16(o, l); break;
+		case EMU_K_F64:
+			/* the literal is the high dword; LLVM prints it, or the double's name */
+			if (l == 0 || l == 0x3ff00000u || l == 0xbff00000u || l == 0x3fe00000u || l == 0xbfe00000u ||
+			    l == 0x40000000u || l == 0xc0000000u || l == 0x40100000u || l == 0xc0100000u)
+				emu_put_imm64(o, (uint64_t)l << 32);
+			else
+				emu_put(o, "0x%" PRIx32, l);
+			break;
+		case EMU_K_I16:
+			/* the whole 32-bit literal decides whether it is an inline value */
+			if (l <= 64)
+				emu_put(o, "%u", l);
+			else
+				emu_put(o, "0x%x", l & 0xffff);
+			break;
 		case EMU_K_F16: emu_put_imm16(o, l); break;
 		default: emu_put_imm32(o, l); break;
 		}
@@ -230,15 +243,17 @@ static void emu_put_waitcnt(struct emu_out *o, uint32_t v)
 static void emu_put_sendmsg(struct emu_out *o, uint32_t v)
 {
 	/* GFX9 message ids and GS ops (AMDGPUAsmUtils). */
-	static const char *const msg[16] = {NULL, "MSG_INTERRUPT", "MSG_GS", "MSG_GS_DONE", NULL, NULL, NULL, NULL,
+	static const char *const msg[16] = {NULL, "MSG_INTERRUPT", "MSG_GS", "MSG_GS_DONE", NULL, NULL, NULL,
+	                                    "MSG_ORDERED_PS_DONE",
 	                                    NULL, "MSG_GS_ALLOC_REQ", NULL, NULL, NULL, NULL, NULL, "MSG_SYSMSG"};
 	static const char *const gsop[4] = {"GS_OP_NOP", "GS_OP_CUT", "GS_OP_EMIT", "GS_OP_EMIT_CUT"};
 	static const char *const sysop[5] = {NULL, "SYSMSG_OP_ECC_ERR_INTERRUPT", "SYSMSG_OP_REG_RD",
 	                                     "SYSMSG_OP_HOST_TRAP_ACK", "SYSMSG_OP_TTRACE_PC"};
+	/* LLVM decodes id [3:0], op [6:4], stream [9:8] and ignores other bits
+	 * when the fields name a valid message */
 	unsigned id = v & 0xf, op = (v >> 4) & 7, stream = (v >> 8) & 3;
 	bool gs = id == 2 || id == 3;
-	uint32_t known = gs ? 0x3ffu : id == 15 ? 0x7fu : 0xfu;
-	if (msg[id] && !(v & ~known)) {
+	if (msg[id]) {
 		if (gs) {
 			bool opok = op < 4 && (id == 3 || op != 0);
 			if (opok && (op != 0 || stream == 0)) {
@@ -264,16 +279,19 @@ static void emu_put_sendmsg(struct emu_out *o, uint32_t v)
 		emu_put(o, "%u", v);
 }
 
-static void emu_put_hwreg(struct emu_out *o, uint32_t v)
+static void emu_put_hwreg(struct emu_out *o, enum emu_arch arch, uint32_t v)
 {
-	/* GFX9 ids (AMDGPUAsmUtils); gfx90a/gfx942 have the same names here. */
+	/* Names llvm-mc 19 prints for s_getreg_b32 ids 0..63 (ids 20..24 only on gfx942). */
 	static const char *const names[64] = {
 		[1] = "HW_REG_MODE", [2] = "HW_REG_STATUS", [3] = "HW_REG_TRAPSTS", [4] = "HW_REG_HW_ID",
 		[5] = "HW_REG_GPR_ALLOC", [6] = "HW_REG_LDS_ALLOC", [7] = "HW_REG_IB_STS",
-		[15] = "HW_REG_SH_MEM_BASES"};
+		[15] = "HW_REG_SH_MEM_BASES", [16] = "HW_REG_TBA_LO", [17] = "HW_REG_TBA_HI",
+		[18] = "HW_REG_TMA_LO", [19] = "HW_REG_TMA_HI", [20] = "HW_REG_XCC_ID",
+		[21] = "HW_REG_SQ_PERF_SNAPSHOT_DATA", [22] = "HW_REG_SQ_PERF_SNAPSHOT_DATA1",
+		[23] = "HW_REG_SQ_PERF_SNAPSHOT_PC_LO", [24] = "HW_REG_SQ_PERF_SNAPSHOT_PC_HI"};
 	unsigned id = v & 0x3f, off = (v >> 6) & 0x1f, w = ((v >> 11) & 0x1f) + 1;
 	emu_put(o, "hwreg(");
-	if (names[id])
+	if (names[id] && (id < 20 || arch == EMU_GFX942))
 		emu_put(o, "%s", names[id]);
 	else
 		emu_put(o, "%u", id);
@@ -299,7 +317,7 @@ static void emu_put_gpridx(struct emu_out *o, uint32_t v)
 	emu_put(o, ")");
 }
 
-static void emu_put_imm_style(struct emu_out *o, char style, uint32_t v16)
+static void emu_put_imm_style(struct emu_out *o, enum emu_arch arch, char style, uint32_t v16)
 {
 	switch (style) {
 	case 'h': emu_put(o, "0x%x", v16); break;
@@ -308,7 +326,7 @@ static void emu_put_imm_style(struct emu_out *o, char style, uint32_t v16)
 	case 'n': emu_put(o, "%d", (int16_t)v16); break;
 	case 'w': emu_put_waitcnt(o, v16); break;
 	case 'm': emu_put_sendmsg(o, v16); break;
-	case 'r': emu_put_hwreg(o, v16); break;
+	case 'r': emu_put_hwreg(o, arch, v16); break;
 	case 'g': emu_put_gpridx(o, v16); break;
 	default: emu_put(o, "%u", v16); break;
 	}
@@ -335,6 +353,13 @@ static void emu_put_vsrc(struct emu_dis *d, int i, unsigned w)
 	if (in->enc == EMU_ENC_VOP3) {
 		neg = (in->neg >> i) & 1 && !(d->fmt->ign[1] & (1u << (29 + i)));
 		abs = (in->abs >> i) & 1 && !(d->fmt->ign[0] & (1u << (8 + i)));
+		if (neg && ((d->fmt->sext >> i) & 1)) {
+			neg = false;
+			sext = true;
+		}
+	} else if (in->enc == EMU_ENC_VOP3P && (d->fmt->form & EMU_FM_MIX)) {
+		neg = (in->neg >> i) & 1 && !(d->fmt->ign[1] & (1u << (29 + i)));
+		abs = (in->neg_hi >> i) & 1 && !(d->fmt->ign[0] & (1u << (8 + i)));
 	} else if (d->sdwa && i < 2) {
 		unsigned nb = i ? 28 : 20, ab = i ? 29 : 21, sb = i ? 27 : 19;
 		neg = (in->ext >> nb) & 1 && !(d->fmt->ign[1] & (1u << nb));
@@ -344,6 +369,10 @@ static void emu_put_vsrc(struct emu_dis *d, int i, unsigned w)
 		unsigned nb = i ? 22 : 20, ab = i ? 23 : 21;
 		neg = (in->ext >> nb) & 1 && !(d->fmt->ign[1] & (1u << nb));
 		abs = (in->ext >> ab) & 1 && !(d->fmt->ign[1] & (1u << ab));
+		if (neg && ((d->fmt->sext >> i) & 1)) {
+			neg = false;
+			sext = true;
+		}
 	}
 	bool imm = code >= 128 && code <= 255 && !(code >= 235 && code <= 239) && !(code >= 251 && code <= 254);
 	bool negfn = neg && !abs && imm;
@@ -367,11 +396,16 @@ static void emu_put_smem_off(struct emu_dis *d)
 	const struct emu_inst *in = d->in;
 	if (!(in->flags & EMU_F_IMM)) {
 		emu_put_sreg(d->o, in->soffset, 1);
-	} else if (in->flags & EMU_F_SOE) {
-		emu_put_sreg(d->o, in->soffset, 1);
-		emu_put(d->o, " offset:0x%" PRIx32, (uint32_t)in->imm);
 	} else {
-		emu_put(d->o, "0x%" PRIx32, (uint32_t)in->imm);
+		if (in->flags & EMU_F_SOE) {
+			emu_put_sreg(d->o, in->soffset, 1);
+			emu_put(d->o, " offset:");
+		}
+		/* LLVM's formatHex of a signed offset */
+		if (in->imm < 0)
+			emu_put(d->o, "-0x%" PRIx32, (uint32_t)-in->imm);
+		else
+			emu_put(d->o, "0x%" PRIx32, (uint32_t)in->imm);
 	}
 }
 
@@ -383,7 +417,7 @@ static void emu_put_field(struct emu_dis *d, char f, unsigned w, char cls)
 	switch (f) {
 	case 'd':
 		if (cls == 'n') {
-			emu_put(o, "%u", (in->w[0] >> 6) & 0x7f);
+			emu_put_imm32(o, (in->w[0] >> 6) & 0x7f); /* s_atc_probe: a number */
 		} else if (in->enc == EMU_ENC_VOP3 && in->opcode < 0x100) {
 			emu_put_reg(o, in->sdst, w);
 		} else if (in->enc == EMU_ENC_MUBUF || in->enc == EMU_ENC_MTBUF) {
@@ -450,13 +484,21 @@ static void emu_put_field(struct emu_dis *d, char f, unsigned w, char cls)
 		if (in->enc == EMU_ENC_SMEM)
 			emu_put_smem_off(d);
 		else
-			emu_put_imm_style(o, cls, (uint32_t)in->imm & 0xffff);
+			emu_put_imm_style(o, d->prof->arch, cls, (uint32_t)in->imm & 0xffff);
 		break;
 	case 'K':
-		if (cls == 'e')
-			emu_put(o, "0x%x", in->literal & 0xffff);
-		else
+		if (cls == 'I') {
+			emu_put_imm32(o, in->literal);
+		} else if (cls == 'e') {
+			/* LLVM's printU16ImmOperand: 16-bit values as such, else all 32 bits */
+			int32_t s = (int32_t)in->literal;
+			if (in->literal <= 0xffff || (s >= -32768 && s < 0))
+				emu_put(o, "0x%x", in->literal & 0xffff);
+			else
+				emu_put(o, "0x%" PRIx32, in->literal);
+		} else {
 			emu_put(o, "0x%" PRIx32, in->literal);
+		}
 		break;
 	case 'A':
 		emu_put(o, "attr%u.%c", (unsigned)in->imm >> 2, "xyzw"[in->imm & 3]);
@@ -506,7 +548,7 @@ static void emu_mods_sdwa(struct emu_dis *d)
 		if (!(d->fmt->ign[1] & (3u << 14)))
 			emu_put_omod(o, (x >> 14) & 3);
 		static const char *const unused[4] = {"UNUSED_PAD", "UNUSED_SEXT", "UNUSED_PRESERVE", "?"};
-		if (in->dst != EMU_OP_NONE)
+		if (in->dst != EMU_OP_NONE && !(d->fmt->form & EMU_FM_SDWA_NODST))
 			emu_put(o, " dst_sel:%s dst_unused:%s", emu_sdwa_sel[((x >> 8) & 7) % 7], unused[(x >> 11) & 3]);
 	}
 	if (in->src[0] != EMU_OP_NONE)
@@ -580,9 +622,10 @@ static void emu_mods_vop3(struct emu_dis *d)
 		for (int i = 0; i < 4; i++)
 			if (((os >> i) & 1) && !(d->fmt->ign[0] & (1u << (11 + i))) && !d->syn.used['S'])
 				any = true;
-		if (any) {
+		if (any && d->fmt->nsel) {
+			int ns = d->fmt->nsel - 1;
 			emu_put(o, " op_sel:[");
-			for (int i = 0; i < nsrc; i++)
+			for (int i = 0; i < ns; i++)
 				emu_put(o, "%s%u", i ? "," : "", (os >> i) & 1);
 			emu_put(o, ",%u]", (os >> 3) & 1);
 		}
@@ -608,14 +651,17 @@ static void emu_mods_vop3(struct emu_dis *d)
 		return;
 	}
 	bool packed = d->fmt->form & EMU_FM_PACKED;
+	bool mix = d->fmt->form & EMU_FM_MIX;
 	unsigned os = in->opsel, oh = in->opsel_hi;
+	if (d->fmt->nsel)
+		nsrc = d->fmt->nsel;
 	if (!(d->fmt->ign[0] & (7u << 11)))
 		emu_put_packed(o, "op_sel", os, nsrc, false);
 	if (!(d->fmt->ign[1] & (3u << 27)))
 		emu_put_packed(o, "op_sel_hi", oh, nsrc, packed);
-	if (!(d->fmt->ign[1] & (7u << 29)))
+	if (!mix && !(d->fmt->ign[1] & (7u << 29)))
 		emu_put_packed(o, "neg_lo", in->neg, nsrc, false);
-	if (!(d->fmt->ign[0] & (7u << 8)))
+	if (!mix && !(d->fmt->ign[0] & (7u << 8)))
 		emu_put_packed(o, "neg_hi", in->neg_hi, nsrc, false);
 	if (emu_bit(d, 0, 15))
 		emu_put(o, " clamp");
@@ -712,10 +758,10 @@ static void emu_mods_mem(struct emu_dis *d)
 				emu_put(o, "]");
 			}
 		}
-		if (in->flags & EMU_F_OFFEN)
-			emu_put(o, " offen");
 		if (in->flags & EMU_F_IDXEN)
 			emu_put(o, " idxen");
+		if (in->flags & EMU_F_OFFEN)
+			emu_put(o, " offen");
 		if (in->imm && !(d->fmt->form & EMU_FM_NOOFF))
 			emu_put(o, " offset:%d", in->imm);
 		if (mtbuf)
@@ -799,6 +845,14 @@ void emu_disasm(const struct emu_profile *prof, const struct emu_inst *in, char 
 		if (*p == '%' && p[1] && p[2] && p[3]) {
 			char f = p[1], wc = p[2], cls = p[3];
 			unsigned w = (unsigned)(wc <= '9' ? wc - '0' : wc - 'a' + 10);
+			/* loads to LDS have no vdata/vdst operand */
+			if ((f == 'D' && in->enc == EMU_ENC_MUBUF && (in->flags & EMU_F_LDS)) ||
+			    (f == 'd' && in->enc == EMU_ENC_FLAT && in->dst == EMU_OP_NONE)) {
+				p += 3;
+				if (p[1] == ',' && p[2] == ' ')
+					p += 2;
+				continue;
+			}
 			if (flat_ret && first) {
 				emu_put_reg(&o, in->dst, in->op->dst_dw ? in->op->dst_dw : 1);
 				emu_put(&o, ", ");

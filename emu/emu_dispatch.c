@@ -491,6 +491,15 @@ static void run_wave(struct emu_dispatch_ctx *ctx, struct emu_wave *w, uint64_t 
 			          (unsigned long long)ctx->budget, w->id, (unsigned long long)(in->off));
 			return;
 		}
+		if ((ctx->insts & 0xfff) == 0 && ctx->req->cancel &&
+		    atomic_load_explicit(ctx->req->cancel, memory_order_relaxed)) {
+			ctx->failed = true;
+			ctx->res->status = EMU_DISPATCH_CANCELLED;
+			ctx->res->hsa_status = HSA_STATUS_ERROR_INVALID_QUEUE;
+			snprintf(ctx->res->report, sizeof(ctx->res->report),
+			         "dispatch of %s cancelled: its queue was destroyed while it ran", ctx->kernel_name);
+			return;
+		}
 		if (w->cycle > horizon)
 			return;
 	}
@@ -641,7 +650,7 @@ bool emu_gpu_dispatch(struct emu_gpu *g, const struct emu_dispatch_req *req, str
 	}
 	if (ctx.failed) {
 		if (res->status == EMU_DISPATCH_FAULT_MEMORY || res->status == EMU_DISPATCH_FAULT_ILLEGAL ||
-		    res->status == EMU_DISPATCH_HANG)
+		    res->status == EMU_DISPATCH_HANG || res->status == EMU_DISPATCH_CANCELLED)
 			goto out;
 	}
 	ctx.end_cycle = end;

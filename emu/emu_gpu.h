@@ -8,6 +8,7 @@
 #define EMU_GPU_H
 
 #include <stdbool.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <hsa/hsa.h>
 
@@ -46,6 +47,9 @@ struct emu_dispatch_req {
 	uint64_t packet_addr;             /* GPU address of the packet (dispatch ptr) */
 	uint64_t queue_addr;              /* GPU address of the amd_queue_t (queue ptr) */
 	uint64_t dispatch_id;
+	/* Nonzero (read atomically) asks a running dispatch to stop: the queue
+	 * was destroyed or made inactive. NULL: never. */
+	const atomic_bool *cancel;
 };
 
 enum emu_dispatch_status {
@@ -54,6 +58,7 @@ enum emu_dispatch_status {
 	EMU_DISPATCH_FAULT_MEMORY,    /* HSA_AMD_GPU_MEMORY_FAULT_EVENT + queue error */
 	EMU_DISPATCH_FAULT_ILLEGAL,   /* illegal or unimplemented instruction */
 	EMU_DISPATCH_HANG,            /* instruction budget exceeded */
+	EMU_DISPATCH_CANCELLED,       /* req->cancel was raised (queue destroyed) */
 };
 
 struct emu_dispatch_result {

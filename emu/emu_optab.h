@@ -46,6 +46,8 @@ enum {
 	EMU_FM_SMEM_NOOFF = 1u << 5, /* SMEM op without offset operand */
 	EMU_FM_IMM_OPT = 1u << 6,    /* SOPP: immediate omitted when 0 (s_endpgm) */
 	EMU_FM_PACKED = 1u << 7,     /* VOP3P: op_sel_hi defaults to all ones */
+	EMU_FM_SDWA_NODST = 1u << 8, /* SDWA: no dst_sel/dst_unused printed */
+	EMU_FM_MIX = 1u << 9,        /* VOP3P mix ops: neg_hi bits are abs */
 };
 
 /* Syntax and validity of one opcode in one encoding (or SDWA/DPP form). */
@@ -53,11 +55,14 @@ struct emu_opfmt {
 	/* Suffix and operand template: literal text and placeholders
 	 * "%<field><width><class>" (see emu_disasm.c for the letters). */
 	const char *syn;
-	uint32_t mbz[2];   /* modifier bits LLVM rejects for this opcode (w[0], w[1]) */
+	uint32_t mbz[2];   /* bits that must be 0 for LLVM to accept the opcode (w[0], w[1]) */
+	uint32_t mb1[2];   /* bits that must be 1 (e.g. gds of ds_gws_* on gfx90a+) */
 	uint32_t ign[2];   /* modifier bits LLVM accepts but does not print */
 	uint8_t kind[3];   /* enum emu_kind per source */
 	uint8_t scls[3];   /* EMU_SC_* accepted per source */
-	uint8_t form;      /* EMU_FM_* */
+	uint16_t form;     /* EMU_FM_* */
+	uint8_t sext;      /* VOP3: bit i set = source i's neg bit is sext (integer operand) */
+	uint8_t nsel;      /* VOP3/VOP3P: entries LLVM prints in op_sel:[...] (0: none) */
 };
 
 /* One encoding's table pair for an arch; n entries, indexed by opcode. */

@@ -110,7 +110,8 @@ static const struct encdef encs[] = {
 	    "O=0x0201 d=10", "O=0x0201 D=30", "O=0x0201",
 	    "d=10 a=20 D=30 E=40", "d=10 a=20 D=30", "a=20 D=30 E=40", "d=10 a=20", "a=20 D=30",
 	    "d=10 D=30", "a=20", "d=10", "D=30", "d=10 a=20 D=30 P=0x10000", "d=10 a=20 P=0x10000",
-	    "a=20 D=30 P=0x10000", "O=0x0201 a=20 P=0x10000", "a=20 P=0x10000", "D=30 P=0x10000", "d=10 P=0x10000", "P=0x10000", "" },
+	    "a=20 D=30 P=0x10000", "O=0x0201 a=20 P=0x10000", "O=0x0201 D=30 P=0x10000", "O=0x0201 P=0x10000",
+	    "a=20 P=0x10000", "D=30 P=0x10000", "d=10 P=0x10000", "P=0x10000", "" },
 	  0, 0, {1, 1, 1} },
 	/* FLAT seg [15:14]: 0 flat, 1 scratch, 2 global (fixed bits). */
 	{ "flat", "FLAT", {0xdc000000u, 0}, 2, 0, 18, 7, 0x80,
@@ -468,7 +469,8 @@ struct opinfo {
 	char canon[256];        /* LLVM's text of the canonical instance */
 	int width[128];         /* by placeholder letter */
 	char cls[128];
-	uint32_t mbz[2], ign[2];
+	uint32_t mbz[2], mb1[2], ign[2];
+	int sext, nsel;
 	int kind[3], scls[3];
 	int form;
 	const char *emucls;
@@ -740,6 +742,8 @@ static bool make_template(const char *arch, const struct encdef *e, int op, cons
 			if (!strcmp(tok, hex) || !strcmp(tok, hex16)) {
 				/* v_madmk/v_madak/s_setreg_imm32 constant operand */
 				char st = !strcmp(tok, hex) ? 'h' : 'e';
+				if (!strcmp(e->name, "sopk"))
+					st = 'I'; /* s_setreg_imm32_b32: printed like a 32-bit source */
 				on += (size_t)snprintf(out + on, sizeof(out) - on, "%%K0%c", st);
 				continue;
 			}
@@ -762,14 +766,14 @@ static bool make_template(const char *arch, const struct encdef *e, int op, cons
 			bool flat = !strcmp(e->name, "global") || !strcmp(e->name, "scratch");
 			bool buf = !strcmp(e->name, "mubuf") || !strcmp(e->name, "mtbuf");
 			long ov = var_value(vs, 'o');
+			if ((flat || buf) && !oi->width['a'] && !oi->width['o']) {
+				oi->width['a'] = 1;
+				on += (size_t)snprintf(out + on, sizeof(out) - on, "%%a1v");
+				continue;
+			}
 			if (flat && ov == 0x7f && !oi->width['o']) {
 				oi->width['o'] = !strcmp(e->name, "global") ? 2 : 1;
 				on += (size_t)snprintf(out + on, sizeof(out) - on, "%%o%cs", wchar(oi->width['o']));
-				continue;
-			}
-			if ((flat || buf) && !oi->width['a']) {
-				oi->width['a'] = 1;
-				on += (size_t)snprintf(out + on, sizeof(out) - on, "%%a1v");
 				continue;
 			}
 		}
@@ -1112,7 +1116,7 @@ int main(int argc, char **argv)
 				const struct fdef *fd = &e->f[i];
 				char id = fd->id;
 				bool used = oi->width[(int)id] || strstr(oi->syn, (char[]){'%', id, 0});
-				if (id == 'S' || !strcmp(e->name, "smem") || !strcmp(e->name, "mtbuf") || !strcmp(e->name, "mimg") ||
+				if (id == 'S' || !strcmp(e->name, "mtbuf") || !strcmp(e->name, "mimg") ||
 				    !strcmp(e->name, "exp"))
 					continue;
 				if (id == 'O' && (!strcmp(e->name, "ds") ? (contains(oi->mods, "offset")) : true))
@@ -1199,9 +1203,28 @@ int main(int argc, char **argv)
 				if (sp && sscanf(sp + 1, "%31[^,]", tok) == 1 && parse_reg(tok, &c, &first, &count))
 					oi->retw = count;
 			}
-			if (!p->valid || contains(p->text, "/*"))
-				oi->mbz[d] |= 1u << b;
-			else if (!strcmp(oi->canon, p->text))
+			if (p->valid && !contains(p->text, "/*")) {
+				const char *os = strstr(p->text, "op_sel:[");
+				if (os && (!strcmp(encs[p->enc].name, "vop3") || !strcmp(encs[p->enc].name, "vop3p"))) {
+					int k = 1;
+					for (const char *c = os; *c && *c != ']'; c++)
+						k += *c == ',';
+					oi->nsel = k;
+				}
+				if (!strcmp(encs[p->enc].name, "vop3") && d == 1 && b >= 29 && contains(p->text, "sext("))
+					oi->sext |= 1 << (b - 29);
+				if (!strncmp(encs[p->enc].name, "dpp", 3) && d == 1 && (b == 20 || b == 22) &&
+				    contains(p->text, "sext("))
+					oi->sext |= 1 << ((b - 20) / 2);
+				if (!strcmp(encs[p->enc].name, "vop3p") && d == 0 && b == 8 && contains(p->text, "|"))
+					oi->form |= 512;
+			}
+			if (!p->valid || contains(p->text, "/*")) {
+				if ((oi->w[d] >> b) & 1)
+					oi->mb1[d] |= 1u << b;
+				else
+					oi->mbz[d] |= 1u << b;
+			} else if (!strcmp(oi->canon, p->text))
 				oi->ign[d] |= 1u << b;
 		}
 	}
@@ -1308,6 +1331,8 @@ int main(int argc, char **argv)
 				oi->form |= 16;
 			if (!strcmp(e->name, "smem") && !contains(oi->syn, "%i"))
 				oi->form |= 32;
+			if (e->ext && !strncmp(e->name, "sdwa", 4) && strcmp(e->name, "sdwac") && !contains(oi->mods, "dst_sel:"))
+				oi->form |= 256;
 			if (!strcmp(e->name, "vop3p")) {
 				bool preset = contains(e->var[oi->var], "Q=0x18000000");
 				bool shown = contains(oi->mods, "op_sel_hi:");
@@ -1372,9 +1397,10 @@ int main(int argc, char **argv)
 				continue;
 			fprintf(f, "\t[0x%03x] = {", op);
 			emit_str(f, oi->syn);
-			fprintf(f, ", {0x%08x, 0x%08x}, {0x%08x, 0x%08x}, {%s, %s, %s}, {%d, %d, %d}, %d},", oi->mbz[0],
-			        oi->mbz[1], oi->ign[0], oi->ign[1], kindname[oi->kind[0]], kindname[oi->kind[1]],
-			        kindname[oi->kind[2]], oi->scls[0], oi->scls[1], oi->scls[2], oi->form);
+			fprintf(f, ", {0x%08x, 0x%08x}, {0x%08x, 0x%08x}, {0x%08x, 0x%08x}, {%s, %s, %s}, {%d, %d, %d}, %d, %d, %d},",
+			        oi->mbz[0], oi->mbz[1], oi->mb1[0], oi->mb1[1], oi->ign[0], oi->ign[1], kindname[oi->kind[0]],
+			        kindname[oi->kind[1]], kindname[oi->kind[2]], oi->scls[0], oi->scls[1], oi->scls[2], oi->form,
+			        oi->sext, oi->nsel);
 			if (e->ext)
 				fprintf(f, " /* %s */", oi->mnem);
 			fprintf(f, "\n");

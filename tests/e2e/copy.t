@@ -75,7 +75,10 @@ for my $arch (qw(gfx900 gfx942)) {
 	ok(defined $csv, "$arch-emu/copy.csv written") or next;
 	ok(defined $md, "$arch-emu/copy.md written");
 
-	my @lines = grep { /\S/ } split /\r?\n/, $csv;
+	# '#' lines are the metadata block (suite, arch, backend, ...).
+	my @lines = grep { /\S/ && !/^#/ } split /\r?\n/, $csv;
+	ok($csv =~ /^# arch=$arch$/m && $csv =~ /^# backend=emu$/m, "$arch: copy.csv names arch and backend")
+		or diag($csv);
 	my @head = csv_fields(shift @lines);
 	my %col;
 	@col{@head} = 0 .. $#head;

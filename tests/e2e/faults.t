@@ -55,8 +55,10 @@ sub run {
 	eval {
 		local $SIG{ALRM} = sub { die "timeout\n" };
 		alarm $limit;
-		local $/;
-		$out = <$r> // '';
+		# sysread keeps what arrived before a timeout (for the diagnostics)
+		while (sysread($r, my $buf, 65536)) {
+			$out .= $buf;
+		}
 		alarm 0;
 	};
 	if ($@ eq "timeout\n") {

@@ -37,6 +37,24 @@ static struct emu_profile test_prof(enum emu_arch a)
 	return p;
 }
 
+/* gfx90a/gfx942 require 64-bit aligned VGPR/AGPR tuples (AMDGPUUsage); LLVM's
+ * disassembler prints misaligned ones anyway, the emulator calls them illegal. */
+static bool misaligned_vgpr_tuple(const char *text, enum emu_arch arch)
+{
+	if (arch == EMU_GFX900)
+		return false;
+	for (const char *p = text; (p = strchr(p, '[')); p++) {
+		if (p == text || (p[-1] != 'v' && p[-1] != 'a'))
+			continue;
+		if (p - 1 > text && (p[-2] >= 'a' && p[-2] <= 'z'))
+			continue; /* op_sel:[, neg_lo:[ ... */
+		unsigned a, b;
+		if (sscanf(p + 1, "%u:%u]", &a, &b) == 2 && b > a && (a & 1))
+			return true;
+	}
+	return false;
+}
+
 /* Check one corpus file; returns the number of mismatching lines. */
 static unsigned check_corpus(const char *path, enum emu_arch arch, unsigned *lines)
 {
@@ -72,7 +90,7 @@ static unsigned check_corpus(const char *path, enum emu_arch arch, unsigned *lin
 		unsigned sz = emu_decode_one(&prof, w, nw, &in);
 		char got[256];
 		emu_disasm(&prof, &in, got, sizeof(got));
-		bool invalid = !strcmp(want, "INVALID");
+		bool invalid = !strcmp(want, "INVALID") || misaligned_vgpr_tuple(want, arch);
 		bool ok;
 		if (invalid)
 			ok = in.op == NULL;
