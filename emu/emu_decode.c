@@ -211,6 +211,9 @@ static bool emu_tuple_ok(const struct emu_profile *prof, unsigned code, unsigned
 {
 	if (width <= 1)
 		return true;
+	/* null and the src_* "inline values" stand for any width in LLVM */
+	if (code == 125 || (code >= 235 && code <= 239) || (code >= 251 && code <= 254))
+		return true;
 	if (code >= EMU_OP_VGPR0) {
 		unsigned n = (code - EMU_OP_VGPR0) & 255;
 		if (n + width > 256)
@@ -287,12 +290,17 @@ static uint16_t emu_vfield(struct emu_dec *d, char f, uint32_t raw, bool acc)
 static uint16_t emu_sfield(struct emu_dec *d, const struct emu_opfmt *fmt, int i, uint32_t raw)
 {
 	char f = (char)('0' + i);
-	if (!d->syn.used[(unsigned char)f])
-		return EMU_OP_NONE;
+	if (!d->syn.used[(unsigned char)f] || d->syn.cls[(unsigned char)f] == 'p')
+		return EMU_OP_NONE; /* unused, or an interpolation parameter (read from w[]) */
 	unsigned cls = emu_code_class(raw);
 	/* src_lds_direct reads as a scalar-side source of VALU instructions only */
 	if (raw == EMU_OP_LDS_DIRECT && d->in->enc >= EMU_ENC_VOP2 && d->in->enc <= EMU_ENC_VOP3P)
 		cls = EMU_SC_S;
+	/* LLVM takes null, src_* and the vccz/execz/scc sources ("inline values")
+	 * in any VALU source, even one that refuses SGPRs (MFMA A/B) */
+	if ((raw == 125 || (raw >= 235 && raw <= 239) || (raw >= 251 && raw <= 253)) && d->in->enc >= EMU_ENC_VOP2 &&
+	    d->in->enc <= EMU_ENC_VOP3P)
+		cls = fmt->scls[i];
 	if (!(cls & fmt->scls[i]))
 		d->bad = true;
 	raw = emu_salign(raw, d->syn.width[(unsigned char)f]);
@@ -449,8 +457,14 @@ static void emu_dec_valu(struct emu_dec *d, const struct emu_opfmt *fmt, enum em
 			if (((x >> 16) & 7) == 7 || ((x >> 24) & 7) == 7 || (!vopc && ((x >> 8) & 7) == 7) ||
 			    (!vopc && ((x >> 11) & 3) == 3))
 				d->bad = true;
-			if (vopc)
+			/* no dst_sel operand (v_cvt_f32_fp8...): LLVM takes only dst_sel DWORD */
+			if ((fmt->form & EMU_FM_SDWA_NODST) && ((x >> 8) & 7) != 6)
+				d->bad = true;
+			if (vopc) {
 				in->sdst = ((x >> 15) & 1) ? (uint16_t)emu_salign(emu_bits(x, 8, 7), 2) : EMU_OP_VCC_LO;
+				if (!emu_tuple_ok(d->prof, in->sdst, 2))
+					d->bad = true;
+			}
 		} else {
 			/* dpp_ctrl values LLVM knows (others print as invalid) */
 			unsigned c = (x >> 8) & 0x1ff;
@@ -505,6 +519,13 @@ static void emu_dec_vop3(struct emu_dec *d, const struct emu_opfmt *fmt)
 		in->flags |= EMU_F_VOP3B;
 		if (!emu_tuple_ok(d->prof, in->sdst, d->syn.width['S']) || !emu_code_class(in->sdst))
 			d->bad = true;
+	}
+	if (d->syn.used['A']) {
+		/* VOP3 v_interp_*: src0 is {high[8], chan[7:6], attr[5:0]} */
+		uint32_t s0 = emu_bits(w1, 0, 9);
+		in->src[0] = EMU_OP_NONE;
+		in->imm = (int32_t)((s0 & 0x3f) << 2 | ((s0 >> 6) & 3));
+		in->fmt = (uint8_t)(s0 >> 8); /* high */
 	}
 	if (in->enc == EMU_ENC_VOP3) {
 		if (!d->syn.used['S']) {

@@ -242,38 +242,36 @@ static void emu_put_waitcnt(struct emu_out *o, uint32_t v)
 
 static void emu_put_sendmsg(struct emu_out *o, uint32_t v)
 {
-	/* GFX9 message ids and GS ops (AMDGPUAsmUtils). */
-	static const char *const msg[16] = {NULL, "MSG_INTERRUPT", "MSG_GS", "MSG_GS_DONE", NULL, NULL, NULL,
-	                                    "MSG_ORDERED_PS_DONE",
-	                                    NULL, "MSG_GS_ALLOC_REQ", NULL, NULL, NULL, NULL, NULL, "MSG_SYSMSG"};
+	/* GFX9 message ids, GS and SYSMSG ops as llvm-mc 19 names them (all 1024
+	 * values of the low bits checked against it). */
+	static const char *const msg[16] = {NULL, "MSG_INTERRUPT", "MSG_GS", "MSG_GS_DONE", "MSG_SAVEWAVE", NULL,
+	                                    NULL, "MSG_ORDERED_PS_DONE", NULL, "MSG_GS_ALLOC_REQ",
+	                                    "MSG_GET_DOORBELL", NULL, NULL, NULL, NULL, "MSG_SYSMSG"};
 	static const char *const gsop[4] = {"GS_OP_NOP", "GS_OP_CUT", "GS_OP_EMIT", "GS_OP_EMIT_CUT"};
-	static const char *const sysop[5] = {NULL, "SYSMSG_OP_ECC_ERR_INTERRUPT", "SYSMSG_OP_REG_RD",
-	                                     "SYSMSG_OP_HOST_TRAP_ACK", "SYSMSG_OP_TTRACE_PC"};
-	/* LLVM decodes id [3:0], op [6:4], stream [9:8] and ignores other bits
-	 * when the fields name a valid message */
+	static const char *const sysop[5] = {NULL, "SYSMSG_OP_ECC_ERR_INTERRUPT", "SYSMSG_OP_REG_RD", NULL,
+	                                     "SYSMSG_OP_TTRACE_PC"};
+	/* id [3:0], op [6:4], stream [9:8]; other bits are ignored when the
+	 * fields name a valid message, else the value prints raw */
 	unsigned id = v & 0xf, op = (v >> 4) & 7, stream = (v >> 8) & 3;
-	bool gs = id == 2 || id == 3;
-	if (msg[id]) {
-		if (gs) {
-			bool opok = op < 4 && (id == 3 || op != 0);
-			if (opok && (op != 0 || stream == 0)) {
-				emu_put(o, "sendmsg(%s, %s", msg[id], gsop[op]);
-				if (op != 0)
-					emu_put(o, ", %u", stream);
-				emu_put(o, ")");
-				return;
-			}
-		} else if (id == 15) {
-			if (op >= 1 && op <= 4) {
-				emu_put(o, "sendmsg(%s, %s)", msg[id], sysop[op]);
-				return;
-			}
-		} else {
-			emu_put(o, "sendmsg(%s)", msg[id]);
+	if (id == 2 || id == 3) {
+		bool opok = op <= 3 && (op != 0 || id == 3);
+		if (opok && (op != 0 || stream == 0)) {
+			emu_put(o, "sendmsg(%s, %s", msg[id], gsop[op]);
+			if (op != 0)
+				emu_put(o, ", %u", stream);
+			emu_put(o, ")");
 			return;
 		}
+	} else if (id == 15) {
+		if (op <= 4 && sysop[op] && stream == 0) {
+			emu_put(o, "sendmsg(%s, %s)", msg[id], sysop[op]);
+			return;
+		}
+	} else if (msg[id] && op == 0 && stream == 0) {
+		emu_put(o, "sendmsg(%s)", msg[id]);
+		return;
 	}
-	if (!(v & ~0x3ffu))
+	if (!(v & ~0x37fu))
 		emu_put(o, "sendmsg(%u, %u, %u)", id, op, stream);
 	else
 		emu_put(o, "%u", v);
@@ -435,7 +433,7 @@ static void emu_put_field(struct emu_dis *d, char f, unsigned w, char cls)
 			emu_put_gpridx(o, (uint32_t)in->imm);
 		} else if (cls == 'p') {
 			static const char *const p[3] = {"p10", "p20", "p0"};
-			uint32_t v = in->w[0] & 0xff;
+			uint32_t v = in->enc == EMU_ENC_VOP3 ? (in->w[1] >> 9) & 0x1ff : in->w[0] & 0xff;
 			if (v < 3)
 				emu_put(o, "%s", p[v]);
 			else
@@ -463,7 +461,8 @@ static void emu_put_field(struct emu_dis *d, char f, unsigned w, char cls)
 	}
 	case 'D':
 		if (in->enc == EMU_ENC_MUBUF || in->enc == EMU_ENC_MTBUF)
-			emu_put_reg(o, in->data[0] != EMU_OP_NONE ? in->data[0] : in->dst, w);
+			/* tfe (gfx900) adds the status dword to vdata */
+			emu_put_reg(o, in->data[0] != EMU_OP_NONE ? in->data[0] : in->dst, w + !!(in->flags & EMU_F_TFE));
 		else
 			emu_put_reg(o, in->data[0], w);
 		break;
@@ -616,6 +615,8 @@ static void emu_mods_vop3(struct emu_dis *d)
 	struct emu_out *o = d->o;
 	int nsrc = d->syn.used['2'] ? 3 : d->syn.used['1'] ? 2 : d->syn.used['0'] ? 1 : 0;
 	if (in->enc == EMU_ENC_VOP3) {
+		if (d->syn.used['A'] && in->fmt)
+			emu_put(o, " high");
 		/* op_sel (GFX9 16-bit VOP3): printed with the dst bit when any is set */
 		unsigned os = in->opsel;
 		bool any = false;

@@ -108,10 +108,10 @@ static const struct encdef encs[] = {
 	  { "O=0x0201 d=10 a=20 D=30 E=40", "O=0x0201 d=10 a=20 D=30", "O=0x0201 a=20 D=30 E=40",
 	    "O=0x0201 d=10 a=20", "O=0x0201 a=20 D=30", "O=0x0201 d=10 D=30", "O=0x0201 a=20",
 	    "O=0x0201 d=10", "O=0x0201 D=30", "O=0x0201",
+	    "O=0x0201 d=10 a=20 P=0x10000", "O=0x0201 a=20 P=0x10000", "O=0x0201 D=30 P=0x10000", "O=0x0201 P=0x10000",
 	    "d=10 a=20 D=30 E=40", "d=10 a=20 D=30", "a=20 D=30 E=40", "d=10 a=20", "a=20 D=30",
 	    "d=10 D=30", "a=20", "d=10", "D=30", "d=10 a=20 D=30 P=0x10000", "d=10 a=20 P=0x10000",
-	    "a=20 D=30 P=0x10000", "O=0x0201 a=20 P=0x10000", "O=0x0201 D=30 P=0x10000", "O=0x0201 P=0x10000",
-	    "a=20 P=0x10000", "D=30 P=0x10000", "d=10 P=0x10000", "P=0x10000", "" },
+	    "a=20 D=30 P=0x10000", "a=20 P=0x10000", "D=30 P=0x10000", "d=10 P=0x10000", "P=0x10000", "" },
 	  0, 0, {1, 1, 1} },
 	/* FLAT seg [15:14]: 0 flat, 1 scratch, 2 global (fixed bits). */
 	{ "flat", "FLAT", {0xdc000000u, 0}, 2, 0, 18, 7, 0x80,
@@ -163,7 +163,7 @@ static const struct encdef encs[] = {
 	  { "d=10 0=20 1=40 Q=0x06060600" }, 1, "vop2", {1, 1, 1} },
 	{ "sdwa1", "SDWA1", {0x7e0000f9u, 0}, 2, 0, 9, 8, 0x100,
 	  { {'d', 0, 17, 8, R_VGPR}, {'0', 1, 0, 8, R_VGPR} },
-	  {0, 0xf8f8f800u},
+	  {0, 0xfff8f800u},
 	  { "d=10 0=20 Q=0x00060600", "0=20 Q=0x00060600", "d=10 Q=0x00060600", "Q=0x00060600" }, 1, "vop1",
 	  {1, 1, 1} },
 	{ "sdwac", "SDWAC", {0x7c0000f9u, 0}, 2, 0, 17, 8, 0x100,
@@ -758,7 +758,8 @@ static bool make_template(const char *arch, const struct encdef *e, int op, cons
 			continue;
 		}
 		if (!strcmp(tok, "p10") || !strcmp(tok, "p20") || !strcmp(tok, "p0")) {
-			on += (size_t)snprintf(out + on, sizeof(out) - on, "%%00p");
+			/* interpolation parameter: vsrc of VINTRP, src1 of the VOP3 form */
+			on += (size_t)snprintf(out + on, sizeof(out) - on, !strcmp(e->name, "vop3") ? "%%10p" : "%%00p");
 			continue;
 		}
 		/* "off" stands for an address field that is not used */
@@ -961,15 +962,29 @@ static void write_corpus(const char *mc, const char *arch, const char *path, int
 					if (used)
 						setf(w, f, rnd_field(f));
 				}
-				for (int d = 0; d < 2; d++)
-					for (int b = 0; b < 32; b++)
-						if ((e->flip[d] & (1u << b)) && rnd() % 8 == 0)
-							w[d] ^= 1u << b;
-				if (e->ext && !strncmp(e->name, "sdwa", 4)) {
-					w[1] = (w[1] & 0x000000ffu) | (rnd() & 0xbf3fff00u);
-					w[1] = (w[1] & ~0x07070700u) | (rnd() % 7) << 8 | (rnd() % 7) << 16 | (rnd() % 7) << 24;
-					if (((w[1] >> 11) & 3) == 3)
-						w[1] &= ~(1u << 12);
+				/* at most one modifier bit: LLVM's rules for combinations of
+				 * modifiers are not modelled (the decoder checks bits one by one) */
+				if (rnd() % 2) {
+					int nb = __builtin_popcount(e->flip[0]) + __builtin_popcount(e->flip[1]);
+					int pick = nb ? (int)(rnd() % (unsigned)nb) : -1;
+					for (int d = 0; d < 2 && pick >= 0; d++)
+						for (int b = 0; b < 32; b++)
+							if ((e->flip[d] & (1u << b)) && pick-- == 0)
+								w[d] ^= 1u << b;
+				}
+				if (e->ext && !strncmp(e->name, "sdwa", 4) && rnd() % 2) {
+					/* random selects (dst_unused only without clamp/omod: LLVM
+					 * rejects some combinations, not modelled) */
+					bool vopc = !strcmp(e->name, "sdwac");
+					if (!vopc && !(w[1] & 0xe000u))
+						w[1] = (w[1] & ~0x1800u) | (rnd() % 3) << 11;
+					if (!vopc)
+						w[1] = (w[1] & ~0x700u) | (rnd() % 7) << 8;
+					w[1] = (w[1] & ~0x00070000u) | (rnd() % 7) << 16;
+					if (strcmp(e->name, "sdwa1"))
+						w[1] = (w[1] & ~0x07000000u) | (rnd() % 7) << 24;
+					if (rnd() % 4 == 0)
+						w[1] |= 1u << 23; /* S0: src0 is an SGPR or constant */
 				}
 				if (e->ext && !strncmp(e->name, "dpp", 3)) {
 					static const uint32_t ctl[] = {0xe4, 0x1b, 0x101, 0x10f, 0x111, 0x118, 0x121, 0x130,
@@ -993,8 +1008,10 @@ static void write_corpus(const char *mc, const char *arch, const char *path, int
 				add_probe(ei, op, PK_VAR, 99, w, n);
 			}
 		}
-		/* wholly random words with the encoding's fixed bits */
-		for (int k = 0; k < 200; k++) {
+		/* Wholly random words with the encoding's fixed bits: several
+		 * modifiers at once, whose combination rules are not modelled, so
+		 * only the fuzzer uses this kind of input (GEN_OPTAB_RANDOM=1). */
+		for (int k = 0; k < (getenv("GEN_OPTAB_RANDOM") ? 200 : 0); k++) {
 			uint32_t w[4] = {rnd(), rnd(), rnd(), 0};
 			uint32_t fixedmask;
 			switch (e->ndw == 1 && !e->ext ? 1 : 2) {
@@ -1034,6 +1051,8 @@ static void write_corpus(const char *mc, const char *arch, const char *path, int
 			continue;
 		if (keep > 1 && (count++ % keep))
 			continue;
+		if (!strcmp(encs[p->enc].name, "mimg"))
+			continue; /* MIMG: mnemonics only, its syntax is not modelled */
 		if (p->valid && contains(p->text, "/*"))
 			continue; /* LLVM's own "invalid register" comments: not a reference */
 		if (p->valid && !p->dsize)

@@ -1,7 +1,8 @@
 #!/bin/sh
-# Regenerate emu/tables/emu_optab_<arch>.inc from LLVM's disassembler.
+# Regenerate emu/tables/emu_optab_<arch>.inc and the decoder test corpus
+# tests/decode/corpus_<arch>.txt from LLVM's disassembler (tools/gen_optab.c).
 # Usage: tools/gen_optab.sh [LLVM_MC]   (default /usr/lib/llvm-19/bin/llvm-mc)
-# Run by hand after an LLVM upgrade; the output is committed.
+# Run by hand after an LLVM upgrade (about a minute); the output is committed.
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 mc=${1:-/usr/lib/llvm-19/bin/llvm-mc}
@@ -9,7 +10,11 @@ mc=${1:-/usr/lib/llvm-19/bin/llvm-mc}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 ${CC:-gcc} -std=c11 -O2 -Wall -Wextra -Werror -Wno-format-truncation -o "$tmp/gen_optab" "$top/tools/gen_optab.c"
-mkdir -p "$top/emu/tables"
+mkdir -p "$top/emu/tables" "$top/tests/decode"
 for arch in gfx900 gfx90a gfx942; do
-	"$tmp/gen_optab" "$mc" "$arch" "$top/emu/tables/emu_optab_$arch.inc"
+	# keep one corpus line in 6 (about 6500 per arch)
+	"$tmp/gen_optab" "$mc" "$arch" "$top/emu/tables/emu_optab_$arch.inc" "$top/tests/decode/corpus_$arch.txt" 6 \
+		2> "$tmp/log"
+	grep -v 'crashes on' "$tmp/log" >&2 || true
+	echo "gen_optab.sh: $arch: $(grep -c 'crashes on' "$tmp/log" || true) probes crash llvm-mc (counted invalid)" >&2
 done

@@ -1,6 +1,6 @@
 #!/usr/bin/perl
 # copy.t — the copy suite end to end on the emulated GPU:
-#   - `gcnlab run copy --arch A --backend emu --out DIR` for gfx900 and gfx942
+#   - `gcnlab run copy --arch A --backend emu --out DIR` for gfx900, gfx90a, gfx942
 #     exits 0 and writes DIR/A-emu/copy.csv and copy.md with the eleven asm
 #     rows copy_<total>_<unroll>_<loops>_<wi> and the three HIP rows, every one
 #     validated and timed (positive median time and bandwidth);
@@ -64,7 +64,7 @@ for my $cfg ([256, [2, 4, 8, 16]], [512, [2, 4, 8, 16]], [1024, [2, 4, 8]]) {
 }
 my @hip = map { "copy_hip_$_" } 256, 512, 1024;
 
-for my $arch (qw(gfx900 gfx942)) {
+for my $arch (qw(gfx900 gfx90a gfx942)) {
 	my $out_root = "$tmp/results";
 	my @cmd = ($gcnlab, 'run', 'copy', '--arch', $arch, '--backend', 'emu', '--out', $out_root,
 	           '--reps', 3, '--warmup', 1);
@@ -107,7 +107,7 @@ for my $arch (qw(gfx900 gfx942)) {
 
 # ---- the broken vmcnt variant is caught --------------------------------------------
 
-for my $arch (qw(gfx900 gfx942)) {
+for my $arch (qw(gfx900 gfx90a gfx942)) {
 	my $broken = "$build/$arch/test/copy_broken_256_4_64_256.co";
 	my $good = "$build/$arch/copy_256_4_64_256.co";
 	ok(-f $broken && -f $good, "$arch: broken and correct copy objects are built (make test-kernels)")

@@ -57,3 +57,28 @@ extern "C" __global__ void f64_ops(const double *d, const ho_i64 *l, const float
 	if (i < n)
 		ho_f64(d[3 * i], d[3 * i + 1], d[3 * i + 2], l[i], f[i], o + (ho_u64)i * HO_F64_N);
 }
+
+extern "C" __global__ void int16_ops(const ho_u16 *h, ho_u16 *o, ho_u32 n)
+{
+	ho_u32 i = GID;
+	if (i < n)
+		ho_int16(i, h[3 * i], h[3 * i + 1], h[3 * i + 2], o + (ho_u64)i * HO_INT16_N);
+}
+
+// v: three packed u16 pairs and three packed f16 pairs per element; f: a float.
+extern "C" __global__ void pk_ops(const ho_u32 *v, const float *f, ho_u32 *o, ho_u32 n)
+{
+	ho_u32 i = GID;
+	if (i >= n)
+		return;
+	const ho_u32 *p = v + 6 * i;
+	ho_us2 x, y, z;
+	ho_h2 a, b, c;
+	__builtin_memcpy(&x, p, 4);
+	__builtin_memcpy(&y, p + 1, 4);
+	__builtin_memcpy(&z, p + 2, 4);
+	__builtin_memcpy(&a, p + 3, 4);
+	__builtin_memcpy(&b, p + 4, 4);
+	__builtin_memcpy(&c, p + 5, 4);
+	ho_pk(x, y, z, a, b, c, f[i], o + (ho_u64)i * HO_PK_N);
+}

@@ -42,3 +42,17 @@ extern "C" __global__ void atomics_global(const ho_u32 *in, ho_u32 *c, float *f,
 		;
 	__hip_atomic_fetch_max(&q[2], (ho_u64)v << 31 | i, RLX, AGENT);
 }
+
+// Floating-point atomics beyond f32 add: f64 add (integer values, exact),
+// f64 max/min, f32 max (CAS loops or native, per target).
+//   d (f64[4]) add, max, min, untouched; f (f32[2]) max, untouched
+extern "C" __global__ void atomics_fp(const ho_u32 *in, double *d, float *f)
+{
+	ho_u32 i = blockIdx.x * blockDim.x + threadIdx.x;
+	ho_u32 v = in[i];
+
+	__hip_atomic_fetch_add(&d[0], (double)(v & 0xffff), RLX, AGENT);
+	__hip_atomic_fetch_max(&d[1], (double)(ho_i32)v * 0.25, RLX, AGENT);
+	__hip_atomic_fetch_min(&d[2], (double)(ho_i32)v * 0.25, RLX, AGENT);
+	__hip_atomic_fetch_max(&f[0], (float)(v >> 8), RLX, AGENT);
+}

@@ -668,6 +668,138 @@ static void case_f64(struct run *r)
 	compare(r, "f64_ops", got, exp, NELEM, HO_F64_N, 8, "dddddddidfid", f64_names);
 }
 
+static const char *const int16_names[HO_INT16_N] = {
+	"a+b u16", "a-b u16", "a*b u16", "a*b+c u16 (mad)", "a<<s u16", "a>>s u16", "a>>s i16", "min i16",
+	"max u16", "a/b u16", "a%b i16", "a/b i16 or c/b u16",
+};
+
+static void case_int16(struct run *r)
+{
+	uint16_t *h = zalloc(r, (size_t)NELEM * 3 * 2);
+	uint64_t st = 191;
+	size_t osize = (size_t)NELEM * HO_INT16_N * 2;
+	uint16_t *init = sentinel_buf(r, osize), *got, *exp;
+
+	if (!h || !init)
+		return;
+	for (uint32_t i = 0; i < NELEM * 3; i++) {
+		uint64_t x = sm64(&st);
+		/* small values one time in four: the 16-bit division's exact cases */
+		h[i] = (uint16_t)((x & 3) ? x >> 16 : (x >> 16) & 0x1f);
+	}
+	arg_in(r, h, (size_t)NELEM * 3 * 2);
+	got = arg_out(r, osize, init);
+	token(r, "u32:%u", NVALID);
+	if (r->mode != MODE_CHECK || !got)
+		return;
+	exp = init;
+	for (uint32_t i = 0; i < NVALID; i++)
+		ho_int16(i, h[3 * i], h[3 * i + 1], h[3 * i + 2], exp + (size_t)i * HO_INT16_N);
+	compare(r, "int16_ops", got, exp, NELEM, HO_INT16_N, 2, "i", int16_names);
+}
+
+static const char *const pk_names[HO_PK_N] = {
+	"v_pk_add_u16", "v_pk_mad_u16", "v_pk_sub", "v_pk_lshlrev_b16", "v_pk_ashrrev_i16", "v_pk_add_f16",
+	"v_pk_mul_f16", "pk f16 a*b then +c", "pk f16 neg", "fma(f16, f16, f32) (fma_mix)",
+	"(f32)f16 * (f32)f16", "(f32)f16 + f32",
+};
+
+/* f16 bits for the packed tests: gen_f16 plus, rarely, Inf and NaN (no
+ * conversion to integer happens here). */
+static uint16_t gen_f16_any(uint64_t *st)
+{
+	uint64_t x = sm64(st);
+	if ((x & 63) == 0)
+		return (x & 64) ? 0x7c00 : 0x7e00;
+	return gen_f16(st);
+}
+
+static void case_pk(struct run *r)
+{
+	uint32_t *v = zalloc(r, (size_t)NELEM * 6 * 4);
+	float *f = zalloc(r, (size_t)NELEM * 4);
+	uint64_t st = 201;
+	size_t osize = (size_t)NELEM * HO_PK_N * 4;
+	uint32_t *init = sentinel_buf(r, osize), *got, *exp;
+	const char *kinds = "iiiiihhhhfff";
+
+	if (!v || !f || !init)
+		return;
+	for (uint32_t i = 0; i < NELEM; i++) {
+		for (unsigned k = 0; k < 3; k++)
+			v[6 * i + k] = (uint32_t)sm64(&st);
+		for (unsigned k = 3; k < 6; k++)
+			v[6 * i + k] = gen_f16_any(&st) | (uint32_t)gen_f16_any(&st) << 16;
+		f[i] = gen_f32(&st, 10, true);
+	}
+	arg_in(r, v, (size_t)NELEM * 6 * 4);
+	arg_in(r, f, (size_t)NELEM * 4);
+	got = arg_out(r, osize, init);
+	token(r, "u32:%u", NVALID);
+	if (r->mode != MODE_CHECK || !got)
+		return;
+	exp = init;
+	for (uint32_t i = 0; i < NVALID; i++) {
+		ho_us2 x, y, z;
+		ho_h2 a, b, c;
+		memcpy(&x, v + 6 * i, 4);
+		memcpy(&y, v + 6 * i + 1, 4);
+		memcpy(&z, v + 6 * i + 2, 4);
+		memcpy(&a, v + 6 * i + 3, 4);
+		memcpy(&b, v + 6 * i + 4, 4);
+		memcpy(&c, v + 6 * i + 5, 4);
+		ho_pk(x, y, z, a, b, c, f[i], exp + (size_t)i * HO_PK_N);
+	}
+	/* the packed f16 columns hold two halves: compare them as 16-bit values */
+	for (unsigned col = 0; col < HO_PK_N; col++) {
+		if (kinds[col] != 'h')
+			continue;
+		uint16_t *e2 = zalloc(r, (size_t)NELEM * 4), *g2 = zalloc(r, (size_t)NELEM * 4);
+		char what[64];
+		if (!e2 || !g2)
+			return;
+		for (uint32_t i = 0; i < NELEM; i++) {
+			memcpy(e2 + 2 * i, exp + (size_t)i * HO_PK_N + col, 4);
+			memcpy(g2 + 2 * i, got + (size_t)i * HO_PK_N + col, 4);
+		}
+		snprintf(what, sizeof(what), "pk_ops %s (element = half)", pk_names[col]);
+		compare(r, what, g2, e2, (size_t)NELEM * 2, 1, 2, "h", NULL);
+		for (uint32_t i = 0; i < NELEM; i++) /* compared: exclude from the word compare */
+			got[(size_t)i * HO_PK_N + col] = exp[(size_t)i * HO_PK_N + col];
+	}
+	compare(r, "pk_ops", got, exp, NELEM, HO_PK_N, 4, kinds, pk_names);
+}
+
+#define UNI_GROUPS 256u
+
+static void case_uniform(struct run *r)
+{
+	uint32_t *a = gen_u32(r, UNI_GROUPS, 211), *b = gen_u32(r, UNI_GROUPS, 212);
+	uint64_t *q = gen_u64(r, UNI_GROUPS * 2, 213);
+	int32_t *o32, *e32 = sentinel_buf(r, (size_t)UNI_GROUPS * HO_INT32_N * 4);
+	ho_i64 *o64, *e64 = sentinel_buf(r, (size_t)UNI_GROUPS * HO_INT64_N * 8);
+	uint32_t *ob, *eb = sentinel_buf(r, (size_t)UNI_GROUPS * HO_BITS_N * 4);
+
+	if (!a || !b || !q || !e32 || !e64 || !eb)
+		return;
+	arg_in(r, a, UNI_GROUPS * 4);
+	arg_in(r, b, UNI_GROUPS * 4);
+	arg_in(r, q, UNI_GROUPS * 16);
+	o32 = arg_out(r, (size_t)UNI_GROUPS * HO_INT32_N * 4, NULL);
+	o64 = arg_out(r, (size_t)UNI_GROUPS * HO_INT64_N * 8, NULL);
+	ob = arg_out(r, (size_t)UNI_GROUPS * HO_BITS_N * 4, NULL);
+	if (r->mode != MODE_CHECK || !o32 || !o64 || !ob)
+		return;
+	for (uint32_t g = 0; g < UNI_GROUPS; g++) {
+		ho_int32(g, (int32_t)a[g], (int32_t)b[g], e32 + (size_t)g * HO_INT32_N);
+		ho_int64(g, (ho_i64)q[2 * g], (ho_i64)q[2 * g + 1], e64 + (size_t)g * HO_INT64_N);
+		ho_bits(g, a[g], b[g], q[2 * g], eb + (size_t)g * HO_BITS_N);
+	}
+	compare(r, "uniform_ops int32", o32, e32, UNI_GROUPS, HO_INT32_N, 4, "i", int32_names);
+	compare(r, "uniform_ops int64", o64, e64, UNI_GROUPS, HO_INT64_N, 8, "i", int64_names);
+	compare(r, "uniform_ops bits", ob, eb, UNI_GROUPS, HO_BITS_N, 4, "i", bits_names);
+}
+
 /* ---- control flow ------------------------------------------------------------- */
 
 static const char *const ctrl_names[HO_CTRL_N] = {
@@ -871,6 +1003,125 @@ static void case_lds_atomics(struct run *r)
 	compare(r, "lds_atomics", got, exp, LA_GROUPS, HO_LDS_ATOM_N, 4, "i", names);
 }
 
+#define MEM_N 2048u
+
+static void case_mem_subword(struct run *r)
+{
+	size_t n8 = MEM_N * 4 + 8, n16 = MEM_N + 8;
+	uint8_t *b8 = (uint8_t *)gen_u32(r, n8 / 4, 221), *o8, *e8 = zalloc(r, MEM_N);
+	uint16_t *b16 = (uint16_t *)gen_u32(r, n16 / 2, 222), *o16, *e16 = zalloc(r, MEM_N * 2);
+	uint32_t *o, *e = zalloc(r, (size_t)MEM_N * HO_MEM_N * 4);
+	static const char *const names[HO_MEM_N] = {
+		"sbyte load", "ubyte load", "sshort load", "two ushorts into one dword", "dword at an odd address",
+		"short at an odd address",
+	};
+
+	if (!b8 || !b16 || !e || !e8 || !e16)
+		return;
+	arg_in(r, b8, n8);
+	arg_in(r, b16, n16 * 2);
+	o = arg_out(r, (size_t)MEM_N * HO_MEM_N * 4, NULL);
+	o8 = arg_out(r, MEM_N, NULL);
+	o16 = arg_out(r, MEM_N * 2, NULL);
+	if (r->mode != MODE_CHECK || !o || !o8 || !o16)
+		return;
+	for (uint32_t i = 0; i < MEM_N; i++) {
+		uint32_t *p = e + (size_t)i * HO_MEM_N;
+		uint32_t u;
+		uint16_t h;
+		memcpy(&u, b8 + 4 * i + 1, 4);
+		memcpy(&h, b8 + 2 * i + 1, 2);
+		p[0] = (uint32_t)(int32_t)(int8_t)b8[i];
+		p[1] = b8[i ^ 1];
+		p[2] = (uint32_t)(int32_t)(int16_t)b16[i];
+		p[3] = b16[i ^ 3] | (uint32_t)b16[i ^ 5] << 16;
+		p[4] = u;
+		p[5] = h;
+		e8[i] = (uint8_t)(b8[i] + i);
+		e16[i] = (uint16_t)(b16[i] * 3u + i);
+	}
+	compare(r, "mem_subword", o, e, MEM_N, HO_MEM_N, 4, "i", names);
+	compare(r, "mem_subword byte stores", o8, e8, MEM_N, 1, 1, "i", NULL);
+	compare(r, "mem_subword short stores", o16, e16, MEM_N, 1, 2, "i", NULL);
+}
+
+#define LDSW_GROUPS 4u
+
+static void case_lds_subword(struct run *r)
+{
+	size_t n = 256 * LDSW_GROUPS;
+	uint32_t *in = gen_u32(r, n, 231), *o, *e = zalloc(r, n * HO_LDSW_N * 4);
+	static const char *const names[HO_LDSW_N] = {
+		"ds_read_i8", "ds_read_u8", "ds_read_i16", "ds_read2_b32", "ds_read_b32 pair", "ds_read_b128",
+		"ds_read_b64 lo", "ds_read_b64 hi",
+	};
+
+	if (!in || !e)
+		return;
+	arg_in(r, in, n * 4);
+	o = arg_out(r, n * HO_LDSW_N * 4, NULL);
+	if (r->mode != MODE_CHECK || !o)
+		return;
+	for (uint32_t g = 0; g < LDSW_GROUPS; g++) {
+		uint8_t s8[256];
+		uint16_t s16[256];
+		uint32_t s32[512];
+		uint64_t s64[256];
+		for (uint32_t t = 0; t < 256; t++) {
+			uint32_t v = in[g * 256 + t];
+			s8[t] = (uint8_t)v;
+			s16[t] = (uint16_t)(v >> 8);
+			s32[t] = v;
+			s32[t + 256] = v ^ 0x9e3779b9u;
+			s64[t] = (uint64_t)v * 0x100000001ull + t;
+		}
+		for (uint32_t t = 0; t < 256; t++) {
+			uint32_t *p = e + (size_t)(g * 256 + t) * HO_LDSW_N, b = t & ~3u;
+			p[0] = (uint32_t)(int32_t)(int8_t)s8[t ^ 5];
+			p[1] = s8[255 - t];
+			p[2] = (uint32_t)(int32_t)(int16_t)s16[(t + 3) & 255];
+			p[3] = s32[(t + 1) & 511] + s32[(t + 65) & 511];
+			p[4] = s32[t + 256] - s32[(t + 64) & 255];
+			p[5] = s32[b] ^ (s32[b + 1] << 1) ^ (s32[b + 2] << 2) ^ (s32[b + 3] << 3);
+			p[6] = (uint32_t)s64[(t * 7) & 255];
+			p[7] = (uint32_t)(s64[(t * 7) & 255] >> 32);
+		}
+	}
+	compare(r, "lds_subword", o, e, n, HO_LDSW_N, 4, "i", names);
+}
+
+#define FLAT_GROUPS 4u
+
+static void case_flat_mix(struct run *r)
+{
+	size_t n = 256 * FLAT_GROUPS;
+	uint32_t *in = gen_u32(r, n, 241), *g, *o, *eg = zalloc(r, n * 4), *eo = zalloc(r, n * 8);
+	static const char *const names[2] = { "flat load (LDS or global)", "LDS word after the flat store" };
+
+	if (!in || !eg || !eo)
+		return;
+	arg_in(r, in, n * 4);
+	g = arg_out(r, n * 4, NULL);
+	o = arg_out(r, n * 8, NULL);
+	if (r->mode != MODE_CHECK || !g || !o)
+		return;
+	for (uint32_t b = 0; b < FLAT_GROUPS; b++) {
+		uint32_t s[256];
+		for (uint32_t t = 0; t < 256; t++) {
+			uint32_t i = b * 256 + t, v = in[i];
+			s[t] = (v & 1) ? v * 3 : v + 1;
+			eg[i] = (v & 1) ? v + 2 : v * 3;
+		}
+		for (uint32_t t = 0; t < 256; t++) {
+			uint32_t i = b * 256 + t, v = in[i];
+			eo[2 * i] = (v & 2) ? s[255 - t] : eg[i ^ 1];
+			eo[2 * i + 1] = s[t];
+		}
+	}
+	compare(r, "flat_mix global words", g, eg, n, 1, 4, "i", NULL);
+	compare(r, "flat_mix", o, eo, n, 2, 4, "i", names);
+}
+
 /* ---- global atomics -------------------------------------------------------------- */
 
 #define AT_N 4096u
@@ -981,6 +1232,43 @@ static void case_atomics(struct run *r)
 			break;
 		}
 	}
+}
+
+#define ATF_N 4096u
+
+static void case_atomics_fp(struct run *r)
+{
+	uint32_t *in = gen_u32(r, ATF_N, 251);
+	double *d0 = zalloc(r, 4 * 8), *d, ed[4];
+	float *f0 = zalloc(r, 2 * 4), *f, ef[2];
+	static const char *const dnames[4] = { "add f64", "max f64", "min f64", "untouched" };
+	static const char *const fnames[2] = { "max f32", "untouched" };
+
+	if (!in || !d0 || !f0)
+		return;
+	d0[0] = 0.5;
+	d0[1] = -1e300;
+	d0[2] = 1e300;
+	d0[3] = 42.0;
+	f0[0] = -1.0f;
+	f0[1] = 7.0f;
+	arg_in(r, in, ATF_N * 4);
+	d = arg_out(r, 4 * 8, d0);
+	f = arg_out(r, 2 * 4, f0);
+	if (r->mode != MODE_CHECK || !d || !f)
+		return;
+	memcpy(ed, d0, sizeof(ed));
+	memcpy(ef, f0, sizeof(ef));
+	for (uint32_t i = 0; i < ATF_N; i++) {
+		uint32_t v = in[i];
+		double x = (double)(int32_t)v * 0.25;
+		ed[0] += (double)(v & 0xffff);
+		ed[1] = x > ed[1] ? x : ed[1];
+		ed[2] = x < ed[2] ? x : ed[2];
+		ef[0] = (float)(v >> 8) > ef[0] ? (float)(v >> 8) : ef[0];
+	}
+	compare(r, "atomics_fp d[]", d, ed, 1, 4, 8, "d", dnames);
+	compare(r, "atomics_fp f[]", f, ef, 1, 2, 4, "f", fnames);
 }
 
 /* ---- wave operations --------------------------------------------------------------- */
@@ -1234,6 +1522,9 @@ static const struct hcase cases[] = {
 	{ "bits_ops", "arith", "bits_ops", { NELEM, 1, 1 }, { 256, 1, 1 }, 0, case_bits },
 	{ "f32_ops", "arith", "f32_ops", { NELEM, 1, 1 }, { 256, 1, 1 }, 0, case_f32 },
 	{ "f32_approx", "arith", "f32_approx", { NELEM, 1, 1 }, { 256, 1, 1 }, 0, case_f32_approx },
+	{ "int16_ops", "arith", "int16_ops", { NELEM, 1, 1 }, { 256, 1, 1 }, 0, case_int16 },
+	{ "pk_ops", "arith", "pk_ops", { NELEM, 1, 1 }, { 256, 1, 1 }, 0, case_pk },
+	{ "uniform_ops", "uniform", "uniform_ops", { UNI_GROUPS * 64, 1, 1 }, { 64, 1, 1 }, 0, case_uniform },
 	{ "f16_ops", "arith", "f16_ops", { NELEM, 1, 1 }, { 256, 1, 1 }, 0, case_f16 },
 	{ "f64_ops", "arith", "f64_ops", { NELEM, 1, 1 }, { 256, 1, 1 }, 0, case_f64 },
 	{ "ctrl_ops", "control", "ctrl_ops", { NELEM, 1, 1 }, { 256, 1, 1 }, 0, case_ctrl },
@@ -1244,6 +1535,10 @@ static const struct hcase cases[] = {
 	{ "lds_dynamic", "lds", "lds_dynamic", { DYN_WG * DYN_GROUPS, 1, 1 }, { DYN_WG, 1, 1 }, DYN_WG * 4,
 	  case_lds_dynamic },
 	{ "lds_atomics", "lds", "lds_atomics", { 256 * LA_GROUPS, 1, 1 }, { 256, 1, 1 }, 0, case_lds_atomics },
+	{ "mem_subword", "memory", "mem_subword", { MEM_N, 1, 1 }, { 128, 1, 1 }, 0, case_mem_subword },
+	{ "lds_subword", "memory", "lds_subword", { 256 * LDSW_GROUPS, 1, 1 }, { 256, 1, 1 }, 0, case_lds_subword },
+	{ "flat_mix", "memory", "flat_mix", { 256 * FLAT_GROUPS, 1, 1 }, { 256, 1, 1 }, 0, case_flat_mix },
+	{ "atomics_fp", "atomics", "atomics_fp", { ATF_N, 1, 1 }, { 256, 1, 1 }, 0, case_atomics_fp },
 	{ "atomics_global", "atomics", "atomics_global", { AT_N, 1, 1 }, { 256, 1, 1 }, 0, case_atomics },
 	{ "wave_dpp", "wave", "wave_dpp", { WAVE_N, 1, 1 }, { 256, 1, 1 }, 0, case_wave_dpp },
 	{ "wave_perm", "wave", "wave_perm", { WAVE_N, 1, 1 }, { 256, 1, 1 }, 0, case_wave_perm },

@@ -10,7 +10,9 @@
  * arithmetic, shifts are masked, divisions and float->int conversions are
  * guarded identically on both sides); floating-point results only where IEEE
  * 754 fixes them (both sides are built with contraction off, so a*b+c is never
- * silently fused). Cross-lane operations (DPP, permutes, ballots) cannot be
+ * silently fused), except the hardware's approximate instructions in
+ * ho_f32_approx, checked within a stated ULP bound. Cross-lane operations
+ * (DPP, permutes, ballots), LDS, atomics and memory-access tests cannot be
  * written once: the checker models those itself.
  */
 #ifndef HIP_OPS_H
@@ -39,12 +41,16 @@ typedef long long ho_i64;
 #define HO_F64_N 12
 #define HO_BITS_N 20
 #define HO_CTRL_N 6
+#define HO_INT16_N 12
+#define HO_PK_N 12
+#define HO_MEM_N 6
+#define HO_LDSW_N 8
 #define HO_WAVE_DPP_N 12
 #define HO_WAVE_PERM_N 9
 #define HO_WAVE_RED_N 4
 #define HO_LDS_ATOM_N 68     /* words per work-group written by lds_atomics */
 
-/* addr64.hip */
+/* addr64.hip: strides and the pointer chase */
 #define HO_STRIDE_WORDS ((1u << 18) + 5u)   /* 1 MiB + 20 bytes */
 #define HO_NODES 4096u
 #define HO_NODE_BYTES 4104u                 /* not a power of two */
@@ -127,6 +133,29 @@ HO_FN ho_i32 ho_sbfe(ho_i32 x, ho_u32 off, ho_u32 w)
 		return (ho_i32)((ho_u32)x << (32 - off - w)) >> (32 - w);
 	return x >> off;
 #endif
+}
+
+/* ---- raw bits of floats ------------------------------------------------ */
+
+HO_FN float ho_bits_f32(ho_u32 u)
+{
+	float f;
+	__builtin_memcpy(&f, &u, 4);
+	return f;
+}
+
+HO_FN ho_u32 ho_f32_bits(float f)
+{
+	ho_u32 u;
+	__builtin_memcpy(&u, &f, 4);
+	return u;
+}
+
+HO_FN ho_u64 ho_f64_bits(double f)
+{
+	ho_u64 u;
+	__builtin_memcpy(&u, &f, 8);
+	return u;
 }
 
 /* ---- integer arithmetic ---------------------------------------------- */
@@ -216,6 +245,65 @@ HO_FN void ho_int64(ho_u32 i, ho_i64 a, ho_i64 b0, ho_i64 *o)
 	o[17] = (ho_i64)((ho_u64)(ho_u32)ua * (ho_u64)(ho_u32)ub + (ua >> 32) * 0x9e3779b9ull);
 }
 
+/* 16-bit integers (v_add_u16, v_mad_u16, SDWA, 16-bit division through
+ * the f32 reciprocal). Arithmetic goes through u32 so that C's promotion to
+ * int cannot overflow. */
+HO_FN void ho_int16(ho_u32 i, ho_u16 a, ho_u16 b, ho_u16 c, ho_u16 *o)
+{
+	short sa = (short)a, sb = (short)b;
+	ho_u16 ub = b ? b : 3;
+	short db = (sb == 0 || (sb == -1 && sa == -32768)) ? 5 : sb;
+	ho_u32 s = b & 15;
+
+	o[0] = (ho_u16)((ho_u32)a + b);
+	o[1] = (ho_u16)((ho_u32)a - b);
+	o[2] = (ho_u16)((ho_u32)a * b);
+	o[3] = (ho_u16)((ho_u32)a * b + c);
+	o[4] = (ho_u16)((ho_u32)a << s);
+	o[5] = (ho_u16)(a >> s);
+	o[6] = (ho_u16)(sa >> s);
+	o[7] = (ho_u16)(sa < sb ? sa : sb);
+	o[8] = a > b ? a : b;
+	o[9] = (ho_u16)(a / ub);
+	o[10] = (ho_u16)(sa % db);
+	o[11] = (ho_u16)((i & 1) ? sa / db : (short)(c / ub));
+}
+
+/* Packed 2 x 16-bit math (v_pk_*) and f16 -> f32 mixed precision
+ * (v_fma_mix / v_mad_mix where the target has them). Every f16 operation is
+ * its own statement: the assignment rounds it, on both sides. */
+typedef ho_u16 ho_us2 __attribute__((vector_size(4)));
+typedef short ho_ss2 __attribute__((vector_size(4)));
+typedef _Float16 ho_h2 __attribute__((vector_size(4)));
+
+HO_FN ho_u32 ho_v4_bits(const void *v)
+{
+	ho_u32 u;
+	__builtin_memcpy(&u, v, 4);
+	return u;
+}
+
+HO_FN void ho_pk(ho_us2 x, ho_us2 y, ho_us2 z, ho_h2 p, ho_h2 q, ho_h2 r, float f, ho_u32 *o)
+{
+	ho_us2 sh = y & (ho_us2){ 15, 15 };
+	ho_us2 a = x + y, m = x * y, madd = m + z, d = x - y, l = x << sh;
+	ho_ss2 ar = (ho_ss2)x >> (ho_ss2)sh;
+	ho_h2 hs = p + q, hm = p * q, hma = hm + r, hn = -p;
+
+	o[0] = ho_v4_bits(&a);
+	o[1] = ho_v4_bits(&madd);
+	o[2] = ho_v4_bits(&d);
+	o[3] = ho_v4_bits(&l);
+	o[4] = ho_v4_bits(&ar);
+	o[5] = ho_v4_bits(&hs);
+	o[6] = ho_v4_bits(&hm);
+	o[7] = ho_v4_bits(&hma);
+	o[8] = ho_v4_bits(&hn);
+	o[9] = ho_f32_bits(__builtin_fmaf((float)p[0], (float)q[1], f));
+	o[10] = ho_f32_bits((float)p[1] * (float)q[0]);
+	o[11] = ho_f32_bits((float)r[0] + f);
+}
+
 /* ---- bits ------------------------------------------------------------- */
 
 HO_FN void ho_bits(ho_u32 i, ho_u32 a, ho_u32 b, ho_u64 q, ho_u32 *o)
@@ -268,27 +356,6 @@ HO_FN ho_i64 ho_d2l(double x)
 HO_FN ho_u64 ho_d2ul(double x)
 {
 	return x > -1.0 && x < 18446744073709551616.0 ? (ho_u64)x : 0ull;
-}
-
-HO_FN float ho_bits_f32(ho_u32 u)
-{
-	float f;
-	__builtin_memcpy(&f, &u, 4);
-	return f;
-}
-
-HO_FN ho_u32 ho_f32_bits(float f)
-{
-	ho_u32 u;
-	__builtin_memcpy(&u, &f, 4);
-	return u;
-}
-
-HO_FN ho_u64 ho_f64_bits(double f)
-{
-	ho_u64 u;
-	__builtin_memcpy(&u, &f, 8);
-	return u;
 }
 
 /* Outputs are raw bits (u32), so that the comparison can treat NaNs alike

@@ -1,0 +1,30 @@
+#!/bin/sh
+# Build and run the decoder fuzzer (libFuzzer, clang-19) for a short while.
+# Usage: tests/fuzz/run.sh [libFuzzer options]   (default -runs=200000)
+# Needs libclang-rt-19-dev (libclang_rt.fuzzer); the seed corpus is made from
+# tests/decode/corpus_*.txt. Artifacts of a crash land in build/fuzz/.
+set -eu
+top=$(cd "$(dirname "$0")/../.." && pwd)
+cc=${CLANG:-/usr/lib/llvm-19/bin/clang}
+out=$top/build/fuzz
+mkdir -p "$out/seeds"
+[ -e /usr/lib/llvm-19/lib/clang/19/lib/linux/libclang_rt.fuzzer-x86_64.a ] ||
+	{ echo "run.sh: libFuzzer missing: apt-get install libclang-rt-19-dev" >&2; exit 2; }
+"$cc" -g -O1 -std=c11 -D_GNU_SOURCE -DFUZZ_STANDALONE -fsanitize=fuzzer,address,undefined \
+	-fno-sanitize-recover=undefined -I"$top/include" -I"$top/emu" -I"$top/common" \
+	"$top/tests/fuzz/fuzz_decode.c" "$top/emu/emu_decode.c" "$top/emu/emu_disasm.c" "$top/emu/emu_sem.c" \
+	-o "$out/fuzz_decode"
+# seeds: runs of corpus instructions, one file per arch and chunk
+i=0
+for a in 0:gfx900 1:gfx90a 2:gfx942; do
+	n=${a%%:*}; arch=${a#*:}
+	grep -v '^#' "$top/tests/decode/corpus_$arch.txt" | cut -f1 | tr ' ' '\n' | head -3000 |
+		awk -v n="$n" -v dir="$out/seeds" '
+		function le(w) { return sprintf("\\x%s\\x%s\\x%s\\x%s", substr(w,7,2), substr(w,5,2), substr(w,3,2), substr(w,1,2)) }
+		NR % 60 == 1 { if (f) close(f); f = sprintf("%s/%s_%04d.hex", dir, n, NR); printf "\\x%02x", n > f }
+		{ printf "%s", le($1) > f }' 
+done
+for f in "$out"/seeds/*.hex; do printf "$(cat "$f")" > "${f%.hex}.bin"; rm -f "$f"; done
+cd "$out"
+if [ $# -eq 0 ]; then set -- -runs=200000; fi
+exec ./fuzz_decode "$@" seeds
