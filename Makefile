@@ -30,6 +30,7 @@ include mk/c.mk
 include mk/kernels.mk
 include mk/test.mk
 include mk/tests_hip.mk
+include mk/tools.mk
 
 .PHONY: all kernels kernels-all run disasm clean help info
 

@@ -388,9 +388,13 @@ static bool launch_wg(struct emu_dispatch_ctx *ctx, struct emu_run *rs, uint32_t
 	wg->nwaves = (wi + EMU_LANES - 1) / EMU_LANES;
 	wg->cu = cu;
 	wg->lds_size = ctx->lds_bytes;
-	/* 64 KiB backing: LDS addresses wrap at the LDS size; accesses beyond
-	 * the allocation are caught by the DS semantics. */
-	wg->lds = calloc(1, ctx->prof->lds_bytes);
+	/* Backing for the allocation only: LDS addresses wrap at the LDS size
+	 * and every reader and writer (emu_exec_lds_read/_write, the
+	 * buffer_load ... lds return) skips bytes at or beyond lds_size, so
+	 * nothing touches more. Zeroing 64 KiB per workgroup instead made
+	 * wide grids of LDS-free kernels (the 18240-workgroup icache flush)
+	 * spend most of their time in memset. */
+	wg->lds = calloc(1, ctx->lds_bytes ? ctx->lds_bytes : 1);
 	wg->waves = calloc(wg->nwaves, sizeof(*wg->waves));
 	rs->wgs[rs->nwgs++] = wg;
 	if (!wg->lds || !wg->waves)
@@ -523,14 +527,26 @@ static void fill_trace(struct emu_dispatch_ctx *ctx, struct trace_acc *acc)
 	free(g->trace);
 	g->trace = NULL;
 	g->ntrace = 0;
-	size_t n = 0;
-	for (uint32_t i = 0; i < p->size / 4; i++)
-		if (acc[i].issues)
-			n++;
-	if (!n || !(g->trace = calloc(n, sizeof(*g->trace))))
-		return;
+	/* The kernel's code as the rows: every instruction from the first to
+	 * the last one executed, the ones no traced wave reached included (a
+	 * branch not taken shows as issued 0 times). */
+	uint32_t first = UINT32_MAX, last = 0;
 	for (uint32_t i = 0; i < p->size / 4; i++) {
-		if (!acc[i].issues)
+		if (acc[i].issues) {
+			first = first < i ? first : i;
+			last = i;
+		}
+	}
+	if (first == UINT32_MAX)
+		return;
+	size_t n = 0;
+	for (uint32_t i = first; i <= last; i++)
+		if (p->insts[i].size)
+			n++;
+	if (!(g->trace = calloc(n, sizeof(*g->trace))))
+		return;
+	for (uint32_t i = first; i <= last; i++) {
+		if (!p->insts[i].size)
 			continue;
 		struct gcnlab_emu_trace_row *r = &g->trace[g->ntrace++];
 		const struct emu_inst *in = &p->insts[i];
@@ -631,6 +647,10 @@ bool emu_gpu_dispatch(struct emu_gpu *g, const struct emu_dispatch_req *req, str
 				if (x->state != EMU_WAVE_BARRIER)
 					continue;
 				emu_wave_stall(x, t - x->cycle, GCNLAB_STALL_BARRIER);
+				/* The wait belongs to the s_barrier's cycles too: the wave
+				 * left run_wave when it arrived there. */
+				if (rs.trace && x->cur && (g->trace_wave < 0 || (int)x->id == g->trace_wave))
+					rs.trace[x->cur->off >> 2].cycles += t - x->cycle;
 				x->cycle = t;
 				x->state = EMU_WAVE_READY;
 				heap_push(&rs.heap, x);

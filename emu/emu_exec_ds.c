@@ -58,7 +58,7 @@ bool emu_exec_lds_in_range(uint32_t size, uint32_t addr, unsigned n)
 	return true;
 }
 
-void emu_exec_lds_read(const uint8_t *lds, uint32_t size, uint32_t addr, void *dst, unsigned n)
+void emu_exec_lds_read_bytes(const uint8_t *lds, uint32_t size, uint32_t addr, void *dst, unsigned n)
 {
 	uint8_t *d = dst;
 	for (unsigned i = 0; i < n; i++) {
@@ -67,7 +67,7 @@ void emu_exec_lds_read(const uint8_t *lds, uint32_t size, uint32_t addr, void *d
 	}
 }
 
-void emu_exec_lds_write(uint8_t *lds, uint32_t size, uint32_t addr, const void *src, unsigned n)
+void emu_exec_lds_write_bytes(uint8_t *lds, uint32_t size, uint32_t addr, const void *src, unsigned n)
 {
 	const uint8_t *s = src;
 	for (unsigned i = 0; i < n; i++) {
@@ -127,6 +127,18 @@ static void ds_load(struct emu_wave *w, const struct emu_inst *in, const struct 
 
 	struct emu_pending *p = emu_pend_begin(w, in, EMU_CNT_LGKM);
 	uint32_t *buf = emu_pend_vgpr(p, in->dst, ndw, exec);
+	if (d->bytes == 4) {  /* ds_read_b32, the common case: straight into the lanes */
+		uint32_t off = (uint32_t)(in->imm & 0xffff);
+		for (unsigned l = 0; l < EMU_LANES; l++) {
+			if (!(exec & lane_bit(l)))
+				continue;
+			uint32_t a = va[l] + off;
+			addr[l] = a & EMU_LDS_ADDR_MASK;
+			emu_exec_lds_read(lds, size, a, &buf[l], 4);
+		}
+		finish(w, p, false, false, d->bytes, exec, addr);
+		return;
+	}
 	for (unsigned l = 0; l < EMU_LANES; l++) {
 		if (!(exec & lane_bit(l)))
 			continue;
@@ -193,9 +205,14 @@ static void ds_load2(struct emu_wave *w, const struct emu_inst *in, const struct
 		uint32_t a[2];
 		ds_addr2(in, d, va[l], a);
 		addr[l] = a[0] & EMU_LDS_ADDR_MASK;
+		if (edw == 1) {  /* ds_read2_b32: each element straight into its lanes */
+			emu_exec_lds_read(lds, size, a[0], &buf[l], 4);
+			emu_exec_lds_read(lds, size, a[1], &buf[EMU_LANES + l], 4);
+			continue;
+		}
 		for (unsigned e = 0; e < 2; e++) {
 			uint8_t raw[8];
-			emu_exec_lds_read(lds, size, a[e], raw, d->bytes);
+			emu_exec_lds_read(lds, size, a[e], raw, 8);
 			for (unsigned k = 0; k < edw; k++)
 				memcpy(&buf[(e * edw + k) * EMU_LANES + l], raw + 4 * k, 4);
 		}

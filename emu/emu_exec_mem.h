@@ -13,6 +13,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "emu_isa.h"
 #include "emu_wave.h"
@@ -30,8 +31,28 @@ extern const struct emu_sem emu_sem_memory[];
  * text was not reachable from here to quote) — never a host overrun. */
 #define EMU_LDS_ADDR_MASK 0xffffu
 
-void emu_exec_lds_read(const uint8_t *lds, uint32_t size, uint32_t addr, void *dst, unsigned n);
-void emu_exec_lds_write(uint8_t *lds, uint32_t size, uint32_t addr, const void *src, unsigned n);
+/* n bytes at LDS address addr (wrapped, out-of-range bytes as above). The
+ * inline part is the common case, an access wholly inside the allocation
+ * (which is then also below the wrap: size <= 64 KiB); the rest goes byte
+ * by byte. */
+void emu_exec_lds_read_bytes(const uint8_t *lds, uint32_t size, uint32_t addr, void *dst, unsigned n);
+void emu_exec_lds_write_bytes(uint8_t *lds, uint32_t size, uint32_t addr, const void *src, unsigned n);
+static inline void emu_exec_lds_read(const uint8_t *lds, uint32_t size, uint32_t addr, void *dst, unsigned n)
+{
+	uint32_t a = addr & EMU_LDS_ADDR_MASK;
+	if (__builtin_expect(a + n <= size, 1))
+		memcpy(dst, lds + a, n);
+	else
+		emu_exec_lds_read_bytes(lds, size, addr, dst, n);
+}
+static inline void emu_exec_lds_write(uint8_t *lds, uint32_t size, uint32_t addr, const void *src, unsigned n)
+{
+	uint32_t a = addr & EMU_LDS_ADDR_MASK;
+	if (__builtin_expect(a + n <= size, 1))
+		memcpy(lds + a, src, n);
+	else
+		emu_exec_lds_write_bytes(lds, size, addr, src, n);
+}
 /* Whether all n bytes at addr are inside the allocation (after the wrap). */
 bool emu_exec_lds_in_range(uint32_t size, uint32_t addr, unsigned n);
 

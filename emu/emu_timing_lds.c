@@ -44,6 +44,32 @@ static const uint64_t lds_group_b128[8] = {
 };
 #undef Q
 
+/* Whether no bank of a 32-bank LDS is asked for two distinct dwords by the
+ * group (which then takes one cycle): one pass remembering the first row
+ * each bank saw. Conflict-free and broadcast patterns, the common ones,
+ * end here; group_cycles counts the others. */
+static bool group_conflict_free(uint32_t dw_mask, const uint64_t *addr, uint64_t m, unsigned bytes)
+{
+	uint16_t row_of[32];
+	uint32_t seen = 0;
+	while (m) {
+		unsigned l = (unsigned)__builtin_ctzll(m);
+		m &= m - 1;
+		uint64_t a = addr[l];
+		for (uint64_t d = a >> 2, d1 = (a + bytes - 1) >> 2; d <= d1; d++) {
+			uint32_t dw = (uint32_t)d & dw_mask, b = dw & 31u;
+			uint16_t row = (uint16_t)(dw >> 5);
+			if (!(seen & (1u << b))) {
+				seen |= 1u << b;
+				row_of[b] = row;
+			} else if (row_of[b] != row) {
+				return false;
+			}
+		}
+	}
+	return true;
+}
+
 /* Cycles of one lane group: the largest number of distinct dwords any bank
  * is asked for. */
 static uint32_t group_cycles(const struct emu_model_params *mp, const uint64_t *addr, uint64_t m,
@@ -55,6 +81,8 @@ static uint32_t group_cycles(const struct emu_model_params *mp, const uint64_t *
 	uint32_t best = 1;
 	uint32_t dw_mask = mp->lds_bytes / 4 - 1;
 	uint32_t nb = mp->lds_banks ? mp->lds_banks : 32;
+	if (nb == 32 && group_conflict_free(dw_mask, addr, m, bytes))
+		return 1;
 	memset(cnt, 0, sizeof(cnt));
 	while (m) {
 		unsigned l = (unsigned)__builtin_ctzll(m);
@@ -136,6 +164,11 @@ uint64_t emu_timing_lds(struct emu_timing *t, struct emu_wave *w, const struct e
 	emu_lds_cost(mp, acc->addr, acc->mask, bytes, &c);
 	cnt[EMU_CNT_SQ_LDS_IDX_ACTIVE] += c.bank_cycles;
 	cnt[EMU_CNT_SQ_LDS_BANK_CONFLICT] += c.conflicts;
+	/* The trace shows the bank-conflict cycles on the DS instruction that
+	 * caused them (they delay its data; the wave pays for them at a later
+	 * s_waitcnt lgkmcnt, or below when the DS queue is full). */
+	if (c.conflicts)
+		emu_wave_stall(w, c.conflicts, GCNLAB_STALL_LDS_BANK);
 
 	lds_queue_enter(t, cs, w);
 	/* The port moves a dword per lane at least (sub-dword reads return
@@ -161,8 +194,17 @@ uint64_t emu_timing_lds_fill(struct emu_timing *t, struct emu_wave *w, uint64_t 
 	struct emu_timing_cu *cs = &t->cu[emu_timing_cu_index(t, w)];
 	/* 64 contiguous dwords at M0: conflict-free, 256 B over 128 B/cycle. */
 	uint32_t cycles = EMU_LANES * 4 / (4u * mp->lds_banks);
-	uint64_t start = arrive > cs->lds_bank_free ? arrive : cs->lds_bank_free;
-	cs->lds_bank_free = start + cycles;
 	emu_timing_cnt(t)[EMU_CNT_SQ_LDS_IDX_ACTIVE] += cycles;
+	/* The fill is timed when the DMA issues but writes the banks when its
+	 * data arrive, hundreds of cycles later. lds_bank_free only moves
+	 * forward, so booking that future write there would hold every LDS
+	 * access issued meanwhile until the DMA's data are in: an ordering the
+	 * hardware does not have (seed 002: LDS reads overlap DMAs in flight).
+	 * A fill arriving when the banks are free takes them at its arrival
+	 * without delaying earlier work (its few cycles are not charged to
+	 * later requests); one arriving while they are busy queues behind. */
+	if (arrive >= cs->lds_bank_free)
+		return arrive + cycles;
+	cs->lds_bank_free += cycles;
 	return cs->lds_bank_free;
 }

@@ -108,6 +108,11 @@ struct emu_pending *emu_pend_begin(struct emu_wave *w, const struct emu_inst *in
 				break;
 			}
 		}
+		/* An implicit wait on the full counter: charged to it. */
+		if (t > w->cycle)
+			emu_wave_stall(w, t - w->cycle,
+			               cnt == EMU_CNT_VM ? GCNLAB_STALL_VMCNT
+			               : cnt == EMU_CNT_LGKM ? GCNLAB_STALL_LGKMCNT : GCNLAB_STALL_EXPCNT);
 		w->cycle = t;
 		emu_wave_retire(w);
 	}
@@ -199,16 +204,21 @@ static uint64_t wait_time(struct emu_wave *w, enum emu_cnt c, unsigned limit)
 
 void emu_wait(struct emu_wave *w, unsigned vm, unsigned lgkm, unsigned exp)
 {
-	uint64_t t = wait_time(w, EMU_CNT_VM, vm);
+	uint64_t tv = wait_time(w, EMU_CNT_VM, vm);
 	uint64_t t2 = wait_time(w, EMU_CNT_LGKM, lgkm);
 	uint64_t t3 = wait_time(w, EMU_CNT_EXP, exp);
+	uint64_t t = tv;
 	if (t2 > t)
 		t = t2;
 	if (t3 > t)
 		t = t3;
 	if (t > w->cycle) {
+		/* Charged to the counter whose wait ends last (vmcnt, then
+		 * lgkmcnt, on a tie). */
+		enum gcnlab_stall cause = tv == t ? GCNLAB_STALL_VMCNT
+		                        : t2 == t ? GCNLAB_STALL_LGKMCNT : GCNLAB_STALL_EXPCNT;
 		w->ctx->counters[EMU_CNT_SQ_WAIT_INST_ANY] += t - w->cycle;
-		emu_wave_stall(w, t - w->cycle, t2 >= t && t2 > 0 ? GCNLAB_STALL_LGKMCNT : GCNLAB_STALL_VMCNT);
+		emu_wave_stall(w, t - w->cycle, cause);
 		w->cycle = t;
 	}
 	emu_wave_retire(w);

@@ -11,19 +11,25 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "gcn_codeobj.h"
 #include "gl_args.h"
+#include "gl_cold.h"
 #include "gl_ctx.h"
+#include "gl_counters.h"
 #include "gl_err.h"
 #include "gl_file.h"
 #include "gl_hsa.h"
 #include "gl_kernarg.h"
 #include "gl_opts.h"
+#include "gl_params.h"
+#include "gl_report.h"
 #include "gl_results.h"
 #include "gl_str.h"
 #include "gl_suite.h"
+#include "gl_trace.h"
 
 #define EXIT_FAILED 1
 #define EXIT_USAGE 2
@@ -41,6 +47,18 @@ struct main_opts {
 	struct gl_dims grid;
 	struct gl_dims block;
 	unsigned dynamic_lds;
+	bool counters;          /* --counters */
+	bool trace;             /* --trace */
+	unsigned trace_wave;    /* --trace-wave; UINT_MAX: all waves */
+	bool stats;             /* --stats */
+	unsigned repeat;        /* --repeat */
+	bool launch_only;       /* trace --launch-only */
+	bool flush_cache;       /* --flush-cache */
+	unsigned flush_per_cu;  /* --flush-per-cu */
+	unsigned rotating_count; /* --rotating-count */
+	char rotating_cap[24];  /* --rotating-cap */
+	bool long_run;          /* --long */
+	char params[GL_PARAMS_LEN]; /* --param */
 };
 
 /* --arch: a processor whose code objects gcn_codeobj reads. */
@@ -49,6 +67,16 @@ static bool check_arch(const char *opt, const char *v, struct gl_err *e)
 	if (!gcn_mach_from_name(v))
 		return gl_err_set(e, "%s '%s': unknown processor (expected a GFX9 name such as gfx900, gfx90a or gfx942)",
 		                  opt, v);
+	return true;
+}
+
+/* --rotating-cap: a SIZE as buf: takes it (K/M/G, 1024-based). */
+static bool check_size(const char *opt, const char *v, struct gl_err *e)
+{
+	uint64_t x;
+
+	if (!gl_args_parse_size(v, &x, e))
+		return gl_err_prefix(e, "%s: ", opt);
 	return true;
 }
 
@@ -66,6 +94,25 @@ static const char *const clocks_choices[] = { "sweep", NULL };
 	"use the runtime's GPU number N (default 0)", .min = 0, .max = 63 }
 #define OPT_TIMEOUT { "--timeout", GL_OPT_DOUBLE, O(timeout), "SECONDS", \
 	"fail a dispatch that has not completed after SECONDS (default 10)", .max = 86400 }
+#define OPT_COUNTERS(what) { "--counters", GL_OPT_FLAG, O(counters), NULL, \
+	"emulator: " what " the dispatch counters (SQ_INSTS_*, SQ_LDS_BANK_CONFLICT, TCP/TCC/MALL hits, ...)", .min = 0 }
+#define OPT_TRACE_WAVE { "--trace-wave", GL_OPT_UINT, O(trace_wave), "N", \
+	"trace only wave N (flat id in dispatch order) instead of all waves summed (implies --trace)", \
+	.min = 0, .max = 1u << 24 }
+
+/* Hot or cold timing (gl_timing.h, gl_cold.h), on run and exec. */
+#define OPT_COLD \
+	{ "--flush-cache", GL_OPT_FLAG, O(flush_cache), NULL, \
+	  "cold mode: run the instruction-cache flush kernel before every timed dispatch (timed apart)", \
+	  .min = 0 }, \
+	{ "--flush-per-cu", GL_OPT_UINT, O(flush_per_cu), "N", \
+	  "flush kernel workgroups per compute unit (default 60)", .min = 1, .max = 10000 }, \
+	{ "--rotating-count", GL_OPT_UINT, O(rotating_count), "N", \
+	  "cold mode: N copies of each input buffer, one per timed dispatch in turn (default 1: none)", \
+	  .min = 1, .max = 1u << 20 }, \
+	{ "--rotating-cap", GL_OPT_STRING, O(rotating_cap), "BYTES", \
+	  "most bytes all rotating copies may take, e.g. 512M (default 2G); lowers N with a note", \
+	  .size = sizeof(((struct main_opts *)0)->rotating_cap), .check = check_size }
 
 static const struct gl_opt info_opts[] = { OPT_ARCH, OPT_BACKEND, OPT_DEVICE, { 0 } };
 
@@ -88,6 +135,13 @@ static const struct gl_opt run_opts[] = {
 	{ "--clocks", GL_OPT_STRING, O(clocks), "sweep",
 	  "run at every sclk x mclk state (hardware: rocm-smi as root; emulator: the profile's states)",
 	  .size = sizeof(((struct main_opts *)0)->clocks), .choices = clocks_choices },
+	OPT_COUNTERS("add as result columns"),
+	OPT_COLD,
+	{ "--long", GL_OPT_FLAG, O(long_run), NULL,
+	  "hardware-sized runs (more CUs, steps and repetitions; default: sized for the emulator)", .min = 0 },
+	{ "--param", GL_OPT_STRING, O(params), "K=V[,K=V]",
+	  "suite parameters, e.g. cus=8,strides=1:8:32 or latency.cus=8 (gcnlab list shows them)",
+	  .size = GL_PARAMS_LEN },
 	OPT_TIMEOUT,
 	{ 0 },
 };
@@ -100,11 +154,36 @@ static const struct gl_opt exec_opts[] = {
 	{ "--dynamic-lds", GL_OPT_UINT, O(dynamic_lds), "BYTES",
 	  "LDS bytes added to the kernel's static group segment (default 0)", .min = 0,
 	  .max = 1u << 20 },
+	OPT_COUNTERS("print"),
+	{ "--trace", GL_OPT_FLAG, O(trace), NULL,
+	  "emulator: print the disassembly annotated per instruction (issues, cycles, stalls by cause)",
+	  .min = 0 },
+	OPT_TRACE_WAVE,
+	{ "--stats", GL_OPT_FLAG, O(stats), NULL,
+	  "print wave-instructions executed, host seconds and wave-instructions per host second",
+	  .min = 0 },
+	{ "--repeat", GL_OPT_UINT, O(repeat), "N",
+	  "dispatch N times (default 1); caches stay warm unless --flush-cache/--rotating-count",
+	  .min = 1, .max = 1000000 },
+	OPT_COLD,
 	OPT_TIMEOUT,
 	{ "--arch", GL_OPT_STRING, O(arch), "ARCH",
 	  "target processor (default: the code object's, which also picks the emulator profile)",
 	  .size = sizeof(((struct main_opts *)0)->arch), .check = check_arch },
 	OPT_BACKEND, OPT_DEVICE,
+	{ 0 },
+};
+
+static const struct gl_opt trace_opts[] = {
+	OPT_TRACE_WAVE, OPT_COUNTERS("also print"),
+	{ "--launch-only", GL_OPT_FLAG, O(launch_only), NULL,
+	  "print the suite's launch as gcnlab exec arguments (CODE_OBJECT KERNEL --grid .. ARG...) and stop",
+	  .min = 0 },
+	{ "--arch", GL_OPT_STRING, O(arch), "ARCH", "processor whose build/ARCH/ code object runs (default gfx942)",
+	  .size = sizeof(((struct main_opts *)0)->arch), .check = check_arch },
+	{ "--backend", GL_OPT_STRING, O(backend), "B", "emu (default), rocr or auto",
+	  .size = sizeof(((struct main_opts *)0)->backend), .choices = backend_choices },
+	OPT_DEVICE, OPT_TIMEOUT,
 	{ 0 },
 };
 #undef O
@@ -117,6 +196,8 @@ static void defaults(struct main_opts *o)
 	o->warmup = 3;
 	gl_str_copy(o->out, sizeof(o->out), "results");
 	o->timeout = 10.0;
+	o->trace_wave = UINT_MAX;
+	o->repeat = 1;
 }
 
 static void hsa_cfg_from(const struct main_opts *o, struct gl_hsa_cfg *cfg)
@@ -126,6 +207,16 @@ static void hsa_cfg_from(const struct main_opts *o, struct gl_hsa_cfg *cfg)
 	gl_str_copy(cfg->arch, sizeof(cfg->arch), o->arch);
 	cfg->device = o->device;
 	cfg->timeout_s = o->timeout;
+}
+
+static void timing_mode_from(const struct main_opts *o, struct gl_timing_mode *m)
+{
+	memset(m, 0, sizeof(*m));
+	m->flush_cache = o->flush_cache;
+	m->flush_per_cu = o->flush_per_cu;
+	m->rotating_count = o->rotating_count;
+	if (o->rotating_cap[0])   /* validated by check_size */
+		gl_args_parse_size(o->rotating_cap, &m->rotating_cap, NULL);
 }
 
 static int fail(const char *cmd, const struct gl_err *e, int code)
@@ -140,6 +231,7 @@ static int cmd_info(const char *cmd, int argc, char **argv);
 static int cmd_list(const char *cmd, int argc, char **argv);
 static int cmd_run(const char *cmd, int argc, char **argv);
 static int cmd_exec(const char *cmd, int argc, char **argv);
+static int cmd_trace(const char *cmd, int argc, char **argv);
 
 static const struct command {
 	const char *name;
@@ -167,6 +259,10 @@ static const struct command {
 	  "  f32:V f64:V            floating point\n"
 	  "INIT: zero (default), iota32 (word i = i), rand:SEED (splitmix64), file:PATH.",
 	  exec_opts, cmd_exec },
+	{ "trace", "gcnlab trace KERNEL [OPTIONS]", "run one suite kernel with the per-instruction trace",
+	  "Run one suite kernel as its suite launches it, once, with gcnlab exec --trace: the\n"
+	  "disassembly annotated per instruction with issues, cycles and stalls by cause.",
+	  trace_opts, cmd_trace },
 };
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
 
@@ -289,6 +385,8 @@ static int cmd_list(const char *cmd, int argc, char **argv)
 		printf("%s: %s\n", (*s)->name, (*s)->summary);
 		if (!(*s)->list(&ctx, list_emit, NULL))
 			return EXIT_FAILED;
+		for (const struct gl_suite_param *p = (*s)->params; p && p->key; p++)
+			printf("    --param %-18s %s\n", p->key, p->help);
 	}
 	return 0;
 }
@@ -337,6 +435,12 @@ static int cmd_run(const char *cmd, int argc, char **argv)
 	ctx.warmup = o.warmup;
 	ctx.clock_sweep = strcmp(o.clocks, "sweep") == 0;
 	ctx.progress = isatty(STDERR_FILENO);
+	ctx.counters = o.counters;
+	ctx.long_run = o.long_run;
+	gl_str_copy(ctx.params, sizeof(ctx.params), o.params);
+	if (!gl_params_check(o.params, suites, npos, &e))
+		return fail(cmd, &e, EXIT_USAGE);
+	timing_mode_from(&o, &ctx.timing);
 	gl_str_copy(ctx.out_root, sizeof(ctx.out_root), o.out);
 	gl_str_copy(ctx.arch, sizeof(ctx.arch), o.arch);
 	if (!gl_ctx_default_build_dir(ctx.build_dir, sizeof(ctx.build_dir))) {
@@ -345,6 +449,8 @@ static int cmd_run(const char *cmd, int argc, char **argv)
 	}
 	if (!gl_hsa_open(&ctx.cfg, &ctx.hsa, &e))
 		return fail(cmd, &e, EXIT_FAILED);
+	if (ctx.counters && gl_hsa_backend(ctx.hsa) != GL_BACKEND_EMU)
+		fprintf(stderr, "%s\n", gl_counters_unavailable());
 	for (unsigned i = 0; i < npos; i++) {
 		int r;
 
@@ -409,6 +515,13 @@ static int cmd_exec(const char *cmd, int argc, char **argv)
 	struct gl_hsa_code *code = NULL;
 	struct gl_hsa_kernel k;
 	struct gl_hsa_launch l;
+	struct gl_report rep = { 0 };
+	struct gl_timing_mode tm;
+	struct gl_cold *cold = NULL;
+	struct gl_hsa_buf *inputs = NULL;
+	unsigned ninputs = 0;
+	char build_dir[PATH_MAX];
+	double flush_us = 0;
 	struct gl_err e;
 	char perr[512];
 	double us;
@@ -504,10 +617,58 @@ static int cmd_exec(const char *cmd, int argc, char **argv)
 			goto fail;
 		vals[i].address = (uint64_t)(uintptr_t)bufs[i].dev;
 	}
-	if (!gl_hsa_dispatch(h, &l, &us, &e))
-		goto fail;
-	printf("%s: %.3f µs (GPU timestamps; grid %u,%u,%u, block %u,%u,%u)\n", km->name, us,
-	       l.grid[0], l.grid[1], l.grid[2], l.block[0], l.block[1], l.block[2]);
+	/* Cold mode: the buf: arguments are the inputs that rotate. */
+	timing_mode_from(&o, &tm);
+	if (gl_timing_mode_cold(&tm)) {
+		struct gl_cold_info ci;
+		char desc[400];
+
+		inputs = calloc(nargs ? nargs : 1, sizeof(*inputs));
+		if (!inputs) {
+			gl_err_set(&e, "out of memory");
+			goto fail;
+		}
+		for (unsigned i = 0; i < nargs; i++)
+			if (args[i].kind == GL_ARG_BUF)
+				inputs[ninputs++] = bufs[i];
+		if (!gl_ctx_default_build_dir(build_dir, sizeof(build_dir))) {
+			gl_err_set(&e, "cannot find the build directory for the flush kernel (set GCNLAB_BUILD_DIR)");
+			goto fail;
+		}
+		if (!gl_cold_open(h, build_dir, &tm, inputs, ninputs, cmd, &cold, &e))
+			goto fail;
+		gl_cold_info(cold, &ci);
+		gl_cold_describe(&ci, desc, sizeof(desc));
+		printf("timing: %s\n", desc);
+	}
+	rep.counters = o.counters;
+	rep.trace = o.trace || o.trace_wave != UINT_MAX;
+	rep.trace_wave = o.trace_wave == UINT_MAX ? -1 : (int)o.trace_wave;
+	rep.stats = o.stats;
+	gl_report_begin(&rep, h);
+	for (unsigned r = 0; r < o.repeat; r++) {
+		struct timespec t0, t1, c0, c1;
+
+		if (cold && !gl_cold_prepare(cold, r, &flush_us, &e))
+			goto fail;
+		clock_gettime(CLOCK_MONOTONIC, &t0);
+		clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c0);
+		if (!gl_hsa_dispatch(h, cold ? gl_cold_launch(cold, &l) : &l, &us, &e))
+			goto fail;
+		clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c1);
+		clock_gettime(CLOCK_MONOTONIC, &t1);
+		printf("%s: %.3f µs (GPU timestamps; grid %u,%u,%u, block %u,%u,%u", km->name, us, l.grid[0],
+		       l.grid[1], l.grid[2], l.block[0], l.block[1], l.block[2]);
+		if (gl_cold_has_flush(cold))
+			printf("; after flush_icache %.3f µs, not included", flush_us);
+		if (gl_cold_copies(cold) > 1)
+			printf("; rotating copy %u of %u", gl_cold_copy(cold), gl_cold_copies(cold));
+		printf(o.repeat > 1 ? "; dispatch %u of %u)\n" : ")\n", r + 1, o.repeat);
+		gl_report_dispatch(&rep, h, r, o.repeat,
+		                   (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9,
+		                   (double)(c1.tv_sec - c0.tv_sec) + (double)(c1.tv_nsec - c0.tv_nsec) * 1e-9);
+	}
+	gl_report_end(&rep, h, km->name);
 	for (unsigned i = 0; i < nargs; i++) {
 		if (args[i].kind != GL_ARG_OUT)
 			continue;
@@ -520,6 +681,8 @@ static int cmd_exec(const char *cmd, int argc, char **argv)
 fail:
 	if (exit_code)
 		fprintf(stderr, "%s: %s\n", cmd, e.msg);
+	gl_cold_close(cold);
+	free(inputs);
 	if (h) {
 		for (unsigned i = 0; i < nargs; i++)
 			gl_hsa_buf_destroy(h, &bufs[i]);
@@ -533,6 +696,81 @@ fail:
 	free(vals);
 	free(bufs);
 	return exit_code;
+}
+
+/* --- trace --------------------------------------------------------------- */
+
+/* The trace is the emulator's: --backend defaults to emu unless given. */
+static bool backend_given(int argc, char **argv)
+{
+	for (int i = 0; i < argc && strcmp(argv[i], "--") != 0; i++)
+		if (strcmp(argv[i], "--backend") == 0 || strncmp(argv[i], "--backend=", 10) == 0)
+			return true;
+	return false;
+}
+
+/* gcnlab trace KERNEL: the suite's own launch of KERNEL, run by cmd_exec
+ * with --trace. */
+static int cmd_trace(const char *cmd, int argc, char **argv)
+{
+	static char store[MAX_POSITIONAL][GL_TRACE_ARG_LEN];
+	char *eargv[MAX_POSITIONAL + 16];
+	char wave[16], timeout[32];
+	struct main_opts o;
+	const char *pos[MAX_POSITIONAL];
+	unsigned npos, n;
+	struct gl_ctx ctx;
+	struct gl_suite_launch l;
+	struct gl_err e;
+	int rc = parse(find_command("trace"), cmd, argc, argv, &o, pos, &npos);
+
+	if (rc >= 0)
+		return rc;
+	if (npos != 1) {
+		fprintf(stderr, "%s: name one suite kernel (gcnlab list shows them; see %s --help)\n", cmd, cmd);
+		return EXIT_USAGE;
+	}
+	memset(&ctx, 0, sizeof(ctx));
+	gl_str_copy(ctx.arch, sizeof(ctx.arch), o.arch[0] ? o.arch : "gfx942");
+	if (!gl_ctx_default_build_dir(ctx.build_dir, sizeof(ctx.build_dir))) {
+		fprintf(stderr, "%s: cannot find the build directory (set GCNLAB_BUILD_DIR)\n", cmd);
+		return EXIT_FAILED;
+	}
+	if (!gl_trace_find_launch(&ctx, pos[0], &l, &e))
+		return fail(cmd, &e, EXIT_USAGE);
+	n = gl_trace_exec_argv(&l, store, eargv, MAX_POSITIONAL);
+	if (!n) {
+		fprintf(stderr, "%s: the launch of %s does not fit the argument list\n", cmd, pos[0]);
+		return EXIT_FAILED;
+	}
+	if (o.launch_only) {
+		for (unsigned i = 0; i < n; i++)
+			printf("%s%s", i ? " " : "", eargv[i]);
+		printf("\n");
+		return 0;
+	}
+	gl_str_fmt(wave, sizeof(wave), "%u", o.trace_wave);
+	gl_str_fmt(timeout, sizeof(timeout), "%g", o.timeout);
+	eargv[n++] = "--trace";
+	if (o.trace_wave != UINT_MAX) {
+		eargv[n++] = "--trace-wave";
+		eargv[n++] = wave;
+	}
+	if (o.counters)
+		eargv[n++] = "--counters";
+	eargv[n++] = "--arch";
+	eargv[n++] = ctx.arch;
+	eargv[n++] = "--backend";
+	eargv[n++] = backend_given(argc, argv) ? o.backend : "emu";
+	eargv[n++] = "--timeout";
+	eargv[n++] = timeout;
+	eargv[n] = NULL;
+	printf("trace: %s as its suite launches it: gcnlab exec", l.kernel);
+	for (unsigned i = 0; i < n; i++)
+		printf(" %s", eargv[i]);
+	printf("\n");
+	fflush(stdout);
+	return cmd_exec("gcnlab exec", (int)n, eargv);
 }
 
 /* --- main ---------------------------------------------------------------- */
@@ -560,7 +798,7 @@ int main(int argc, char **argv)
 	}
 	c = find_command(argv[1]);
 	if (!c) {
-		fprintf(stderr, "gcnlab: unknown command '%s' (commands: info, list, run, exec; see gcnlab --help)\n",
+		fprintf(stderr, "gcnlab: unknown command '%s' (commands: info, list, run, exec, trace; see gcnlab --help)\n",
 		        argv[1]);
 		return EXIT_USAGE;
 	}

@@ -13,6 +13,7 @@
 
 #include "gl_err.h"
 #include "gl_hsa.h"
+#include "gl_timing.h"
 
 struct gl_ctx {
 	struct gl_hsa *hsa;          /* may be replaced by gl_ctx_reopen */
@@ -22,8 +23,13 @@ struct gl_ctx {
 	char arch[16];               /* gcnlab list: the --arch asked for ("" none) */
 	unsigned reps;               /* timed dispatches per kernel */
 	unsigned warmup;             /* untimed dispatches first */
+	struct gl_timing_mode timing; /* hot or cold (--flush-cache, --rotating-count, ...) */
 	bool clock_sweep;            /* --clocks sweep */
 	bool progress;               /* stderr is a terminal: show progress */
+	bool counters;               /* --counters: add the last timed dispatch's counters
+	                                (gl_counters.h) to each result row */
+	bool long_run;               /* --long: hardware-sized iteration counts (gl_params.h) */
+	char params[512];            /* --param KEY=VALUE,... (gl_params.h; GL_PARAMS_LEN) */
 };
 
 /* <dir of the gcnlab binary>/.. (the build directory), or $GCNLAB_BUILD_DIR. */

@@ -127,6 +127,69 @@ fail:
 	return false;
 }
 
+int gl_table_col(const struct gl_table *t, const char *name)
+{
+	for (unsigned c = 0; c < t->ncols; c++)
+		if (strcmp(t->cols[c], name) == 0)
+			return (int)c;
+	return -1;
+}
+
+int gl_table_add_col(struct gl_table *t, const char *name)
+{
+	unsigned nc = t->ncols + 1;
+	char **cols = realloc(t->cols, nc * sizeof(*cols));
+	char **cells = NULL;
+	char *title = strdup(name);
+	char *empty = NULL;
+
+	if (cols)
+		t->cols = cols;
+	if (!cols || !title)
+		goto fail;
+	/* Rows are stored with a stride of ncols: rebuild with one more. */
+	if (t->cap_rows) {
+		cells = calloc((size_t)t->cap_rows * nc, sizeof(*cells));
+		if (!cells)
+			goto fail;
+	}
+	for (unsigned r = 0; r < t->nrows; r++) {
+		empty = strdup("");
+		if (!empty)
+			goto fail;
+		memcpy(&cells[(size_t)r * nc], &t->cells[(size_t)r * t->ncols], t->ncols * sizeof(*cells));
+		cells[(size_t)r * nc + t->ncols] = empty;
+		empty = NULL;
+	}
+	free(t->cells);
+	t->cells = cells;
+	t->cols[t->ncols] = title;
+	t->ncols = nc;
+	return (int)nc - 1;
+fail:
+	/* Nothing of the table changed (the new empty cells are freed). */
+	if (cells)
+		for (unsigned r = 0; r < t->nrows; r++)
+			free(cells[(size_t)r * nc + t->ncols]);
+	free(cells);
+	free(title);
+	return -1;
+}
+
+bool gl_table_set_cell(struct gl_table *t, unsigned row, unsigned col, const char *text)
+{
+	char *s;
+
+	if (row >= t->nrows || col >= t->ncols)
+		return false;
+	s = strdup(text ? text : "");
+	if (!s)
+		return false;
+	free(t->cells[(size_t)row * t->ncols + col]);
+	t->cells[(size_t)row * t->ncols + col] = s;
+	return true;
+}
+
 unsigned gl_table_rows(const struct gl_table *t)
 {
 	return t->nrows;

@@ -34,6 +34,14 @@ bool gl_table_add_row(struct gl_table *t, const char *const *cells);
 bool gl_table_param(struct gl_table *t, const char *key, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
+/* Append a column named name (existing rows get empty cells). Returns its
+ * index, or -1 out of memory. gl_table_col: index of the column named name,
+ * -1 if none. */
+int gl_table_add_col(struct gl_table *t, const char *name);
+int gl_table_col(const struct gl_table *t, const char *name);
+/* Replace the text of one cell (copied). */
+bool gl_table_set_cell(struct gl_table *t, unsigned row, unsigned col, const char *text);
+
 unsigned gl_table_rows(const struct gl_table *t);
 const char *gl_table_cell(const struct gl_table *t, unsigned row, unsigned col);
 

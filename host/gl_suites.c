@@ -5,9 +5,13 @@
 #include "gl_str.h"
 
 extern const struct gl_suite gl_suite_copy;
+extern const struct gl_suite gl_suite_latency, gl_suite_lds_banks, gl_suite_lds_counters;
+extern const struct gl_suite gl_suite_icache;
 
 static const struct gl_suite *const suites[] = {
 	&gl_suite_copy,
+	&gl_suite_latency, &gl_suite_lds_banks, &gl_suite_lds_counters,
+	&gl_suite_icache,
 	NULL,
 };
 

@@ -14,6 +14,8 @@
 
 #include "gl_chart.h"
 #include "gl_clocks.h"
+#include "gl_cold.h"
+#include "gl_counters.h"
 #include "gl_hsa.h"
 #include "gl_results.h"
 #include "gl_str.h"
@@ -152,20 +154,10 @@ struct copy_row {
 	bool ok;                    /* validated and timed */
 	bool timed;
 	struct gl_timing_stats st;
+	struct gl_timing_stats flush; /* cold mode: the flush dispatches (n = 0 hot) */
 	double gbps;
+	struct gl_counters cnt;     /* of the last timed dispatch (--counters) */
 };
-
-struct timed_dispatch {
-	struct gl_hsa *h;
-	const struct gl_hsa_launch *launch;
-};
-
-static bool timed_dispatch(void *user, double *gpu_us, struct gl_err *e)
-{
-	struct timed_dispatch *t = user;
-
-	return gl_hsa_dispatch(t->h, t->launch, gpu_us, e);
-}
 
 /* Compare out with in; on a difference name the first bad byte. */
 static bool validate(const struct gl_hsa_buf *in, const struct gl_hsa_buf *out, const char *kernel,
@@ -192,8 +184,12 @@ static bool validate(const struct gl_hsa_buf *in, const struct gl_hsa_buf *out, 
 	return true;
 }
 
+/* Validation, then timing (hot, or cold with the suite's gl_cold: every
+ * timed dispatch reads a rotating copy of `in`), then validation again:
+ * the last timed dispatch's output came from a copy. */
 static void run_kernel(struct gl_ctx *ctx, const struct copy_cfg *c, struct code_cache *cc,
-                       struct gl_hsa_buf *in, struct gl_hsa_buf *out, struct copy_row *row)
+                       struct gl_hsa_buf *in, struct gl_hsa_buf *out, struct gl_cold *cold,
+                       struct copy_row *row)
 {
 	struct gl_hsa *h = ctx->hsa;
 	char path[PATH_MAX], tried[2 * PATH_MAX];
@@ -208,10 +204,10 @@ static void run_kernel(struct gl_ctx *ctx, const struct copy_cfg *c, struct code
 		.kernel = &k, .args = args, .nargs = 2,
 		.grid = { c->wi, 1, 1 }, .block = { c->wi, 1, 1 }, .dims = 1,
 	};
-	struct timed_dispatch td = { .h = h, .launch = &l };
-	struct gl_timing_cfg tc = {
-		.warmup = ctx->warmup, .reps = ctx->reps, .dispatch = timed_dispatch, .user = &td,
+	struct gl_timing_launch tl = {
+		.h = h, .launch = &l, .cold = cold, .warmup = ctx->warmup, .reps = ctx->reps,
 	};
+	struct gl_timing_result res;
 	double us;
 
 	if (!find_code(ctx, gl_hsa_arch(h), c, row->kernel, path, sizeof(path), tried, sizeof(tried))) {
@@ -235,12 +231,23 @@ static void run_kernel(struct gl_ctx *ctx, const struct copy_cfg *c, struct code
 	row->ok = validate(in, out, row->kernel, row->validated, sizeof(row->validated), &e);
 	if (!row->ok)
 		fprintf(stderr, "%s\n", e.msg);
-	if (!gl_timing_run(&tc, &row->st, NULL, &e)) {
+	memset(out->host, 0, out->size);
+	if (!gl_hsa_buf_upload(h, out, &e) || !gl_timing_launch_run(&tl, &res, NULL, &e)) {
 		row->ok = false;
 		fprintf(stderr, "copy: timing %s: %s\n", row->kernel, e.msg);
 		return;
 	}
 	row->timed = true;
+	row->st = res.kernel;
+	row->flush = res.flush;
+	if (ctx->counters)
+		gl_counters_read(h, &row->cnt);
+	if (row->ok && (!gl_hsa_buf_download(h, out, &e) ||
+	                !validate(in, out, row->kernel, row->validated, sizeof(row->validated), &e))) {
+		row->ok = false;
+		gl_str_copy(row->validated, sizeof(row->validated), "NO (after timing)");
+		fprintf(stderr, "%s (after the timed dispatches)\n", e.msg);
+	}
 	/* GB/s = 10^9 bytes per second; bytes / µs / 1000 = GB/s. */
 	row->gbps = row->st.median_us > 0 ? 2.0 * COPY_BYTES / row->st.median_us / 1e3 : 0;
 }
@@ -248,10 +255,12 @@ static void run_kernel(struct gl_ctx *ctx, const struct copy_cfg *c, struct code
 /* All kernels at the current clock state. False only if the buffers could
  * not be set up (then e says why). */
 static bool run_state(struct gl_ctx *ctx, const struct gl_clock_state *state, unsigned si,
-                      unsigned nstates, struct copy_row *rows, struct gl_err *e)
+                      unsigned nstates, struct copy_row *rows, struct gl_cold_info *cinfo,
+                      struct gl_err *e)
 {
 	struct gl_hsa *h = ctx->hsa;
 	struct gl_hsa_buf in = { 0 }, out = { 0 };
+	struct gl_cold *cold = NULL;
 	struct code_cache *cc = calloc(1, sizeof(*cc));   /* ~64 KiB: not on the stack */
 	char clocks[64];
 	uint32_t *w;
@@ -267,7 +276,8 @@ static bool run_state(struct gl_ctx *ctx, const struct gl_clock_state *state, un
 	w = in.host;
 	for (uint32_t i = 0; i < COPY_BYTES / 4; i++)
 		w[i] = input_word(i);
-	if (!gl_hsa_buf_upload(h, &in, e))
+	if (!gl_hsa_buf_upload(h, &in, e) ||
+	    !gl_cold_open(h, ctx->build_dir, &ctx->timing, &in, 1, "copy", &cold, e))
 		goto fail;
 	for (size_t i = 0; i < NCFG; i++) {
 		struct copy_row *row = &rows[i];
@@ -277,11 +287,13 @@ static bool run_state(struct gl_ctx *ctx, const struct gl_clock_state *state, un
 		gl_str_copy(row->clocks, sizeof(row->clocks), clocks);
 		gl_ctx_progress(ctx, "copy: %s %s (%zu/%zu, state %u/%u)", state->label, row->kernel,
 		                i + 1, NCFG, si + 1, nstates);
-		run_kernel(ctx, row->cfg, cc, &in, &out, row);
+		run_kernel(ctx, row->cfg, cc, &in, &out, cold, row);
 	}
 	gl_ctx_progress_end(ctx);
+	gl_cold_info(cold, cinfo);
 	ok = true;
 fail:
+	gl_cold_close(cold);
 	if (cc)
 		cache_free(h, cc);
 	free(cc);
@@ -293,12 +305,13 @@ fail:
 static const char *const columns[] = {
 	"kernel", "impl", "clocks", "work-items", "unroll", "loops", "validated",
 	"median µs", "min µs", "max µs", "GB/s (1 MiB rd + 1 MiB wr, 10^9 B/s)",
+	"flush µs (cold mode, not in the time)",
 };
 #define NCOLS (sizeof(columns) / sizeof(columns[0]))
 
 static bool add_row(struct gl_table *t, const struct copy_row *r)
 {
-	char wi[16], unroll[16], loops[16], med[32], mn[32], mx[32], bw[32];
+	char wi[16], unroll[16], loops[16], med[32], mn[32], mx[32], bw[32], fl[32];
 	const char *cells[NCOLS];
 
 	gl_str_fmt(wi, sizeof(wi), "%u", r->cfg->wi);
@@ -331,6 +344,11 @@ static bool add_row(struct gl_table *t, const struct copy_row *r)
 	cells[8] = mn;
 	cells[9] = mx;
 	cells[10] = bw;
+	if (r->timed && r->flush.n)
+		gl_str_fmt(fl, sizeof(fl), "%.2f", r->flush.median_us);
+	else
+		gl_str_copy(fl, sizeof(fl), "-");
+	cells[11] = fl;
 	return gl_table_add_row(t, cells);
 }
 
@@ -382,7 +400,8 @@ static void chart(struct gl_ctx *ctx, const char *dir, const struct copy_row *ro
 	free(values);
 }
 
-static void record_params(struct gl_ctx *ctx, struct gl_table *t, const struct gl_clock_plan *plan)
+static void record_params(struct gl_ctx *ctx, struct gl_table *t, const struct gl_clock_plan *plan,
+                          const struct gl_cold_info *cinfo)
 {
 	struct gl_hsa_info info;
 	struct gl_err e;
@@ -407,6 +426,7 @@ static void record_params(struct gl_ctx *ctx, struct gl_table *t, const struct g
 	gl_table_param(t, "time", "GPU dispatch timestamps (hsa_amd_profiling_get_dispatch_time)");
 	gl_table_param(t, "bandwidth", "(%u B read + %u B written) / median time, GB = 10^9 B",
 	               COPY_BYTES, COPY_BYTES);
+	gl_cold_params(cinfo, t);
 	gl_table_param(t, "clocks", "%s", plan->how == GL_CLOCKS_CURRENT ? "as found" : "sweep");
 	if (plan->note[0])
 		gl_table_param(t, "clocks_note", "%s", plan->note);
@@ -419,11 +439,13 @@ static int copy_run(struct gl_ctx *ctx, struct gl_err *e)
 	struct gl_clock_plan plan;
 	struct copy_row *rows = NULL;
 	struct gl_table *t = NULL;
+	struct gl_cold_info cinfo;
 	char dir[PATH_MAX];
 	unsigned done = 0;
 	int result = GL_SUITE_ERROR;
 	bool all_ok = true, state_failed = false;
 
+	gl_cold_info(NULL, &cinfo);
 	if (!gl_clocks_plan(ctx, &plan, e))
 		return GL_SUITE_ERROR;
 	if (plan.note[0])
@@ -436,7 +458,7 @@ static int copy_run(struct gl_ctx *ctx, struct gl_err *e)
 	}
 	for (; done < plan.n; done++) {
 		if (!gl_clocks_apply(ctx, &plan, done, e) ||
-		    !run_state(ctx, &plan.states[done], done, plan.n, &rows[(size_t)done * NCFG], e)) {
+		    !run_state(ctx, &plan.states[done], done, plan.n, &rows[(size_t)done * NCFG], &cinfo, e)) {
 			gl_err_prefix(e, "copy: clock state %s: ", plan.states[done].label);
 			state_failed = true;
 			break;
@@ -457,13 +479,20 @@ static int copy_run(struct gl_ctx *ctx, struct gl_err *e)
 	 * results an earlier run wrote. */
 	if (!ctx->hsa || done == 0)
 		goto out;
-	record_params(ctx, t, &plan);
+	record_params(ctx, t, &plan, &cinfo);
 	for (size_t i = 0; i < (size_t)done * NCFG; i++) {
 		if (!add_row(t, &rows[i])) {
 			gl_err_set(e, "out of memory");
 			goto out;
 		}
 		all_ok &= rows[i].ok;
+	}
+	/* Counter columns last: they widen the table. */
+	for (size_t i = 0; i < (size_t)done * NCFG; i++) {
+		if (!gl_counters_table_row(t, (unsigned)i, &rows[i].cnt)) {
+			gl_err_set(e, "out of memory");
+			goto out;
+		}
 	}
 	if (state_failed)
 		gl_table_param(t, "incomplete", "%s", e->msg);
@@ -482,9 +511,44 @@ out:
 	return result;
 }
 
+/* The suite's launch of one kernel: one workgroup of WI work-items, a
+ * 1 MiB input (word i = i) and a 1 MiB output. */
+static int copy_launch(const struct gl_ctx *ctx, const char *kernel, struct gl_suite_launch *out,
+                       struct gl_err *e)
+{
+	for (size_t i = 0; i < NCFG; i++) {
+		const struct copy_cfg *c = &copy_cfgs[i];
+		char name[64], tried[2 * PATH_MAX];
+
+		kernel_name(c, name, sizeof(name));
+		if (strcmp(name, kernel) != 0)
+			continue;
+		if (!find_code(ctx, ctx->arch, c, name, out->code, sizeof(out->code), tried, sizeof(tried))) {
+			gl_err_set(e, "copy: kernel %s is not built for %s (looked for %s; run make kernels ARCH=%s)",
+			           name, ctx->arch, tried, ctx->arch);
+			return GL_SUITE_LAUNCH_ERROR;
+		}
+		gl_str_copy(out->kernel, sizeof(out->kernel), name);
+		out->dims = 1;
+		out->grid[0] = out->block[0] = c->wi;
+		out->grid[1] = out->grid[2] = out->block[1] = out->block[2] = 1;
+		out->nargs = 2;
+		gl_str_fmt(out->args[0], sizeof(out->args[0]), "buf:%u:iota32", COPY_BYTES);
+		gl_str_fmt(out->args[1], sizeof(out->args[1]), "buf:%u", COPY_BYTES);
+		/* gcnlab compare: an asm kernel's reference is the HIP loop of
+		 * the same work-group size (asm/copy/copy_hip.hip). */
+		if (c->unroll)
+			gl_str_fmt(out->ref, sizeof(out->ref), "copy_hip_%u", c->wi);
+		out->bytes = 2ull * COPY_BYTES;
+		return GL_SUITE_LAUNCH_OK;
+	}
+	return GL_SUITE_LAUNCH_NOT_MINE;
+}
+
 const struct gl_suite gl_suite_copy = {
 	.name = "copy",
 	.summary = "1 MiB buffer copy by one workgroup: asm unroll 2..16 vs HIP, 256/512/1024 work-items",
 	.list = copy_list,
 	.run = copy_run,
+	.launch = copy_launch,
 };

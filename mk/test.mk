@@ -3,6 +3,8 @@
 #   build/san/tests/unit/test_*   the same, built with ASan + UBSan
 #   tests/asm/*.t                 static checks of the kernels (TAP scripts)
 #   tests/e2e/*.t                 end-to-end TAP scripts
+#   tests/decode/*.t              decoder vs llvm-objdump on every built code object
+#   tests/fuzz/*.t                a short libFuzzer run of the decoder
 # prove runs native executables directly and .t scripts through their #! line,
 # so the scripts need no exec bit. The run ends with prove's summary.
 #
@@ -15,7 +17,7 @@
 # Tests must be safe to run in parallel (PROVE_JOBS, default 2): temporary
 # files go to mktemp -d, never to fixed paths.
 
-TAP_SCRIPTS := $(sort $(wildcard tests/asm/*.t tests/e2e/*.t))
+TAP_SCRIPTS := $(sort $(wildcard tests/asm/*.t tests/e2e/*.t tests/decode/*.t tests/fuzz/*.t))
 TEST_PROGS := $(UNIT_BINS) $(SAN_UNIT_BINS) $(TAP_SCRIPTS)
 PROVE_JOBS ?= 2
 PROVE_FLAGS ?=
@@ -30,7 +32,7 @@ TEST_ENV := CMOCKA_MESSAGE_OUTPUT=TAP \
 .PHONY: test test-build test-kernels
 test-kernels: $(foreach a,$(ARCHS),$(KCO_test_$(a)))
 
-test-build: $(EMU_SO) $(GCNLAB) kernels-all test-kernels $(UNIT_BINS) $(SAN_UNIT_BINS)
+test-build: $(EMU_SO) $(GCNLAB) $(DISASM_TOOL) kernels-all test-kernels $(UNIT_BINS) $(SAN_UNIT_BINS)
 
 test: test-build
 ifeq ($(strip $(TEST_PROGS)),)

@@ -74,6 +74,8 @@ $(echo "$llvm_why" | grep -v "run 'make deps'" | sed 's/^/      /')" LLVM
 	[ -f /usr/include/msgpack.h ] || need "msgpack-c (msgpack.h)" libmsgpack-dev
 	[ -f /usr/include/cmocka.h ] || need "cmocka (cmocka.h)" libcmocka-dev
 	have_cmd gnuplot || need "gnuplot" gnuplot-nox
+	ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1 ||
+		need "libFuzzer (the decoder fuzz test)" libclang-rt-19-dev
 	have_cmd prove || need "prove (perl)" perl
 	if [ $optional -eq 1 ]; then
 		have_cmd valgrind || need "valgrind (optional, for bench)" valgrind

@@ -1,13 +1,14 @@
 #!/bin/sh
 # Build and run the decoder fuzzer (libFuzzer, clang-19) for a short while.
-# Usage: tests/fuzz/run.sh [libFuzzer options]   (default -runs=200000)
+# Usage: tests/fuzz/run.sh [libFuzzer options]   (default -max_total_time=30 -max_len=512)
 # Needs libclang-rt-19-dev (libclang_rt.fuzzer); the seed corpus is made from
 # tests/decode/corpus_*.txt. Artifacts of a crash land in build/fuzz/.
 set -eu
 top=$(cd "$(dirname "$0")/../.." && pwd)
 cc=${CLANG:-/usr/lib/llvm-19/bin/clang}
 out=$top/build/fuzz
-mkdir -p "$out/seeds"
+rm -rf "$out/seeds"
+mkdir -p "$out/seeds" "$out/work"
 [ -e /usr/lib/llvm-19/lib/clang/19/lib/linux/libclang_rt.fuzzer-x86_64.a ] ||
 	{ echo "run.sh: libFuzzer missing: apt-get install libclang-rt-19-dev" >&2; exit 2; }
 "$cc" -g -O1 -std=c11 -D_GNU_SOURCE -DFUZZ_STANDALONE -fsanitize=fuzzer,address,undefined \
@@ -26,5 +27,6 @@ for a in 0:gfx900 1:gfx90a 2:gfx942; do
 done
 for f in "$out"/seeds/*.hex; do printf "$(cat "$f")" > "${f%.hex}.bin"; rm -f "$f"; done
 cd "$out"
-if [ $# -eq 0 ]; then set -- -runs=200000; fi
-exec ./fuzz_decode "$@" seeds
+if [ $# -eq 0 ]; then set -- -max_total_time=30 -max_len=512; fi
+# new inputs go to work/, the seeds stay as made
+exec ./fuzz_decode "$@" work seeds

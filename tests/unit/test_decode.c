@@ -112,7 +112,9 @@ static void test_corpus_arch(enum emu_arch a)
 {
 	static const char *const names[] = {"gfx900", "gfx90a", "gfx942"};
 	char path[512];
-	snprintf(path, sizeof(path), "%s/tests/decode/corpus_%s.txt", TEST_SRCDIR, names[a]);
+	/* make test exports GCNLAB_ROOT; run by hand from the repository root */
+	const char *root = getenv("GCNLAB_ROOT") ? getenv("GCNLAB_ROOT") : TEST_SRCDIR;
+	snprintf(path, sizeof(path), "%s/tests/decode/corpus_%s.txt", root, names[a]);
 	unsigned lines = 0;
 	unsigned bad = check_corpus(path, a, &lines);
 	fprintf(stderr, "%s: %u corpus lines, %u mismatches\n", names[a], lines, bad);

@@ -1,0 +1,112 @@
+#include "gl_counters.h"
+
+#include <inttypes.h>
+#include <string.h>
+
+#include "gl_str.h"
+
+/* The emulator names its counters; their meanings live here, next to the
+ * code that prints them (README "Counters and trace" says the same). */
+static const struct {
+	const char *name;
+	const char *meaning;
+} meanings[] = {
+	{ "SQ_WAVES", "waves launched" },
+	{ "SQ_INSTS_VALU", "vector ALU instructions issued (fp64 and transcendental included)" },
+	{ "SQ_INSTS_SALU", "scalar ALU instructions issued" },
+	{ "SQ_INSTS_SMEM", "scalar memory instructions issued (s_load*, s_buffer_load*, s_store*)" },
+	{ "SQ_INSTS_VMEM_RD", "vector memory loads issued (buffer/global/flat)" },
+	{ "SQ_INSTS_VMEM_WR", "vector memory stores and atomics issued" },
+	{ "SQ_INSTS_LDS", "LDS (DS) instructions issued" },
+	{ "SQ_INSTS_BRANCH", "branch instructions issued" },
+	{ "SQ_INSTS_VALU_MFMA", "matrix (MFMA) instructions issued" },
+	{ "SQ_INSTS_OTHER", "other instructions issued: s_waitcnt, s_nop, s_barrier, s_endpgm, s_memtime, ..." },
+	{ "SQ_INSTS", "all wave-instructions issued" },
+	{ "SQ_WAIT_INST_ANY", "cycles waves spent stalled in s_waitcnt (summed over waves)" },
+	{ "SQ_LDS_IDX_ACTIVE", "LDS bank-array cycles: one per lane group, plus one per conflict" },
+	{ "SQ_LDS_BANK_CONFLICT", "LDS cycles lost to bank conflicts (beyond one per lane group)" },
+	{ "TCP_HIT", "vector L1 line lookups of loads that hit" },
+	{ "TCP_MISS", "vector L1 line lookups of loads that missed (or bypassed it)" },
+	{ "SQC_DCACHE_HITS", "scalar data cache line hits" },
+	{ "SQC_DCACHE_MISSES", "scalar data cache line misses" },
+	{ "SQC_ICACHE_HITS", "instruction cache line fetches that hit" },
+	{ "SQC_ICACHE_MISSES", "instruction cache line fetches that missed (filled from L2)" },
+	{ "TCC_HIT", "L2 line lookups that hit" },
+	{ "TCC_MISS", "L2 line lookups that missed (or bypassed it)" },
+	{ "MALL_HIT", "Infinity Cache (MALL) lookups of L2 misses that hit (gfx942)" },
+	{ "MALL_MISS", "Infinity Cache (MALL) lookups that went on to HBM (gfx942)" },
+	{ "HBM_READ_BYTES", "bytes read from DRAM" },
+	{ "HBM_WRITE_BYTES", "bytes written to DRAM (dirty lines leaving the last cache level)" },
+	{ "CUS_USED", "compute units that ran at least one wave" },
+	{ "GRBM_GUI_ACTIVE", "shader cycles from the first wave's start to the last wave's end" },
+	{ "TCP_UTCL1_TRANSLATION_MISS", "vector address translations that missed the per-CU UTCL1" },
+};
+
+void gl_counters_read(struct gl_hsa *h, struct gl_counters *out)
+{
+	memset(out, 0, sizeof(*out));
+	out->valid = h && gl_hsa_counters(h, &out->c) && out->c.count > 0;
+	if (out->c.count > GCNLAB_MAX_COUNTERS)
+		out->c.count = GCNLAB_MAX_COUNTERS;
+}
+
+const char *gl_counters_unavailable(void)
+{
+	return "counters: not available on ROCr (use rocprofv3 --pmc ...)";
+}
+
+const char *gl_counters_meaning(const char *name)
+{
+	for (size_t i = 0; i < sizeof(meanings) / sizeof(meanings[0]); i++)
+		if (strcmp(meanings[i].name, name) == 0)
+			return meanings[i].meaning;
+	return "";
+}
+
+bool gl_counters_get(const struct gl_counters *c, const char *name, uint64_t *value)
+{
+	if (!c->valid)
+		return false;
+	for (uint32_t i = 0; i < c->c.count; i++) {
+		if (strncmp(c->c.name[i], name, GCNLAB_COUNTER_NAME_MAX) == 0) {
+			*value = c->c.value[i];
+			return true;
+		}
+	}
+	return false;
+}
+
+void gl_counters_print(FILE *f, const struct gl_counters *c)
+{
+	if (!c->valid) {
+		fprintf(f, "%s\n", gl_counters_unavailable());
+		return;
+	}
+	for (uint32_t i = 0; i < c->c.count; i++) {
+		char name[GCNLAB_COUNTER_NAME_MAX + 1];
+
+		gl_str_fmt(name, sizeof(name), "%.*s", GCNLAB_COUNTER_NAME_MAX, c->c.name[i]);
+		fprintf(f, "  %-28s %14" PRIu64 "  %s\n", name, c->c.value[i], gl_counters_meaning(name));
+	}
+}
+
+bool gl_counters_table_row(struct gl_table *t, unsigned row, const struct gl_counters *c)
+{
+	if (!c->valid)
+		return true;
+	for (uint32_t i = 0; i < c->c.count; i++) {
+		char name[GCNLAB_COUNTER_NAME_MAX + 1], value[32];
+		int col;
+
+		gl_str_fmt(name, sizeof(name), "%.*s", GCNLAB_COUNTER_NAME_MAX, c->c.name[i]);
+		col = gl_table_col(t, name);
+		if (col < 0)
+			col = gl_table_add_col(t, name);
+		if (col < 0)
+			return false;
+		gl_str_fmt(value, sizeof(value), "%" PRIu64, c->c.value[i]);
+		if (!gl_table_set_cell(t, row, (unsigned)col, value))
+			return false;
+	}
+	return true;
+}

@@ -1,0 +1,37 @@
+# bench.mk — `make bench`: the emulated GPU's speed (tools/bench.sh).
+#
+#   build/bench/<arch>/bench_sgemm.co   tests/bench/bench_sgemm.hip, the
+#                                       clang-compiled compute kernel, built
+#                                       with the suite's HIP flags
+#
+# make bench [ARCH=gfx942] [BENCH_N=512] [BENCH_REPS=200] [BENCH_CALLGRIND=1]
+# runs gcnlab exec --stats on the copy suite's kernels (their suite launch,
+# BENCH_REPS dispatches each) and on bench_sgemm (n = BENCH_N), then the
+# same kernels, smaller, under valgrind --tool=callgrind for host
+# instructions per emulated wave-instruction (BENCH_CALLGRIND=0 skips it).
+
+BENCH_DIR := $(BUILD)/bench
+BENCH_SRCS := $(sort $(wildcard tests/bench/*.hip))
+BENCH_COS := $(foreach a,$(ARCHS),$(patsubst tests/bench/%.hip,$(BENCH_DIR)/$(a)/%.co,$(BENCH_SRCS)))
+BENCH_N ?= 512
+BENCH_REPS ?= 200
+BENCH_CALLGRIND ?= 1
+
+# bench_tpl ARCH
+define bench_tpl
+$(BENCH_DIR)/$(1)/%.co: tests/bench/%.hip $(HIP_HDR) mk/bench.mk | check-deps
+	@mkdir -p $$(@D)
+	$$(call say,HIP,$$< -> $$@)
+	$$(Q)$$(CLANG) $$(HIP_FLAGS) --offload-arch=$(1) -c $$< -o $$@
+	@$$(LLVM_READELF) -h $$@ | grep -q 'DYN (Shared object' || \
+		{ echo "$$@: clang did not produce a plain ELF code object" >&2; rm -f $$@; exit 1; }
+endef
+$(foreach a,$(ARCHS),$(eval $(call bench_tpl,$(a))))
+
+.PHONY: bench bench-kernels
+bench-kernels: $(BENCH_COS)
+
+bench: $(EMU_SO) $(GCNLAB) kernels $(patsubst tests/bench/%.hip,$(BENCH_DIR)/$(ARCH)/%.co,$(BENCH_SRCS))
+	@GCNLAB_BIN=$(CURDIR)/$(GCNLAB) GCNLAB_BUILD=$(CURDIR)/$(BUILD) \
+		bash tools/bench.sh --arch $(ARCH) --n $(BENCH_N) --reps $(BENCH_REPS) \
+		$(if $(filter 0,$(BENCH_CALLGRIND)),--no-callgrind)

@@ -1,0 +1,13 @@
+# tools.mk — developer tools built from tools/*.c
+#   build/bin/gcnlab-disasm   the emulator's decoder + disassembler on a code
+#                             object, in llvm-objdump's line format (tests/decode)
+
+DISASM_TOOL := $(BUILD)/bin/gcnlab-disasm
+
+$(DISASM_TOOL): $(BUILD)/obj/tools/emu_disasm_tool.o $(BUILD)/lib/libemu.a $(BUILD)/lib/libcommon.a
+	@mkdir -p $(@D)
+	$(call say,LINK,$@)
+	$(Q)$(CC) -o $@ $^ -lelf -lmsgpackc -lm -lpthread
+
+.PHONY: tools
+tools: $(DISASM_TOOL)

@@ -1,0 +1,119 @@
+#!/usr/bin/env bash
+# bench.sh — the emulated GPU's speed, as `make bench` reports it:
+#   1. wave-instructions per host second (gcnlab exec --stats) on the copy
+#      suite's kernels, each at its suite launch (gcnlab trace --launch-only)
+#      dispatched REPS times, and on the clang-compiled compute kernel
+#      build/bench/<arch>/bench_sgemm.co (an n x n fp32 matrix multiply
+#      through the LDS) — the cycle model is always on;
+#   2. host instructions per emulated wave-instruction, from valgrind
+#      --tool=callgrind restricted to emu_gpu_dispatch, on smaller runs.
+# The rate is given per CPU second of the process (the host thread sleeps
+# while the emulator's thread runs a dispatch, so that is one core's time,
+# and it does not depend on what else the machine runs) and per wall second.
+#
+# usage: tools/bench.sh [--arch A] [--n N] [--reps R] [--no-callgrind]
+# environment: GCNLAB_BIN (build/bin/gcnlab), GCNLAB_BUILD (build)
+set -euo pipefail
+
+arch=gfx942
+n=512
+reps=200
+callgrind=1
+floor=5   # M wave-instructions per second (issue "Embedded emulated GPU")
+while [ $# -gt 0 ]; do
+	case "$1" in
+	--arch) arch=$2; shift 2 ;;
+	--n) n=$2; shift 2 ;;
+	--reps) reps=$2; shift 2 ;;
+	--no-callgrind) callgrind=0; shift ;;
+	*) echo "bench.sh: unknown argument '$1' (--arch A, --n N, --reps R, --no-callgrind)" >&2; exit 2 ;;
+	esac
+done
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=${GCNLAB_BUILD:-$root/build}
+gcnlab=${GCNLAB_BIN:-$build/bin/gcnlab}
+sgemm=$build/bench/$arch/bench_sgemm.co
+[ -x "$gcnlab" ] || { echo "bench.sh: $gcnlab is not built (make)" >&2; exit 1; }
+[ -f "$sgemm" ] || { echo "bench.sh: $sgemm is not built (make bench-kernels)" >&2; exit 1; }
+if (( n % 16 )) || (( n < 16 )); then
+	echo "bench.sh: --n must be a positive multiple of 16" >&2
+	exit 2
+fi
+
+# sum_stats FILE...: total wave-instructions, host s and CPU s of the
+# "stats:" lines.
+sum_stats() {
+	awk '/^stats:/ {
+		for (i = 1; i <= NF; i++) {
+			if ($(i + 1) == "wave-instructions,") insts += $i
+			if ($(i + 1) == "s" && $(i + 2) == "host,") host += $i
+			if ($(i + 1) == "s" && $(i + 2) == "CPU,") cpu += $i
+		}
+	} END { printf "%d %.6f %.6f\n", insts, host, cpu }' "$@"
+}
+
+rate() {  # insts seconds -> M/s
+	awk -v i="$1" -v s="$2" 'BEGIN { printf "%.2f", s > 0 ? i / s / 1e6 : 0 }'
+}
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/gcnlab-bench-XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+
+echo "bench: emulated $arch, cycle model on, one dispatch thread"
+# ---- copy suite ----
+mapfile -t kernels < <("$gcnlab" list --arch "$arch" | awk '/^copy:/ { on = 1; next } /^[^ ]/ { on = 0 } on && $2 !~ /^not/ { print $1 }')
+[ ${#kernels[@]} -gt 0 ] || { echo "bench.sh: no copy kernel is built for $arch (make kernels ARCH=$arch)" >&2; exit 1; }
+: > "$tmp/copy.txt"
+for k in "${kernels[@]}"; do
+	read -r -a launch < <("$gcnlab" trace "$k" --arch "$arch" --launch-only)
+	"$gcnlab" exec "${launch[@]}" --arch "$arch" --backend emu --stats --repeat "$reps" 2>/dev/null |
+		grep '^stats:' | tee -a "$tmp/copy.txt" | sed "s/^stats:/  $k:/" | sed 's/ wave-instructions\/s (host),.*(CPU)/ M\/s (CPU)/'
+done
+read -r ci ch cc < <(sum_stats "$tmp/copy.txt")
+copy_cpu=$(rate "$ci" "$cc")
+printf 'copy suite (%d kernels x %d dispatches): %d wave-instructions, %.3f s CPU, %.3f s wall\n' \
+	"${#kernels[@]}" "$reps" "$ci" "$cc" "$ch"
+printf '  -> %s M wave-instructions/s per CPU second (%s per wall second)\n' "$copy_cpu" "$(rate "$ci" "$ch")"
+
+# ---- compute kernel ----
+sg_args=(bench_sgemm --grid "$n,$n" --block 16,16 "buf:$((n * n * 4)):rand:1" "buf:$((n * n * 4)):rand:2"
+	"buf:$((n * n * 4))" "u32:$n" --arch "$arch" --backend emu --stats)
+"$gcnlab" exec "$sgemm" "${sg_args[@]}" 2>/dev/null | grep '^stats:' > "$tmp/sgemm.txt"
+read -r si sh sc < <(sum_stats "$tmp/sgemm.txt")
+sg_cpu=$(rate "$si" "$sc")
+printf 'bench_sgemm n=%d (clang -O3, LDS tiles): %d wave-instructions, %.3f s CPU, %.3f s wall\n' \
+	"$n" "$si" "$sc" "$sh"
+printf '  -> %s M wave-instructions/s per CPU second (%s per wall second)\n' "$sg_cpu" "$(rate "$si" "$sh")"
+
+verdict() {
+	awk -v r="$1" -v f="$floor" 'BEGIN { print (r + 0 >= f) ? "meets" : "BELOW" }'
+}
+echo "speed floor $floor M wave-instructions/s: copy $(verdict "$copy_cpu"), bench_sgemm $(verdict "$sg_cpu")"
+
+# ---- callgrind ----
+if [ "$callgrind" = 1 ]; then
+	if ! command -v valgrind >/dev/null; then
+		echo "callgrind: valgrind is not installed (apt-get install valgrind); skipped"
+		exit 0
+	fi
+	cg() {  # label, gcnlab exec arguments...
+		local label=$1 out
+		shift
+		out=$(valgrind --tool=callgrind --callgrind-out-file="$tmp/cg.out" \
+			--toggle-collect=emu_gpu_dispatch "$gcnlab" exec "$@" 2>&1)
+		local ir insts
+		ir=$(printf '%s\n' "$out" | awk '/Collected :/ { print $NF }')
+		insts=$(printf '%s\n' "$out" | sum_stats /dev/stdin | awk '{ print $1 }')
+		awk -v l="$label" -v ir="$ir" -v n="$insts" 'BEGIN {
+			printf "  %-36s %12d host instructions / %9d wave-instructions = %7.0f per wave-instruction\n",
+				l, ir, n, n ? ir / n : 0 }'
+	}
+	echo "callgrind (valgrind --tool=callgrind --toggle-collect=emu_gpu_dispatch):"
+	read -r -a launch < <("$gcnlab" trace "${kernels[0]}" --arch "$arch" --launch-only)
+	cg "${kernels[0]} x 5" "${launch[@]}" --arch "$arch" --backend emu --stats --repeat 5
+	small=$(( n / 4 < 64 ? 64 : n / 4 ))
+	small=$(( small / 16 * 16 ))
+	cg "bench_sgemm n=$small" "$sgemm" bench_sgemm --grid "$small,$small" --block 16,16 \
+		"buf:$((small * small * 4)):rand:1" "buf:$((small * small * 4)):rand:2" \
+		"buf:$((small * small * 4))" "u32:$small" --arch "$arch" --backend emu --stats
+fi
