@@ -31,6 +31,7 @@ include mk/kernels.mk
 include mk/test.mk
 include mk/tests_hip.mk
 include mk/tools.mk
+include mk/compare.mk
 
 .PHONY: all kernels kernels-all run disasm clean help info
 
@@ -84,6 +85,7 @@ help:
 	@echo "  test         build everything (+ ASan/UBSan unit tests) and run prove"
 	@echo "  unit         build the unit tests only"
 	@echo "  disasm       KERNEL=name: disassembly and metadata of one code object"
+	@echo "  compare      KERNEL=name [REF=hip kernel]: asm vs its HIP reference, side by side and timed"
 	@echo "  deps         install missing packages (root) or print the command"
 	@echo "  info         show the toolchain found"
 	@echo "  clean        remove build/"

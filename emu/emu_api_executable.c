@@ -365,11 +365,9 @@ static hsa_status_t emu_load_segments(struct emu_load *ld)
 	ld->alloc = ((size_t)(ld->vend - ld->vaddr0) + EMU_PAGE - 1) & ~(size_t)(EMU_PAGE - 1);
 	if (!ld->alloc)
 		ld->alloc = EMU_PAGE;
-	ld->base = mmap(NULL, ld->alloc, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (ld->base == MAP_FAILED) {
-		ld->base = NULL;
+	ld->base = emu_rt_map(ld->alloc);
+	if (!ld->base)
 		return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
-	}
 	for (size_t i = 0; i < n; i++) {
 		GElf_Phdr ph;
 		if (gelf_getphdr(ld->elf, (int)i, &ph) && ph.p_type == PT_LOAD && ph.p_filesz)

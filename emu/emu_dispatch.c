@@ -57,10 +57,9 @@ static bool heap_push(struct wave_heap *h, struct emu_wave *w)
 	return true;
 }
 
-static struct emu_wave *heap_pop(struct wave_heap *h)
+/* Move x down from the root to its place (the root's old entry is gone). */
+static void heap_sift_root(struct wave_heap *h, struct emu_wave *x)
 {
-	struct emu_wave *top = h->a[0];
-	struct emu_wave *last = h->a[--h->n];
 	size_t i = 0;
 	for (;;) {
 		size_t c = 2 * i + 1;
@@ -68,14 +67,32 @@ static struct emu_wave *heap_pop(struct wave_heap *h)
 			break;
 		if (c + 1 < h->n && wave_before(h->a[c + 1], h->a[c]))
 			c++;
-		if (!wave_before(h->a[c], last))
+		if (!wave_before(h->a[c], x))
 			break;
 		h->a[i] = h->a[c];
 		i = c;
 	}
 	if (h->n)
-		h->a[i] = last;
+		h->a[i] = x;
+}
+
+static struct emu_wave *heap_pop(struct wave_heap *h)
+{
+	struct emu_wave *top = h->a[0];
+	struct emu_wave *last = h->a[--h->n];
+	heap_sift_root(h, last);
 	return top;
+}
+
+/* Cycle of the second wave in (cycle, id) order: one of the root's
+ * children. */
+static uint64_t heap_second_cycle(const struct wave_heap *h)
+{
+	if (h->n < 2)
+		return UINT64_MAX;
+	if (h->n == 2 || wave_before(h->a[1], h->a[2]))
+		return h->a[1]->cycle;
+	return h->a[2]->cycle;
 }
 
 /* ---- packet and descriptor checks ---- */
@@ -622,8 +639,11 @@ bool emu_gpu_dispatch(struct emu_gpu *g, const struct emu_dispatch_req *req, str
 
 	uint64_t end = ctx.start_cycle;
 	while (rs.heap.n && !ctx.failed) {
-		struct emu_wave *w = heap_pop(&rs.heap);
-		uint64_t horizon = rs.heap.n ? rs.heap.a[0]->cycle : UINT64_MAX;
+		/* The earliest wave runs where it is, at the root: a wave that
+		 * goes on is sifted down once instead of popped and pushed. The
+		 * order is the same (cycle, id is a total order). */
+		struct emu_wave *w = rs.heap.a[0];
+		uint64_t horizon = heap_second_cycle(&rs.heap);
 		run_wave(&ctx, w, horizon, rs.trace);
 		if (ctx.failed)
 			break;

@@ -14,7 +14,9 @@
  * read2/write2/wrxchg2), wrapped to 16 bits; bytes outside the workgroup's
  * allocation read as 0 and are not written (EMU_LDS_ADDR_MASK). GFX9 no
  * longer clamps LDS addresses with M0 (LLVM: ldsRequiresM0Init() is false
- * for gfx9+), so M0 is not consulted.
+ * for gfx9+), so M0 is not consulted. The cycle model gets each lane's
+ * address as computed, before the wrap: a lane past the LDS takes no bank
+ * there (emu_timing_lds.c, seed 002's stride sweep).
  *
  * Alignment: the HSA runtime runs gfx9 with SH_MEM_CONFIG.ALIGNMENT_MODE =
  * unaligned, and LLVM 19 (llc -mcpu=gfx900/gfx90a/gfx942) emits
@@ -110,6 +112,19 @@ static void finish(struct emu_wave *w, struct emu_pending *p, bool store, bool a
 
 /* ---- families ---- */
 
+/* Whether every active lane's bytes [va + off, va + end) lie inside the
+ * allocation without wrapping (size <= 64 KiB, so an in-range lane never
+ * wraps): the dword paths below then copy without a check per lane. */
+static bool ds_all_in(const uint32_t *va, uint64_t exec, uint32_t end, uint32_t size)
+{
+	uint32_t top = 0;
+	for (uint64_t m = exec; m; m &= m - 1) {
+		uint32_t v = va[__builtin_ctzll(m)];
+		top = v > top ? v : top;
+	}
+	return (uint64_t)top + end <= size;
+}
+
 static void ds_load(struct emu_wave *w, const struct emu_inst *in, const struct ds_desc *d,
                     uint8_t *lds, uint32_t size, uint64_t exec)
 {
@@ -129,11 +144,20 @@ static void ds_load(struct emu_wave *w, const struct emu_inst *in, const struct 
 	uint32_t *buf = emu_pend_vgpr(p, in->dst, ndw, exec);
 	if (d->bytes == 4) {  /* ds_read_b32, the common case: straight into the lanes */
 		uint32_t off = (uint32_t)(in->imm & 0xffff);
+		if (ds_all_in(va, exec, off + 4, size)) {
+			for (uint64_t m = exec; m; m &= m - 1) {
+				unsigned l = (unsigned)__builtin_ctzll(m);
+				addr[l] = va[l] + off;
+				memcpy(&buf[l], lds + va[l] + off, 4);
+			}
+			finish(w, p, false, false, d->bytes, exec, addr);
+			return;
+		}
 		for (unsigned l = 0; l < EMU_LANES; l++) {
 			if (!(exec & lane_bit(l)))
 				continue;
 			uint32_t a = va[l] + off;
-			addr[l] = a & EMU_LDS_ADDR_MASK;
+			addr[l] = a;
 			emu_exec_lds_read(lds, size, a, &buf[l], 4);
 		}
 		finish(w, p, false, false, d->bytes, exec, addr);
@@ -143,7 +167,7 @@ static void ds_load(struct emu_wave *w, const struct emu_inst *in, const struct 
 		if (!(exec & lane_bit(l)))
 			continue;
 		uint32_t a = va[l] + (uint32_t)(in->imm & 0xffff);
-		addr[l] = a & EMU_LDS_ADDR_MASK;
+		addr[l] = a;
 		emu_exec_lds_read(lds, size, a, raw, d->bytes);
 		if (d->bytes >= 4) {
 			for (unsigned k = 0; k < ndw; k++)
@@ -161,11 +185,23 @@ static void ds_store(struct emu_wave *w, const struct emu_inst *in, const struct
 {
 	const uint32_t *va = emu_vreg(w, in->addr, 0);
 	uint64_t addr[EMU_LANES] = { 0 };
+	uint32_t off = (uint32_t)(in->imm & 0xffff);
+	if (d->bytes == 4 && ds_all_in(va, exec, off + 4, size)) {  /* ds_write_b32 */
+		const uint32_t *data = emu_vreg(w, in->data[0], 0);
+		for (uint64_t m = exec; m; m &= m - 1) {
+			unsigned l = (unsigned)__builtin_ctzll(m);
+			addr[l] = va[l] + off;
+			memcpy(lds + va[l] + off, &data[l], 4);
+		}
+		struct emu_pending *p = emu_pend_begin(w, in, EMU_CNT_LGKM);
+		finish(w, p, true, false, d->bytes, exec, addr);
+		return;
+	}
 	for (unsigned l = 0; l < EMU_LANES; l++) {
 		if (!(exec & lane_bit(l)))
 			continue;
 		uint32_t a = va[l] + (uint32_t)(in->imm & 0xffff);
-		addr[l] = a & EMU_LDS_ADDR_MASK;
+		addr[l] = a;
 		uint8_t raw[16];
 		if (d->bytes >= 4) {
 			for (unsigned k = 0; k < d->bytes / 4u; k++)
@@ -199,17 +235,34 @@ static void ds_load2(struct emu_wave *w, const struct emu_inst *in, const struct
 	uint64_t addr[EMU_LANES] = { 0 };
 	struct emu_pending *p = emu_pend_begin(w, in, EMU_CNT_LGKM);
 	uint32_t *buf = emu_pend_vgpr(p, in->dst, 2 * edw, exec);
+	if (edw == 1) {  /* ds_read2_b32: each element straight into its lanes */
+		uint32_t o[2];
+		ds_addr2(in, d, 0, o);
+		if (ds_all_in(va, exec, (o[0] > o[1] ? o[0] : o[1]) + 4, size)) {
+			for (uint64_t m = exec; m; m &= m - 1) {
+				unsigned l = (unsigned)__builtin_ctzll(m);
+				addr[l] = va[l] + o[0];
+				memcpy(&buf[l], lds + va[l] + o[0], 4);
+				memcpy(&buf[EMU_LANES + l], lds + va[l] + o[1], 4);
+			}
+			finish(w, p, false, false, 2 * d->bytes, exec, addr);
+			return;
+		}
+		for (uint64_t m = exec; m; m &= m - 1) {
+			unsigned l = (unsigned)__builtin_ctzll(m);
+			addr[l] = va[l] + o[0];
+			emu_exec_lds_read(lds, size, va[l] + o[0], &buf[l], 4);
+			emu_exec_lds_read(lds, size, va[l] + o[1], &buf[EMU_LANES + l], 4);
+		}
+		finish(w, p, false, false, 2 * d->bytes, exec, addr);
+		return;
+	}
 	for (unsigned l = 0; l < EMU_LANES; l++) {
 		if (!(exec & lane_bit(l)))
 			continue;
 		uint32_t a[2];
 		ds_addr2(in, d, va[l], a);
-		addr[l] = a[0] & EMU_LDS_ADDR_MASK;
-		if (edw == 1) {  /* ds_read2_b32: each element straight into its lanes */
-			emu_exec_lds_read(lds, size, a[0], &buf[l], 4);
-			emu_exec_lds_read(lds, size, a[1], &buf[EMU_LANES + l], 4);
-			continue;
-		}
+		addr[l] = a[0];
 		for (unsigned e = 0; e < 2; e++) {
 			uint8_t raw[8];
 			emu_exec_lds_read(lds, size, a[e], raw, 8);
@@ -232,7 +285,7 @@ static void ds_store2(struct emu_wave *w, const struct emu_inst *in, const struc
 			continue;
 		uint32_t a[2];
 		ds_addr2(in, d, va[l], a);
-		addr[l] = a[0] & EMU_LDS_ADDR_MASK;
+		addr[l] = a[0];
 		for (unsigned e = 0; e < 2; e++) {
 			uint8_t raw[8];
 			for (unsigned k = 0; k < edw; k++)
@@ -284,7 +337,7 @@ static void ds_atomic(struct emu_wave *w, const struct emu_inst *in, const struc
 		if (!(exec & lane_bit(l)))
 			continue;
 		uint32_t a = va[l] + (uint32_t)(in->imm & 0xffff);
-		addr[l] = a & EMU_LDS_ADDR_MASK;
+		addr[l] = a;
 		uint64_t x = data_val(w, in->data[0], 0, d->bytes, l);
 		uint64_t y = two_data ? data_val(w, in->data[1], 0, d->bytes, l) : 0;
 		old[l] = ds_atomic_at(lds, size, a, d, x, y);
@@ -324,7 +377,7 @@ static void ds_atomic2(struct emu_wave *w, const struct emu_inst *in, const stru
 			continue;
 		uint32_t a[2];
 		ds_addr2(in, d, va[l], a);
-		addr[l] = a[0] & EMU_LDS_ADDR_MASK;
+		addr[l] = a[0];
 		for (unsigned e = 0; e < 2; e++)
 			old[e][l] = ds_atomic_at(lds, size, a[e], d, data_val(w, in->data[e], 0, d->bytes, l), 0);
 	}

@@ -333,8 +333,9 @@ void valu_fix_nan32(struct valu *v, const uint32_t *a, const uint32_t *b, const 
 		any |= (v->res[l] & 0x7fffffffu) > 0x7f800000u;
 	if (__builtin_expect(!any, 1))
 		return;
-	for (unsigned l = 0; l < VL; l++)
-		v->res[l] = c ? f32_nan3(v->res[l], a[l], b[l], c[l]) : f32_nan2(v->res[l], a[l], b[l]);
+	for (unsigned l = 0; l < VL; l++)  /* only the NaN lanes change */
+		if ((v->res[l] & 0x7fffffffu) > 0x7f800000u)
+			v->res[l] = c ? f32_nan3(v->res[l], a[l], b[l], c[l]) : f32_nan2(v->res[l], a[l], b[l]);
 }
 
 void valu_fix_nan64(struct valu *v, const uint32_t *a, const uint32_t *b, const uint32_t *c)

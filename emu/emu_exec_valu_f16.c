@@ -836,36 +836,53 @@ static void pk_f32(struct emu_wave *w, const struct emu_inst *in, unsigned nsrc,
 		for (unsigned h = 0; h < 2; h++) {
 			unsigned sel = h ? (in->opsel_hi >> i) & 1 : (in->opsel >> i) & 1;
 			uint32_t flip = ((h ? in->neg_hi : in->neg) >> i) & 1 ? 0x80000000u : 0;
-			for (unsigned l = 0; l < VL; l++) {
-				uint32_t f = p[sel * VL + l];
-				x[i][h][l] = (v.ftz_in ? f32_ftz(f) : f) ^ flip;
-			}
+			const uint32_t *ps = p + sel * VL;
+			uint32_t *xs = x[i][h];
+			/* two plain loops rather than a test per lane: they vectorise */
+			if (v.ftz_in)
+				for (unsigned l = 0; l < VL; l++)
+					xs[l] = f32_ftz(ps[l]) ^ flip;
+			else
+				for (unsigned l = 0; l < VL; l++)
+					xs[l] = ps[l] ^ flip;
 		}
 	}
+	/* Results first, without looking at NaNs; the NaN rules (f32_nan2/3)
+	 * only for lanes that came out NaN, which one scan finds. */
 	for (unsigned h = 0; h < 2; h++) {
+		uint32_t *r = &v.res[h * VL];
+		const uint32_t *a = x[0][h], *b = x[1][h];
 		if (op == 2)
-			valu_fma32_lanes(&v.res[h * VL], x[0][h], x[1][h], x[2][h]);
-		for (unsigned l = 0; l < VL; l++) {
-			uint32_t a = x[0][h][l], b = x[1][h][l], c = nsrc == 3 ? x[2][h][l] : 0;
-			uint32_t r;
-			if (op == 0)
-				r = f32_nan2(f2u(u2f(a) + u2f(b)), a, b);
-			else if (op == 1)
-				r = f32_nan2(f2u(u2f(a) * u2f(b)), a, b);
-			else
-				r = f32_nan3(v.res[h * VL + l], a, b, c);
-			v.res[h * VL + l] = r;
-		}
+			valu_fma32_lanes(r, a, b, x[2][h]);
+		else if (op == 0)
+			for (unsigned l = 0; l < VL; l++)
+				r[l] = f2u(u2f(a[l]) + u2f(b[l]));
+		else
+			for (unsigned l = 0; l < VL; l++)
+				r[l] = f2u(u2f(a[l]) * u2f(b[l]));
+	}
+	uint32_t any = 0;
+	for (unsigned i = 0; i < 2 * VL; i++)
+		any |= (v.res[i] & 0x7fffffffu) > 0x7f800000u;
+	if (any) {
+		for (unsigned h = 0; h < 2; h++)
+			for (unsigned l = 0; l < VL; l++) {
+				uint32_t *r = &v.res[h * VL + l];
+				*r = op == 2 ? f32_nan3(*r, x[0][h][l], x[1][h][l], x[2][h][l])
+				             : f32_nan2(*r, x[0][h][l], x[1][h][l]);
+			}
 	}
 	/* omod does not exist in VOP3P; clamp and flush apply to both halves. */
-	bool nan0 = (w->mode >> 8) & 1;
-	for (unsigned i = 0; i < 2 * VL; i++) {
-		uint32_t r = v.res[i];
-		if (v.ftz_out)
-			r = f32_ftz(r);
-		if (v.clamp)
-			r = f32_isnan(r) ? (nan0 ? 0 : r) : (int32_t)r <= 0 ? 0 : r > 0x3f800000u ? 0x3f800000u : r;
-		v.res[i] = r;
+	if (v.ftz_out || v.clamp) {
+		bool nan0 = (w->mode >> 8) & 1;
+		for (unsigned i = 0; i < 2 * VL; i++) {
+			uint32_t r = v.res[i];
+			if (v.ftz_out)
+				r = f32_ftz(r);
+			if (v.clamp)
+				r = f32_isnan(r) ? (nan0 ? 0 : r) : (int32_t)r <= 0 ? 0 : r > 0x3f800000u ? 0x3f800000u : r;
+			v.res[i] = r;
+		}
 	}
 	valu_write(&v, 2);
 }

@@ -50,6 +50,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "emu_dispatch.h"
 #include "emu_exec_mem.h"
 
 /* ---- float helpers for the floating-point atomics ---- */
@@ -268,12 +269,27 @@ struct vm_desc {
 
 /* Addresses of one instruction: element e of lane l is at a[e][l], a GPU
  * VA for VM_GLOBAL/VM_SCRATCH, an LDS byte address for VM_LDS; only the
- * first nvalid[l] elements are in range. */
+ * first nvalid[l] elements are in range. When contig is set, only a[0][l]
+ * has been written and element e is at a[0][l] + e * bytes; vm_addr_fill
+ * writes the others for the code that reads them (the per-element paths). */
 struct vm_addr {
 	uint8_t nvalid[EMU_LANES];
 	uint8_t where[EMU_LANES];
+	bool contig;
 	uint64_t a[4][EMU_LANES];
 };
+
+static void vm_addr_fill(struct vm_addr *va, unsigned nelem, unsigned bytes, uint64_t exec)
+{
+	if (!va->contig)
+		return;
+	for (; exec; exec &= exec - 1) {
+		unsigned l = (unsigned)__builtin_ctzll(exec);
+		for (unsigned e = 1; e < nelem; e++)
+			va->a[e][l] = va->a[0][l] + (uint64_t)e * bytes;
+	}
+	va->contig = false;
+}
 
 static uint64_t lane_bit(unsigned l)
 {
@@ -315,6 +331,7 @@ static bool vm_addr_buf(struct emu_wave *w, const struct emu_inst *in, const str
 	}
 	const uint32_t *v0 = (idxen || offen) ? emu_vreg(w, in->addr, 0) : NULL;
 	const uint32_t *v1 = (idxen && offen) ? emu_vreg(w, in->addr, 1) : NULL;
+	va->contig = !swizzle;
 	/* With add_tid_enable the lane is added to the index, and non-format
 	 * ops extend STRIDE with DATA_FORMAT as its bits [17:14]. */
 	bool add_lane = add_tid && (swizzle || !idxen);
@@ -334,17 +351,19 @@ static bool vm_addr_buf(struct emu_wave *w, const struct emu_inst *in, const str
 			n = vidx < nrec ? d->nelem : 0;
 		} else {
 			uint64_t bo = (uint64_t)opart + soff;
-			uint64_t fit = bo >= nrec ? 0 : (nrec - bo) / d->bytes;
-			n = fit >= d->nelem ? d->nelem : per_elem ? (unsigned)fit : 0;
+			if (bo + (uint64_t)d->nelem * d->bytes <= nrec)  /* the whole access: no division */
+				n = d->nelem;
+			else
+				n = per_elem && bo < nrec ? (unsigned)((nrec - bo) / d->bytes) : 0;
 		}
 		va->nvalid[l] = (uint8_t)n;
 		va->where[l] = VM_GLOBAL;
+		if (!swizzle) {  /* linear: the elements follow each other */
+			va->a[0][l] = base + soff + (uint64_t)index * stride_eff + opart;
+			continue;
+		}
 		for (unsigned e = 0; e < d->nelem; e++) {
 			uint32_t o = opart + e * d->bytes;
-			if (!swizzle) {
-				va->a[e][l] = base + soff + (uint64_t)index * stride_eff + opart + (uint64_t)e * d->bytes;
-				continue;
-			}
 			if (e < n && (o & 3) + d->bytes > 4) {
 				emu_fault(w, in, EMU_FAULT_UNIMPLEMENTED, 0,
 				          "lane %u: swizzled buffer access at offset 0x%x crosses a 4-byte "
@@ -396,18 +415,18 @@ static bool vm_addr_flat(struct emu_wave *w, const struct emu_inst *in, const st
 	const uint32_t *v0 = emu_vreg(w, in->addr, 0);
 	const uint32_t *v1 = emu_vreg(w, in->addr, 1);
 
+	va->contig = false;
 	switch (seg) {
 	case 2: { /* GLOBAL */
 		uint64_t sbase = has_saddr ? emu_sread64(w, in, saddr, EMU_T_B64) : 0;
+		va->contig = true;
 		for (unsigned l = 0; l < EMU_LANES; l++) {
 			if (!(exec & lane_bit(l)))
 				continue;
 			uint64_t a = has_saddr ? sbase + v0[l] : ((uint64_t)v0[l] | (uint64_t)v1[l] << 32);
-			a += (uint64_t)off;
 			va->where[l] = VM_GLOBAL;
 			va->nvalid[l] = d->nelem;
-			for (unsigned e = 0; e < d->nelem; e++)
-				va->a[e][l] = a + (uint64_t)e * d->bytes;
+			va->a[0][l] = a + (uint64_t)off;
 		}
 		return true;
 	}
@@ -464,16 +483,54 @@ struct vm_ctx {
 	uint64_t touched;              /* lanes with at least one element in range */
 	uint8_t *lds;                  /* for VM_LDS lanes (FLAT in the shared aperture) */
 	uint32_t lds_size;
+	bool direct;                   /* vm_translate_direct: host pointer = address (below) */
 	struct vm_addr va;
 	void *host[4][EMU_LANES];      /* translated VM_GLOBAL/VM_SCRATCH elements */
 	uint64_t acc_addr[EMU_LANES];
 };
+
+/* The common case in one range check: every lane's elements follow each
+ * other in global memory (va.contig) and all of them lie inside one live
+ * allocation. GPU addresses are host pointers (emu_mem.h), so no
+ * per-element translation is needed then (c->direct). False, with nothing
+ * reported, when that does not hold: the per-element path then finds the
+ * faulting element. */
+static bool vm_translate_direct(struct vm_ctx *c)
+{
+	const struct vm_desc *d = c->d;
+	uint64_t lo = UINT64_MAX, hi = 0, touched = 0, m = c->exec;
+	if (!c->va.contig)
+		return false;
+	while (m) {
+		unsigned l = (unsigned)__builtin_ctzll(m);
+		m &= m - 1;
+		uint64_t a = c->va.a[0][l];
+		c->acc_addr[l] = a;
+		unsigned n = c->va.nvalid[l];
+		if (!n)
+			continue;
+		if (c->va.where[l] != VM_GLOBAL)
+			return false;
+		touched |= lane_bit(l);
+		uint64_t end = a + (uint64_t)n * d->bytes;
+		lo = a < lo ? a : lo;
+		hi = end > hi ? end : hi;
+	}
+	if (touched && (hi < lo || !emu_mem_translate(c->w->ctx->mem, lo, hi - lo)))
+		return false;
+	c->touched = touched;
+	c->direct = true;
+	return true;
+}
 
 /* Translate every in-range element; false after a fault was recorded. */
 static bool vm_translate(struct vm_ctx *c, bool write)
 {
 	const struct vm_desc *d = c->d;
 	bool atomic = d->fam == VM_ATOM;
+	if (!atomic && vm_translate_direct(c))
+		return true;
+	vm_addr_fill(&c->va, d->nelem, d->bytes, c->exec);
 	c->touched = 0;
 	for (unsigned l = 0; l < EMU_LANES; l++) {
 		if (!(c->exec & lane_bit(l)))
@@ -530,7 +587,9 @@ static unsigned vm_src(const struct vm_ctx *c)
 static uint64_t vm_read_elem(struct vm_ctx *c, unsigned e, unsigned l)
 {
 	uint64_t v = 0;
-	if (c->va.where[l] == VM_LDS)
+	if (c->direct)
+		memcpy(&v, (const void *)(uintptr_t)(c->va.a[0][l] + (uint64_t)e * c->d->bytes), c->d->bytes);
+	else if (c->va.where[l] == VM_LDS)
 		emu_exec_lds_read(c->lds, c->lds_size, (uint32_t)c->va.a[e][l], &v, c->d->bytes);
 	else
 		memcpy(&v, c->host[e][l], c->d->bytes);
@@ -539,7 +598,9 @@ static uint64_t vm_read_elem(struct vm_ctx *c, unsigned e, unsigned l)
 
 static void vm_write_elem(struct vm_ctx *c, unsigned e, unsigned l, uint64_t v)
 {
-	if (c->va.where[l] == VM_LDS)
+	if (c->direct)
+		memcpy((void *)(uintptr_t)(c->va.a[0][l] + (uint64_t)e * c->d->bytes), &v, c->d->bytes);
+	else if (c->va.where[l] == VM_LDS)
 		emu_exec_lds_write(c->lds, c->lds_size, (uint32_t)c->va.a[e][l], &v, c->d->bytes);
 	else
 		memcpy(c->host[e][l], &v, c->d->bytes);
@@ -577,6 +638,21 @@ static void vm_load(struct vm_ctx *c)
 		memcpy(old, emu_vreg(c->w, vm_dst(c), 0), sizeof(old));
 	struct emu_pending *p = emu_pend_begin(c->w, c->in, EMU_CNT_VM);
 	uint32_t *buf = emu_pend_vgpr(p, vm_dst(c), ndw, c->exec);
+	if (c->direct && d->bytes == 4) {  /* dwords of global memory, the common case */
+		for (uint64_t m = c->exec; m; m &= m - 1) {
+			unsigned l = (unsigned)__builtin_ctzll(m);
+			const uint8_t *src = (const uint8_t *)(uintptr_t)c->va.a[0][l];
+			unsigned n = c->va.nvalid[l];
+			for (unsigned e = 0; e < d->nelem; e++) {
+				uint32_t v = 0;
+				if (e < n)
+					memcpy(&v, src + 4 * e, 4);
+				buf[e * EMU_LANES + l] = v;
+			}
+		}
+		vm_end(c, p, false, EMU_ACC_GLOBAL, (unsigned)d->bytes * d->nelem);
+		return;
+	}
 	for (unsigned l = 0; l < EMU_LANES; l++) {
 		if (!(c->exec & lane_bit(l)))
 			continue;
@@ -595,6 +671,18 @@ static void vm_load(struct vm_ctx *c)
 static void vm_store(struct vm_ctx *c)
 {
 	const struct vm_desc *d = c->d;
+	if (c->direct && d->bytes == 4) {  /* dwords to global memory, the common case */
+		unsigned src = vm_src(c);
+		for (uint64_t m = c->touched; m; m &= m - 1) {
+			unsigned l = (unsigned)__builtin_ctzll(m);
+			uint8_t *dst = (uint8_t *)(uintptr_t)c->va.a[0][l];
+			for (unsigned e = 0; e < c->va.nvalid[l]; e++)
+				memcpy(dst + 4 * e, &emu_vreg(c->w, src, e)[l], 4);
+		}
+		struct emu_pending *p = emu_pend_begin(c->w, c->in, EMU_CNT_VM);
+		vm_end(c, p, true, EMU_ACC_GLOBAL, (unsigned)d->bytes * d->nelem);
+		return;
+	}
 	for (unsigned l = 0; l < EMU_LANES; l++) {
 		if (!(c->touched & lane_bit(l)))
 			continue;
@@ -705,6 +793,136 @@ static bool vm_tbuf_format_ok(struct emu_wave *w, const struct emu_inst *in, con
 	return false;
 }
 
+/* ---- fast path ----
+ * Most vector memory instructions are dword loads and stores with a plain
+ * buffer resource (no swizzle, no index, no add_tid) or GLOBAL addressing,
+ * all of whose lanes land in one allocation. vm_fast does those in two
+ * tight passes (addresses and range check; data) with the same semantics
+ * as the general path below, and returns false, having changed nothing,
+ * for anything else: the general path then starts from scratch. */
+
+static bool vm_fast_addr(struct vm_ctx *c)
+{
+	struct emu_wave *w = c->w;
+	const struct emu_inst *in = c->in;
+	const struct vm_desc *d = c->d;
+	const unsigned nelem = d->nelem, span = 4u * nelem;
+	uint64_t lo = UINT64_MAX, hi = 0, touched = 0;
+	uint64_t *a0 = c->va.a[0];
+	uint8_t *nv = c->va.nvalid;
+
+	if (d->mode == VM_BUF) {
+		uint32_t rs1 = emu_sread32(w, in, in->srsrc + 1, EMU_T_B32);
+		uint32_t rs3 = emu_sread32(w, in, in->srsrc + 3, EMU_T_B32);
+		if ((rs1 >> 31) || ((rs3 >> 23) & 1) || (in->flags & EMU_F_IDXEN))
+			return false;  /* swizzle, add_tid or an index: the general path */
+		uint64_t base = emu_sread32(w, in, in->srsrc, EMU_T_B32) | (uint64_t)(rs1 & 0xffff) << 32;
+		uint32_t nrec = emu_sread32(w, in, in->srsrc + 2, EMU_T_B32);
+		uint32_t soff = emu_sread32(w, in, in->soffset, EMU_T_B32);
+		uint32_t ioff = (uint32_t)in->imm & 0xfff;
+		const uint32_t *v0 = (in->flags & EMU_F_OFFEN) ? emu_vreg(w, in->addr, 0) : NULL;
+		for (uint64_t m = c->exec; m; m &= m - 1) {
+			unsigned l = (unsigned)__builtin_ctzll(m);
+			uint32_t opart = (v0 ? v0[l] : 0) + ioff;
+			uint64_t bo = (uint64_t)opart + soff, a = base + bo;
+			unsigned n = nelem;
+			if (bo + span > nrec)  /* vm_addr_buf's rule: per dword for x2..x4 */
+				n = nelem > 1 && bo < nrec ? (unsigned)((nrec - bo) / 4) : 0;
+			a0[l] = a;
+			nv[l] = (uint8_t)n;
+			c->acc_addr[l] = a;
+			if (!n)
+				continue;
+			touched |= lane_bit(l);
+			lo = a < lo ? a : lo;
+			hi = a + 4u * n > hi ? a + 4u * n : hi;
+		}
+	} else {
+		unsigned seg = (in->w[0] >> 14) & 3, saddr = (in->w[1] >> 16) & 0x7f;
+		if (seg != 2)
+			return false;  /* FLAT (apertures) and SCRATCH: the general path */
+		int64_t off = sext13(in->w[0] & 0x1fff);
+		const uint32_t *v0 = emu_vreg(w, in->addr, 0), *v1 = emu_vreg(w, in->addr, 1);
+		bool has_saddr = saddr != 0x7f;
+		uint64_t sbase = has_saddr ? emu_sread64(w, in, saddr, EMU_T_B64) : 0;
+		for (uint64_t m = c->exec; m; m &= m - 1) {
+			unsigned l = (unsigned)__builtin_ctzll(m);
+			uint64_t a = (has_saddr ? sbase + v0[l] : ((uint64_t)v0[l] | (uint64_t)v1[l] << 32)) + (uint64_t)off;
+			a0[l] = a;
+			nv[l] = (uint8_t)nelem;
+			c->acc_addr[l] = a;
+			touched |= lane_bit(l);
+			lo = a < lo ? a : lo;
+			hi = a + span > hi ? a + span : hi;
+		}
+	}
+	if (touched && (hi < lo || !emu_mem_translate(w->ctx->mem, lo, hi - lo)))
+		return false;
+	c->touched = touched;
+	return true;
+}
+
+static void vm_fast_end(struct vm_ctx *c, struct emu_pending *p, bool store)
+{
+	struct emu_access acc = {
+		.kind = EMU_ACC_GLOBAL,
+		.store = store,
+		.atomic = false,
+		.bytes = (uint8_t)(4u * c->d->nelem),
+		.flags = c->in->flags & (EMU_F_GLC | EMU_F_SLC | EMU_F_SC1),
+		.mask = c->touched,
+		.addr = c->acc_addr,
+	};
+	emu_pend_end(c->w, p, &acc);
+}
+
+static bool vm_fast(struct vm_ctx *c)
+{
+	const struct vm_desc *d = c->d;
+	if ((d->fam != VM_LOAD && d->fam != VM_STORE) || d->bytes != 4 || d->ext != EMU_EXT_NONE ||
+	    d->mode == VM_TBUF || (c->in->flags & EMU_F_LDS) || !vm_fast_addr(c))
+		return false;
+	const unsigned nelem = d->nelem;
+	const uint64_t *a0 = c->va.a[0];
+	const uint8_t *nv = c->va.nvalid;
+	if (d->fam == VM_STORE) {
+		/* Data registers are read at issue, before pend_begin can retire
+		 * older loads into them (as vm_store does). */
+		const uint32_t *dv[4];
+		unsigned src = vm_src(c);
+		for (unsigned e = 0; e < nelem; e++)
+			dv[e] = emu_vreg(c->w, src, e);
+		for (uint64_t m = c->touched; m; m &= m - 1) {
+			unsigned l = (unsigned)__builtin_ctzll(m);
+			uint8_t *dst = (uint8_t *)(uintptr_t)a0[l];
+			for (unsigned e = 0; e < nv[l]; e++)
+				memcpy(dst + 4 * e, &dv[e][l], 4);
+		}
+		vm_fast_end(c, emu_pend_begin(c->w, c->in, EMU_CNT_VM), true);
+		return true;
+	}
+	struct emu_pending *p = emu_pend_begin(c->w, c->in, EMU_CNT_VM);
+	uint32_t *buf = emu_pend_vgpr(p, vm_dst(c), nelem, c->exec);
+	for (uint64_t m = c->exec; m; m &= m - 1) {
+		unsigned l = (unsigned)__builtin_ctzll(m);
+		const uint8_t *src = (const uint8_t *)(uintptr_t)a0[l];
+		unsigned n = nv[l];
+		if (n == nelem) {
+			for (unsigned e = 0; e < nelem; e++)
+				memcpy(&buf[e * EMU_LANES + l], src + 4 * e, 4);
+			continue;
+		}
+		for (unsigned e = 0; e < nelem; e++) {
+			uint32_t v = 0;
+			if (e < n)
+				memcpy(&v, src + 4 * e, 4);
+			buf[e * EMU_LANES + l] = v;
+		}
+	}
+	vm_fast_end(c, p, false);
+	return true;
+}
+
 static void vm_exec(struct emu_wave *w, const struct emu_inst *in, const struct vm_desc *d)
 {
 	if (d->fam == VM_CACHE) {
@@ -724,7 +942,21 @@ static void vm_exec(struct emu_wave *w, const struct emu_inst *in, const struct 
 	if (d->mode == VM_TBUF && !vm_tbuf_format_ok(w, in, d))
 		return;
 
-	struct vm_ctx *c = &(struct vm_ctx){ .w = w, .in = in, .d = d, .exec = emu_exec_mask(w) };
+	/* The per-lane arrays are written for the lanes that use them before
+	 * anything reads them: only the scalar fields are initialised (zeroing
+	 * ~5 KiB per instruction was most of its cost). */
+	struct vm_ctx ctx;
+	struct vm_ctx *c = &ctx;
+	c->w = w;
+	c->in = in;
+	c->d = d;
+	c->exec = emu_exec_mask(w);
+	c->touched = 0;
+	c->lds = NULL;
+	c->lds_size = 0;
+	c->direct = false;
+	if (vm_fast(c))
+		return;
 	bool ok = d->mode == VM_FLAT ? vm_addr_flat(w, in, d, c->exec, &c->va)
 	                             : vm_addr_buf(w, in, d, c->exec, &c->va);
 	if (!ok)

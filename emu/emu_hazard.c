@@ -16,73 +16,82 @@
 #include "emu_dispatch.h"
 #include "emu_hazard.h"
 
-/* Register set over operand codes 0..767 (SGPRs, VGPRs, AGPRs). */
-struct regset {
-	uint64_t b[12];
+/* Registers as spans [lo, hi) of operand codes 0..767 (SGPRs, VGPRs,
+ * AGPRs): an instruction touches a handful, an outstanding memory
+ * instruction writes one, so comparing spans is cheaper than building
+ * register bitmaps for every instruction of a wave with loads in flight. */
+struct span {
+	uint16_t lo, hi;
 };
 
-static void set_range(struct regset *r, unsigned code, unsigned n)
+/* At most 3 sources + address + resource + soffset + 2 data = 8 reads. */
+#define MAX_SPANS 8
+
+static void add_span(struct span *sp, unsigned *n, unsigned code, unsigned len)
 {
 	if (code == EMU_OP_NONE)
 		return;
 	if (code >= 128 && code < EMU_OP_VGPR0)
 		return; /* constants, literal, special sources */
-	for (unsigned i = 0; i < n && code + i < 768; i++)
-		r->b[(code + i) >> 6] |= 1ull << ((code + i) & 63);
+	if (code >= 768 || !len)
+		return;
+	unsigned hi = code + len < 768 ? code + len : 768;
+	sp[(*n)++] = (struct span){ (uint16_t)code, (uint16_t)hi };
 }
 
-static bool overlaps(const struct regset *a, const struct regset *b)
+static bool span_hit(const struct span *sp, unsigned n, struct span p)
 {
-	for (unsigned i = 0; i < 12; i++)
-		if (a->b[i] & b->b[i])
+	for (unsigned i = 0; i < n; i++)
+		if (sp[i].lo < p.hi && p.lo < sp[i].hi)
 			return true;
 	return false;
 }
 
-static void pending_set(const struct emu_pending *p, struct regset *r)
+static bool pending_span(const struct emu_pending *p, struct span *out)
 {
-	memset(r, 0, sizeof(*r));
+	unsigned n = 0;
 	if (p->kind == 1 || p->kind == 2)
-		set_range(r, p->reg, p->ndw);
+		add_span(out, &n, p->reg, p->ndw);
+	return n != 0;
 }
 
-static void inst_sets(const struct emu_inst *in, struct regset *rd, struct regset *wr)
+static void inst_spans(const struct emu_inst *in, struct span *rd, unsigned *nrd, struct span *wr,
+                       unsigned *nwr)
 {
-	memset(rd, 0, sizeof(*rd));
-	memset(wr, 0, sizeof(*wr));
+	*nrd = *nwr = 0;
 	const struct emu_opdesc *op = in->op;
 	if (!op)
 		return;
 	unsigned dw = op->data_dw ? op->data_dw : 1;
 	for (unsigned i = 0; i < 3; i++)
-		set_range(rd, in->src[i], op->src_dw[i] ? op->src_dw[i] : 1);
+		add_span(rd, nrd, in->src[i], op->src_dw[i] ? op->src_dw[i] : 1);
 	switch (in->enc) {
 	case EMU_ENC_DS:
-		set_range(rd, in->addr, 1);
-		set_range(rd, in->data[0], dw);
-		set_range(rd, in->data[1], dw);
+		add_span(rd, nrd, in->addr, 1);
+		add_span(rd, nrd, in->data[0], dw);
+		add_span(rd, nrd, in->data[1], dw);
 		break;
 	case EMU_ENC_MUBUF:
 	case EMU_ENC_MTBUF:
-		set_range(rd, in->addr, (in->flags & EMU_F_OFFEN) && (in->flags & EMU_F_IDXEN) ? 2 : 1);
-		set_range(rd, in->srsrc, 4);
-		set_range(rd, in->soffset, 1);
-		set_range(rd, in->data[0], dw);
+		add_span(rd, nrd, in->addr, (in->flags & EMU_F_OFFEN) && (in->flags & EMU_F_IDXEN) ? 2 : 1);
+		add_span(rd, nrd, in->srsrc, 4);
+		add_span(rd, nrd, in->soffset, 1);
+		add_span(rd, nrd, in->data[0], dw);
 		break;
 	case EMU_ENC_FLAT:
-		set_range(rd, in->addr, (in->flags & EMU_F_SADDR) ? 1 : 2);
+		add_span(rd, nrd, in->addr, (in->flags & EMU_F_SADDR) ? 1 : 2);
 		if (in->flags & EMU_F_SADDR)
-			set_range(rd, in->soffset, 2);
-		set_range(rd, in->data[0], dw);
+			add_span(rd, nrd, in->soffset, 2);
+		add_span(rd, nrd, in->data[0], dw);
 		break;
 	case EMU_ENC_SMEM:
-		set_range(rd, in->addr, 2);
+		add_span(rd, nrd, in->addr, 2);
 		break;
 	default:
 		break;
 	}
-	set_range(wr, in->dst, op->dst_dw ? op->dst_dw : 1);
-	set_range(wr, in->sdst, 2);
+	add_span(wr, nwr, in->dst, op->dst_dw ? op->dst_dw : 1);
+	add_span(wr, nwr, in->sdst, 2);
 }
 
 static const char *cnt_name(unsigned c)
@@ -92,32 +101,20 @@ static const char *cnt_name(unsigned c)
 
 void emu_hazard_check(struct emu_wave *w, const struct emu_inst *in)
 {
-	struct regset rd, wr, pr, all;
-	/* Fast path: the union of every pending destination. */
-	memset(&all, 0, sizeof(all));
-	bool any = false;
-	for (uint32_t i = 0; i < w->pend_count; i++) {
-		const struct emu_pending *p = &w->pend[(w->pend_head + i) % EMU_MAX_PENDING];
-		if (p->kind == 1 || p->kind == 2) {
-			set_range(&all, p->reg, p->ndw);
-			any = true;
-		}
-	}
-	if (!any)
-		return;
-	inst_sets(in, &rd, &wr);
-	if (!overlaps(&rd, &all) && !overlaps(&wr, &all))
+	struct span rd[MAX_SPANS], wr[MAX_SPANS], ps;
+	unsigned nrd, nwr;
+	inst_spans(in, rd, &nrd, wr, &nwr);
+	if (!nrd && !nwr)
 		return;
 	bool is_mem_load = in->op && (in->op->cls == EMU_CLS_VMEM_LOAD || in->op->cls == EMU_CLS_FLAT_LOAD);
 	for (uint32_t i = 0; i < w->pend_count; i++) {
 		const struct emu_pending *p = &w->pend[(w->pend_head + i) % EMU_MAX_PENDING];
-		if (p->kind != 1 && p->kind != 2)
+		if (!pending_span(p, &ps))
 			continue;
-		pending_set(p, &pr);
-		bool reads = overlaps(&rd, &pr);
+		bool reads = span_hit(rd, nrd, ps);
 		/* A later VMEM load into the same registers is ordered behind the
 		 * earlier one (in-order return on GFX9): not a hazard. */
-		bool writes = overlaps(&wr, &pr) && !(is_mem_load && p->cnt == EMU_CNT_VM);
+		bool writes = span_hit(wr, nwr, ps) && !(is_mem_load && p->cnt == EMU_CNT_VM);
 		if (!reads && !writes)
 			continue;
 		struct emu_dispatch_ctx *ctx = w->ctx;

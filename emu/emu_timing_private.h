@@ -22,10 +22,11 @@
  * 32-bit tags ordered most- to least-recently used, so a lookup is a short
  * scan and an update a short memmove, and a 256 MiB MALL of 128 B lines
  * costs 8 MiB of tags. A tag word is (line >> set bits) + 1, shifted left
- * once with the dirty flag in bit 0; 0 is an empty way. Tags of 31 bits or
- * more (addresses from 2^43 up in the smallest caches; never in the L2 and
- * MALL for 48-bit addresses) are folded into 31 bits, so two such lines can
- * in principle alias: a false hit changes timing, never data. */
+ * once with the dirty flag in bit 0; 0 is an empty way. Tags from 2^31 - 1
+ * up (addresses from 2^43 up in the smallest caches; never in the L2 and
+ * MALL for 48-bit addresses) are reduced modulo 2^31 - 1, so two lines of
+ * one set alias only when they are a multiple of 2^31 - 1 set spans apart
+ * (terabytes): a false hit would change timing, never data. */
 struct emu_cache {
 	uint32_t *tag;           /* [sets * ways] */
 	uint32_t sets, ways;
@@ -144,6 +145,23 @@ struct emu_fetch_hint {
 	uint64_t line;
 };
 
+/* LDS bank cycles, memoised per DS instruction: the waves of a kernel run
+ * the same instruction with the same lane pattern at different bases, and
+ * the bank cost of a pattern wholly inside the LDS only depends on the
+ * pattern: moving every address by k dwords renames bank b to b + k mod 32
+ * and keeps which dwords are distinct, so each group's busiest bank has
+ * as many dwords as before. Patterns reaching past the LDS are not
+ * memoised. The key is checked in full. */
+#define EMU_LDS_MEMO 64
+struct emu_lds_memo {
+	const struct emu_inst *in;   /* slot owner (NULL: empty) */
+	uint64_t mask;
+	uint32_t bytes;
+	uint32_t bank_cycles, conflicts;
+	uint64_t off[EMU_LANES];     /* address - base, base = first lane's rounded down to 4 B;
+	                                0 for lanes outside the mask */
+};
+
 /* MFMA matrix-core cycles, memoised per opcode descriptor. */
 #define EMU_MFMA_MEMO 64
 struct emu_mfma_memo {
@@ -176,6 +194,7 @@ struct emu_timing {
 
 	struct emu_fetch_hint hint[EMU_FETCH_HINTS];
 	struct emu_mfma_memo mfma_memo[EMU_MFMA_MEMO];
+	struct emu_lds_memo lds_memo[EMU_LDS_MEMO];
 };
 
 static inline uint64_t *emu_timing_cnt(struct emu_timing *t)

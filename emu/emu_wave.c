@@ -91,6 +91,10 @@ void emu_wave_retire(struct emu_wave *w)
 		}
 		w->pend_count--;
 	}
+	/* An empty ring starts over at its first entry, whose data are still
+	 * in the host's caches (the ring is ~100 KiB per wave). */
+	if (!w->pend_count)
+		w->pend_head = 0;
 }
 
 struct emu_pending *emu_pend_begin(struct emu_wave *w, const struct emu_inst *in, enum emu_cnt cnt)

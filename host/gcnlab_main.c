@@ -17,6 +17,7 @@
 #include "gcn_codeobj.h"
 #include "gl_args.h"
 #include "gl_cold.h"
+#include "gl_compare.h"
 #include "gl_ctx.h"
 #include "gl_counters.h"
 #include "gl_err.h"
@@ -140,7 +141,7 @@ static const struct gl_opt run_opts[] = {
 	{ "--long", GL_OPT_FLAG, O(long_run), NULL,
 	  "hardware-sized runs (more CUs, steps and repetitions; default: sized for the emulator)", .min = 0 },
 	{ "--param", GL_OPT_STRING, O(params), "K=V[,K=V]",
-	  "suite parameters, e.g. cus=8,strides=1:8:32 or latency.cus=8 (gcnlab list shows them)",
+	  "suite parameters, e.g. cus=8,strides=1:8:32 or latency.cus=8; repeatable (gcnlab list shows them)",
 	  .size = GL_PARAMS_LEN },
 	OPT_TIMEOUT,
 	{ 0 },
@@ -263,6 +264,7 @@ static const struct command {
 	  "Run one suite kernel as its suite launches it, once, with gcnlab exec --trace: the\n"
 	  "disassembly annotated per instruction with issues, cycles and stalls by cause.",
 	  trace_opts, cmd_trace },
+	{ "compare", GL_COMPARE_USAGE, GL_COMPARE_BRIEF, GL_COMPARE_SUMMARY, gl_compare_opts, gl_compare_cmd },
 };
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
 
@@ -437,8 +439,8 @@ static int cmd_run(const char *cmd, int argc, char **argv)
 	ctx.progress = isatty(STDERR_FILENO);
 	ctx.counters = o.counters;
 	ctx.long_run = o.long_run;
-	gl_str_copy(ctx.params, sizeof(ctx.params), o.params);
-	if (!gl_params_check(o.params, suites, npos, &e))
+	if (!gl_params_from_argv(argc, argv, ctx.params, sizeof(ctx.params), &e) ||
+	    !gl_params_check(ctx.params, suites, npos, &e))
 		return fail(cmd, &e, EXIT_USAGE);
 	timing_mode_from(&o, &ctx.timing);
 	gl_str_copy(ctx.out_root, sizeof(ctx.out_root), o.out);
@@ -465,7 +467,11 @@ static int cmd_run(const char *cmd, int argc, char **argv)
 				break;
 			}
 		}
+		ctx.timing.applied = false;
 		r = suites[i]->run(&ctx, &e);
+		if (gl_timing_mode_cold(&ctx.timing) && !ctx.timing.applied)
+			fprintf(stderr, "%s: suite %s times its own way: --flush-cache and --rotating-count did not apply to it\n",
+			        cmd, suites[i]->name);
 		if (r == GL_SUITE_ERROR)
 			fprintf(stderr, "%s: suite %s: %s\n", cmd, suites[i]->name, e.msg);
 		else if (r == GL_SUITE_FAILED)
@@ -669,6 +675,12 @@ static int cmd_exec(const char *cmd, int argc, char **argv)
 		                   (double)(c1.tv_sec - c0.tv_sec) + (double)(c1.tv_nsec - c0.tv_nsec) * 1e-9);
 	}
 	gl_report_end(&rep, h, km->name);
+	if (gl_cold_has_flush(cold)) {
+		char reach[160];
+
+		gl_cold_reach(cold, reach, sizeof(reach));
+		printf("flush_icache: %s\n", reach);
+	}
 	for (unsigned i = 0; i < nargs; i++) {
 		if (args[i].kind != GL_ARG_OUT)
 			continue;
@@ -779,7 +791,7 @@ static void usage(FILE *f)
 {
 	fprintf(f, "Usage: gcnlab COMMAND [OPTIONS]\n\nCommands:\n");
 	for (size_t i = 0; i < NCOMMANDS; i++)
-		fprintf(f, "  %-6s %s\n", commands[i].name, commands[i].brief);
+		fprintf(f, "  %-8s %s\n", commands[i].name, commands[i].brief);
 	fprintf(f, "\n'gcnlab COMMAND --help' describes a command.\n");
 }
 
@@ -798,7 +810,7 @@ int main(int argc, char **argv)
 	}
 	c = find_command(argv[1]);
 	if (!c) {
-		fprintf(stderr, "gcnlab: unknown command '%s' (commands: info, list, run, exec, trace; see gcnlab --help)\n",
+		fprintf(stderr, "gcnlab: unknown command '%s' (commands: info, list, run, exec, trace, compare; see gcnlab --help)\n",
 		        argv[1]);
 		return EXIT_USAGE;
 	}

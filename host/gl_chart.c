@@ -13,7 +13,10 @@
 #include "gl_proc.h"
 #include "gl_str.h"
 
-static const char *const group_colours[] = { "#1f77b4", "#ff7f0e", "#2ca02c", "#d62728" };
+static const char *const group_colours[] = {
+	"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f",
+};
+#define NCOLOURS (sizeof(group_colours) / sizeof(group_colours[0]))
 
 /* Strings inside gnuplot single quotes: a quote is doubled. */
 static void gp_string(FILE *f, const char *s)
@@ -92,7 +95,7 @@ static bool write_script(const struct gl_chart *c, const char *script, const cha
 				fputs(", \\\n     ", f);
 			gp_string(f, data);
 			fprintf(f, " using 1:($3 == %u ? $4 : 1/0)%s with boxes lc rgb '%s' title ", g,
-			        g == 0 ? ":xtic(2)" : "", group_colours[g % 4]);
+			        g == 0 ? ":xtic(2)" : "", group_colours[g % NCOLOURS]);
 			gp_string(f, c->group_names[g]);
 		}
 		/* xtic labels must come from every row: a label-only pass. */

@@ -198,7 +198,7 @@ bool gl_cold_open(struct gl_hsa *h, const char *build_dir, const struct gl_timin
 	c->ninputs = ninputs;
 	c->info.flush_per_cu = gl_timing_mode_per_cu(m);
 	plan_rotation(c, m, inputs);
-	if (c->info.note[0])
+	if (c->info.note[0] && who)
 		fprintf(stderr, "%s: %s\n", who, c->info.note);
 	if (m->flush_cache && !open_flush(c, build_dir, m, e))
 		goto fail;
@@ -209,6 +209,13 @@ bool gl_cold_open(struct gl_hsa *h, const char *build_dir, const struct gl_timin
 fail:
 	gl_cold_close(c);
 	return false;
+}
+
+bool gl_cold_open_ctx(struct gl_ctx *ctx, const struct gl_hsa_buf *inputs, unsigned ninputs,
+                      const char *who, struct gl_cold **out, struct gl_err *e)
+{
+	ctx->timing.applied = true;
+	return gl_cold_open(ctx->hsa, ctx->build_dir, &ctx->timing, inputs, ninputs, who, out, e);
 }
 
 void gl_cold_close(struct gl_cold *c)
@@ -327,12 +334,44 @@ const struct gl_hsa_launch *gl_cold_launch(struct gl_cold *c, const struct gl_hs
 	return &c->launch;
 }
 
+bool gl_cold_dispatch(struct gl_cold *c, struct gl_hsa *h, const struct gl_hsa_launch *l, int rep,
+                      double *gpu_us, double *flush_us, struct gl_err *e)
+{
+	const struct gl_hsa_launch *x;
+	double f = 0;
+
+	if (rep < 0)
+		gl_cold_select(c, 0);
+	else if (!gl_cold_prepare(c, (unsigned)rep, &f, e))
+		return false;
+	if (flush_us)
+		*flush_us = f;
+	x = gl_cold_launch(c, l);
+	if (!x)
+		return gl_err_set(e, "kernel %s: too many arguments to redirect to rotating copies (at most %u)",
+		                  l->kernel->meta->name, GL_COLD_MAX_ARGS);
+	return gl_hsa_dispatch(h, x, gpu_us, e);
+}
+
 void gl_cold_info(const struct gl_cold *c, struct gl_cold_info *out)
 {
 	if (c)
 		*out = c->info;
 	else
 		*out = (struct gl_cold_info){ .rotating_asked = 1, .rotating_count = 1 };
+}
+
+void gl_cold_reach(const struct gl_cold *c, char *buf, size_t len)
+{
+	if (!c || !c->info.flush)
+		gl_str_copy(buf, len, "not run");
+	else if (!c->info.cus_checked)
+		gl_str_fmt(buf, len, "%u workgroups of 64 per flush; reach not checked (the runtime has no counters)",
+		           c->info.flush_workgroups);
+	else
+		gl_str_fmt(buf, len, "%u workgroups of 64 per flush; every one of %u flushes reached %u of %u CUs (CUS_USED)",
+		           c->info.flush_workgroups, c->info.flushes, c->info.cus_reached_min,
+		           c->info.compute_units);
 }
 
 void gl_cold_describe(const struct gl_cold_info *i, char *buf, size_t len)

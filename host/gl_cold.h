@@ -25,6 +25,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "gl_ctx.h"
 #include "gl_err.h"
 #include "gl_hsa.h"
 #include "gl_results.h"
@@ -42,10 +43,16 @@ struct gl_cold;
 /* Set up mode m for a kernel whose inputs are inputs[0..ninputs) (their
  * device contents are what the copies get): load the flush kernel from
  * <build_dir>/<arch>/ when m->flush_cache, make the rotating copies when
- * m->rotating_count > 1. who prefixes the stderr note ("copy"). */
+ * m->rotating_count > 1. who prefixes the stderr note ("copy"); NULL: no
+ * note on stderr (it is in gl_cold_info either way). */
 bool gl_cold_open(struct gl_hsa *h, const char *build_dir, const struct gl_timing_mode *m,
                   const struct gl_hsa_buf *inputs, unsigned ninputs, const char *who,
                   struct gl_cold **out, struct gl_err *e);
+/* gl_cold_open with the mode `gcnlab run` was given (ctx->timing), which
+ * it marks as applied: what a suite calls to take --flush-cache and
+ * --rotating-count. */
+bool gl_cold_open_ctx(struct gl_ctx *ctx, const struct gl_hsa_buf *inputs, unsigned ninputs,
+                      const char *who, struct gl_cold **out, struct gl_err *e);
 /* Free the copies and the flush kernel. NULL is fine. */
 void gl_cold_close(struct gl_cold *c);
 
@@ -66,6 +73,13 @@ unsigned gl_cold_copies(const struct gl_cold *c);
  * than GL_COLD_MAX_ARGS arguments. */
 const struct gl_hsa_launch *gl_cold_launch(struct gl_cold *c, const struct gl_hsa_launch *l);
 
+/* One dispatch of l in c's mode, for suites with a loop of their own:
+ * rep >= 0 is timed rep `rep` (gl_cold_prepare first: flush, next copy;
+ * *flush_us gets the flush's time, 0 without), rep < 0 a warm-up or check
+ * dispatch on the originals. NULL or hot c: a plain gl_hsa_dispatch. */
+bool gl_cold_dispatch(struct gl_cold *c, struct gl_hsa *h, const struct gl_hsa_launch *l, int rep,
+                      double *gpu_us, double *flush_us, struct gl_err *e);
+
 /* Dispatch the flush kernel once, check its reach (counters), time it. */
 bool gl_cold_flush(struct gl_cold *c, double *gpu_us, struct gl_err *e);
 
@@ -85,6 +99,10 @@ struct gl_cold_info {
 };
 
 void gl_cold_info(const struct gl_cold *c, struct gl_cold_info *out);
+
+/* Where the flush kernel got to: "every flush reached 304 of 304 CUs
+ * (CUS_USED)", or that the runtime cannot tell. */
+void gl_cold_reach(const struct gl_cold *c, char *buf, size_t len);
 
 /* One line for people: "hot" or "cold: flush_icache (304 CUs x 60
  * workgroups) before each timed dispatch; 3 rotating copies of the inputs

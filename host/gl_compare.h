@@ -95,12 +95,14 @@ struct gl_compare {
 };
 
 /* Align side[0] and side[1] (normalised first) into rows: GNU diff's
- * alignment of the shape sequences, runs of deletions and insertions
- * paired in order. */
+ * alignment of the shape sequences; inside each run left unmatched, a
+ * second alignment on the mnemonics pairs same-mnemonic instructions as
+ * GL_CMP_CHANGED; same shape and same text is GL_CMP_SAME. */
 bool gl_compare_align(struct gl_compare *c, struct gl_err *e);
 
-/* The same alignment over arbitrary line arrays (for tests): fills rows
- * (caller frees) with left/right line indices. */
+/* The alignment of two line arrays (the first pass; for tests): rows
+ * (caller frees) of GL_CMP_SAME (equal lines), GL_CMP_LEFT and
+ * GL_CMP_RIGHT, in order, covering every line once. */
 bool gl_compare_align_lines(const char *const *a, size_t na, const char *const *b, size_t nb,
                             struct gl_compare_row **rows, size_t *nrows, struct gl_err *e);
 

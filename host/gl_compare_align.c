@@ -4,6 +4,11 @@
  * instruction into temporary files, and diff's line formats turn its
  * answer into one tagged line number per line ("=12" in both, "-3" left
  * only, "+7" right only), which is all the side-by-side view needs.
+ *
+ * Two passes: the instruction shapes first (gl_disasm: mnemonic and operand
+ * classes), then, inside each run of instructions left unmatched between
+ * two matches, the mnemonics alone, which pairs an instruction with its
+ * counterpart that uses other operands ('|' in the view).
  */
 #include "gl_compare.h"
 
@@ -57,43 +62,16 @@ static bool add_row(struct gl_compare_row **rows, size_t *n, size_t *cap, enum g
 	return true;
 }
 
-/* A run of left-only lines dl[0..nd) and right-only lines il[0..ni) between
- * two common lines: paired in order as changed, the rest one-sided. */
-static bool flush_run(struct gl_compare_row **rows, size_t *n, size_t *cap, const long *dl, size_t nd,
-                      const long *il, size_t ni)
-{
-	size_t k = nd > ni ? nd : ni;
-
-	for (size_t i = 0; i < k; i++) {
-		bool ok;
-
-		if (i < nd && i < ni)
-			ok = add_row(rows, n, cap, GL_CMP_CHANGED, dl[i], il[i]);
-		else if (i < nd)
-			ok = add_row(rows, n, cap, GL_CMP_LEFT, dl[i], -1);
-		else
-			ok = add_row(rows, n, cap, GL_CMP_RIGHT, -1, il[i]);
-		if (!ok)
-			return false;
-	}
-	return true;
-}
-
 /* Parse diff's tagged output into rows; line numbers are 1-based. */
 static bool parse_ops(const char *out, size_t na, size_t nb, struct gl_compare_row **rows, size_t *nrows,
                       struct gl_err *e)
 {
-	long *dl = malloc((na + 1) * sizeof(*dl)), *il = malloc((nb + 1) * sizeof(*il));
-	size_t nd = 0, ni = 0, cap = 0, ia = 0, ib = 0;
+	size_t cap = 0, ia = 0, ib = 0;
 	const char *p = out;
 	bool ok = false;
 
 	*rows = NULL;
 	*nrows = 0;
-	if (!dl || !il) {
-		gl_err_set(e, "out of memory aligning %zu and %zu instructions", na, nb);
-		goto fail;
-	}
 	while (*p) {
 		char tag = *p;
 		char *end;
@@ -105,25 +83,23 @@ static bool parse_ops(const char *out, size_t na, size_t nb, struct gl_compare_r
 		}
 		p = end + 1;
 		if (tag == '-') {
-			if (v != ia + 1 || nd > na)
+			if (v != ia + 1)
 				goto bad;
-			dl[nd++] = (long)ia++;
+			ok = add_row(rows, nrows, &cap, GL_CMP_LEFT, (long)ia++, -1);
 		} else if (tag == '+') {
-			if (v != ib + 1 || ni > nb)
+			if (v != ib + 1)
 				goto bad;
-			il[ni++] = (long)ib++;
+			ok = add_row(rows, nrows, &cap, GL_CMP_RIGHT, -1, (long)ib++);
 		} else {
 			/* "=" prints the left line number; the right one follows in order. */
 			if (v != ia + 1 || ib >= nb)
 				goto bad;
-			if (!flush_run(rows, nrows, &cap, dl, nd, il, ni) ||
-			    !add_row(rows, nrows, &cap, GL_CMP_SAME, (long)ia++, (long)ib++))
-				goto oom;
-			nd = ni = 0;
+			ok = add_row(rows, nrows, &cap, GL_CMP_SAME, (long)ia++, (long)ib++);
 		}
+		if (!ok)
+			goto oom;
+		ok = false;
 	}
-	if (!flush_run(rows, nrows, &cap, dl, nd, il, ni))
-		goto oom;
 	if (ia != na || ib != nb)
 		goto bad;
 	ok = true;
@@ -139,8 +115,6 @@ fail:
 	*rows = NULL;
 	*nrows = 0;
 out:
-	free(dl);
-	free(il);
 	return ok;
 }
 
@@ -190,13 +164,69 @@ fail:
 	return ok;
 }
 
+/* One run of unmatched instructions (left[0..nl), right[0..nr)) between
+ * two matched ones: aligned again on the mnemonics alone, so that the same
+ * instruction with other operands faces itself ('|') and the rest stays
+ * one-sided. */
+static bool refine_run(const struct gl_compare *c, const long *left, size_t nl, const long *right, size_t nr,
+                       struct gl_compare_row **out, size_t *nout, size_t *cap, struct gl_err *e)
+{
+	const struct gl_disasm *l = &c->side[0].dis, *r = &c->side[1].dis;
+	const char **a = NULL, **b = NULL;
+	struct gl_compare_row *sub = NULL;
+	size_t nsub = 0;
+	bool ok = false;
+
+	if (!nl || !nr) {
+		for (size_t i = 0; i < nl; i++)
+			if (!add_row(out, nout, cap, GL_CMP_LEFT, left[i], -1))
+				goto oom;
+		for (size_t i = 0; i < nr; i++)
+			if (!add_row(out, nout, cap, GL_CMP_RIGHT, -1, right[i]))
+				goto oom;
+		return true;
+	}
+	a = malloc(nl * sizeof(*a));
+	b = malloc(nr * sizeof(*b));
+	if (!a || !b)
+		goto oom;
+	for (size_t i = 0; i < nl; i++)
+		a[i] = l->insns[left[i]].mnemonic;
+	for (size_t i = 0; i < nr; i++)
+		b[i] = r->insns[right[i]].mnemonic;
+	if (!gl_compare_align_lines(a, nl, b, nr, &sub, &nsub, e))
+		goto out;
+	for (size_t i = 0; i < nsub; i++) {
+		long li = sub[i].left >= 0 ? left[sub[i].left] : -1;
+		long ri = sub[i].right >= 0 ? right[sub[i].right] : -1;
+		enum gl_compare_mark m = sub[i].mark;
+
+		if (m == GL_CMP_SAME && strcmp(l->insns[li].norm, r->insns[ri].norm) != 0)
+			m = GL_CMP_CHANGED;
+		if (!add_row(out, nout, cap, m, li, ri))
+			goto oom;
+	}
+	ok = true;
+	goto out;
+oom:
+	gl_err_set(e, "out of memory aligning the disassemblies");
+out:
+	free(sub);
+	free(a);
+	free(b);
+	return ok;
+}
+
 bool gl_compare_align(struct gl_compare *c, struct gl_err *e)
 {
 	const struct gl_disasm *l = &c->side[0].dis, *r = &c->side[1].dis;
 	const char **a = malloc((l->n + 1) * sizeof(*a)), **b = malloc((r->n + 1) * sizeof(*b));
+	long *rl = malloc((l->n + 1) * sizeof(*rl)), *rr = malloc((r->n + 1) * sizeof(*rr));
+	struct gl_compare_row *p = NULL, *out = NULL;
+	size_t np = 0, nout = 0, cap = 0;
 	bool ok = false;
 
-	if (!a || !b) {
+	if (!a || !b || !rl || !rr) {
 		gl_err_set(e, "out of memory aligning the disassemblies");
 		goto out;
 	}
@@ -204,17 +234,41 @@ bool gl_compare_align(struct gl_compare *c, struct gl_err *e)
 		a[i] = l->insns[i].shape;
 	for (size_t i = 0; i < r->n; i++)
 		b[i] = r->insns[i].shape;
-	ok = gl_compare_align_lines(a, l->n, b, r->n, &c->rows, &c->nrows, e);
-	/* Same shape is not yet the same instruction: compare the text. */
-	for (size_t i = 0; ok && i < c->nrows; i++) {
-		struct gl_compare_row *row = &c->rows[i];
+	if (!gl_compare_align_lines(a, l->n, b, r->n, &p, &np, e))
+		goto out;
+	for (size_t i = 0; i < np;) {
+		size_t nl = 0, nr = 0;
 
-		if (row->mark == GL_CMP_SAME &&
-		    strcmp(l->insns[row->left].norm, r->insns[row->right].norm) != 0)
-			row->mark = GL_CMP_CHANGED;
+		if (p[i].mark == GL_CMP_SAME) {
+			/* Same shape is not yet the same instruction: compare the text. */
+			bool same = strcmp(l->insns[p[i].left].norm, r->insns[p[i].right].norm) == 0;
+
+			if (!add_row(&out, &nout, &cap, same ? GL_CMP_SAME : GL_CMP_CHANGED, p[i].left, p[i].right)) {
+				gl_err_set(e, "out of memory aligning the disassemblies");
+				goto out;
+			}
+			i++;
+			continue;
+		}
+		for (; i < np && p[i].mark != GL_CMP_SAME; i++) {
+			if (p[i].left >= 0)
+				rl[nl++] = p[i].left;
+			if (p[i].right >= 0)
+				rr[nr++] = p[i].right;
+		}
+		if (!refine_run(c, rl, nl, rr, nr, &out, &nout, &cap, e))
+			goto out;
 	}
+	c->rows = out;
+	c->nrows = nout;
+	out = NULL;
+	ok = true;
 out:
+	free(out);
+	free(p);
 	free(a);
 	free(b);
+	free(rl);
+	free(rr);
 	return ok;
 }

@@ -36,6 +36,19 @@ static void esc(FILE *f, const char *s)
 	}
 }
 
+/* A cell that is a number ("12", "3.51", "-"): right-aligned. */
+static bool number(const char *s)
+{
+	char *end;
+
+	if (!s || !s[0])
+		return false;
+	if (strcmp(s, "-") == 0)
+		return true;
+	strtod(s, &end);
+	return end != s && *end == '\0';
+}
+
 static const char *const tab_ids[GL_COMPARE_NTABS] = {
 	[GL_COMPARE_TAB_TIMING] = "timing",
 	[GL_COMPARE_TAB_MIX] = "mix",
@@ -63,8 +76,8 @@ static void html_tab(FILE *f, const struct gl_compare_tab *tab, int id)
 		for (unsigned c = 0; c < tab->ncols; c++) {
 			const char *s = gl_table_cell(tab->t, r, c);
 
-			fputs(c ? "<td class=\"n\">" : "<td>", f);
-			esc(f, s ? s : "");
+			fputs(number(s) ? "<td class=\"n\">" : s && s[0] == ' ' ? "<td class=\"sub\">" : "<td>", f);
+			esc(f, s ? s + strspn(s, " ") : "");
 			fputs("</td>", f);
 		}
 		fputs("</tr>\n", f);
@@ -129,12 +142,12 @@ static const char css[] =
 	"h1{font-size:1.3em}h2{font-size:1.05em;margin-top:1.6em}"
 	"table{border-collapse:collapse;margin:.4em 0}"
 	"th,td{border:1px solid #ccc;padding:2px 8px;text-align:left;vertical-align:top}"
-	"th{background:#eee}td.n{text-align:right;font-variant-numeric:tabular-nums}"
+	"th{background:#eee}td.n{text-align:right;font-variant-numeric:tabular-nums}td.sub{padding-left:2em}"
 	"table.code td{font-family:monospace;white-space:pre;border:none;padding:0 6px}"
 	"table.code td.off{color:#888}table.code td.lab{color:#06c}"
 	"table.code td.mark{font-weight:bold;text-align:center}"
 	"tr.chg td{background:#fff4c2}tr.left td{background:#ffd9d9}tr.right td{background:#d9f2d9}"
-	"p.note{color:#555}code{background:#f4f4f4}";
+	"p.note{color:#555}p.bad{color:#b00;font-weight:bold}code{background:#f4f4f4}";
 
 static void html_page(FILE *f, const struct gl_compare *c, const struct gl_compare_tab *tabs)
 {
@@ -162,9 +175,9 @@ static void html_page(FILE *f, const struct gl_compare *c, const struct gl_compa
 		esc(f, c->launch.args[i]);
 		fputs("</code>", f);
 	}
-	fputs("</p>\n", f);
+	fputs("</p>\n<p><a href=\"#code\">the code side by side</a> (after the tables)</p>\n", f);
 	if (c->ran) {
-		fputs("<p id=\"outputs\">outputs: ", f);
+		fprintf(f, "<p id=\"outputs\"%s>outputs: ", c->outputs_same ? "" : " class=\"bad\"");
 		esc(f, c->outputs);
 		fputs("</p>\n", f);
 		html_tab(f, &tabs[GL_COMPARE_TAB_TIMING], GL_COMPARE_TAB_TIMING);

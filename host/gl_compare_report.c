@@ -12,7 +12,11 @@
 #include "gl_str.h"
 #include "gl_trace.h"
 
-#define CODE_COL 52          /* terminal width of one side's instruction text */
+/* Terminal width of the asm side's instruction text: its longest, within
+ * these bounds (longer ones are cut; the HTML page has them whole). */
+#define CODE_COL_MIN 24
+#define CODE_COL_MAX 60
+#define CODE_PREFIX 12       /* "0x0058 L12  " */
 
 static struct gl_table *tab_new(struct gl_compare_tab *tab, const char *title, unsigned ncols,
                                 const char *const *cols)
@@ -335,48 +339,56 @@ void gl_compare_tables_free(struct gl_compare_tab tabs[GL_COMPARE_NTABS])
 static const char mark_char[] = { [GL_CMP_SAME] = ' ', [GL_CMP_CHANGED] = '|', [GL_CMP_LEFT] = '<',
 	                          [GL_CMP_RIGHT] = '>' };
 
-/* "0x0058 L2  s_waitcnt vmcnt(0)" cut to the column, or blanks. */
-static void code_cell(char *buf, size_t len, const struct gl_disasm *d, long i)
+/* "0x0058 L2   s_waitcnt vmcnt(0)" cut to width, or blanks. */
+static void code_cell(char *buf, size_t len, const struct gl_disasm *d, long i, int width)
 {
 	if (i < 0) {
-		gl_str_fmt(buf, len, "%*s", CODE_COL + 11, "");
+		gl_str_fmt(buf, len, "%*s", width + CODE_PREFIX, "");
 		return;
 	}
-	gl_str_fmt(buf, len, "0x%04x %-3s %-*.*s", d->insns[i].offset, d->insns[i].label, CODE_COL, CODE_COL,
+	gl_str_fmt(buf, len, "0x%04x %-4s %-*.*s", d->insns[i].offset, d->insns[i].label, width, width,
 	           d->insns[i].norm);
+}
+
+static void rtrim(char *s)
+{
+	size_t n = strlen(s);
+
+	while (n && s[n - 1] == ' ')
+		s[--n] = '\0';
 }
 
 static void print_code(FILE *f, const struct gl_compare *c)
 {
 	size_t count[4] = { 0 };
 	char l[256], r[256];
+	int width = CODE_COL_MIN;
 
+	for (size_t i = 0; i < c->side[0].dis.n; i++) {
+		int n = (int)strlen(c->side[0].dis.insns[i].norm);
+
+		if (n > width)
+			width = n < CODE_COL_MAX ? n : CODE_COL_MAX;
+	}
 	for (size_t i = 0; i < c->nrows; i++)
 		count[c->rows[i].mark]++;
 	fprintf(f, "== code, normalised (registers renumbered per class in order of first use, labels L0, L1, ... "
 	           "by address)\n");
-	fprintf(f, "   %zu same, %zu changed ('|'), %zu asm only ('<'), %zu reference only ('>')\n\n",
+	fprintf(f, "   %zu same, %zu changed ('|': same mnemonic), %zu asm only ('<'), %zu reference only ('>')\n\n",
 	        count[GL_CMP_SAME], count[GL_CMP_CHANGED], count[GL_CMP_LEFT], count[GL_CMP_RIGHT]);
-	gl_str_fmt(l, sizeof(l), "offset     asm %s", c->side[0].kernel);
-	gl_str_fmt(r, sizeof(r), "offset     ref %s", c->side[1].kernel);
-	fprintf(f, "%-*.*s   %s\n", CODE_COL + 11, CODE_COL + 11, l, r);
+	gl_str_fmt(l, sizeof(l), "offset      asm %s", c->side[0].kernel);
+	gl_str_fmt(r, sizeof(r), "offset      ref %s", c->side[1].kernel);
+	fprintf(f, "%-*.*s   %s\n", width + CODE_PREFIX, width + CODE_PREFIX, l, r);
 	for (size_t i = 0; i < c->nrows; i++) {
 		const struct gl_compare_row *row = &c->rows[i];
 
-		code_cell(l, sizeof(l), &c->side[0].dis, row->left);
-		code_cell(r, sizeof(r), &c->side[1].dis, row->right);
-		/* No trailing blanks on a left-only row. */
+		code_cell(l, sizeof(l), &c->side[0].dis, row->left, width);
+		code_cell(r, sizeof(r), &c->side[1].dis, row->right, width);
+		rtrim(r);
 		if (row->right < 0) {
-			size_t n = strlen(l);
-
-			while (n && l[n - 1] == ' ')
-				l[--n] = '\0';
-			fprintf(f, "%-*s %c\n", CODE_COL + 11, l, mark_char[row->mark]);
+			rtrim(l);   /* no trailing blanks on a left-only row */
+			fprintf(f, "%-*s %c\n", width + CODE_PREFIX, l, mark_char[row->mark]);
 		} else {
-			size_t n = strlen(r);
-
-			while (n && r[n - 1] == ' ')
-				r[--n] = '\0';
 			fprintf(f, "%s %c %s\n", l, mark_char[row->mark], r);
 		}
 	}

@@ -222,10 +222,10 @@ static void trim_padding(struct gl_disasm *d)
 bool gl_disasm_parse(const char *text, const char *symbol, struct gl_disasm *out, struct gl_err *e)
 {
 	const char *p = text;
-	char line[1024], name[256], label[16] = "";
+	char line[1024], name[256], label[48] = "";
 	uint64_t label_addr = 0, end = 0;
 	size_t cap = 0;
-	bool have_sym = false, in_func = false;
+	bool have_sym = false, in_func = false, found = false;
 
 	memset(out, 0, sizeof(*out));
 	gl_str_copy(out->symbol, sizeof(out->symbol), symbol);
@@ -239,15 +239,20 @@ bool gl_disasm_parse(const char *text, const char *symbol, struct gl_disasm *out
 
 		if (parse_header(line, &addr, name, sizeof(name))) {
 			if (strcmp(name, symbol) == 0) {
-				in_func = true;
+				in_func = found = true;
 				if (!have_sym)
 					out->address = addr;
-			} else if (name[0] == 'L' && isdigit((unsigned char)name[1]) &&
-			           strlen(name) < sizeof(label)) {
-				gl_str_copy(label, sizeof(label), name);   /* --symbolize-operands target */
+			} else if (in_func && strlen(name) < sizeof(label) &&
+			           ((have_sym && addr > out->address && addr < end) ||
+			            (!have_sym && name[0] == 'L' && isdigit((unsigned char)name[1])))) {
+				/* A branch target: --symbolize-operands' <L3>, or a
+				 * local symbol an unlinked object still has. */
+				gl_str_copy(label, sizeof(label), name);
 				label_addr = addr;
 			} else if (in_func && !have_sym) {
 				break;                                        /* the next function */
+			} else if (in_func && addr >= end) {
+				in_func = false;
 			}
 			continue;
 		}
@@ -263,7 +268,7 @@ bool gl_disasm_parse(const char *text, const char *symbol, struct gl_disasm *out
 			return gl_err_set(e, "out of memory reading the disassembly of %s", symbol);
 		}
 	}
-	if (!in_func || out->n == 0) {
+	if (!found || out->n == 0) {
 		gl_disasm_free(out);
 		return gl_err_set(e, "llvm-objdump shows no code for %s", symbol);
 	}
@@ -417,7 +422,7 @@ static void putf(struct sbuf *b, const char *fmt, unsigned x, unsigned y)
 }
 
 /* Raw label name -> normalised name (by the instruction that defines it). */
-static const char *label_new(const struct gl_disasm *d, char (*raw)[16], const char *name, size_t n)
+static const char *label_new(const struct gl_disasm *d, char (*raw)[48], const char *name, size_t n)
 {
 	for (size_t i = 0; i < d->n; i++)
 		if (raw[i][0] && strlen(raw[i]) == n && strncmp(raw[i], name, n) == 0)
@@ -425,7 +430,7 @@ static const char *label_new(const struct gl_disasm *d, char (*raw)[16], const c
 	return NULL;
 }
 
-static void normalise_one(const struct gl_disasm *d, char (*raw)[16], struct renamer *r,
+static void normalise_one(const struct gl_disasm *d, char (*raw)[48], struct renamer *r,
                           struct gl_insn *in)
 {
 	struct sbuf norm = { in->norm, sizeof(in->norm), 0 }, shape = { in->shape, sizeof(in->shape), 0 };
@@ -466,7 +471,7 @@ static void normalise_one(const struct gl_disasm *d, char (*raw)[16], struct ren
 
 			for (len = 0; word_char(s[i + len]); len++)
 				;
-			lab = s[i] == 'L' ? label_new(d, raw, s + i, len) : NULL;
+			lab = label_new(d, raw, s + i, len);
 			if (lab) {
 				put(&norm, lab, strlen(lab));
 				put(&shape, "L", 1);
@@ -486,7 +491,7 @@ static void normalise_one(const struct gl_disasm *d, char (*raw)[16], struct ren
 void gl_disasm_normalise(struct gl_disasm *d)
 {
 	struct renamer *r = malloc(sizeof(*r));
-	char (*raw)[16] = calloc(d->n ? d->n : 1, sizeof(*raw));
+	char (*raw)[48] = calloc(d->n ? d->n : 1, sizeof(*raw));
 	unsigned nlabels = 0;
 
 	if (!r || !raw) {

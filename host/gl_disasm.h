@@ -34,7 +34,7 @@ struct gl_insn {
 	uint32_t size;                   /* bytes: 4 x the words objdump printed */
 	char mnemonic[48];
 	char operands[GL_DISASM_TEXT];   /* as printed after the mnemonic ("" none) */
-	char label[16];                  /* normalised label defined here ("L0"), "" none */
+	char label[48];                  /* label defined here: "L0" once normalised, "" none */
 	char norm[GL_DISASM_TEXT];       /* gl_disasm_normalise */
 	char shape[GL_DISASM_TEXT];
 };

@@ -111,7 +111,7 @@ bool gl_kres_get(const void *file, size_t size, const struct gcn_kernel *k, cons
                  uint32_t wg_size, struct gl_kres *out, struct gl_err *e)
 {
 	const struct gl_kres_arch *a = gl_kres_arch(arch);
-	uint8_t kd[KD_SIZE];
+	uint8_t kd[KD_SIZE] = { 0 };
 	uint32_t rsrc1, rsrc3;
 
 	memset(out, 0, sizeof(*out));

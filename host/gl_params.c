@@ -33,6 +33,27 @@ static bool next_item(const char **p, struct item *it)
 	return true;
 }
 
+bool gl_params_from_argv(int argc, char **argv, char *out, size_t len, struct gl_err *e)
+{
+	size_t used = 0;
+
+	out[0] = '\0';
+	for (int i = 0; i < argc && strcmp(argv[i], "--") != 0; i++) {
+		const char *v = NULL;
+
+		if (strcmp(argv[i], "--param") == 0 && i + 1 < argc)
+			v = argv[++i];
+		else if (strncmp(argv[i], "--param=", 8) == 0)
+			v = argv[i] + 8;
+		if (!v || !*v)
+			continue;
+		if (!gl_str_fmt(out + used, len - used, "%s%s", used ? "," : "", v))
+			return gl_err_set(e, "--param: the parameters are longer than %zu characters", len - 1);
+		used += strlen(out + used);
+	}
+	return true;
+}
+
 static bool suite_has(const struct gl_suite *s, const char *key, size_t len)
 {
 	if (!s->params)

@@ -27,6 +27,11 @@
 #define GL_PARAMS_LEN 512          /* bytes of the --param text */
 #define GL_PARAMS_LIST_MAX 64      /* values in one list */
 
+/* gl_opts keeps only the last value of an option given twice: collect the
+ * values of every `--param V` / `--param=V` in argv[0..argc) (up to "--")
+ * into out, joined with ',', so that --param a=1 --param b=2 means a=1,b=2. */
+bool gl_params_from_argv(int argc, char **argv, char *out, size_t len, struct gl_err *e);
+
 /* Every KEY of text (NULL or "" is fine) must be a key of one of the n
  * suites (a qualified one: of that suite, which must be among them), each
  * KEY=VALUE well formed and no key given twice. */

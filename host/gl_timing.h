@@ -78,6 +78,8 @@ struct gl_timing_mode {
 	unsigned flush_per_cu;     /* flush workgroups per CU (0: GL_TIMING_FLUSH_PER_CU) */
 	unsigned rotating_count;   /* copies of each input buffer, the original included (0, 1: none) */
 	uint64_t rotating_cap;     /* bytes all copies may take (0: GL_TIMING_ROTATING_CAP) */
+	bool applied;              /* a suite timed with this mode (gl_cold_open_ctx); gcnlab run
+	                              says so when a suite ignored a cold mode */
 };
 
 /* Cold: a flush kernel or more than one rotating copy. */

@@ -277,7 +277,7 @@ static bool run_state(struct gl_ctx *ctx, const struct gl_clock_state *state, un
 	for (uint32_t i = 0; i < COPY_BYTES / 4; i++)
 		w[i] = input_word(i);
 	if (!gl_hsa_buf_upload(h, &in, e) ||
-	    !gl_cold_open(h, ctx->build_dir, &ctx->timing, &in, 1, "copy", &cold, e))
+	    !gl_cold_open_ctx(ctx, &in, 1, "copy", &cold, e))
 		goto fail;
 	for (size_t i = 0; i < NCFG; i++) {
 		struct copy_row *row = &rows[i];

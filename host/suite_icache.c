@@ -228,9 +228,11 @@ static bool ic_validate(const struct gl_hsa_buf *out, unsigned wgs, unsigned uni
 	return true;
 }
 
-/* first, hot, cold rows of one kernel and launch shape. */
+/* first, hot, cold rows of one kernel and launch shape. `again`: the
+ * kernel ran before (another shape), so its first dispatch here finds the
+ * code in L2 and, on CU 0's group, in the instruction cache. */
 static void ic_unit(struct ic_run *run, const struct ic_kernel *k, struct gl_hsa_kernel *kern,
-                    unsigned wgs)
+                    unsigned wgs, bool again)
 {
 	struct gl_hsa *h = run->h;
 	struct gl_hsa_buf out = { 0 };
@@ -249,7 +251,7 @@ static void ic_unit(struct ic_run *run, const struct ic_kernel *k, struct gl_hsa
 	else
 		gl_str_fmt(shape, sizeof(shape), "1 wave on each of %u CUs", wgs);
 	/* Rows first, so that a failure still shows where. */
-	first = new_row(run, k->name, shape, "first dispatch", g);
+	first = new_row(run, k->name, shape, again ? "first with this launch" : "first dispatch", g);
 	hot = new_row(run, k->name, shape, "hot: repeated", g);
 	cold = new_row(run, k->name, shape, "cold: flush_icache before each", g);
 	if (!hot || !first || !cold)
@@ -306,9 +308,9 @@ static void ic_part(struct ic_run *run)
 			gl_hsa_code_free(run->h, code);
 			continue;
 		}
-		ic_unit(run, k, &kern, 1);
+		ic_unit(run, k, &kern, 1, false);
 		if (k->every_cu)
-			ic_unit(run, k, &kern, run->cus);
+			ic_unit(run, k, &kern, run->cus, true);
 		gl_hsa_code_free(run->h, code);
 	}
 }
@@ -559,6 +561,12 @@ static void print_runs(const struct ic_run *run, FILE *f)
 			fprintf(f, "\n");
 		}
 	}
+	if (run->flush) {
+		char reach[160];
+
+		gl_cold_reach(run->flush, reach, sizeof(reach));
+		fprintf(f, "  flush_icache: %s\n", reach);
+	}
 	for (unsigned i = 0; i < run->nnotes; i++)
 		fprintf(f, "  note: %s\n", run->notes[i]);
 }
@@ -633,6 +641,7 @@ static int icache_run(struct gl_ctx *ctx, struct gl_err *e)
 		fprintf(stderr, "icache: --clocks sweep does not apply to this suite: running at the current clocks\n");
 	if (ctx->timing.flush_cache)
 		fprintf(stderr, "icache: the suite times hot and cold by itself (--flush-cache changes nothing)\n");
+	ctx->timing.applied = true;   /* --rotating-count and --rotating-cap are its own */
 	if (!gl_hsa_info(run->h, &info, e))
 		goto out;
 	run->cus = info.compute_units;
@@ -692,9 +701,46 @@ out:
 	return result;
 }
 
+/* One kernel as the suite launches it (one wave; dcache_read as in dc_part). */
+static int icache_launch(const struct gl_ctx *ctx, const char *kernel, struct gl_suite_launch *out,
+                         struct gl_err *e)
+{
+	static const struct {
+		const char *name;
+		uint32_t wi;
+		const char *args[3];
+	} tab[] = {
+		{ "icache_24k", 64, { "buf:8" } },
+		{ "icache_256k", 64, { "buf:8" } },
+		{ "dcache_read", DC_WI, { "buf:1M:iota32", "buf:1K", "u32:1048576" } },
+		{ "flush_icache", 64, { NULL } },
+	};
+	char tried[PATH_MAX];
+
+	for (size_t i = 0; i < sizeof(tab) / sizeof(tab[0]); i++) {
+		if (strcmp(tab[i].name, kernel) != 0)
+			continue;
+		if (!code_path(ctx, ctx->arch, kernel, out->code, sizeof(out->code), tried, sizeof(tried))) {
+			gl_err_set(e, "icache: kernel %s is not built for %s (looked for %s; run make kernels ARCH=%s)",
+			           kernel, ctx->arch, tried, ctx->arch);
+			return GL_SUITE_LAUNCH_ERROR;
+		}
+		gl_str_copy(out->kernel, sizeof(out->kernel), kernel);
+		out->dims = 1;
+		out->grid[0] = out->block[0] = tab[i].wi;
+		out->grid[1] = out->grid[2] = out->block[1] = out->block[2] = 1;
+		out->nargs = 0;
+		for (unsigned a = 0; a < 3 && tab[i].args[a]; a++)
+			gl_str_copy(out->args[out->nargs++], sizeof(out->args[0]), tab[i].args[a]);
+		return GL_SUITE_LAUNCH_OK;
+	}
+	return GL_SUITE_LAUNCH_NOT_MINE;
+}
+
 const struct gl_suite gl_suite_icache = {
 	.name = "icache",
 	.summary = "hot vs cold timing: straight-line kernels after s_icache_inv, a 1 MiB read with rotating copies",
 	.list = icache_list,
 	.run = icache_run,
+	.launch = icache_launch,
 };

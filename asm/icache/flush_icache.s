@@ -10,15 +10,15 @@
 // CUS_USED after every flush.
 //
 // Why the 16 s_nop after s_icache_inv: the sequencer fetches ahead. When
-// s_icache_inv executes, the wave's instruction buffer already holds the next
-// instructions, and fetches for the following ones may still be in flight and
-// land in the cache after the invalidation. The ISA guides make the program
-// cover that window: "There must be 16 separate S_NOP instructions or a
-// jump/branch instruction after this instruction to ensure the internal
+// s_icache_inv executes, the wave's instruction buffer already holds the
+// instructions after it, and fetches for the next ones may still be in
+// flight and fill lines again after the invalidation. The ISA guides make the
+// program cover that window: "There must be 16 separate S_NOP instructions or
+// a jump/branch instruction after this instruction to ensure the internal
 // instruction buffers are also invalidated" (CDNA3/CDNA4 ISA, S_ICACHE_INV;
-// the Vega ISA asks for 12). 16 covers all three arches. s_nop 0 is one
-// instruction of one cycle each: a 16-cycle wait would not be the point,
-// the count of separate instructions is.
+// the Vega ISA asks for 12). 16 covers all three arches. What counts is the
+// number of separate instructions the buffer must drain, not a delay, so
+// each is s_nop 0 (s_nop 15 would be one instruction).
 
 .include "gcnlab.inc"
 

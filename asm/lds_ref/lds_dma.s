@@ -60,8 +60,9 @@
 
 // dma BUF: DMA of the tile at s13 into buffer BUF, then s13 += 1 KiB.
 // The s_nop keeps one wait state between the M0 write and the DMA that reads
-// M0: a conservative gap (the GCN hazard tables ask for one after an SALU M0
-// write before LDS-direct accesses).
+// M0, as clang does in lds_dma_hip (s_mov_b32 m0, ...; s_nop 0; buffer_load
+// ... lds): the GCN hazard tables ask for one after an SALU write of M0
+// before an LDS-direct access.
 .macro dma buf
 	s_add_u32 m0, s[S_WAVE_LDS], (\buf) * TILE_BYTES
 	s_nop 0

@@ -343,8 +343,10 @@ static void test_lds_lane_groups(void **state)
 	assert_int_equal(conf, 8);
 }
 
-/* Dword addresses wrap at the 64 KiB LDS: a b128 at 0xfff8 reads dwords
- * 0x3ffe, 0x3fff, 0, 1, the same dwords 0 and 1 as a lane reading at 0. */
+/* Dwords past the 64 KiB LDS are out of range and take no bank: a b128 at
+ * 0xfff8 asks banks 30 and 31 only, a b32 at 0x10004 nothing. [SEED002]'s
+ * stride sweep: lane l at l x 512 dwords leaves lanes 0-31 in bank 0 and
+ * lanes 32-63 out of range, 33 cycles; at 1024 dwords 16 + 1. */
 static void test_lds_wrap(void **state)
 {
 	struct fx *f = *state;
@@ -353,10 +355,21 @@ static void test_lds_wrap(void **state)
 	addr[1] = 0;
 	lds_counts(f, 16, 3, addr, &idx, &conf);
 	assert_int_equal(conf, 0);
-	addr[0] = 0x10004;  /* wraps onto dword 1 */
+	addr[0] = 0x10004;
 	addr[1] = 4;
 	lds_counts(f, 4, 3, addr, &idx, &conf);
 	assert_int_equal(conf, 0);
+	addr[0] = 0x10000 + 0x80;  /* would be bank 0, row 1, if it wrapped */
+	addr[1] = 0;
+	lds_counts(f, 4, 3, addr, &idx, &conf);
+	assert_int_equal(conf, 0);
+	lanes(addr, 0, 512 * 4);
+	lds_counts(f, 4, ALL, addr, &idx, &conf);
+	assert_int_equal(idx, 33);
+	lanes(addr, 0, 1024 * 4);
+	lds_counts(f, 4, ALL, addr, &idx, &conf);
+	assert_int_equal(idx, 17);
+	memset(addr, 0, sizeof(addr));
 	addr[0] = 0xff80;   /* dword 0x3fe0, bank 0: a different row from dword 0 */
 	addr[1] = 0;
 	lds_counts(f, 4, 3, addr, &idx, &conf);
