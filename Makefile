@@ -32,6 +32,7 @@ include mk/test.mk
 include mk/tests_hip.mk
 include mk/tools.mk
 include mk/compare.mk
+include mk/bench.mk
 
 .PHONY: all kernels kernels-all run disasm clean help info
 

@@ -649,9 +649,10 @@ bool emu_gpu_dispatch(struct emu_gpu *g, const struct emu_dispatch_req *req, str
 			break;
 		struct emu_workgroup *wg = w->wg;
 		if (w->state == EMU_WAVE_READY) {
-			heap_push(&rs.heap, w);
+			heap_sift_root(&rs.heap, w);
 			continue;
 		}
+		heap_pop(&rs.heap);  /* w, done or at a barrier */
 		if (w->state == EMU_WAVE_DONE) {
 			end = w->cycle > end ? w->cycle : end;
 			wg->waves_done++;

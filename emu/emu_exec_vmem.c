@@ -801,16 +801,25 @@ static bool vm_tbuf_format_ok(struct emu_wave *w, const struct emu_inst *in, con
  * as the general path below, and returns false, having changed nothing,
  * for anything else: the general path then starts from scratch. */
 
-static bool vm_fast_addr(struct vm_ctx *c)
+/* Lane addresses into c->va.a[0] (element e at + 4e), c->touched and, when
+ * some lane is only partly in range (buffer num_records), c->va.nvalid and
+ * c->partial. False, with nothing reported, when the instruction is not
+ * one vm_fast handles or its lanes are not all inside one allocation. */
+static bool vm_fast_addr(struct vm_ctx *c, bool *partial)
 {
 	struct emu_wave *w = c->w;
 	const struct emu_inst *in = c->in;
 	const struct vm_desc *d = c->d;
 	const unsigned nelem = d->nelem, span = 4u * nelem;
-	uint64_t lo = UINT64_MAX, hi = 0, touched = 0;
+	const uint64_t exec = c->exec;
 	uint64_t *a0 = c->va.a[0];
-	uint8_t *nv = c->va.nvalid;
+	uint64_t lo, hi;
 
+	*partial = false;
+	if (!exec) {
+		c->touched = 0;
+		return true;
+	}
 	if (d->mode == VM_BUF) {
 		uint32_t rs1 = emu_sread32(w, in, in->srsrc + 1, EMU_T_B32);
 		uint32_t rs3 = emu_sread32(w, in, in->srsrc + 3, EMU_T_B32);
@@ -820,46 +829,88 @@ static bool vm_fast_addr(struct vm_ctx *c)
 		uint32_t nrec = emu_sread32(w, in, in->srsrc + 2, EMU_T_B32);
 		uint32_t soff = emu_sread32(w, in, in->soffset, EMU_T_B32);
 		uint32_t ioff = (uint32_t)in->imm & 0xfff;
-		const uint32_t *v0 = (in->flags & EMU_F_OFFEN) ? emu_vreg(w, in->addr, 0) : NULL;
-		for (uint64_t m = c->exec; m; m &= m - 1) {
-			unsigned l = (unsigned)__builtin_ctzll(m);
-			uint32_t opart = (v0 ? v0[l] : 0) + ioff;
-			uint64_t bo = (uint64_t)opart + soff, a = base + bo;
-			unsigned n = nelem;
-			if (bo + span > nrec)  /* vm_addr_buf's rule: per dword for x2..x4 */
-				n = nelem > 1 && bo < nrec ? (unsigned)((nrec - bo) / 4) : 0;
-			a0[l] = a;
-			nv[l] = (uint8_t)n;
-			c->acc_addr[l] = a;
-			if (!n)
-				continue;
-			touched |= lane_bit(l);
-			lo = a < lo ? a : lo;
-			hi = a + 4u * n > hi ? a + 4u * n : hi;
+		/* bo = (uint32)(voff + ioff) + soff, the byte offset vm_addr_buf
+		 * range-checks; min/max of bo bound the lanes. */
+		uint64_t bmin = UINT64_MAX, bmax = 0;
+		if (in->flags & EMU_F_OFFEN) {
+			const uint32_t *v0 = emu_vreg(w, in->addr, 0);
+			if (exec == ~0ull) {
+				for (unsigned l = 0; l < EMU_LANES; l++) {
+					uint64_t bo = (uint64_t)(uint32_t)(v0[l] + ioff) + soff;
+					a0[l] = base + bo;
+					bmin = bo < bmin ? bo : bmin;
+					bmax = bo > bmax ? bo : bmax;
+				}
+			} else {
+				for (uint64_t m = exec; m; m &= m - 1) {
+					unsigned l = (unsigned)__builtin_ctzll(m);
+					uint64_t bo = (uint64_t)(uint32_t)(v0[l] + ioff) + soff;
+					a0[l] = base + bo;
+					bmin = bo < bmin ? bo : bmin;
+					bmax = bo > bmax ? bo : bmax;
+				}
+			}
+		} else {
+			bmin = bmax = (uint64_t)ioff + soff;
+			for (uint64_t m = exec; m; m &= m - 1)
+				a0[__builtin_ctzll(m)] = base + bmin;
 		}
+		c->touched = exec;
+		if (bmax + span > nrec) {
+			/* Some lane ends past num_records: vm_addr_buf's rule per
+			 * lane (per dword for x2..x4, all or nothing otherwise). */
+			*partial = true;
+			c->touched = 0;
+			bmin = UINT64_MAX;
+			bmax = 0;
+			for (uint64_t m = exec; m; m &= m - 1) {
+				unsigned l = (unsigned)__builtin_ctzll(m);
+				uint64_t bo = a0[l] - base;
+				unsigned n = nelem;
+				if (bo + span > nrec)
+					n = nelem > 1 && bo < nrec ? (unsigned)((nrec - bo) / 4) : 0;
+				c->va.nvalid[l] = (uint8_t)n;
+				if (!n)
+					continue;
+				c->touched |= lane_bit(l);
+				bmin = bo < bmin ? bo : bmin;
+				bmax = bo + 4u * n - span > bmax ? bo + 4u * n - span : bmax;
+			}
+			if (!c->touched)
+				return true;
+		}
+		lo = base + bmin;
+		hi = base + bmax + span;
 	} else {
 		unsigned seg = (in->w[0] >> 14) & 3, saddr = (in->w[1] >> 16) & 0x7f;
 		if (seg != 2)
 			return false;  /* FLAT (apertures) and SCRATCH: the general path */
 		int64_t off = sext13(in->w[0] & 0x1fff);
 		const uint32_t *v0 = emu_vreg(w, in->addr, 0), *v1 = emu_vreg(w, in->addr, 1);
-		bool has_saddr = saddr != 0x7f;
-		uint64_t sbase = has_saddr ? emu_sread64(w, in, saddr, EMU_T_B64) : 0;
-		for (uint64_t m = c->exec; m; m &= m - 1) {
-			unsigned l = (unsigned)__builtin_ctzll(m);
-			uint64_t a = (has_saddr ? sbase + v0[l] : ((uint64_t)v0[l] | (uint64_t)v1[l] << 32)) + (uint64_t)off;
-			a0[l] = a;
-			nv[l] = (uint8_t)nelem;
-			c->acc_addr[l] = a;
-			touched |= lane_bit(l);
-			lo = a < lo ? a : lo;
-			hi = a + span > hi ? a + span : hi;
+		uint64_t amin = UINT64_MAX, amax = 0;
+		if (saddr != 0x7f) {
+			uint64_t sbase = emu_sread64(w, in, saddr, EMU_T_B64) + (uint64_t)off;
+			for (uint64_t m = exec; m; m &= m - 1) {
+				unsigned l = (unsigned)__builtin_ctzll(m);
+				uint64_t a = sbase + v0[l];
+				a0[l] = a;
+				amin = a < amin ? a : amin;
+				amax = a > amax ? a : amax;
+			}
+		} else {
+			for (uint64_t m = exec; m; m &= m - 1) {
+				unsigned l = (unsigned)__builtin_ctzll(m);
+				uint64_t a = ((uint64_t)v0[l] | (uint64_t)v1[l] << 32) + (uint64_t)off;
+				a0[l] = a;
+				amin = a < amin ? a : amin;
+				amax = a > amax ? a : amax;
+			}
 		}
+		c->touched = exec;
+		lo = amin;
+		hi = amax + span;
 	}
-	if (touched && (hi < lo || !emu_mem_translate(w->ctx->mem, lo, hi - lo)))
-		return false;
-	c->touched = touched;
-	return true;
+	return hi >= lo && emu_mem_translate(w->ctx->mem, lo, hi - lo);
 }
 
 static void vm_fast_end(struct vm_ctx *c, struct emu_pending *p, bool store)
@@ -871,7 +922,7 @@ static void vm_fast_end(struct vm_ctx *c, struct emu_pending *p, bool store)
 		.bytes = (uint8_t)(4u * c->d->nelem),
 		.flags = c->in->flags & (EMU_F_GLC | EMU_F_SLC | EMU_F_SC1),
 		.mask = c->touched,
-		.addr = c->acc_addr,
+		.addr = c->va.a[0],
 	};
 	emu_pend_end(c->w, p, &acc);
 }
@@ -879,8 +930,9 @@ static void vm_fast_end(struct vm_ctx *c, struct emu_pending *p, bool store)
 static bool vm_fast(struct vm_ctx *c)
 {
 	const struct vm_desc *d = c->d;
+	bool partial;
 	if ((d->fam != VM_LOAD && d->fam != VM_STORE) || d->bytes != 4 || d->ext != EMU_EXT_NONE ||
-	    d->mode == VM_TBUF || (c->in->flags & EMU_F_LDS) || !vm_fast_addr(c))
+	    d->mode == VM_TBUF || (c->in->flags & EMU_F_LDS) || !vm_fast_addr(c, &partial))
 		return false;
 	const unsigned nelem = d->nelem;
 	const uint64_t *a0 = c->va.a[0];
@@ -892,31 +944,52 @@ static bool vm_fast(struct vm_ctx *c)
 		unsigned src = vm_src(c);
 		for (unsigned e = 0; e < nelem; e++)
 			dv[e] = emu_vreg(c->w, src, e);
-		for (uint64_t m = c->touched; m; m &= m - 1) {
-			unsigned l = (unsigned)__builtin_ctzll(m);
-			uint8_t *dst = (uint8_t *)(uintptr_t)a0[l];
-			for (unsigned e = 0; e < nv[l]; e++)
-				memcpy(dst + 4 * e, &dv[e][l], 4);
+		if (!partial && nelem == 4) {  /* dwordx4: a lane's 16 bytes at once */
+			for (uint64_t m = c->touched; m; m &= m - 1) {
+				unsigned l = (unsigned)__builtin_ctzll(m);
+				uint32_t t[4] = { dv[0][l], dv[1][l], dv[2][l], dv[3][l] };
+				memcpy((void *)(uintptr_t)a0[l], t, sizeof(t));
+			}
+		} else {
+			for (uint64_t m = c->touched; m; m &= m - 1) {
+				unsigned l = (unsigned)__builtin_ctzll(m);
+				uint8_t *dst = (uint8_t *)(uintptr_t)a0[l];
+				unsigned n = partial ? nv[l] : nelem;
+				for (unsigned e = 0; e < n; e++)
+					memcpy(dst + 4 * e, &dv[e][l], 4);
+			}
 		}
 		vm_fast_end(c, emu_pend_begin(c->w, c->in, EMU_CNT_VM), true);
 		return true;
 	}
 	struct emu_pending *p = emu_pend_begin(c->w, c->in, EMU_CNT_VM);
 	uint32_t *buf = emu_pend_vgpr(p, vm_dst(c), nelem, c->exec);
-	for (uint64_t m = c->exec; m; m &= m - 1) {
-		unsigned l = (unsigned)__builtin_ctzll(m);
-		const uint8_t *src = (const uint8_t *)(uintptr_t)a0[l];
-		unsigned n = nv[l];
-		if (n == nelem) {
-			for (unsigned e = 0; e < nelem; e++)
-				memcpy(&buf[e * EMU_LANES + l], src + 4 * e, 4);
-			continue;
+	if (!partial && nelem == 4) {  /* dwordx4 */
+		for (uint64_t m = c->exec; m; m &= m - 1) {
+			unsigned l = (unsigned)__builtin_ctzll(m);
+			uint32_t t[4];
+			memcpy(t, (const void *)(uintptr_t)a0[l], sizeof(t));
+			buf[l] = t[0];
+			buf[EMU_LANES + l] = t[1];
+			buf[2 * EMU_LANES + l] = t[2];
+			buf[3 * EMU_LANES + l] = t[3];
 		}
-		for (unsigned e = 0; e < nelem; e++) {
-			uint32_t v = 0;
-			if (e < n)
-				memcpy(&v, src + 4 * e, 4);
-			buf[e * EMU_LANES + l] = v;
+	} else if (!partial && nelem == 1) {
+		for (uint64_t m = c->exec; m; m &= m - 1) {
+			unsigned l = (unsigned)__builtin_ctzll(m);
+			memcpy(&buf[l], (const void *)(uintptr_t)a0[l], 4);
+		}
+	} else {
+		for (uint64_t m = c->exec; m; m &= m - 1) {
+			unsigned l = (unsigned)__builtin_ctzll(m);
+			const uint8_t *src = (const uint8_t *)(uintptr_t)a0[l];
+			unsigned n = partial ? nv[l] : nelem;
+			for (unsigned e = 0; e < nelem; e++) {
+				uint32_t v = 0;
+				if (e < n)
+					memcpy(&v, src + 4 * e, 4);
+				buf[e * EMU_LANES + l] = v;
+			}
 		}
 	}
 	vm_fast_end(c, p, false);

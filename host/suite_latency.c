@@ -743,6 +743,9 @@ static int lat_run(struct gl_ctx *ctx, struct gl_err *e)
 			goto out;
 		}
 	gl_table_param(ts, "overhead", "%.1f cycles (s_memtime pair, subtracted from each bracket)", overhead);
+	gl_table_param(ts, "latency", "mean cycles of [s_memtime; one-lane buffer_load_dwordx4; s_waitcnt; s_memtime] minus the overhead");
+	gl_table_param(ts, "throughput", "-");
+	gl_table_param(ts, "level", "consecutive footprints within plateau_tol %% of their group's median; '-' between levels");
 	gl_table_param(ts, "levels", "%u", levels);
 	printf("latency: chase plateaus (consecutive footprints within %u%% of their level's median):\n", c.tol);
 	for (unsigned l = 1; l <= levels; l++) {

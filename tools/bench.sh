@@ -53,7 +53,7 @@ sum_stats() {
 }
 
 rate() {  # insts seconds -> M/s
-	awk -v i="$1" -v s="$2" 'BEGIN { printf "%.2f", s > 0 ? i / s / 1e6 : 0 }'
+	awk -v i="$1" -v s="$2" 'BEGIN { printf "%.2f", (s > 0 ? i / s / 1e6 : 0) }'
 }
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/gcnlab-bench-XXXXXX")
@@ -67,7 +67,10 @@ mapfile -t kernels < <("$gcnlab" list --arch "$arch" | awk '/^copy:/ { on = 1; n
 for k in "${kernels[@]}"; do
 	read -r -a launch < <("$gcnlab" trace "$k" --arch "$arch" --launch-only)
 	"$gcnlab" exec "${launch[@]}" --arch "$arch" --backend emu --stats --repeat "$reps" 2>/dev/null |
-		grep '^stats:' | tee -a "$tmp/copy.txt" | sed "s/^stats:/  $k:/" | sed 's/ wave-instructions\/s (host),.*(CPU)/ M\/s (CPU)/'
+		grep '^stats:' > "$tmp/one.txt" || { echo "bench.sh: $k did not run: gcnlab exec ${launch[*]}" >&2; exit 1; }
+	cat "$tmp/one.txt" >> "$tmp/copy.txt"
+	read -r ki kh kc < <(sum_stats "$tmp/one.txt")
+	printf '  %-22s %9d wave-instructions %8.3f s CPU %7s M/s\n' "$k" "$ki" "$kc" "$(rate "$ki" "$kc")"
 done
 read -r ci ch cc < <(sum_stats "$tmp/copy.txt")
 copy_cpu=$(rate "$ci" "$cc")
@@ -76,8 +79,19 @@ printf 'copy suite (%d kernels x %d dispatches): %d wave-instructions, %.3f s CP
 printf '  -> %s M wave-instructions/s per CPU second (%s per wall second)\n' "$copy_cpu" "$(rate "$ci" "$ch")"
 
 # ---- compute kernel ----
-sg_args=(bench_sgemm --grid "$n,$n" --block 16,16 "buf:$((n * n * 4)):rand:1" "buf:$((n * n * 4)):rand:2"
-	"buf:$((n * n * 4))" "u32:$n" --arch "$arch" --backend emu --stats)
+# Inputs are floats in [0, 1) (random bit patterns would be mostly NaN and
+# time the NaN rules instead of the arithmetic).
+floats() {  # count seed file
+	perl -e 'srand($ARGV[1]); print pack("f<*", map { rand() } 1 .. $ARGV[0])' "$1" "$2" > "$3"
+}
+sgemm_args() {  # n -> gcnlab exec arguments of bench_sgemm
+	local m=$1
+	floats $((m * m)) 1 "$tmp/a$m.bin"
+	floats $((m * m)) 2 "$tmp/b$m.bin"
+	printf '%s\n' bench_sgemm --grid "$m,$m" --block 16,16 "buf:$((m * m * 4)):file:$tmp/a$m.bin" \
+		"buf:$((m * m * 4)):file:$tmp/b$m.bin" "buf:$((m * m * 4))" "u32:$m" --arch "$arch" --backend emu --stats
+}
+mapfile -t sg_args < <(sgemm_args "$n")
 "$gcnlab" exec "$sgemm" "${sg_args[@]}" 2>/dev/null | grep '^stats:' > "$tmp/sgemm.txt"
 read -r si sh sc < <(sum_stats "$tmp/sgemm.txt")
 sg_cpu=$(rate "$si" "$sc")
@@ -100,7 +114,7 @@ if [ "$callgrind" = 1 ]; then
 		local label=$1 out
 		shift
 		out=$(valgrind --tool=callgrind --callgrind-out-file="$tmp/cg.out" \
-			--toggle-collect=emu_gpu_dispatch "$gcnlab" exec "$@" 2>&1)
+			--toggle-collect=emu_gpu_dispatch "$gcnlab" exec "$@" --timeout 900 2>&1)
 		local ir insts
 		ir=$(printf '%s\n' "$out" | awk '/Collected :/ { print $NF }')
 		insts=$(printf '%s\n' "$out" | sum_stats /dev/stdin | awk '{ print $1 }')
@@ -113,7 +127,6 @@ if [ "$callgrind" = 1 ]; then
 	cg "${kernels[0]} x 5" "${launch[@]}" --arch "$arch" --backend emu --stats --repeat 5
 	small=$(( n / 4 < 64 ? 64 : n / 4 ))
 	small=$(( small / 16 * 16 ))
-	cg "bench_sgemm n=$small" "$sgemm" bench_sgemm --grid "$small,$small" --block 16,16 \
-		"buf:$((small * small * 4)):rand:1" "buf:$((small * small * 4)):rand:2" \
-		"buf:$((small * small * 4))" "u32:$small" --arch "$arch" --backend emu --stats
+	mapfile -t small_args < <(sgemm_args "$small")
+	cg "bench_sgemm n=$small" "$sgemm" "${small_args[@]}"
 fi

@@ -13,6 +13,7 @@
 #     the hand-written one is not, the hand-written one is faster and the
 #     reference's top stall site is that wait;
 #   - lds_reverse (ds_write/ds_read) on gfx900 with the launch on the command line;
+#   - a kernel whose output differs from its reference's: exit 1, the byte named;
 #   - bad input: exit 2 and one message naming the problem;
 #   - the HTML page: self-contained, and rendered by headless Chromium
 #     (--dump-dom has the tables; the screenshot is a real PNG).
@@ -234,6 +235,14 @@ $mix = table($out, 'instruction mix');
 ok($mix->{'DS (LDS)'} && $mix->{'DS (LDS)'}[1] == 2 && $mix->{'DS (LDS)'}[2] == 2, 'one ds_write and one ds_read each')
 	or diag($out);
 ok(-f "$tmp/gfx900-emu/compare-lds_reverse.html", 'compare-lds_reverse.html in gfx900-emu/');
+
+# ---- different outputs: the test-only copy with one vmcnt too weak ------------------
+
+($out, $rc) = run($gcnlab, 'compare', 'copy_broken_256_4_64_256', '--ref', 'copy_hip_256', '--arch', 'gfx942',
+                  '--grid', 256, '--block', 256, 'buf:1M:iota32', 'buf:1M', @common);
+ok($rc == 1 && $out =~ /^== outputs: DIFFER: argument 2 \(buf:1M\) first at byte \d+/m &&
+   $out =~ /outputs differ/, 'a kernel that copies wrongly (test/copy_broken_256_4_64_256): exit 1, the first differing byte named')
+	or diag("exit $rc\n$out");
 
 # ---- bad input ------------------------------------------------------------------
 

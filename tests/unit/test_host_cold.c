@@ -384,9 +384,46 @@ static void test_missing_flush_kernel(void **state)
 	close_arch(&f);
 }
 
+/* The words people and result files get (no GPU needed). */
+static void test_words(void **state)
+{
+	struct gl_cold_info i;
+	char buf[400];
+
+	(void)state;
+	gl_cold_size_str(512, buf, sizeof(buf));
+	assert_string_equal(buf, "512 B");
+	gl_cold_size_str(3u << 20, buf, sizeof(buf));
+	assert_string_equal(buf, "3 MiB");
+	gl_cold_size_str(1536ull << 20, buf, sizeof(buf));
+	assert_string_equal(buf, "1.50 GiB");
+	gl_cold_size_str(2ull << 30, buf, sizeof(buf));
+	assert_string_equal(buf, "2 GiB");
+
+	gl_cold_info(NULL, &i);
+	assert_int_equal(i.rotating_count, 1);
+	gl_cold_describe(&i, buf, sizeof(buf));
+	assert_true(strncmp(buf, "hot", 3) == 0);
+	i.flush = true;
+	i.compute_units = 304;
+	i.flush_per_cu = 60;
+	i.rotating_count = 3;
+	i.rotating_bytes = 3u << 20;
+	gl_cold_describe(&i, buf, sizeof(buf));
+	assert_string_equal(buf, "cold: flush_icache (304 CUs x 60 workgroups) before each timed dispatch, timed apart; 3 rotating copies of the inputs (3 MiB in all)");
+
+	struct gl_timing_mode m = { 0 };
+	assert_false(gl_timing_mode_cold(&m));
+	assert_int_equal(gl_timing_mode_per_cu(&m), 60);
+	assert_true(gl_timing_mode_cap(&m) == 2ull << 30);
+	m.rotating_count = 2;
+	assert_true(gl_timing_mode_cold(&m));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_words),
 		cmocka_unit_test(test_flush_every_cu),
 		cmocka_unit_test(test_inv_per_group),
 		cmocka_unit_test(test_cold_run),
