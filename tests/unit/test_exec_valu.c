@@ -2289,8 +2289,18 @@ static void test_dpp(void **state)
 	RUN(t, I_DPP_NEWBCAST, "v_mov_b32");
 	for (unsigned l = 0; l < 64; l++)
 		check_u32(V(t, 0)[l], V(t, 1)[l / 16 * 16 + 5], l, "row_newbcast:5");
-	/* row_newbcast does not exist on gfx900: reserved control */
-	run(t, dpp_mov(0x155, 0xf, 0xf, false), "v_mov_b32");
+	/* row_newbcast does not exist on gfx900: a reserved control, which the
+	 * decoder may reject as an illegal encoding or the handler may fault
+	 * on; either way executing it must fault. */
+	{
+		struct enc e = dpp_mov(0x155, 0xf, 0xf, false);
+		const struct emu_profile *prof = emu_profile_get(e.arch);
+		t->prog.prof = prof;
+		t->ctx.prof = prof;
+		emu_decode_one(prof, e.w, e.n, &t->in);
+		t->w.cur = &t->in;
+		t->in.exec(&t->w, &t->in);
+	}
 	assert_int_equal(t->w.state, EMU_WAVE_FAULT);
 	t->w.state = EMU_WAVE_READY;
 	t->ctx.failed = false;
