@@ -33,6 +33,7 @@ include mk/tests_hip.mk
 include mk/tools.mk
 include mk/compare.mk
 include mk/bench.mk
+include mk/model.mk
 
 .PHONY: all kernels kernels-all run disasm clean help info
 

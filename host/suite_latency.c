@@ -124,6 +124,9 @@ static bool config(struct gl_micro *m, struct lat_cfg *c, struct gl_err *e)
 			return gl_err_set(e, "--param latency.footprints: %llu bytes is not a multiple of 4K",
 			                  (unsigned long long)c->fp[i]);
 	c->hbm = hbm_mib * MIB;
+	if (ctx->long_run && gl_hsa_backend(ctx->hsa) == GL_BACKEND_EMU)
+		fprintf(stderr, "%s: --long on the emulated GPU: %u CUs x %llu MiB of chase memory (and as much host memory) and hardware-sized loops; expect many minutes\n",
+		        SUITE, c->cus, (unsigned long long)hbm_mib);
 	if (c->hbm * c->cus > 32 * GIB)
 		return gl_err_set(e, "--param latency.hbm_mib: %llu MiB x %u CUs is more than 32 GiB",
 		                  (unsigned long long)hbm_mib, c->cus);
