@@ -28,9 +28,9 @@ endif
 include mk/toolchain.mk
 include mk/c.mk
 include mk/kernels.mk
+include mk/tools.mk
 include mk/test.mk
 include mk/tests_hip.mk
-include mk/tools.mk
 include mk/compare.mk
 include mk/bench.mk
 include mk/model.mk
