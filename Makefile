@@ -87,6 +87,8 @@ help:
 	@echo "  test         build everything (+ ASan/UBSan unit tests) and run prove"
 	@echo "  unit         build the unit tests only"
 	@echo "  disasm       KERNEL=name: disassembly and metadata of one code object"
+	@echo "  trace        KERNEL=name [WAVE=n]: one suite kernel with the per-instruction trace"
+	@echo "  bench        the emulator's speed (BENCH_N, BENCH_REPS, BENCH_CALLGRIND=0)"
 	@echo "  compare      KERNEL=name [REF=hip kernel]: asm vs its HIP reference, side by side and timed"
 	@echo "  deps         install missing packages (root) or print the command"
 	@echo "  info         show the toolchain found"

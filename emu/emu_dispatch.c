@@ -57,23 +57,34 @@ static bool heap_push(struct wave_heap *h, struct emu_wave *w)
 	return true;
 }
 
-/* Move x down from the root to its place (the root's old entry is gone). */
+/* Move x down from the root to its place (the root's old entry is gone).
+ * Bottom-up (Floyd): follow the smaller child down to a leaf, one compare
+ * per level, then climb back while x comes before the parent; a wave that
+ * has just run usually belongs near the bottom, so the climb is short. The
+ * resulting heap is a valid heap of the same waves: (cycle, id) is a total
+ * order, so the scheduling order does not depend on the layout. */
 static void heap_sift_root(struct wave_heap *h, struct emu_wave *x)
 {
-	size_t i = 0;
+	size_t n = h->n, i = 0;
+	if (!n)
+		return;
 	for (;;) {
 		size_t c = 2 * i + 1;
-		if (c >= h->n)
+		if (c >= n)
 			break;
-		if (c + 1 < h->n && wave_before(h->a[c + 1], h->a[c]))
+		if (c + 1 < n && wave_before(h->a[c + 1], h->a[c]))
 			c++;
-		if (!wave_before(h->a[c], x))
-			break;
 		h->a[i] = h->a[c];
 		i = c;
 	}
-	if (h->n)
-		h->a[i] = x;
+	while (i) {
+		size_t p = (i - 1) / 2;
+		if (!wave_before(x, h->a[p]))
+			break;
+		h->a[i] = h->a[p];
+		i = p;
+	}
+	h->a[i] = x;
 }
 
 static struct emu_wave *heap_pop(struct wave_heap *h)
@@ -84,15 +95,44 @@ static struct emu_wave *heap_pop(struct wave_heap *h)
 	return top;
 }
 
-/* Cycle of the second wave in (cycle, id) order: one of the root's
- * children. */
-static uint64_t heap_second_cycle(const struct wave_heap *h)
+/* The second wave in (cycle, id) order, one of the root's children (NULL
+ * when the root is alone). */
+static struct emu_wave *heap_second(const struct wave_heap *h)
 {
 	if (h->n < 2)
-		return UINT64_MAX;
+		return NULL;
 	if (h->n == 2 || wave_before(h->a[1], h->a[2]))
-		return h->a[1]->cycle;
-	return h->a[2]->cycle;
+		return h->a[1];
+	return h->a[2];
+}
+
+/* Ask the host to fetch what wave x touches first when it runs next (its
+ * state, the registers of its next instruction, its oldest outstanding
+ * access): with thousands of resident waves their state is far larger than
+ * the host's caches, and the next wave is known one turn ahead. */
+static void wave_prefetch(const struct emu_wave *x)
+{
+	__builtin_prefetch(x);
+	__builtin_prefetch((const char *)x + 64);
+	__builtin_prefetch(&x->pc);
+	const struct emu_inst *in = emu_program_at(x->prog, x->pc);
+	if (!in)
+		return;
+	const uint16_t codes[5] = { in->src[0], in->src[1], in->dst, in->addr, in->data[0] };
+	for (unsigned i = 0; i < 5; i++) {
+		if (codes[i] < EMU_OP_VGPR0 || codes[i] == EMU_OP_NONE)
+			continue;
+		const char *row = (const char *)x->v[(codes[i] - EMU_OP_VGPR0) & (EMU_NREGS_V - 1)];
+		for (unsigned k = 0; k < EMU_LANES * 4; k += 64)
+			__builtin_prefetch(row + k);
+	}
+	if (x->pend_count) {
+		/* the oldest access: its result goes to the registers first */
+		const struct emu_pending *p = &x->pend[x->pend_head];
+		__builtin_prefetch(p);
+		for (unsigned k = 0; k < p->ndw * EMU_LANES * 4u && k < sizeof(p->data); k += 64)
+			__builtin_prefetch((const char *)p->data + k);
+	}
 }
 
 /* ---- packet and descriptor checks ---- */
@@ -643,7 +683,10 @@ bool emu_gpu_dispatch(struct emu_gpu *g, const struct emu_dispatch_req *req, str
 		 * goes on is sifted down once instead of popped and pushed. The
 		 * order is the same (cycle, id is a total order). */
 		struct emu_wave *w = rs.heap.a[0];
-		uint64_t horizon = heap_second_cycle(&rs.heap);
+		struct emu_wave *next = heap_second(&rs.heap);
+		uint64_t horizon = next ? next->cycle : UINT64_MAX;
+		if (next)
+			wave_prefetch(next);
 		run_wave(&ctx, w, horizon, rs.trace);
 		if (ctx.failed)
 			break;

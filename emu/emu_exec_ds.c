@@ -118,9 +118,14 @@ static void finish(struct emu_wave *w, struct emu_pending *p, bool store, bool a
 static bool ds_all_in(const uint32_t *va, uint64_t exec, uint32_t end, uint32_t size)
 {
 	uint32_t top = 0;
-	for (uint64_t m = exec; m; m &= m - 1) {
-		uint32_t v = va[__builtin_ctzll(m)];
-		top = v > top ? v : top;
+	if (exec == ~0ull) {
+		for (unsigned l = 0; l < EMU_LANES; l++)
+			top = va[l] > top ? va[l] : top;
+	} else {
+		for (uint64_t m = exec; m; m &= m - 1) {
+			uint32_t v = va[__builtin_ctzll(m)];
+			top = v > top ? v : top;
+		}
 	}
 	return (uint64_t)top + end <= size;
 }
@@ -239,11 +244,19 @@ static void ds_load2(struct emu_wave *w, const struct emu_inst *in, const struct
 		uint32_t o[2];
 		ds_addr2(in, d, 0, o);
 		if (ds_all_in(va, exec, (o[0] > o[1] ? o[0] : o[1]) + 4, size)) {
-			for (uint64_t m = exec; m; m &= m - 1) {
-				unsigned l = (unsigned)__builtin_ctzll(m);
-				addr[l] = va[l] + o[0];
-				memcpy(&buf[l], lds + va[l] + o[0], 4);
-				memcpy(&buf[EMU_LANES + l], lds + va[l] + o[1], 4);
+			if (exec == ~0ull) {  /* the whole wave: a plain loop */
+				for (unsigned l = 0; l < EMU_LANES; l++) {
+					addr[l] = va[l] + o[0];
+					memcpy(&buf[l], lds + va[l] + o[0], 4);
+					memcpy(&buf[EMU_LANES + l], lds + va[l] + o[1], 4);
+				}
+			} else {
+				for (uint64_t m = exec; m; m &= m - 1) {
+					unsigned l = (unsigned)__builtin_ctzll(m);
+					addr[l] = va[l] + o[0];
+					memcpy(&buf[l], lds + va[l] + o[0], 4);
+					memcpy(&buf[EMU_LANES + l], lds + va[l] + o[1], 4);
+				}
 			}
 			finish(w, p, false, false, 2 * d->bytes, exec, addr);
 			return;

@@ -944,7 +944,12 @@ static bool vm_fast(struct vm_ctx *c)
 		unsigned src = vm_src(c);
 		for (unsigned e = 0; e < nelem; e++)
 			dv[e] = emu_vreg(c->w, src, e);
-		if (!partial && nelem == 4) {  /* dwordx4: a lane's 16 bytes at once */
+		if (!partial && nelem == 4 && c->touched == ~0ull) {  /* dwordx4, whole wave */
+			for (unsigned l = 0; l < EMU_LANES; l++) {
+				uint32_t t[4] = { dv[0][l], dv[1][l], dv[2][l], dv[3][l] };
+				memcpy((void *)(uintptr_t)a0[l], t, sizeof(t));
+			}
+		} else if (!partial && nelem == 4) {  /* dwordx4: a lane's 16 bytes at once */
 			for (uint64_t m = c->touched; m; m &= m - 1) {
 				unsigned l = (unsigned)__builtin_ctzll(m);
 				uint32_t t[4] = { dv[0][l], dv[1][l], dv[2][l], dv[3][l] };
@@ -964,7 +969,16 @@ static bool vm_fast(struct vm_ctx *c)
 	}
 	struct emu_pending *p = emu_pend_begin(c->w, c->in, EMU_CNT_VM);
 	uint32_t *buf = emu_pend_vgpr(p, vm_dst(c), nelem, c->exec);
-	if (!partial && nelem == 4) {  /* dwordx4 */
+	if (!partial && nelem == 4 && c->exec == ~0ull) {  /* dwordx4, whole wave */
+		for (unsigned l = 0; l < EMU_LANES; l++) {
+			uint32_t t[4];
+			memcpy(t, (const void *)(uintptr_t)a0[l], sizeof(t));
+			buf[l] = t[0];
+			buf[EMU_LANES + l] = t[1];
+			buf[2 * EMU_LANES + l] = t[2];
+			buf[3 * EMU_LANES + l] = t[3];
+		}
+	} else if (!partial && nelem == 4) {  /* dwordx4 */
 		for (uint64_t m = c->exec; m; m &= m - 1) {
 			unsigned l = (unsigned)__builtin_ctzll(m);
 			uint32_t t[4];

@@ -166,56 +166,53 @@ static void lds_queue_push(struct emu_timing_cu *cs, uint64_t done)
 	cs->lds_n++;
 }
 
-/* emu_lds_cost through the memo of w's current instruction. */
+/* emu_lds_cost through the memo of w's current instruction. The lookup
+ * compares the pattern with the memo while computing it (no copy, no
+ * memcmp); only a miss stores it. */
 static void lds_cost_memo(struct emu_timing *t, const struct emu_wave *w, const struct emu_access *acc,
                           unsigned bytes, struct emu_lds_cost *c)
 {
-	uint64_t off[EMU_LANES];
 	uint64_t m = acc->mask;
 	if (!m || !acc->addr || !w->cur || t->mp->lds_bytes % 128) {
 		emu_lds_cost(t->mp, acc->addr, acc->mask, bytes, c);
 		return;
 	}
-	uint64_t base = acc->addr[__builtin_ctzll(m)] & ~3ull, top = 0;
+	struct emu_lds_memo *e = &t->lds_memo[((uintptr_t)w->cur >> 3) & (EMU_LDS_MEMO - 1)];
+	const uint64_t *a = acc->addr;
+	uint64_t base = a[__builtin_ctzll(m)] & ~3ull, top = 0, diff = 0;
+	bool same = e->in == w->cur && e->mask == m && e->bytes == bytes;
 	if (m == ~0ull) {
-		/* two lanes per step in a 128-bit vector (GCC vector extension) */
-		typedef uint64_t v2u64 __attribute__((vector_size(16)));
-		v2u64 vb = { base, base }, vt = { 0, 0 };
-		for (unsigned l = 0; l < EMU_LANES; l += 2) {
-			v2u64 a, o;
-			memcpy(&a, &acc->addr[l], sizeof(a));
-			o = a - vb;
-			memcpy(&off[l], &o, sizeof(o));
-			v2u64 gt = (v2u64)(a > vt);
-			vt = (a & gt) | (vt & ~gt);
+		for (unsigned l = 0; l < EMU_LANES; l++) {
+			uint64_t o = a[l] - base;
+			diff |= o ^ e->off[l];
+			top = a[l] > top ? a[l] : top;
 		}
-		top = vt[0] > vt[1] ? vt[0] : vt[1];
 	} else {
 		for (unsigned l = 0; l < EMU_LANES; l++) {
-			uint64_t a = ((m >> l) & 1) ? acc->addr[l] : base;
-			off[l] = a - base;
-			top = a > top ? a : top;
+			uint64_t o = ((m >> l) & 1) ? a[l] - base : 0;
+			diff |= o ^ e->off[l];
+			top = o + base > top ? o + base : top;
 		}
 	}
 	/* Only patterns wholly inside the LDS: a lane past its end takes no
 	 * bank, so moving such a pattern could change its cost. */
 	if (top + bytes > t->mp->lds_bytes) {
-		emu_lds_cost(t->mp, acc->addr, m, bytes, c);
+		emu_lds_cost(t->mp, a, m, bytes, c);
 		return;
 	}
-	struct emu_lds_memo *e = &t->lds_memo[((uintptr_t)w->cur >> 3) & (EMU_LDS_MEMO - 1)];
-	if (e->in == w->cur && e->mask == m && e->bytes == bytes && memcmp(e->off, off, sizeof(off)) == 0) {
+	if (same && !diff) {
 		c->bank_cycles = e->bank_cycles;
 		c->conflicts = e->conflicts;
 		return;
 	}
-	emu_lds_cost(t->mp, acc->addr, m, bytes, c);
+	emu_lds_cost(t->mp, a, m, bytes, c);
 	e->in = w->cur;
 	e->mask = m;
 	e->bytes = bytes;
 	e->bank_cycles = c->bank_cycles;
 	e->conflicts = c->conflicts;
-	memcpy(e->off, off, sizeof(off));
+	for (unsigned l = 0; l < EMU_LANES; l++)
+		e->off[l] = ((m >> l) & 1) ? a[l] - base : 0;
 }
 
 uint64_t emu_timing_lds(struct emu_timing *t, struct emu_wave *w, const struct emu_access *acc)

@@ -4,7 +4,7 @@
 #                                       clang-compiled compute kernel, built
 #                                       with the suite's HIP flags
 #
-# make bench [ARCH=gfx942] [BENCH_N=512] [BENCH_REPS=200] [BENCH_CALLGRIND=1]
+# make bench [ARCH=gfx942] [BENCH_N=256] [BENCH_REPS=200] [BENCH_CALLGRIND=1]
 # runs gcnlab exec --stats on the copy suite's kernels (their suite launch,
 # BENCH_REPS dispatches each) and on bench_sgemm (n = BENCH_N), then the
 # same kernels, smaller, under valgrind --tool=callgrind for host
@@ -13,7 +13,7 @@
 BENCH_DIR := $(BUILD)/bench
 BENCH_SRCS := $(sort $(wildcard tests/bench/*.hip))
 BENCH_COS := $(foreach a,$(ARCHS),$(patsubst tests/bench/%.hip,$(BENCH_DIR)/$(a)/%.co,$(BENCH_SRCS)))
-BENCH_N ?= 512
+BENCH_N ?= 256
 BENCH_REPS ?= 200
 BENCH_CALLGRIND ?= 1
 

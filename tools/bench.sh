@@ -16,7 +16,7 @@
 set -euo pipefail
 
 arch=gfx942
-n=512
+n=256
 reps=200
 callgrind=1
 floor=5   # M wave-instructions per second (issue "Embedded emulated GPU")
