@@ -262,9 +262,18 @@ void emu_endpgm(struct emu_wave *w)
 {
 	/* Outstanding stores still complete; the wave ends when they have. */
 	uint64_t t = w->cycle;
-	for (int c = 0; c < EMU_CNT_COUNT; c++)
-		if (w->cnt[c] && w->last_done[c] > t)
+	int last = -1;
+	for (int c = 0; c < EMU_CNT_COUNT; c++) {
+		if (w->cnt[c] && w->last_done[c] > t) {
 			t = w->last_done[c];
+			last = c;
+		}
+	}
+	/* The trace charges that wait to the counter that ended it. */
+	if (last >= 0)
+		emu_wave_stall(w, t - w->cycle,
+		               last == EMU_CNT_VM ? GCNLAB_STALL_VMCNT
+		               : last == EMU_CNT_LGKM ? GCNLAB_STALL_LGKMCNT : GCNLAB_STALL_EXPCNT);
 	w->cycle = t;
 	emu_wave_retire(w);
 	w->state = EMU_WAVE_DONE;
