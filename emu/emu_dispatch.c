@@ -28,32 +28,49 @@
 
 /* ---- heap of runnable waves ---- */
 
+/* An entry holds its wave's key, so that sifting compares keys in the heap
+ * array instead of loading every wave's state (thousands of waves: a host
+ * cache miss per level). The key is the wave's cycle when it entered the
+ * heap; a wave's cycle changes only while it runs at the root, and it is
+ * sifted again with its new key right after. */
+struct wave_heap_ent {
+	uint64_t cycle;
+	uint32_t id;
+	struct emu_wave *w;
+};
+
 struct wave_heap {
-	struct emu_wave **a;
+	struct wave_heap_ent *a;
 	size_t n, cap;
 };
 
-static bool wave_before(const struct emu_wave *x, const struct emu_wave *y)
+static bool ent_before(const struct wave_heap_ent *x, const struct wave_heap_ent *y)
 {
 	return x->cycle < y->cycle || (x->cycle == y->cycle && x->id < y->id);
+}
+
+static struct wave_heap_ent ent_of(struct emu_wave *w)
+{
+	return (struct wave_heap_ent){ .cycle = w->cycle, .id = w->id, .w = w };
 }
 
 static bool heap_push(struct wave_heap *h, struct emu_wave *w)
 {
 	if (h->n == h->cap) {
 		size_t cap = h->cap ? h->cap * 2 : 64;
-		struct emu_wave **n = realloc(h->a, cap * sizeof(*n));
+		struct wave_heap_ent *n = realloc(h->a, cap * sizeof(*n));
 		if (!n)
 			return false;
 		h->a = n;
 		h->cap = cap;
 	}
+	struct wave_heap_ent e = ent_of(w);
 	size_t i = h->n++;
-	while (i && wave_before(w, h->a[(i - 1) / 2])) {
+	while (i && ent_before(&e, &h->a[(i - 1) / 2])) {
 		h->a[i] = h->a[(i - 1) / 2];
 		i = (i - 1) / 2;
 	}
-	h->a[i] = w;
+	h->a[i] = e;
 	return true;
 }
 
@@ -63,7 +80,7 @@ static bool heap_push(struct wave_heap *h, struct emu_wave *w)
  * has just run usually belongs near the bottom, so the climb is short. The
  * resulting heap is a valid heap of the same waves: (cycle, id) is a total
  * order, so the scheduling order does not depend on the layout. */
-static void heap_sift_root(struct wave_heap *h, struct emu_wave *x)
+static void heap_sift_root(struct wave_heap *h, struct wave_heap_ent x)
 {
 	size_t n = h->n, i = 0;
 	if (!n)
@@ -72,14 +89,14 @@ static void heap_sift_root(struct wave_heap *h, struct emu_wave *x)
 		size_t c = 2 * i + 1;
 		if (c >= n)
 			break;
-		if (c + 1 < n && wave_before(h->a[c + 1], h->a[c]))
+		if (c + 1 < n && ent_before(&h->a[c + 1], &h->a[c]))
 			c++;
 		h->a[i] = h->a[c];
 		i = c;
 	}
 	while (i) {
 		size_t p = (i - 1) / 2;
-		if (!wave_before(x, h->a[p]))
+		if (!ent_before(&x, &h->a[p]))
 			break;
 		h->a[i] = h->a[p];
 		i = p;
@@ -87,23 +104,21 @@ static void heap_sift_root(struct wave_heap *h, struct emu_wave *x)
 	h->a[i] = x;
 }
 
-static struct emu_wave *heap_pop(struct wave_heap *h)
+static void heap_pop(struct wave_heap *h)
 {
-	struct emu_wave *top = h->a[0];
-	struct emu_wave *last = h->a[--h->n];
+	struct wave_heap_ent last = h->a[--h->n];
 	heap_sift_root(h, last);
-	return top;
 }
 
 /* The second wave in (cycle, id) order, one of the root's children (NULL
  * when the root is alone). */
-static struct emu_wave *heap_second(const struct wave_heap *h)
+static const struct wave_heap_ent *heap_second(const struct wave_heap *h)
 {
 	if (h->n < 2)
 		return NULL;
-	if (h->n == 2 || wave_before(h->a[1], h->a[2]))
-		return h->a[1];
-	return h->a[2];
+	if (h->n == 2 || ent_before(&h->a[1], &h->a[2]))
+		return &h->a[1];
+	return &h->a[2];
 }
 
 /* Ask the host to fetch what wave x touches first when it runs next (its
@@ -406,10 +421,19 @@ struct trace_acc {
 	uint64_t stall[GCNLAB_STALL_COUNT];
 };
 
-static struct emu_wave *wave_alloc(struct emu_run *rs)
+static struct emu_wave *wave_alloc(struct emu_gpu *g, struct emu_run *rs)
 {
 	if (rs->nfree)
 		return rs->free_waves[--rs->nfree];
+	if (g->npool) {
+		/* Storage from an earlier dispatch: its registers start at zero,
+		 * as freshly allocated ones do (a recycled wave of this dispatch
+		 * keeps its predecessor's, as on the hardware). */
+		struct emu_wave *w = g->wave_pool[--g->npool];
+		rs->all_waves[rs->nall++] = w;
+		memset(w->v, 0, EMU_NREGS_V * sizeof(*w->v));
+		return w;
+	}
 	struct emu_wave *w = calloc(1, sizeof(*w));
 	if (!w)
 		return NULL;
@@ -462,7 +486,7 @@ static bool launch_wg(struct emu_dispatch_ctx *ctx, struct emu_run *rs, uint32_t
 	c->waves_resident += wg->nwaves;
 	uint32_t simd0 = c->wg_resident; /* rotate the first SIMD per workgroup */
 	for (uint32_t j = 0; j < wg->nwaves; j++) {
-		struct emu_wave *w = wave_alloc(rs);
+		struct emu_wave *w = wave_alloc(ctx->gpu, rs);
 		if (!w)
 			goto fail;
 		wg->waves[j] = w;
@@ -682,17 +706,17 @@ bool emu_gpu_dispatch(struct emu_gpu *g, const struct emu_dispatch_req *req, str
 		/* The earliest wave runs where it is, at the root: a wave that
 		 * goes on is sifted down once instead of popped and pushed. The
 		 * order is the same (cycle, id is a total order). */
-		struct emu_wave *w = rs.heap.a[0];
-		struct emu_wave *next = heap_second(&rs.heap);
+		struct emu_wave *w = rs.heap.a[0].w;
+		const struct wave_heap_ent *next = heap_second(&rs.heap);
 		uint64_t horizon = next ? next->cycle : UINT64_MAX;
 		if (next)
-			wave_prefetch(next);
+			wave_prefetch(next->w);
 		run_wave(&ctx, w, horizon, rs.trace);
 		if (ctx.failed)
 			break;
 		struct emu_workgroup *wg = w->wg;
 		if (w->state == EMU_WAVE_READY) {
-			heap_sift_root(&rs.heap, w);
+			heap_sift_root(&rs.heap, ent_of(w));
 			continue;
 		}
 		heap_pop(&rs.heap);  /* w, done or at a barrier */
@@ -774,7 +798,14 @@ out:
 	/* Teardown: workgroups left resident after a fault, then all waves. */
 	while (rs.nwgs)
 		wg_free(&rs, rs.wgs[rs.nwgs - 1]);
+	if (rs.nall && !g->wave_pool)
+		g->wave_pool = calloc(EMU_WAVE_POOL_MAX, sizeof(*g->wave_pool));
 	for (size_t i = 0; i < rs.nall; i++) {
+		struct emu_wave *w = rs.all_waves[i];
+		if (g->wave_pool && g->npool < EMU_WAVE_POOL_MAX && w->v && w->pend) {
+			g->wave_pool[g->npool++] = w;
+			continue;
+		}
 		free(rs.all_waves[i]->v);
 		free(rs.all_waves[i]->pend);
 		free(rs.all_waves[i]);

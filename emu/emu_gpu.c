@@ -59,6 +59,12 @@ void emu_gpu_destroy(struct emu_gpu *g)
 	pthread_mutex_destroy(&g->lock);
 	free(g->kernels);
 	free(g->trace);
+	for (size_t i = 0; i < g->npool; i++) {
+		free(g->wave_pool[i]->v);
+		free(g->wave_pool[i]->pend);
+		free(g->wave_pool[i]);
+	}
+	free(g->wave_pool);
 	free(g);
 }
 

@@ -26,7 +26,15 @@ struct emu_gpu {
 	int trace_wave;
 	struct gcnlab_emu_trace_row *trace;
 	size_t ntrace;
+	/* Wave storage (struct emu_wave + its VGPRs + pending ring, ~230 KiB)
+	 * kept between dispatches: allocating and freeing it per dispatch cost
+	 * as much host time as the waves' instructions (mmap, page faults). */
+	struct emu_wave **wave_pool;
+	size_t npool;
 };
+
+/* Most wave storages the GPU keeps between dispatches (~230 MiB). */
+#define EMU_WAVE_POOL_MAX 1024
 
 /* Registered kernel whose descriptor is at kd_addr; false if none. */
 bool emu_gpu_find_kernel(struct emu_gpu *g, uint64_t kd_addr, struct emu_kernel_reg *out);

@@ -1,4 +1,5 @@
 #include "gl_micro.h"
+#include "gl_cold.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -96,6 +97,21 @@ struct gl_kernarg_val gl_micro_u32(uint32_t x, const char *label)
 	return v;
 }
 
+bool gl_micro_dispatch_rep(struct gl_micro *m, const struct gl_hsa_kernel *k,
+                           const struct gl_kernarg_val *args, unsigned nargs, uint32_t grid,
+                           uint32_t block, int rep, double *us, struct gl_err *e)
+{
+	struct gl_hsa_launch l = {
+		.kernel = k, .args = args, .nargs = nargs,
+		.grid = { grid, 1, 1 }, .block = { block, 1, 1 }, .dims = 1,
+	};
+	double t, flush_us;
+
+	if (!gl_cold_dispatch(m->cold, m->ctx->hsa, &l, rep, us ? us : &t, &flush_us, e))
+		return gl_err_prefix(e, "%s: ", m->suite);
+	return true;
+}
+
 bool gl_micro_dispatch(struct gl_micro *m, const struct gl_hsa_kernel *k,
                        const struct gl_kernarg_val *args, unsigned nargs, uint32_t grid,
                        uint32_t block, double *us, struct gl_err *e)
@@ -165,6 +181,12 @@ void gl_micro_params(struct gl_micro *m, struct gl_table *t)
 	gl_table_param(t, "size", "%s", ctx->long_run ? "long (--long: hardware-sized)" : "short (sized for the emulator; --long for hardware)");
 	if (ctx->params[0])
 		gl_table_param(t, "param", "%s", ctx->params);
+	if (m->cold) {  /* the timing mode the suite's timed reps ran in */
+		struct gl_cold_info ci;
+
+		gl_cold_info(m->cold, &ci);
+		gl_cold_params(&ci, t);
+	}
 	if (gmtime_r(&now, &tm) && strftime(date, sizeof(date), "%Y-%m-%dT%H:%M:%SZ", &tm))
 		gl_table_param(t, "date", "%s", date);
 }

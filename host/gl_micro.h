@@ -29,9 +29,12 @@ struct gl_micro_kernel {
 	struct gl_hsa_kernel k;
 };
 
+struct gl_cold;
+
 struct gl_micro {
 	struct gl_ctx *ctx;
 	const char *suite;
+	struct gl_cold *cold;   /* cold mode for gl_micro_dispatch_rep (NULL: hot) */
 	unsigned n;
 	struct gl_micro_kernel kern[GL_MICRO_MAX_KERNELS];
 };
@@ -54,6 +57,12 @@ struct gl_kernarg_val gl_micro_buf(const struct gl_hsa_buf *b, const char *label
 struct gl_kernarg_val gl_micro_u32(uint32_t v, const char *label);
 
 /* One dispatch of k: grid and block work-items (1-D), *us = GPU time. */
+/* One dispatch as timed repetition `rep` of a measurement (rep < 0: a
+ * warm-up), in m->cold's mode when set: the flush kernel and the next
+ * rotating copy before each timed rep, the flush never in the sample. */
+bool gl_micro_dispatch_rep(struct gl_micro *m, const struct gl_hsa_kernel *k,
+                           const struct gl_kernarg_val *args, unsigned nargs, uint32_t grid,
+                           uint32_t block, int rep, double *us, struct gl_err *e);
 bool gl_micro_dispatch(struct gl_micro *m, const struct gl_hsa_kernel *k,
                        const struct gl_kernarg_val *args, unsigned nargs, uint32_t grid,
                        uint32_t block, double *us, struct gl_err *e);

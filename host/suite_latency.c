@@ -26,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gl_cold.h"
 #include "gl_micro.h"
 #include "gl_params.h"
 #include "gl_str.h"
@@ -161,17 +162,20 @@ static void run_close(struct run *r)
 /* Dispatch k with args (args[1] must be the output), one wave per group;
  * *mean = mean sample. */
 static bool run_once(struct run *r, const char *kernel, struct gl_kernarg_val *args, unsigned nargs,
-                     double *mean, struct gl_err *e)
+                     int rep, double *mean, struct gl_err *e)
 {
 	const struct gl_hsa_kernel *k;
 
 	if (!gl_micro_kernel(r->m, kernel, &k, e) ||
-	    !gl_micro_dispatch(r->m, k, args, nargs, r->groups * 64, 64, NULL, e) ||
+	    !gl_micro_dispatch_rep(r->m, k, args, nargs, r->groups * 64, 64, rep, NULL, e) ||
 	    !gl_hsa_buf_download(r->m->ctx->hsa, &r->out, e))
 		return false;
 	*mean = gl_micro_mean(r->out.host, r->groups, r->steps, r->skip);
 	return true;
 }
+
+/* Dispatch d of a warm-up + reps loop as gl_micro_dispatch_rep's rep. */
+#define REP(c, d) ((d) >= (c)->warmup ? (int)((d) - (c)->warmup) : -1)
 
 /* ---- the table's rows ---- */
 
@@ -236,7 +240,7 @@ static bool memtime_row(struct gl_micro *m, const struct lat_cfg *c, struct lat_
 		struct gl_kernarg_val args[2] = { gl_micro_buf(&r.out, "out"), gl_micro_u32(c->steps, "steps") };
 		double v;
 
-		if (!run_once(&r, "lat_memtime", args, 2, &v, e))
+		if (!run_once(&r, "lat_memtime", args, 2, REP(c, d), &v, e))
 			goto out;
 		if (d >= c->warmup)
 			lat[d - c->warmup] = v;
@@ -275,7 +279,7 @@ static bool hbm_rows(struct gl_micro *m, const struct lat_cfg *c, struct gl_hsa_
 
 			gl_ctx_progress(m->ctx, "%s: %s %u/%u", SUITE, pass ? tput_k : lat_k, d + 1,
 			                c->warmup + c->reps);
-			if (!run_once(&r, pass ? tput_k : lat_k, args, 6, &v, e))
+			if (!run_once(&r, pass ? tput_k : lat_k, args, 6, REP(c, d), &v, e))
 				goto out;
 			pos += c->steps;
 			if (pos > n)
@@ -326,7 +330,7 @@ static bool lds_rows(struct gl_micro *m, const struct lat_cfg *c, unsigned width
 			};
 			double v;
 
-			if (!run_once(&r, pass ? tput_k : lat_k, args, 3, &v, e))
+			if (!run_once(&r, pass ? tput_k : lat_k, args, 3, REP(c, d), &v, e))
 				goto out;
 			if (d >= c->warmup)
 				(pass ? tput : lat)[d - c->warmup] = v;
@@ -425,7 +429,8 @@ static bool sweep_point(struct gl_micro *m, const struct lat_cfg *c, double over
 			gl_micro_u32(pt->warm ? (uint32_t)region : 0, "warm_bytes"),
 		};
 
-		if (!run_once(&r, "lat_chase_lane", args, 6, &raw[d], e))
+		/* The sweep warms its footprint on purpose: always hot. */
+		if (!run_once(&r, "lat_chase_lane", args, 6, -1, &raw[d], e))
 			goto out;
 		lat[d] = raw[d] - overhead;
 	}
@@ -631,6 +636,7 @@ static int lat_run(struct gl_ctx *ctx, struct gl_err *e)
 	unsigned nrows = 0, levels;
 	double *lat = NULL, *tput = NULL, *raw = NULL, *slat = NULL;
 	struct gl_hsa_buf hbm = { 0 };
+	struct gl_cold *cold = NULL, *hbm_cold = NULL;
 	uint32_t *seq = NULL, nslots = 0;
 	struct gl_table *t = NULL, *ts = NULL;
 	char dir[PATH_MAX];
@@ -654,6 +660,14 @@ static int lat_run(struct gl_ctx *ctx, struct gl_err *e)
 		goto out;
 	}
 
+	/* Cold mode (--flush-cache): the flush kernel before every timed rep of
+	 * the table's rows; the HBM rows also rotate copies of the chase memory
+	 * (--rotating-count), whose chain holds offsets, so every copy is a
+	 * valid chain. */
+	if (!gl_cold_open_ctx(ctx, NULL, 0, NULL, &cold, e))
+		goto out;
+	m.cold = cold;
+
 	/* s_memtime overhead. */
 	struct lat_row *r = &rows[nrows++];
 	r->kind = ROW_MEMTIME;
@@ -667,8 +681,10 @@ static int lat_run(struct gl_ctx *ctx, struct gl_err *e)
 	overhead = r->lat.median_us;
 
 	/* HBM rows. */
-	if (!hbm_memory(&m, &c, &hbm, &seq, &nslots, e))
+	if (!hbm_memory(&m, &c, &hbm, &seq, &nslots, e) ||
+	    !gl_cold_open_ctx(ctx, &hbm, 1, SUITE, &hbm_cold, e))
 		goto out;
+	m.cold = hbm_cold;
 	static const struct { const char *what, *type, *insn; unsigned bytes; uint32_t off; } hbm_kinds[] = {
 		{ "x4", "HBM load dwordx4", "buffer_load_dwordx4", 64 * 16, 0 },
 		{ "lds", "HBM load dword -> LDS", "buffer_load_dword ... lds", 64 * 4, SLOT_LDS },
@@ -690,6 +706,7 @@ static int lat_run(struct gl_ctx *ctx, struct gl_err *e)
 			all_ok = false;
 		}
 	}
+	m.cold = cold;   /* hbm_cold stays open: its mode is recorded below */
 	gl_hsa_buf_destroy(ctx->hsa, &hbm);
 
 	/* LDS rows: b128 then b32 for each stride. */
@@ -732,7 +749,9 @@ static int lat_run(struct gl_ctx *ctx, struct gl_err *e)
 	levels = detect_levels(pts, c.nfp, c.tol);
 
 	/* Output. */
+	m.cold = hbm_cold ? hbm_cold : cold;
 	record_cfg(&m, &c, t);
+	m.cold = NULL;   /* the sweep is always hot */
 	record_cfg(&m, &c, ts);
 	gl_table_param(t, "chain_wrapped", "%s", wrapped ? "yes (the chase cycle was exhausted: later nodes were read before)" : "no");
 	for (unsigned i = 0; i < nrows; i++)
@@ -783,6 +802,8 @@ out:
 	gl_ctx_progress_end(ctx);
 	if (ctx->hsa)
 		gl_hsa_buf_destroy(ctx->hsa, &hbm);
+	gl_cold_close(hbm_cold);
+	gl_cold_close(cold);
 	gl_micro_fini(&m);
 	gl_table_free(t);
 	gl_table_free(ts);
