@@ -145,7 +145,7 @@ static void wave_prefetch(const struct emu_wave *x)
 		/* the oldest access: its result goes to the registers first */
 		const struct emu_pending *p = &x->pend[x->pend_head];
 		__builtin_prefetch(p);
-		for (unsigned k = 0; k < p->ndw * EMU_LANES * 4u && k < sizeof(p->data); k += 64)
+		for (unsigned k = 0; k < p->ndw * EMU_LANES * 4u && k < EMU_PEND_DWORDS * 4u; k += 64)
 			__builtin_prefetch((const char *)p->data + k);
 	}
 }
@@ -439,7 +439,7 @@ static struct emu_wave *wave_alloc(struct emu_gpu *g, struct emu_run *rs)
 		return NULL;
 	rs->all_waves[rs->nall++] = w;
 	w->v = calloc(EMU_NREGS_V, sizeof(*w->v));
-	w->pend = calloc(EMU_MAX_PENDING, sizeof(*w->pend));
+	w->pend = emu_wave_pend_alloc();
 	if (!w->v || !w->pend)
 		return NULL;  /* freed with all_waves */
 	return w;

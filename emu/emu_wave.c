@@ -22,6 +22,19 @@
 
 /* ---- pending ring ---- */
 
+struct emu_pending *emu_wave_pend_alloc(void)
+{
+	size_t head = EMU_MAX_PENDING * sizeof(struct emu_pending);
+	head = (head + 63) & ~(size_t)63;   /* data buffers on host cache lines */
+	char *m = calloc(1, head + (size_t)EMU_MAX_PENDING * EMU_PEND_DWORDS * 4);
+	if (!m)
+		return NULL;
+	struct emu_pending *p = (struct emu_pending *)m;
+	for (unsigned i = 0; i < EMU_MAX_PENDING; i++)
+		p[i].data = (uint32_t *)(m + head) + (size_t)i * EMU_PEND_DWORDS;
+	return p;
+}
+
 static struct emu_pending *pend_at(struct emu_wave *w, uint32_t i)
 {
 	return &w->pend[(w->pend_head + i) % EMU_MAX_PENDING];
@@ -86,8 +99,12 @@ void emu_wave_retire(struct emu_wave *w)
 		if (i == 0) {
 			w->pend_head = (w->pend_head + 1) % EMU_MAX_PENDING;
 		} else {
+			/* The entries move, their buffers go with them; the freed
+			 * buffer goes to the slot that becomes free. */
+			uint32_t *freed = p->data;
 			for (uint32_t j = i; j + 1 < w->pend_count; j++)
 				*pend_at(w, j) = *pend_at(w, j + 1);
+			pend_at(w, w->pend_count - 1)->data = freed;
 		}
 		w->pend_count--;
 	}

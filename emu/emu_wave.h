@@ -62,9 +62,16 @@ struct emu_pending {
 	uint16_t reg;          /* first register (operand code) */
 	uint64_t lanes;        /* VGPR lanes written */
 	uint32_t lds_addr;     /* kind 3: first LDS byte */
-	uint32_t data[4 * EMU_LANES]; /* VGPR: data[d * 64 + lane]; SGPR: data[d];
-	                                 LDS: data[i] dword i */
+	uint32_t *data;        /* [EMU_PEND_DWORDS] VGPR: data[d * 64 + lane]; SGPR: data[d];
+	                          LDS: data[i] dword i. Kept apart from the entries so
+	                          that the ring's headers, which the hazard check and
+	                          retirement scan, share a few host cache lines. */
 };
+#define EMU_PEND_DWORDS (4 * EMU_LANES)
+
+/* A wave's pending ring: EMU_MAX_PENDING zeroed entries, each owning its
+ * data buffer, in one allocation (free() releases it); NULL if out of memory. */
+struct emu_pending *emu_wave_pend_alloc(void);
 
 struct emu_wave {
 	uint32_t s[128];

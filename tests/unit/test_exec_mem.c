@@ -75,7 +75,7 @@ static int setup_arch(void **state, enum emu_arch arch)
 	w->wg = &t->wg;
 	w->prog = &t->prog;
 	w->pc = 0x10100;
-	w->pend = calloc(EMU_MAX_PENDING, sizeof(*w->pend));
+	w->pend = emu_wave_pend_alloc();
 	w->v = calloc(EMU_NREGS_V, sizeof(*w->v));
 	if (!w->pend || !w->v)
 		return -1;
