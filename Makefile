@@ -35,9 +35,17 @@ include mk/compare.mk
 include mk/bench.mk
 include mk/model.mk
 
-.PHONY: all kernels kernels-all run disasm clean help info
+.PHONY: all kernels kernels-all run bench disasm clean help info
 
 all: $(EMU_SO) $(GCNLAB) kernels
+
+# The emulated GPU's speed: wave-instructions per host second on the copy
+# suite and a clang-compiled compute kernel, and callgrind host instructions
+# per emulated instruction (mk/bench.mk, tools/bench.sh).
+bench: $(EMU_SO) $(GCNLAB) kernels $(patsubst tests/bench/%.hip,$(BENCH_DIR)/$(ARCH)/%.co,$(BENCH_SRCS))
+	@GCNLAB_BIN=$(CURDIR)/$(GCNLAB) GCNLAB_BUILD=$(CURDIR)/$(BUILD) \
+		bash tools/bench.sh --arch $(ARCH) --n $(BENCH_N) --reps $(BENCH_REPS) \
+		$(if $(filter 0,$(BENCH_CALLGRIND)),--no-callgrind)
 
 # Suite code objects for $(ARCH); says which sources the arch skips, and
 # removes code objects that no source produces any more (a suite directory

@@ -28,10 +28,7 @@ $(BENCH_DIR)/$(1)/%.co: tests/bench/%.hip $(HIP_HDR) mk/bench.mk | check-deps
 endef
 $(foreach a,$(ARCHS),$(eval $(call bench_tpl,$(a))))
 
-.PHONY: bench bench-kernels
+.PHONY: bench-kernels
+# (`make bench` itself is in the top Makefile, with the other user targets.)
 bench-kernels: $(BENCH_COS)
 
-bench: $(EMU_SO) $(GCNLAB) kernels $(patsubst tests/bench/%.hip,$(BENCH_DIR)/$(ARCH)/%.co,$(BENCH_SRCS))
-	@GCNLAB_BIN=$(CURDIR)/$(GCNLAB) GCNLAB_BUILD=$(CURDIR)/$(BUILD) \
-		bash tools/bench.sh --arch $(ARCH) --n $(BENCH_N) --reps $(BENCH_REPS) \
-		$(if $(filter 0,$(BENCH_CALLGRIND)),--no-callgrind)
