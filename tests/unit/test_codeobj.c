@@ -18,11 +18,7 @@
 #include <elf.h>
 
 #include "gcn_codeobj.h"
-
-struct blob {
-	uint8_t *data;
-	size_t size;
-};
+#include "tu_tools.h"
 
 enum {
 	CO_GFX942_V4 = 0, CO_GFX942_V5, CO_GFX942_V6, CO_GFX942_ANY, CO_GFX900, CO_GFX90A_XNACK,
@@ -31,18 +27,8 @@ enum {
 
 struct state {
 	char dir[64];
-	struct blob co[CO_COUNT];
+	struct tu_blob co[CO_COUNT];
 };
-
-/* $GCNLAB_LLVM_BIN, else $LLVM_BIN (set by make test), else Debian's LLVM 19. */
-static const char *llvm_bin(void)
-{
-	const char *b = getenv("GCNLAB_LLVM_BIN");
-
-	if (!b || !*b)
-		b = getenv("LLVM_BIN");
-	return b && *b ? b : "/usr/lib/llvm-19/bin";
-}
 
 /* The kernel: copy one dword per lane from src to dst. The metadata is
  * written by hand, as the project's assembly kernels do. */
@@ -94,57 +80,9 @@ static const char hip_src[] =
 	"  if (i < n) p[i] += 1.0f;\n"
 	"}\n";
 
-static bool write_file(const char *path, const char *text)
-{
-	FILE *f = fopen(path, "w");
-	bool ok;
-
-	if (!f)
-		return false;
-	ok = fputs(text, f) >= 0;
-	return fclose(f) == 0 && ok;
-}
-
-static bool read_file(const char *path, struct blob *b)
-{
-	FILE *f = fopen(path, "rb");
-	long n;
-
-	if (!f)
-		return false;
-	if (fseek(f, 0, SEEK_END) || (n = ftell(f)) <= 0 || fseek(f, 0, SEEK_SET)) {
-		fclose(f);
-		return false;
-	}
-	b->data = malloc((size_t)n);
-	b->size = (size_t)n;
-	if (!b->data || fread(b->data, 1, b->size, f) != b->size) {
-		fclose(f);
-		return false;
-	}
-	fclose(f);
-	return true;
-}
-
-static bool run(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static bool run(const char *fmt, ...)
-{
-	char cmd[2048];
-	va_list ap;
-	int rc;
-
-	va_start(ap, fmt);
-	vsnprintf(cmd, sizeof(cmd), fmt, ap);
-	va_end(ap);
-	rc = system(cmd);
-	if (rc != 0)
-		fprintf(stderr, "test_codeobj: command failed (%d): %s\n", rc, cmd);
-	return rc == 0;
-}
-
 /* Assemble and link one variant; out = <dir>/<name>.co (or .o if !link). */
 static bool build_asm(struct state *s, const char *name, const char *mcpu, const char *mattr,
-                      const char *target, int cov, bool link, struct blob *out)
+                      const char *target, int cov, bool link, struct tu_blob *out)
 {
 	static const char accum[] = "  .amdhsa_accum_offset 4\n";
 	char src[4096], path[128];
@@ -152,20 +90,20 @@ static bool build_asm(struct state *s, const char *name, const char *mcpu, const
 
 	snprintf(src, sizeof(src), asm_fmt, target, gfx90a_plus ? accum : "");
 	snprintf(path, sizeof(path), "%s/%s.s", s->dir, name);
-	if (!write_file(path, src))
+	if (!tu_write_file(path, src))
 		return false;
-	if (!run("%s/llvm-mc -triple amdgcn-amd-amdhsa -mcpu=%s%s%s "
+	if (!tu_run("%s/llvm-mc -triple amdgcn-amd-amdhsa -mcpu=%s%s%s "
 	         "--amdhsa-code-object-version=%d -filetype=obj -o %s/%s.o %s",
-	         llvm_bin(), mcpu, *mattr ? " -mattr=" : "", mattr, cov, s->dir, name, path))
+	         tu_llvm_bin(), mcpu, *mattr ? " -mattr=" : "", mattr, cov, s->dir, name, path))
 		return false;
 	if (!link) {
 		snprintf(path, sizeof(path), "%s/%s.o", s->dir, name);
-		return read_file(path, out);
+		return tu_read_file(path, out);
 	}
-	if (!run("%s/ld.lld -shared -o %s/%s.co %s/%s.o", llvm_bin(), s->dir, name, s->dir, name))
+	if (!tu_run("%s/ld.lld -shared -o %s/%s.co %s/%s.o", tu_llvm_bin(), s->dir, name, s->dir, name))
 		return false;
 	snprintf(path, sizeof(path), "%s/%s.co", s->dir, name);
-	return read_file(path, out);
+	return tu_read_file(path, out);
 }
 
 static int group_setup(void **st)
@@ -195,21 +133,21 @@ static int group_setup(void **st)
 	               5, false, &s->co[CO_RELOCATABLE]))
 		goto fail;
 	snprintf(path, sizeof(path), "%s/k.hip", s->dir);
-	if (!write_file(path, hip_src) ||
-	    !run("%s/clang -x hip --cuda-device-only -nogpulib -nogpuinc --offload-arch=gfx942 -O3 "
-	         "-o %s/k_bundle.co %s", llvm_bin(), s->dir, path) ||
-	    !run("%s/clang -x hip --cuda-device-only -nogpulib -nogpuinc --offload-arch=gfx942 -O3 "
-	         "--no-gpu-bundle-output -o %s/k.co %s", llvm_bin(), s->dir, path))
+	if (!tu_write_file(path, hip_src) ||
+	    !tu_run("%s/clang -x hip --cuda-device-only -nogpulib -nogpuinc --offload-arch=gfx942 -O3 "
+	         "-o %s/k_bundle.co %s", tu_llvm_bin(), s->dir, path) ||
+	    !tu_run("%s/clang -x hip --cuda-device-only -nogpulib -nogpuinc --offload-arch=gfx942 -O3 "
+	         "--no-gpu-bundle-output -o %s/k.co %s", tu_llvm_bin(), s->dir, path))
 		goto fail;
 	snprintf(path, sizeof(path), "%s/k_bundle.co", s->dir);
-	if (!read_file(path, &s->co[CO_HIP_BUNDLE]))
+	if (!tu_read_file(path, &s->co[CO_HIP_BUNDLE]))
 		goto fail;
 	snprintf(path, sizeof(path), "%s/k.co", s->dir);
-	if (!read_file(path, &s->co[CO_HIP_ELF]))
+	if (!tu_read_file(path, &s->co[CO_HIP_ELF]))
 		goto fail;
 	return 0;
 fail:
-	fprintf(stderr, "test_codeobj: set-up failed: LLVM 19 tools are required (%s)\n", llvm_bin());
+	fprintf(stderr, "test_codeobj: set-up failed: LLVM 19 tools are required (%s)\n", tu_llvm_bin());
 	return -1;
 }
 
@@ -222,7 +160,7 @@ static int group_teardown(void **st)
 	for (int i = 0; i < CO_COUNT; i++)
 		free(s->co[i].data);
 	if (s->dir[0] && strncmp(s->dir, "/tmp/gcnlab-codeobj-", 20) == 0)
-		run("rm -rf '%s'", s->dir);
+		tu_run("rm -rf '%s'", s->dir);
 	free(s);
 	return 0;
 }
@@ -234,7 +172,7 @@ static struct state *S(void **st)
 
 /* ---- well-formed objects ---- */
 
-static void check_copy_kernel(const struct gcn_codeobj *co, const struct blob *b)
+static void check_copy_kernel(const struct gcn_codeobj *co, const struct tu_blob *b)
 {
 	const struct gcn_kernel *k;
 	uint32_t last;
@@ -282,7 +220,7 @@ static void test_gfx942_versions(void **st)
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		struct gcn_codeobj co;
 		char err[256];
-		const struct blob *b = &s->co[cases[i].co];
+		const struct tu_blob *b = &s->co[cases[i].co];
 
 		assert_true(gcn_codeobj_parse(b->data, b->size, &co, err, sizeof(err)));
 		assert_int_equal(co.abi_version, cases[i].v);
@@ -314,7 +252,7 @@ static void test_targets(void **st)
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		struct gcn_codeobj co;
 		char err[256];
-		const struct blob *b = &s->co[cases[i].co];
+		const struct tu_blob *b = &s->co[cases[i].co];
 
 		assert_true(gcn_codeobj_parse(b->data, b->size, &co, err, sizeof(err)));
 		assert_string_equal(co.target.proc, cases[i].proc);
@@ -395,7 +333,7 @@ static void expect_error(const void *data, size_t size, const char *needle)
 	}
 }
 
-static uint8_t *dup_blob(const struct blob *b)
+static uint8_t *dup_blob(const struct tu_blob *b)
 {
 	uint8_t *p = malloc(b->size);
 	assert_non_null(p);
@@ -420,7 +358,7 @@ static void patch(uint8_t *p, size_t n, const char *from, const char *to)
 
 static void test_truncated(void **st)
 {
-	const struct blob *b = &S(st)->co[CO_GFX942_V5];
+	const struct tu_blob *b = &S(st)->co[CO_GFX942_V5];
 
 	expect_error(NULL, 0, "not an ELF");
 	expect_error(b->data, 0, "not an ELF");
@@ -438,7 +376,7 @@ static void test_truncated(void **st)
 
 static void test_random_bytes(void **st)
 {
-	const struct blob *b = &S(st)->co[CO_GFX942_V5];
+	const struct tu_blob *b = &S(st)->co[CO_GFX942_V5];
 	uint64_t x = 0x9e3779b97f4a7c15ull;
 	uint8_t *p = malloc(b->size);
 
@@ -458,7 +396,7 @@ static void test_random_bytes(void **st)
 
 static void test_flipped_bytes(void **st)
 {
-	const struct blob *b = &S(st)->co[CO_GFX942_V5];
+	const struct tu_blob *b = &S(st)->co[CO_GFX942_V5];
 	uint8_t *p = dup_blob(b);
 
 	/* Any single corrupted byte must give either a parse or a clean error. */
@@ -481,7 +419,7 @@ static void test_flipped_bytes(void **st)
 static void test_wrong_header(void **st)
 {
 	struct state *s = S(st);
-	const struct blob *b = &s->co[CO_GFX942_V5];
+	const struct tu_blob *b = &s->co[CO_GFX942_V5];
 	uint8_t *p = dup_blob(b);
 	uint16_t em_x86_64 = 62;
 
@@ -510,7 +448,7 @@ static void test_wrong_header(void **st)
 
 static void test_bad_metadata(void **st)
 {
-	const struct blob *b = &S(st)->co[CO_GFX942_V5];
+	const struct tu_blob *b = &S(st)->co[CO_GFX942_V5];
 	uint8_t *p = dup_blob(b);
 	size_t i;
 

@@ -25,30 +25,16 @@
 #include <hsa/hsa_ext_amd.h>
 
 #include "gcnlab_emu_ext.h"
+#include "tu_tools.h"
 
 #define WAIT_NS 5000000000ull    /* generous bound for anything that must happen */
-
-struct blob {
-	uint8_t *data;
-	size_t size;
-};
 
 enum { CO_MAIN = 0, CO_GFX90A, CO_XNACK_ON, CO_ANY, CO_COUNT };
 
 static struct {
 	char dir[64];
-	struct blob co[CO_COUNT];
+	struct tu_blob co[CO_COUNT];
 } G;
-
-/* $GCNLAB_LLVM_BIN, else $LLVM_BIN (set by make test), else Debian's LLVM 19. */
-static const char *llvm_bin(void)
-{
-	const char *b = getenv("GCNLAB_LLVM_BIN");
-
-	if (!b || !*b)
-		b = getenv("LLVM_BIN");
-	return b && *b ? b : "/usr/lib/llvm-19/bin";
-}
 
 /* copy: dst[i] = src[i] for the 64 lanes of one workgroup; kernarg = {src, dst}.
  * Plus two variables: data (4 dwords) and table = { &data, &local_data },
@@ -109,42 +95,8 @@ static const char asm_fmt[] =
 	"...\n"
 	".end_amdgpu_metadata\n";
 
-static bool run(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static bool run(const char *fmt, ...)
-{
-	char cmd[2048];
-	va_list ap;
-	int rc;
-
-	va_start(ap, fmt);
-	vsnprintf(cmd, sizeof(cmd), fmt, ap);
-	va_end(ap);
-	rc = system(cmd);
-	if (rc != 0)
-		fprintf(stderr, "test_emu_api: command failed (%d): %s\n", rc, cmd);
-	return rc == 0;
-}
-
-static bool read_all(const char *path, struct blob *b)
-{
-	FILE *f = fopen(path, "rb");
-	long n;
-	bool ok;
-
-	if (!f)
-		return false;
-	ok = !fseek(f, 0, SEEK_END) && (n = ftell(f)) > 0 && !fseek(f, 0, SEEK_SET);
-	if (ok) {
-		b->size = (size_t)n;
-		b->data = malloc(b->size);
-		ok = b->data && fread(b->data, 1, b->size, f) == b->size;
-	}
-	fclose(f);
-	return ok;
-}
-
 static bool build(const char *name, const char *mcpu, const char *mattr, const char *target,
-                  struct blob *out)
+                  struct tu_blob *out)
 {
 	char src[8192], path[160];
 	FILE *f;
@@ -158,12 +110,12 @@ static bool build(const char *name, const char *mcpu, const char *mattr, const c
 		return false;
 	}
 	fclose(f);
-	if (!run("%s/llvm-mc -triple amdgcn-amd-amdhsa -mcpu=%s%s%s -filetype=obj -o %s/%s.o %s",
-	         llvm_bin(), mcpu, *mattr ? " -mattr=" : "", mattr, G.dir, name, path) ||
-	    !run("%s/ld.lld -shared -o %s/%s.co %s/%s.o", llvm_bin(), G.dir, name, G.dir, name))
+	if (!tu_run("%s/llvm-mc -triple amdgcn-amd-amdhsa -mcpu=%s%s%s -filetype=obj -o %s/%s.o %s",
+	         tu_llvm_bin(), mcpu, *mattr ? " -mattr=" : "", mattr, G.dir, name, path) ||
+	    !tu_run("%s/ld.lld -shared -o %s/%s.co %s/%s.o", tu_llvm_bin(), G.dir, name, G.dir, name))
 		return false;
 	snprintf(path, sizeof(path), "%s/%s.co", G.dir, name);
-	return read_all(path, out);
+	return tu_read_file(path, out);
 }
 
 static int group_setup(void **st)
@@ -182,7 +134,7 @@ static int group_setup(void **st)
 	           &G.co[CO_XNACK_ON]) ||
 	    !build("any", "gfx942", "", "amdgcn-amd-amdhsa--gfx942", &G.co[CO_ANY])) {
 		fprintf(stderr, "test_emu_api: set-up failed: LLVM 19 tools are required (%s)\n",
-		        llvm_bin());
+		        tu_llvm_bin());
 		return -1;
 	}
 	return 0;
@@ -194,7 +146,7 @@ static int group_teardown(void **st)
 	for (int i = 0; i < CO_COUNT; i++)
 		free(G.co[i].data);
 	if (strncmp(G.dir, "/tmp/gcnlab-emuapi-", 19) == 0)
-		run("rm -rf '%s'", G.dir);
+		tu_run("rm -rf '%s'", G.dir);
 	return 0;
 }
 
@@ -1065,7 +1017,7 @@ static void test_bad_signal_in_packet(void **st)
 
 /* ---- code objects and executables ---- */
 
-static hsa_status_t load(const struct blob *b, hsa_agent_t agent, hsa_executable_t *x)
+static hsa_status_t load(const struct tu_blob *b, hsa_agent_t agent, hsa_executable_t *x)
 {
 	hsa_code_object_reader_t r;
 	hsa_status_t st;
@@ -1209,7 +1161,7 @@ static void test_load_refusals(void **st)
 	memcpy(p, G.co[CO_MAIN].data, G.co[CO_MAIN].size);
 	p[EI_ABIVERSION] = 1;
 	{
-		struct blob b3 = { p, G.co[CO_MAIN].size };
+		struct tu_blob b3 = { p, G.co[CO_MAIN].size };
 		assert_int_equal(load(&b3, ag.gpu, &x), HSA_STATUS_ERROR_INVALID_CODE_OBJECT);
 		assert_int_equal(hsa_executable_destroy(x), 0);
 		memset(p, 0x5a, b3.size);

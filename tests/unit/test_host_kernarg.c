@@ -21,6 +21,7 @@
 #include <cmocka.h>
 
 #include "gcn_codeobj.h"
+#include "tu_tools.h"
 #include "../../host/gl_kernarg.h"
 
 #define assert_contains(hay, needle)                                                   \
@@ -49,15 +50,6 @@ struct state {
 	struct gcn_codeobj o3, o0;
 };
 
-static const char *llvm_bin(void)
-{
-	const char *b = getenv("GCNLAB_LLVM_BIN");
-
-	if (!b || !*b)
-		b = getenv("LLVM_BIN");
-	return b && *b ? b : "/usr/lib/llvm-19/bin";
-}
-
 static int compile_and_parse(struct state *s, const char *opt, struct gcn_codeobj *co)
 {
 	char cmd[1024], path[128], err[256];
@@ -71,7 +63,7 @@ static int compile_and_parse(struct state *s, const char *opt, struct gcn_codeob
 	snprintf(path, sizeof(path), "%s/k%s.co", s->dir, opt);
 	snprintf(cmd, sizeof(cmd),
 	         "%s/clang -x hip --cuda-device-only --no-gpu-bundle-output -nogpulib -nogpuinc "
-	         "--offload-arch=gfx942 -%s -o %s %s/k.hip", llvm_bin(), opt, path, s->dir);
+	         "--offload-arch=gfx942 -%s -o %s %s/k.hip", tu_llvm_bin(), opt, path, s->dir);
 	if (system(cmd) != 0) {
 		fprintf(stderr, "setup: '%s' failed\n", cmd);
 		return -1;

@@ -1,0 +1,77 @@
+/*
+ * tu_tools — helpers shared by the unit tests that build code objects with
+ * LLVM in their set-up: where LLVM is, running a command, whole-file I/O.
+ * Header-only (each tests/unit/test_*.c is its own program).
+ */
+#ifndef TU_TOOLS_H
+#define TU_TOOLS_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+struct tu_blob {
+	uint8_t *data;
+	size_t size;
+};
+
+/* $GCNLAB_LLVM_BIN, else $LLVM_BIN (set by make test), else Debian's LLVM 19. */
+static inline const char *tu_llvm_bin(void)
+{
+	const char *b = getenv("GCNLAB_LLVM_BIN");
+
+	if (!b || !*b)
+		b = getenv("LLVM_BIN");
+	return b && *b ? b : "/usr/lib/llvm-19/bin";
+}
+
+/* Run a shell command; a failure is printed with the command. */
+static inline bool tu_run(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static inline bool tu_run(const char *fmt, ...)
+{
+	char cmd[2048];
+	va_list ap;
+	int rc;
+
+	va_start(ap, fmt);
+	vsnprintf(cmd, sizeof(cmd), fmt, ap);
+	va_end(ap);
+	rc = system(cmd);
+	if (rc != 0)
+		fprintf(stderr, "# command failed (%d): %s\n", rc, cmd);
+	return rc == 0;
+}
+
+/* The whole of a non-empty file into b->data (malloc'd). */
+static inline bool tu_read_file(const char *path, struct tu_blob *b)
+{
+	FILE *f = fopen(path, "rb");
+	long n;
+	bool ok;
+
+	if (!f)
+		return false;
+	ok = !fseek(f, 0, SEEK_END) && (n = ftell(f)) > 0 && !fseek(f, 0, SEEK_SET);
+	if (ok) {
+		b->size = (size_t)n;
+		b->data = malloc(b->size);
+		ok = b->data && fread(b->data, 1, b->size, f) == b->size;
+	}
+	fclose(f);
+	return ok;
+}
+
+static inline bool tu_write_file(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+	bool ok;
+
+	if (!f)
+		return false;
+	ok = fputs(text, f) >= 0;
+	return fclose(f) == 0 && ok;
+}
+
+#endif
