@@ -3,10 +3,11 @@
  * command processor does, start waves exactly as the SPI does from the
  * kernel descriptor, and run them on their CUs in model-time order.
  *
- * Scheduling: a binary heap of resident waves keyed by (cycle, wave id). The
- * earliest wave runs until its time passes the next wave's, so waves interact
- * (LDS, barriers, global memory) in model-time order and the run is
- * deterministic. Workgroups become resident on a CU when its waves, LDS and
+ * Scheduling (emu_sched.h): waves of a CU group run in (cycle, wave id)
+ * order, the earliest until its time passes the next one's, so waves that
+ * share a CU's resources (SIMDs, LDS, barriers, L1, instruction cache)
+ * interact in model-time order; groups, which share only the L2 and beyond,
+ * run up to a bounded skew apart. The run is deterministic. Workgroups become resident on a CU when its waves, LDS and
  * VGPRs allow, and are handed out round-robin (across XCDs first on gfx942).
  */
 #include <stdio.h>
@@ -16,6 +17,8 @@
 #include "emu_dispatch.h"
 #include "emu_gpu_private.h"
 #include "emu_hazard.h"
+#include "emu_model_params.h"
+#include "emu_sched.h"
 #include "emu_timing.h"
 
 /* Cycles from the packet's processing to the first wave's first
@@ -25,130 +28,6 @@
 #define EMU_LAUNCH_CYCLES 2000u
 /* The SPI launches one wave per cycle per SE; a few cycles between waves. */
 #define EMU_WAVE_LAUNCH_GAP 4u
-
-/* ---- heap of runnable waves ---- */
-
-/* An entry holds its wave's key, so that sifting compares keys in the heap
- * array instead of loading every wave's state (thousands of waves: a host
- * cache miss per level). The key is the wave's cycle when it entered the
- * heap; a wave's cycle changes only while it runs at the root, and it is
- * sifted again with its new key right after. */
-struct wave_heap_ent {
-	uint64_t cycle;
-	uint32_t id;
-	struct emu_wave *w;
-};
-
-struct wave_heap {
-	struct wave_heap_ent *a;
-	size_t n, cap;
-};
-
-static bool ent_before(const struct wave_heap_ent *x, const struct wave_heap_ent *y)
-{
-	return x->cycle < y->cycle || (x->cycle == y->cycle && x->id < y->id);
-}
-
-static struct wave_heap_ent ent_of(struct emu_wave *w)
-{
-	return (struct wave_heap_ent){ .cycle = w->cycle, .id = w->id, .w = w };
-}
-
-static bool heap_push(struct wave_heap *h, struct emu_wave *w)
-{
-	if (h->n == h->cap) {
-		size_t cap = h->cap ? h->cap * 2 : 64;
-		struct wave_heap_ent *n = realloc(h->a, cap * sizeof(*n));
-		if (!n)
-			return false;
-		h->a = n;
-		h->cap = cap;
-	}
-	struct wave_heap_ent e = ent_of(w);
-	size_t i = h->n++;
-	while (i && ent_before(&e, &h->a[(i - 1) / 2])) {
-		h->a[i] = h->a[(i - 1) / 2];
-		i = (i - 1) / 2;
-	}
-	h->a[i] = e;
-	return true;
-}
-
-/* Move x down from the root to its place (the root's old entry is gone).
- * Bottom-up (Floyd): follow the smaller child down to a leaf, one compare
- * per level, then climb back while x comes before the parent; a wave that
- * has just run usually belongs near the bottom, so the climb is short. The
- * resulting heap is a valid heap of the same waves: (cycle, id) is a total
- * order, so the scheduling order does not depend on the layout. */
-static void heap_sift_root(struct wave_heap *h, struct wave_heap_ent x)
-{
-	size_t n = h->n, i = 0;
-	if (!n)
-		return;
-	for (;;) {
-		size_t c = 2 * i + 1;
-		if (c >= n)
-			break;
-		if (c + 1 < n && ent_before(&h->a[c + 1], &h->a[c]))
-			c++;
-		h->a[i] = h->a[c];
-		i = c;
-	}
-	while (i) {
-		size_t p = (i - 1) / 2;
-		if (!ent_before(&x, &h->a[p]))
-			break;
-		h->a[i] = h->a[p];
-		i = p;
-	}
-	h->a[i] = x;
-}
-
-static void heap_pop(struct wave_heap *h)
-{
-	struct wave_heap_ent last = h->a[--h->n];
-	heap_sift_root(h, last);
-}
-
-/* The second wave in (cycle, id) order, one of the root's children (NULL
- * when the root is alone). */
-static const struct wave_heap_ent *heap_second(const struct wave_heap *h)
-{
-	if (h->n < 2)
-		return NULL;
-	if (h->n == 2 || ent_before(&h->a[1], &h->a[2]))
-		return &h->a[1];
-	return &h->a[2];
-}
-
-/* Ask the host to fetch what wave x touches first when it runs next (its
- * state, the registers of its next instruction, its oldest outstanding
- * access): with thousands of resident waves their state is far larger than
- * the host's caches, and the next wave is known one turn ahead. */
-static void wave_prefetch(const struct emu_wave *x)
-{
-	__builtin_prefetch(x);
-	__builtin_prefetch((const char *)x + 64);
-	__builtin_prefetch(&x->pc);
-	const struct emu_inst *in = emu_program_at(x->prog, x->pc);
-	if (!in)
-		return;
-	const uint16_t codes[5] = { in->src[0], in->src[1], in->dst, in->addr, in->data[0] };
-	for (unsigned i = 0; i < 5; i++) {
-		if (codes[i] < EMU_OP_VGPR0 || codes[i] == EMU_OP_NONE)
-			continue;
-		const char *row = (const char *)x->v[(codes[i] - EMU_OP_VGPR0) & (EMU_NREGS_V - 1)];
-		for (unsigned k = 0; k < EMU_LANES * 4; k += 64)
-			__builtin_prefetch(row + k);
-	}
-	if (x->pend_count) {
-		/* the oldest access: its result goes to the registers first */
-		const struct emu_pending *p = &x->pend[x->pend_head];
-		__builtin_prefetch(p);
-		for (unsigned k = 0; k < p->ndw * EMU_LANES * 4u && k < EMU_PEND_DWORDS * 4u; k += 64)
-			__builtin_prefetch((const char *)p->data + k);
-	}
-}
 
 /* ---- packet and descriptor checks ---- */
 
@@ -276,9 +155,17 @@ static bool wave_init(struct emu_dispatch_ctx *ctx, struct emu_workgroup *wg, st
 	const hsa_kernel_dispatch_packet_t *pkt = &ctx->req->pkt;
 	uint32_t (*v)[EMU_LANES] = w->v;
 	struct emu_pending *pend = w->pend;
+	uint32_t v_dirty = w->v_dirty, a_dirty = w->a_dirty;
 	memset(w, 0, sizeof(*w));
 	w->v = v;
 	w->pend = pend;
+	/* Rows this wave may write: its grant (checked by every VGPR writer:
+	 * valu_write, emu_pend_end) and v0..v2 (work-item ids). An AGPR grant
+	 * of 0 is not checked by the VALU yet, so it counts as all 256. */
+	uint32_t vg = kd->vgprs > 3 ? kd->vgprs : 3;
+	uint32_t ag = kd->agprs ? kd->agprs : ctx->prof->has_agpr ? 256 : 0;
+	w->v_dirty = v_dirty > vg ? v_dirty : vg;
+	w->a_dirty = a_dirty > ag ? a_dirty : ag;
 	w->ctx = ctx;
 	w->wg = wg;
 	w->prog = ctx->prog;
@@ -383,6 +270,23 @@ static uint32_t cu_order(const struct emu_profile *prof, uint32_t i)
 	return (i % nx) * per + (i / nx) % per;
 }
 
+/* CUs that share an instruction cache and a scalar cache run as one
+ * scheduling group (emu_sched.h): the least common multiple of the two
+ * sharing counts (equal on every profile). */
+static uint32_t cus_per_group(const struct emu_profile *prof)
+{
+	const struct emu_model_params *mp = emu_model_params_get(prof->arch);
+	uint32_t a = mp->icache.shared_by ? mp->icache.shared_by : 1;
+	uint32_t b = mp->sqc.shared_by ? mp->sqc.shared_by : 1;
+	uint32_t x = a, y = b;
+	while (y) {
+		uint32_t r = x % y;
+		x = y;
+		y = r;
+	}
+	return a / x * b;
+}
+
 static uint32_t max_wg_per_cu(const struct emu_dispatch_ctx *ctx)
 {
 	const struct emu_profile *prof = ctx->prof;
@@ -402,7 +306,7 @@ static uint32_t max_wg_per_cu(const struct emu_dispatch_ctx *ctx)
 }
 
 struct emu_run {
-	struct wave_heap heap;
+	struct emu_sched sched;
 	struct emu_wave **free_waves;  /* recycled wave storage */
 	size_t nfree;
 	struct emu_wave **all_waves;   /* every wave allocated, for teardown */
@@ -431,7 +335,11 @@ static struct emu_wave *wave_alloc(struct emu_gpu *g, struct emu_run *rs)
 		 * keeps its predecessor's, as on the hardware). */
 		struct emu_wave *w = g->wave_pool[--g->npool];
 		rs->all_waves[rs->nall++] = w;
-		memset(w->v, 0, EMU_NREGS_V * sizeof(*w->v));
+		/* Only the rows earlier grants allowed writing: clearing the
+		 * whole 128 KiB file per wave cost more than short kernels run. */
+		memset(w->v, 0, w->v_dirty * sizeof(*w->v));
+		memset(w->v + 256, 0, w->a_dirty * sizeof(*w->v));
+		w->v_dirty = w->a_dirty = 0;
 		return w;
 	}
 	struct emu_wave *w = calloc(1, sizeof(*w));
@@ -501,7 +409,7 @@ static bool launch_wg(struct emu_dispatch_ctx *ctx, struct emu_run *rs, uint32_t
 		w->se = cu / (ctx->prof->num_cu / ctx->prof->num_se);
 		w->cycle = cycle + (uint64_t)j * EMU_WAVE_LAUNCH_GAP;
 		ctx->counters[EMU_CNT_SQ_WAVES]++;
-		if (!heap_push(&rs->heap, w))
+		if (!emu_sched_push(&rs->sched, w))
 			goto fail;
 	}
 	return true;
@@ -679,7 +587,8 @@ bool emu_gpu_dispatch(struct emu_gpu *g, const struct emu_dispatch_req *req, str
 	rs.wgs = calloc((size_t)g->prof->num_cu * ctx.max_wg_per_cu + 1, sizeof(*rs.wgs));
 	if (g->trace_on)
 		rs.trace = calloc(ctx.prog->size / 4 + 1, sizeof(*rs.trace));
-	if (!ctx.cus || !rs.free_waves || !rs.all_waves || !rs.wgs || (g->trace_on && !rs.trace)) {
+	bool sched_ok = emu_sched_init(&rs.sched, g->prof->num_cu, cus_per_group(g->prof), g->skew);
+	if (!sched_ok || !ctx.cus || !rs.free_waves || !rs.all_waves || !rs.wgs || (g->trace_on && !rs.trace)) {
 		snprintf(res->report, sizeof(res->report), "out of host memory for dispatch of %s", ctx.kernel_name);
 		res->status = EMU_DISPATCH_INVALID_PACKET;
 		res->hsa_status = HSA_STATUS_ERROR_OUT_OF_RESOURCES;
@@ -702,24 +611,18 @@ bool emu_gpu_dispatch(struct emu_gpu *g, const struct emu_dispatch_req *req, str
 	}
 
 	uint64_t end = ctx.start_cycle;
-	while (rs.heap.n && !ctx.failed) {
-		/* The earliest wave runs where it is, at the root: a wave that
-		 * goes on is sifted down once instead of popped and pushed. The
-		 * order is the same (cycle, id is a total order). */
-		struct emu_wave *w = rs.heap.a[0].w;
-		const struct wave_heap_ent *next = heap_second(&rs.heap);
-		uint64_t horizon = next ? next->cycle : UINT64_MAX;
-		if (next)
-			wave_prefetch(next->w);
+	uint64_t horizon;
+	struct emu_wave *w;
+	while (!ctx.failed && (w = emu_sched_next(&rs.sched, &horizon))) {
 		run_wave(&ctx, w, horizon, rs.trace);
 		if (ctx.failed)
 			break;
 		struct emu_workgroup *wg = w->wg;
 		if (w->state == EMU_WAVE_READY) {
-			heap_sift_root(&rs.heap, ent_of(w));
+			emu_sched_requeue(&rs.sched, w);
 			continue;
 		}
-		heap_pop(&rs.heap);  /* w, done or at a barrier */
+		emu_sched_remove(&rs.sched, w);  /* done or at a barrier */
 		if (w->state == EMU_WAVE_DONE) {
 			end = w->cycle > end ? w->cycle : end;
 			wg->waves_done++;
@@ -741,7 +644,8 @@ bool emu_gpu_dispatch(struct emu_gpu *g, const struct emu_dispatch_req *req, str
 					rs.trace[x->cur->off >> 2].cycles += t - x->cycle;
 				x->cycle = t;
 				x->state = EMU_WAVE_READY;
-				heap_push(&rs.heap, x);
+				if (!emu_sched_push(&rs.sched, x))
+					goto oom;
 			}
 			wg->barrier_count = 0;
 		}
@@ -812,7 +716,7 @@ out:
 	}
 	free(rs.all_waves);
 	free(rs.wgs);
-	free(rs.heap.a);
+	emu_sched_fini(&rs.sched);
 	emu_mem_unlock(g->mem);
 	free(ctx.cus);
 	free(rs.trace);

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "emu_gpu_private.h"
+#include "emu_sched.h"
 #include "emu_timing.h"
 
 /* Default instruction budget per dispatch: about a minute of emulation at the
@@ -39,6 +40,7 @@ struct emu_gpu *emu_gpu_create(const struct emu_profile *prof, struct emu_mem *m
 		g->budget = EMU_DEFAULT_BUDGET;
 	const char *st = getenv("GCNLAB_EMU_STRICT");
 	g->strict = st && *st == '1';
+	g->skew = env_u32("GCNLAB_EMU_SKEW", EMU_SCHED_SKEW_DEFAULT, 0, 1000000);
 	g->trace_wave = -1;
 	pthread_mutex_init(&g->lock, NULL);
 	g->timing = emu_timing_create(prof, g->sclk_mhz, g->mclk_mhz);

@@ -22,6 +22,7 @@ struct emu_gpu {
 	struct emu_timing *timing;     /* caches and icache persist across dispatches */
 	uint64_t budget;               /* GCNLAB_EMU_BUDGET */
 	bool strict;                   /* GCNLAB_EMU_STRICT */
+	uint32_t skew;                 /* GCNLAB_EMU_SKEW: cycles CU groups may run apart (emu_sched.h) */
 	bool trace_on;
 	int trace_wave;
 	struct gcnlab_emu_trace_row *trace;

@@ -665,11 +665,6 @@ uint64_t emu_timing_access(struct emu_timing *t, struct emu_wave *w, const struc
 	}
 }
 
-uint32_t emu_timing_fetch(struct emu_timing *t, struct emu_wave *w, const struct emu_inst *in)
-{
-	return emu_timing_ifetch(t, w, in);
-}
-
 void emu_timing_icache_inv(struct emu_timing *t, struct emu_wave *w)
 {
 	emu_timing_ic_inv(t, w);

@@ -69,8 +69,17 @@ uint32_t emu_timing_issue(struct emu_timing *t, struct emu_wave *w, const struct
 uint64_t emu_timing_access(struct emu_timing *t, struct emu_wave *w, const struct emu_inst *in,
                            const struct emu_access *acc);
 
-/* Instruction fetch of `in` by w at w->cycle: extra cycles for an icache miss. */
-uint32_t emu_timing_fetch(struct emu_timing *t, struct emu_wave *w, const struct emu_inst *in);
+/* Instruction fetch of `in` by w at w->cycle: extra cycles for an icache
+ * miss. Inline for the common case, an instruction in the line the wave
+ * fetched last and still present (emu_timing_icache.c). */
+uint32_t emu_timing_ifetch(struct emu_timing *t, struct emu_wave *w, const struct emu_inst *in);
+static inline uint32_t emu_timing_fetch(struct emu_timing *t, struct emu_wave *w, const struct emu_inst *in)
+{
+	if (w->if_epoch_at && *w->if_epoch_at == w->if_epoch && w->pc >= w->if_lo &&
+	    w->pc + (in->size ? in->size : 4) <= w->if_hi)
+		return 0;
+	return emu_timing_ifetch(t, w, in);
+}
 void emu_timing_icache_inv(struct emu_timing *t, struct emu_wave *w);
 
 #endif

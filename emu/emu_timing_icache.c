@@ -10,9 +10,10 @@
  * struct emu_timing, so a second dispatch of a kernel finds its code, and
  * s_icache_inv empties the cache of the issuing CU's group.
  *
- * The per-wave "last line" is a hint table indexed by wave id, validated by
- * the cache's epoch (bumped on every fill and invalidation), so that
- * straight-line code costs one compare per instruction.
+ * Each wave remembers the line it fetched last (struct emu_wave.if_*),
+ * validated by the cache's epoch (bumped on every fill and invalidation), so
+ * that straight-line code costs two compares per instruction
+ * (emu_timing_fetch in emu_timing.h).
  */
 #include <string.h>
 
@@ -28,15 +29,15 @@ uint32_t emu_timing_ifetch(struct emu_timing *t, struct emu_wave *w, const struc
 	struct emu_cache *c = &t->ic[g];
 	uint64_t first = w->pc >> c->line_shift;
 	uint64_t last = (w->pc + (in->size ? in->size : 4) - 1) >> c->line_shift;
-	struct emu_fetch_hint *h = &t->hint[w->id & (EMU_FETCH_HINTS - 1)];
-	bool known = h->id1 == w->id + 1 && h->epoch == t->ic_epoch[g];
-	if (known && first == h->line && last == h->line)
+	bool known = w->if_epoch_at == &t->ic_epoch[g] && w->if_epoch == t->ic_epoch[g];
+	uint64_t known_line = w->if_lo >> c->line_shift;
+	if (known && first == known_line && last == known_line)
 		return 0;
 
 	uint64_t *cnt = emu_timing_cnt(t);
 	uint64_t now = w->cycle;
 	for (uint64_t x = first; x <= last; x++) {
-		if (known && x == h->line)
+		if (known && x == known_line)
 			continue;
 		if (emu_cache_access(c, x, EMU_CACHE_ALLOC, NULL, NULL)) {
 			cnt[EMU_CNT_SQC_ICACHE_HIT]++;
@@ -51,9 +52,10 @@ uint32_t emu_timing_ifetch(struct emu_timing *t, struct emu_wave *w, const struc
 		emu_cache_fill_note(c, x, ready);
 		now = ready;
 	}
-	h->id1 = w->id + 1;
-	h->epoch = t->ic_epoch[g];
-	h->line = last;
+	w->if_epoch_at = &t->ic_epoch[g];
+	w->if_epoch = t->ic_epoch[g];
+	w->if_lo = last << c->line_shift;
+	w->if_hi = (last + 1) << c->line_shift;
 	uint32_t stall = (uint32_t)(now - w->cycle);
 	if (stall)
 		emu_wave_stall(w, stall, GCNLAB_STALL_ICACHE);

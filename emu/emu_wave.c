@@ -22,17 +22,25 @@
 
 /* ---- pending ring ---- */
 
+/* Bytes of the ring's headers, rounded up so that the data buffers start
+ * on host cache lines. */
+#define PEND_HEAD_BYTES ((EMU_MAX_PENDING * sizeof(struct emu_pending) + 63) & ~(size_t)63)
+
 struct emu_pending *emu_wave_pend_alloc(void)
 {
-	size_t head = EMU_MAX_PENDING * sizeof(struct emu_pending);
-	head = (head + 63) & ~(size_t)63;   /* data buffers on host cache lines */
-	char *m = calloc(1, head + (size_t)EMU_MAX_PENDING * EMU_PEND_DWORDS * 4);
-	if (!m)
-		return NULL;
-	struct emu_pending *p = (struct emu_pending *)m;
-	for (unsigned i = 0; i < EMU_MAX_PENDING; i++)
-		p[i].data = (uint32_t *)(m + head) + (size_t)i * EMU_PEND_DWORDS;
-	return p;
+	return calloc(1, PEND_HEAD_BYTES + (size_t)EMU_MAX_PENDING * EMU_PEND_DWORDS * 4);
+}
+
+static uint32_t *pend_buf(struct emu_wave *w, unsigned i)
+{
+	return (uint32_t *)((char *)w->pend + PEND_HEAD_BYTES) + (size_t)i * EMU_PEND_DWORDS;
+}
+
+/* Give entry p's data buffer back to the free stack. */
+static void pend_release(struct emu_wave *w, const struct emu_pending *p)
+{
+	size_t i = (size_t)(p->data - pend_buf(w, 0)) / EMU_PEND_DWORDS;
+	w->pend_free[w->pend_nfree++] = (uint8_t)i;
 }
 
 static struct emu_pending *pend_at(struct emu_wave *w, uint32_t i)
@@ -95,21 +103,18 @@ void emu_wave_retire(struct emu_wave *w)
 			continue;
 		}
 		pend_apply(w, p);
-		/* remove entry i, keeping order */
+		pend_release(w, p);
+		/* remove entry i, keeping order; the entries after it move down */
 		if (i == 0) {
 			w->pend_head = (w->pend_head + 1) % EMU_MAX_PENDING;
 		} else {
-			/* The entries move, their buffers go with them; the freed
-			 * buffer goes to the slot that becomes free. */
-			uint32_t *freed = p->data;
 			for (uint32_t j = i; j + 1 < w->pend_count; j++)
 				*pend_at(w, j) = *pend_at(w, j + 1);
-			pend_at(w, w->pend_count - 1)->data = freed;
 		}
 		w->pend_count--;
 	}
-	/* An empty ring starts over at its first entry, whose data are still
-	 * in the host's caches (the ring is ~100 KiB per wave). */
+	/* An empty ring starts over at its first entry, whose header is still
+	 * in the host's caches. */
 	if (!w->pend_count)
 		w->pend_head = 0;
 }
@@ -137,7 +142,16 @@ struct emu_pending *emu_pend_begin(struct emu_wave *w, const struct emu_inst *in
 		w->cycle = t;
 		emu_wave_retire(w);
 	}
+	if (w->pend_nfree + w->pend_count != EMU_MAX_PENDING) {
+		/* first access of the wave: every buffer free, buffer 0 on top */
+		for (unsigned i = 0; i < EMU_MAX_PENDING; i++)
+			w->pend_free[i] = (uint8_t)(EMU_MAX_PENDING - 1 - i);
+		w->pend_nfree = EMU_MAX_PENDING;
+	}
 	struct emu_pending *p = pend_at(w, w->pend_count);
+	/* The buffer on top of the stack; taken off it in emu_pend_end, so a
+	 * handler that stops between the two (a fault) loses nothing. */
+	p->data = pend_buf(w, w->pend_free[w->pend_nfree - 1]);
 	p->in = in;
 	p->cnt = (uint8_t)cnt;
 	p->kind = 0;
@@ -171,9 +185,29 @@ uint32_t *emu_pend_lds(struct emu_pending *p, uint32_t lds_addr, unsigned ndw)
 	return p->data;
 }
 
+/* Whether VGPR/AGPR rows [r, r + n) (r: 0..511, AGPRs from 256) lie inside
+ * the wave's grant. A kernel descriptor grants at least one VGPR granule;
+ * a wave with none (unit-test fixtures) is not checked. */
+static bool vgprs_granted(const struct emu_wave *w, unsigned r, unsigned n)
+{
+	if (!w->nvgpr)
+		return true;
+	return r < 256 ? r + n <= w->nvgpr : r + n <= 256 + w->nagpr;
+}
+
 void emu_pend_end(struct emu_wave *w, struct emu_pending *p, const struct emu_access *acc)
 {
 	struct emu_dispatch_ctx *ctx = w->ctx;
+	if (p->kind == 1 && !vgprs_granted(w, p->reg - EMU_OP_VGPR0, p->ndw)) {
+		/* On the hardware the data would land in another wave's registers. */
+		unsigned r = p->reg - EMU_OP_VGPR0;
+		emu_fault(w, p->in, EMU_FAULT_ILLEGAL, 0,
+		          "destination %s%u%s is outside the %u %s granted by the kernel descriptor; "
+		          "raise .amdhsa_next_free_vgpr (or the AGPR count)",
+		          r < 256 ? "v" : "a", r & 255, p->ndw > 1 ? " (and following)" : "",
+		          r < 256 ? w->nvgpr : w->nagpr, r < 256 ? "VGPRs" : "AGPRs");
+		return;
+	}
 	uint64_t done = emu_timing_access(ctx->timing, w, p->in, acc);
 	/* GFX9: VM results return in order (loads and stores share vmcnt). */
 	if (p->cnt == EMU_CNT_VM && done < w->last_done[EMU_CNT_VM])
@@ -185,6 +219,7 @@ void emu_pend_end(struct emu_wave *w, struct emu_pending *p, const struct emu_ac
 		w->next_done = done;
 	w->cnt[p->cnt]++;
 	w->pend_count++;
+	w->pend_nfree--;
 }
 
 /* Cycle at which the counter reaches `limit` (all but `limit` newest done). */

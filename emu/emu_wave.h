@@ -69,40 +69,58 @@ struct emu_pending {
 };
 #define EMU_PEND_DWORDS (4 * EMU_LANES)
 
-/* A wave's pending ring: EMU_MAX_PENDING zeroed entries, each owning its
- * data buffer, in one allocation (free() releases it); NULL if out of memory. */
+/* A wave's pending ring: EMU_MAX_PENDING zeroed entries and as many data
+ * buffers, in one allocation (free() releases it); NULL if out of memory.
+ * An entry takes a buffer when it begins and gives it back when it
+ * retires, last in first out (struct emu_wave.pend_free), so a wave reuses
+ * the few buffers still in the host's caches instead of walking ~100 KiB. */
 struct emu_pending *emu_wave_pend_alloc(void);
 
 struct emu_wave {
-	uint32_t s[128];
-	bool scc;
+	/* What every turn of the wave reads first, in the first two host cache
+	 * lines: with thousands of resident waves the wave's state is usually
+	 * not in the host's caches when its turn comes. */
 	uint64_t pc;           /* GPU address of the current instruction */
 	uint64_t npc;          /* next pc; branches overwrite it */
+	uint64_t cycle;        /* time, in shader-clock cycles of the wave's CU */
+	uint64_t next_done;    /* earliest completion among pending */
+	const struct emu_program *prog;
+	struct emu_dispatch_ctx *ctx;
 	const struct emu_inst *cur; /* instruction being executed (for reports) */
+	uint32_t (*v)[EMU_LANES];   /* [EMU_NREGS_V] */
+	struct emu_pending *pend;   /* [EMU_MAX_PENDING], in issue order (ring) */
+	uint32_t pend_head, pend_count;
+	enum emu_wave_state state;
+	uint32_t id;           /* flat wave id within the dispatch */
+	uint32_t cu, simd;
 	uint32_t mode;         /* HW_REG_MODE: FP round [3:0], FP denorm [7:4], DX10 clamp [8],
 	                          IEEE [9] (from compute_pgm_rsrc1 at wave launch) */
-	enum emu_wave_state state;
+	bool scc;
+	/* Instruction fetch (emu_timing_icache.c): the icache line last fetched
+	 * is bytes [if_lo, if_hi), present while its cache's epoch, *if_epoch_at,
+	 * still equals if_epoch; straight-line code then costs two compares. */
+	uint64_t if_lo, if_hi;
+	const uint32_t *if_epoch_at;
+	uint32_t if_epoch;
 
-	/* Time, in shader-clock cycles of the wave's CU. */
-	uint64_t cycle;
+	uint32_t s[128];
 
-	/* Outstanding memory instructions, in issue order (ring). */
-	struct emu_pending *pend;   /* [EMU_MAX_PENDING] */
-	uint32_t pend_head, pend_count;
+	/* Outstanding memory instructions. */
 	uint32_t cnt[EMU_CNT_COUNT];        /* outstanding per counter */
 	uint64_t last_done[EMU_CNT_COUNT];  /* in-order completion for VM */
-	uint64_t next_done;                 /* earliest completion among pending */
+	uint8_t pend_free[EMU_MAX_PENDING]; /* data buffers not in use, a stack; with
+	                                       pend_count they add up to EMU_MAX_PENDING
+	                                       once the wave has begun an access */
+	uint32_t pend_nfree;
 
 	/* Identity. */
-	uint32_t id;           /* flat wave id within the dispatch */
 	uint32_t wave_in_wg;
-	uint32_t cu, simd, se, slot;
+	uint32_t se, slot;
 	struct emu_workgroup *wg;
-	struct emu_dispatch_ctx *ctx;
-	const struct emu_program *prog;
 	uint32_t nvgpr, nagpr, nsgpr;    /* granted by the descriptor */
-
-	uint32_t (*v)[EMU_LANES];        /* [EMU_NREGS_V] */
+	uint32_t v_dirty, a_dirty;       /* VGPR rows [0, v_dirty) and AGPR rows [0, a_dirty)
+	                                    may be nonzero: the grants since the storage
+	                                    was last cleared (writes stay inside a grant) */
 };
 
 /* ---- Registers and operands (emu_operand.c) ---- */

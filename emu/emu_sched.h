@@ -1,0 +1,96 @@
+/*
+ * emu_sched — the order in which the resident waves of a dispatch run.
+ *
+ * The cycle model keeps shared state (SIMD issue ports, the LDS, the TA
+ * queue, the vector L1 and TLB per CU; the instruction and scalar caches per
+ * group of CUs; the L2, MALL and HBM for the whole chip), and its answers
+ * depend on the order in which waves reach that state. Waves are therefore
+ * run in time order, but at two levels:
+ *
+ *   - Within a CU group (the CUs that share an instruction cache and a
+ *     scalar cache: 2 on gfx90a/gfx942, 3 on gfx900) waves run in strict
+ *     (cycle, wave id) order: a wave runs until its cycle passes the next
+ *     wave's. Everything a wave shares with a wave of its group is seen in
+ *     time order.
+ *   - Groups share only the L2 and what lies beyond it. A group, once
+ *     picked (the one whose earliest wave is earliest), runs until its
+ *     earliest wave is more than `skew` cycles past the next group's. Two
+ *     groups' L2 and memory requests can then reach the model up to `skew`
+ *     cycles out of time order: which of two nearly simultaneous requests
+ *     allocates an L2 or MALL line and which finds it filling, and the order
+ *     of their HBM bookings (emu_timing_hbm.c books time buckets, which does
+ *     not favour the request processed first). (The same bounded-skew idea is
+ *     the "bound phase" of ZSim, Sanchez & Kozyrakis, ISCA 2013, and gem5's
+ *     simulation quantum.)
+ *
+ * Why not strict global order: with hundreds of CUs resident, strict order
+ * switches to another CU's wave after nearly every instruction, and the
+ * host's caches cannot hold a thousand waves' registers; running a group's
+ * few waves for a while keeps their state in the host's caches. `skew` = 0
+ * gives time order across all waves (a tie between groups goes to the one
+ * running), for checking that a figure does not depend on the skew
+ * (GCNLAB_EMU_SKEW=0; `make bench` reports both).
+ *
+ * The order depends only on the waves' cycles and ids and on which group is
+ * running: deterministic.
+ */
+#ifndef EMU_SCHED_H
+#define EMU_SCHED_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct emu_wave;
+
+/* Default skew between CU groups, in shader cycles: about one L2 round
+ * trip seen from a CU (gfx942 pointer chase: L2 hit 210-225 cycles, seeds
+ * 000/002), so a group's L2 requests overtake only requests of other groups
+ * that were still on their way to the L2. The model tests pass with any
+ * skew from 0 to 1000. */
+#define EMU_SCHED_SKEW_DEFAULT 200u
+
+struct emu_sched_ent {
+	uint64_t cycle;        /* the wave's cycle when it entered the heap */
+	uint32_t id;
+	struct emu_wave *w;
+};
+
+/* A non-empty group in the heap of groups. */
+struct emu_sched_top {
+	uint64_t key;          /* cycle of the group's earliest wave */
+	uint32_t gi;           /* group index */
+};
+
+/* Waves of one CU group, a binary heap in (cycle, id) order. */
+struct emu_sched_group {
+	struct emu_sched_ent *a;
+	uint32_t n, cap;
+	uint32_t pos;          /* index in the group heap, or UINT32_MAX */
+};
+
+struct emu_sched {
+	struct emu_sched_group *g;    /* [ngroups] */
+	uint32_t ngroups;
+	uint32_t cus_per_group;
+	struct emu_sched_top *top;    /* heap of non-empty groups by (key, gi) */
+	uint32_t ntop;
+	uint64_t skew;
+	uint32_t cur;                 /* group running, or UINT32_MAX */
+	uint64_t limit;               /* cur runs while its earliest wave is at or before this */
+};
+
+bool emu_sched_init(struct emu_sched *s, uint32_t num_cu, uint32_t cus_per_group, uint64_t skew);
+void emu_sched_fini(struct emu_sched *s);
+
+/* Wave w (READY, w->cycle and w->cu set) joins its group. */
+bool emu_sched_push(struct emu_sched *s, struct emu_wave *w);
+
+/* The wave to run next, NULL when no wave is ready. It runs until its cycle
+ * passes *horizon, then the caller hands it back with emu_sched_requeue (still
+ * READY) or emu_sched_remove (done, or waiting at a barrier). */
+struct emu_wave *emu_sched_next(struct emu_sched *s, uint64_t *horizon);
+void emu_sched_requeue(struct emu_sched *s, struct emu_wave *w);
+void emu_sched_remove(struct emu_sched *s, struct emu_wave *w);
+
+#endif
