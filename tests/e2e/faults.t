@@ -8,6 +8,7 @@
 #   unimplemented instruction  report names arch, kernel, entry offset,
 #                              encoding words and mnemonic (per arch)
 #   wild global load           memory fault naming the address (per arch)
+#   load past the VGPR grant   report naming the register and the grant (per arch)
 #   buffer beyond num_records  loads give 0, stores are dropped, no fault
 #   hang                       GCNLAB_EMU_BUDGET -> hang report with the pc;
 #                              --timeout with a huge budget -> gcnlab gives up
@@ -206,6 +207,15 @@ for my $arch (@archs) {
 	              qr/did not complete within 2 s|timed? ?out|hang/i);
 	ok(!$killed && $secs < 15, "... and exits within 15 s (took " . sprintf('%.1f', $secs) . " s)")
 		or diag($out);
+}
+
+# ---- a load into registers the descriptor did not grant ---------------------------
+
+for my $arch (@archs) {
+	my $co = assemble('fault_vgpr_grant', $arch);
+	my ($out, $rc) = run({}, exec_cmd($co, 'fault_vgpr_grant', '--grid', 64, '--block', 64, 'buf:64'));
+	fails_cleanly("global_load_dword into v9 with 8 VGPRs granted on $arch: reported", $out, $rc,
+	              qr/\bv9\b/, qr/outside the 8 VGPRs granted/, qr/\bfault_vgpr_grant\b/);
 }
 
 # ---- wrong target ------------------------------------------------------------------
