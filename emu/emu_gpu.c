@@ -2,6 +2,7 @@
  * emu_gpu — lifetime of an emulated GPU agent, its clocks and its registry
  * of loaded kernel descriptors.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,8 +21,11 @@ static uint32_t env_u32(const char *name, uint32_t def, uint32_t lo, uint32_t hi
 		return def;
 	char *end;
 	unsigned long v = strtoul(s, &end, 10);
-	if (*end || v < lo || v > hi)
+	if (*end || v < lo || v > hi) {
+		fprintf(stderr, "gcnlab emulator: %s='%s' is not a whole number from %u to %u; using %u\n",
+		        name, s, lo, hi, def);
 		return def;
+	}
 	return (uint32_t)v;
 }
 

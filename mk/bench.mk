@@ -32,3 +32,6 @@ $(foreach a,$(ARCHS),$(eval $(call bench_tpl,$(a))))
 # (`make bench` itself is in the top Makefile, with the other user targets.)
 bench-kernels: $(BENCH_COS)
 
+
+# tests/e2e/determinism.t runs bench_sgemm under several run orders.
+test-build: bench-kernels

@@ -3,7 +3,8 @@
 # twice gives the same reported GPU time and the same output bytes. Checked
 # on a single-work-group copy (timing model) and on kernels where many
 # work-groups race through global and LDS atomics (scheduling order decides
-# the returned values).
+# the returned values); a race-free matrix multiply gives the same bytes in
+# every run order (GCNLAB_EMU_SKEW), and a bad GCNLAB_EMU_SKEW is named.
 use strict;
 use warnings;
 use File::Temp qw(tempdir);
@@ -81,6 +82,36 @@ for my $case (qw(atomics_global lds_atomics)) {
 	my ($co) = map { (split ' ')[1] } grep { /^\Q$case\E / } split /\n/, (run($check, 'list'))[0];
 	my @a = map { s/^(out:[^:]+:[^:]+?)(\.bin)/$1-\@RUN\@$2/r } split /\n/, $args;
 	twice("$case on $arch (many work-groups, atomics)", "$build/tests/hip/$arch/$co.co", $case, @a);
+}
+
+# The run order (emu_sched.h): a matrix multiply through the LDS with barriers
+# gives the same bytes in strict time order (GCNLAB_EMU_SKEW=0), with the
+# default skew and with a large one, and each order is repeatable.
+{
+	my $co = "$build/bench/gfx942/bench_sgemm.co";
+	my $n = 128;
+	my @a = map { sprintf '%.0f', ($_ * 7919) % 1000 } 0 .. $n * $n - 1;
+	open(my $fa, '>:raw', "$tmp/sa.bin") or die;
+	print $fa pack('f<*', map { $_ / 1000 } @a);
+	close $fa;
+	open(my $fb, '>:raw', "$tmp/sb.bin") or die;
+	print $fb pack('f<*', map { $_ / 1000 } reverse @a);
+	close $fb;
+	my %bytes;
+	for my $skew (0, 200, 1000) {
+		local $ENV{GCNLAB_EMU_SKEW} = $skew;
+		twice("bench_sgemm n=$n, GCNLAB_EMU_SKEW=$skew", $co, 'bench_sgemm', '--grid', "$n,$n",
+		      '--block', '16,16', "buf:" . 4 * $n * $n . ":file:$tmp/sa.bin",
+		      "buf:" . 4 * $n * $n . ":file:$tmp/sb.bin", "out:" . 4 * $n * $n . ":$tmp/sc-$skew-\@RUN\@.bin",
+		      "u32:$n");
+		$bytes{$skew} = slurp("$tmp/sc-$skew-1.bin");
+	}
+	ok(defined $bytes{0} && length $bytes{0} == 4 * $n * $n && $bytes{0} eq $bytes{200} && $bytes{0} eq $bytes{1000},
+	   "bench_sgemm: the same result bytes in every run order");
+	local $ENV{GCNLAB_EMU_SKEW} = 'soon';
+	my ($out, $rc) = run($gcnlab, 'exec', $co, 'bench_sgemm', '--backend', 'emu', '--grid', '16,16',
+	                     '--block', '16,16', 'buf:1K', 'buf:1K', 'buf:1K', 'u32:16');
+	like($out, qr/GCNLAB_EMU_SKEW='soon' is not a whole number.*using 200/, 'a bad GCNLAB_EMU_SKEW is named, with the value used');
 }
 
 done_testing();
