@@ -633,11 +633,12 @@ static void vm_load(struct vm_ctx *c)
 {
 	const struct vm_desc *d = c->d;
 	unsigned ndw = d->bytes < 4 ? 1 : d->nelem;
-	uint32_t old[EMU_LANES];
-	if (emu_exec_ext_d16(d->ext))  /* kept half: the register's value at issue */
-		memcpy(old, emu_vreg(c->w, vm_dst(c), 0), sizeof(old));
 	struct emu_pending *p = emu_pend_begin(c->w, c->in, EMU_CNT_VM);
 	uint32_t *buf = emu_pend_vgpr(p, vm_dst(c), ndw, c->exec);
+	/* d16: the loaded half now, the kept half from the register when the
+	 * load completes */
+	if (emu_exec_ext_d16(d->ext))
+		emu_pend_keep(p, d->ext == EMU_EXT_D16_U || d->ext == EMU_EXT_D16_S ? 0xffff0000u : 0x0000ffffu);
 	if (c->direct && d->bytes == 4) {  /* dwords of global memory, the common case */
 		for (uint64_t m = c->exec; m; m &= m - 1) {
 			unsigned l = (unsigned)__builtin_ctzll(m);
@@ -661,8 +662,7 @@ static void vm_load(struct vm_ctx *c)
 			if (d->bytes >= 4)
 				buf[e * EMU_LANES + l] = raw;
 			else
-				buf[l] = emu_exec_load_ext((enum emu_ext)d->ext, d->bytes, raw,
-				                           emu_exec_ext_d16(d->ext) ? old[l] : 0);
+				buf[l] = emu_exec_load_ext((enum emu_ext)d->ext, d->bytes, raw, 0);
 		}
 	}
 	vm_end(c, p, false, EMU_ACC_GLOBAL, (unsigned)d->bytes * d->nelem);

@@ -56,7 +56,12 @@ static void pend_apply(struct emu_wave *w, struct emu_pending *p)
 			uint32_t *dst = emu_vreg(w, p->reg, d);
 			const uint32_t *src = &p->data[d * EMU_LANES];
 			uint64_t m = p->lanes;
-			if (m == ~0ull) {
+			if (p->keep) {  /* d16: merge with the register as it is now */
+				for (; m; m &= m - 1) {
+					unsigned l = (unsigned)__builtin_ctzll(m);
+					dst[l] = (dst[l] & p->keep) | (src[l] & ~p->keep);
+				}
+			} else if (m == ~0ull) {
 				memcpy(dst, src, EMU_LANES * 4);
 			} else {
 				while (m) {
@@ -166,6 +171,7 @@ uint32_t *emu_pend_vgpr(struct emu_pending *p, unsigned code, unsigned ndw, uint
 	p->reg = (uint16_t)code;
 	p->ndw = (uint8_t)(ndw > 4 ? 4 : ndw);
 	p->lanes = lanes;
+	p->keep = 0;
 	return p->data;
 }
 

@@ -61,6 +61,9 @@ struct emu_pending {
 	uint8_t ndw;
 	uint16_t reg;          /* first register (operand code) */
 	uint64_t lanes;        /* VGPR lanes written */
+	uint32_t keep;         /* VGPR: bits of each destination dword the completion
+	                          keeps (d16 loads: the other half, merged then, as
+	                          the hardware writes only its half on return) */
 	uint32_t lds_addr;     /* kind 3: first LDS byte */
 	uint32_t *data;        /* [EMU_PEND_DWORDS] VGPR: data[d * 64 + lane]; SGPR: data[d];
 	                          LDS: data[i] dword i. Kept apart from the entries so
@@ -183,6 +186,11 @@ uint8_t *emu_lds(struct emu_wave *w, uint32_t *size);
  * return still begin/end so that the counters count them. */
 struct emu_pending *emu_pend_begin(struct emu_wave *w, const struct emu_inst *in, enum emu_cnt cnt);
 uint32_t *emu_pend_vgpr(struct emu_pending *p, unsigned code, unsigned ndw, uint64_t lanes);
+/* A d16 load: at completion only the bits outside `keep` are written. */
+static inline void emu_pend_keep(struct emu_pending *p, uint32_t keep)
+{
+	p->keep = keep;
+}
 uint32_t *emu_pend_sgpr(struct emu_pending *p, unsigned code, unsigned ndw);
 uint32_t *emu_pend_lds(struct emu_pending *p, uint32_t lds_addr, unsigned ndw);
 void emu_pend_end(struct emu_wave *w, struct emu_pending *p, const struct emu_access *acc);

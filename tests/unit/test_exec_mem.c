@@ -411,6 +411,19 @@ static void test_buffer_subdword(void **state)
 	run(t, "buffer_load_short_d16_hi", 0xe0941000, 0x80010100);
 	drain(t);
 	assert_int_equal(vr(t, 1)[0], 0xbeefabcd);
+	/* d16 loads write their half when they complete: a write to the other
+	 * half between issue and completion stays (not the value at issue). */
+	vr(t, 1)[0] = 0x1234abcd;
+	run(t, "buffer_load_short_d16_hi", 0xe0941000, 0x80010100);
+	assert_int_equal(vr(t, 1)[0], 0x1234abcd);   /* not yet returned */
+	vr(t, 1)[0] = 0x11112222;                    /* e.g. a VALU write, without a wait */
+	drain(t);
+	assert_int_equal(vr(t, 1)[0], 0xbeef2222);
+	/* buffer_load_short_d16 v1, v0, s[4:7], 0 offen: the low half */
+	run(t, "buffer_load_short_d16", 0xe0901000, 0x80010100);
+	vr(t, 1)[0] = 0x33334444;
+	drain(t);
+	assert_int_equal(vr(t, 1)[0], 0x3333beef);
 	/* buffer_load_sshort v1, v0, s[4:7], 0 offen */
 	run(t, "buffer_load_sshort", 0xe04c1000, 0x80010100);
 	drain(t);
