@@ -13,11 +13,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "emu_dispatch.h"
 #include "emu_gpu_private.h"
 #include "emu_hazard.h"
 #include "emu_model_params.h"
+#include "emu_runtime.h"
 #include "emu_sched.h"
 #include "emu_timing.h"
 
@@ -132,15 +134,16 @@ static bool check_packet(struct emu_dispatch_ctx *ctx)
 		               k.name, (unsigned long long)(uintptr_t)pkt->kernarg_address);
 	/* rsrc2[12:11] ENABLE_VGPR_WORKITEM_ID must cover the dimensions used,
 	 * otherwise the kernel cannot know its work-item; the CP does not care,
-	 * so neither do we. Scratch is not modelled yet. */
-	if (pkt->private_segment_size || ctx->kd.private_segment_fixed_size) {
-		res->status = EMU_DISPATCH_FAULT_ILLEGAL;
+	 * so neither do we. The CP sizes scratch from the packet alone; a packet
+	 * asking for less than the kernel's fixed private segment would let the
+	 * waves overrun each other's scratch, so it is refused. */
+	if (pkt->private_segment_size < ctx->kd.private_segment_fixed_size) {
+		res->status = EMU_DISPATCH_INVALID_PACKET;
 		res->hsa_status = HSA_STATUS_ERROR_INVALID_ARGUMENT;
 		snprintf(res->report, sizeof(res->report),
-		         "kernel %s uses %u bytes of private segment (scratch), which the emulated GPU does "
-		         "not implement yet",
-		         k.name, pkt->private_segment_size ? pkt->private_segment_size
-		                                           : ctx->kd.private_segment_fixed_size);
+		         "invalid packet: private_segment_size %u is less than the %u bytes of private "
+		         "segment kernel %s needs per work-item (.private_segment_fixed_size)",
+		         pkt->private_segment_size, ctx->kd.private_segment_fixed_size, k.name);
 		return false;
 	}
 	return true;
@@ -155,10 +158,11 @@ static bool wave_init(struct emu_dispatch_ctx *ctx, struct emu_workgroup *wg, st
 	const hsa_kernel_dispatch_packet_t *pkt = &ctx->req->pkt;
 	uint32_t (*v)[EMU_LANES] = w->v;
 	struct emu_pending *pend = w->pend;
-	uint32_t v_dirty = w->v_dirty, a_dirty = w->a_dirty;
+	uint32_t v_dirty = w->v_dirty, a_dirty = w->a_dirty, slot = w->scratch_slot;
 	memset(w, 0, sizeof(*w));
 	w->v = v;
 	w->pend = pend;
+	w->scratch_slot = slot;
 	/* Rows this wave may write: its grant (checked by every VGPR writer:
 	 * valu_write, emu_pend_end) and v0..v2 (work-item ids). An AGPR grant
 	 * of 0 is not checked by the VALU yet, so it counts as all 256. */
@@ -184,8 +188,20 @@ static bool wave_init(struct emu_dispatch_ctx *ctx, struct emu_workgroup *wg, st
 	unsigned s = 0;
 	uint16_t cp = kd->code_props;
 	uint64_t q;
-	if (cp & (1u << 0)) { /* private segment buffer: V# of the scratch (not modelled) */
-		s += 4;
+	uint64_t scratch = ctx->scratch_base;
+	uint64_t wave_off = (uint64_t)w->scratch_slot * ctx->scratch_per_wave;
+	if (cp & (1u << 0)) { /* private segment buffer: V# of the scratch */
+		/* Swizzled per dword with the lane added to the index (GFX9 ISA
+		 * buffer resource): base [47:0], SWIZZLE_ENABLE dword1[31];
+		 * num_records the whole backing; dword3 DST_SEL_XYZW [11:0],
+		 * NUM_FORMAT UINT [14:12], DATA_FORMAT 32 [18:15], ELEMENT_SIZE
+		 * 4 bytes [20:19] = 1, INDEX_STRIDE 64 [22:21] = 3, ADD_TID_ENABLE
+		 * [23]. The kernel adds its wave offset (the system SGPR below). */
+		w->s[s++] = (uint32_t)scratch;
+		w->s[s++] = (uint32_t)(scratch >> 32) & 0xffffu;
+		w->s[s++] = ctx->scratch_len > UINT32_MAX ? UINT32_MAX : (uint32_t)ctx->scratch_len;
+		w->s[s++] = 4u | 5u << 3 | 6u << 6 | 7u << 9 | 4u << 12 | 4u << 15 | 1u << 19 | 3u << 21 | 1u << 23;
+		w->s[s - 3] |= 1u << 31;
 	}
 	if (cp & (1u << 1)) { /* dispatch ptr */
 		q = ctx->req->packet_addr;
@@ -207,8 +223,10 @@ static bool wave_init(struct emu_dispatch_ctx *ctx, struct emu_workgroup *wg, st
 		w->s[s++] = (uint32_t)q;
 		w->s[s++] = (uint32_t)(q >> 32);
 	}
-	if (cp & (1u << 5)) /* flat scratch init */
-		s += 2;
+	if (cp & (1u << 5)) { /* flat scratch init: the backing's base; the prologue adds the wave offset */
+		w->s[s++] = (uint32_t)scratch;
+		w->s[s++] = (uint32_t)(scratch >> 32);
+	}
 	if (cp & (1u << 6)) /* private segment size */
 		w->s[s++] = pkt->private_segment_size;
 	/* gfx940+: kernarg preload, length in dwords [6:0], offset [15:7] (dwords). */
@@ -231,8 +249,18 @@ static bool wave_init(struct emu_dispatch_ctx *ctx, struct emu_workgroup *wg, st
 		w->s[s++] = wg->id[2];
 	if (kd->rsrc2 & (1u << 10)) /* workgroup info: wave count in [5:0] (not modelled further) */
 		w->s[s++] = wg->nwaves & 0x3f;
-	if (kd->rsrc2 & 1u) /* private segment wave byte offset */
-		w->s[s++] = 0;
+	/* rsrc2[0] ENABLE_PRIVATE_SEGMENT: the wave's byte offset into the
+	 * backing in the next system SGPR; with architected flat scratch
+	 * (gfx942) no SGPR, the hardware sets FLAT_SCRATCH to the wave's
+	 * private segment instead (AMDGPUUsage, compute_pgm_rsrc2). */
+	if (kd->rsrc2 & 1u) {
+		if (ctx->prof->arch == EMU_GFX942) {
+			w->s[EMU_OP_FLAT_SCR_LO] = (uint32_t)(scratch + wave_off);
+			w->s[EMU_OP_FLAT_SCR_HI] = (uint32_t)((scratch + wave_off) >> 32);
+		} else {
+			w->s[s++] = (uint32_t)wave_off;
+		}
+	}
 
 	/* Work-item ids: v0, v1, v2 on gfx900; packed x | y << 10 | z << 20 in
 	 * v0 on gfx90a/gfx942; rsrc2[12:11] says how many dimensions. */
@@ -334,6 +362,7 @@ static struct emu_wave *wave_alloc(struct emu_gpu *g, struct emu_run *rs)
 		 * as freshly allocated ones do (a recycled wave of this dispatch
 		 * keeps its predecessor's, as on the hardware). */
 		struct emu_wave *w = g->wave_pool[--g->npool];
+		w->scratch_slot = (uint32_t)rs->nall;
 		rs->all_waves[rs->nall++] = w;
 		/* Only the rows earlier grants allowed writing: clearing the
 		 * whole 128 KiB file per wave cost more than short kernels run. */
@@ -345,6 +374,7 @@ static struct emu_wave *wave_alloc(struct emu_gpu *g, struct emu_run *rs)
 	struct emu_wave *w = calloc(1, sizeof(*w));
 	if (!w)
 		return NULL;
+	w->scratch_slot = (uint32_t)rs->nall;
 	rs->all_waves[rs->nall++] = w;
 	w->v = calloc(EMU_NREGS_V, sizeof(*w->v));
 	w->pend = emu_wave_pend_alloc();
@@ -432,6 +462,54 @@ static void wg_free(struct emu_run *rs, struct emu_workgroup *wg)
 	free(wg->waves);
 	free(wg->lds);
 	free(wg);
+}
+
+/* ---- scratch ---- */
+
+/* Bytes of private segment per wave: the packet's per-work-item size for 64
+ * lanes, in the 1 KiB units of the SPI's scratch wave size (GFX9
+ * SPI_TMPRING_SIZE.WAVESIZE counts 256 dwords). */
+static uint64_t scratch_wave_bytes(uint32_t per_item)
+{
+	uint64_t b = (uint64_t)((per_item + 3u) & ~3u) * EMU_LANES;
+	return (b + 1023) & ~(uint64_t)1023;
+}
+
+/* Make the GPU's scratch backing hold `slots` waves' private segments (one
+ * per wave storage of the dispatch), growing it as ROCr grows a queue's
+ * scratch; placed like every allocation (emu_rt_map), so runs repeat. */
+static bool scratch_reserve(struct emu_dispatch_ctx *ctx, size_t slots)
+{
+	struct emu_gpu *g = ctx->gpu;
+	uint64_t per_wave = scratch_wave_bytes(ctx->req->pkt.private_segment_size);
+	ctx->scratch_per_wave = (uint32_t)per_wave;
+	if (!per_wave)
+		return true;
+	uint64_t need = per_wave * slots;
+	if (need > g->scratch_len) {
+		size_t len = (size_t)((need + (2u << 20) - 1) & ~(uint64_t)((2u << 20) - 1));  /* 2 MiB, as emu_rt_map aligns */
+		void *m = emu_rt_map(len);
+		if (!m || !emu_mem_add(g->mem, m, len, EMU_MEM_SCRATCH)) {
+			if (m)
+				munmap(m, len);
+			ctx->res->status = EMU_DISPATCH_INVALID_PACKET;
+			ctx->res->hsa_status = HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+			snprintf(ctx->res->report, sizeof(ctx->res->report),
+			         "kernel %s: no host memory for %llu bytes of scratch (%u bytes per work-item x "
+			         "64 lanes x %zu resident waves)", ctx->kernel_name, (unsigned long long)need,
+			         ctx->req->pkt.private_segment_size, slots);
+			return false;
+		}
+		if (g->scratch) {
+			emu_mem_remove(g->mem, g->scratch);
+			munmap(g->scratch, g->scratch_len);
+		}
+		g->scratch = m;
+		g->scratch_len = len;
+	}
+	ctx->scratch_base = (uint64_t)(uintptr_t)g->scratch;
+	ctx->scratch_len = g->scratch_len;
+	return true;
 }
 
 /* ---- execution ---- */
@@ -594,6 +672,9 @@ bool emu_gpu_dispatch(struct emu_gpu *g, const struct emu_dispatch_req *req, str
 		res->hsa_status = HSA_STATUS_ERROR_OUT_OF_RESOURCES;
 		goto out;
 	}
+
+	if (!scratch_reserve(&ctx, max_res))
+		goto out;
 
 	ctx.start_cycle = g->now_cycle + EMU_LAUNCH_CYCLES;
 	emu_timing_begin(ctx.timing, &ctx);

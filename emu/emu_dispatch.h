@@ -78,8 +78,9 @@ struct emu_dispatch_ctx {
 	bool failed;
 	uint64_t start_cycle;
 	uint64_t end_cycle;
-	uint64_t scratch_base;       /* private segment backing, per wave slot */
-	uint32_t scratch_per_wave;
+	uint64_t scratch_base;       /* private segment backing (GPU VA), 0 if none */
+	uint64_t scratch_len;        /* its bytes */
+	uint32_t scratch_per_wave;   /* bytes per wave slot (emu_wave.scratch_slot) */
 	struct emu_cu *cus;
 	uint64_t counters[64];       /* indexed by enum emu_counter (emu_timing.h) */
 };

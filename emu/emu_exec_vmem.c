@@ -386,7 +386,8 @@ static bool vm_scratch_elems(struct emu_wave *w, const struct emu_inst *in, cons
 	if (!fs) {
 		emu_fault(w, in, EMU_FAULT_UNIMPLEMENTED, 0,
 		          "scratch (private segment) access with FLAT_SCRATCH = 0: the dispatch has no "
-		          "private segment (scratch is not implemented by the emulator yet)");
+		          "private segment (the packet's private_segment_size is 0, or the kernel "
+		          "descriptor does not enable it)");
 		return false;
 	}
 	va->where[l] = VM_SCRATCH;

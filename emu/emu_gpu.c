@@ -5,8 +5,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "emu_gpu_private.h"
+#include "emu_mem.h"
 #include "emu_sched.h"
 #include "emu_timing.h"
 
@@ -62,6 +64,10 @@ void emu_gpu_destroy(struct emu_gpu *g)
 		return;
 	if (g->timing)
 		emu_timing_destroy(g->timing);
+	if (g->scratch) {
+		emu_mem_remove(g->mem, g->scratch);
+		munmap(g->scratch, g->scratch_len);
+	}
 	pthread_mutex_destroy(&g->lock);
 	free(g->kernels);
 	free(g->trace);

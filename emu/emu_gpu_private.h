@@ -32,6 +32,10 @@ struct emu_gpu {
 	 * as much host time as the waves' instructions (mmap, page faults). */
 	struct emu_wave **wave_pool;
 	size_t npool;
+	/* Scratch backing (private segments), grown as dispatches need it and
+	 * kept, as ROCr keeps a queue's scratch; registered as EMU_MEM_SCRATCH. */
+	void *scratch;
+	size_t scratch_len;
 };
 
 /* Most wave storages the GPU keeps between dispatches (~230 MiB). */

@@ -18,6 +18,7 @@ enum emu_mem_kind {
 	EMU_MEM_CODE,      /* loaded code object image (executable) */
 	EMU_MEM_QUEUE,     /* AQL ring and amd_queue_t */
 	EMU_MEM_USERPTR,   /* host memory registered by the runtime for the GPU */
+	EMU_MEM_SCRATCH,   /* private segment backing of the dispatches (emu_dispatch.c) */
 };
 
 struct emu_mem;

@@ -121,6 +121,9 @@ struct emu_wave {
 	uint32_t se, slot;
 	struct emu_workgroup *wg;
 	uint32_t nvgpr, nagpr, nsgpr;    /* granted by the descriptor */
+	uint32_t scratch_slot;           /* index of the wave's storage in its dispatch: its
+	                                    private segment is slot x per-wave size into the
+	                                    scratch backing (emu_dispatch.c) */
 	uint32_t v_dirty, a_dirty;       /* VGPR rows [0, v_dirty) and AGPR rows [0, a_dirty)
 	                                    may be nonzero: the grants since the storage
 	                                    was last cleared (writes stay inside a grant) */

@@ -1514,6 +1514,30 @@ static void case_addr_chase(struct run *r)
 	compare(r, "addr_chase", got, exp, 256, 2, 8, "i", names);
 }
 
+/* ---- private memory ------------------------------------------------------------------ */
+
+static void case_private(struct run *r)
+{
+	uint32_t *a = gen_u32(r, NELEM, 91), *b = gen_u32(r, NELEM, 92);
+	size_t osize = (size_t)NELEM * HO_PRIV_N * 4;
+	uint32_t *init = sentinel_buf(r, osize), *got, *exp;
+	static const char *const names[HO_PRIV_N] = { "sum over data-indexed reads", "read after store",
+	                                              "another read" };
+
+	if (!a || !b || !init)
+		return;
+	arg_in(r, a, NELEM * 4);
+	arg_in(r, b, NELEM * 4);
+	got = arg_out(r, osize, init);
+	token(r, "u32:%u", NVALID);
+	if (r->mode != MODE_CHECK || !got)
+		return;
+	exp = init;
+	for (uint32_t i = 0; i < NVALID; i++)
+		ho_private(a[i], b[i], exp + (size_t)i * HO_PRIV_N);
+	compare(r, "private_array", got, exp, NELEM, HO_PRIV_N, 4, "u", names);
+}
+
 /* ---- the table --------------------------------------------------------------------- */
 
 static const struct hcase cases[] = {
@@ -1546,6 +1570,7 @@ static const struct hcase cases[] = {
 	{ "addr_stride", "addr64", "addr_stride", { STRIDE_ITEMS, 1, 1 }, { STRIDE_ITEMS, 1, 1 }, 0,
 	  case_addr_stride },
 	{ "addr_chase", "addr64", "addr_chase", { 256, 1, 1 }, { 256, 1, 1 }, 0, case_addr_chase },
+	{ "private_array", "private", "private_array", { NELEM, 1, 1 }, { 256, 1, 1 }, 0, case_private },
 };
 #define NCASES (sizeof(cases) / sizeof(cases[0]))
 

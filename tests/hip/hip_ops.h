@@ -524,4 +524,27 @@ HO_FN void ho_ctrl(ho_u32 lane, ho_u32 gid, ho_u32 a, ho_u32 b, ho_u32 *o)
 	o[5] = n;
 }
 
+/* ---- private memory (scratch) ----
+ * A work-item's array indexed by data: too large and too randomly indexed for
+ * clang to keep in registers at -O3, so it lives in the private segment
+ * (scratch: buffer_store/load through the private segment buffer on
+ * gfx900/gfx90a, scratch_* with architected flat scratch on gfx942). */
+#define HO_PRIV_N 3
+#define HO_PRIV_LEN 64
+HO_FN void ho_private(ho_u32 a, ho_u32 b, ho_u32 *o)
+{
+	ho_u32 t[HO_PRIV_LEN];
+	for (ho_u32 i = 0; i < HO_PRIV_LEN; i++)
+		t[i] = a * (i + 1) ^ (b >> (i & 15));
+	ho_u32 s = 0, k = b;
+	for (ho_u32 i = 0; i < HO_PRIV_LEN; i++) {
+		k = k * 1103515245u + 12345u;
+		s += t[(k >> 16) % HO_PRIV_LEN] ^ i;
+	}
+	t[a % HO_PRIV_LEN] = s;             /* a store through a data index, read back */
+	o[0] = s;
+	o[1] = t[b % HO_PRIV_LEN];
+	o[2] = t[(a ^ b) % HO_PRIV_LEN];
+}
+
 #endif
