@@ -95,6 +95,9 @@ static uint64_t data_val(struct emu_wave *w, unsigned code, unsigned k, unsigned
 	return v;
 }
 
+/* Hand the access to the cycle model. addr[l] is only set, and only read
+ * (emu_timing_lds.c, as the VMEM paths of emu_timing.c), for the lanes in
+ * mask: the per-lane arrays below are not cleared first. */
 static void finish(struct emu_wave *w, struct emu_pending *p, bool store, bool atomic,
                    unsigned bytes, uint64_t mask, const uint64_t *addr)
 {
@@ -110,6 +113,105 @@ static void finish(struct emu_wave *w, struct emu_pending *p, bool store, bool a
 	emu_pend_end(w, p, &acc);
 }
 
+/* ---- whole-wave fast paths ----
+ *
+ * The common DS instruction runs with all 64 lanes active and every lane's
+ * bytes inside the allocation. One pass over the address VGPR (four lanes
+ * per 128-bit vector, GCC vector extension) then checks that and fills the
+ * cycle model's addresses, and the data moves with no check per lane. The
+ * results equal the per-lane loops further down, which handle the rest. */
+
+typedef uint32_t ds_v4u32 __attribute__((vector_size(16)));
+
+_Static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__,
+               "ds_wave_addr widens a lane to 64 bits by pairing it with a zero high dword");
+
+/* With EXEC = all lanes: whether every lane's bytes [va[l], va[l] + end)
+ * lie inside the allocation (size <= 64 KiB, so such a lane does not wrap
+ * at 16 bits either); addr[l] = va[l] + off for every lane either way
+ * (wrapping at 2^32, as the lane loops compute it). */
+static bool ds_wave_addr(const uint32_t *va, uint32_t off, uint32_t end, uint32_t size, uint64_t *addr)
+{
+	const uint32_t lim = end > size ? 0 : size - end;
+	const ds_v4u32 o = { off, off, off, off }, top = { lim, lim, lim, lim }, zero = { 0, 0, 0, 0 };
+	ds_v4u32 over = zero;
+#pragma GCC unroll 4
+	for (unsigned l = 0; l < EMU_LANES; l += 4) {
+		ds_v4u32 v;
+		memcpy(&v, &va[l], sizeof(v));
+		over |= (ds_v4u32)(v > top);
+		v += o;
+		ds_v4u32 lo = __builtin_shuffle(v, zero, (ds_v4u32){ 0, 4, 1, 5 });
+		ds_v4u32 hi = __builtin_shuffle(v, zero, (ds_v4u32){ 2, 6, 3, 7 });
+		memcpy(&addr[l], &lo, sizeof(lo));
+		memcpy(&addr[l + 2], &hi, sizeof(hi));
+	}
+	return end <= size && !(over[0] | over[1] | over[2] | over[3]);
+}
+
+/* Every lane's ndw dwords at src + va[l] into buf[k * 64 + l], the layout
+ * of a pending VGPR write. Inlined where ndw is a constant. */
+static inline __attribute__((always_inline)) void
+ds_gather(uint32_t *buf, const uint8_t *src, const uint32_t *va, unsigned ndw)
+{
+#pragma GCC unroll 8
+	for (unsigned l = 0; l < EMU_LANES; l++) {
+		uint32_t a = va[l], x[4];
+		memcpy(x, src + a, 4 * ndw);
+		for (unsigned k = 0; k < ndw; k++)
+			buf[k * EMU_LANES + l] = x[k];
+	}
+}
+
+/* read2: element e of lane l (edw dwords at src[e] + va[l]) into
+ * buf[(e * edw + k) * 64 + l]. */
+static inline __attribute__((always_inline)) void
+ds_gather2(uint32_t *buf, const uint8_t *src0, const uint8_t *src1, const uint32_t *va, unsigned edw)
+{
+#pragma GCC unroll 8
+	for (unsigned l = 0; l < EMU_LANES; l++) {
+		uint32_t a = va[l], x0[2], x1[2];
+		memcpy(x0, src0 + a, 4 * edw);
+		memcpy(x1, src1 + a, 4 * edw);
+		for (unsigned k = 0; k < edw; k++) {
+			buf[k * EMU_LANES + l] = x0[k];
+			buf[(edw + k) * EMU_LANES + l] = x1[k];
+		}
+	}
+}
+
+/* Lane by lane in lane order (a later lane's bytes win where two lanes
+ * overlap, as in the lane loops): ndw dwords of data[k][l] to dst + va[l]. */
+static inline __attribute__((always_inline)) void
+ds_scatter(uint8_t *dst, const uint32_t *va, const uint32_t *const *data, unsigned ndw)
+{
+#pragma GCC unroll 8
+	for (unsigned l = 0; l < EMU_LANES; l++) {
+		uint32_t a = va[l], x[4];
+		for (unsigned k = 0; k < ndw; k++)
+			x[k] = data[k][l];
+		memcpy(dst + a, x, 4 * ndw);
+	}
+}
+
+/* write2: per lane, element 0 (edw dwords of d0[k][l]) to dst0 + va[l],
+ * then element 1 to dst1 + va[l]. */
+static inline __attribute__((always_inline)) void
+ds_scatter2(uint8_t *dst0, uint8_t *dst1, const uint32_t *va, const uint32_t *const *d0,
+            const uint32_t *const *d1, unsigned edw)
+{
+#pragma GCC unroll 8
+	for (unsigned l = 0; l < EMU_LANES; l++) {
+		uint32_t a = va[l], x0[2], x1[2];
+		for (unsigned k = 0; k < edw; k++) {
+			x0[k] = d0[k][l];
+			x1[k] = d1[k][l];
+		}
+		memcpy(dst0 + a, x0, 4 * edw);
+		memcpy(dst1 + a, x1, 4 * edw);
+	}
+}
+
 /* ---- families ---- */
 
 /* Whether every active lane's bytes [va + off, va + end) lie inside the
@@ -118,14 +220,9 @@ static void finish(struct emu_wave *w, struct emu_pending *p, bool store, bool a
 static bool ds_all_in(const uint32_t *va, uint64_t exec, uint32_t end, uint32_t size)
 {
 	uint32_t top = 0;
-	if (exec == ~0ull) {
-		for (unsigned l = 0; l < EMU_LANES; l++)
-			top = va[l] > top ? va[l] : top;
-	} else {
-		for (uint64_t m = exec; m; m &= m - 1) {
-			uint32_t v = va[__builtin_ctzll(m)];
-			top = v > top ? v : top;
-		}
+	for (uint64_t m = exec; m; m &= m - 1) {
+		uint32_t v = va[__builtin_ctzll(m)];
+		top = v > top ? v : top;
 	}
 	return (uint64_t)top + end <= size;
 }
@@ -136,7 +233,8 @@ static void ds_load(struct emu_wave *w, const struct emu_inst *in, const struct 
 	const uint32_t *va = emu_vreg(w, in->addr, 0);
 	const uint32_t *old = emu_vreg(w, in->dst, 0);
 	unsigned ndw = d->bytes < 4 ? 1 : d->bytes / 4u;
-	uint64_t addr[EMU_LANES] = { 0 };
+	uint32_t off = (uint32_t)(in->imm & 0xffff);
+	uint64_t addr[EMU_LANES];
 	uint32_t vals[EMU_LANES];
 	uint8_t raw[16];
 
@@ -147,31 +245,28 @@ static void ds_load(struct emu_wave *w, const struct emu_inst *in, const struct 
 
 	struct emu_pending *p = emu_pend_begin(w, in, EMU_CNT_LGKM);
 	uint32_t *buf = emu_pend_vgpr(p, in->dst, ndw, exec);
-	if (d->bytes == 4) {  /* ds_read_b32, the common case: straight into the lanes */
-		uint32_t off = (uint32_t)(in->imm & 0xffff);
-		if (ds_all_in(va, exec, off + 4, size)) {
-			for (uint64_t m = exec; m; m &= m - 1) {
-				unsigned l = (unsigned)__builtin_ctzll(m);
-				addr[l] = va[l] + off;
-				memcpy(&buf[l], lds + va[l] + off, 4);
-			}
-			finish(w, p, false, false, d->bytes, exec, addr);
-			return;
-		}
-		for (unsigned l = 0; l < EMU_LANES; l++) {
-			if (!(exec & lane_bit(l)))
-				continue;
-			uint32_t a = va[l] + off;
-			addr[l] = a;
-			emu_exec_lds_read(lds, size, a, &buf[l], 4);
+	if (exec == ~0ull && d->bytes >= 4 && ds_wave_addr(va, off, off + d->bytes, size, addr)) {
+		switch (ndw) {
+		case 1: ds_gather(buf, lds + off, va, 1); break;
+		case 2: ds_gather(buf, lds + off, va, 2); break;
+		case 3: ds_gather(buf, lds + off, va, 3); break;
+		default: ds_gather(buf, lds + off, va, 4); break;
 		}
 		finish(w, p, false, false, d->bytes, exec, addr);
 		return;
 	}
-	for (unsigned l = 0; l < EMU_LANES; l++) {
-		if (!(exec & lane_bit(l)))
-			continue;
-		uint32_t a = va[l] + (uint32_t)(in->imm & 0xffff);
+	if (d->bytes == 4 && ds_all_in(va, exec, off + 4, size)) {
+		for (uint64_t m = exec; m; m &= m - 1) {
+			unsigned l = (unsigned)__builtin_ctzll(m);
+			addr[l] = va[l] + off;
+			memcpy(&buf[l], lds + va[l] + off, 4);
+		}
+		finish(w, p, false, false, d->bytes, exec, addr);
+		return;
+	}
+	for (uint64_t m = exec; m; m &= m - 1) {
+		unsigned l = (unsigned)__builtin_ctzll(m);
+		uint32_t a = va[l] + off;
 		addr[l] = a;
 		emu_exec_lds_read(lds, size, a, raw, d->bytes);
 		if (d->bytes >= 4) {
@@ -189,36 +284,43 @@ static void ds_store(struct emu_wave *w, const struct emu_inst *in, const struct
                      uint8_t *lds, uint32_t size, uint64_t exec)
 {
 	const uint32_t *va = emu_vreg(w, in->addr, 0);
-	uint64_t addr[EMU_LANES] = { 0 };
+	uint64_t addr[EMU_LANES];
 	uint32_t off = (uint32_t)(in->imm & 0xffff);
-	if (d->bytes == 4 && ds_all_in(va, exec, off + 4, size)) {  /* ds_write_b32 */
+	if (exec == ~0ull && d->bytes >= 4 && ds_wave_addr(va, off, off + d->bytes, size, addr)) {
+		const uint32_t *data[4];
+		for (unsigned k = 0; k < d->bytes / 4u; k++)
+			data[k] = emu_vreg(w, in->data[0], k);
+		switch (d->bytes / 4u) {
+		case 1: ds_scatter(lds + off, va, data, 1); break;
+		case 2: ds_scatter(lds + off, va, data, 2); break;
+		case 3: ds_scatter(lds + off, va, data, 3); break;
+		default: ds_scatter(lds + off, va, data, 4); break;
+		}
+	} else if (d->bytes == 4 && ds_all_in(va, exec, off + 4, size)) {
 		const uint32_t *data = emu_vreg(w, in->data[0], 0);
 		for (uint64_t m = exec; m; m &= m - 1) {
 			unsigned l = (unsigned)__builtin_ctzll(m);
 			addr[l] = va[l] + off;
 			memcpy(lds + va[l] + off, &data[l], 4);
 		}
-		struct emu_pending *p = emu_pend_begin(w, in, EMU_CNT_LGKM);
-		finish(w, p, true, false, d->bytes, exec, addr);
-		return;
-	}
-	for (unsigned l = 0; l < EMU_LANES; l++) {
-		if (!(exec & lane_bit(l)))
-			continue;
-		uint32_t a = va[l] + (uint32_t)(in->imm & 0xffff);
-		addr[l] = a;
-		uint8_t raw[16];
-		if (d->bytes >= 4) {
-			for (unsigned k = 0; k < d->bytes / 4u; k++)
-				memcpy(raw + 4 * k, &emu_vreg(w, in->data[0], k)[l], 4);
-		} else {
-			uint32_t v = emu_vreg(w, in->data[0], 0)[l];
-			if (d->ext == EMU_EXT_HI)
-				v >>= 16;
-			raw[0] = (uint8_t)v;
-			raw[1] = (uint8_t)(v >> 8);
+	} else {
+		for (uint64_t m = exec; m; m &= m - 1) {
+			unsigned l = (unsigned)__builtin_ctzll(m);
+			uint32_t a = va[l] + off;
+			addr[l] = a;
+			uint8_t raw[16];
+			if (d->bytes >= 4) {
+				for (unsigned k = 0; k < d->bytes / 4u; k++)
+					memcpy(raw + 4 * k, &emu_vreg(w, in->data[0], k)[l], 4);
+			} else {
+				uint32_t v = emu_vreg(w, in->data[0], 0)[l];
+				if (d->ext == EMU_EXT_HI)
+					v >>= 16;
+				raw[0] = (uint8_t)v;
+				raw[1] = (uint8_t)(v >> 8);
+			}
+			emu_exec_lds_write(lds, size, a, raw, d->bytes);
 		}
-		emu_exec_lds_write(lds, size, a, raw, d->bytes);
 	}
 	struct emu_pending *p = emu_pend_begin(w, in, EMU_CNT_LGKM);
 	finish(w, p, true, false, d->bytes, exec, addr);
@@ -237,53 +339,42 @@ static void ds_load2(struct emu_wave *w, const struct emu_inst *in, const struct
 {
 	const uint32_t *va = emu_vreg(w, in->addr, 0);
 	unsigned edw = d->bytes / 4u;
-	uint64_t addr[EMU_LANES] = { 0 };
+	uint64_t addr[EMU_LANES];
+	uint32_t o[2];
+	ds_addr2(in, d, 0, o);
+	uint32_t end = (o[0] > o[1] ? o[0] : o[1]) + d->bytes;
 	struct emu_pending *p = emu_pend_begin(w, in, EMU_CNT_LGKM);
 	uint32_t *buf = emu_pend_vgpr(p, in->dst, 2 * edw, exec);
-	if (edw == 1) {  /* ds_read2_b32: each element straight into its lanes */
-		uint32_t o[2];
-		ds_addr2(in, d, 0, o);
-		if (ds_all_in(va, exec, (o[0] > o[1] ? o[0] : o[1]) + 4, size)) {
-			if (exec == ~0ull) {  /* the whole wave: a plain loop */
-				for (unsigned l = 0; l < EMU_LANES; l++) {
-					addr[l] = va[l] + o[0];
-					memcpy(&buf[l], lds + va[l] + o[0], 4);
-					memcpy(&buf[EMU_LANES + l], lds + va[l] + o[1], 4);
-				}
-			} else {
-				for (uint64_t m = exec; m; m &= m - 1) {
-					unsigned l = (unsigned)__builtin_ctzll(m);
-					addr[l] = va[l] + o[0];
-					memcpy(&buf[l], lds + va[l] + o[0], 4);
-					memcpy(&buf[EMU_LANES + l], lds + va[l] + o[1], 4);
-				}
-			}
-			finish(w, p, false, false, 2 * d->bytes, exec, addr);
-			return;
-		}
+	/* One address per lane reaches the cycle model: the first element's. */
+	if (exec == ~0ull && ds_wave_addr(va, o[0], end, size, addr)) {
+		const uint8_t *s0 = lds + o[0], *s1 = lds + o[1];
+		/* Two opaque bases: GCC would otherwise form lds + va[l] once
+		 * per lane and add o[] in the loads, one more instruction. */
+		__asm__("" : "+r"(s0), "+r"(s1));
+		if (edw == 1)
+			ds_gather2(buf, s0, s1, va, 1);
+		else
+			ds_gather2(buf, s0, s1, va, 2);
+	} else if (edw == 1 && ds_all_in(va, exec, end, size)) {
 		for (uint64_t m = exec; m; m &= m - 1) {
 			unsigned l = (unsigned)__builtin_ctzll(m);
 			addr[l] = va[l] + o[0];
-			emu_exec_lds_read(lds, size, va[l] + o[0], &buf[l], 4);
-			emu_exec_lds_read(lds, size, va[l] + o[1], &buf[EMU_LANES + l], 4);
+			memcpy(&buf[l], lds + va[l] + o[0], 4);
+			memcpy(&buf[EMU_LANES + l], lds + va[l] + o[1], 4);
 		}
-		finish(w, p, false, false, 2 * d->bytes, exec, addr);
-		return;
-	}
-	for (unsigned l = 0; l < EMU_LANES; l++) {
-		if (!(exec & lane_bit(l)))
-			continue;
-		uint32_t a[2];
-		ds_addr2(in, d, va[l], a);
-		addr[l] = a[0];
-		for (unsigned e = 0; e < 2; e++) {
-			uint8_t raw[8];
-			emu_exec_lds_read(lds, size, a[e], raw, 8);
-			for (unsigned k = 0; k < edw; k++)
-				memcpy(&buf[(e * edw + k) * EMU_LANES + l], raw + 4 * k, 4);
+	} else {
+		for (uint64_t m = exec; m; m &= m - 1) {
+			unsigned l = (unsigned)__builtin_ctzll(m);
+			uint32_t a[2] = { va[l] + o[0], va[l] + o[1] };
+			addr[l] = a[0];
+			for (unsigned e = 0; e < 2; e++) {
+				uint8_t raw[8];
+				emu_exec_lds_read(lds, size, a[e], raw, d->bytes);
+				for (unsigned k = 0; k < edw; k++)
+					memcpy(&buf[(e * edw + k) * EMU_LANES + l], raw + 4 * k, 4);
+			}
 		}
 	}
-	/* One address per lane reaches the cycle model: the first element's. */
 	finish(w, p, false, false, 2 * d->bytes, exec, addr);
 }
 
@@ -292,18 +383,28 @@ static void ds_store2(struct emu_wave *w, const struct emu_inst *in, const struc
 {
 	const uint32_t *va = emu_vreg(w, in->addr, 0);
 	unsigned edw = d->bytes / 4u;
-	uint64_t addr[EMU_LANES] = { 0 };
-	for (unsigned l = 0; l < EMU_LANES; l++) {
-		if (!(exec & lane_bit(l)))
-			continue;
-		uint32_t a[2];
-		ds_addr2(in, d, va[l], a);
-		addr[l] = a[0];
-		for (unsigned e = 0; e < 2; e++) {
-			uint8_t raw[8];
-			for (unsigned k = 0; k < edw; k++)
-				memcpy(raw + 4 * k, &emu_vreg(w, in->data[e], k)[l], 4);
-			emu_exec_lds_write(lds, size, a[e], raw, d->bytes);
+	uint64_t addr[EMU_LANES];
+	uint32_t o[2];
+	ds_addr2(in, d, 0, o);
+	uint32_t end = (o[0] > o[1] ? o[0] : o[1]) + d->bytes;
+	if (exec == ~0ull && ds_wave_addr(va, o[0], end, size, addr)) {
+		const uint32_t *d0[2] = { emu_vreg(w, in->data[0], 0), emu_vreg(w, in->data[0], 1) };
+		const uint32_t *d1[2] = { emu_vreg(w, in->data[1], 0), emu_vreg(w, in->data[1], 1) };
+		if (edw == 1)
+			ds_scatter2(lds + o[0], lds + o[1], va, d0, d1, 1);
+		else
+			ds_scatter2(lds + o[0], lds + o[1], va, d0, d1, 2);
+	} else {
+		for (uint64_t m = exec; m; m &= m - 1) {
+			unsigned l = (unsigned)__builtin_ctzll(m);
+			uint32_t a[2] = { va[l] + o[0], va[l] + o[1] };
+			addr[l] = a[0];
+			for (unsigned e = 0; e < 2; e++) {
+				uint8_t raw[8];
+				for (unsigned k = 0; k < edw; k++)
+					memcpy(raw + 4 * k, &emu_vreg(w, in->data[e], k)[l], 4);
+				emu_exec_lds_write(lds, size, a[e], raw, d->bytes);
+			}
 		}
 	}
 	struct emu_pending *p = emu_pend_begin(w, in, EMU_CNT_LGKM);
@@ -329,7 +430,7 @@ static void ds_atomic(struct emu_wave *w, const struct emu_inst *in, const struc
 {
 	const uint32_t *va = emu_vreg(w, in->addr, 0);
 	unsigned edw = d->bytes / 4u;
-	uint64_t addr[EMU_LANES] = { 0 };
+	uint64_t addr[EMU_LANES];
 	uint64_t old[EMU_LANES] = { 0 };
 	bool two_data = d->atom == EMU_ATOM_CMPST || d->atom == EMU_ATOM_CMPST_F ||
 	                d->atom == EMU_ATOM_MSKOR || d->atom == EMU_ATOM_WRAP;
@@ -371,7 +472,7 @@ static void ds_atomic2(struct emu_wave *w, const struct emu_inst *in, const stru
 {
 	const uint32_t *va = emu_vreg(w, in->addr, 0);
 	unsigned edw = d->bytes / 4u;
-	uint64_t addr[EMU_LANES] = { 0 };
+	uint64_t addr[EMU_LANES];
 	uint64_t old[2][EMU_LANES] = { { 0 } };
 	for (unsigned l = 0; l < EMU_LANES; l++) {
 		if (!(exec & lane_bit(l)))

@@ -166,9 +166,48 @@ static void lds_queue_push(struct emu_timing_cu *cs, uint64_t done)
 	cs->lds_n++;
 }
 
-/* emu_lds_cost through the memo of w's current instruction. The lookup
- * compares the pattern with the memo while computing it (no copy, no
- * memcmp); only a miss stores it. */
+/* Whether the lanes of m sit at base + e->off, the memo's pattern. */
+static bool lds_memo_match(const struct emu_lds_memo *e, const uint64_t *a, uint64_t m, uint64_t base)
+{
+	if (m == ~0ull) {
+		/* two lanes per step in a 128-bit vector (GCC vector extension) */
+		typedef uint64_t v2u64 __attribute__((vector_size(16)));
+		const v2u64 b = { base, base };
+		const v2u64 *o = (const v2u64 *)e->off;  /* aligned: an operand of the subtraction */
+		v2u64 d = { 0, 0 };
+#pragma GCC unroll 8
+		for (unsigned i = 0; i < EMU_LANES / 2; i++) {
+			v2u64 v;
+			memcpy(&v, &a[2 * i], sizeof(v));
+			d |= (v - o[i]) ^ b;
+		}
+		return !(d[0] | d[1]);
+	}
+	uint64_t diff = 0;
+	for (; m; m &= m - 1) {
+		unsigned l = (unsigned)__builtin_ctzll(m);
+		diff |= (a[l] - base) ^ e->off[l];
+	}
+	return !diff;
+}
+
+/* The highest lane address of a pattern matching memo e at base, without
+ * a pass over the lanes: they are at base + s for the memo's signed
+ * offsets s in [lo, hi], exactly so when base + lo and base + hi do not
+ * wrap (then the highest is base + hi). False when they could. */
+static bool lds_memo_top(const struct emu_lds_memo *e, uint64_t base, uint64_t *top)
+{
+	if (e->lo < 0 && base < 0 - (uint64_t)e->lo)
+		return false;
+	if (e->hi > 0 && base > UINT64_MAX - (uint64_t)e->hi)
+		return false;
+	*top = base + (uint64_t)e->hi;
+	return true;
+}
+
+/* emu_lds_cost through the memo of w's current instruction: a hit costs
+ * one comparison pass over the lanes, a miss the full bank model and a
+ * store. */
 static void lds_cost_memo(struct emu_timing *t, const struct emu_wave *w, const struct emu_access *acc,
                           unsigned bytes, struct emu_lds_cost *c)
 {
@@ -179,20 +218,17 @@ static void lds_cost_memo(struct emu_timing *t, const struct emu_wave *w, const 
 	}
 	struct emu_lds_memo *e = &t->lds_memo[((uintptr_t)w->cur >> 3) & (EMU_LDS_MEMO - 1)];
 	const uint64_t *a = acc->addr;
-	uint64_t base = a[__builtin_ctzll(m)] & ~3ull, top = 0, diff = 0;
-	bool same = e->in == w->cur && e->mask == m && e->bytes == bytes;
-	if (m == ~0ull) {
-		for (unsigned l = 0; l < EMU_LANES; l++) {
-			uint64_t o = a[l] - base;
-			diff |= o ^ e->off[l];
-			top = a[l] > top ? a[l] : top;
-		}
-	} else {
-		for (unsigned l = 0; l < EMU_LANES; l++) {
-			uint64_t o = ((m >> l) & 1) ? a[l] - base : 0;
-			diff |= o ^ e->off[l];
-			top = o + base > top ? o + base : top;
-		}
+	uint64_t base = a[__builtin_ctzll(m)] & ~3ull, top;
+	bool same = e->in == w->cur && e->mask == m && e->bytes == bytes && lds_memo_match(e, a, m, base);
+	if (same && lds_memo_top(e, base, &top) && top + bytes <= t->mp->lds_bytes) {
+		c->bank_cycles = e->bank_cycles;
+		c->conflicts = e->conflicts;
+		return;
+	}
+	top = 0;
+	for (uint64_t r = m; r; r &= r - 1) {
+		uint64_t x = a[__builtin_ctzll(r)];
+		top = x > top ? x : top;
 	}
 	/* Only patterns wholly inside the LDS: a lane past its end takes no
 	 * bank, so moving such a pattern could change its cost. */
@@ -200,7 +236,7 @@ static void lds_cost_memo(struct emu_timing *t, const struct emu_wave *w, const 
 		emu_lds_cost(t->mp, a, m, bytes, c);
 		return;
 	}
-	if (same && !diff) {
+	if (same) {  /* a match that lds_memo_top could not place */
 		c->bank_cycles = e->bank_cycles;
 		c->conflicts = e->conflicts;
 		return;
@@ -211,8 +247,16 @@ static void lds_cost_memo(struct emu_timing *t, const struct emu_wave *w, const 
 	e->bytes = bytes;
 	e->bank_cycles = c->bank_cycles;
 	e->conflicts = c->conflicts;
-	for (unsigned l = 0; l < EMU_LANES; l++)
+	e->lo = INT64_MAX;
+	e->hi = INT64_MIN;
+	for (unsigned l = 0; l < EMU_LANES; l++) {
 		e->off[l] = ((m >> l) & 1) ? a[l] - base : 0;
+		if ((m >> l) & 1) {
+			int64_t s = (int64_t)e->off[l];
+			e->lo = s < e->lo ? s : e->lo;
+			e->hi = s > e->hi ? s : e->hi;
+		}
+	}
 }
 
 uint64_t emu_timing_lds(struct emu_timing *t, struct emu_wave *w, const struct emu_access *acc)

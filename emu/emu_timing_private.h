@@ -158,8 +158,10 @@ struct emu_lds_memo {
 	uint64_t mask;
 	uint32_t bytes;
 	uint32_t bank_cycles, conflicts;
-	uint64_t off[EMU_LANES];     /* address - base, base = first lane's rounded down to 4 B;
-	                                0 for lanes outside the mask */
+	int64_t lo, hi;              /* least and greatest off[] of the mask's lanes, as signed */
+	/* address - base, base = first lane's rounded down to 4 B; 0 for lanes
+	 * outside the mask. Aligned for the 128-bit compare of the lookup. */
+	uint64_t off[EMU_LANES] __attribute__((aligned(16)));
 };
 
 /* MFMA matrix-core cycles, memoised per opcode descriptor. */
