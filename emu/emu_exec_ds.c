@@ -231,20 +231,17 @@ static void ds_load(struct emu_wave *w, const struct emu_inst *in, const struct 
                     uint8_t *lds, uint32_t size, uint64_t exec)
 {
 	const uint32_t *va = emu_vreg(w, in->addr, 0);
-	const uint32_t *old = emu_vreg(w, in->dst, 0);
 	unsigned ndw = d->bytes < 4 ? 1 : d->bytes / 4u;
 	uint32_t off = (uint32_t)(in->imm & 0xffff);
 	uint64_t addr[EMU_LANES];
-	uint32_t vals[EMU_LANES];
 	uint8_t raw[16];
-
-	/* d16 forms merge into the destination; the pending write is a whole
-	 * dword, so the kept half is the register's value at issue. */
-	if (emu_exec_ext_d16(d->ext))
-		memcpy(vals, old, sizeof(vals));
 
 	struct emu_pending *p = emu_pend_begin(w, in, EMU_CNT_LGKM);
 	uint32_t *buf = emu_pend_vgpr(p, in->dst, ndw, exec);
+	/* d16 forms write their half when they complete; the other half is
+	 * the register's value then (emu_pend_keep). */
+	if (emu_exec_ext_d16(d->ext))
+		emu_pend_keep(p, d->ext == EMU_EXT_D16_U || d->ext == EMU_EXT_D16_S ? 0xffff0000u : 0x0000ffffu);
 	if (exec == ~0ull && d->bytes >= 4 && ds_wave_addr(va, off, off + d->bytes, size, addr)) {
 		switch (ndw) {
 		case 1: ds_gather(buf, lds + off, va, 1); break;
@@ -274,7 +271,7 @@ static void ds_load(struct emu_wave *w, const struct emu_inst *in, const struct 
 				memcpy(&buf[k * EMU_LANES + l], raw + 4 * k, 4);
 		} else {
 			uint32_t r = raw[0] | (d->bytes == 2 ? (uint32_t)raw[1] << 8 : 0);
-			buf[l] = emu_exec_load_ext(d->ext, d->bytes, r, emu_exec_ext_d16(d->ext) ? vals[l] : 0);
+			buf[l] = emu_exec_load_ext(d->ext, d->bytes, r, 0);
 		}
 	}
 	finish(w, p, false, false, d->bytes, exec, addr);

@@ -586,6 +586,11 @@ static void test_ds_subdword(void **state)
 	run(t, "ds_read_u16_d16_hi", 0xd8b60000, 0x02000000);
 	drain(t);
 	assert_int_equal(vr(t, 2)[0], 0x9685cdef);
+	/* the kept half is the register's value when the load completes */
+	run(t, "ds_read_u16_d16_hi", 0xd8b60000, 0x02000000);
+	vr(t, 2)[0] = 0x00001234;
+	drain(t);
+	assert_int_equal(vr(t, 2)[0], 0x96851234);
 	/* ds_read_i8 v2, v0 */
 	run(t, "ds_read_i8", 0xd8720000, 0x02000000);
 	drain(t);
