@@ -202,8 +202,6 @@ void emu_timing_destroy(struct emu_timing *t)
 void emu_timing_begin(struct emu_timing *t, struct emu_dispatch_ctx *ctx)
 {
 	t->ctx = ctx;
-	/* Wave ids restart with every dispatch. */
-	memset(t->hint, 0, sizeof(t->hint));
 }
 
 /* ---- 2. issue ---- */

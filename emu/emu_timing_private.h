@@ -137,14 +137,6 @@ struct emu_timing_cu {
 	uint64_t mfma_free[4];
 };
 
-/* Per-wave hint of the last instruction line fetched (emu_timing_icache.c). */
-#define EMU_FETCH_HINTS 4096
-struct emu_fetch_hint {
-	uint32_t id1;            /* wave id + 1; 0 = empty */
-	uint32_t epoch;          /* icache epoch when the line was known present */
-	uint64_t line;
-};
-
 /* LDS bank cycles, memoised per DS instruction: the waves of a kernel run
  * the same instruction with the same lane pattern at different bases, and
  * the bank cost of a pattern wholly inside the LDS only depends on the
@@ -194,7 +186,6 @@ struct emu_timing {
 	struct emu_cache mall;           /* sets == 0 when the GPU has none */
 	uint32_t n_sqc, n_ic, n_l2;
 
-	struct emu_fetch_hint hint[EMU_FETCH_HINTS];
 	struct emu_mfma_memo mfma_memo[EMU_MFMA_MEMO];
 	struct emu_lds_memo lds_memo[EMU_LDS_MEMO];
 };
