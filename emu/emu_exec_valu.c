@@ -99,13 +99,11 @@ static bool dpp_setup(struct valu *v)
 	return true;
 }
 
-void valu_init(struct valu *v, struct emu_wave *w, const struct emu_inst *in, enum valu_kind kind)
+void valu_init_mods(struct valu *v)
 {
-	v->w = w;
-	v->in = in;
-	v->dst = in->dst;
-	v->kind = (uint8_t)kind;
-	v->exec = emu_exec_mask(w);
+	const struct emu_inst *in = v->in;
+	struct emu_wave *w = v->w;
+	enum valu_kind kind = v->kind;
 	v->abs = in->abs;
 	v->neg = in->neg;
 	v->clamp = (in->flags & EMU_F_CLAMP) != 0;
@@ -177,7 +175,7 @@ static const uint32_t *__attribute__((noinline)) src_sdwa_dpp(struct valu *v, un
 	return p;
 }
 
-const uint32_t *valu_src(struct valu *v, unsigned i, enum emu_optype t, unsigned ndw)
+const uint32_t *valu_src_any(struct valu *v, unsigned i, enum emu_optype t, unsigned ndw)
 {
 	const struct emu_inst *in = v->in;
 	const uint32_t *p = emu_vsrc(v->w, in, in->src[i], t, ndw, v->tmp[i]);
@@ -186,12 +184,9 @@ const uint32_t *valu_src(struct valu *v, unsigned i, enum emu_optype t, unsigned
 	return src_sdwa_dpp(v, i, p, ndw);
 }
 
-const uint32_t *valu_fsrc(struct valu *v, unsigned i, enum emu_optype t, unsigned ndw)
+const uint32_t *valu_fsrc_mod(struct valu *v, unsigned i, enum emu_optype t, const uint32_t *p)
 {
-	const uint32_t *p = valu_src(v, i, t, ndw);
 	bool a = (v->abs >> i) & 1, n = (v->neg >> i) & 1;
-	if (__builtin_expect(!a && !n && !v->ftz_in, 1))
-		return p;
 	uint32_t *tmp = v->tmp[i];
 	if (t == EMU_T_F64) {
 		uint32_t clr = a ? 0x80000000u : 0, flip = n ? 0x80000000u : 0;
@@ -249,6 +244,15 @@ static void sdwa_dst(struct valu *v)
 	}
 }
 
+/* dst[l] = r[l] in the lanes that are on (one byte per lane), branch-free. */
+static void merge_lanes(uint32_t *restrict dst, const uint32_t *restrict r, const uint8_t *restrict on)
+{
+	for (unsigned l = 0; l < VL; l++) {
+		uint32_t keep = (uint32_t)on[l] - 1; /* all ones where inactive */
+		dst[l] = (r[l] & ~keep) | (dst[l] & keep);
+	}
+}
+
 bool valu_regs_ok(struct emu_wave *w, const struct emu_inst *in, unsigned code, unsigned ndw)
 {
 	unsigned r = code - EMU_OP_VGPR0;
@@ -263,7 +267,7 @@ bool valu_regs_ok(struct emu_wave *w, const struct emu_inst *in, unsigned code, 
 	return false;
 }
 
-void valu_write(struct valu *v, unsigned ndw)
+void valu_write_any(struct valu *v, unsigned ndw)
 {
 	valu_done(v);
 	if (!valu_regs_ok(v->w, v->in, v->dst, ndw))
@@ -271,34 +275,45 @@ void valu_write(struct valu *v, unsigned ndw)
 	if (v->in->sdwa && ndw == 1)
 		sdwa_dst(v);
 	uint64_t m = v->exec;
+	uint8_t on[VL];
+	if (m != ~0ull)
+		valu_unpack(on, m);
 	for (unsigned d = 0; d < ndw; d++) {
-		uint32_t *restrict dst = emu_vreg(v->w, v->dst, d);
-		const uint32_t *restrict r = &v->res[d * VL];
-		if (m == ~0ull) {
-			memcpy(dst, r, VL * 4);
-			continue;
-		}
-		for (unsigned l = 0; l < VL; l++) {
-			uint32_t keep = (uint32_t)((m >> l) & 1) - 1; /* all ones where inactive */
-			dst[l] = (r[l] & ~keep) | (dst[l] & keep);
-		}
+		uint32_t *dst = emu_vreg(v->w, v->dst, d);
+		if (m == ~0ull)
+			memcpy(dst, &v->res[d * VL], VL * 4);
+		else
+			merge_lanes(dst, &v->res[d * VL], on);
 	}
 }
 
 /* fma lanes: with the host FMA unit (same results, correctly rounded either
- * way) or the portable forms. */
-__attribute__((target("fma"))) static void fma32_hw(uint32_t *restrict r, const uint32_t *restrict a,
-                                                    const uint32_t *restrict b, const uint32_t *restrict c)
+ * way) or the portable forms; both report whether a result is NaN. */
+__attribute__((target("fma"))) static uint32_t fma32_hw(uint32_t *restrict r, const uint32_t *restrict a,
+                                                        const uint32_t *restrict b, const uint32_t *restrict c)
 {
-	for (unsigned l = 0; l < VL; l++)
-		r[l] = f2u(__builtin_fmaf(u2f(a[l]), u2f(b[l]), u2f(c[l])));
+	/* lanes l and l + 32 per pass: half the loop overhead */
+	uint32_t nan = 0;
+	for (unsigned l = 0; l < VL / 2; l++) {
+		float x = __builtin_fmaf(u2f(a[l]), u2f(b[l]), u2f(c[l]));
+		float y = __builtin_fmaf(u2f(a[VL / 2 + l]), u2f(b[VL / 2 + l]), u2f(c[VL / 2 + l]));
+		r[l] = f2u(x);
+		r[VL / 2 + l] = f2u(y);
+		nan |= (x != x) | (y != y);
+	}
+	return nan;
 }
 
-static void fma32_sw(uint32_t *restrict r, const uint32_t *restrict a, const uint32_t *restrict b,
-                     const uint32_t *restrict c)
+static uint32_t fma32_sw(uint32_t *restrict r, const uint32_t *restrict a, const uint32_t *restrict b,
+                         const uint32_t *restrict c)
 {
-	for (unsigned l = 0; l < VL; l++)
-		r[l] = f2u(fma32(u2f(a[l]), u2f(b[l]), u2f(c[l])));
+	uint32_t nan = 0;
+	for (unsigned l = 0; l < VL; l++) {
+		float x = fma32(u2f(a[l]), u2f(b[l]), u2f(c[l]));
+		r[l] = f2u(x);
+		nan |= x != x;
+	}
+	return nan;
 }
 
 __attribute__((target("fma"))) static void fma64_hw(uint32_t *restrict r, const uint32_t *restrict a,
@@ -308,12 +323,11 @@ __attribute__((target("fma"))) static void fma64_hw(uint32_t *restrict r, const 
 		put64(r, l, d2u(__builtin_fma(u2d(lane64(a, l)), u2d(lane64(b, l)), u2d(lane64(c, l)))));
 }
 
-void valu_fma32_lanes(uint32_t *r, const uint32_t *a, const uint32_t *b, const uint32_t *c)
+uint32_t valu_fma32_lanes(uint32_t *r, const uint32_t *a, const uint32_t *b, const uint32_t *c)
 {
 	if (__builtin_cpu_supports("fma"))
-		fma32_hw(r, a, b, c);
-	else
-		fma32_sw(r, a, b, c);
+		return fma32_hw(r, a, b, c);
+	return fma32_sw(r, a, b, c);
 }
 
 void valu_fma64_lanes(uint32_t *r, const uint32_t *a, const uint32_t *b, const uint32_t *c)
@@ -421,13 +435,14 @@ static void post_f16(struct valu *v)
 	}
 }
 
-void valu_fwrite(struct valu *v, unsigned ndw)
+/* omod, clamp, output flush; valu_fwrite calls it only when one applies
+ * (for F64 all three steps leave the value alone otherwise). */
+void valu_post(struct valu *v)
 {
 	if (v->kind == VALU_F64)
 		post_f64(v);
-	else if (v->omod || v->clamp || v->ftz_out)
+	else
 		post_f32(v);
-	valu_write(v, ndw);
 }
 
 void valu_write16(struct valu *v, bool opsel_dst)

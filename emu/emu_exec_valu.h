@@ -48,6 +48,17 @@ struct valu {
 	uint32_t res[2 * VL]; /* result staging, dword d of lane l at res[d * 64 + l] */
 };
 
+/* Lane kernels that GCC builds twice, for AVX2 (8 singles per host
+ * instruction) and for the x86-64 baseline (SSE2, 4), the loader choosing
+ * once for the host (an ifunc). IEEE operations give the same bits either
+ * way, and MXCSR (rounding mode) applies to both. Out of line by nature:
+ * only for loops over all lanes with no per-call constant to fold. */
+#if defined(__x86_64__) && defined(__GNUC__)
+#define VALU_SIMD __attribute__((target_clones("avx2", "default")))
+#else
+#define VALU_SIMD
+#endif
+
 /* ---- bit casts ---- */
 static inline float u2f(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
 static inline uint32_t f2u(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
@@ -79,6 +90,18 @@ static inline uint64_t valu_pack(const uint8_t *c)
 	return m;
 }
 
+/* The inverse: byte l of c = bit l of m. Per 8 lanes the byte of m is
+ * copied to all eight bytes, byte k keeps bit k, and adding 0x7f carries a
+ * set bit into bit 7 of its byte (never out of it). */
+static inline void valu_unpack(uint8_t *c, uint64_t m)
+{
+	for (unsigned i = 0; i < VL / 8; i++) {
+		uint64_t x = ((m >> (8 * i)) & 0xff) * 0x0101010101010101ull & 0x8040201008040201ull;
+		x = ((x + 0x7f7f7f7f7f7f7f7full) >> 7) & 0x0101010101010101ull;
+		memcpy(c + 8 * i, &x, 8);
+	}
+}
+
 /* a*b + c rounded to odd in double, for singles a, b, c: a*b is exact in
  * double, TwoSum gives the exact error of the sum, and the sticky bit goes to
  * the last place. Rounding that value once more to 24 bits (normal or
@@ -108,23 +131,91 @@ uint16_t valu_f32_to_f16(uint32_t x, unsigned rm);
 uint32_t valu_f16_to_f32(uint16_t h);
 uint16_t valu_f64_to_f16(uint64_t x, unsigned rm);
 
-/* ---- shared steps (emu_exec_valu.c) ---- */
+/* ---- shared steps (emu_exec_valu.c) ----
+ * The common case of each step (no SDWA/DPP, a VGPR within the wave's
+ * allocation, no modifier, full EXEC) is inline here, always: it is all
+ * that most executed instructions need besides the lane loops. */
+#define VALU_INLINE static inline __attribute__((always_inline))
+
+/* valu_init for an instruction with modifiers or a MODE other than the default. */
+void valu_init_mods(struct valu *v);
 
 /* Decide everything per instruction: write mask, modifiers, denormal mode. */
-void valu_init(struct valu *v, struct emu_wave *w, const struct emu_inst *in, enum valu_kind kind);
+VALU_INLINE void valu_init(struct valu *v, struct emu_wave *w, const struct emu_inst *in, enum valu_kind kind)
+{
+	v->w = w;
+	v->in = in;
+	v->dst = in->dst;
+	v->kind = (uint8_t)kind;
+	v->exec = emu_exec_mask(w);
+	/* MODE.FP_ROUND and FP_DENORM of the kind ([1:0], [5:4] for f32; [3:2],
+	 * [7:6] for f64/f16) other than round to nearest even, denormals kept */
+	uint32_t mode = kind == VALU_INT ? 0 : kind == VALU_F32 ? (w->mode & 0x33) ^ 0x30 : (w->mode & 0xcc) ^ 0xc0;
+	if (__builtin_expect(mode | in->sdwa | in->dpp | in->abs | in->neg | in->omod | (in->flags & EMU_F_CLAMP), 0)) {
+		valu_init_mods(v);
+		return;
+	}
+	v->abs = v->neg = 0;
+	v->clamp = false;
+	v->omod = 0;
+	v->ftz_in = v->ftz_out = false;
+	v->rm_set = false;
+}
+
+/* VGPR row r (0..255) and the ndw - 1 after it lie inside the wave's
+ * allocation: read and written in place. Anything else (AGPRs, no
+ * allocation recorded, faults) takes the general paths. */
+static inline bool valu_vgpr_in_place(const struct emu_wave *w, unsigned r, unsigned ndw)
+{
+	return r < 256 && r + ndw <= w->nvgpr;
+}
 
 /* Lanes of source i as ndw dwords of type t, after SDWA select / DPP; no float modifiers. */
-const uint32_t *valu_src(struct valu *v, unsigned i, enum emu_optype t, unsigned ndw);
+const uint32_t *valu_src_any(struct valu *v, unsigned i, enum emu_optype t, unsigned ndw);
+VALU_INLINE const uint32_t *valu_src(struct valu *v, unsigned i, enum emu_optype t, unsigned ndw)
+{
+	const struct emu_inst *in = v->in;
+	unsigned r = (unsigned)in->src[i] - EMU_OP_VGPR0;
+	if (__builtin_expect(valu_vgpr_in_place(v->w, r, ndw) && !(in->sdwa | in->dpp), 1))
+		return v->w->v[r];
+	return valu_src_any(v, i, t, ndw);
+}
 
 /* Source i of the instruction's float kind, after abs/neg and input denormal flush. */
-const uint32_t *valu_fsrc(struct valu *v, unsigned i, enum emu_optype t, unsigned ndw);
+const uint32_t *valu_fsrc_mod(struct valu *v, unsigned i, enum emu_optype t, const uint32_t *p);
+VALU_INLINE const uint32_t *valu_fsrc(struct valu *v, unsigned i, enum emu_optype t, unsigned ndw)
+{
+	const uint32_t *p = valu_src(v, i, t, ndw);
+	if (__builtin_expect(!(((v->abs | v->neg) >> i) & 1) && !v->ftz_in, 1))
+		return p;
+	return valu_fsrc_mod(v, i, t, p);
+}
+
+/* End of an instruction that writes no VGPR (valu_write calls it). */
+void valu_done(struct valu *v);
 
 /* Write v->res (ndw dwords per lane) to the destination VGPR under v->exec, after the
  * SDWA destination merge. Integer kinds only (no omod/clamp). */
-void valu_write(struct valu *v, unsigned ndw);
+void valu_write_any(struct valu *v, unsigned ndw);
+VALU_INLINE void valu_write(struct valu *v, unsigned ndw)
+{
+	unsigned r = (unsigned)v->dst - EMU_OP_VGPR0;
+	if (__builtin_expect(v->exec == ~0ull && !v->rm_set && !v->in->sdwa &&
+	                     valu_vgpr_in_place(v->w, r, ndw), 1)) {
+		memcpy(v->w->v[r], v->res, ndw * VL * 4);
+		return;
+	}
+	valu_write_any(v, ndw);
+}
 
 /* Float result: omod, clamp, output denormal flush of v->kind, then valu_write. */
-void valu_fwrite(struct valu *v, unsigned ndw);
+void valu_post(struct valu *v);
+VALU_INLINE void valu_fwrite(struct valu *v, unsigned ndw)
+{
+	if (v->omod || v->clamp || v->ftz_out)
+		valu_post(v);
+	valu_write(v, ndw);
+}
 
 /* 16-bit result in the low half of v->res: merge per the 16-bit destination rules
  * (gfx9 VOP1/VOP2 zero the high half; VOP3 op_sel[3] writes the high half and keeps
@@ -135,9 +226,6 @@ void valu_write16(struct valu *v, bool opsel_dst);
  * allocation (the rule emu_vsrc applies to reads); reports a fault if not. */
 bool valu_regs_ok(struct emu_wave *w, const struct emu_inst *in, unsigned code, unsigned ndw);
 
-/* End of an instruction that writes no VGPR (valu_write calls it). */
-void valu_done(struct valu *v);
-
 /* Scalar (SGPR pair) destination of a compare/carry: VCC in e32/SDWA without sdst, sdst otherwise. */
 unsigned valu_sdst(const struct valu *v);
 void valu_write_mask(struct valu *v, unsigned code, uint64_t mask);
@@ -147,8 +235,9 @@ uint64_t valu_mask_src(struct valu *v, unsigned code);
 
 /* r[l] = fma(a[l], b[l], c[l]) for 64 lanes of singles / doubles (dword d of
  * a double lane at p[d * 64 + l]), correctly rounded; uses the host's FMA
- * unit when it has one. No NaN fix-up. */
-void valu_fma32_lanes(uint32_t *r, const uint32_t *a, const uint32_t *b, const uint32_t *c);
+ * unit when it has one. No NaN fix-up: the single form returns nonzero when
+ * some result is NaN, for valu_fix_nan32. */
+uint32_t valu_fma32_lanes(uint32_t *r, const uint32_t *a, const uint32_t *b, const uint32_t *c);
 void valu_fma64_lanes(uint32_t *r, const uint32_t *a, const uint32_t *b, const uint32_t *c);
 
 /* Fix NaN results in v->res after a vectorised lane loop (see f32_nan3):

@@ -826,50 +826,78 @@ PK_I16(v_pk_ashrrev_i16, 2, (uint32_t)(sb >> (a & 15)))
 /* ---- packed f32 (gfx90a+): 64-bit operands, op_sel picks the dword feeding
  * the low result, op_sel_hi the one feeding the high result. ---- */
 
-static void pk_f32(struct emu_wave *w, const struct emu_inst *in, unsigned nsrc, int op)
+/* v_pk_add_f32 / v_pk_mul_f32 lanes: both result halves in one pass over
+ * the lanes (r[l] from a0, b0; r[64 + l] from a1, b1), a loop without
+ * branches that vectorises. Return nonzero when some result is NaN. */
+#define PK_F32_LANES(name, op) \
+	VALU_SIMD static uint32_t name(uint32_t *restrict r, const uint32_t *restrict a0, \
+	                               const uint32_t *restrict b0, const uint32_t *restrict a1, \
+	                               const uint32_t *restrict b1) \
+	{ \
+		uint32_t nan = 0; \
+		for (unsigned l = 0; l < VL; l++) { \
+			float x = u2f(a0[l]) op u2f(b0[l]), y = u2f(a1[l]) op u2f(b1[l]); \
+			r[l] = f2u(x); \
+			r[VL + l] = f2u(y); \
+			nan |= (x != x) | (y != y); \
+		} \
+		return nan; \
+	}
+PK_F32_LANES(pk_add_f32_lanes, +)
+PK_F32_LANES(pk_mul_f32_lanes, *)
+
+/* x = ps with the input flush and the sign flip of neg/neg_hi. */
+static void pk_f32_mod(uint32_t *restrict x, const uint32_t *restrict ps, uint32_t flip, bool ftz)
+{
+	/* two plain loops rather than a test per lane: they vectorise */
+	if (ftz)
+		for (unsigned l = 0; l < VL; l++)
+			x[l] = f32_ftz(ps[l]) ^ flip;
+	else
+		for (unsigned l = 0; l < VL; l++)
+			x[l] = ps[l] ^ flip;
+}
+
+/* Inline: each handler gets a copy with nsrc and op constant. */
+VALU_INLINE void pk_f32(struct emu_wave *w, const struct emu_inst *in, unsigned nsrc, int op)
 {
 	struct valu v;
 	valu_init(&v, w, in, VALU_F32);
+	/* s[i][h]: lanes of source i for result half h (op_sel / op_sel_hi pick
+	 * the dword), read in place unless neg or the input flush changes them. */
+	const uint32_t *s[3][2];
 	uint32_t x[3][2][VL];
 	for (unsigned i = 0; i < nsrc; i++) {
 		const uint32_t *p = valu_src(&v, i, EMU_T_F32, 2);
-		for (unsigned h = 0; h < 2; h++) {
-			unsigned sel = h ? (in->opsel_hi >> i) & 1 : (in->opsel >> i) & 1;
-			uint32_t flip = ((h ? in->neg_hi : in->neg) >> i) & 1 ? 0x80000000u : 0;
-			const uint32_t *ps = p + sel * VL;
-			uint32_t *xs = x[i][h];
-			/* two plain loops rather than a test per lane: they vectorise */
-			if (v.ftz_in)
-				for (unsigned l = 0; l < VL; l++)
-					xs[l] = f32_ftz(ps[l]) ^ flip;
-			else
-				for (unsigned l = 0; l < VL; l++)
-					xs[l] = ps[l] ^ flip;
-		}
+		s[i][0] = p + ((in->opsel >> i) & 1) * VL;
+		s[i][1] = p + ((in->opsel_hi >> i) & 1) * VL;
+	}
+	if (__builtin_expect(in->neg | in->neg_hi | v.ftz_in, 0)) {
+		for (unsigned i = 0; i < nsrc; i++)
+			for (unsigned h = 0; h < 2; h++) {
+				uint32_t flip = ((h ? in->neg_hi : in->neg) >> i) & 1 ? 0x80000000u : 0;
+				if (!flip && !v.ftz_in)
+					continue;
+				pk_f32_mod(x[i][h], s[i][h], flip, v.ftz_in);
+				s[i][h] = x[i][h];
+			}
 	}
 	/* Results first, without looking at NaNs; the NaN rules (f32_nan2/3)
-	 * only for lanes that came out NaN, which one scan finds. */
-	for (unsigned h = 0; h < 2; h++) {
-		uint32_t *r = &v.res[h * VL];
-		const uint32_t *a = x[0][h], *b = x[1][h];
-		if (op == 2)
-			valu_fma32_lanes(r, a, b, x[2][h]);
-		else if (op == 0)
-			for (unsigned l = 0; l < VL; l++)
-				r[l] = f2u(u2f(a[l]) + u2f(b[l]));
-		else
-			for (unsigned l = 0; l < VL; l++)
-				r[l] = f2u(u2f(a[l]) * u2f(b[l]));
-	}
-	uint32_t any = 0;
-	for (unsigned i = 0; i < 2 * VL; i++)
-		any |= (v.res[i] & 0x7fffffffu) > 0x7f800000u;
+	 * only for lanes that came out NaN, which the lane loops report. */
+	uint32_t any;
+	if (op == 2)
+		any = valu_fma32_lanes(v.res, s[0][0], s[1][0], s[2][0]) |
+		      valu_fma32_lanes(v.res + VL, s[0][1], s[1][1], s[2][1]);
+	else if (op == 1)
+		any = pk_mul_f32_lanes(v.res, s[0][0], s[1][0], s[0][1], s[1][1]);
+	else
+		any = pk_add_f32_lanes(v.res, s[0][0], s[1][0], s[0][1], s[1][1]);
 	if (any) {
 		for (unsigned h = 0; h < 2; h++)
 			for (unsigned l = 0; l < VL; l++) {
 				uint32_t *r = &v.res[h * VL + l];
-				*r = op == 2 ? f32_nan3(*r, x[0][h][l], x[1][h][l], x[2][h][l])
-				             : f32_nan2(*r, x[0][h][l], x[1][h][l]);
+				*r = op == 2 ? f32_nan3(*r, s[0][h][l], s[1][h][l], s[2][h][l])
+				             : f32_nan2(*r, s[0][h][l], s[1][h][l]);
 			}
 	}
 	/* omod does not exist in VOP3P; clamp and flush apply to both halves. */

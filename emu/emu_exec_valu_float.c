@@ -14,17 +14,22 @@
 #define F32_SRC(v, i) valu_fsrc(&(v), (i), EMU_T_F32, 1)
 #define F64_SRC(v, i) valu_fsrc(&(v), (i), EMU_T_F64, 2)
 
-/* Lane loops write all 64 lanes with no branch, in inline functions with
- * restrict parameters so that they vectorise, and report whether any result
- * is a NaN; only then does valu_fix_nan32 apply the NaN rules. */
+/* Lane loops write all 64 lanes with no branch, in SIMD kernels
+ * (VALU_SIMD) with restrict parameters so that they vectorise, and report
+ * whether any result is a NaN; only then does valu_fix_nan32 apply the NaN
+ * rules. Each pass does lanes l and l + 32: two host vectors per pass halve
+ * the loop overhead, which GCC -O2 does not unroll. */
+#define VH (VL / 2)
 #define F32_1(name, expr) \
-	static inline uint32_t name##_lanes(uint32_t *restrict r, const uint32_t *restrict pa) \
+	static inline float name##_op(float a) { return (expr); } \
+	VALU_SIMD static uint32_t name##_lanes(uint32_t *restrict r, const uint32_t *restrict pa) \
 	{ \
 		uint32_t nan = 0; \
-		for (unsigned l = 0; l < VL; l++) { \
-			float a = u2f(pa[l]); \
-			r[l] = f2u(expr); \
-			nan |= (r[l] & 0x7fffffffu) > 0x7f800000u; \
+		for (unsigned l = 0; l < VH; l++) { \
+			float x = name##_op(u2f(pa[l])), y = name##_op(u2f(pa[VH + l])); \
+			r[l] = f2u(x); \
+			r[VH + l] = f2u(y); \
+			nan |= (x != x) | (y != y); \
 		} \
 		return nan; \
 	} \
@@ -39,14 +44,17 @@
 	}
 
 #define F32_2(name, expr) \
-	static inline uint32_t name##_lanes(uint32_t *restrict r, const uint32_t *restrict pa, \
-	                                    const uint32_t *restrict pb) \
+	static inline float name##_op(float a, float b) { return (expr); } \
+	VALU_SIMD static uint32_t name##_lanes(uint32_t *restrict r, const uint32_t *restrict pa, \
+	                                       const uint32_t *restrict pb) \
 	{ \
 		uint32_t nan = 0; \
-		for (unsigned l = 0; l < VL; l++) { \
-			float a = u2f(pa[l]), b = u2f(pb[l]); \
-			r[l] = f2u(expr); \
-			nan |= (r[l] & 0x7fffffffu) > 0x7f800000u; \
+		for (unsigned l = 0; l < VH; l++) { \
+			float x = name##_op(u2f(pa[l]), u2f(pb[l])); \
+			float y = name##_op(u2f(pa[VH + l]), u2f(pb[VH + l])); \
+			r[l] = f2u(x); \
+			r[VH + l] = f2u(y); \
+			nan |= (x != x) | (y != y); \
 		} \
 		return nan; \
 	} \
@@ -61,14 +69,17 @@
 	}
 
 #define F32_3(name, expr) \
-	static inline uint32_t name##_lanes(uint32_t *restrict r, const uint32_t *restrict pa, \
-	                                    const uint32_t *restrict pb, const uint32_t *restrict pc) \
+	static inline float name##_op(float a, float b, float c) { return (expr); } \
+	VALU_SIMD static uint32_t name##_lanes(uint32_t *restrict r, const uint32_t *restrict pa, \
+	                                       const uint32_t *restrict pb, const uint32_t *restrict pc) \
 	{ \
 		uint32_t nan = 0; \
-		for (unsigned l = 0; l < VL; l++) { \
-			float a = u2f(pa[l]), b = u2f(pb[l]), c = u2f(pc[l]); \
-			r[l] = f2u(expr); \
-			nan |= (r[l] & 0x7fffffffu) > 0x7f800000u; \
+		for (unsigned l = 0; l < VH; l++) { \
+			float x = name##_op(u2f(pa[l]), u2f(pb[l]), u2f(pc[l])); \
+			float y = name##_op(u2f(pa[VH + l]), u2f(pb[VH + l]), u2f(pc[VH + l])); \
+			r[l] = f2u(x); \
+			r[VH + l] = f2u(y); \
+			nan |= (x != x) | (y != y); \
 		} \
 		return nan; \
 	} \
@@ -171,6 +182,40 @@ static inline uint64_t f64_minmax(uint64_t a, uint64_t b, bool max, bool ieee)
 		valu_fwrite(&v, 1); \
 	}
 
+/* v_min_f32 / v_max_f32: f32_minmax without its NaN rules, branch-free so
+ * that it vectorises; returns nonzero when some input is NaN, and then the
+ * handler applies the rules lane by lane instead. */
+#define MINMAX32_LANES(name, max) \
+	VALU_SIMD static uint32_t name(uint32_t *restrict r, const uint32_t *restrict pa, \
+	                               const uint32_t *restrict pb) \
+	{ \
+		uint32_t nan = 0; \
+		for (unsigned l = 0; l < VL; l++) { \
+			uint32_t a = pa[l], b = pb[l]; \
+			float fa = u2f(a), fb = u2f(b); \
+			/* equal values differ only in the sign of zero */ \
+			uint32_t eq = max ? a & b : a | b, ne = (fa < fb) != max ? a : b; \
+			r[l] = fa == fb ? eq : ne; \
+			nan |= (fa != fa) | (fb != fb); \
+		} \
+		return nan; \
+	}
+MINMAX32_LANES(min32_lanes, false)
+MINMAX32_LANES(max32_lanes, true)
+
+#define MINMAX32_2(name, lanes, max) \
+	VALU_HANDLER(name) \
+	{ \
+		struct valu v; \
+		valu_init(&v, w, in, VALU_F32); \
+		bool ieee = (w->mode >> 9) & 1; \
+		const uint32_t *restrict pa = F32_SRC(v, 0), *restrict pb = F32_SRC(v, 1); \
+		if (lanes(v.res, pa, pb)) \
+			for (unsigned l = 0; l < VL; l++) \
+				v.res[l] = f32_minmax(pa[l], pb[l], max, ieee); \
+		valu_fwrite(&v, 1); \
+	}
+
 /* Median as the hardware (and LLVM's fmed3 folding) computes it: the larger of
  * the two operands that are not the maximum, NaNs ignored as by maxnum. */
 static inline uint32_t f32_med3(uint32_t a, uint32_t b, uint32_t c, bool ieee)
@@ -188,8 +233,8 @@ static inline uint32_t f32_med3(uint32_t a, uint32_t b, uint32_t c, bool ieee)
 	return f32_minmax(a, b, true, false);
 }
 
-MINMAX32(v_min_f32, 2, f32_minmax(a, b, false, ieee))
-MINMAX32(v_max_f32, 2, f32_minmax(a, b, true, ieee))
+MINMAX32_2(v_min_f32, min32_lanes, false)
+MINMAX32_2(v_max_f32, max32_lanes, true)
 MINMAX32(v_min3_f32, 3, f32_minmax(f32_minmax(a, b, false, ieee), c, false, ieee))
 MINMAX32(v_max3_f32, 3, f32_minmax(f32_minmax(a, b, true, ieee), c, true, ieee))
 MINMAX32(v_med3_f32, 3, f32_med3(a, b, c, ieee))
@@ -227,8 +272,8 @@ VALU_HANDLER(v_fma_f32)
 	struct valu v;
 	valu_init(&v, w, in, VALU_F32);
 	const uint32_t *pa = F32_SRC(v, 0), *pb = F32_SRC(v, 1), *pc = F32_SRC(v, 2);
-	valu_fma32_lanes(v.res, pa, pb, pc);
-	valu_fix_nan32(&v, pa, pb, pc);
+	if (valu_fma32_lanes(v.res, pa, pb, pc))
+		valu_fix_nan32(&v, pa, pb, pc);
 	valu_fwrite(&v, 1);
 }
 VALU_HANDLER(v_ldexp_f32)
@@ -260,7 +305,7 @@ static inline float mad_ftz(float a, float b, float c, bool legacy)
 
 /* Fused/unfused multiply-add with the addend/multiplier taken from dst or the
  * literal. form: 0 (a, b, c), 1 mac (c = dst), 2 madmk (a, K, b), 3 madak (a, b, K). */
-static void f32_madd(struct emu_wave *w, const struct emu_inst *in, int form, bool fused, bool legacy)
+VALU_INLINE void f32_madd(struct emu_wave *w, const struct emu_inst *in, int form, bool fused, bool legacy)
 {
 	struct valu v;
 	valu_init(&v, w, in, VALU_F32);
@@ -285,12 +330,13 @@ static void f32_madd(struct emu_wave *w, const struct emu_inst *in, int form, bo
 		}
 	}
 	if (fused) {
-		valu_fma32_lanes(v.res, pa, pb, pc);
+		if (valu_fma32_lanes(v.res, pa, pb, pc))
+			valu_fix_nan32(&v, pa, pb, pc);
 	} else {
 		for (unsigned l = 0; l < VL; l++)
 			v.res[l] = f2u(mad_ftz(u2f(pa[l]), u2f(pb[l]), u2f(pc[l]), legacy));
+		valu_fix_nan32(&v, pa, pb, pc);
 	}
-	valu_fix_nan32(&v, pa, pb, pc);
 	if (!fused)
 		v.ftz_out = true;
 	valu_fwrite(&v, 1);

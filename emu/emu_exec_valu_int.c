@@ -10,73 +10,88 @@
 /* Shift of the 16-bit half that VOP3 op_sel selects for source i. */
 #define OPSH(i) ((unsigned)((in->opsel >> (i)) & 1) * 16)
 
-/* The lane loops live in inline functions with restrict parameters: GCC
- * only trusts restrict on parameters, and without it cannot vectorise a loop
- * that writes v.res while reading register pointers. */
+/* The lane loops live in functions with restrict parameters: GCC only
+ * trusts restrict on parameters, and without it cannot vectorise a loop
+ * that writes v.res while reading register pointers. Without clamp (the
+ * common case) they are SIMD kernels doing lanes l and l + 32 per pass
+ * (half the loop overhead); clamp saturates in a plain loop. */
+#define VH (VL / 2)
 #define LANES_DECL(name, ...) \
 	static inline void name##_lanes(uint32_t *restrict r, bool clamp, __VA_ARGS__)
 
 /* One/two/three-source 32-bit ops; expr of a, b, c (and clamp). */
 #define INT1(name, expr) \
-	LANES_DECL(name, const uint32_t *restrict pa) \
+	static inline uint32_t name##_op(uint32_t a, bool clamp) { (void)clamp; return (expr); } \
+	VALU_SIMD static void name##_lanes(uint32_t *restrict r, const uint32_t *restrict pa) \
 	{ \
-		(void)clamp; \
-		for (unsigned l = 0; l < VL; l++) { \
-			uint32_t a = pa[l]; \
-			r[l] = (expr); \
+		for (unsigned l = 0; l < VH; l++) { \
+			r[l] = name##_op(pa[l], false); \
+			r[VH + l] = name##_op(pa[VH + l], false); \
 		} \
 	} \
 	VALU_HANDLER(name) \
 	{ \
 		struct valu v; \
 		valu_init(&v, w, in, VALU_INT); \
-		if (v.clamp) /* two inlined copies: the common one has no saturation */ \
-			name##_lanes(v.res, true, valu_src(&v, 0, EMU_T_B32, 1)); \
+		const uint32_t *restrict pa = valu_src(&v, 0, EMU_T_B32, 1); \
+		if (v.clamp) \
+			for (unsigned l = 0; l < VL; l++) \
+				v.res[l] = name##_op(pa[l], true); \
 		else \
-			name##_lanes(v.res, false, valu_src(&v, 0, EMU_T_B32, 1)); \
+			name##_lanes(v.res, pa); \
 		valu_write(&v, 1); \
 	}
 
 #define INT2(name, expr) \
-	LANES_DECL(name, const uint32_t *restrict pa, const uint32_t *restrict pb) \
+	static inline uint32_t name##_op(uint32_t a, uint32_t b, bool clamp) { (void)clamp; return (expr); } \
+	VALU_SIMD static void name##_lanes(uint32_t *restrict r, const uint32_t *restrict pa, \
+	                                   const uint32_t *restrict pb) \
 	{ \
-		(void)clamp; \
-		for (unsigned l = 0; l < VL; l++) { \
-			uint32_t a = pa[l], b = pb[l]; \
-			r[l] = (expr); \
+		for (unsigned l = 0; l < VH; l++) { \
+			r[l] = name##_op(pa[l], pb[l], false); \
+			r[VH + l] = name##_op(pa[VH + l], pb[VH + l], false); \
 		} \
 	} \
 	VALU_HANDLER(name) \
 	{ \
 		struct valu v; \
 		valu_init(&v, w, in, VALU_INT); \
-		const uint32_t *pa = valu_src(&v, 0, EMU_T_B32, 1); \
-		if (v.clamp) /* two inlined copies: the common one has no saturation */ \
-			name##_lanes(v.res, true, pa, valu_src(&v, 1, EMU_T_B32, 1)); \
+		const uint32_t *restrict pa = valu_src(&v, 0, EMU_T_B32, 1); \
+		const uint32_t *restrict pb = valu_src(&v, 1, EMU_T_B32, 1); \
+		if (v.clamp) \
+			for (unsigned l = 0; l < VL; l++) \
+				v.res[l] = name##_op(pa[l], pb[l], true); \
 		else \
-			name##_lanes(v.res, false, pa, valu_src(&v, 1, EMU_T_B32, 1)); \
+			name##_lanes(v.res, pa, pb); \
 		valu_write(&v, 1); \
 	}
 
 #define INT3(name, expr) \
-	LANES_DECL(name, const uint32_t *restrict pa, const uint32_t *restrict pb, \
-	           const uint32_t *restrict pc) \
+	static inline uint32_t name##_op(uint32_t a, uint32_t b, uint32_t c, bool clamp) \
 	{ \
 		(void)clamp; \
-		for (unsigned l = 0; l < VL; l++) { \
-			uint32_t a = pa[l], b = pb[l], c = pc[l]; \
-			r[l] = (expr); \
+		return (expr); \
+	} \
+	VALU_SIMD static void name##_lanes(uint32_t *restrict r, const uint32_t *restrict pa, \
+	                                   const uint32_t *restrict pb, const uint32_t *restrict pc) \
+	{ \
+		for (unsigned l = 0; l < VH; l++) { \
+			r[l] = name##_op(pa[l], pb[l], pc[l], false); \
+			r[VH + l] = name##_op(pa[VH + l], pb[VH + l], pc[VH + l], false); \
 		} \
 	} \
 	VALU_HANDLER(name) \
 	{ \
 		struct valu v; \
 		valu_init(&v, w, in, VALU_INT); \
-		const uint32_t *pa = valu_src(&v, 0, EMU_T_B32, 1), *pb = valu_src(&v, 1, EMU_T_B32, 1); \
-		if (v.clamp) /* two inlined copies: the common one has no saturation */ \
-			name##_lanes(v.res, true, pa, pb, valu_src(&v, 2, EMU_T_B32, 1)); \
+		const uint32_t *restrict pa = valu_src(&v, 0, EMU_T_B32, 1); \
+		const uint32_t *restrict pb = valu_src(&v, 1, EMU_T_B32, 1); \
+		const uint32_t *restrict pc = valu_src(&v, 2, EMU_T_B32, 1); \
+		if (v.clamp) \
+			for (unsigned l = 0; l < VL; l++) \
+				v.res[l] = name##_op(pa[l], pb[l], pc[l], true); \
 		else \
-			name##_lanes(v.res, false, pa, pb, valu_src(&v, 2, EMU_T_B32, 1)); \
+			name##_lanes(v.res, pa, pb, pc); \
 		valu_write(&v, 1); \
 	}
 
@@ -259,24 +274,25 @@ VALU_HANDLER(v_mbcnt_hi_u32_b32)
 	valu_write(&v, 1);
 }
 
-/* D = mask ? src1 : src0; mask is VCC (e32/SDWA/DPP) or src2 (VOP3). */
-static inline void cndmask_lanes(uint32_t *restrict r, const uint32_t *restrict pa,
-                                 const uint32_t *restrict pb, const uint32_t *restrict sel)
+/* D = mask ? src1 : src0; mask is VCC (e32/SDWA/DPP) or src2 (VOP3), one
+ * byte per lane here (valu_unpack). */
+VALU_SIMD static void cndmask_lanes(uint32_t *restrict r, const uint32_t *restrict pa,
+                                    const uint32_t *restrict pb, const uint8_t *restrict c)
 {
-	for (unsigned l = 0; l < VL; l++)
-		r[l] = (pb[l] & sel[l]) | (pa[l] & ~sel[l]);
+	for (unsigned l = 0; l < VL; l++) {
+		uint32_t sel = 0u - (uint32_t)c[l];
+		r[l] = (pb[l] & sel) | (pa[l] & ~sel);
+	}
 }
 
 VALU_HANDLER(v_cndmask_b32)
 {
 	struct valu v;
-	uint32_t sel[VL];
+	uint8_t c[VL];
 	valu_init(&v, w, in, VALU_INT);
 	const uint32_t *pa = valu_fsrc(&v, 0, EMU_T_B32, 1), *pb = valu_fsrc(&v, 1, EMU_T_B32, 1);
-	uint64_t m = in->enc == EMU_ENC_VOP3 ? valu_mask_src(&v, in->src[2]) : emu_vcc(w);
-	for (unsigned l = 0; l < VL; l++)
-		sel[l] = 0u - (uint32_t)((m >> l) & 1);
-	cndmask_lanes(v.res, pa, pb, sel);
+	valu_unpack(c, in->enc == EMU_ENC_VOP3 ? valu_mask_src(&v, in->src[2]) : emu_vcc(w));
+	cndmask_lanes(v.res, pa, pb, c);
 	valu_write(&v, 1);
 }
 
@@ -397,32 +413,112 @@ INT1(v_sat_pk_u8_i16, sat_u((int16_t)a, 255) | sat_u((int16_t)(a >> 16), 255) <<
 
 /* ---- 64-bit shifts ---- */
 
-#define SHIFT64(name, expr) \
+/* By a shift s (0..63) that all lanes share (a scalar or constant src0, the
+ * usual address arithmetic), on 64-bit lanes kept as low and high dwords:
+ * 32-bit steps, which vectorise. (x >> 1) >> (31 - s) is x >> (32 - s)
+ * without the undefined shift by 32 when s is 0; likewise for <<. */
+VALU_SIMD static void shl64_uniform(uint32_t *restrict r, const uint32_t *restrict b, unsigned s)
+{
+	if (s >= 32) {
+		for (unsigned l = 0; l < VL; l++) {
+			r[l] = 0;
+			r[VL + l] = b[l] << (s - 32);
+		}
+		return;
+	}
+	for (unsigned l = 0; l < VL; l++) {
+		r[l] = b[l] << s;
+		r[VL + l] = b[VL + l] << s | (b[l] >> 1) >> (31 - s);
+	}
+}
+VALU_SIMD static void shr64_uniform(uint32_t *restrict r, const uint32_t *restrict b, unsigned s)
+{
+	if (s >= 32) {
+		for (unsigned l = 0; l < VL; l++) {
+			r[l] = b[VL + l] >> (s - 32);
+			r[VL + l] = 0;
+		}
+		return;
+	}
+	for (unsigned l = 0; l < VL; l++) {
+		r[l] = b[l] >> s | (b[VL + l] << 1) << (31 - s);
+		r[VL + l] = b[VL + l] >> s;
+	}
+}
+VALU_SIMD static void sar64_uniform(uint32_t *restrict r, const uint32_t *restrict b, unsigned s)
+{
+	if (s >= 32) {
+		for (unsigned l = 0; l < VL; l++) {
+			r[l] = (uint32_t)((int32_t)b[VL + l] >> (s - 32));
+			r[VL + l] = (uint32_t)((int32_t)b[VL + l] >> 31);
+		}
+		return;
+	}
+	for (unsigned l = 0; l < VL; l++) {
+		r[l] = b[l] >> s | (b[VL + l] << 1) << (31 - s);
+		r[VL + l] = (uint32_t)((int32_t)b[VL + l] >> s);
+	}
+}
+
+/* D.u64 = S1.u64 shifted by S0[5:0]. */
+#define SHIFT64(name, uniform, expr) \
+	VALU_SIMD static void name##_lanes(uint32_t *restrict r, const uint32_t *restrict pa, \
+	                                   const uint32_t *restrict pb) \
+	{ \
+		for (unsigned l = 0; l < VL; l++) { \
+			unsigned s = pa[l] & 63; \
+			uint64_t b = lane64(pb, l); \
+			put64(r, l, (expr)); \
+		} \
+	} \
 	VALU_HANDLER(name) \
 	{ \
 		struct valu v; \
 		valu_init(&v, w, in, VALU_INT); \
-		const uint32_t *restrict pa = valu_src(&v, 0, EMU_T_B32, 1), *restrict pb = valu_src(&v, 1, EMU_T_B64, 2); \
-		for (unsigned l = 0; l < VL; l++) { \
-			unsigned s = pa[l] & 63; \
-			uint64_t b = lane64(pb, l); \
-			put64(v.res, l, (expr)); \
+		if (in->src[0] < EMU_OP_VGPR0 && !(in->sdwa | in->dpp)) { \
+			unsigned s = emu_sread32(w, in, in->src[0], EMU_T_B32) & 63; \
+			uniform(v.res, valu_src(&v, 1, EMU_T_B64, 2), s); \
+		} else { \
+			const uint32_t *pa = valu_src(&v, 0, EMU_T_B32, 1); \
+			name##_lanes(v.res, pa, valu_src(&v, 1, EMU_T_B64, 2)); \
 		} \
 		valu_write(&v, 2); \
 	}
-SHIFT64(v_lshlrev_b64, b << s)
-SHIFT64(v_lshrrev_b64, b >> s)
-SHIFT64(v_ashrrev_i64, (uint64_t)((int64_t)b >> s))
+SHIFT64(v_lshlrev_b64, shl64_uniform, b << s)
+SHIFT64(v_lshrrev_b64, shr64_uniform, b >> s)
+SHIFT64(v_ashrrev_i64, sar64_uniform, (uint64_t)((int64_t)b >> s))
+
+/* (a << s) + c on 64-bit lanes kept as low and high dwords, for a shift s
+ * (0..7) that all lanes share: 32-bit steps with an explicit carry, which
+ * vectorise (SSE2 has no per-lane shift). */
+VALU_SIMD static void lshl_add_u64_lanes(uint32_t *restrict r, const uint32_t *restrict a,
+                                         const uint32_t *restrict c, unsigned s)
+{
+	for (unsigned l = 0; l < VL; l++) {
+		uint32_t lo = a[l] << s, hi = a[VL + l] << s | (a[l] >> (31 - s)) >> 1;
+		uint32_t rlo = lo + c[l];
+		r[l] = rlo;
+		r[VL + l] = hi + c[VL + l] + (rlo < lo);
+	}
+}
 
 /* D.u64 = (S0.u64 << S1[2:0]) + S2.u64 (gfx942). */
 VALU_HANDLER(v_lshl_add_u64)
 {
 	struct valu v;
 	valu_init(&v, w, in, VALU_INT);
-	const uint32_t *restrict pa = valu_src(&v, 0, EMU_T_B64, 2), *restrict pb = valu_src(&v, 1, EMU_T_B32, 1);
-	const uint32_t *restrict pc = valu_src(&v, 2, EMU_T_B64, 2);
-	for (unsigned l = 0; l < VL; l++)
-		put64(v.res, l, (lane64(pa, l) << (pb[l] & 7)) + lane64(pc, l));
+	const uint32_t *restrict pa = valu_src(&v, 0, EMU_T_B64, 2);
+	if (in->src[1] < EMU_OP_VGPR0) {
+		/* A scalar or constant shift (the usual address arithmetic) is
+		 * the same in every lane (DPP permutes src0 only). */
+		unsigned s = emu_sread32(w, in, in->src[1], EMU_T_B32) & 7;
+		lshl_add_u64_lanes(v.res, pa, valu_src(&v, 2, EMU_T_B64, 2), s);
+	} else {
+		const uint32_t *restrict pb = valu_src(&v, 1, EMU_T_B32, 1);
+		const uint32_t *restrict pc = valu_src(&v, 2, EMU_T_B64, 2);
+		for (unsigned l = 0; l < VL; l++)
+			put64(v.res, l, (lane64(pa, l) << (pb[l] & 7)) + lane64(pc, l));
+	}
 	valu_write(&v, 2);
 }
 
@@ -439,21 +535,22 @@ INT2(v_sub_i32, clamp ? sat_s((int64_t)(int32_t)a - (int32_t)b, INT32_MIN, INT32
  * for the rev forms), carry/borrow out per lane, in 32-bit arithmetic so that
  * the loop vectorises. cin is VCC (e32/SDWA/DPP) or src2 (VOP3B); VOP3 clamp
  * saturates an overflow to all ones and a borrow to 0. */
-static inline __attribute__((always_inline)) void carry_lanes(uint32_t *restrict r, uint8_t *restrict co, const uint32_t *restrict px,
-                               const uint32_t *restrict py, const uint8_t *restrict ci, bool sub, bool clamp)
+VALU_SIMD static void carry_add_lanes(uint32_t *restrict r, uint8_t *restrict co, const uint32_t *restrict px,
+                                      const uint32_t *restrict py, const uint8_t *restrict ci)
 {
 	for (unsigned l = 0; l < VL; l++) {
-		uint32_t x = px[l], y = py[l], c = ci[l], d;
-		uint8_t o;
-		if (sub) {
-			d = x - y - c;
-			o = (uint8_t)((x < y) | ((x - y) < c));
-		} else {
-			d = x + y + c;
-			o = (uint8_t)((d < x) | ((d == x) & ((y | c) != 0)));
-		}
-		co[l] = o;
-		r[l] = clamp && o ? (sub ? 0 : 0xffffffffu) : d;
+		uint32_t x = px[l], y = py[l], c = ci[l], d = x + y + c;
+		co[l] = (uint8_t)((d < x) | ((d == x) & ((y | c) != 0)));
+		r[l] = d;
+	}
+}
+VALU_SIMD static void carry_sub_lanes(uint32_t *restrict r, uint8_t *restrict co, const uint32_t *restrict px,
+                                      const uint32_t *restrict py, const uint8_t *restrict ci)
+{
+	for (unsigned l = 0; l < VL; l++) {
+		uint32_t x = px[l], y = py[l], c = ci[l];
+		co[l] = (uint8_t)((x < y) | ((x - y) < c));
+		r[l] = x - y - c;
 	}
 }
 
@@ -467,12 +564,14 @@ static inline __attribute__((always_inline)) void carry_op(struct emu_wave *w, c
 	uint64_t cm = 0;
 	if (cin)
 		cm = in->enc == EMU_ENC_VOP3 ? valu_mask_src(&v, in->src[2]) : emu_vcc(w);
-	for (unsigned l = 0; l < VL; l++)
-		ci[l] = (uint8_t)((cm >> l) & 1);
-	if (v.clamp)
-		carry_lanes(v.res, co, rev ? pb : pa, rev ? pa : pb, ci, sub, true);
+	valu_unpack(ci, cm);
+	if (sub)
+		carry_sub_lanes(v.res, co, rev ? pb : pa, rev ? pa : pb, ci);
 	else
-		carry_lanes(v.res, co, rev ? pb : pa, rev ? pa : pb, ci, sub, false);
+		carry_add_lanes(v.res, co, rev ? pb : pa, rev ? pa : pb, ci);
+	if (v.clamp)
+		for (unsigned l = 0; l < VL; l++)
+			v.res[l] = co[l] ? (sub ? 0 : 0xffffffffu) : v.res[l];
 	valu_write_mask(&v, valu_sdst(&v), valu_pack(co) & v.exec);
 	valu_write(&v, 1);
 }

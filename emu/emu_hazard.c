@@ -6,9 +6,10 @@
  * naming both instructions. A warning by default, an error (the dispatch
  * stops) with GCNLAB_EMU_STRICT=1.
  *
- * The registers an instruction touches come from its decoded fields and the
- * operand widths the opcode table measured on LLVM's disassembler; implicit
- * operands (VCC of VOP2 carry ops, M0) are not checked.
+ * The registers an instruction touches (emu_hazard_spans, emu_hazard.h) come
+ * from its decoded fields and the operand widths the opcode table measured on
+ * LLVM's disassembler; implicit operands (VCC of VOP2 carry ops, M0) are not
+ * checked.
  */
 #include <stdio.h>
 #include <string.h>
@@ -16,30 +17,7 @@
 #include "emu_dispatch.h"
 #include "emu_hazard.h"
 
-/* Registers as spans [lo, hi) of operand codes 0..767 (SGPRs, VGPRs,
- * AGPRs): an instruction touches a handful, an outstanding memory
- * instruction writes one, so comparing spans is cheaper than building
- * register bitmaps for every instruction of a wave with loads in flight. */
-struct span {
-	uint16_t lo, hi;
-};
-
-/* At most 3 sources + address + resource + soffset + 2 data = 8 reads. */
-#define MAX_SPANS 8
-
-static void add_span(struct span *sp, unsigned *n, unsigned code, unsigned len)
-{
-	if (code == EMU_OP_NONE)
-		return;
-	if (code >= 128 && code < EMU_OP_VGPR0)
-		return; /* constants, literal, special sources */
-	if (code >= 768 || !len)
-		return;
-	unsigned hi = code + len < 768 ? code + len : 768;
-	sp[(*n)++] = (struct span){ (uint16_t)code, (uint16_t)hi };
-}
-
-static bool span_hit(const struct span *sp, unsigned n, struct span p)
+static bool span_hit(const struct emu_hazard_span *sp, unsigned n, struct emu_hazard_span p)
 {
 	for (unsigned i = 0; i < n; i++)
 		if (sp[i].lo < p.hi && p.lo < sp[i].hi)
@@ -47,51 +25,12 @@ static bool span_hit(const struct span *sp, unsigned n, struct span p)
 	return false;
 }
 
-static bool pending_span(const struct emu_pending *p, struct span *out)
+static bool pending_span(const struct emu_pending *p, struct emu_hazard_span *out)
 {
 	unsigned n = 0;
 	if (p->kind == 1 || p->kind == 2)
-		add_span(out, &n, p->reg, p->ndw);
+		emu_hazard_add_span(out, &n, p->reg, p->ndw);
 	return n != 0;
-}
-
-static void inst_spans(const struct emu_inst *in, struct span *rd, unsigned *nrd, struct span *wr,
-                       unsigned *nwr)
-{
-	*nrd = *nwr = 0;
-	const struct emu_opdesc *op = in->op;
-	if (!op)
-		return;
-	unsigned dw = op->data_dw ? op->data_dw : 1;
-	for (unsigned i = 0; i < 3; i++)
-		add_span(rd, nrd, in->src[i], op->src_dw[i] ? op->src_dw[i] : 1);
-	switch (in->enc) {
-	case EMU_ENC_DS:
-		add_span(rd, nrd, in->addr, 1);
-		add_span(rd, nrd, in->data[0], dw);
-		add_span(rd, nrd, in->data[1], dw);
-		break;
-	case EMU_ENC_MUBUF:
-	case EMU_ENC_MTBUF:
-		add_span(rd, nrd, in->addr, (in->flags & EMU_F_OFFEN) && (in->flags & EMU_F_IDXEN) ? 2 : 1);
-		add_span(rd, nrd, in->srsrc, 4);
-		add_span(rd, nrd, in->soffset, 1);
-		add_span(rd, nrd, in->data[0], dw);
-		break;
-	case EMU_ENC_FLAT:
-		add_span(rd, nrd, in->addr, (in->flags & EMU_F_SADDR) ? 1 : 2);
-		if (in->flags & EMU_F_SADDR)
-			add_span(rd, nrd, in->soffset, 2);
-		add_span(rd, nrd, in->data[0], dw);
-		break;
-	case EMU_ENC_SMEM:
-		add_span(rd, nrd, in->addr, 2);
-		break;
-	default:
-		break;
-	}
-	add_span(wr, nwr, in->dst, op->dst_dw ? op->dst_dw : 1);
-	add_span(wr, nwr, in->sdst, 2);
 }
 
 static const char *cnt_name(unsigned c)
@@ -99,11 +38,13 @@ static const char *cnt_name(unsigned c)
 	return c == EMU_CNT_VM ? "vmcnt" : c == EMU_CNT_LGKM ? "lgkmcnt" : "expcnt";
 }
 
-void emu_hazard_check(struct emu_wave *w, const struct emu_inst *in)
+/* The exact check, in issue order: the first pending entry that `in` reads
+ * or overwrites is the one reported. */
+static void __attribute__((noinline)) hazard_exact(struct emu_wave *w, const struct emu_inst *in)
 {
-	struct span rd[MAX_SPANS], wr[MAX_SPANS], ps;
+	struct emu_hazard_span rd[EMU_HAZARD_MAX_SPANS], wr[EMU_HAZARD_MAX_SPANS], ps;
 	unsigned nrd, nwr;
-	inst_spans(in, rd, &nrd, wr, &nwr);
+	emu_hazard_spans(in, rd, &nrd, wr, &nwr);
 	if (!nrd && !nwr)
 		return;
 	bool is_mem_load = in->op && (in->op->cls == EMU_CLS_VMEM_LOAD || in->op->cls == EMU_CLS_FLAT_LOAD);
@@ -138,4 +79,26 @@ void emu_hazard_check(struct emu_wave *w, const struct emu_inst *in)
 		}
 		return;
 	}
+}
+
+void emu_hazard_check(struct emu_wave *w, const struct emu_inst *in)
+{
+	/* Called before every instruction while memory operations are
+	 * outstanding, so the common "nothing shared" answer comes from the
+	 * folded masks (no false negatives: a register both touch sets the same
+	 * bit in both); only a possible hit pays for the exact check. */
+	uint64_t regs = in->hz_regs;
+	if (!regs)
+		return;
+	const struct emu_pending *p = w->pend + w->pend_head, *end = w->pend + EMU_MAX_PENDING;
+	uint64_t pend = 0;
+	for (uint32_t k = w->pend_count; k; k--) {
+		/* VGPR (1) and SGPR (2) entries only; a mask, not a branch per entry */
+		uint64_t vs = -(uint64_t)((unsigned)p->kind - 1u < 2u);
+		pend |= emu_hazard_fold(p->reg, p->ndw) & vs;
+		p = p + 1 == end ? w->pend : p + 1;
+	}
+	if (__builtin_expect(!(pend & regs), 1))
+		return;
+	hazard_exact(w, in);
 }

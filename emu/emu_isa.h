@@ -164,6 +164,8 @@ struct emu_inst {
 	uint8_t fmt;                   /* MTBUF dfmt/nfmt packed, MFMA cbsz */
 	uint32_t ext;                  /* raw SDWA or DPP control dword (w[1]) when src[0] was 249/250 */
 	uint8_t sdwa, dpp;             /* 1 when the instruction uses SDWA or DPP */
+	uint64_t hz_regs;              /* registers read or written, folded to 64 bits
+	                                  (emu_hazard_regs, set by the decoder) */
 };
 
 /* A semantic handler registered under an LLVM mnemonic. */

@@ -179,6 +179,16 @@ void emu_swrite64(struct emu_wave *w, unsigned code, uint64_t v)
 	w->s[code + 1] = (uint32_t)(v >> 32);
 }
 
+/* row[0..63] = x: 64-byte stores, four per row (GCC splits the vector into
+ * what the host has), where a plain loop would run 16 times. */
+static inline void fill_lanes(uint32_t *row, uint32_t x)
+{
+	typedef uint32_t u32x16 __attribute__((vector_size(64)));
+	u32x16 v = (u32x16){0} + x;
+	for (unsigned l = 0; l < EMU_LANES; l += 16)
+		memcpy(row + l, &v, sizeof(v));
+}
+
 const uint32_t *emu_vsrc(struct emu_wave *w, const struct emu_inst *in, unsigned code,
                          enum emu_optype t, unsigned ndw, uint32_t *tmp)
 {
@@ -199,7 +209,6 @@ const uint32_t *emu_vsrc(struct emu_wave *w, const struct emu_inst *in, unsigned
 		return w->v[r];
 	}
 
-	uint32_t dw[16];
 	if (ndw > 16)
 		ndw = 16;
 	if (code <= EMU_OP_EXEC_HI) {
@@ -210,21 +219,15 @@ const uint32_t *emu_vsrc(struct emu_wave *w, const struct emu_inst *in, unsigned
 			memset(tmp, 0, sizeof(uint32_t) * EMU_LANES * ndw);
 			return tmp;
 		}
-		memcpy(dw, &w->s[code], ndw * sizeof(uint32_t));
-	} else {
-		bool ok;
-		uint64_t c = const_value(w, in, code, t, &ok);
-		/* A constant is one 32- or 64-bit value; any further dwords of a
-		 * wider source read as 0. */
-		memset(dw, 0, sizeof(dw));
-		dw[0] = (uint32_t)c;
-		if (ndw > 1)
-			dw[1] = (uint32_t)(c >> 32);
+		for (unsigned d = 0; d < ndw; d++)
+			fill_lanes(tmp + d * EMU_LANES, w->s[code + d]);
+		return tmp;
 	}
-	for (unsigned d = 0; d < ndw; d++) {
-		uint32_t *row = tmp + d * EMU_LANES;
-		for (unsigned l = 0; l < EMU_LANES; l++)
-			row[l] = dw[d];
-	}
+	bool ok;
+	uint64_t c = const_value(w, in, code, t, &ok);
+	/* A constant is one 32- or 64-bit value; any further dwords of a wider
+	 * source read as 0. */
+	for (unsigned d = 0; d < ndw; d++)
+		fill_lanes(tmp + d * EMU_LANES, d == 0 ? (uint32_t)c : d == 1 ? (uint32_t)(c >> 32) : 0);
 	return tmp;
 }

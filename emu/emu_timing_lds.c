@@ -216,7 +216,9 @@ static void lds_cost_memo(struct emu_timing *t, const struct emu_wave *w, const 
 		emu_lds_cost(t->mp, acc->addr, acc->mask, bytes, c);
 		return;
 	}
-	struct emu_lds_memo *e = &t->lds_memo[((uintptr_t)w->cur >> 3) & (EMU_LDS_MEMO - 1)];
+	/* Slot by the instruction's dword offset: consecutive DS instructions
+	 * take consecutive slots whatever sizeof(struct emu_inst) is. */
+	struct emu_lds_memo *e = &t->lds_memo[(w->cur->off >> 2) & (EMU_LDS_MEMO - 1)];
 	const uint64_t *a = acc->addr;
 	uint64_t base = a[__builtin_ctzll(m)] & ~3ull, top;
 	bool same = e->in == w->cur && e->mask == m && e->bytes == bytes && lds_memo_match(e, a, m, base);
