@@ -11,3 +11,8 @@ $(DISASM_TOOL): $(BUILD)/obj/tools/emu_disasm_tool.o $(BUILD)/lib/libemu.a $(BUI
 
 .PHONY: tools
 tools: $(DISASM_TOOL)
+
+# Header dependencies of the tool's object (c.mk includes only those of the
+# library and test sources): without them a changed emu/*.h left a stale
+# gcnlab-disasm that disagreed with libemu.a about struct layouts.
+-include $(BUILD)/obj/tools/emu_disasm_tool.d
