@@ -537,7 +537,7 @@ static void run_wave(struct emu_dispatch_ctx *ctx, struct emu_wave *w, uint64_t 
 			          (unsigned long long)w->pc);
 			return;
 		}
-		if (w->pend_count) {
+		if (in->hz_regs & w->pend_regs) {  /* a register an outstanding access will write */
 			emu_hazard_check(w, in);
 			if (w->state != EMU_WAVE_READY)
 				return;

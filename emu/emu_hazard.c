@@ -86,19 +86,9 @@ void emu_hazard_check(struct emu_wave *w, const struct emu_inst *in)
 	/* Called before every instruction while memory operations are
 	 * outstanding, so the common "nothing shared" answer comes from the
 	 * folded masks (no false negatives: a register both touch sets the same
-	 * bit in both); only a possible hit pays for the exact check. */
-	uint64_t regs = in->hz_regs;
-	if (!regs)
-		return;
-	const struct emu_pending *p = w->pend + w->pend_head, *end = w->pend + EMU_MAX_PENDING;
-	uint64_t pend = 0;
-	for (uint32_t k = w->pend_count; k; k--) {
-		/* VGPR (1) and SGPR (2) entries only; a mask, not a branch per entry */
-		uint64_t vs = -(uint64_t)((unsigned)p->kind - 1u < 2u);
-		pend |= emu_hazard_fold(p->reg, p->ndw) & vs;
-		p = p + 1 == end ? w->pend : p + 1;
-	}
-	if (__builtin_expect(!(pend & regs), 1))
+	 * bit in both; w->pend_regs is kept by emu_wave.c); only a possible hit
+	 * pays for the exact check. */
+	if (__builtin_expect(!(in->hz_regs & w->pend_regs), 1))
 		return;
 	hazard_exact(w, in);
 }

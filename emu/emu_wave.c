@@ -15,6 +15,7 @@
 
 #include "emu_dispatch.h"
 #include "emu_gpu_private.h"
+#include "emu_hazard.h"
 #include "emu_timing.h"
 #include "emu_wave.h"
 
@@ -95,15 +96,23 @@ static void pend_apply(struct emu_wave *w, struct emu_pending *p)
 
 /* Retire every entry that has completed by w->cycle. VM entries retire in
  * order; others whenever done. */
+/* The folded registers entry p will write (VGPR and SGPR entries). */
+static uint64_t pend_fold(const struct emu_pending *p)
+{
+	return p->kind == 1 || p->kind == 2 ? emu_hazard_fold(p->reg, p->ndw) : 0;
+}
+
 void emu_wave_retire(struct emu_wave *w)
 {
 	uint32_t i = 0;
 	w->next_done = UINT64_MAX;
+	w->pend_regs = 0;
 	while (i < w->pend_count) {
 		struct emu_pending *p = pend_at(w, i);
 		if (p->done > w->cycle) {
 			if (p->done < w->next_done)
 				w->next_done = p->done;
+			w->pend_regs |= pend_fold(p);
 			i++;
 			continue;
 		}
@@ -226,6 +235,7 @@ void emu_pend_end(struct emu_wave *w, struct emu_pending *p, const struct emu_ac
 	w->cnt[p->cnt]++;
 	w->pend_count++;
 	w->pend_nfree--;
+	w->pend_regs |= pend_fold(p);
 }
 
 /* Cycle at which the counter reaches `limit` (all but `limit` newest done). */

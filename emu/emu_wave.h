@@ -93,6 +93,8 @@ struct emu_wave {
 	uint32_t (*v)[EMU_LANES];   /* [EMU_NREGS_V] */
 	struct emu_pending *pend;   /* [EMU_MAX_PENDING], in issue order (ring) */
 	uint32_t pend_head, pend_count;
+	uint64_t pend_regs;         /* registers pending entries will write, folded as
+	                               emu_hazard_fold does (a superset: 0 = none) */
 	enum emu_wave_state state;
 	uint32_t id;           /* flat wave id within the dispatch */
 	uint32_t cu, simd;
