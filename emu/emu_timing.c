@@ -462,13 +462,13 @@ static uint64_t mem_read(struct emu_timing *t, uint64_t addr, uint64_t at, bool 
 	if (hit) {
 		cnt[EMU_CNT_MALL_HIT]++;
 		uint64_t r = emu_bw_line(&t->mall_bw, at) + t->mall_cycles;
-		uint64_t ready = emu_cache_fill_ready(&t->mall, line, r);
+		uint64_t ready = emu_cache_fill_ready(&t->mall, line, at);
 		return r > ready ? r : ready;
 	}
 	cnt[EMU_CNT_MALL_MISS]++;
 	cnt[EMU_CNT_HBM_READ_BYTES] += 1ull << t->mall.line_shift;
 	uint64_t r = emu_bw_line(&t->dram, at) + t->mem_cycles;
-	emu_cache_fill_note(&t->mall, line, r);
+	emu_cache_fill_note(&t->mall, line, at, r);
 	return r;
 }
 
@@ -505,7 +505,7 @@ uint64_t emu_timing_l2(struct emu_timing *t, uint32_t cu, uint64_t addr, uint64_
 	if (how & EMU_L2_WRITE)
 		return t2;  /* byte-masked write: allocated without a fill */
 	uint64_t r = mem_read(t, addr, t2, stream);
-	emu_cache_fill_note(l2, line, r);
+	emu_cache_fill_note(l2, line, t2, r);
 	return r;
 }
 
@@ -598,7 +598,7 @@ static uint64_t vmem_access(struct emu_timing *t, struct emu_wave *w, const stru
 	for (unsigned i = 0; i < nm; i++) {
 		uint64_t r = emu_timing_l2(t, cu, miss[i] << l1->line_shift, at_l1, how | kind);
 		if (load)
-			emu_cache_fill_note(l1, miss[i], r);
+			emu_cache_fill_note(l1, miss[i], at_l1, r);
 		done = r > done ? r : done;
 	}
 	return done;
@@ -638,7 +638,7 @@ static uint64_t smem_access(struct emu_timing *t, struct emu_wave *w, const stru
 		} else {
 			cnt[EMU_CNT_SQC_DCACHE_MISS]++;
 			r = emu_timing_l2(t, cu, x << c->line_shift, at, 0);
-			emu_cache_fill_note(c, x, r);
+			emu_cache_fill_note(c, x, at, r);
 		}
 		if (r > done)
 			done = r;

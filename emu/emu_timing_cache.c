@@ -41,7 +41,7 @@ bool emu_cache_init(struct emu_cache *c, uint64_t bytes, uint32_t line, uint32_t
 		return false;
 	if (fills) {
 		c->fill_mask = (1u << log2_floor(fills)) - 1;
-		c->fill = calloc(2 * ((size_t)c->fill_mask + 1), sizeof(*c->fill));
+		c->fill = calloc(EMU_FILL_WORDS * ((size_t)c->fill_mask + 1), sizeof(*c->fill));
 		if (!c->fill) {
 			free(c->tag);
 			c->tag = NULL;
@@ -63,7 +63,7 @@ void emu_cache_invalidate(struct emu_cache *c)
 	if (c->tag)
 		memset(c->tag, 0, (size_t)c->sets * c->ways * sizeof(*c->tag));
 	if (c->fill)
-		memset(c->fill, 0, 2 * ((size_t)c->fill_mask + 1) * sizeof(*c->fill));
+		memset(c->fill, 0, EMU_FILL_WORDS * ((size_t)c->fill_mask + 1) * sizeof(*c->fill));
 	c->fill_last = 0;
 }
 

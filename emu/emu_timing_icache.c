@@ -49,7 +49,7 @@ uint32_t emu_timing_ifetch(struct emu_timing *t, struct emu_wave *w, const struc
 		cnt[EMU_CNT_SQC_ICACHE_MISS]++;
 		t->ic_epoch[g]++;
 		uint64_t ready = emu_timing_l2(t, cu, x << c->line_shift, now + t->mp->sqc_hit, 0);
-		emu_cache_fill_note(c, x, ready);
+		emu_cache_fill_note(c, x, now, ready);
 		now = ready;
 	}
 	w->if_epoch_at = &t->ic_epoch[g];

@@ -27,14 +27,17 @@
  * MALL for 48-bit addresses) are reduced modulo 2^31 - 1, so two lines of
  * one set alias only when they are a multiple of 2^31 - 1 set spans apart
  * (terabytes): a false hit would change timing, never data. */
+#define EMU_FILL_WORDS 3
+
 struct emu_cache {
 	uint32_t *tag;           /* [sets * ways] */
 	uint32_t sets, ways;
 	uint32_t set_shift;      /* log2(sets) */
 	uint32_t line_shift;     /* log2(line bytes) */
-	/* Fills in flight (direct-mapped: line + 1, ready cycle), so that a hit
-	 * on a line still being filled waits for the fill ("hit-on-miss"). */
-	uint64_t *fill;          /* [2 * (fill_mask + 1)] or NULL */
+	/* Fills in flight (direct-mapped: line + 1, ready cycle, the cycle the
+	 * filling request arrived), so that a hit on a line still being filled
+	 * waits for the fill ("hit-on-miss"). */
+	uint64_t *fill;          /* [EMU_FILL_WORDS * (fill_mask + 1)] or NULL */
 	uint32_t fill_mask;
 	uint64_t fill_last;      /* latest ready cycle ever noted */
 };
@@ -63,16 +66,22 @@ static inline void emu_cache_prefetch(const struct emu_cache *c, uint64_t line);
 
 static inline uint64_t *emu_cache_fill_slot(const struct emu_cache *c, uint64_t line)
 {
-	return &c->fill[2 * ((line ^ (line >> 13)) & c->fill_mask)];
+	return &c->fill[EMU_FILL_WORDS * ((line ^ (line >> 13)) & c->fill_mask)];
 }
-/* Cycle at which a fill of `line` in flight at `now` completes (0: none
- * known). */
-static inline uint64_t emu_cache_fill_ready(const struct emu_cache *c, uint64_t line, uint64_t now)
+/* Cycle at which the data of `line` is there for a request arriving at
+ * `arrive` while a fill is in flight (0: none in flight). A request that
+ * arrives before the filling one did reached the model later only because
+ * waves of other CU groups run up to a bounded skew apart (emu_sched.h):
+ * in time order it would have been the miss, so it waits as long as the
+ * fill takes from its own arrival, not for the later request's fill. */
+static inline uint64_t emu_cache_fill_ready(const struct emu_cache *c, uint64_t line, uint64_t arrive)
 {
-	if (!c->fill || c->fill_last <= now)
+	if (!c->fill || c->fill_last <= arrive)
 		return 0;
 	const uint64_t *e = emu_cache_fill_slot(c, line);
-	return e[0] == line + 1 ? e[1] : 0;
+	if (e[0] != line + 1)
+		return 0;
+	return arrive < e[2] ? arrive + (e[1] - e[2]) : e[1];
 }
 static inline void emu_cache_prefetch(const struct emu_cache *c, uint64_t line)
 {
@@ -83,13 +92,15 @@ static inline void emu_cache_prefetch(const struct emu_cache *c, uint64_t line)
 		__builtin_prefetch(emu_cache_fill_slot(c, line), 1);
 }
 
-static inline void emu_cache_fill_note(struct emu_cache *c, uint64_t line, uint64_t ready)
+/* A fill of `line` asked at `arrive` completes at `ready`. */
+static inline void emu_cache_fill_note(struct emu_cache *c, uint64_t line, uint64_t arrive, uint64_t ready)
 {
 	if (!c->fill)
 		return;
 	uint64_t *e = emu_cache_fill_slot(c, line);
 	e[0] = line + 1;
 	e[1] = ready;
+	e[2] = arrive < ready ? arrive : ready;
 	if (ready > c->fill_last)
 		c->fill_last = ready;
 }
