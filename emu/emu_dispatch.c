@@ -333,8 +333,21 @@ static uint32_t max_wg_per_cu(const struct emu_dispatch_ctx *ctx)
 	return n > 16 ? 16 : n;
 }
 
+/* A CU that a finished workgroup left free at `cycle`. */
+struct free_slot {
+	uint64_t cycle;
+	uint32_t cu;
+};
+
 struct emu_run {
 	struct emu_sched sched;
+	/* Freed CU slots not yet given a workgroup, a heap by (cycle, cu): the
+	 * SPI hands the next workgroup to the CU that frees first in time, and
+	 * with CU groups running up to the skew apart (emu_sched.h) the slots
+	 * reach the dispatch out of time order; they are filled once no ready
+	 * wave is earlier (emu_sched_min). */
+	struct free_slot *slots;
+	size_t nslots, slots_cap;
 	struct emu_wave **free_waves;  /* recycled wave storage */
 	size_t nfree;
 	struct emu_wave **all_waves;   /* every wave allocated, for teardown */
@@ -462,6 +475,73 @@ static void wg_free(struct emu_run *rs, struct emu_workgroup *wg)
 	free(wg->waves);
 	free(wg->lds);
 	free(wg);
+}
+
+/* ---- workgroup hand-out in time order ---- */
+
+static bool slot_before(const struct free_slot *a, const struct free_slot *b)
+{
+	return a->cycle < b->cycle || (a->cycle == b->cycle && a->cu < b->cu);
+}
+
+static bool slot_push(struct emu_run *rs, uint64_t cycle, uint32_t cu)
+{
+	if (rs->nslots == rs->slots_cap) {
+		size_t cap = rs->slots_cap ? 2 * rs->slots_cap : 64;
+		struct free_slot *n = realloc(rs->slots, cap * sizeof(*n));
+		if (!n)
+			return false;
+		rs->slots = n;
+		rs->slots_cap = cap;
+	}
+	struct free_slot e = { cycle, cu };
+	size_t i = rs->nslots++;
+	while (i && slot_before(&e, &rs->slots[(i - 1) / 2])) {
+		rs->slots[i] = rs->slots[(i - 1) / 2];
+		i = (i - 1) / 2;
+	}
+	rs->slots[i] = e;
+	return true;
+}
+
+static struct free_slot slot_pop(struct emu_run *rs)
+{
+	struct free_slot top = rs->slots[0], x = rs->slots[--rs->nslots];
+	size_t i = 0, n = rs->nslots;
+	for (;;) {
+		size_t c = 2 * i + 1;
+		if (c >= n)
+			break;
+		if (c + 1 < n && slot_before(&rs->slots[c + 1], &rs->slots[c]))
+			c++;
+		if (!slot_before(&rs->slots[c], &x))
+			break;
+		rs->slots[i] = rs->slots[c];
+		i = c;
+	}
+	if (n)
+		rs->slots[i] = x;
+	return top;
+}
+
+/* Give the next workgroups to the freed slots no ready wave can precede. */
+static bool fill_slots(struct emu_dispatch_ctx *ctx, struct emu_run *rs)
+{
+	if (!rs->nslots)
+		return true;
+	uint64_t safe = emu_sched_min(&rs->sched);
+	while (rs->nslots && rs->slots[0].cycle <= safe) {
+		struct free_slot f = slot_pop(rs);
+		if (rs->next_wg >= rs->total_wg) {
+			rs->nslots = 0;
+			break;
+		}
+		if (!launch_wg(ctx, rs, f.cu, f.cycle + EMU_WAVE_LAUNCH_GAP))
+			return false;
+		/* the new waves may now be the earliest */
+		safe = emu_sched_min(&rs->sched);
+	}
+	return true;
 }
 
 /* ---- scratch ---- */
@@ -694,7 +774,12 @@ bool emu_gpu_dispatch(struct emu_gpu *g, const struct emu_dispatch_req *req, str
 	uint64_t end = ctx.start_cycle;
 	uint64_t horizon;
 	struct emu_wave *w;
-	while (!ctx.failed && (w = emu_sched_next(&rs.sched, &horizon))) {
+	while (!ctx.failed && ((w = emu_sched_next(&rs.sched, &horizon)) || rs.nslots)) {
+		if (!w) {  /* no wave left to run: the freed slots are all safe */
+			if (!fill_slots(&ctx, &rs))
+				goto oom;
+			continue;
+		}
 		run_wave(&ctx, w, horizon, rs.trace);
 		if (ctx.failed)
 			break;
@@ -737,9 +822,11 @@ bool emu_gpu_dispatch(struct emu_gpu *g, const struct emu_dispatch_req *req, str
 			c->waves_resident -= wg->nwaves;
 			uint64_t t = w->cycle;
 			wg_free(&rs, wg);
-			if (rs.next_wg < rs.total_wg && !launch_wg(&ctx, &rs, cu, t + EMU_WAVE_LAUNCH_GAP))
+			if (rs.next_wg < rs.total_wg && !slot_push(&rs, t, cu))
 				goto oom;
 		}
+		if (!fill_slots(&ctx, &rs))
+			goto oom;
 	}
 	if (ctx.failed) {
 		if (res->status == EMU_DISPATCH_FAULT_MEMORY || res->status == EMU_DISPATCH_FAULT_ILLEGAL ||
@@ -798,6 +885,7 @@ out:
 	free(rs.all_waves);
 	free(rs.wgs);
 	emu_sched_fini(&rs.sched);
+	free(rs.slots);
 	emu_mem_unlock(g->mem);
 	free(ctx.cus);
 	free(rs.trace);

@@ -228,3 +228,17 @@ void emu_sched_remove(struct emu_sched *s, struct emu_wave *w)
 	struct emu_sched_ent last = g->a[--g->n];
 	group_sift_root(g, last);
 }
+
+uint64_t emu_sched_min(const struct emu_sched *s)
+{
+	uint64_t m = UINT64_MAX;
+	if (s->cur != NONE && s->g[s->cur].n)
+		m = s->g[s->cur].a[0].cycle;
+	/* The other groups' keys are current, the running group's is stale:
+	 * the others' minimum is the root of the group heap, or one of its
+	 * children when the running group is the root. */
+	for (uint32_t i = 0; i < 3 && i < s->ntop; i++)
+		if (s->top[i].gi != s->cur && s->top[i].key < m)
+			m = s->top[i].key;
+	return m;
+}

@@ -93,4 +93,10 @@ struct emu_wave *emu_sched_next(struct emu_sched *s, uint64_t *horizon);
 void emu_sched_requeue(struct emu_sched *s, struct emu_wave *w);
 void emu_sched_remove(struct emu_sched *s, struct emu_wave *w);
 
+/* The earliest cycle of any ready wave (UINT64_MAX: none). Anything the
+ * dispatch decides in time order across CU groups (which CU gets the next
+ * workgroup) is safe to decide for events up to this cycle: no wave can
+ * still produce an earlier one. */
+uint64_t emu_sched_min(const struct emu_sched *s);
+
 #endif
