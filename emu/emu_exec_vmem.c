@@ -806,6 +806,39 @@ static bool vm_tbuf_format_ok(struct emu_wave *w, const struct emu_inst *in, con
  * some lane is only partly in range (buffer num_records), c->va.nvalid and
  * c->partial. False, with nothing reported, when the instruction is not
  * one vm_fast handles or its lanes are not all inside one allocation. */
+/* Whole wave: a0[l] = base + x[l] with x[l] = v[l] + add (32 bits,
+ * wrapping as the lane loops compute it), and the least and greatest x;
+ * four lanes per step in 128-bit vectors (GCC vector extension). */
+typedef uint64_t vm_v2u64 __attribute__((vector_size(16)));
+typedef uint32_t vm_a4u32 __attribute__((vector_size(16)));
+
+static void vm_wave_addr32(const uint32_t *v, uint32_t add, uint64_t base, uint64_t *a0, uint32_t *xmin,
+                           uint32_t *xmax)
+{
+	const vm_a4u32 vadd = { add, add, add, add }, zero = { 0, 0, 0, 0 };
+	const vm_v2u64 vb = { base, base };
+	vm_a4u32 mn = ~zero, mx = zero;
+	for (unsigned l = 0; l < EMU_LANES; l += 4) {
+		vm_a4u32 x;
+		memcpy(&x, &v[l], 16);
+		x += vadd;
+		vm_a4u32 lt = (vm_a4u32)(x < mn), gt = (vm_a4u32)(x > mx);
+		mn = (x & lt) | (mn & ~lt);
+		mx = (x & gt) | (mx & ~gt);
+		vm_v2u64 lo = (vm_v2u64)__builtin_shuffle(x, zero, (vm_a4u32){ 0, 4, 1, 5 }) + vb;
+		vm_v2u64 hi = (vm_v2u64)__builtin_shuffle(x, zero, (vm_a4u32){ 2, 6, 3, 7 }) + vb;
+		memcpy(&a0[l], &lo, 16);
+		memcpy(&a0[l + 2], &hi, 16);
+	}
+	uint32_t m0 = mn[0], m1 = mx[0];
+	for (unsigned k = 1; k < 4; k++) {
+		m0 = mn[k] < m0 ? mn[k] : m0;
+		m1 = mx[k] > m1 ? mx[k] : m1;
+	}
+	*xmin = m0;
+	*xmax = m1;
+}
+
 static bool vm_fast_addr(struct vm_ctx *c, bool *partial)
 {
 	struct emu_wave *w = c->w;
@@ -836,12 +869,10 @@ static bool vm_fast_addr(struct vm_ctx *c, bool *partial)
 		if (in->flags & EMU_F_OFFEN) {
 			const uint32_t *v0 = emu_vreg(w, in->addr, 0);
 			if (exec == ~0ull) {
-				for (unsigned l = 0; l < EMU_LANES; l++) {
-					uint64_t bo = (uint64_t)(uint32_t)(v0[l] + ioff) + soff;
-					a0[l] = base + bo;
-					bmin = bo < bmin ? bo : bmin;
-					bmax = bo > bmax ? bo : bmax;
-				}
+				uint32_t xmin, xmax;
+				vm_wave_addr32(v0, ioff, base + soff, a0, &xmin, &xmax);
+				bmin = (uint64_t)xmin + soff;
+				bmax = (uint64_t)xmax + soff;
 			} else {
 				for (uint64_t m = exec; m; m &= m - 1) {
 					unsigned l = (unsigned)__builtin_ctzll(m);
@@ -889,7 +920,13 @@ static bool vm_fast_addr(struct vm_ctx *c, bool *partial)
 		int64_t off = sext13(in->w[0] & 0x1fff);
 		const uint32_t *v0 = emu_vreg(w, in->addr, 0), *v1 = emu_vreg(w, in->addr, 1);
 		uint64_t amin = UINT64_MAX, amax = 0;
-		if (saddr != 0x7f) {
+		if (saddr != 0x7f && exec == ~0ull) {
+			uint64_t sbase = emu_sread64(w, in, saddr, EMU_T_B64) + (uint64_t)off;
+			uint32_t xmin, xmax;
+			vm_wave_addr32(v0, 0, sbase, a0, &xmin, &xmax);
+			amin = sbase + xmin;
+			amax = sbase + xmax;
+		} else if (saddr != 0x7f) {
 			uint64_t sbase = emu_sread64(w, in, saddr, EMU_T_B64) + (uint64_t)off;
 			for (uint64_t m = exec; m; m &= m - 1) {
 				unsigned l = (unsigned)__builtin_ctzll(m);
@@ -928,6 +965,60 @@ static void vm_fast_end(struct vm_ctx *c, struct emu_pending *p, bool store)
 	emu_pend_end(c->w, p, &acc);
 }
 
+/* Whole-wave dwordx4 moves between memory (16 bytes at a0[l] for lane l)
+ * and the register layout (dword e of lane l at rows[e][l]): four lanes at
+ * a time through a 4 x 4 transpose in 128-bit vectors (GCC vector
+ * extension), instead of 16 scalar moves per four lanes. */
+typedef uint32_t vm_v4u32 __attribute__((vector_size(16)));
+
+/* 4 x 4 transpose: rows a, b, c, d become columns (punpck{l,h}dq, then
+ * punpck{l,h}qdq). */
+#define VM_TRANSPOSE4(a, b, c, d)                                                   \
+	do {                                                                        \
+		vm_v4u32 t0_ = __builtin_shuffle(a, b, (vm_v4u32){ 0, 4, 1, 5 });   \
+		vm_v4u32 t1_ = __builtin_shuffle(c, d, (vm_v4u32){ 0, 4, 1, 5 });   \
+		vm_v4u32 t2_ = __builtin_shuffle(a, b, (vm_v4u32){ 2, 6, 3, 7 });   \
+		vm_v4u32 t3_ = __builtin_shuffle(c, d, (vm_v4u32){ 2, 6, 3, 7 });   \
+		a = __builtin_shuffle(t0_, t1_, (vm_v4u32){ 0, 1, 4, 5 });          \
+		b = __builtin_shuffle(t0_, t1_, (vm_v4u32){ 2, 3, 6, 7 });          \
+		c = __builtin_shuffle(t2_, t3_, (vm_v4u32){ 0, 1, 4, 5 });          \
+		d = __builtin_shuffle(t2_, t3_, (vm_v4u32){ 2, 3, 6, 7 });          \
+	} while (0)
+
+static void vm_gather_x4(uint32_t *buf, const uint64_t *a0)
+{
+	for (unsigned l = 0; l < EMU_LANES; l += 4) {
+		vm_v4u32 r0, r1, r2, r3;
+		memcpy(&r0, (const void *)(uintptr_t)a0[l], 16);
+		memcpy(&r1, (const void *)(uintptr_t)a0[l + 1], 16);
+		memcpy(&r2, (const void *)(uintptr_t)a0[l + 2], 16);
+		memcpy(&r3, (const void *)(uintptr_t)a0[l + 3], 16);
+		VM_TRANSPOSE4(r0, r1, r2, r3);
+		memcpy(&buf[l], &r0, 16);
+		memcpy(&buf[EMU_LANES + l], &r1, 16);
+		memcpy(&buf[2 * EMU_LANES + l], &r2, 16);
+		memcpy(&buf[3 * EMU_LANES + l], &r3, 16);
+	}
+}
+
+/* Lane by lane in lane order as far as memory sees it (a later lane's bytes
+ * win where two lanes overlap): the four stores of a group go in order. */
+static void vm_scatter_x4(const uint64_t *a0, const uint32_t *const dv[4])
+{
+	for (unsigned l = 0; l < EMU_LANES; l += 4) {
+		vm_v4u32 r0, r1, r2, r3;
+		memcpy(&r0, &dv[0][l], 16);
+		memcpy(&r1, &dv[1][l], 16);
+		memcpy(&r2, &dv[2][l], 16);
+		memcpy(&r3, &dv[3][l], 16);
+		VM_TRANSPOSE4(r0, r1, r2, r3);
+		memcpy((void *)(uintptr_t)a0[l], &r0, 16);
+		memcpy((void *)(uintptr_t)a0[l + 1], &r1, 16);
+		memcpy((void *)(uintptr_t)a0[l + 2], &r2, 16);
+		memcpy((void *)(uintptr_t)a0[l + 3], &r3, 16);
+	}
+}
+
 static bool vm_fast(struct vm_ctx *c)
 {
 	const struct vm_desc *d = c->d;
@@ -946,10 +1037,7 @@ static bool vm_fast(struct vm_ctx *c)
 		for (unsigned e = 0; e < nelem; e++)
 			dv[e] = emu_vreg(c->w, src, e);
 		if (!partial && nelem == 4 && c->touched == ~0ull) {  /* dwordx4, whole wave */
-			for (unsigned l = 0; l < EMU_LANES; l++) {
-				uint32_t t[4] = { dv[0][l], dv[1][l], dv[2][l], dv[3][l] };
-				memcpy((void *)(uintptr_t)a0[l], t, sizeof(t));
-			}
+			vm_scatter_x4(a0, dv);
 		} else if (!partial && nelem == 4) {  /* dwordx4: a lane's 16 bytes at once */
 			for (uint64_t m = c->touched; m; m &= m - 1) {
 				unsigned l = (unsigned)__builtin_ctzll(m);
@@ -971,14 +1059,7 @@ static bool vm_fast(struct vm_ctx *c)
 	struct emu_pending *p = emu_pend_begin(c->w, c->in, EMU_CNT_VM);
 	uint32_t *buf = emu_pend_vgpr(p, vm_dst(c), nelem, c->exec);
 	if (!partial && nelem == 4 && c->exec == ~0ull) {  /* dwordx4, whole wave */
-		for (unsigned l = 0; l < EMU_LANES; l++) {
-			uint32_t t[4];
-			memcpy(t, (const void *)(uintptr_t)a0[l], sizeof(t));
-			buf[l] = t[0];
-			buf[EMU_LANES + l] = t[1];
-			buf[2 * EMU_LANES + l] = t[2];
-			buf[3 * EMU_LANES + l] = t[3];
-		}
+		vm_gather_x4(buf, a0);
 	} else if (!partial && nelem == 4) {  /* dwordx4 */
 		for (uint64_t m = c->exec; m; m &= m - 1) {
 			unsigned l = (unsigned)__builtin_ctzll(m);
