@@ -43,12 +43,17 @@
 
 struct emu_wave;
 
-/* Default skew between CU groups, in shader cycles: about one L2 round
- * trip seen from a CU (gfx942 pointer chase: L2 hit 210-225 cycles, seeds
- * 000/002), so a group's L2 requests overtake only requests of other groups
- * that were still on their way to the L2. The model tests pass with any
- * skew from 0 to 1000. */
-#define EMU_SCHED_SKEW_DEFAULT 200u
+/* Default skew between CU groups, in shader cycles: about one Infinity
+ * Cache (MALL) round trip seen from a CU and below an HBM one (gfx942
+ * pointer chase: MALL 455-535 cycles, HBM 835-910, seed 000 and the
+ * issue's calibration table), so requests of two groups that overtake each
+ * other were in the memory system at the same time. Chosen by measurement
+ * (`make bench`): the matrix multiply's modelled time is the same at 200
+ * and 500 cycles (1% from strict order), and at 500 a group runs long
+ * enough (a barrier-to-barrier step of that kernel) for its waves' state to
+ * stay in the host's caches. The model tests pass with any skew from 0 to
+ * 2000. */
+#define EMU_SCHED_SKEW_DEFAULT 500u
 
 struct emu_sched_ent {
 	uint64_t cycle;        /* the wave's cycle when it entered the heap */

@@ -13,7 +13,7 @@
  *                        after which the dispatch is reported as a hang
  *   GCNLAB_EMU_STRICT    1: a waitcnt hazard is an error, not a warning
  *   GCNLAB_EMU_SKEW      shader cycles two CU groups may run apart (default
- *                        200; 0: all waves in strict time order)
+ *                        500; 0: all waves in strict time order)
  */
 #ifndef GCNLAB_EMU_EXT_H
 #define GCNLAB_EMU_EXT_H

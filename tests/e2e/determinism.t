@@ -98,7 +98,7 @@ for my $case (qw(atomics_global lds_atomics)) {
 	print $fb pack('f<*', map { $_ / 1000 } reverse @a);
 	close $fb;
 	my %bytes;
-	for my $skew (0, 200, 1000) {
+	for my $skew (0, 500, 2000) {
 		local $ENV{GCNLAB_EMU_SKEW} = $skew;
 		twice("bench_sgemm n=$n, GCNLAB_EMU_SKEW=$skew", $co, 'bench_sgemm', '--grid', "$n,$n",
 		      '--block', '16,16', "buf:" . 4 * $n * $n . ":file:$tmp/sa.bin",
@@ -106,12 +106,12 @@ for my $case (qw(atomics_global lds_atomics)) {
 		      "u32:$n");
 		$bytes{$skew} = slurp("$tmp/sc-$skew-1.bin");
 	}
-	ok(defined $bytes{0} && length $bytes{0} == 4 * $n * $n && $bytes{0} eq $bytes{200} && $bytes{0} eq $bytes{1000},
+	ok(defined $bytes{0} && length $bytes{0} == 4 * $n * $n && $bytes{0} eq $bytes{500} && $bytes{0} eq $bytes{2000},
 	   "bench_sgemm: the same result bytes in every run order");
 	local $ENV{GCNLAB_EMU_SKEW} = 'soon';
 	my ($out, $rc) = run($gcnlab, 'exec', $co, 'bench_sgemm', '--backend', 'emu', '--grid', '16,16',
 	                     '--block', '16,16', 'buf:1K', 'buf:1K', 'buf:1K', 'u32:16');
-	like($out, qr/GCNLAB_EMU_SKEW='soon' is not a whole number.*using 200/, 'a bad GCNLAB_EMU_SKEW is named, with the value used');
+	like($out, qr/GCNLAB_EMU_SKEW='soon' is not a whole number.*using 500/, 'a bad GCNLAB_EMU_SKEW is named, with the value used');
 }
 
 done_testing();
