@@ -164,10 +164,9 @@ static bool wave_init(struct emu_dispatch_ctx *ctx, struct emu_workgroup *wg, st
 	w->pend = pend;
 	w->scratch_slot = slot;
 	/* Rows this wave may write: its grant (checked by every VGPR writer:
-	 * valu_write, emu_pend_end) and v0..v2 (work-item ids). An AGPR grant
-	 * of 0 is not checked by the VALU yet, so it counts as all 256. */
+	 * valu_write, emu_pend_end) and v0..v2 (work-item ids). */
 	uint32_t vg = kd->vgprs > 3 ? kd->vgprs : 3;
-	uint32_t ag = kd->agprs ? kd->agprs : ctx->prof->has_agpr ? 256 : 0;
+	uint32_t ag = kd->agprs;
 	w->v_dirty = v_dirty > vg ? v_dirty : vg;
 	w->a_dirty = a_dirty > ag ? a_dirty : ag;
 	w->ctx = ctx;

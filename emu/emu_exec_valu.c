@@ -256,7 +256,10 @@ static void merge_lanes(uint32_t *restrict dst, const uint32_t *restrict r, cons
 bool valu_regs_ok(struct emu_wave *w, const struct emu_inst *in, unsigned code, unsigned ndw)
 {
 	unsigned r = code - EMU_OP_VGPR0;
-	unsigned lim = r < 256 ? w->nvgpr : (w->nagpr ? 256 + w->nagpr : 0);
+	/* A descriptor grants at least one VGPR granule; a wave with none (unit
+	 * test fixtures) is not checked. AGPRs past the grant, a grant of 0
+	 * included, are outside the wave's allocation. */
+	unsigned lim = !w->nvgpr ? 0 : r < 256 ? w->nvgpr : 256 + w->nagpr;
 	if (__builtin_expect(code >= EMU_OP_VGPR0 && (!lim || r + ndw <= lim) && r + ndw <= EMU_NREGS_V, 1))
 		return true;
 	emu_fault(w, in, EMU_FAULT_ILLEGAL, 0,

@@ -9,6 +9,7 @@
 #                              encoding words and mnemonic (per arch)
 #   wild global load           memory fault naming the address (per arch)
 #   load past the VGPR grant   report naming the register and the grant (per arch)
+#   AGPR with none granted     the same for v_accvgpr_write a0 (gfx90a, gfx942)
 #   buffer beyond num_records  loads give 0, stores are dropped, no fault
 #   hang                       GCNLAB_EMU_BUDGET -> hang report with the pc;
 #                              --timeout with a huge budget -> gcnlab gives up
@@ -216,6 +217,13 @@ for my $arch (@archs) {
 	my ($out, $rc) = run({}, exec_cmd($co, 'fault_vgpr_grant', '--grid', 64, '--block', 64, 'buf:64'));
 	fails_cleanly("global_load_dword into v9 with 8 VGPRs granted on $arch: reported", $out, $rc,
 	              qr/\bv9\b/, qr/outside the 8 VGPRs granted/, qr/\bfault_vgpr_grant\b/);
+}
+
+for my $arch (grep { $_ ne 'gfx900' } @archs) {  # gfx900 has no AGPRs
+	my $co = assemble('fault_agpr_grant', $arch);
+	my ($out, $rc) = run({}, exec_cmd($co, 'fault_agpr_grant', '--grid', 64, '--block', 64));
+	fails_cleanly("v_accvgpr_write_b32 a0 with no AGPRs granted on $arch: reported", $out, $rc,
+	              qr/\ba0\b/, qr/outside the 0 AGPRs granted/, qr/\bfault_agpr_grant\b/);
 }
 
 # ---- wrong target ------------------------------------------------------------------
