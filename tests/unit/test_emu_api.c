@@ -53,6 +53,11 @@ static const char asm_fmt[] =
 	"  s_waitcnt vmcnt(0)\n"
 	"  global_store_dword v0, v1, s[2:3]\n"
 	"  s_endpgm\n"
+	".globl priv\n"
+	".p2align 8\n"
+	".type priv,@function\n"
+	"priv:\n"
+	"  s_endpgm\n"
 	".data\n"
 	".globl data\n"
 	".type data,@object\n"
@@ -75,6 +80,12 @@ static const char asm_fmt[] =
 	"  .amdhsa_next_free_sgpr 4\n"
 	"  .amdhsa_accum_offset 4\n"
 	".end_amdhsa_kernel\n"
+	".amdhsa_kernel priv\n"
+	"  .amdhsa_next_free_vgpr 1\n"
+	"  .amdhsa_next_free_sgpr 1\n"
+	"  .amdhsa_accum_offset 4\n"
+	"  .amdhsa_private_segment_fixed_size 64\n"
+	".end_amdhsa_kernel\n"
 	".amdgpu_metadata\n"
 	"---\n"
 	"amdhsa.version: [ 1, 2 ]\n"
@@ -92,6 +103,16 @@ static const char asm_fmt[] =
 	"    .args:\n"
 	"      - { .size: 8, .offset: 0, .value_kind: global_buffer, .address_space: global }\n"
 	"      - { .size: 8, .offset: 8, .value_kind: global_buffer, .address_space: global }\n"
+	"  - .name: priv\n"
+	"    .symbol: priv.kd\n"
+	"    .kernarg_segment_size: 0\n"
+	"    .group_segment_fixed_size: 0\n"
+	"    .private_segment_fixed_size: 64\n"
+	"    .kernarg_segment_align: 8\n"
+	"    .wavefront_size: 64\n"
+	"    .sgpr_count: 1\n"
+	"    .vgpr_count: 1\n"
+	"    .max_flat_workgroup_size: 64\n"
 	"...\n"
 	".end_amdgpu_metadata\n";
 
@@ -1107,7 +1128,7 @@ static void test_executable(void **st)
 	assert_int_equal(table[1], data_addr + 16);   /* R_AMDGPU_RELATIVE64 to local_data */
 	assert_int_equal(((const uint32_t *)(uintptr_t)table[1])[0], 5);
 	assert_int_equal(hsa_executable_iterate_symbols(x, count_cb, &n), 0);
-	assert_int_equal(n, 3);
+	assert_int_equal(n, 4);  /* copy, priv, data, table */
 
 	assert_int_equal(hsa_executable_validate(x, &valid), 0);
 	assert_int_equal(valid, 0);
@@ -1277,6 +1298,46 @@ static void test_dispatch(void **st)
 	assert_int_equal(hsa_executable_destroy(kr.x), 0);
 }
 
+/* Scratch is sized from the packet (as the CP does): a packet asking for
+ * less private segment than the kernel descriptor's fixed size is refused
+ * through the queue's error callback; one asking for enough runs. */
+static void test_dispatch_private_segment(void **st)
+{
+	struct agents ag = get_agents();
+	struct kernel_run kr;
+	hsa_executable_symbol_t k;
+	uint64_t kobj;
+	hsa_kernel_dispatch_packet_t p;
+
+	(void)st;
+	setup_run(&kr, &ag);
+	assert_int_equal(hsa_executable_get_symbol_by_name(kr.x, "priv.kd", &ag.gpu, &k), 0);
+	assert_int_equal(hsa_executable_symbol_get_info(k, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_OBJECT, &kobj), 0);
+	memset(&p, 0, sizeof(p));
+	p.header = hdr(HSA_PACKET_TYPE_KERNEL_DISPATCH);
+	p.setup = 1 << HSA_KERNEL_DISPATCH_PACKET_SETUP_DIMENSIONS;
+	p.workgroup_size_x = p.workgroup_size_y = p.workgroup_size_z = 1;
+	p.grid_size_x = 64;
+	p.workgroup_size_x = 64;
+	p.grid_size_y = p.grid_size_z = 1;
+	p.kernel_object = kobj;
+	p.private_segment_size = 64;
+	p.completion_signal = kr.done;
+	submit(kr.q, &p);
+	assert_int_equal(wait_lt1(kr.done), 0);
+	assert_int_equal(hsa_signal_load_relaxed(kr.err), 0);
+
+	hsa_signal_store_relaxed(kr.done, 1);
+	p.private_segment_size = 60;
+	submit(kr.q, &p);
+	assert_int_equal(hsa_signal_wait_scacquire(kr.err, HSA_SIGNAL_CONDITION_NE, 0, WAIT_NS,
+	                                           HSA_WAIT_STATE_BLOCKED),
+	                 HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	assert_int_equal(hsa_signal_load_relaxed(kr.done), 1);
+	assert_int_equal(hsa_queue_destroy(kr.q), 0);
+	assert_int_equal(hsa_executable_destroy(kr.x), 0);
+}
+
 static void test_dispatch_memory_fault(void **st)
 {
 	struct agents ag = get_agents();
@@ -1327,6 +1388,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_executable, init, fini),
 		cmocka_unit_test_setup_teardown(test_load_refusals, init, fini),
 		cmocka_unit_test_setup_teardown(test_dispatch, init, fini),
+		cmocka_unit_test_setup_teardown(test_dispatch_private_segment, init, fini),
 		cmocka_unit_test_setup_teardown(test_dispatch_memory_fault, init, fini),
 	};
 	return cmocka_run_group_tests(tests, group_setup, group_teardown);
