@@ -606,6 +606,15 @@ static void run_wave(struct emu_dispatch_ctx *ctx, struct emu_wave *w, uint64_t 
 	struct emu_timing *t = ctx->timing;
 	const struct emu_program *prog = w->prog;
 	bool traced = trace && (ctx->gpu->trace_wave < 0 || (int)w->id == ctx->gpu->trace_wave);
+	if (w->pend_count) {
+		/* The oldest outstanding result usually lands first, a few
+		 * instructions into this turn; its data has left the host's caches
+		 * while the other CU groups ran: ask for it now. */
+		const struct emu_pending *p = &w->pend[w->pend_head];
+		if (p->kind == 1)
+			for (unsigned k = 0; k < p->ndw * EMU_LANES * 4u; k += 64)
+				__builtin_prefetch((const char *)p->data + k);
+	}
 	while (w->state == EMU_WAVE_READY) {
 		if (w->pend_count && w->next_done <= w->cycle)
 			emu_wave_retire(w);
