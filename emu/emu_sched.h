@@ -19,9 +19,11 @@
  *     cycles out of time order: which of two nearly simultaneous requests
  *     allocates an L2 or MALL line and which finds it filling, and the order
  *     of their HBM bookings (emu_timing_hbm.c books time buckets, which does
- *     not favour the request processed first). (The same bounded-skew idea is
- *     the "bound phase" of ZSim, Sanchez & Kozyrakis, ISCA 2013, and gem5's
- *     simulation quantum.)
+ *     not favour the request processed first). A workgroup handed to a freed
+ *     CU of another group while one runs starts no earlier than the freed
+ *     slot, so its waves too are at most about the skew behind. (The same
+ *     bounded-skew idea is the "bound phase" of ZSim, Sanchez & Kozyrakis,
+ *     ISCA 2013, and gem5's simulation quantum.)
  *
  * Why not strict global order: with hundreds of CUs resident, strict order
  * switches to another CU's wave after nearly every instruction, and the
