@@ -7,8 +7,10 @@
  * order, the earliest until its time passes the next one's, so waves that
  * share a CU's resources (SIMDs, LDS, barriers, L1, instruction cache)
  * interact in model-time order; groups, which share only the L2 and beyond,
- * run up to a bounded skew apart. The run is deterministic. Workgroups become resident on a CU when its waves, LDS and
- * VGPRs allow, and are handed out round-robin (across XCDs first on gfx942).
+ * run up to a bounded skew apart. The run is deterministic. Workgroups
+ * become resident on a CU when its waves, LDS and VGPRs allow: round-robin
+ * at the start (across XCDs first on gfx942), then each to the CU that
+ * frees first in time.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -197,10 +199,9 @@ static bool wave_init(struct emu_dispatch_ctx *ctx, struct emu_workgroup *wg, st
 		 * 4 bytes [20:19] = 1, INDEX_STRIDE 64 [22:21] = 3, ADD_TID_ENABLE
 		 * [23]. The kernel adds its wave offset (the system SGPR below). */
 		w->s[s++] = (uint32_t)scratch;
-		w->s[s++] = (uint32_t)(scratch >> 32) & 0xffffu;
+		w->s[s++] = ((uint32_t)(scratch >> 32) & 0xffffu) | 1u << 31;
 		w->s[s++] = ctx->scratch_len > UINT32_MAX ? UINT32_MAX : (uint32_t)ctx->scratch_len;
 		w->s[s++] = 4u | 5u << 3 | 6u << 6 | 7u << 9 | 4u << 12 | 4u << 15 | 1u << 19 | 3u << 21 | 1u << 23;
-		w->s[s - 3] |= 1u << 31;
 	}
 	if (cp & (1u << 1)) { /* dispatch ptr */
 		q = ctx->req->packet_addr;
@@ -545,6 +546,9 @@ static bool fill_slots(struct emu_dispatch_ctx *ctx, struct emu_run *rs)
 
 /* ---- scratch ---- */
 
+/* The backing grows in the 2 MiB steps emu_rt_map places mappings at. */
+#define EMU_SCRATCH_GRANULE (2ull << 20)
+
 /* Bytes of private segment per wave: the packet's per-work-item size for 64
  * lanes, in the 1 KiB units of the SPI's scratch wave size (GFX9
  * SPI_TMPRING_SIZE.WAVESIZE counts 256 dwords). */
@@ -566,7 +570,7 @@ static bool scratch_reserve(struct emu_dispatch_ctx *ctx, size_t slots)
 		return true;
 	uint64_t need = per_wave * slots;
 	if (need > g->scratch_len) {
-		size_t len = (size_t)((need + (2u << 20) - 1) & ~(uint64_t)((2u << 20) - 1));  /* 2 MiB, as emu_rt_map aligns */
+		size_t len = (size_t)((need + EMU_SCRATCH_GRANULE - 1) & ~(EMU_SCRATCH_GRANULE - 1));
 		void *m = emu_rt_map(len);
 		if (!m || !emu_mem_add(g->mem, m, len, EMU_MEM_SCRATCH)) {
 			if (m)

@@ -256,11 +256,7 @@ static void merge_lanes(uint32_t *restrict dst, const uint32_t *restrict r, cons
 bool valu_regs_ok(struct emu_wave *w, const struct emu_inst *in, unsigned code, unsigned ndw)
 {
 	unsigned r = code - EMU_OP_VGPR0;
-	/* A descriptor grants at least one VGPR granule; a wave with none (unit
-	 * test fixtures) is not checked. AGPRs past the grant, a grant of 0
-	 * included, are outside the wave's allocation. */
-	unsigned lim = !w->nvgpr ? 0 : r < 256 ? w->nvgpr : 256 + w->nagpr;
-	if (__builtin_expect(code >= EMU_OP_VGPR0 && (!lim || r + ndw <= lim) && r + ndw <= EMU_NREGS_V, 1))
+	if (__builtin_expect(code >= EMU_OP_VGPR0 && emu_vgprs_granted(w, r, ndw), 1))
 		return true;
 	emu_fault(w, in, EMU_FAULT_ILLEGAL, 0,
 	          "destination %s%u%s is outside the %u %s granted by the kernel descriptor; "

@@ -196,9 +196,7 @@ const uint32_t *emu_vsrc(struct emu_wave *w, const struct emu_inst *in, unsigned
 		unsigned r = code - EMU_OP_VGPR0;
 		/* Registers past the wave's allocation belong to another wave on the
 		 * hardware; reading them is a kernel bug, so report it. */
-		unsigned lim = !w->nvgpr ? 0 : r < 256 ? w->nvgpr : 256 + w->nagpr;  /* as valu_regs_ok */
-		unsigned end = r + ndw;
-		if (__builtin_expect((lim && end > lim) || end > EMU_NREGS_V, 0)) {
+		if (__builtin_expect(!emu_vgprs_granted(w, r, ndw), 0)) {
 			emu_fault(w, cur_inst(w, in), EMU_FAULT_ILLEGAL, 0,
 			          "%s%u%s is outside the %u %s granted by the kernel descriptor",
 			          r < 256 ? "v" : "a", r & 255, ndw > 1 ? " (and following)" : "",

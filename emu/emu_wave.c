@@ -94,14 +94,14 @@ static void pend_apply(struct emu_wave *w, struct emu_pending *p)
 	w->cnt[p->cnt]--;
 }
 
-/* Retire every entry that has completed by w->cycle. VM entries retire in
- * order; others whenever done. */
 /* The folded registers entry p will write (VGPR and SGPR entries). */
 static uint64_t pend_fold(const struct emu_pending *p)
 {
 	return p->kind == 1 || p->kind == 2 ? emu_hazard_fold(p->reg, p->ndw) : 0;
 }
 
+/* Retire every entry that has completed by w->cycle. VM entries retire in
+ * order; others whenever done. */
 void emu_wave_retire(struct emu_wave *w)
 {
 	uint32_t i = 0;
@@ -200,20 +200,10 @@ uint32_t *emu_pend_lds(struct emu_pending *p, uint32_t lds_addr, unsigned ndw)
 	return p->data;
 }
 
-/* Whether VGPR/AGPR rows [r, r + n) (r: 0..511, AGPRs from 256) lie inside
- * the wave's grant. A kernel descriptor grants at least one VGPR granule;
- * a wave with none (unit-test fixtures) is not checked. */
-static bool vgprs_granted(const struct emu_wave *w, unsigned r, unsigned n)
-{
-	if (!w->nvgpr)
-		return true;
-	return r < 256 ? r + n <= w->nvgpr : r + n <= 256 + w->nagpr;
-}
-
 void emu_pend_end(struct emu_wave *w, struct emu_pending *p, const struct emu_access *acc)
 {
 	struct emu_dispatch_ctx *ctx = w->ctx;
-	if (p->kind == 1 && !vgprs_granted(w, p->reg - EMU_OP_VGPR0, p->ndw)) {
+	if (p->kind == 1 && !emu_vgprs_granted(w, p->reg - EMU_OP_VGPR0, p->ndw)) {
 		/* On the hardware the data would land in another wave's registers. */
 		unsigned r = p->reg - EMU_OP_VGPR0;
 		emu_fault(w, p->in, EMU_FAULT_ILLEGAL, 0,

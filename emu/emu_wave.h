@@ -157,6 +157,20 @@ static inline uint32_t *emu_vreg(struct emu_wave *w, unsigned code, unsigned d)
 	return w->v[(code - EMU_OP_VGPR0 + d) & (EMU_NREGS_V - 1)];
 }
 
+/* Whether VGPR/AGPR rows [r, r + n) (r = operand code - EMU_OP_VGPR0: VGPRs
+ * 0..255, AGPRs from 256) lie inside the wave's grant: past it they are
+ * another wave's registers on the hardware. A descriptor grants at least
+ * one VGPR granule; a wave with none (unit-test fixtures) is checked only
+ * against the register file. */
+static inline bool emu_vgprs_granted(const struct emu_wave *w, unsigned r, unsigned n)
+{
+	if (r + n > EMU_NREGS_V)
+		return false;
+	if (!w->nvgpr)
+		return true;
+	return r < 256 ? r + n <= w->nvgpr : r + n <= 256 + w->nagpr;
+}
+
 /* Operand types for constants: inline float constants differ per type. */
 enum emu_optype { EMU_T_B32 = 0, EMU_T_F32, EMU_T_B64, EMU_T_F64, EMU_T_F16, EMU_T_B16 };
 
