@@ -80,7 +80,7 @@ struct emu_pending {
 struct emu_pending *emu_wave_pend_alloc(void);
 
 struct emu_wave {
-	/* What every turn of the wave reads first, in the first two host cache
+	/* What every turn of the wave reads first, in its first host cache
 	 * lines: with thousands of resident waves the wave's state is usually
 	 * not in the host's caches when its turn comes. */
 	uint64_t pc;           /* GPU address of the current instruction */
