@@ -43,7 +43,7 @@ all: $(EMU_SO) $(GCNLAB) kernels
 # suite and a clang-compiled compute kernel, and callgrind host instructions
 # per emulated instruction (mk/bench.mk, tools/bench.sh).
 bench: $(EMU_SO) $(GCNLAB) kernels $(patsubst tests/bench/%.hip,$(BENCH_DIR)/$(ARCH)/%.co,$(BENCH_SRCS))
-	@GCNLAB_BIN=$(CURDIR)/$(GCNLAB) GCNLAB_BUILD=$(CURDIR)/$(BUILD) \
+	@GCNLAB_BIN=$(abspath $(GCNLAB)) GCNLAB_BUILD=$(abspath $(BUILD)) \
 		bash tools/bench.sh --arch $(ARCH) --n $(BENCH_N) --reps $(BENCH_REPS) \
 		$(if $(filter 0,$(BENCH_CALLGRIND)),--no-callgrind)
 

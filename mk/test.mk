@@ -25,8 +25,8 @@ PROVE_FLAGS ?=
 TEST_ENV := CMOCKA_MESSAGE_OUTPUT=TAP \
 	ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:exitcode=23 \
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-	GCNLAB_ROOT=$(CURDIR) GCNLAB_BUILD=$(CURDIR)/$(BUILD) \
-	GCNLAB_BIN=$(CURDIR)/$(GCNLAB) GCNLAB_EMU_LIB=$(CURDIR)/$(EMU_SO) \
+	GCNLAB_ROOT=$(CURDIR) GCNLAB_BUILD=$(abspath $(BUILD)) \
+	GCNLAB_BIN=$(abspath $(GCNLAB)) GCNLAB_EMU_LIB=$(abspath $(EMU_SO)) \
 	LLVM_BIN=$(LLVM_BIN)
 
 .PHONY: test test-build test-kernels
