@@ -112,7 +112,7 @@ void emu_wave_retire(struct emu_wave *w)
 		if (p->done > w->cycle) {
 			if (p->done < w->next_done)
 				w->next_done = p->done;
-			w->pend_regs |= pend_fold(p);
+			w->pend_regs |= p->fold;
 			i++;
 			continue;
 		}
@@ -225,7 +225,8 @@ void emu_pend_end(struct emu_wave *w, struct emu_pending *p, const struct emu_ac
 	w->cnt[p->cnt]++;
 	w->pend_count++;
 	w->pend_nfree--;
-	w->pend_regs |= pend_fold(p);
+	p->fold = pend_fold(p);
+	w->pend_regs |= p->fold;
 }
 
 /* Cycle at which the counter reaches `limit` (all but `limit` newest done). */

@@ -61,6 +61,7 @@ struct emu_pending {
 	uint8_t ndw;
 	uint16_t reg;          /* first register (operand code) */
 	uint64_t lanes;        /* VGPR lanes written */
+	uint64_t fold;         /* the registers it writes, folded (emu_hazard_fold) */
 	uint32_t keep;         /* VGPR: bits of each destination dword the completion
 	                          keeps (d16 loads: the other half, merged then, as
 	                          the hardware writes only its half on return) */
