@@ -798,6 +798,9 @@ bool emu_gpu_dispatch(struct emu_gpu *g, const struct emu_dispatch_req *req, str
 		struct emu_workgroup *wg = w->wg;
 		if (w->state == EMU_WAVE_READY) {
 			emu_sched_requeue(&rs.sched, w);
+			/* freed slots become safe as the waves move on */
+			if (rs.nslots && !fill_slots(&ctx, &rs))
+				goto oom;
 			continue;
 		}
 		emu_sched_remove(&rs.sched, w);  /* done or at a barrier */
