@@ -5,6 +5,8 @@
 
 .DEFAULT_GOAL := all
 .DELETE_ON_ERROR:
+# Parallel by default, one job per core; `make -j1` (or any -jN) overrides.
+MAKEFLAGS += -j$(shell nproc 2>/dev/null || echo 2)
 .SUFFIXES:
 MAKEFLAGS += --no-builtin-rules
 
@@ -35,7 +37,7 @@ include mk/compare.mk
 include mk/bench.mk
 include mk/model.mk
 
-.PHONY: all kernels kernels-all run bench disasm clean help info
+.PHONY: all kernels kernels-all run run-suites bench disasm clean help info
 
 all: $(EMU_SO) $(GCNLAB) kernels
 
@@ -61,8 +63,14 @@ kernels: $(KCO_suite_$(ARCH))
 
 kernels-all: $(foreach a,$(ARCHS),$(KCO_suite_$(a)))
 
-# make run ARCH=gfx942 [SUITE=copy] [BACKEND=emu|rocr|auto]
-run: all
+# make run ARCH=gfx942 [SUITE=copy] [BACKEND=emu|rocr|auto]: first installs
+# what building and running need (tools/deps.sh --for run; as root, else it
+# prints the apt-get command), then builds in a fresh make, which sees the
+# LLVM just installed. Results go to results/<arch>-<backend>/ (not tracked).
+run: deps-run
+	@$(MAKE) --no-print-directory run-suites
+
+run-suites: all
 	$(GCNLAB) run $(or $(SUITE),all) --arch $(ARCH) --backend $(or $(BACKEND),auto)
 
 # make disasm KERNEL=copy_256_4_64_256 [ARCH=gfx90a]: code and metadata of one
@@ -98,7 +106,8 @@ help:
 	@echo "  trace        KERNEL=name [WAVE=n]: one suite kernel with the per-instruction trace"
 	@echo "  bench        the emulator's speed (BENCH_N, BENCH_REPS, BENCH_CALLGRIND=0)"
 	@echo "  compare      KERNEL=name [REF=hip kernel]: asm vs its HIP reference, side by side and timed"
-	@echo "  deps         install missing packages (root) or print the command"
+	@echo "  deps         install everything run and test need (root) or print the command"
 	@echo "  info         show the toolchain found"
 	@echo "  clean        remove build/"
 	@echo "Variables: V=1 (show commands), LLVM_DIR, ROCM_PATH, EXTRA_CFLAGS, PROVE_JOBS, PROVE_FLAGS"
+	@echo "Builds run one job per core; make -j1 (or -jN) overrides."

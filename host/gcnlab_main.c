@@ -403,6 +403,8 @@ static int cmd_run(const char *cmd, int argc, char **argv)
 	unsigned npos;
 	struct gl_ctx ctx;
 	struct gl_err e;
+	char results[PATH_MAX];
+	int lock = -1;
 	int exit_code = 0;
 	int rc = parse(find_command("run"), cmd, argc, argv, &o, pos, &npos);
 
@@ -451,6 +453,11 @@ static int cmd_run(const char *cmd, int argc, char **argv)
 	}
 	if (!gl_hsa_open(&ctx.cfg, &ctx.hsa, &e))
 		return fail(cmd, &e, EXIT_FAILED);
+	/* One run at a time per results folder; leftovers of killed runs go. */
+	if (!gl_ctx_results_dir(&ctx, results, sizeof(results), &e) || !gl_results_claim(results, &lock, &e)) {
+		gl_hsa_close(ctx.hsa);
+		return fail(cmd, &e, EXIT_USAGE);
+	}
 	if (ctx.counters && gl_hsa_backend(ctx.hsa) != GL_BACKEND_EMU)
 		fprintf(stderr, "%s\n", gl_counters_unavailable());
 	for (unsigned i = 0; i < npos; i++) {
@@ -480,6 +487,7 @@ static int cmd_run(const char *cmd, int argc, char **argv)
 			exit_code = EXIT_FAILED;
 	}
 	gl_hsa_close(ctx.hsa);
+	gl_results_release(lock);
 	return exit_code;
 }
 

@@ -120,7 +120,6 @@ static bool write_script(const struct gl_chart *c, const char *script, const cha
 
 enum gl_chart_result gl_chart_svg(const struct gl_chart *c, const char *svg_path, struct gl_err *e)
 {
-	const char *tmpdir = getenv("TMPDIR");
 	char dir[PATH_MAX], data[PATH_MAX], script[PATH_MAX], tmp_svg[PATH_MAX], out[4096];
 	char *argv[] = { "gnuplot", script, NULL };
 	enum gl_chart_result r = GL_CHART_FAILED;
@@ -128,8 +127,10 @@ enum gl_chart_result gl_chart_svg(const struct gl_chart *c, const char *svg_path
 
 	if (!gl_proc_in_path("gnuplot"))
 		return GL_CHART_NO_GNUPLOT;
-	if (!gl_str_fmt(dir, sizeof(dir), "%s/gcnlab-chart-XXXXXX", tmpdir && tmpdir[0] ? tmpdir : "/tmp") ||
-	    !mkdtemp(dir)) {
+	/* Scratch next to the chart, named like the results' temporaries, so
+	 * that a killed run's leftovers are removed by the next run
+	 * (gl_results_claim). */
+	if (!gl_str_fmt(dir, sizeof(dir), "%s.chart.tmp.XXXXXX", svg_path) || !mkdtemp(dir)) {
 		gl_err_set(e, "cannot create a temporary directory for the chart: %s", strerror(errno));
 		return GL_CHART_FAILED;
 	}

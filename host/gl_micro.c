@@ -192,10 +192,10 @@ void gl_micro_params(struct gl_micro *m, struct gl_table *t)
 }
 
 bool gl_micro_write(struct gl_micro *m, struct gl_table *t, const char *dir, const char *stem,
-                    bool print, struct gl_err *e)
+                    bool print, const struct gl_ref_spec *figures, struct gl_err *e)
 {
 	if (print) {
-		gl_table_print(t, stdout);
+		gl_ref_print(t, stem, gl_hsa_arch(m->ctx->hsa), figures, stdout);
 		fflush(stdout);
 	}
 	if (!gl_results_write(t, dir, stem, e))

@@ -17,6 +17,7 @@
 #include "gl_ctx.h"
 #include "gl_err.h"
 #include "gl_hsa.h"
+#include "gl_ref.h"
 #include "gl_results.h"
 #include "gl_suite.h"
 #include "gl_timing.h"
@@ -81,9 +82,10 @@ void gl_micro_stats(const double *v, unsigned n, struct gl_timing_stats *out);
  * agent, clocks, run size (--long or not), reps, date. */
 void gl_micro_params(struct gl_micro *m, struct gl_table *t);
 
-/* Print t (when print), then write dir/stem.csv and .md. */
+/* Print t (when print; figures: the columns printed beside their reference
+ * and published figures, gl_ref.h), then write dir/stem.csv and .md. */
 bool gl_micro_write(struct gl_micro *m, struct gl_table *t, const char *dir, const char *stem,
-                    bool print, struct gl_err *e);
+                    bool print, const struct gl_ref_spec *figures, struct gl_err *e);
 
 /* dir/file via gnuplot; records "chart" (or why there is none) in t. */
 void gl_micro_chart(struct gl_micro *m, struct gl_table *t, const struct gl_chart *c,

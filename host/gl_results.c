@@ -1,5 +1,6 @@
 #include "gl_results.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <libgen.h>
@@ -8,6 +9,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -193,6 +195,21 @@ bool gl_table_set_cell(struct gl_table *t, unsigned row, unsigned col, const cha
 unsigned gl_table_rows(const struct gl_table *t)
 {
 	return t->nrows;
+}
+
+unsigned gl_table_cols(const struct gl_table *t)
+{
+	return t->ncols;
+}
+
+const char *gl_table_col_name(const struct gl_table *t, unsigned col)
+{
+	return col < t->ncols ? t->cols[col] : NULL;
+}
+
+const char *gl_table_title(const struct gl_table *t)
+{
+	return t->title;
 }
 
 const char *gl_table_cell(const struct gl_table *t, unsigned row, unsigned col)
@@ -529,4 +546,73 @@ bool gl_results_write(const struct gl_table *t, const char *dir, const char *ste
 	return gl_results_mkdirs(dir, e) &&
 	       write_one(t, dir, stem, "csv", gl_table_emit_csv, e) &&
 	       write_one(t, dir, stem, "md", gl_table_emit_md, e);
+}
+
+/* Remove dir/name when it is a temporary of a killed run: a file, or a chart
+ * scratch folder with its files (gl_chart.c). */
+static void remove_stale(const char *dir, const char *name)
+{
+	char path[PATH_MAX];
+	struct stat st;
+
+	if (!strstr(name, ".tmp.") || snprintf(path, sizeof(path), "%s/%s", dir, name) >= (int)sizeof(path) ||
+	    lstat(path, &st) != 0)
+		return;
+	if (S_ISDIR(st.st_mode)) {
+		DIR *d = opendir(path);
+		struct dirent *de;
+
+		if (!d)
+			return;
+		while ((de = readdir(d))) {
+			char inner[PATH_MAX];
+
+			if (de->d_name[0] != '.' &&
+			    snprintf(inner, sizeof(inner), "%s/%s", path, de->d_name) < (int)sizeof(inner))
+				unlink(inner);
+		}
+		closedir(d);
+		rmdir(path);
+	} else if (S_ISREG(st.st_mode)) {
+		unlink(path);
+	}
+}
+
+bool gl_results_claim(const char *dir, int *fd, struct gl_err *e)
+{
+	char path[PATH_MAX];
+	DIR *d;
+	struct dirent *de;
+
+	*fd = -1;
+	if (!gl_results_mkdirs(dir, e))
+		return false;
+	if (snprintf(path, sizeof(path), "%s/.lock", dir) >= (int)sizeof(path))
+		return gl_err_set(e, "results directory '%s': path too long", dir);
+	*fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+	if (*fd < 0)
+		return gl_err_set(e, "cannot create %s: %s", path, strerror(errno));
+	if (flock(*fd, LOCK_EX | LOCK_NB) != 0) {
+		int err = errno;
+
+		close(*fd);
+		*fd = -1;
+		if (err == EWOULDBLOCK)
+			return gl_err_set(e, "results directory %s is in use by another gcnlab run; wait for it "
+			                  "to finish or give this run its own --out", dir);
+		return gl_err_set(e, "cannot lock %s: %s", path, strerror(err));
+	}
+	d = opendir(dir);
+	if (d) {
+		while ((de = readdir(d)))
+			remove_stale(dir, de->d_name);
+		closedir(d);
+	}
+	return true;
+}
+
+void gl_results_release(int fd)
+{
+	if (fd >= 0)
+		close(fd);  /* drops the flock */
 }

@@ -43,6 +43,9 @@ int gl_table_col(const struct gl_table *t, const char *name);
 bool gl_table_set_cell(struct gl_table *t, unsigned row, unsigned col, const char *text);
 
 unsigned gl_table_rows(const struct gl_table *t);
+unsigned gl_table_cols(const struct gl_table *t);
+const char *gl_table_col_name(const struct gl_table *t, unsigned col);
+const char *gl_table_title(const struct gl_table *t);
 const char *gl_table_cell(const struct gl_table *t, unsigned row, unsigned col);
 
 /* Aligned text: title, header, rule, rows (numeric columns right-aligned). */
@@ -58,6 +61,14 @@ bool gl_results_write(const struct gl_table *t, const char *dir, const char *ste
 /* Atomically replace path with data[0..len) (temp file in the same
  * directory + fsync + rename). The directory must exist. */
 bool gl_results_write_file(const char *path, const void *data, size_t len, struct gl_err *e);
+
+/* Take dir (created) for this process's run: an exclusive lock on
+ * <dir>/.lock, refused with a message when another gcnlab run holds it, then
+ * remove what killed runs left behind (*.tmp.* files and chart scratch
+ * folders: a run that holds the lock writes no other temporaries there).
+ * *fd gets the lock's descriptor for gl_results_release. */
+bool gl_results_claim(const char *dir, int *fd, struct gl_err *e);
+void gl_results_release(int fd);
 
 /* mkdir -p. */
 bool gl_results_mkdirs(const char *dir, struct gl_err *e);

@@ -17,6 +17,7 @@
 #include "gl_cold.h"
 #include "gl_counters.h"
 #include "gl_hsa.h"
+#include "gl_ref.h"
 #include "gl_results.h"
 #include "gl_str.h"
 #include "gl_suite.h"
@@ -308,6 +309,8 @@ static const char *const columns[] = {
 	"flush µs (cold mode, not in the time)",
 };
 #define NCOLS (sizeof(columns) / sizeof(columns[0]))
+/* Rows are (kernel, impl, clocks); time and bandwidth are the figures. */
+static const struct gl_ref_spec copy_figures = { .nkeys = 3, .nfigures = 2, .figures = { 7, 10 } };
 
 static bool add_row(struct gl_table *t, const struct copy_row *r)
 {
@@ -499,7 +502,7 @@ static int copy_run(struct gl_ctx *ctx, struct gl_err *e)
 	if (!gl_ctx_results_dir(ctx, dir, sizeof(dir), e))
 		goto out;
 	chart(ctx, dir, rows, &plan, done, t);
-	gl_table_print(t, stdout);
+	gl_ref_print(t, "copy", gl_hsa_arch(ctx->hsa), &copy_figures, stdout);
 	fflush(stdout);
 	if (!gl_results_write(t, dir, "copy", e))
 		goto out;

@@ -30,6 +30,7 @@
 #include "gl_cold.h"
 #include "gl_counters.h"
 #include "gl_hsa.h"
+#include "gl_ref.h"
 #include "gl_results.h"
 #include "gl_str.h"
 #include "gl_suite.h"
@@ -477,6 +478,8 @@ static const char *const base_columns[] = {
 };
 #define NBASE (sizeof(base_columns) / sizeof(base_columns[0]))
 #define NCOLS (NBASE + NCNT)
+/* Rows are (kernel, launch, mode); the time and the cold/hot ratio are the figures. */
+static const struct gl_ref_spec icache_figures = { .nkeys = 3, .nfigures = 2, .figures = { 4, 8 } };
 
 static void cnt_cell(const struct ic_row *r, unsigned i, char *buf, size_t len)
 {
@@ -687,7 +690,7 @@ static int icache_run(struct gl_ctx *ctx, struct gl_err *e)
 	}
 	if (!gl_ctx_results_dir(ctx, dir, sizeof(dir), e))
 		goto out;
-	gl_table_print(t, stdout);
+	gl_ref_print(t, "icache", gl_hsa_arch(ctx->hsa), &icache_figures, stdout);
 	print_runs(run, stdout);
 	fflush(stdout);
 	if (!gl_results_write(t, dir, "icache", e))

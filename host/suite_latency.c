@@ -501,6 +501,9 @@ static const char *const columns[] = {
 	"throughput cycles/instr (median)", "throughput min", "throughput max", "bytes/cycle per CU",
 };
 #define NCOLS (sizeof(columns) / sizeof(columns[0]))
+/* Rows are (mem type, instruction, lane stride); latency, throughput, bytes/cycle
+ * are printed beside the reference and the published figures. */
+static const struct gl_ref_spec latency_figures = { .nkeys = 3, .nfigures = 3, .figures = { 3, 6, 9 } };
 
 static bool add_row(struct gl_table *t, const struct lat_row *r)
 {
@@ -536,6 +539,7 @@ static const char *const sweep_columns[] = {
 	"bracket cycles (median)", "level",
 };
 #define NSCOLS (sizeof(sweep_columns) / sizeof(sweep_columns[0]))
+static const struct gl_ref_spec chase_figures = { .nkeys = 1, .nfigures = 2, .figures = { 3, 7 } };
 
 static bool add_sweep_row(struct gl_table *t, const struct sweep_pt *p)
 {
@@ -795,7 +799,8 @@ static int lat_run(struct gl_ctx *ctx, struct gl_err *e)
 	if (!gl_ctx_results_dir(ctx, dir, sizeof(dir), e))
 		goto out;
 	sweep_chart(&m, ts, dir, pts, c.nfp, levels);
-	if (!gl_micro_write(&m, t, dir, "latency", true, e) || !gl_micro_write(&m, ts, dir, "latency_chase", true, e))
+	if (!gl_micro_write(&m, t, dir, "latency", true, &latency_figures, e) ||
+	    !gl_micro_write(&m, ts, dir, "latency_chase", true, &chase_figures, e))
 		goto out;
 	result = all_ok ? GL_SUITE_OK : GL_SUITE_FAILED;
 out:

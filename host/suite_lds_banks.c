@@ -432,6 +432,7 @@ static const char *const direct_cols[] = {
 	"read phase cycles (16 x ds_read_b128)", "SQ_LDS_BANK_CONFLICT", "SQ_LDS_IDX_ACTIVE", "validated",
 };
 #define NDIRECT (sizeof(direct_cols) / sizeof(direct_cols[0]))
+static const struct gl_ref_spec padding_figures = { .nkeys = 1, .nfigures = 3, .figures = { 3, 6, 7 } };
 
 static void record_cfg(struct gl_micro *m, const struct banks_cfg *c, struct gl_table *t)
 {
@@ -532,7 +533,7 @@ static bool write_sweep(struct gl_micro *m, const struct banks_cfg *c, const cha
 		};
 		gl_micro_chart(m, t, &ch, dir, "lds_banks.svg");
 	}
-	ok = gl_micro_write(m, t, dir, "lds_banks", false, e);
+	ok = gl_micro_write(m, t, dir, "lds_banks", false, NULL, e);
 out:
 	gl_table_free(t);
 	return ok;
@@ -576,7 +577,7 @@ static bool write_groups(struct gl_micro *m, const struct banks_cfg *c, const ch
 		fprintf(stderr, "%s: no lane picture: %s\n", SUITE, se.msg);
 		gl_table_param(t, "chart", "none (%s)", se.msg);
 	}
-	ok = gl_micro_write(m, t, dir, "lds_banks_groups", false, e);
+	ok = gl_micro_write(m, t, dir, "lds_banks_groups", false, NULL, e);
 out:
 	gl_table_free(t);
 	return ok;
@@ -622,7 +623,7 @@ static bool write_direct(struct gl_micro *m, const struct banks_cfg *c, const ch
 			goto out;
 		}
 	}
-	ok = gl_micro_write(m, t, dir, "lds_banks_padding", true, e);
+	ok = gl_micro_write(m, t, dir, "lds_banks_padding", true, &padding_figures, e);
 out:
 	gl_table_free(t);
 	return ok;

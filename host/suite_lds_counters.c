@@ -73,6 +73,8 @@ static const char *const columns[] = {
 	"Bank Conflict (cycles)", "Bank Conflict Rate (%)",
 };
 #define NCOLS (sizeof(columns) / sizeof(columns[0]))
+/* Rows are (kernel, work-items); the rocprofiler-compute metrics are the figures. */
+static const struct gl_ref_spec counters_figures = { .nkeys = 2, .nfigures = 4, .figures = { 3, 5, 6, 7 } };
 
 static bool add_row(struct gl_table *t, const struct cnt_row *r)
 {
@@ -221,7 +223,7 @@ static int cnt_run(struct gl_ctx *ctx, struct gl_err *e)
 		goto out;
 	if (counted)
 		chart(&m, t, dir, rows, max_wi);
-	if (!gl_micro_write(&m, t, dir, SUITE, true, e))
+	if (!gl_micro_write(&m, t, dir, SUITE, true, &counters_figures, e))
 		goto out;
 	result = all_ok ? GL_SUITE_OK : GL_SUITE_FAILED;
 out:

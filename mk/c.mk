@@ -68,6 +68,9 @@ endef
 # this make would treat them as intermediate and delete them after each link.
 .SECONDARY: $(call objs,$(BUILD),$(UNIT_SRCS)) $(call objs,$(BUILD)/san,$(UNIT_SRCS))
 
+# gl_ref finds results/reference/ and results/published/ in this tree.
+$(BUILD)/obj/host/gl_ref.o $(BUILD)/san/obj/host/gl_ref.o: GCN_CFLAGS += -DGL_SOURCE_DIR='"$(CURDIR)"'
+
 $(eval $(call c_flavour,$(BUILD),))
 $(eval $(call c_flavour,$(BUILD)/san,$(SAN_FLAGS)))
 

@@ -29,12 +29,17 @@ TEST_ENV := CMOCKA_MESSAGE_OUTPUT=TAP \
 	GCNLAB_BIN=$(abspath $(GCNLAB)) GCNLAB_EMU_LIB=$(abspath $(EMU_SO)) \
 	LLVM_BIN=$(LLVM_BIN)
 
-.PHONY: test test-build test-kernels
+.PHONY: test test-run test-build test-kernels
 test-kernels: $(foreach a,$(ARCHS),$(KCO_test_$(a)))
 
 test-build: $(EMU_SO) $(GCNLAB) $(DISASM_TOOL) kernels-all test-kernels $(UNIT_BINS) $(SAN_UNIT_BINS)
 
-test: test-build
+# make test first installs what the tests need (tools/deps.sh --for test),
+# then builds and proves in a fresh make that sees what was installed.
+test: deps-test
+	@$(MAKE) --no-print-directory test-run
+
+test-run: test-build
 ifeq ($(strip $(TEST_PROGS)),)
 	@echo "test: no tests yet (tests/unit/test_*.c, tests/asm/*.t, tests/e2e/*.t)"
 else

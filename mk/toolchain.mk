@@ -33,10 +33,18 @@ AR := ar
 endif
 
 # check-deps: the fast check (< 1 s, file tests only) every build step waits
-# for; `make deps` is the same script in install mode.
-.PHONY: check-deps deps
+# for. deps-run / deps-test install what `make run` / `make test` need (as
+# root; otherwise they print the apt-get command and fail); `make deps` is
+# deps-test, plus valgrind with OPTIONAL=1.
+.PHONY: check-deps deps deps-run deps-test
 check-deps:
-	@bash tools/deps.sh --check
+	@bash tools/deps.sh --for run --check
+
+deps-run:
+	@bash tools/deps.sh --for run
+
+deps-test:
+	@bash tools/deps.sh --for test
 
 deps:
-	@bash tools/deps.sh $(if $(filter 1,$(OPTIONAL)),--optional)
+	@bash tools/deps.sh --for test $(if $(filter 1,$(OPTIONAL)),--optional)

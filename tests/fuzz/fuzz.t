@@ -1,7 +1,8 @@
 #!/bin/sh
 # A short libFuzzer run of the decoder, disassembler and program builder
 # (tests/fuzz/fuzz_decode.c); a crash, leak or UB report fails it.
-# gcnlab-deps is a file check in tools/deps.sh (libclang-rt-19-dev).
+# Its libFuzzer runtime is checked (and installed) by tools/deps.sh --for test,
+# in the LLVM tools/find_llvm.sh chose.
 top=${GCNLAB_ROOT:-$(cd "$(dirname "$0")/../.." && pwd)}
 echo "1..1"
 log=$(mktemp)

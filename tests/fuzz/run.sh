@@ -1,16 +1,19 @@
 #!/bin/sh
-# Build and run the decoder fuzzer (libFuzzer, clang-19) for a short while.
+# Build and run the decoder fuzzer (libFuzzer, with the clang of the LLVM that
+# tools/find_llvm.sh chose) for a short while.
 # Usage: tests/fuzz/run.sh [libFuzzer options]   (default -max_total_time=30 -max_len=512)
-# Needs libclang-rt-19-dev (libclang_rt.fuzzer); the seed corpus is made from
+# Needs that LLVM's libFuzzer runtime (Debian: libclang-rt-N-dev; `make deps`
+# installs it); the seed corpus is made from
 # tests/decode/corpus_*.txt. Artifacts of a crash land in build/fuzz/.
 set -eu
 top=$(cd "$(dirname "$0")/../.." && pwd)
-cc=${CLANG:-/usr/lib/llvm-19/bin/clang}
+llvm=${LLVM_BIN:-$(sh "$top/tools/find_llvm.sh")} || exit 2
+cc=${CLANG:-$llvm/clang}
 out=$top/build/fuzz
 rm -rf "$out/seeds"
 mkdir -p "$out/seeds" "$out/work"
-[ -e /usr/lib/llvm-19/lib/clang/19/lib/linux/libclang_rt.fuzzer-x86_64.a ] ||
-	{ echo "run.sh: libFuzzer missing: apt-get install libclang-rt-19-dev" >&2; exit 2; }
+ls "$llvm"/../lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1 ||
+	{ echo "run.sh: libFuzzer runtime missing under $llvm/../lib/clang: run 'make deps'" >&2; exit 2; }
 "$cc" -g -O1 -std=c11 -D_GNU_SOURCE -DFUZZ_STANDALONE -fsanitize=fuzzer,address,undefined \
 	-fno-sanitize-recover=undefined -I"$top/include" -I"$top/emu" -I"$top/common" \
 	"$top/tests/fuzz/fuzz_decode.c" "$top/emu/emu_decode.c" "$top/emu/emu_disasm.c" "$top/emu/emu_sem.c" \

@@ -133,7 +133,9 @@ static int group_setup(void **st)
 	               5, false, &s->co[CO_RELOCATABLE]))
 		goto fail;
 	snprintf(path, sizeof(path), "%s/k.hip", s->dir);
-	if (!tu_write_file(path, hip_src) ||
+	/* clang writes the bundle through clang-offload-bundler. */
+	if (!tu_write_file(path, hip_src) || !tu_llvm_has("clang") ||
+	    !tu_llvm_has("clang-offload-bundler") ||
 	    !tu_run("%s/clang -x hip --cuda-device-only -nogpulib -nogpuinc --offload-arch=gfx942 -O3 "
 	         "-o %s/k_bundle.co %s", tu_llvm_bin(), s->dir, path) ||
 	    !tu_run("%s/clang -x hip --cuda-device-only -nogpulib -nogpuinc --offload-arch=gfx942 -O3 "

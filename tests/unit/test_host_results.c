@@ -1,7 +1,8 @@
 /*
  * test_host_results — gl_results: the CSV and Markdown a table becomes, the
  * aligned text, and the atomic write (complete file or old file, no temp
- * file left behind, directories created).
+ * file left behind, directories created); the results folder's lock and
+ * stale-temporary cleanup; gl_ref's reference and published columns.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -17,6 +18,7 @@
 
 #include <cmocka.h>
 
+#include "../../host/gl_ref.h"
 #include "../../host/gl_results.h"
 
 #define assert_contains(hay, needle)                                                   \
@@ -312,6 +314,110 @@ static void test_print(void **pstate)
 	gl_table_free(t);
 }
 
+static void write_text(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+
+	assert_non_null(f);
+	fputs(text, f);
+	fclose(f);
+}
+
+/* A second claim of the same folder is refused while the first holds it;
+ * leftovers of a killed run (temp files, chart scratch folders) go, the
+ * results stay. */
+static void test_claim(void **pstate)
+{
+	struct state *s = *pstate;
+	char dir[128], path[256];
+	struct gl_err e;
+	int a, b;
+
+	snprintf(dir, sizeof(dir), "%s/gfx942-emu", s->dir);
+	assert_true(gl_results_mkdirs(dir, &e));
+	snprintf(path, sizeof(path), "%s/latency.csv.tmp.AbC123", dir);
+	write_text(path, "half");
+	snprintf(path, sizeof(path), "%s/copy.svg.chart.tmp.XyZ789", dir);
+	assert_int_equal(mkdir(path, 0755), 0);
+	snprintf(path, sizeof(path), "%s/copy.svg.chart.tmp.XyZ789/data.txt", dir);
+	write_text(path, "1 2\n");
+	snprintf(path, sizeof(path), "%s/latency.csv", dir);
+	write_text(path, "a,b\n1,2\n");
+
+	assert_true(gl_results_claim(dir, &a, &e));
+	assert_false(gl_results_claim(dir, &b, &e));
+	assert_contains(e.msg, "in use by another gcnlab run");
+	assert_contains(e.msg, dir);
+	snprintf(path, sizeof(path), "%s/latency.csv.tmp.AbC123", dir);
+	assert_int_not_equal(access(path, F_OK), 0);
+	snprintf(path, sizeof(path), "%s/copy.svg.chart.tmp.XyZ789", dir);
+	assert_int_not_equal(access(path, F_OK), 0);
+	snprintf(path, sizeof(path), "%s/latency.csv", dir);
+	assert_int_equal(access(path, F_OK), 0);
+	gl_results_release(a);
+	assert_true(gl_results_claim(dir, &b, &e));
+	gl_results_release(b);
+}
+
+/* The printed table gets "ref" and "published" columns after each figure,
+ * matched by row key and column name; the footer counts what moved and
+ * names the source. */
+static void test_ref_print(void **pstate)
+{
+	struct state *s = *pstate;
+	static const char *const cols[] = { "kind", "stride", "latency cycles", "note" };
+	static const char *const r0[] = { "b32", "1", "52.0", "x" };
+	static const char *const r1[] = { "b32", "8", "70.0", "y" };
+	static const char *const r2[] = { "b128", "1", "64.0", "z" };
+	const struct gl_ref_spec spec = { .nkeys = 2, .nfigures = 1, .figures = { 2 } };
+	char refdir[128], path[256], pub[256];
+	struct gl_table *t = gl_table_new("lat: test", 4, cols);
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	snprintf(refdir, sizeof(refdir), "%s/ref", s->dir);
+	snprintf(path, sizeof(path), "%s/gfx942-emu", refdir);
+	assert_int_equal(mkdir(refdir, 0755), 0);
+	assert_int_equal(mkdir(path, 0755), 0);
+	snprintf(path, sizeof(path), "%s/gfx942-emu/lat.csv", refdir);
+	write_text(path, "# lat: test\n# date=x\nkind,stride,latency cycles,note\n"
+	                 "b32,1,52.0,x\nb32,8,64.0,y\n\"b128\",1,64.0,z\n");
+	snprintf(pub, sizeof(pub), "%s/figures.csv", s->dir);
+	write_text(pub, "suite,table,arch,row,column,value,value_max,unit,device,source\n"
+	                "lat,lat,gfx942,b32|8,latency cycles,120,,cycles,MI308X,seed 000\n"
+	                "lat,lat,gfx942,b32|1,latency cycles,50,55,cycles,MI308X,seed 000\n"
+	                "lat,lat,gfx90a,b128|1,latency cycles,99,,cycles,MI250,seed 9\n");
+	setenv("GCNLAB_REFERENCE_DIR", refdir, 1);
+	setenv("GCNLAB_PUBLISHED_FILE", pub, 1);
+	assert_non_null(t);
+	assert_true(gl_table_add_row(t, r0) && gl_table_add_row(t, r1) && gl_table_add_row(t, r2));
+	f = open_memstream(&buf, &len);
+	assert_non_null(f);
+	gl_ref_print(t, "lat", "gfx942", &spec, f);
+	fclose(f);
+	assert_contains(buf, "latency cycles   ref  published  note");
+	assert_contains(buf, "52.0  52.0  50-55");
+	assert_contains(buf, "70.0  64.0  120");
+	assert_contains(buf, "1 of 3 figures differ");
+	assert_contains(buf, "b32|8 latency cycles: 70.0 (ref 64.0)");
+	assert_contains(buf, "published: MI308X, seed 000");
+	assert_null(strstr(buf, "MI250"));
+	free(buf);
+
+	/* Another arch: no reference file, and no published figure. */
+	buf = NULL;
+	f = open_memstream(&buf, &len);
+	gl_ref_print(t, "lat", "gfx900", &spec, f);
+	fclose(f);
+	assert_contains(buf, "ref: none");
+	assert_null(strstr(buf, "published"));
+	free(buf);
+	unsetenv("GCNLAB_REFERENCE_DIR");
+	unsetenv("GCNLAB_PUBLISHED_FILE");
+	gl_table_free(t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -319,6 +425,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_write_failures, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_write_file, setup, teardown),
 		cmocka_unit_test(test_print),
+		cmocka_unit_test_setup_teardown(test_claim, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_ref_print, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 struct tu_blob {
 	uint8_t *data;
@@ -25,6 +26,21 @@ static inline const char *tu_llvm_bin(void)
 	if (!b || !*b)
 		b = getenv("LLVM_BIN");
 	return b && *b ? b : "/usr/lib/llvm-19/bin";
+}
+
+/* true when the LLVM in use has the tool; otherwise says which tool is
+ * missing where, and how to get it (a test then fails naming the tool, not
+ * with a compiler's error about a program it could not run). */
+static inline bool tu_llvm_has(const char *tool)
+{
+	char path[1024];
+
+	snprintf(path, sizeof(path), "%s/%s", tu_llvm_bin(), tool);
+	if (access(path, X_OK) == 0)
+		return true;
+	fprintf(stderr, "# %s is missing from %s (the LLVM in use): run 'make deps'\n", tool,
+	        tu_llvm_bin());
+	return false;
 }
 
 /* Run a shell command; a failure is printed with the command. */
