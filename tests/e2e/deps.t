@@ -42,11 +42,16 @@ has "$test_out" "gnuplot-nox perl chromium"
 ok $? "--for test's command installs them all" || echo "$test_out" | sed 's/^/# /'
 
 # Install mode as a user who is not root: the command, exit 1, nothing run.
+# The unprivileged user may not read the checkout (root's home is 0700):
+# it gets a copy of the script, its helper and the test scripts it reads.
 setpriv=$(command -v setpriv)
-chmod 755 "$tmp"  # the unprivileged user reads $tmp/bin
+mkdir -p "$tmp/tree/tools" "$tmp/tree/tests"
+cp "$top/tools/deps.sh" "$top/tools/find_llvm.sh" "$tmp/tree/tools/"
+(cd "$top/tests" && find . -name '*.t' -exec cp --parents {} "$tmp/tree/tests/" \;)
+chmod -R a+rX "$tmp"
 if [ "$(id -u)" -eq 0 ] && [ -n "$setpriv" ]; then
-	user_out=$(PATH="$tmp/bin" "$setpriv" --reuid=65534 --regid=65534 --clear-groups \
-		bash "$deps" --for run 2>&1)
+	user_out=$(cd / && PATH="$tmp/bin" "$setpriv" --reuid=65534 --regid=65534 --clear-groups \
+		bash "$tmp/tree/tools/deps.sh" --for run 2>&1)
 	rc=$?
 else
 	user_out=$(PATH="$tmp/bin" bash "$deps" --for run 2>&1)
