@@ -34,6 +34,7 @@ include mk/tests_hip.mk
 include mk/compare.mk
 include mk/bench.mk
 include mk/model.mk
+include mk/seeds.mk
 
 .PHONY: all kernels kernels-all run bench disasm clean help info
 
