@@ -23,8 +23,10 @@
 #       -> 15-17; stride 32 (one bank): latency 119 -> 100-140, throughput
 #       64 -> 60-68
 #   every CU within them. The first launch's LDS rows (code not yet in any
-#   cache) must stay within 1.5x of the published figures: the model without
-#   instruction prefetch gave 159/61 (b128) and 91/5 (b32) there.
+#   cache, fetched from HBM behind the instruction prefetch) must stay within
+#   1.5x of the published latencies and 2x of the throughputs (a difference
+#   of two samples, each paying its own code fetch): the model without
+#   instruction prefetch gave 116/58 (b128) and 248/- (b32) there.
 # Seed 003 (MI250, gfx90a; and gfx942), `load` and `conflicts` compiled from
 #   the seed's HIP, one work-group of N work-items, flag 0: `conflicts` has
 #   Index Accesses N + 1 and Bank Conflict N - 1 cycles for N = 1..20 (the
@@ -114,9 +116,9 @@ sub all_within {
 	all_within($first, 'hbm_x4_latency', 500, 800, 'buffer_load_dwordx4 latency cycles (seed: 500~800)');
 	all_within($first, 'hbm_x4_tput', 28, 36, 'buffer_load_dwordx4 throughput cycles (seed: ~32)');
 	all_within($first, 'b128_latency', 64 * 0.9, 64 * 1.5, 'first launch, code from HBM: ds_read_b128 latency within 1.5x of 64');
-	all_within($first, 'b128_tput', 16 * 0.75, 16 * 1.5, 'first launch: ds_read_b128 throughput within 1.5x of 16');
+	all_within($first, 'b128_tput', 16 * 0.75, 16 * 2, 'first launch: ds_read_b128 throughput within 2x of 16');
 	all_within($first, 'b32_latency', 52 * 0.9, 52 * 1.5, 'first launch: ds_read_b32 latency within 1.5x of 52');
-	all_within($first, 'b32_tput', 3, 6, 'first launch: ds_read_b32 throughput within 1.5x of 4');
+	all_within($first, 'b32_tput', 3, 8, 'first launch: ds_read_b32 throughput within 2x of 4');
 	diag('seed 000, first launch, block 0: ' . join(' ', map { "$_=$first->[0]{$_}" } sort keys %{ $first->[0] }));
 }
 

@@ -946,6 +946,43 @@ static void test_icache(void **state)
 	emu_timing_begin(f->t, &f->ctx);
 }
 
+/* Straight-line code of `lines` 64-byte lines (16 SALU instructions
+ * each) from pc; returns the wave's fetch stalls. */
+static uint64_t run_lines(struct fx *f, struct emu_wave *w, uint64_t pc, unsigned lines)
+{
+	static const struct emu_opdesc op = { "s_add_u32", EMU_CLS_SALU, 1, { 1, 1, 0 }, 0 };
+	struct emu_inst in = { .op = &op, .size = 4 };
+	uint64_t stall = 0;
+	for (unsigned i = 0; i < 16 * lines; i++) {
+		w->pc = pc + 4 * i;
+		uint32_t s = emu_timing_fetch(f->t, w, &in);
+		stall += s;
+		w->cycle += s + 4;
+	}
+	return stall;
+}
+
+/* [PAL-PRF] the sequencer prefetches 3 lines ahead: 64 lines of cold
+ * straight-line code miss the same 64 lines (none past the code's end) but
+ * wait for about one round trip per 4 lines instead of one per line. */
+static void test_icache_prefetch(void **state)
+{
+	struct fx *f = *state;
+	struct emu_wave *w = &f->w[0];
+	const uint64_t pc = 0x7f1234600000ull;
+	uint64_t s0 = run_lines(f, w, pc, 64);              /* no program: no prefetch */
+	assert_int_equal(cnt(f, EMU_CNT_SQC_ICACHE_MISS), 64);
+	struct emu_program prog = { .base = pc + (1u << 20), .size = 64 * 64 };
+	struct emu_wave *w2 = &f->w[2];                       /* another CU group */
+	w2->prog = &prog;
+	uint64_t m0 = cnt(f, EMU_CNT_SQC_ICACHE_MISS);
+	uint64_t s1 = run_lines(f, w2, prog.base, 64);
+	w2->prog = NULL;
+	assert_int_equal(cnt(f, EMU_CNT_SQC_ICACHE_MISS) - m0, 64);
+	assert_true(s1 * 3 < s0);
+	assert_true(s1 * 5 > s0);
+}
+
 /* ---- issue ---- */
 
 /* [CLRX]: 4 cycles per wave64 instruction, transcendentals quarter rate;
@@ -1103,6 +1140,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_bandwidth_copy_gfx90a, setup90a, teardown),
 		cmocka_unit_test(test_clock_scaling_gfx900),
 		cmocka_unit_test_setup_teardown(test_icache, setup942, teardown),
+		cmocka_unit_test_setup_teardown(test_icache_prefetch, setup942, teardown),
 		cmocka_unit_test(test_issue),
 		cmocka_unit_test(test_mfma),
 		cmocka_unit_test(test_determinism),
