@@ -36,6 +36,7 @@ include mk/tests_hip.mk
 include mk/compare.mk
 include mk/bench.mk
 include mk/model.mk
+include mk/seeds.mk
 
 .PHONY: all kernels kernels-all run run-suites bench disasm clean help info
 

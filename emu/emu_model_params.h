@@ -79,6 +79,12 @@ struct emu_model_params {
 	uint8_t mem_transfers;               /* transfers per bus bit per MCLK cycle */
 	uint8_t mem_efficiency_pct;          /* sustainable fraction of the peak */
 	uint32_t mall_bytes_mclk;            /* Infinity Cache bytes per MCLK cycle */
+
+	/* ---- LDS conflict path and instruction prefetch (issue 16) ---- */
+	uint8_t lds_conflict_cycles;         /* a conflicted DS access returns no sooner than this
+	                                        after reaching the banks (the rescheduling path) */
+	uint8_t ifetch_ahead_lines;          /* icache lines the sequencer requests ahead of the
+	                                        line a wave executes, on straight-line code */
 };
 
 const struct emu_model_params *emu_model_params_get(enum emu_arch arch);

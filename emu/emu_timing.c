@@ -42,15 +42,16 @@
  * the L2 and MALL are write-back: dirty lines reach DRAM when evicted.
  *
  * Known simplifications (candidates for the next step):
- *  - LDS latency under bank conflicts is bank cycles + port + lds_latency;
- *    seed 000 measures 120/119 for its 4-way/full conflicts where this gives
- *    64/112 (throughputs, the calibration target, match).
+ *  - A conflicted LDS access returns no sooner than lds_conflict_cycles
+ *    after reaching the banks (emu_timing_lds.c), one depth for every
+ *    conflict degree: seed 000's 120/119 at 4-way/full conflict.
  *  - ds_read2/write2 are timed as one access of both elements' width at the
  *    first element's address (the core passes one address per lane).
  *  - L2 hit bandwidth is not limited (the per-CU TA rate bounds it); SALU,
  *    SMEM and branch issue have no contention or taken-branch penalty.
- *  - buffer_wbl2/buffer_invl2 are timed but do not walk the L2; no
- *    instruction prefetch (cold code misses every 64 B line).
+ *  - buffer_wbl2/buffer_invl2 are timed but do not walk the L2.
+ *  - Instruction prefetch is sequential, ifetch_ahead_lines past the line a
+ *    wave requests, within the kernel's code (emu_timing_icache.c).
  *  - Caches are indexed by GPU VA (= host VA), so set conflicts between two
  *    allocations depend on where the host placed them.
  */

@@ -10,6 +10,23 @@
  * struct emu_timing, so a second dispatch of a kernel finds its code, and
  * s_icache_inv empties the cache of the issuing CU's group.
  *
+ * Prefetch. The sequencer fetches ahead of the line it executes
+ * [PAL-PRF]: whenever a wave requests a line, the next ifetch_ahead_lines
+ * lines (3 x 64 B on GFX9) are requested too, those not present filled from
+ * L2 in parallel with it; a wave reaching a line whose fill is in flight
+ * waits for that fill only. Straight-line code thus keeps up to 1 + 3 lines
+ * in flight, so a cold wave waits about one L2 round trip per 4 lines
+ * instead of per line (and none when it executes slower than the L2
+ * delivers). What stops it: a taken branch, whose target line starts a new
+ * run (the lines prefetched past the branch are left unused), and the end
+ * of the kernel's code: the hardware fetches past it too (PAL pads shaders
+ * for that), but those lines hold nothing the kernel runs, so the model
+ * does not request them and SQC_ICACHE_MISSES stays the number of code
+ * lines fetched. A prefetch that misses counts as a miss when it is
+ * requested; the wave's own request for the line then hits (waiting for the
+ * fill if it is still in flight). GFX9 has no ISA control over the distance
+ * (s_set_inst_prefetch_distance is gfx10+).
+ *
  * Each wave remembers the line it fetched last (struct emu_wave.if_*),
  * validated by the cache's epoch (bumped on every fill and invalidation), so
  * that straight-line code costs two compares per instruction
@@ -19,6 +36,27 @@
 
 #include "emu_dispatch.h"
 #include "emu_timing_private.h"
+
+/* Request the lines after `last` up to the prefetch distance, at `at`
+ * (issued with the demand request), within the kernel's code. */
+static void ifetch_ahead(struct emu_timing *t, struct emu_wave *w, struct emu_cache *c, uint32_t g,
+                         uint32_t cu, uint64_t last, uint64_t at)
+{
+	uint64_t *cnt = emu_timing_cnt(t);
+	uint64_t end_line = w->prog && w->prog->size ?
+	                    (w->prog->base + w->prog->size - 1) >> c->line_shift : last;
+	for (uint32_t k = 1; k <= t->mp->ifetch_ahead_lines; k++) {
+		uint64_t x = last + k;
+		if (x > end_line)
+			break;
+		if (emu_cache_access(c, x, EMU_CACHE_ALLOC, NULL, NULL))
+			continue;
+		cnt[EMU_CNT_SQC_ICACHE_MISS]++;
+		t->ic_epoch[g]++;
+		uint64_t ready = emu_timing_l2(t, cu, x << c->line_shift, at + t->mp->sqc_hit, 0);
+		emu_cache_fill_note(c, x, at, ready);
+	}
+}
 
 uint32_t emu_timing_ifetch(struct emu_timing *t, struct emu_wave *w, const struct emu_inst *in)
 {
@@ -52,6 +90,7 @@ uint32_t emu_timing_ifetch(struct emu_timing *t, struct emu_wave *w, const struc
 		emu_cache_fill_note(c, x, now, ready);
 		now = ready;
 	}
+	ifetch_ahead(t, w, c, g, cu, last, w->cycle);
 	w->if_epoch_at = &t->ic_epoch[g];
 	w->if_epoch = t->ic_epoch[g];
 	w->if_lo = last << c->line_shift;

@@ -25,12 +25,34 @@
  * model with the first element's address and both elements' bytes, and are
  * grouped as one access of that width.
  *
- * Ports. The banks feed each SIMD pair at lds_port_bytes per cycle [RPC-LDS],
- * so a wave alone moves 64 lanes x width through its pair's port in 4 (b32)
- * to 16 (b128) cycles while the bank array is busy only 2 to 8 of them; two
- * pairs together use the whole 128 B/cycle. An instruction's data is out
- * when both its bank cycles and its port cycles are done, lds_latency
+ * Ports. Each SIMD pair has a port of lds_port_bytes per cycle in each
+ * direction [RPC-LDS]. LDS -> SIMD carries read data: a wave alone moves
+ * 64 lanes x width back in 4 (b32) to 16 (b128) cycles while the bank array
+ * is busy only 2 to 8 of them; two pairs together use the whole
+ * 128 B/cycle. SIMD -> LDS carries the lanes' addresses and write data,
+ * 64 x (4 + data bytes): 4 cycles for any read, 8 for ds_write_b32 and 20
+ * for ds_write_b128, rocprofiler-compute's own two examples [RPC-LDS].
+ * Only one SIMD of a pair issues a DS instruction at a time [RPC-LDS]: the
+ * instruction leaves the SIMD through that port, so the next DS
+ * instruction of the pair (and the wave behind it, which issues in order)
+ * waits until the port has taken the previous one. A run of
+ * ds_write_b128 therefore holds its wave 20 cycles each at issue, and the
+ * banks (8 cycles each) keep up: reads issued after the run find the banks
+ * free (seed 000's compiled kernel times 11 ds_read_b128 right after 11
+ * ds_write_b128 and still measures 16 per read). An instruction's data is
+ * out when its address/data, bank and return cycles are done, lds_latency
  * later it has completed (lgkmcnt).
+ *
+ * Conflicts. The conflict-detection hardware "determines a new schedule
+ * such that the access is split into multiple cycles with no conflicts in
+ * any single cycle" [RPC-LDS]: a conflicted instruction leaves the
+ * single-pass path for the rescheduling one, whose result returns no sooner
+ * than lds_conflict_cycles after the instruction reached the banks, however
+ * short its schedule; the banks are busy only for the schedule's cycles, so
+ * back-to-back conflicted instructions still flow at one schedule each.
+ * Seed 000: ds_read_b32 at 4-way (stride 8: 16 bank cycles) and full
+ * (stride 32: 64) conflict both take ~120 cycles of latency, while their
+ * throughputs are 16 and 64 per instruction.
  *
  * Queue. A CU accepts lds_queue DS instructions whose bank work has not
  * finished; the next one stalls at issue (charged as an LDS bank stall).
@@ -278,11 +300,24 @@ uint64_t emu_timing_lds(struct emu_timing *t, struct emu_wave *w, const struct e
 		emu_wave_stall(w, c.conflicts, GCNLAB_STALL_LDS_BANK);
 
 	lds_queue_enter(t, cs, w);
-	/* The port moves a dword per lane at least (sub-dword reads return
-	 * whole dwords), for all 64 lanes whatever EXEC says. */
+	/* The ports move a dword per lane at least (sub-dword reads return
+	 * whole dwords), for all 64 lanes whatever EXEC says. Atomics send
+	 * data and return the old value. */
 	unsigned lane_bytes = bytes < 4 ? 4 : bytes;
-	uint32_t port = (EMU_LANES * lane_bytes + mp->lds_port_bytes - 1) / mp->lds_port_bytes;
+	bool sends = acc->store || acc->atomic, returns = !acc->store || acc->atomic;
+	uint32_t pb = mp->lds_port_bytes;
+	uint32_t in_cycles = (EMU_LANES * (4 + (sends ? lane_bytes : 0)) + pb - 1) / pb;
+	uint32_t port = returns ? (EMU_LANES * lane_bytes + pb - 1) / pb : 0;
 	unsigned pair = (w->simd >> 1) & 1;
+
+	/* Issue: the pair's SIMD -> LDS port must have taken the previous DS
+	 * instruction. */
+	if (cs->lds_in_free[pair] > w->cycle) {
+		emu_wave_stall(w, cs->lds_in_free[pair] - w->cycle, GCNLAB_STALL_LDS_BANK);
+		w->cycle = cs->lds_in_free[pair];
+	}
+	uint64_t in_end = w->cycle + in_cycles;
+	cs->lds_in_free[pair] = in_end;
 
 	uint64_t bank_start = w->cycle > cs->lds_bank_free ? w->cycle : cs->lds_bank_free;
 	uint64_t bank_end = bank_start + c.bank_cycles;
@@ -292,6 +327,9 @@ uint64_t emu_timing_lds(struct emu_timing *t, struct emu_wave *w, const struct e
 	cs->lds_port_free[pair] = port_end;
 	lds_queue_push(cs, bank_end);
 	uint64_t out = bank_end > port_end ? bank_end : port_end;
+	out = in_end > out ? in_end : out;
+	if (c.conflicts && bank_start + mp->lds_conflict_cycles > out)
+		out = bank_start + mp->lds_conflict_cycles;
 	return out + mp->lds_latency;
 }
 

@@ -141,7 +141,8 @@ struct emu_timing_cu {
 	uint32_t ta_n;
 	/* LDS: the bank array (shared) and the port of each SIMD pair. */
 	uint64_t lds_bank_free;
-	uint64_t lds_port_free[2];
+	uint64_t lds_port_free[2];       /* LDS -> SIMD pair (read data) */
+	uint64_t lds_in_free[2];         /* SIMD pair -> LDS (addresses, write data) */
 	uint64_t lds_ring[EMU_LDSQ_MAX];
 	uint32_t lds_n;
 	/* Matrix core of each SIMD. */

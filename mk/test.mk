@@ -5,6 +5,7 @@
 #   tests/e2e/*.t                 end-to-end TAP scripts
 #   tests/decode/*.t              decoder vs llvm-objdump on every built code object
 #   tests/fuzz/*.t                a short libFuzzer run of the decoder
+#   tests/seeds/*.t               the seeds' own kernels against their published figures
 # prove runs native executables directly and .t scripts through their #! line,
 # so the scripts need no exec bit. The run ends with prove's summary.
 #
@@ -17,7 +18,8 @@
 # Tests must be safe to run in parallel (PROVE_JOBS, default 2): temporary
 # files go to mktemp -d, never to fixed paths.
 
-TAP_SCRIPTS := $(sort $(wildcard tests/asm/*.t tests/e2e/*.t tests/decode/*.t tests/fuzz/*.t))
+TAP_SCRIPTS := $(sort $(wildcard tests/asm/*.t tests/e2e/*.t tests/decode/*.t tests/fuzz/*.t \
+	tests/seeds/*.t))
 TEST_PROGS := $(UNIT_BINS) $(SAN_UNIT_BINS) $(TAP_SCRIPTS)
 PROVE_JOBS ?= 2
 PROVE_FLAGS ?=

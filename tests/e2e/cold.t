@@ -2,7 +2,8 @@
 # cold.t — hot and cold timing on the emulated GPU, held to its counters:
 #   - `gcnlab run icache` on gfx900, gfx90a, gfx942: the 24 KiB kernel's
 #     first and cold dispatches miss every 64-byte line of its code, hot
-#     ones none; with one wave per CU the cold dispatch misses every line in
+#     ones none; cold is no faster than hot, the first dispatch (code from
+#     HBM, beyond what instruction prefetch hides) over 1.5x hot; with one wave per CU the cold dispatch misses every line in
 #     every instruction cache (CU groups of 3 on gfx900, 2 on gfx90a/gfx942
 #     [SPECS]), so the flush emptied all of them; the 256 KiB kernel misses
 #     every line hot or cold; the flush reached every CU (CUS_USED); the 1 MiB
@@ -137,8 +138,12 @@ for my $arch (qw(gfx900 gfx90a gfx942)) {
 	is(join(',', range($first->{SQC_ICACHE_MISSES})), "$l24,$l24", "$arch: first dispatch misses all $l24 lines");
 	is(join(',', range($hot->{SQC_ICACHE_MISSES})), '0,0', "$arch: hot dispatches miss none");
 	is(join(',', range($cold->{SQC_ICACHE_MISSES})), "$l24,$l24", "$arch: every cold dispatch misses all $l24 lines");
-	ok($cold->{'median µs'} > 1.5 * $hot->{'median µs'} && $cold->{'vs hot (median / hot median)'} > 1.5,
-	   "$arch: cold is well above hot ($cold->{'median µs'} vs $hot->{'median µs'} µs)");
+	# Instruction prefetch (3 lines ahead, emu_timing_icache.c) hides the L2
+	# round trips of straight-line code that the flush leaves in L2, but
+	# not the HBM ones of a first dispatch (issue 16).
+	ok($cold->{'median µs'} >= $hot->{'median µs'} && $first->{'median µs'} > 1.5 * $hot->{'median µs'},
+	   "$arch: cold is no faster than hot ($cold->{'median µs'} vs $hot->{'median µs'} µs), the first dispatch " .
+	   "(code from HBM) well above it ($first->{'median µs'} µs)");
 	ok($cold->{'flush µs (apart, not in the time)'} =~ /^[0-9.]+$/ && $hot->{'flush µs (apart, not in the time)'} eq '-',
 	   "$arch: the flush time is reported on the cold row only");
 

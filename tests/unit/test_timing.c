@@ -240,6 +240,66 @@ static void test_lds_conflict_throughput(void **state)
 	ASSERT_BETWEEN(s32.throughput, 63.5, 64.5);
 }
 
+/* [SEED000] the conflicted reads' latency: 120 cycles at stride 8 and 119
+ * at stride 32 although their bank schedules (16 and 64 cycles) differ 4x:
+ * the rescheduling path's fixed depth, not the banks, sets it. Tolerance
+ * 100-140 (issue 16); a conflict-free read stays at 52. */
+static void test_lds_conflict_latency(void **state)
+{
+	struct fx *f = *state;
+	uint64_t addr[EMU_LANES];
+	lanes(addr, 0, 8 * 4);
+	struct lt s8 = lds_lt(f, &f->w[0], 4, addr);
+	ASSERT_BETWEEN(s8.latency, 100, 140);
+	lanes(addr, 0, 32 * 4);
+	struct lt s32 = lds_lt(f, &f->w[0], 4, addr);
+	ASSERT_BETWEEN(s32.latency, 100, 140);
+	ASSERT_BETWEEN(s32.latency - s8.latency, -4, 4);
+	lanes(addr, 0, 4);
+	struct lt s1 = lds_lt(f, &f->w[0], 4, addr);
+	ASSERT_BETWEEN(s1.latency, 48, 56);
+}
+
+/* [RPC-LDS] the SIMD -> LDS port carries address and data: ds_write_b128
+ * takes 20 cycles of it (ds_write_b32 8), and the pair issues one DS
+ * instruction at a time, so 11 back-to-back ds_write_b128 hold their wave
+ * ~20 cycles each at issue; reads issued after them find the banks free
+ * ([SEED000]'s compiled kernel: ds_read_b128 throughput 16 right after 11
+ * writes). */
+static void test_lds_write_port(void **state)
+{
+	struct fx *f = *state;
+	struct emu_wave *w = &f->w[0];
+	uint64_t addr[EMU_LANES];
+	lanes(addr, 0, 16);
+	w->cycle += 100000;
+	uint64_t t0 = w->cycle;
+	for (unsigned k = 0; k < 11; k++) {
+		access(f, w, &OP_DS, EMU_ACC_LDS, true, 16, 0, ALL, addr);
+		w->cycle += 4;
+	}
+	/* the 11th waited for the port 10 x (20 - 4) cycles */
+	ASSERT_BETWEEN((double)(w->cycle - t0), 11 * 20 - 16, 11 * 20 + 4);
+	w->cycle += 4;
+	uint64_t start = w->cycle, last = 0;
+	for (unsigned k = 0; k < 11; k++) {
+		last = lds(f, w, 16, ALL, addr);
+		w->cycle += 4;
+	}
+	/* 11 reads at 16 per instruction plus the latency: no wait behind the
+	 * writes beyond the last one's port cycles */
+	ASSERT_BETWEEN((double)(last - start), 10 * 16 + 16 + 40, 10 * 16 + 16 + 40 + 24);
+	/* b32 writes: 8 cycles of port each */
+	lanes(addr, 0, 4);
+	w->cycle += 100000;
+	t0 = w->cycle;
+	for (unsigned k = 0; k < 11; k++) {
+		access(f, w, &OP_DS, EMU_ACC_LDS, true, 4, 0, ALL, addr);
+		w->cycle += 4;
+	}
+	ASSERT_BETWEEN((double)(w->cycle - t0), 11 * 8 - 8, 11 * 8 + 4);
+}
+
 static void lds_counts(struct fx *f, unsigned bytes, uint64_t mask, const uint64_t *addr, uint64_t *idx,
                        uint64_t *conf)
 {
@@ -886,6 +946,43 @@ static void test_icache(void **state)
 	emu_timing_begin(f->t, &f->ctx);
 }
 
+/* Straight-line code of `lines` 64-byte lines (16 SALU instructions
+ * each) from pc; returns the wave's fetch stalls. */
+static uint64_t run_lines(struct fx *f, struct emu_wave *w, uint64_t pc, unsigned lines)
+{
+	static const struct emu_opdesc op = { "s_add_u32", EMU_CLS_SALU, 1, { 1, 1, 0 }, 0 };
+	struct emu_inst in = { .op = &op, .size = 4 };
+	uint64_t stall = 0;
+	for (unsigned i = 0; i < 16 * lines; i++) {
+		w->pc = pc + 4 * i;
+		uint32_t s = emu_timing_fetch(f->t, w, &in);
+		stall += s;
+		w->cycle += s + 4;
+	}
+	return stall;
+}
+
+/* [PAL-PRF] the sequencer prefetches 3 lines ahead: 64 lines of cold
+ * straight-line code miss the same 64 lines (none past the code's end) but
+ * wait for about one round trip per 4 lines instead of one per line. */
+static void test_icache_prefetch(void **state)
+{
+	struct fx *f = *state;
+	struct emu_wave *w = &f->w[0];
+	const uint64_t pc = 0x7f1234600000ull;
+	uint64_t s0 = run_lines(f, w, pc, 64);              /* no program: no prefetch */
+	assert_int_equal(cnt(f, EMU_CNT_SQC_ICACHE_MISS), 64);
+	struct emu_program prog = { .base = pc + (1u << 20), .size = 64 * 64 };
+	struct emu_wave *w2 = &f->w[2];                       /* another CU group */
+	w2->prog = &prog;
+	uint64_t m0 = cnt(f, EMU_CNT_SQC_ICACHE_MISS);
+	uint64_t s1 = run_lines(f, w2, prog.base, 64);
+	w2->prog = NULL;
+	assert_int_equal(cnt(f, EMU_CNT_SQC_ICACHE_MISS) - m0, 64);
+	assert_true(s1 * 3 < s0);
+	assert_true(s1 * 5 > s0);
+}
+
 /* ---- issue ---- */
 
 /* [CLRX]: 4 cycles per wave64 instruction, transcendentals quarter rate;
@@ -1022,6 +1119,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_lds_latency_throughput, setup942, teardown),
+		cmocka_unit_test_setup_teardown(test_lds_conflict_latency, setup942, teardown),
+		cmocka_unit_test_setup_teardown(test_lds_write_port, setup942, teardown),
 		cmocka_unit_test_setup_teardown(test_lds_conflict_throughput, setup942, teardown),
 		cmocka_unit_test_setup_teardown(test_lds_counters_seed003, setup90a, teardown),
 		cmocka_unit_test_setup_teardown(test_lds_broadcast, setup942, teardown),
@@ -1041,6 +1140,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_bandwidth_copy_gfx90a, setup90a, teardown),
 		cmocka_unit_test(test_clock_scaling_gfx900),
 		cmocka_unit_test_setup_teardown(test_icache, setup942, teardown),
+		cmocka_unit_test_setup_teardown(test_icache_prefetch, setup942, teardown),
 		cmocka_unit_test(test_issue),
 		cmocka_unit_test(test_mfma),
 		cmocka_unit_test(test_determinism),
