@@ -89,6 +89,7 @@ const char *const emu_counter_names[EMU_COUNTER_COUNT] = {
 	[EMU_CNT_CUS_USED] = "CUS_USED",
 	[EMU_CNT_BUSY_CYCLES] = "GRBM_GUI_ACTIVE",
 	[EMU_CNT_TCP_UTCL1_MISS] = "TCP_UTCL1_TRANSLATION_MISS",
+	[EMU_CNT_SQ_VALU_MFMA_BUSY_CYCLES] = "SQ_VALU_MFMA_BUSY_CYCLES",
 };
 
 /* ---- 1. clocks and lifetime ---- */
@@ -289,6 +290,7 @@ static uint32_t mfma_issue(struct emu_timing *t, struct emu_wave *w, const struc
 	uint64_t *pipe = &cs->mfma_free[w->simd & 3];
 	uint64_t start = w->cycle > *pipe ? w->cycle : *pipe;
 	*pipe = start + mm->cycles;
+	emu_timing_cnt(t)[EMU_CNT_SQ_VALU_MFMA_BUSY_CYCLES] += mm->cycles;
 	return (uint32_t)(start - w->cycle) + t->mp->issue[EMU_CLS_MFMA];
 }
 
