@@ -277,14 +277,14 @@ static void run_one(struct gl_micro *m, const struct gemm_size *s, struct gemm_r
 	memset(dt.host, 0, dt.size);
 	if (!gl_hsa_buf_upload(h, &dc, &e) || !gl_hsa_buf_upload(h, &dt, &e))
 		goto fail;
-	struct gl_kernarg_val args[7] = {
+	struct gl_kernarg_val args[8] = {
 		gl_micro_buf(&s->da, "A"), gl_micro_buf(&s->db, "B"), gl_micro_buf(&dc, "C"),
 		gl_micro_buf(&dt, "times"), gl_micro_u32(s->m, "M"), gl_micro_u32(s->n, "N"),
-		gl_micro_u32(s->k, "K"),
+		gl_micro_u32(s->k, "K"), gl_micro_u32(1, "record"),
 	};
 	if (emu)
 		gl_hsa_trace_enable(h, true, -1);
-	if (!gl_micro_dispatch(m, k, args, 7, s->groups * WG_SIZE, WG_SIZE, &r->us, &e))
+	if (!gl_micro_dispatch(m, k, args, 8, s->groups * WG_SIZE, WG_SIZE, &r->us, &e))
 		goto fail;
 	r->ran = true;
 	if (emu) {
@@ -305,7 +305,7 @@ static void run_one(struct gl_micro *m, const struct gemm_size *s, struct gemm_r
 		if (!v)
 			goto fail;
 		for (unsigned i = 0; i < ctx->warmup + ctx->reps; i++)
-			if (!gl_micro_dispatch(m, k, args, 7, s->groups * WG_SIZE, WG_SIZE,
+			if (!gl_micro_dispatch(m, k, args, 8, s->groups * WG_SIZE, WG_SIZE,
 			                       i < ctx->warmup ? NULL : &v[i - ctx->warmup], &e)) {
 				free(v);
 				goto fail;
@@ -564,7 +564,7 @@ static int gemm_launch(const struct gl_ctx *ctx, const char *kernel, struct gl_s
 	out->dims = 1;
 	out->grid[0] = out->block[0] = WG_SIZE;
 	out->grid[1] = out->grid[2] = out->block[1] = out->block[2] = 1;
-	out->nargs = 7;
+	out->nargs = 8;
 	gl_str_fmt(out->args[0], sizeof(out->args[0]), "buf:%u:rand:1", TILE * k * 2);
 	gl_str_fmt(out->args[1], sizeof(out->args[1]), "buf:%u:rand:2", TILE * k * 2);
 	gl_str_fmt(out->args[2], sizeof(out->args[2]), "buf:%u", TILE * TILE * 4);
@@ -572,6 +572,8 @@ static int gemm_launch(const struct gl_ctx *ctx, const char *kernel, struct gl_s
 	gl_str_fmt(out->args[4], sizeof(out->args[4]), "u32:%u", TILE);
 	gl_str_fmt(out->args[5], sizeof(out->args[5]), "u32:%u", TILE);
 	gl_str_fmt(out->args[6], sizeof(out->args[6]), "u32:%u", k);
+	/* no timestamps: two kernels' outputs must be equal byte for byte */
+	gl_str_copy(out->args[7], sizeof(out->args[7]), "u32:0");
 	if (strcmp(kernel, "gemm_hip") != 0)
 		gl_str_copy(out->ref, sizeof(out->ref), "gemm_hip");
 	out->bytes = 2ull * TILE * k * 2 + TILE * TILE * 4;

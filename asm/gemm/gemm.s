@@ -13,8 +13,8 @@
 //                    after every LDS-DMA load (asm/lds_ref/lds_dma_hip.hip)
 //
 // Kernel NAME(const half *A, const half *B, float *C, uint64_t *times,
-//             uint32 M, uint32 N, uint32 K)
-// (kernarg: A 0, B 8, C 16, times 24, M 32, N 36, K 40; 44 bytes).
+//             uint32 M, uint32 N, uint32 K, uint32 record)
+// (kernarg: A 0, B 8, C 16, times 24, M 32, N 36, K 40, record 44; 48 bytes).
 //   C[m][n] = sum_k A[m][k] * B[k][n], fp16 inputs, fp32 accumulation.
 //   A is row-major M x K (A[m][k] at A + (m*K + k)*2); B is column-major
 //   K x N (B[k][n] at B + (n*K + k)*2): both keep k contiguous, so a 256 x 32
@@ -23,7 +23,8 @@
 //   timing); M*K*2, N*K*2 and M*N*4 below 4 GiB (buffer num_records).
 // Launch: (M/256)*(N/256) work-groups of 256 work-items (4 waves), 1-D;
 //   work-group g computes the C tile (g / (N/256), g % (N/256)).
-// times[g*4 + 0..3] (written by wave 0 of work-group g): s_memtime at the
+// times[g*4 + 0..3] (written by wave 0 of work-group g when record != 0, so
+//   that two kernels' outputs can be compared byte for byte): s_memtime at the
 //   start of K-step 0, at the end of K-step 1, at the end of the last K-step,
 //   and the number of K-steps. (end - after step 1) / (steps - 2) is the
 //   measured cycles per K-step the suite sets beside the design's 2048:
@@ -92,6 +93,7 @@
 .set S_M, 12
 .set S_N, 13
 .set S_K, 14
+.set S_REC, 15        // record: write times[]
 .set S_RA, 16         // s[16:19] buffer resource of A
 .set S_RB, 20         // s[20:23] B
 .set S_RC, 24         // s[24:27] C
@@ -291,8 +293,7 @@ gcn_kernel_begin gemm_dma
 gcn_kernel_begin gemm_dma_vmwait
 .endif
 	s_load_dwordx8 s[S_ARGS:S_ARGS+7], s[gcn_s_kernarg:gcn_s_kernarg+1], 0
-	s_load_dwordx2 s[S_M:S_N], s[gcn_s_kernarg:gcn_s_kernarg+1], 32
-	s_load_dword s[S_K], s[gcn_s_kernarg:gcn_s_kernarg+1], 40
+	s_load_dwordx4 s[S_M:S_REC], s[gcn_s_kernarg:gcn_s_kernarg+1], 32
 	gcn_tid_x 0
 	v_and_b32 v[V_LANE], 63, v0
 	v_and_b32 v[V_I], 31, v0
@@ -474,7 +475,9 @@ gemm_done:
 	.set rb, rb + 1
 	.endr
 
-	// times[g*4 ..]: wave 0, lane 0.
+	// times[g*4 ..]: wave 0, lane 0, when asked for.
+	s_cmp_eq_u32 s[S_REC], 0
+	s_cbranch_scc1 gemm_end
 	s_cmp_eq_u32 s[S_WAVE], 0
 	s_cbranch_scc0 gemm_end
 	s_mov_b64 exec, 1
@@ -494,9 +497,9 @@ gemm_end:
 	s_endpgm
 
 .if LOAD == 0
-gcn_kernel_end gemm_stage, NVGPR, NSGPR, 256, 44, "[ { .name: A, .offset: 0, .size: 8, .value_kind: global_buffer, .address_space: global, .actual_access: read_only }, { .name: B, .offset: 8, .size: 8, .value_kind: global_buffer, .address_space: global, .actual_access: read_only }, { .name: C, .offset: 16, .size: 8, .value_kind: global_buffer, .address_space: global, .actual_access: write_only }, { .name: times, .offset: 24, .size: 8, .value_kind: global_buffer, .address_space: global, .actual_access: write_only }, { .name: size_m, .offset: 32, .size: 4, .value_kind: by_value }, { .name: size_n, .offset: 36, .size: 4, .value_kind: by_value }, { .name: size_k, .offset: 40, .size: 4, .value_kind: by_value } ]", 65536, NAGPR
+gcn_kernel_end gemm_stage, NVGPR, NSGPR, 256, 48, "[ { .name: A, .offset: 0, .size: 8, .value_kind: global_buffer, .address_space: global, .actual_access: read_only }, { .name: B, .offset: 8, .size: 8, .value_kind: global_buffer, .address_space: global, .actual_access: read_only }, { .name: C, .offset: 16, .size: 8, .value_kind: global_buffer, .address_space: global, .actual_access: write_only }, { .name: times, .offset: 24, .size: 8, .value_kind: global_buffer, .address_space: global, .actual_access: write_only }, { .name: size_m, .offset: 32, .size: 4, .value_kind: by_value }, { .name: size_n, .offset: 36, .size: 4, .value_kind: by_value }, { .name: size_k, .offset: 40, .size: 4, .value_kind: by_value }, { .name: record, .offset: 44, .size: 4, .value_kind: by_value } ]", 65536, NAGPR
 .elseif LOAD == 1
-gcn_kernel_end gemm_dma, NVGPR, NSGPR, 256, 44, "[ { .name: A, .offset: 0, .size: 8, .value_kind: global_buffer, .address_space: global, .actual_access: read_only }, { .name: B, .offset: 8, .size: 8, .value_kind: global_buffer, .address_space: global, .actual_access: read_only }, { .name: C, .offset: 16, .size: 8, .value_kind: global_buffer, .address_space: global, .actual_access: write_only }, { .name: times, .offset: 24, .size: 8, .value_kind: global_buffer, .address_space: global, .actual_access: write_only }, { .name: size_m, .offset: 32, .size: 4, .value_kind: by_value }, { .name: size_n, .offset: 36, .size: 4, .value_kind: by_value }, { .name: size_k, .offset: 40, .size: 4, .value_kind: by_value } ]", 65536, NAGPR
+gcn_kernel_end gemm_dma, NVGPR, NSGPR, 256, 48, "[ { .name: A, .offset: 0, .size: 8, .value_kind: global_buffer, .address_space: global, .actual_access: read_only }, { .name: B, .offset: 8, .size: 8, .value_kind: global_buffer, .address_space: global, .actual_access: read_only }, { .name: C, .offset: 16, .size: 8, .value_kind: global_buffer, .address_space: global, .actual_access: write_only }, { .name: times, .offset: 24, .size: 8, .value_kind: global_buffer, .address_space: global, .actual_access: write_only }, { .name: size_m, .offset: 32, .size: 4, .value_kind: by_value }, { .name: size_n, .offset: 36, .size: 4, .value_kind: by_value }, { .name: size_k, .offset: 40, .size: 4, .value_kind: by_value }, { .name: record, .offset: 44, .size: 4, .value_kind: by_value } ]", 65536, NAGPR
 .else
-gcn_kernel_end gemm_dma_vmwait, NVGPR, NSGPR, 256, 44, "[ { .name: A, .offset: 0, .size: 8, .value_kind: global_buffer, .address_space: global, .actual_access: read_only }, { .name: B, .offset: 8, .size: 8, .value_kind: global_buffer, .address_space: global, .actual_access: read_only }, { .name: C, .offset: 16, .size: 8, .value_kind: global_buffer, .address_space: global, .actual_access: write_only }, { .name: times, .offset: 24, .size: 8, .value_kind: global_buffer, .address_space: global, .actual_access: write_only }, { .name: size_m, .offset: 32, .size: 4, .value_kind: by_value }, { .name: size_n, .offset: 36, .size: 4, .value_kind: by_value }, { .name: size_k, .offset: 40, .size: 4, .value_kind: by_value } ]", 65536, NAGPR
+gcn_kernel_end gemm_dma_vmwait, NVGPR, NSGPR, 256, 48, "[ { .name: A, .offset: 0, .size: 8, .value_kind: global_buffer, .address_space: global, .actual_access: read_only }, { .name: B, .offset: 8, .size: 8, .value_kind: global_buffer, .address_space: global, .actual_access: read_only }, { .name: C, .offset: 16, .size: 8, .value_kind: global_buffer, .address_space: global, .actual_access: write_only }, { .name: times, .offset: 24, .size: 8, .value_kind: global_buffer, .address_space: global, .actual_access: write_only }, { .name: size_m, .offset: 32, .size: 4, .value_kind: by_value }, { .name: size_n, .offset: 36, .size: 4, .value_kind: by_value }, { .name: size_k, .offset: 40, .size: 4, .value_kind: by_value }, { .name: record, .offset: 44, .size: 4, .value_kind: by_value } ]", 65536, NAGPR
 .endif
