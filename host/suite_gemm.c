@@ -39,6 +39,7 @@ static const char *const kernels[] = { "gemm_stage", "gemm_dma", "gemm_dma_vmwai
 static const struct gl_suite_param params[] = {
 	{ "k1", "K of the one-work-group run, a multiple of 32, >= 96 (default 512; --long 8192)" },
 	{ "k_gpu", "K of the one-work-group-per-CU run, a multiple of 32, >= 96 (default 128; --long 4096)" },
+	{ "wgs", "work-groups of the second run (default: one per CU, the full GPU)" },
 	{ "seed", "seed of the input values (default 1)" },
 	{ NULL, NULL },
 };
@@ -58,7 +59,7 @@ static unsigned mfma_cycles(const char *arch)
 }
 
 struct gemm_size {
-	const char *label;    /* "1 WG" / "GPU" */
+	char label[32];       /* "1 WG", "GPU" (one work-group per CU) or "N WGs" */
 	unsigned m, n, k;
 	unsigned groups;
 	int8_t *a, *b;        /* inputs as 16 x value, row-major M x K / N x K */
@@ -400,7 +401,7 @@ static void chart(struct gl_micro *m, struct gl_table *t, const char *dir, const
                   unsigned n, unsigned design)
 {
 	const char *labels[NKERNELS * NSIZES], *series[2] = { "measured (s_memtime)", "design (64 MFMAs)" };
-	const char *groups[NSIZES] = { "one work-group", "one work-group per CU" };
+	const char *groups[NSIZES] = { rows[0].sz->label, rows[n - 1].sz->label };
 	char names[NKERNELS * NSIZES][48], title[128];
 	unsigned group[NKERNELS * NSIZES];
 	double values[2 * NKERNELS * NSIZES];
@@ -441,7 +442,7 @@ static int gemm_run(struct gl_ctx *ctx, struct gl_err *e)
 	struct gemm_row rows[NKERNELS * NSIZES];
 	struct gl_table *t = NULL;
 	const char *arch = gl_hsa_arch(ctx->hsa);
-	unsigned design = 64 * mfma_cycles(arch), k1, kg, cus, a, b, nrows = 0;
+	unsigned design = 64 * mfma_cycles(arch), k1, kg, cus, wgs, a, b, nrows = 0;
 	uint64_t seed;
 	uint32_t sclk = 0, mclk = 0;
 	double old_timeout = 0;
@@ -460,23 +461,30 @@ static int gemm_run(struct gl_ctx *ctx, struct gl_err *e)
 	    !gl_params_uint(ctx, SUITE, "k_gpu", (unsigned)gl_params_pick(ctx, 128, 4096), 96, 1u << 16, &kg, e) ||
 	    !gl_params_u64(ctx, SUITE, "seed", 1, 0, UINT64_MAX, false, &seed, e))
 		goto out;
+	cus = gl_micro_cus(&m);
+	if (!gl_params_uint(ctx, SUITE, "wgs", cus, 1, 4 * cus, &wgs, e))
+		goto out;
 	if (k1 % KSTEP || kg % KSTEP) {
 		gl_err_set(e, "--param gemm.k1 / k_gpu: K must be a multiple of 32 (the K-step)");
 		goto out;
 	}
-	cus = gl_micro_cus(&m);
 	if (!gl_hsa_model_clocks(ctx->hsa, &sclk, &mclk)) {
 		struct gl_hsa_info info;
 
 		sclk = gl_hsa_info(ctx->hsa, &info, e) ? info.max_clock_mhz : 0;
 	}
-	gpu_shape(cus, &a, &b);
+	gpu_shape(wgs, &a, &b);
 	/* The emulator spends seconds of host time on a GPU-wide dispatch (more
 	 * on a loaded machine); its instruction budget still catches a hang. */
 	if (gl_hsa_backend(ctx->hsa) == GL_BACKEND_EMU && gl_hsa_config(ctx->hsa)->timeout_s < EMU_TIMEOUT_S)
 		old_timeout = gl_hsa_set_timeout(ctx->hsa, EMU_TIMEOUT_S);
-	sizes[0] = (struct gemm_size){ .label = "1 WG", .m = TILE, .n = TILE, .k = k1 };
-	sizes[1] = (struct gemm_size){ .label = "GPU", .m = a * TILE, .n = b * TILE, .k = kg };
+	sizes[0] = (struct gemm_size){ .m = TILE, .n = TILE, .k = k1 };
+	sizes[1] = (struct gemm_size){ .m = a * TILE, .n = b * TILE, .k = kg };
+	gl_str_copy(sizes[0].label, sizeof(sizes[0].label), "1 WG");
+	if (wgs == cus)
+		gl_str_copy(sizes[1].label, sizeof(sizes[1].label), "GPU");
+	else
+		gl_str_fmt(sizes[1].label, sizeof(sizes[1].label), "%u WGs", wgs);
 	for (unsigned si = 0; si < NSIZES; si++) {
 		gl_ctx_progress(ctx, "%s: reference %ux%ux%u", SUITE, sizes[si].m, sizes[si].n, sizes[si].k);
 		if (!size_setup(&m, &sizes[si], &seed, e))
@@ -500,8 +508,8 @@ static int gemm_run(struct gl_ctx *ctx, struct gl_err *e)
 	}
 	gl_micro_params(&m, t);
 	gl_table_param(t, "layout", "A row-major M x K fp16, B column-major (k contiguous) fp16, C row-major fp32");
-	gl_table_param(t, "sizes", "1 WG: 256x256x%u (one CU); GPU: %ux%ux%u (%u work-groups, one per CU)",
-	               k1, sizes[1].m, sizes[1].n, kg, sizes[1].groups);
+	gl_table_param(t, "sizes", "1 WG: 256x256x%u (one CU); %s: %ux%ux%u (%u work-groups; %u CUs)",
+	               k1, sizes[1].label, sizes[1].m, sizes[1].n, kg, sizes[1].groups, cus);
 	gl_table_param(t, "inputs", "multiples of 1/16 in [-1, 1] (seed %llu): every fp32 partial sum is exact",
 	               (unsigned long long)seed);
 	gl_table_param(t, "tolerance", "|C - ref| <= 1e-6 x sum_k |A[i][k] B[k][j]| (in effect: exact)");
