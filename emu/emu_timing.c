@@ -8,7 +8,8 @@
  *                 cycle from bus width x transfers x MCLK.
  *   2. Issue      per-class cadence; VALU competes for its SIMD
  *                 (ctx->cus[].simd_free); MFMA occupies the SIMD's matrix
- *                 core for FLOPs / rate cycles.
+ *                 core for its published passes x 4 cycles
+ *                 (emu_timing_mfma.c; FLOPs / rate for anything unlisted).
  *   3. Vector memory
  *                 lanes coalesced into L1 lines -> per-CU TA queue (depth
  *                 ta_queue, drained at ta_inst + lines x ta_line cycles per
@@ -90,6 +91,7 @@ const char *const emu_counter_names[EMU_COUNTER_COUNT] = {
 	[EMU_CNT_CUS_USED] = "CUS_USED",
 	[EMU_CNT_BUSY_CYCLES] = "GRBM_GUI_ACTIVE",
 	[EMU_CNT_TCP_UTCL1_MISS] = "TCP_UTCL1_TRANSLATION_MISS",
+	[EMU_CNT_SQ_VALU_MFMA_BUSY_CYCLES] = "SQ_VALU_MFMA_BUSY_CYCLES",
 };
 
 /* ---- 1. clocks and lifetime ---- */
@@ -284,12 +286,17 @@ static uint32_t mfma_issue(struct emu_timing *t, struct emu_wave *w, const struc
 	struct emu_mfma_memo *mm = &t->mfma_memo[((uintptr_t)in->op >> 4) & (EMU_MFMA_MEMO - 1)];
 	if (mm->op != in->op) {
 		mm->op = in->op;
-		mm->cycles = mfma_cycles(t->mp, in->op);
+		/* The published pass counts; the FLOP rate only for an
+		 * instruction the tables do not list. */
+		mm->cycles = emu_timing_mfma_cycles(t->prof->arch, in->op);
+		if (!mm->cycles)
+			mm->cycles = mfma_cycles(t->mp, in->op);
 	}
 	struct emu_timing_cu *cs = &t->cu[emu_timing_cu_index(t, w)];
 	uint64_t *pipe = &cs->mfma_free[w->simd & 3];
 	uint64_t start = w->cycle > *pipe ? w->cycle : *pipe;
 	*pipe = start + mm->cycles;
+	emu_timing_cnt(t)[EMU_CNT_SQ_VALU_MFMA_BUSY_CYCLES] += mm->cycles;
 	return (uint32_t)(start - w->cycle) + t->mp->issue[EMU_CLS_MFMA];
 }
 

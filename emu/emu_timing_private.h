@@ -168,6 +168,10 @@ struct emu_lds_memo {
 	uint64_t off[EMU_LANES] __attribute__((aligned(16)));
 };
 
+/* Published matrix-core cycles of an MFMA on arch (emu_timing_mfma.c);
+ * 0 when the tables do not list it. */
+uint32_t emu_timing_mfma_cycles(enum emu_arch arch, const struct emu_opdesc *op);
+
 /* MFMA matrix-core cycles, memoised per opcode descriptor. */
 #define EMU_MFMA_MEMO 64
 struct emu_mfma_memo {

@@ -602,6 +602,15 @@ const char *gl_hsa_target(const struct gl_hsa *h) { return h->target; }
 const char *gl_hsa_isa_name(const struct gl_hsa *h) { return h->isa_name; }
 const struct gl_hsa_cfg *gl_hsa_config(const struct gl_hsa *h) { return &h->cfg; }
 
+double gl_hsa_set_timeout(struct gl_hsa *h, double seconds)
+{
+	double old = h->cfg.timeout_s;
+
+	if (seconds > 0)
+		h->cfg.timeout_s = seconds;
+	return old;
+}
+
 /* --- info --------------------------------------------------------------- */
 
 struct info_walk {

@@ -58,6 +58,8 @@ const char *gl_hsa_arch(const struct gl_hsa *h);           /* "gfx942" */
 const char *gl_hsa_target(const struct gl_hsa *h);         /* "gfx942:sramecc+:xnack-" */
 const char *gl_hsa_isa_name(const struct gl_hsa *h);       /* "amdgcn-amd-amdhsa--gfx942:sramecc+:xnack-" */
 const struct gl_hsa_cfg *gl_hsa_config(const struct gl_hsa *h);
+/* Replace the per-dispatch completion timeout (seconds > 0); returns the old one. */
+double gl_hsa_set_timeout(struct gl_hsa *h, double seconds);
 
 #define GL_HSA_MAX_AGENTS 16
 
