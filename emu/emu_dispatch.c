@@ -22,6 +22,7 @@
 #include "emu_hazard.h"
 #include "emu_model_params.h"
 #include "emu_runtime.h"
+#include "emu_model_params.h"
 #include "emu_sched.h"
 #include "emu_timing.h"
 
@@ -768,7 +769,10 @@ bool emu_gpu_dispatch(struct emu_gpu *g, const struct emu_dispatch_req *req, str
 	if (!scratch_reserve(&ctx, max_res))
 		goto out;
 
-	ctx.start_cycle = g->now_cycle + EMU_LAUNCH_CYCLES;
+	/* The CP's packet processing (fixed ns, emu_model_params.c) and the
+	 * launch (SCLK cycles) come before the first wave. */
+	ctx.start_cycle = g->now_cycle + emu_gpu_ns_to_cycles(g, emu_model_params_get(g->prof->arch)->cp_dispatch_ns) +
+	                  EMU_LAUNCH_CYCLES;
 	emu_timing_begin(ctx.timing, &ctx);
 
 	/* Initial fill: round-robin over CUs until every CU is full or the grid
@@ -870,7 +874,9 @@ bool emu_gpu_dispatch(struct emu_gpu *g, const struct emu_dispatch_req *req, str
 	fill_counters(&ctx);
 	if (rs.trace)
 		fill_trace(&ctx, rs.trace);
-	g->now_cycle = end;
+	/* The queue moves on once the end-of-kernel event has written the
+	 * completion signal. */
+	g->now_cycle = end + emu_gpu_ns_to_cycles(g, emu_model_params_get(g->prof->arch)->cp_end_ns);
 	ok = true;
 	goto out;
 oom:

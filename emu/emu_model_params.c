@@ -50,6 +50,25 @@
  *            FP64 1/16 rate (64 cycles) on consumer GCN.
  *  [ASSUME]  Not published; chosen so the model is complete. The comment says
  *            what it rests on.
+ *  [FIT004]  Fitted to the RX Vega 64 copy study (seed 004, its measurements
+ *            in asm/copy/study_vega64.csv): all 22 kernels x 32 clock states at
+ *            once, as time per dispatch t = a / f_SCLK + b. b is the same for
+ *            every kernel but the latency-bound HIP 256/512 rows (22-25 us:
+ *            the per-dispatch gap of the study's host-timed method); a gives
+ *            ~23 SCLK cycles per dwordx4 instruction for the bandwidth-bound asm
+ *            rows and ~450 cycles per load or store round trip for the
+ *            latency-bound rows (asm unroll 2 at 256 work-items: two steps per
+ *            round trip; HIP: one load and one store round trip per step). The
+ *            memory clock moves no row (M0 = 167 MHz included): the 2 MiB the
+ *            kernels touch stay in the 4 MiB L2.
+ *  [ISA-VEGA] "Vega" Instruction Set Architecture (AMD, 2017), 4.4 Data
+ *            dependency resolution: VM_CNT is decremented for reads when the
+ *            data is back in the VGPRs and for writes when the data has been
+ *            written to the L2 cache, in issue order.
+ *  [MM-GFX9] LLVM AMDGPUUsage, memory model GFX6-GFX9: system coherence is by
+ *            MTYPE (host-shared memory bypasses the L2), so a system-scope
+ *            release is s_waitcnt vmcnt(0) and no L2 writeback (there is no
+ *            L2 writeback instruction before gfx90a's buffer_wbl2).
  */
 #include "emu_model_params.h"
 
@@ -78,8 +97,12 @@ static const struct emu_model_params emu_params[EMU_ARCH_COUNT] = {
 		.lds_latency = 40,                   /* as gfx942 */
 		.lds_queue = 8,                      /* [ASSUME] */
 		.ta_queue = 21,                      /* [TT300], as gfx942 [ASSUME] */
-		.ta_inst_cycles = 4,                 /* as gfx942 */
-		.ta_line_qcycles = 7,                /* gfx942's 3.5 per 128 B, per 64 B line */
+		/* Copy study (issue 15), one CU: 64 B/cycle through the TA/TD, a
+		 * 64 B line per cycle (the Vega L1's 64 B/clk), and 7 cycles per
+		 * instruction [FIT004]: a dwordx4 is 23 cycles, ~44.5 B/cycle of
+		 * loads + stores (the asm rows' 40 GB/s at 1630 MHz with the gap). */
+		.ta_inst_cycles = 7,                 /* [FIT004] */
+		.ta_line_qcycles = 4,                /* 1 cycle per 64 B line */
 		.l1 = { 16 * KIB, 64, 4, 1 },        /* [SPECS] [VL1D]; 4 ways [ASSUME] */
 		.sqc = { 16 * KIB, 64, 4, 3 },       /* [SPECS]; 64 B lines, 4 ways [ASSUME] */
 		.icache = { 32 * KIB, 64, 4, 3 },    /* [SPECS]; 64 B lines, 4 ways [ASSUME] */
@@ -87,7 +110,11 @@ static const struct emu_model_params emu_params[EMU_ARCH_COUNT] = {
 		.mall = { 0, 128, 16, 0 },
 		.tlb_entries = 64, .tlb_ways = 4, .tlb_page_shift = 21, /* as gfx942 */
 		.l1_hit = 115,                       /* as gfx90a (CDNA2 derives from GCN5) */
-		.l2_hit = 115,                       /* as gfx90a */
+		/* Copy study: a dwordx4 load or store round trip through the L2 is
+		 * ~450 cycles in the study's kernels (TA 23 + 115 + 315) [FIT004];
+		 * a store retires when the L2 has its data [ISA-VEGA], so loads and
+		 * stores take the same path. */
+		.l2_hit = 315,                       /* [FIT004] */
 		.tlb_miss = 60,                      /* as gfx90a */
 		.sqc_hit = 44,                       /* as gfx942 [CHASE] */
 		.mall_ns10 = 0,
@@ -95,6 +122,14 @@ static const struct emu_model_params emu_params[EMU_ARCH_COUNT] = {
 		.mem_bus_bits = 2048, .mem_transfers = 2,  /* [VEGA] */
 		.mem_efficiency_pct = 83,            /* as gfx90a (HBM2 family) [ASSUME] */
 		.mall_bytes_mclk = 0,
+		/* ---- packet processor: the copy study's gap (issue 15) ----
+		 * Per dispatch of the study's method (kernel packet + the
+		 * system-release marker of hipEventRecord) the fit leaves b = 22 us
+		 * on no clock [FIT004]; only the sum is determined, the split is
+		 * [ASSUME]. The release writes back nothing [MM-GFX9]. */
+		.cp_dispatch_ns = 9000,
+		.cp_end_ns = 5000,
+		.cp_barrier_ns = 8000,
 	},
 	[EMU_GFX90A] = {
 		.issue = { EMU_ISSUE_COMMON, [EMU_CLS_VALU_DP] = 4 },   /* [CDNA2] full-rate FP64 */

@@ -79,6 +79,16 @@ struct emu_model_params {
 	uint8_t mem_transfers;               /* transfers per bus bit per MCLK cycle */
 	uint8_t mem_efficiency_pct;          /* sustainable fraction of the peak */
 	uint32_t mall_bytes_mclk;            /* Infinity Cache bytes per MCLK cycle */
+
+	/* ---- packet processor (the copy study, issue 15) ----
+	 * Fixed times (ns, on no modelled clock: the CP firmware, the signal
+	 * writes to system memory) the queue spends around each AQL packet, on
+	 * top of the SCLK launch cycles of emu_dispatch.c. They make the gaps
+	 * between back-to-back dispatches that a host-timed run (the study's
+	 * method) sees and GPU dispatch timestamps do not. */
+	uint32_t cp_dispatch_ns;             /* kernel packet: previous packet done -> its waves launch */
+	uint32_t cp_end_ns;                  /* last wave done -> completion signal written */
+	uint32_t cp_barrier_ns;              /* barrier-AND/OR packet (hipEventRecord's marker) processed */
 };
 
 const struct emu_model_params *emu_model_params_get(enum emu_arch arch);

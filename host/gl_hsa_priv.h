@@ -47,6 +47,7 @@
 	R(hsa_signal_destroy)                         \
 	R(hsa_signal_store_screlease)                 \
 	R(hsa_signal_wait_scacquire)                  \
+	R(hsa_signal_load_scacquire)                  \
 	R(hsa_amd_profiling_set_profiler_enabled)     \
 	R(hsa_amd_profiling_get_dispatch_time)        \
 	O(hsa_amd_register_system_event_handler)      \
