@@ -874,9 +874,17 @@ bool emu_gpu_dispatch(struct emu_gpu *g, const struct emu_dispatch_req *req, str
 	fill_counters(&ctx);
 	if (rs.trace)
 		fill_trace(&ctx, rs.trace);
-	/* The queue moves on once the end-of-kernel event has written the
-	 * completion signal. */
-	g->now_cycle = end + emu_gpu_ns_to_cycles(g, emu_model_params_get(g->prof->arch)->cp_end_ns);
+	/* The queue moves on once the end-of-kernel event has done the
+	 * packet's release (a system-scope one writes the L2 back where the
+	 * model says so; after the end timestamp) and written the completion
+	 * signal. */
+	{
+		uint64_t rel = end;
+		unsigned scope = (pkt->header >> HSA_PACKET_HEADER_SCRELEASE_FENCE_SCOPE) & 3u;
+		if (scope == HSA_FENCE_SCOPE_SYSTEM)
+			rel = emu_timing_release_system(ctx.timing, end);
+		g->now_cycle = rel + emu_gpu_ns_to_cycles(g, emu_model_params_get(g->prof->arch)->cp_end_ns);
+	}
 	ok = true;
 	goto out;
 oom:

@@ -61,10 +61,20 @@
  *            round trip; HIP: one load and one store round trip per step). The
  *            memory clock moves no row (M0 = 167 MHz included): the 2 MiB the
  *            kernels touch stay in the 4 MiB L2.
+ *  [GCN-L1]  AMD "Graphics Cores Next" architecture white paper (2012), as
+ *            the HD 7970 reviews (behardware.com, 2011) and AMD's developer
+ *            forum (community.amd.com/thread/216114) quote it: a CU's 16 KiB
+ *            vector L1 delivers 64 bytes per clock, and each L1 reaches the
+ *            L2 at 64 bytes per clock. Vega 10 keeps the GCN CU memory path.
  *  [ISA-VEGA] "Vega" Instruction Set Architecture (AMD, 2017), 4.4 Data
  *            dependency resolution: VM_CNT is decremented for reads when the
  *            data is back in the VGPRs and for writes when the data has been
  *            written to the L2 cache, in issue order.
+ *  [MM-GFX90A] LLVM AMDGPUUsage, memory models GFX90A and GFX942: the L2
+ *            is not coherent with the host for local memory, so a
+ *            system-scope release writes it back (buffer_wbl2 / buffer_wbl2
+ *            sc0 sc1 in the code sequences; the packet processor's release
+ *            fence does the same for a packet).
  *  [MM-GFX9] LLVM AMDGPUUsage, memory model GFX6-GFX9: system coherence is by
  *            MTYPE (host-shared memory bypasses the L2), so a system-scope
  *            release is s_waitcnt vmcnt(0) and no L2 writeback (there is no
@@ -97,10 +107,10 @@ static const struct emu_model_params emu_params[EMU_ARCH_COUNT] = {
 		.lds_latency = 40,                   /* as gfx942 */
 		.lds_queue = 8,                      /* [ASSUME] */
 		.ta_queue = 21,                      /* [TT300], as gfx942 [ASSUME] */
-		/* Copy study (issue 15), one CU: 64 B/cycle through the TA/TD, a
-		 * 64 B line per cycle (the Vega L1's 64 B/clk), and 7 cycles per
-		 * instruction [FIT004]: a dwordx4 is 23 cycles, ~44.5 B/cycle of
-		 * loads + stores (the asm rows' 40 GB/s at 1630 MHz with the gap). */
+		/* Copy study (issue 15), one CU: a 64 B line per cycle through the
+		 * TA/TD and L1 [GCN-L1], and 7 cycles per instruction [FIT004]: a
+		 * dwordx4 is 23 cycles, ~44.5 B/cycle of loads + stores (the asm
+		 * rows' 40 GB/s at 1630 MHz with the gap). */
 		.ta_inst_cycles = 7,                 /* [FIT004] */
 		.ta_line_qcycles = 4,                /* 1 cycle per 64 B line */
 		.l1 = { 16 * KIB, 64, 4, 1 },        /* [SPECS] [VL1D]; 4 ways [ASSUME] */
@@ -130,6 +140,7 @@ static const struct emu_model_params emu_params[EMU_ARCH_COUNT] = {
 		.cp_dispatch_ns = 9000,
 		.cp_end_ns = 5000,
 		.cp_barrier_ns = 8000,
+		.rel_sys_l2_wb = 0,                  /* [MM-GFX9] */
 	},
 	[EMU_GFX90A] = {
 		.issue = { EMU_ISSUE_COMMON, [EMU_CLS_VALU_DP] = 4 },   /* [CDNA2] full-rate FP64 */
@@ -162,6 +173,10 @@ static const struct emu_model_params emu_params[EMU_ARCH_COUNT] = {
 		.mem_bus_bits = 4096, .mem_transfers = 2,  /* [CDNA2] 1.64 TB/s */
 		.mem_efficiency_pct = 83,            /* [CDNA2] ~1.36 of 1.64 TB/s streamed */
 		.mall_bytes_mclk = 0,
+		/* Packet processor: no published figures; only the SCLK launch
+		 * cycles of emu_dispatch.c separate dispatches [ASSUME]. */
+		.cp_dispatch_ns = 0, .cp_end_ns = 0, .cp_barrier_ns = 0,
+		.rel_sys_l2_wb = 1,                  /* [MM-GFX90A] */
 	},
 	[EMU_GFX942] = {
 		.issue = { EMU_ISSUE_COMMON, [EMU_CLS_VALU_DP] = 4 },   /* [CDNA3] full-rate FP64 */
@@ -210,6 +225,9 @@ static const struct emu_model_params emu_params[EMU_ARCH_COUNT] = {
 		.mem_bus_bits = 8192, .mem_transfers = 4,  /* [CDNA3] 5.3 TB/s */
 		.mem_efficiency_pct = 80,            /* [CDNA3] copy streams ~4.0-4.3 of 5.3 TB/s */
 		.mall_bytes_mclk = 13077,            /* [CDNA3] 17 TB/s at MCLK 1300 */
+		/* Packet processor: as gfx90a [ASSUME]. */
+		.cp_dispatch_ns = 0, .cp_end_ns = 0, .cp_barrier_ns = 0,
+		.rel_sys_l2_wb = 1,                  /* [MM-GFX90A] (GFX942) */
 	},
 };
 

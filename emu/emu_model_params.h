@@ -89,6 +89,7 @@ struct emu_model_params {
 	uint32_t cp_dispatch_ns;             /* kernel packet: previous packet done -> its waves launch */
 	uint32_t cp_end_ns;                  /* last wave done -> completion signal written */
 	uint32_t cp_barrier_ns;              /* barrier-AND/OR packet (hipEventRecord's marker) processed */
+	uint8_t rel_sys_l2_wb;               /* a system-scope release writes the dirty L2 lines back */
 };
 
 const struct emu_model_params *emu_model_params_get(enum emu_arch arch);

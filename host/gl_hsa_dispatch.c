@@ -321,6 +321,7 @@ bool gl_hsa_dispatch(struct gl_hsa *h, const struct gl_hsa_launch *l, double *gp
 
 	__atomic_store_n(&h->fault_seen, 0, __ATOMIC_RELEASE);
 	h->api.hsa_signal_store_screlease(h->signal, 1);
+	h->batch_last = false;
 
 	index = h->api.hsa_queue_add_write_index_scacq_screl(h->queue, 1);
 	/* One packet in flight at a time, so the ring is never full; still,
@@ -519,6 +520,9 @@ bool gl_hsa_dispatch_batch(struct gl_hsa *h, const struct gl_hsa_launch *l, unsi
 		if (gpu_us)
 			gpu_us[i] = (double)(t.end - t.start) * 1e6 / (double)h->timestamp_hz;
 	}
+	h->batch_last = true;
+	h->batch_have_counters = h->have_ext && h->ext.get_counters &&
+	                         h->ext.get_counters(h->gpu, sig[n - 1], &h->batch_counters) == HSA_STATUS_SUCCESS;
 	ok = true;
 out:
 	for (unsigned i = 0; i < nsig; i++)
@@ -535,6 +539,11 @@ bool gl_hsa_counters(struct gl_hsa *h, struct gcnlab_emu_counters *out)
 {
 	if (!h->have_ext || !h->ext.get_counters || !h->have_signal)
 		return false;
+	if (h->batch_last) {
+		if (h->batch_have_counters)
+			*out = h->batch_counters;
+		return h->batch_have_counters;
+	}
 	return h->ext.get_counters(h->gpu, h->signal, out) == HSA_STATUS_SUCCESS;
 }
 
