@@ -66,10 +66,14 @@
  *            forum (community.amd.com/thread/216114) quote it: a CU's 16 KiB
  *            vector L1 delivers 64 bytes per clock, and each L1 reaches the
  *            L2 at 64 bytes per clock. Vega 10 keeps the GCN CU memory path.
- *  [ISA-VEGA] "Vega" Instruction Set Architecture (AMD, 2017), 4.4 Data
- *            dependency resolution: VM_CNT is decremented for reads when the
- *            data is back in the VGPRs and for writes when the data has been
- *            written to the L2 cache, in issue order.
+ *  [ISA-VEGA] When a gfx9 store leaves vmcnt: LLVM's SIInsertWaitcnts counts
+ *            stores in vmcnt before GFX10 ("vmem read & write (pre-gfx10)"),
+ *            and AMDGPUUsage's GFX6-GFX9 memory model reports vector memory
+ *            completion in issue order with the L2 as the agent-scope point
+ *            of coherence, where an agent-scope release is s_waitcnt
+ *            vmcnt(0) alone: a store has completed once the L2 has its data
+ *            (the "Vega" ISA guide, 4.4, says the same of VM_CNT; not in the
+ *            stored references, quoted from memory).
  *  [MM-GFX90A] LLVM AMDGPUUsage, memory models GFX90A and GFX942: the L2
  *            is not coherent with the host for local memory, so a
  *            system-scope release writes it back (buffer_wbl2 / buffer_wbl2

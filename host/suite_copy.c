@@ -574,9 +574,14 @@ static void record_params(struct gl_ctx *ctx, struct gl_table *t, const struct g
 	               "to the last completion / %u (%s)",
 	               launches, launches,
 	               gl_hsa_backend(ctx->hsa) == GL_BACKEND_EMU ? "the emulator's model time" : "host clock");
-	gl_table_param(t, "time_gpu", "%s",
-	               gl_timing_mode_cold(&ctx->timing) ? "cold mode: --reps dispatches, each timed by its GPU timestamps"
-	                                    : "the study method's dispatches, each timed by its GPU timestamps");
+	if (gl_timing_mode_cold(&ctx->timing)) {
+		gl_table_param(t, "reps", "%u", ctx->reps);
+		gl_table_param(t, "time_gpu", "cold mode: --reps %u dispatches, each timed by its GPU timestamps",
+		               ctx->reps);
+	} else {
+		gl_table_param(t, "time_gpu", "the study method's %u dispatches, each timed by its GPU timestamps "
+		               "(--reps is not used hot)", launches);
+	}
 	gl_table_param(t, "bandwidth", "(%u B read + %u B written) / time, GB = 10^9 B",
 	               COPY_BYTES, COPY_BYTES);
 	gl_table_param(t, "study_data", "%s (%u rows%s)", sd->path, sd->n,
