@@ -60,7 +60,10 @@
  *            latency-bound rows (asm unroll 2 at 256 work-items: two steps per
  *            round trip; HIP: one load and one store round trip per step). The
  *            memory clock moves no row (M0 = 167 MHz included): the 2 MiB the
- *            kernels touch stay in the 4 MiB L2.
+ *            kernels touch stay in the 4 MiB L2. tools/copy_study_fit.py
+ *            prints the fit (b = 22-26 us for the bandwidth-bound asm rows,
+ *            22-24 cycles per dwordx4, 260 cycles per step for asm unroll 2
+ *            at 256 work-items, 850-1090 per HIP step).
  *  [GCN-L1]  AMD "Graphics Cores Next" architecture white paper (2012), as
  *            the HD 7970 reviews (behardware.com, 2011) and AMD's developer
  *            forum (community.amd.com/thread/216114) quote it: a CU's 16 KiB
