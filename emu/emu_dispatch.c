@@ -22,7 +22,6 @@
 #include "emu_hazard.h"
 #include "emu_model_params.h"
 #include "emu_runtime.h"
-#include "emu_model_params.h"
 #include "emu_sched.h"
 #include "emu_timing.h"
 
@@ -771,8 +770,8 @@ bool emu_gpu_dispatch(struct emu_gpu *g, const struct emu_dispatch_req *req, str
 
 	/* The CP's packet processing (fixed ns, emu_model_params.c) and the
 	 * launch (SCLK cycles) come before the first wave. */
-	ctx.start_cycle = g->now_cycle + emu_gpu_ns_to_cycles(g, emu_model_params_get(g->prof->arch)->cp_dispatch_ns) +
-	                  EMU_LAUNCH_CYCLES;
+	const struct emu_model_params *mp = emu_model_params_get(g->prof->arch);
+	ctx.start_cycle = g->now_cycle + emu_gpu_ns_to_cycles(g, mp->cp_dispatch_ns) + EMU_LAUNCH_CYCLES;
 	emu_timing_begin(ctx.timing, &ctx);
 
 	/* Initial fill: round-robin over CUs until every CU is full or the grid
@@ -883,7 +882,7 @@ bool emu_gpu_dispatch(struct emu_gpu *g, const struct emu_dispatch_req *req, str
 		unsigned scope = (pkt->header >> HSA_PACKET_HEADER_SCRELEASE_FENCE_SCOPE) & 3u;
 		if (scope == HSA_FENCE_SCOPE_SYSTEM)
 			rel = emu_timing_release_system(ctx.timing, end);
-		g->now_cycle = rel + emu_gpu_ns_to_cycles(g, emu_model_params_get(g->prof->arch)->cp_end_ns);
+		g->now_cycle = rel + emu_gpu_ns_to_cycles(g, mp->cp_end_ns);
 	}
 	ok = true;
 	goto out;
