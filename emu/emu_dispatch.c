@@ -768,7 +768,10 @@ bool emu_gpu_dispatch(struct emu_gpu *g, const struct emu_dispatch_req *req, str
 	if (!scratch_reserve(&ctx, max_res))
 		goto out;
 
-	ctx.start_cycle = g->now_cycle + EMU_LAUNCH_CYCLES;
+	/* The CP's packet processing (fixed ns, emu_model_params.c) and the
+	 * launch (SCLK cycles) come before the first wave. */
+	const struct emu_model_params *mp = emu_model_params_get(g->prof->arch);
+	ctx.start_cycle = g->now_cycle + emu_gpu_ns_to_cycles(g, mp->cp_dispatch_ns) + EMU_LAUNCH_CYCLES;
 	emu_timing_begin(ctx.timing, &ctx);
 
 	/* Initial fill: round-robin over CUs until every CU is full or the grid
@@ -870,7 +873,17 @@ bool emu_gpu_dispatch(struct emu_gpu *g, const struct emu_dispatch_req *req, str
 	fill_counters(&ctx);
 	if (rs.trace)
 		fill_trace(&ctx, rs.trace);
-	g->now_cycle = end;
+	/* The queue moves on once the end-of-kernel event has done the
+	 * packet's release (a system-scope one writes the L2 back where the
+	 * model says so; after the end timestamp) and written the completion
+	 * signal. */
+	{
+		uint64_t rel = end;
+		unsigned scope = (pkt->header >> HSA_PACKET_HEADER_SCRELEASE_FENCE_SCOPE) & 3u;
+		if (scope == HSA_FENCE_SCOPE_SYSTEM)
+			rel = emu_timing_release_system(ctx.timing, end);
+		g->now_cycle = rel + emu_gpu_ns_to_cycles(g, mp->cp_end_ns);
+	}
 	ok = true;
 	goto out;
 oom:

@@ -8,6 +8,7 @@
 #include <sys/mman.h>
 
 #include "emu_gpu_private.h"
+#include "emu_model_params.h"
 #include "emu_mem.h"
 #include "emu_sched.h"
 #include "emu_timing.h"
@@ -94,6 +95,21 @@ void emu_gpu_clocks(const struct emu_gpu *g, uint32_t *sclk_mhz, uint32_t *mclk_
 uint64_t emu_gpu_now_ns(const struct emu_gpu *g)
 {
 	return g->now_cycle * 1000 / g->sclk_mhz;
+}
+
+uint64_t emu_gpu_ns_to_cycles(const struct emu_gpu *g, uint64_t ns)
+{
+	return (ns * g->sclk_mhz + 999) / 1000;
+}
+
+void emu_gpu_barrier_packet(struct emu_gpu *g, bool system_release)
+{
+	const struct emu_model_params *mp = emu_model_params_get(g->prof->arch);
+
+	if (mp)
+		g->now_cycle += emu_gpu_ns_to_cycles(g, mp->cp_barrier_ns);
+	if (system_release && g->timing)
+		g->now_cycle = emu_timing_release_system(g->timing, g->now_cycle);
 }
 
 bool emu_gpu_register_kernel(struct emu_gpu *g, const struct emu_kernel_reg *k)

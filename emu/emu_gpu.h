@@ -29,6 +29,13 @@ void emu_gpu_clocks(const struct emu_gpu *g, uint32_t *sclk_mhz, uint32_t *mclk_
 
 /* Current model time in nanoseconds (the HSA timestamp domain, 1 GHz). */
 uint64_t emu_gpu_now_ns(const struct emu_gpu *g);
+/* ns of model time in shader cycles, rounded up. */
+uint64_t emu_gpu_ns_to_cycles(const struct emu_gpu *g, uint64_t ns);
+/* A barrier packet was processed: model time advances by the packet
+ * processor's cp_barrier_ns (emu_model_params.h) and, for a system-scope
+ * release, by its L2 write-back (emu_timing_release_system). Call with the
+ * dispatch lock held, as dispatches are. */
+void emu_gpu_barrier_packet(struct emu_gpu *g, bool system_release);
 
 /* A loaded kernel: the executable registers every kernel descriptor it
  * loads, so that a packet's kernel_object can be checked ("is a loaded

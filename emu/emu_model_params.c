@@ -63,6 +63,42 @@
  *            (at most 3); PAL's gfx10+ chips set 3 x ShaderICacheLineSize
  *            (64 B). GFX9's prefetch has no ISA control (LLVM emits
  *            s_set_inst_prefetch_distance for gfx10+ only).
+ *  [FIT004]  Fitted to the RX Vega 64 copy study (seed 004, its measurements
+ *            in asm/copy/study_vega64.csv): all 22 kernels x 32 clock states at
+ *            once, as time per dispatch t = a / f_SCLK + b. b is the same for
+ *            every kernel but the latency-bound HIP 256/512 rows (22-25 us:
+ *            the per-dispatch gap of the study's host-timed method); a gives
+ *            ~23 SCLK cycles per dwordx4 instruction for the bandwidth-bound asm
+ *            rows and ~450 cycles per load or store round trip for the
+ *            latency-bound rows (asm unroll 2 at 256 work-items: two steps per
+ *            round trip; HIP: one load and one store round trip per step). The
+ *            memory clock moves no row (M0 = 167 MHz included): the 2 MiB the
+ *            kernels touch stay in the 4 MiB L2. tools/copy_study_fit.py
+ *            prints the fit (b = 22-26 us for the bandwidth-bound asm rows,
+ *            22-24 cycles per dwordx4, 260 cycles per step for asm unroll 2
+ *            at 256 work-items, 850-1090 per HIP step).
+ *  [GCN-L1]  AMD "Graphics Cores Next" architecture white paper (2012), as
+ *            the HD 7970 reviews (behardware.com, 2011) and AMD's developer
+ *            forum (community.amd.com/thread/216114) quote it: a CU's 16 KiB
+ *            vector L1 delivers 64 bytes per clock, and each L1 reaches the
+ *            L2 at 64 bytes per clock. Vega 10 keeps the GCN CU memory path.
+ *  [ISA-VEGA] When a gfx9 store leaves vmcnt: LLVM's SIInsertWaitcnts counts
+ *            stores in vmcnt before GFX10 ("vmem read & write (pre-gfx10)"),
+ *            and AMDGPUUsage's GFX6-GFX9 memory model reports vector memory
+ *            completion in issue order with the L2 as the agent-scope point
+ *            of coherence, where an agent-scope release is s_waitcnt
+ *            vmcnt(0) alone: a store has completed once the L2 has its data
+ *            (the "Vega" ISA guide, 4.4, says the same of VM_CNT; not in the
+ *            stored references, quoted from memory).
+ *  [MM-GFX90A] LLVM AMDGPUUsage, memory models GFX90A and GFX942: the L2
+ *            is not coherent with the host for local memory, so a
+ *            system-scope release writes it back (buffer_wbl2 / buffer_wbl2
+ *            sc0 sc1 in the code sequences; the packet processor's release
+ *            fence does the same for a packet).
+ *  [MM-GFX9] LLVM AMDGPUUsage, memory model GFX6-GFX9: system coherence is by
+ *            MTYPE (host-shared memory bypasses the L2), so a system-scope
+ *            release is s_waitcnt vmcnt(0) and no L2 writeback (there is no
+ *            L2 writeback instruction before gfx90a's buffer_wbl2).
  */
 #include "emu_model_params.h"
 
@@ -91,8 +127,12 @@ static const struct emu_model_params emu_params[EMU_ARCH_COUNT] = {
 		.lds_latency = 40,                   /* as gfx942 */
 		.lds_queue = 8,                      /* [ASSUME] */
 		.ta_queue = 21,                      /* [TT300], as gfx942 [ASSUME] */
-		.ta_inst_cycles = 4,                 /* as gfx942 */
-		.ta_line_qcycles = 7,                /* gfx942's 3.5 per 128 B, per 64 B line */
+		/* Copy study (issue 15), one CU: a 64 B line per cycle through the
+		 * TA/TD and L1 [GCN-L1], and 7 cycles per instruction [FIT004]: a
+		 * dwordx4 is 23 cycles, ~44.5 B/cycle of loads + stores (the asm
+		 * rows' 40 GB/s at 1630 MHz with the gap). */
+		.ta_inst_cycles = 7,                 /* [FIT004] */
+		.ta_line_qcycles = 4,                /* 1 cycle per 64 B line */
 		.l1 = { 16 * KIB, 64, 4, 1 },        /* [SPECS] [VL1D]; 4 ways [ASSUME] */
 		.sqc = { 16 * KIB, 64, 4, 3 },       /* [SPECS]; 64 B lines, 4 ways [ASSUME] */
 		.icache = { 32 * KIB, 64, 4, 3 },    /* [SPECS]; 64 B lines, 4 ways [ASSUME] */
@@ -100,7 +140,11 @@ static const struct emu_model_params emu_params[EMU_ARCH_COUNT] = {
 		.mall = { 0, 128, 16, 0 },
 		.tlb_entries = 64, .tlb_ways = 4, .tlb_page_shift = 21, /* as gfx942 */
 		.l1_hit = 115,                       /* as gfx90a (CDNA2 derives from GCN5) */
-		.l2_hit = 115,                       /* as gfx90a */
+		/* Copy study: a dwordx4 load or store round trip through the L2 is
+		 * ~450 cycles in the study's kernels (TA 23 + 115 + 315) [FIT004];
+		 * a store retires when the L2 has its data [ISA-VEGA], so loads and
+		 * stores take the same path. */
+		.l2_hit = 315,                       /* [FIT004] */
 		.tlb_miss = 60,                      /* as gfx90a */
 		.sqc_hit = 44,                       /* as gfx942 [CHASE] */
 		.mall_ns10 = 0,
@@ -111,6 +155,15 @@ static const struct emu_model_params emu_params[EMU_ARCH_COUNT] = {
 		/* -- LDS conflict path and instruction prefetch (issue 16) -- */
 		.lds_conflict_cycles = 72,           /* as gfx942 [ASSUME] */
 		.ifetch_ahead_lines = 3,             /* [PAL-PRF] gfx8-9 SQC maximum */
+		/* ---- packet processor: the copy study's gap (issue 15) ----
+		 * Per dispatch of the study's method (kernel packet + the
+		 * system-release marker of hipEventRecord) the fit leaves b = 22 us
+		 * on no clock [FIT004]; only the sum is determined, the split is
+		 * [ASSUME]. The release writes back nothing [MM-GFX9]. */
+		.cp_dispatch_ns = 9000,
+		.cp_end_ns = 5000,
+		.cp_barrier_ns = 8000,
+		.rel_sys_l2_wb = 0,                  /* [MM-GFX9] */
 	},
 	[EMU_GFX90A] = {
 		.issue = { EMU_ISSUE_COMMON, [EMU_CLS_VALU_DP] = 4 },   /* [CDNA2] full-rate FP64 */
@@ -146,6 +199,10 @@ static const struct emu_model_params emu_params[EMU_ARCH_COUNT] = {
 		/* -- LDS conflict path and instruction prefetch (issue 16) -- */
 		.lds_conflict_cycles = 72,           /* as gfx942 [ASSUME] */
 		.ifetch_ahead_lines = 3,             /* [PAL-PRF] GFX9-family SQC maximum */
+		/* Packet processor: no published figures; only the SCLK launch
+		 * cycles of emu_dispatch.c separate dispatches [ASSUME]. */
+		.cp_dispatch_ns = 0, .cp_end_ns = 0, .cp_barrier_ns = 0,
+		.rel_sys_l2_wb = 1,                  /* [MM-GFX90A] */
 	},
 	[EMU_GFX942] = {
 		.issue = { EMU_ISSUE_COMMON, [EMU_CLS_VALU_DP] = 4 },   /* [CDNA3] full-rate FP64 */
@@ -202,6 +259,9 @@ static const struct emu_model_params emu_params[EMU_ARCH_COUNT] = {
 		 * the 4-way figure; the full conflict (64 < 72 -> 120) checks it. */
 		.lds_conflict_cycles = 72,
 		.ifetch_ahead_lines = 3,             /* [PAL-PRF] GFX9-family SQC maximum */
+		/* Packet processor: as gfx90a [ASSUME]. */
+		.cp_dispatch_ns = 0, .cp_end_ns = 0, .cp_barrier_ns = 0,
+		.rel_sys_l2_wb = 1,                  /* [MM-GFX90A] (GFX942) */
 	},
 };
 

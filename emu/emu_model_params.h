@@ -85,6 +85,16 @@ struct emu_model_params {
 	                                        after reaching the banks (the rescheduling path) */
 	uint8_t ifetch_ahead_lines;          /* icache lines the sequencer requests ahead of the
 	                                        line a wave executes, on straight-line code */
+	/* ---- packet processor (the copy study, issue 15) ----
+	 * Fixed times (ns, on no modelled clock: the CP firmware, the signal
+	 * writes to system memory) the queue spends around each AQL packet, on
+	 * top of the SCLK launch cycles of emu_dispatch.c. They make the gaps
+	 * between back-to-back dispatches that a host-timed run (the study's
+	 * method) sees and GPU dispatch timestamps do not. */
+	uint32_t cp_dispatch_ns;             /* kernel packet: previous packet done -> its waves launch */
+	uint32_t cp_end_ns;                  /* last wave done -> completion signal written */
+	uint32_t cp_barrier_ns;              /* barrier-AND/OR packet (hipEventRecord's marker) processed */
+	uint8_t rel_sys_l2_wb;               /* a system-scope release writes the dirty L2 lines back */
 };
 
 const struct emu_model_params *emu_model_params_get(enum emu_arch arch);

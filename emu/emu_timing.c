@@ -453,6 +453,51 @@ static void l2_writeback(struct emu_timing *t, uint64_t addr, uint64_t at)
 		dram_write(t, at);
 }
 
+/* ---- system-scope release (the packet processor's cache action) ---- */
+
+struct release_wb {
+	struct emu_timing *t;
+	uint32_t line_shift;
+	uint64_t at, done;
+};
+
+static void release_line(void *user, uint64_t line)
+{
+	struct release_wb *r = user;
+	struct emu_timing *t = r->t;
+	uint64_t end;
+
+	if (t->mall.sets) {
+		uint64_t victim;
+		bool dirty;
+		end = emu_bw_line(&t->mall_bw, r->at);
+		emu_cache_access(&t->mall, (line << r->line_shift) >> t->mall.line_shift,
+		                 EMU_CACHE_ALLOC | EMU_CACHE_DIRTY, &victim, &dirty);
+		if (dirty) {
+			uint64_t d = emu_bw_line(&t->dram, r->at);
+			end = d > end ? d : end;
+		}
+	} else {
+		end = emu_bw_line(&t->dram, r->at);
+	}
+	if (end > r->done)
+		r->done = end;
+}
+
+uint64_t emu_timing_release_system(struct emu_timing *t, uint64_t at)
+{
+	struct release_wb r = { .t = t, .at = at, .done = at };
+
+	t->ctx = NULL;  /* the dispatch (if any) has ended: count nowhere */
+	if (!t->mp->rel_sys_l2_wb)
+		return at;
+	for (uint32_t i = 0; i < t->n_l2; i++) {
+		r.line_shift = t->l2[i].line_shift;
+		emu_cache_clean(&t->l2[i], release_line, &r);
+	}
+	return r.done;
+}
+
 /* Read the line of `addr` from beyond the L2, asked at `at`. */
 static uint64_t mem_read(struct emu_timing *t, uint64_t addr, uint64_t at, bool stream)
 {

@@ -58,6 +58,12 @@ void emu_timing_destroy(struct emu_timing *t);
 
 /* Called once before a dispatch starts executing. */
 void emu_timing_begin(struct emu_timing *t, struct emu_dispatch_ctx *ctx);
+/* A packet's system-scope release at cycle `at`, after its dispatch (if
+ * any) has ended: where the model's parameters say the release writes the
+ * L2 back (rel_sys_l2_wb), every dirty L2 line goes to memory (the MALL on
+ * gfx942). Returns the cycle the last one is through (at if none). Counts
+ * into no dispatch's counters. */
+uint64_t emu_timing_release_system(struct emu_timing *t, uint64_t at);
 
 /* Cycles from the issue of `in` until its wave may issue again (the
  * instruction's occupancy of the wave's issue slot and SIMD). Also counts

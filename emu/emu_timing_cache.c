@@ -67,6 +67,23 @@ void emu_cache_invalidate(struct emu_cache *c)
 	c->fill_last = 0;
 }
 
+uint64_t emu_cache_clean(struct emu_cache *c, emu_cache_line_fn fn, void *user)
+{
+	uint64_t n = 0;
+	size_t words = (size_t)c->sets * c->ways;
+
+	for (size_t i = 0; i < words; i++) {
+		uint32_t w = c->tag[i];
+		if (!(w & 1u))
+			continue;
+		c->tag[i] = w & ~1u;
+		n++;
+		if (fn)
+			fn(user, (uint64_t)((w >> 1) - 1) << c->set_shift | (uint32_t)(i / c->ways));
+	}
+	return n;
+}
+
 /* Tag word of a tag: (tag + 1) << 1, the +1 keeping 0 for "empty". Tags
  * from 2^31 - 1 up are reduced modulo 2^31 - 1 first (see
  * emu_timing_private.h): two tags of one set then meet only when their

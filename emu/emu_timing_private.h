@@ -58,6 +58,10 @@ void emu_cache_fini(struct emu_cache *c);
 bool emu_cache_access(struct emu_cache *c, uint64_t line, unsigned flags, uint64_t *victim,
                       bool *victim_dirty);
 void emu_cache_invalidate(struct emu_cache *c);
+/* Write-back: clear every dirty flag and hand each dirty line's number to
+ * fn (may be NULL). Returns how many lines were dirty. */
+typedef void (*emu_cache_line_fn)(void *user, uint64_t line);
+uint64_t emu_cache_clean(struct emu_cache *c, emu_cache_line_fn fn, void *user);
 
 /* Ask the host to fetch the tags of `line`'s set (and its fill slot): the
  * big tag arrays (8 MiB for the MALL) miss the host's caches, so the vector

@@ -168,6 +168,17 @@ bool gl_hsa_launch_check(struct gl_hsa *h, const struct gl_hsa_launch *l, struct
 bool gl_hsa_dispatch(struct gl_hsa *h, const struct gl_hsa_launch *l, double *gpu_us,
                      struct gl_err *e);
 
+/* The copy study's timing (seed 004): n dispatches of l back to back on the
+ * queue, each followed (markers) by a barrier-AND marker with a system-scope
+ * release, as hipEventRecord on an event made with hipEventReleaseToSystem;
+ * one wait at the end. *host_us = the HSA system timestamp from before the
+ * first packet to after the last one completed, so packet processing and
+ * the gaps between dispatches count (the host clock on ROCr; the model's
+ * timeline on the emulator, whose system timestamp is model time). gpu_us,
+ * when not NULL, gets each dispatch's own GPU duration (n values). */
+bool gl_hsa_dispatch_batch(struct gl_hsa *h, const struct gl_hsa_launch *l, unsigned n,
+                           bool markers, double *host_us, double *gpu_us, struct gl_err *e);
+
 /* --- vendor extension (emulator only) ----------------------------------- */
 
 /* Counters of the last completed dispatch; false when the runtime has no

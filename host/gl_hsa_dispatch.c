@@ -7,6 +7,7 @@
 
 #include <hsa/amd_hsa_queue.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -255,9 +256,9 @@ static bool queue_failed(struct gl_hsa *h, const char *kernel, int status, struc
 	return dispatch_failed(h, kernel, why, e);
 }
 
-/* Wait for the completion signal to reach 0, watching the clock and the
- * error flags. */
-static bool wait_done(struct gl_hsa *h, const char *kernel, struct gl_err *e)
+/* Wait for signal sig to drop below 1, watching the clock and the error
+ * flags. */
+static bool wait_signal(struct gl_hsa *h, hsa_signal_t sig, const char *kernel, struct gl_err *e)
 {
 	double deadline = now_s() + h->cfg.timeout_s;
 	uint64_t slice = (uint64_t)((double)h->timestamp_hz * GL_WAIT_SLICE_S);
@@ -266,7 +267,7 @@ static bool wait_done(struct gl_hsa *h, const char *kernel, struct gl_err *e)
 	if (slice == 0)
 		slice = 1;
 	for (;;) {
-		hsa_signal_value_t v = h->api.hsa_signal_wait_scacquire(h->signal, HSA_SIGNAL_CONDITION_LT, 1,
+		hsa_signal_value_t v = h->api.hsa_signal_wait_scacquire(sig, HSA_SIGNAL_CONDITION_LT, 1,
 		                                                        slice, HSA_WAIT_STATE_BLOCKED);
 
 		/* An error can accompany a completed signal (the emulator ends
@@ -286,6 +287,11 @@ static bool wait_done(struct gl_hsa *h, const char *kernel, struct gl_err *e)
 			return dispatch_failed(h, kernel, why, e);
 		}
 	}
+}
+
+static bool wait_done(struct gl_hsa *h, const char *kernel, struct gl_err *e)
+{
+	return wait_signal(h, h->signal, kernel, e);
 }
 
 bool gl_hsa_dispatch(struct gl_hsa *h, const struct gl_hsa_launch *l, double *gpu_us,
@@ -315,6 +321,7 @@ bool gl_hsa_dispatch(struct gl_hsa *h, const struct gl_hsa_launch *l, double *gp
 
 	__atomic_store_n(&h->fault_seen, 0, __ATOMIC_RELEASE);
 	h->api.hsa_signal_store_screlease(h->signal, 1);
+	h->batch_last = false;
 
 	index = h->api.hsa_queue_add_write_index_scacq_screl(h->queue, 1);
 	/* One packet in flight at a time, so the ring is never full; still,
@@ -380,12 +387,163 @@ bool gl_hsa_dispatch(struct gl_hsa *h, const struct gl_hsa_launch *l, double *gp
 	return true;
 }
 
+/* --- back-to-back dispatches (the copy study's method) -------------------- */
+
+/* A barrier-AND packet with no dependencies: what hipEventRecord puts on the
+ * stream, a marker whose release fence has the given scope and whose
+ * completion signal is decremented when the CP has processed it. */
+static void write_marker(hsa_barrier_and_packet_t *pkt, hsa_signal_t done, unsigned rel_scope)
+{
+	uint16_t header;
+
+	pkt->reserved0 = 0;
+	for (unsigned i = 0; i < 5; i++)
+		pkt->dep_signal[i].handle = 0;
+	pkt->reserved1 = 0;
+	pkt->reserved2 = 0;
+	pkt->completion_signal = done;
+	header = (uint16_t)((HSA_PACKET_TYPE_BARRIER_AND << HSA_PACKET_HEADER_TYPE) |
+	                    (1u << HSA_PACKET_HEADER_BARRIER) |
+	                    (HSA_FENCE_SCOPE_NONE << HSA_PACKET_HEADER_SCACQUIRE_FENCE_SCOPE) |
+	                    (rel_scope << HSA_PACKET_HEADER_SCRELEASE_FENCE_SCOPE));
+	__atomic_store_n((uint32_t *)pkt, header, __ATOMIC_RELEASE);
+}
+
+bool gl_hsa_dispatch_batch(struct gl_hsa *h, const struct gl_hsa_launch *l, unsigned n,
+                           bool markers, double *host_us, double *gpu_us, struct gl_err *e)
+{
+	const struct gl_hsa_kernel *k = l->kernel;
+	const char *name = k->meta->name;
+	struct gl_kernarg_launch kl;
+	size_t ka_size = k->kernarg_size > k->meta->kernarg_size ? k->kernarg_size : k->meta->kernarg_size;
+	unsigned per = markers ? 2u : 1u;
+	hsa_signal_t *sig = NULL, mark = { 0 };
+	unsigned nsig = 0;
+	uint64_t t0 = 0, t1 = 0;
+	bool ok = false, have_mark = false;
+	hsa_status_t s;
+
+	*host_us = 0;
+	if (n == 0)
+		return gl_err_set(e, "kernel %s: a batch needs at least one dispatch", name);
+	if (!gl_hsa_launch_check(h, l, e) || !queue_ensure(h, e))
+		return false;
+	if ((uint64_t)n * per > h->queue->size)
+		return gl_err_set(e, "kernel %s: %u back-to-back dispatches%s need %u packets, the queue holds %u",
+		                  name, n, markers ? " with markers" : "", n * per, h->queue->size);
+	if (ka_size == 0)
+		ka_size = 16;
+	if (!gl_hsa_kernarg_reserve(h, ka_size, e))
+		return false;
+	launch_env(h, l, &kl);
+	if (!gl_kernarg_pack(k->meta, l->args, l->nargs, &kl, h->kernarg, ka_size, e))
+		return false;
+	sig = calloc(n, sizeof(*sig));
+	if (!sig)
+		return gl_err_set(e, "out of memory for %u completion signals", n);
+	for (; nsig < n; nsig++) {
+		if ((s = h->api.hsa_signal_create(1, 0, NULL, &sig[nsig])) != HSA_STATUS_SUCCESS) {
+			gl_hsa_fail(h, e, s, "hsa_signal_create");
+			goto out;
+		}
+	}
+	if ((s = h->api.hsa_signal_create(markers ? n : 1, 0, NULL, &mark)) != HSA_STATUS_SUCCESS) {
+		gl_hsa_fail(h, e, s, "hsa_signal_create");
+		goto out;
+	}
+	have_mark = true;
+	__atomic_store_n(&h->fault_seen, 0, __ATOMIC_RELEASE);
+
+	/* The host clock (HSA system timestamp; model time on the emulator)
+	 * from before the first packet to after the last marker. */
+	h->api.hsa_system_get_info(HSA_SYSTEM_INFO_TIMESTAMP, &t0);
+	for (unsigned i = 0; i < n; i++) {
+		uint64_t index = h->api.hsa_queue_add_write_index_scacq_screl(h->queue, per);
+		double deadline = now_s() + h->cfg.timeout_s;
+		hsa_kernel_dispatch_packet_t *pkt;
+		uint16_t header, setup;
+
+		while (index + per - h->api.hsa_queue_load_read_index_scacquire(h->queue) > h->queue->size) {
+			struct timespec ts = { 0, 100000 };
+
+			if (now_s() > deadline) {
+				dispatch_failed(h, name, "found the queue full: earlier packets never completed", e);
+				goto out;
+			}
+			nanosleep(&ts, NULL);
+		}
+		pkt = (hsa_kernel_dispatch_packet_t *)h->queue->base_address + (index & (h->queue->size - 1));
+		pkt->workgroup_size_x = (uint16_t)l->block[0];
+		pkt->workgroup_size_y = (uint16_t)l->block[1];
+		pkt->workgroup_size_z = (uint16_t)l->block[2];
+		pkt->reserved0 = 0;
+		pkt->grid_size_x = l->grid[0];
+		pkt->grid_size_y = l->grid[1];
+		pkt->grid_size_z = l->grid[2];
+		pkt->private_segment_size = private_size(k);
+		pkt->group_segment_size = k->group_size + l->dynamic_lds;
+		pkt->kernel_object = k->object;
+		pkt->kernarg_address = h->kernarg;
+		pkt->reserved2 = 0;
+		pkt->completion_signal = sig[i];
+		/* As gl_hsa_dispatch: barrier bit, system-scope fences. */
+		header = (uint16_t)((HSA_PACKET_TYPE_KERNEL_DISPATCH << HSA_PACKET_HEADER_TYPE) |
+		                    (1u << HSA_PACKET_HEADER_BARRIER) |
+		                    (HSA_FENCE_SCOPE_SYSTEM << HSA_PACKET_HEADER_SCACQUIRE_FENCE_SCOPE) |
+		                    (HSA_FENCE_SCOPE_SYSTEM << HSA_PACKET_HEADER_SCRELEASE_FENCE_SCOPE));
+		setup = (uint16_t)(l->dims << HSA_KERNEL_DISPATCH_PACKET_SETUP_DIMENSIONS);
+		if (markers)
+			write_marker((hsa_barrier_and_packet_t *)h->queue->base_address +
+			             ((index + 1) & (h->queue->size - 1)), mark, HSA_FENCE_SCOPE_SYSTEM);
+		/* The kernel packet's header last: the packet processor must not
+		 * run ahead into the marker slot before it is written. */
+		__atomic_store_n((uint32_t *)pkt, header | (uint32_t)setup << 16, __ATOMIC_RELEASE);
+		h->api.hsa_signal_store_screlease(h->queue->doorbell_signal,
+		                                  (hsa_signal_value_t)(index + per - 1));
+	}
+	if (!wait_signal(h, markers ? mark : sig[n - 1], name, e))
+		goto out;
+	h->api.hsa_system_get_info(HSA_SYSTEM_INFO_TIMESTAMP, &t1);
+	*host_us = (double)(t1 - t0) * 1e6 / (double)h->timestamp_hz;
+	for (unsigned i = 0; i < n; i++) {
+		hsa_amd_profiling_dispatch_time_t t;
+
+		if (h->api.hsa_signal_load_scacquire(sig[i]) >= 1) {
+			dispatch_failed(h, name, "completed its batch with a dispatch signal not decremented", e);
+			goto out;
+		}
+		s = h->api.hsa_amd_profiling_get_dispatch_time(h->gpu, sig[i], &t);
+		if (s != HSA_STATUS_SUCCESS) {
+			gl_hsa_fail(h, e, s, "kernel %s: reading its GPU timestamps", name);
+			goto out;
+		}
+		if (gpu_us)
+			gpu_us[i] = (double)(t.end - t.start) * 1e6 / (double)h->timestamp_hz;
+	}
+	h->batch_last = true;
+	h->batch_have_counters = h->have_ext && h->ext.get_counters &&
+	                         h->ext.get_counters(h->gpu, sig[n - 1], &h->batch_counters) == HSA_STATUS_SUCCESS;
+	ok = true;
+out:
+	for (unsigned i = 0; i < nsig; i++)
+		h->api.hsa_signal_destroy(sig[i]);
+	if (have_mark)
+		h->api.hsa_signal_destroy(mark);
+	free(sig);
+	return ok;
+}
+
 /* --- vendor extension --------------------------------------------------- */
 
 bool gl_hsa_counters(struct gl_hsa *h, struct gcnlab_emu_counters *out)
 {
 	if (!h->have_ext || !h->ext.get_counters || !h->have_signal)
 		return false;
+	if (h->batch_last) {
+		if (h->batch_have_counters)
+			*out = h->batch_counters;
+		return h->batch_have_counters;
+	}
 	return h->ext.get_counters(h->gpu, h->signal, out) == HSA_STATUS_SUCCESS;
 }
 

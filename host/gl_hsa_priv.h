@@ -47,6 +47,7 @@
 	R(hsa_signal_destroy)                         \
 	R(hsa_signal_store_screlease)                 \
 	R(hsa_signal_wait_scacquire)                  \
+	R(hsa_signal_load_scacquire)                  \
 	R(hsa_amd_profiling_set_profiler_enabled)     \
 	R(hsa_amd_profiling_get_dispatch_time)        \
 	O(hsa_amd_register_system_event_handler)      \
@@ -96,6 +97,11 @@ struct gl_hsa {
 	hsa_queue_t *queue;
 	hsa_signal_t signal;
 	bool have_signal;
+	/* Counters of the last batch's last dispatch (gl_hsa_dispatch_batch),
+	 * whose signal is gone by the time gl_hsa_counters asks. */
+	bool batch_last;
+	bool batch_have_counters;
+	struct gcnlab_emu_counters batch_counters;
 	void *kernarg;               /* in the kernarg pool */
 	size_t kernarg_cap;
 

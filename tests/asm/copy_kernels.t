@@ -165,9 +165,27 @@ sub metadata {
 for my $arch (qw(gfx900 gfx90a gfx942)) {
 	my $dir = "$build/$arch";
 	my @have = sort map { m{/([^/]+)\.co$} } glob("$dir/copy_*.co");
-	my @want = sort(@suite, 'copy_hip');
-	is_deeply(\@have, \@want, "$arch: the copy suite has the study's 11 kernels + copy_hip")
+	my @want = sort(@suite, (map { "${_}_hip" } @suite), 'copy_hip');
+	is_deeply(\@have, \@want, "$arch: the copy suite has the study's 11 asm kernels, their 11 HIP twins + copy_hip")
 		or diag("have: @have");
+
+	# The HIP twins (asm/copy/copy_study_hip.hip): one kernel each, named as
+	# its asm twin + _hip, launch bound = work-items, 16-byte kernarg, and
+	# every step's store waited for before the next load (the study's code).
+	for my $name (@suite) {
+		my $co = "$dir/${name}_hip.co";
+		my ($total, $unroll, $loops, $wi) = $name =~ /^copy_(\d+)_(\d+)_(\d+)_(\d+)$/;
+		my ($k, $target) = metadata($co);
+		my $text = slurp_cmd($objdump, '-d', "--mcpu=$arch", $co) // '';
+		my @ops = $text =~ /^\s+((?:global|flat|buffer)_(?:load|store)\S*|s_waitcnt\s+\S+)/mg;
+		my $stores = grep { /_store/ } @ops;
+		my $waited = () = join(' ', @ops) =~ /_store\S*\s+s_waitcnt\s+vmcnt\(0\)/g;
+		ok(@$k == 1 && $k->[0]{name} eq "${name}_hip" && $k->[0]{max_flat_workgroup_size} == $wi &&
+		   $k->[0]{kernarg_segment_size} == 16 && $target =~ /--\Q$arch\E$/ && $stores >= $unroll && $stores % $unroll == 0 &&
+		   $waited == $stores,
+		   "$arch ${name}_hip: one kernel, launch bound $wi, a multiple of $unroll stores per loop body, each waited for")
+			or diag("kernels: " . join(', ', map { $_->{name} } @$k) . "; stores $stores, waited $waited");
+	}
 
 	for my $name (@suite) {
 		my $co = "$dir/$name.co";

@@ -180,7 +180,7 @@ for my $arch (qw(gfx900 gfx90a gfx942)) {
 	my ($out, $rc) = run({}, @cmd);
 	is($rc, 0, 'run copy --flush-cache --rotating-count 3 exits 0') or diag("@cmd\n$out");
 	my ($rows, $param) = read_csv("$out_root/$arch-emu/copy.csv");
-	ok($rows && @$rows == 14, 'copy.csv has 14 rows') or diag($out);
+	ok($rows && @$rows == 22, 'copy.csv has 22 rows') or diag($out);
 	ok(!grep({ $_->{validated} ne 'yes' } @{ $rows // [] }), 'every copy kernel validated, before and after reading rotating copies')
 		or diag(join("\n", map { "$_->{kernel}: $_->{validated}" } @$rows));
 	my ($fcol) = grep { /^flush µs/ } keys %{ $rows->[0] // {} };
