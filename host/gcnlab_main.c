@@ -20,11 +20,13 @@
 #include "gl_compare.h"
 #include "gl_ctx.h"
 #include "gl_counters.h"
+#include "gl_env.h"
 #include "gl_err.h"
 #include "gl_file.h"
 #include "gl_hsa.h"
 #include "gl_kernarg.h"
 #include "gl_opts.h"
+#include "gl_outfile.h"
 #include "gl_params.h"
 #include "gl_report.h"
 #include "gl_results.h"
@@ -84,6 +86,11 @@ static bool check_size(const char *opt, const char *v, struct gl_err *e)
 static const char *const backend_choices[] = { "auto", "rocr", "emu", NULL };
 static const char *const clocks_choices[] = { "sweep", NULL };
 
+/* Each rotating copy is two runtime allocations (device + staging) per
+ * input, each its own mapping: 16384 copies of two inputs stay under Linux's
+ * default vm.max_map_count of 65530, where 1M copies failed after 40 s. */
+#define GL_ROTATING_COUNT_MAX 16384u
+
 #define O(field) offsetof(struct main_opts, field)
 #define OPT_ARCH { "--arch", GL_OPT_STRING, O(arch), "ARCH", \
 	"target processor: gfx900, gfx90a, gfx942 (default: the GPU's, or the emulator's gfx942)", \
@@ -110,7 +117,7 @@ static const char *const clocks_choices[] = { "sweep", NULL };
 	  "flush kernel workgroups per compute unit (default 60)", .min = 1, .max = 10000 }, \
 	{ "--rotating-count", GL_OPT_UINT, O(rotating_count), "N", \
 	  "cold mode: N copies of each input buffer, one per timed dispatch in turn (default 1: none)", \
-	  .min = 1, .max = 1u << 20 }, \
+	  .min = 1, .max = GL_ROTATING_COUNT_MAX }, \
 	{ "--rotating-cap", GL_OPT_STRING, O(rotating_cap), "BYTES", \
 	  "most bytes all rotating copies may take, e.g. 512M (default 2G); lowers N with a note", \
 	  .size = sizeof(((struct main_opts *)0)->rotating_cap), .check = check_size }
@@ -289,6 +296,10 @@ static int parse(const struct command *c, const char *cmd, int argc, char **argv
 	if (help) {
 		command_help(c);
 		return 0;
+	}
+	if (!gl_env_check(&e)) {
+		fprintf(stderr, "%s: %s\n", cmd, e.msg);
+		return EXIT_USAGE;
 	}
 	return -1;
 }
@@ -493,24 +504,6 @@ static int cmd_run(const char *cmd, int argc, char **argv)
 
 /* --- exec ---------------------------------------------------------------- */
 
-/* Fail before the dispatch when an out: file cannot be written. */
-static bool out_dir_ok(const struct gl_arg *a, struct gl_err *e)
-{
-	char dir[GL_ARGS_PATH_MAX];
-	const char *slash = strrchr(a->out_path, '/');
-
-	if (!slash)
-		gl_str_copy(dir, sizeof(dir), ".");
-	else if (slash == a->out_path)
-		gl_str_copy(dir, sizeof(dir), "/");
-	else
-		gl_str_fmt(dir, sizeof(dir), "%.*s", (int)(slash - a->out_path), a->out_path);
-	if (access(dir, W_OK) != 0)
-		return gl_err_set(e, "argument '%s': cannot write into directory %s: %s", a->text, dir,
-		                  strerror(errno));
-	return true;
-}
-
 static int cmd_exec(const char *cmd, int argc, char **argv)
 {
 	struct main_opts o;
@@ -519,6 +512,7 @@ static int cmd_exec(const char *cmd, int argc, char **argv)
 	struct gl_arg *args = NULL;
 	struct gl_kernarg_val *vals = NULL;
 	struct gl_hsa_buf *bufs = NULL;
+	struct gl_outfile *outs = NULL;
 	void *file = NULL;
 	size_t file_size;
 	struct gcn_codeobj co;
@@ -557,7 +551,8 @@ static int cmd_exec(const char *cmd, int argc, char **argv)
 	args = calloc(nargs ? nargs : 1, sizeof(*args));
 	vals = calloc(nargs ? nargs : 1, sizeof(*vals));
 	bufs = calloc(nargs ? nargs : 1, sizeof(*bufs));
-	if (!args || !vals || !bufs) {
+	outs = calloc(nargs ? nargs : 1, sizeof(*outs));
+	if (!args || !vals || !bufs || !outs) {
 		gl_err_set(&e, "out of memory");
 		goto fail;
 	}
@@ -565,8 +560,13 @@ static int cmd_exec(const char *cmd, int argc, char **argv)
 		if (!gl_args_parse(pos[2 + i], &args[i], &e))
 			goto fail;
 		vals[i].label = args[i].text;
-		if (args[i].kind == GL_ARG_OUT && !out_dir_ok(&args[i], &e))
-			goto fail;
+		if (args[i].kind == GL_ARG_OUT) {
+			char what[GL_ARGS_PATH_MAX + 16];
+
+			gl_str_fmt(what, sizeof(what), "argument '%s'", args[i].text);
+			if (!gl_outfile_check(args[i].out_path, what, &outs[i], &e))
+				goto fail;
+		}
 		if (gl_arg_is_buffer(&args[i])) {
 			vals[i].kind = GL_KV_BUFFER;
 		} else {
@@ -693,7 +693,7 @@ static int cmd_exec(const char *cmd, int argc, char **argv)
 		if (args[i].kind != GL_ARG_OUT)
 			continue;
 		if (!gl_hsa_buf_download(h, &bufs[i], &e) ||
-		    !gl_results_write_file(args[i].out_path, bufs[i].host, bufs[i].size, &e))
+		    !gl_outfile_write(&outs[i], bufs[i].host, bufs[i].size, &e))
 			goto fail;
 		printf("wrote %s (%llu bytes)\n", args[i].out_path, (unsigned long long)args[i].size);
 	}
@@ -715,6 +715,7 @@ fail:
 	free(args);
 	free(vals);
 	free(bufs);
+	free(outs);
 	return exit_code;
 }
 

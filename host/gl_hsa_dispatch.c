@@ -134,6 +134,22 @@ bool gl_hsa_launch_check(struct gl_hsa *h, const struct gl_hsa_launch *l, struct
 	if (h->grid_max_size && grid > h->grid_max_size)
 		return gl_err_set(e, "kernel %s: a grid of %llu work-items exceeds the agent's maximum %llu",
 		                  m->name, (unsigned long long)grid, (unsigned long long)h->grid_max_size);
+	/* The runtime reports the descriptor's kernarg_size; a code object
+	 * whose descriptor claims more than its metadata describes is corrupt
+	 * (a 4 GiB claim made the host reserve and zero 4 GiB first). */
+	if (m->kernarg_size && k->kernarg_size > m->kernarg_size)
+		return gl_err_set(e, "kernel %s: its kernel descriptor claims a %u-byte kernarg segment but the metadata's .kernarg_segment_size is %u: the code object is inconsistent (rebuild it)",
+		                  m->name, k->kernarg_size, m->kernarg_size);
+	{
+		uint64_t ka = k->kernarg_size > m->kernarg_size ? k->kernarg_size : m->kernarg_size;
+		size_t pool_max = 0;
+
+		if (h->api.hsa_amd_memory_pool_get_info(h->kernarg_pool, HSA_AMD_MEMORY_POOL_INFO_ALLOC_MAX_SIZE,
+		                                        &pool_max) == HSA_STATUS_SUCCESS &&
+		    pool_max && ka > pool_max)
+			return gl_err_set(e, "kernel %s: a %llu-byte kernarg segment exceeds the kernarg pool's largest allocation (%zu bytes)",
+			                  m->name, (unsigned long long)ka, pool_max);
+	}
 	lds = (uint64_t)k->group_size + l->dynamic_lds;
 	if (lds > h->lds_bytes)
 		return gl_err_set(e, "kernel %s: %u bytes of static LDS + %u dynamic exceed the %llu bytes of LDS per workgroup",
