@@ -496,6 +496,17 @@ static int cmd_run(const char *cmd, int argc, char **argv)
 			fprintf(stderr, "%s: suite %s: some kernels failed (see above)\n", cmd, suites[i]->name);
 		if (r != GL_SUITE_OK)
 			exit_code = EXIT_FAILED;
+		if (gl_hsa_vm_fault(ctx.hsa)) {
+			/* On ROCr the queues are gone: later suites would only time
+			 * out. What was written stays. */
+			fprintf(stderr, "%s: a GPU memory fault in kernel %s (suite %s) ended the run", cmd,
+			        gl_hsa_vm_fault(ctx.hsa), suites[i]->name);
+			for (unsigned j = i + 1; j < npos; j++)
+				fprintf(stderr, "%s%s", j == i + 1 ? "; not run: " : ", ", suites[j]->name);
+			fprintf(stderr, "\n");
+			exit_code = EXIT_FAILED;
+			break;
+		}
 	}
 	gl_hsa_close(ctx.hsa);
 	gl_results_release(lock);

@@ -97,6 +97,10 @@ struct gl_hsa_info {
 
 bool gl_hsa_info(struct gl_hsa *h, struct gl_hsa_info *out, struct gl_err *e);
 
+/* After a GPU memory fault the driver evicts every queue of the process and
+ * does not restore them (KFD): the faulting kernel's name, else NULL. */
+const char *gl_hsa_vm_fault(const struct gl_hsa *h);
+
 /* --- memory ------------------------------------------------------------- */
 
 /* A device buffer: dev in the GPU's coarse-grained pool (where kernels get
