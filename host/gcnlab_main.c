@@ -485,6 +485,14 @@ static int cmd_run(const char *cmd, int argc, char **argv)
 				break;
 			}
 		}
+		/* Every suite starts from the same emulated GPU whether it runs
+		 * alone or after others: a fresh one (caches, clocks, address
+		 * layout), so that no figure depends on what ran before it. */
+		if (i > 0 && gl_hsa_backend(ctx.hsa) == GL_BACKEND_EMU && !gl_ctx_reopen(&ctx, 0, 0, &e)) {
+			fprintf(stderr, "%s: %s: cannot reopen the emulated GPU: %s\n", cmd, suites[i]->name, e.msg);
+			exit_code = EXIT_FAILED;
+			break;
+		}
 		ctx.timing.applied = false;
 		r = suites[i]->run(&ctx, &e);
 		if (gl_timing_mode_cold(&ctx.timing) && !ctx.timing.applied)
