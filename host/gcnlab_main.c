@@ -30,6 +30,7 @@
 #include "gl_params.h"
 #include "gl_report.h"
 #include "gl_results.h"
+#include "gl_results_set.h"
 #include "gl_str.h"
 #include "gl_suite.h"
 #include "gl_trace.h"
@@ -493,8 +494,22 @@ static int cmd_run(const char *cmd, int argc, char **argv)
 			exit_code = EXIT_FAILED;
 			break;
 		}
+		/* The suite's files replace the old ones as one set. */
+		if (!gl_results_set_begin(results, &e)) {
+			fprintf(stderr, "%s: %s: %s\n", cmd, suites[i]->name, e.msg);
+			exit_code = EXIT_FAILED;
+			break;
+		}
 		ctx.timing.applied = false;
 		r = suites[i]->run(&ctx, &e);
+		{
+			struct gl_err ce;
+
+			if (!gl_results_set_commit(results, &ce)) {
+				fprintf(stderr, "%s: suite %s: %s\n", cmd, suites[i]->name, ce.msg);
+				exit_code = EXIT_FAILED;
+			}
+		}
 		if (gl_timing_mode_cold(&ctx.timing) && !ctx.timing.applied)
 			fprintf(stderr, "%s: suite %s times its own way: --flush-cache and --rotating-count did not apply to it\n",
 			        cmd, suites[i]->name);
