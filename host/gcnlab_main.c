@@ -501,6 +501,7 @@ static int cmd_run(const char *cmd, int argc, char **argv)
 			break;
 		}
 		ctx.timing.applied = false;
+		e.bad_input = false;
 		r = suites[i]->run(&ctx, &e);
 		{
 			struct gl_err ce;
@@ -519,6 +520,10 @@ static int cmd_run(const char *cmd, int argc, char **argv)
 			fprintf(stderr, "%s: suite %s: some kernels failed (see above)\n", cmd, suites[i]->name);
 		if (r != GL_SUITE_OK)
 			exit_code = EXIT_FAILED;
+		if (r == GL_SUITE_ERROR && e.bad_input) {
+			exit_code = EXIT_USAGE;   /* e.g. a --param value out of range */
+			break;
+		}
 		if (gl_hsa_vm_fault(ctx.hsa)) {
 			/* On ROCr the queues are gone: later suites would only time
 			 * out. What was written stays. */
@@ -591,7 +596,7 @@ static int cmd_exec(const char *cmd, int argc, char **argv)
 		goto fail;
 	}
 	for (unsigned i = 0; i < nargs; i++) {
-		if (!gl_args_parse(pos[2 + i], &args[i], &e))
+		if (!gl_args_parse(pos[2 + i], &args[i], &e) || !gl_args_check_init(&args[i], &e))
 			goto fail;
 		vals[i].label = args[i].text;
 		if (args[i].kind == GL_ARG_OUT) {
@@ -635,6 +640,13 @@ static int cmd_exec(const char *cmd, int argc, char **argv)
 	if (!gl_kernarg_check(km, vals, nargs, &e))
 		goto fail;
 
+	/* A code object runs only on its own processor: say so before loading
+	 * any runtime (bad input, exit 2). */
+	if (o.arch[0] && strcmp(o.arch, co.target.proc) != 0) {
+		gl_err_set(&e, "%s is built for %s, not --arch %s: rebuild it for %s or drop --arch", pos[0],
+		           co.target.proc, o.arch, o.arch);
+		goto fail;
+	}
 	hsa_cfg_from(&o, &cfg);
 	if (!cfg.arch[0])
 		gl_str_copy(cfg.arch, sizeof(cfg.arch), co.target.proc);

@@ -76,6 +76,26 @@ for my $c ([GCNLAB_EMU_BUDGET => '-1'], [GCNLAB_EMU_BUDGET => 'abc'], [GCNLAB_EM
 	is_usage('--rotating-count 1048576: refused at once with the limit', $out, $rc, qr/--rotating-count/, qr/16384/);
 }
 
+# ---- exit 2 for bad input found before any kernel runs (item 8) ----------------
+{
+	my $dir = "$tmp/initdir";
+	mkdir $dir;
+	for my $f ("$tmp/no-such-init", $dir, '/dev/zero', '/proc/self/maps') {
+		my ($out, $rc) = run({}, @exec, "buf:1K:file:$f", 'buf:1K');
+		is_usage("file: INIT $f: exit 2 naming it", $out, $rc, qr/\Q$f\E/);
+	}
+	my ($out, $rc) = run({}, @exec, '--arch', 'gfx90a', 'buf:1K', 'buf:1K');
+	is_usage('--arch gfx90a for a gfx942 code object: exit 2 naming both', $out, $rc, qr/gfx942/, qr/gfx90a/);
+	($out, $rc) = run({}, $gcnlab, 'run', 'lds_banks', '--backend', 'emu', '--arch', 'gfx942', '--out',
+	                  "$tmp/res", '--param', 'waves=99');
+	is_usage('--param waves=99 (1..16): exit 2 naming the parameter', $out, $rc, qr/lds_banks\.waves/, qr/1\.\.16/);
+	($out, $rc) = run({}, $gcnlab, 'run', 'copy', '--backend', 'emu', '--arch', 'gfx942', '--out', '/proc/x');
+	is_usage('run --out /proc/x: exit 2 before any suite', $out, $rc, qr{/proc/x});
+	unlike($out, qr/copy:/, '... and the suite did not start');
+	($out, $rc) = run({}, @exec, 'buf:1K:iota32', 'out:4K:/');
+	is_usage('out:4K:/: exit 2 before the run', $out, $rc, qr/folder/);
+}
+
 # ---- a descriptor claiming a 4 GiB kernarg segment (item 6) ---------------------
 {
 	my ($sym) = `$llvm/llvm-readelf -s $co` =~ /^\s*\d+:\s+([0-9a-f]+)\s+64\s+OBJECT.*\sbuffer_oob\.kd$/m;
