@@ -501,7 +501,6 @@ static int cmd_run(const char *cmd, int argc, char **argv)
 			break;
 		}
 		ctx.timing.applied = false;
-		e.bad_input = false;
 		r = suites[i]->run(&ctx, &e);
 		{
 			struct gl_err ce;
@@ -520,7 +519,7 @@ static int cmd_run(const char *cmd, int argc, char **argv)
 			fprintf(stderr, "%s: suite %s: some kernels failed (see above)\n", cmd, suites[i]->name);
 		if (r != GL_SUITE_OK)
 			exit_code = EXIT_FAILED;
-		if (r == GL_SUITE_ERROR && e.bad_input) {
+		if (r == GL_SUITE_ERROR && gl_params_is_error(&e)) {
 			exit_code = EXIT_USAGE;   /* e.g. a --param value out of range */
 			break;
 		}

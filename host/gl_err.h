@@ -14,9 +14,6 @@
 
 struct gl_err {
 	char msg[GL_ERR_MAX];
-	/* Set (never cleared) by checks of what the user gave: the caller exits
-	 * 2 (bad input) rather than 1 (a kernel or runtime failure). */
-	bool bad_input;
 };
 
 /* printf-style; always returns false so that `return gl_err_set(e, ...)`

@@ -155,14 +155,6 @@ uint64_t gl_params_pick(const struct gl_ctx *ctx, uint64_t short_v, uint64_t lon
 	return ctx->long_run ? long_v : short_v;
 }
 
-/* A value the user gave is wrong: exit 2 (gl_err.h). Always false. */
-static bool bad_input(struct gl_err *e)
-{
-	if (e)
-		e->bad_input = true;
-	return false;
-}
-
 static bool parse_value(const char *suite, const char *key, const char *text, uint64_t min,
                         uint64_t max, bool sizes, uint64_t *out, struct gl_err *e)
 {
@@ -178,7 +170,7 @@ static bool parse_value(const char *suite, const char *key, const char *text, ui
 		ok = sizes ? gl_args_parse_size(text, out, &sub) : gl_args_parse_u64(what, text, UINT64_MAX, out, &sub);
 	}
 	if (!ok || *out < min || *out > max)
-		return bad_input(e) || gl_err_set(e, "%s: '%s' is not %s in %llu..%llu", what, text,
+		return gl_err_set(e, "%s: '%s' is not %s in %llu..%llu", what, text,
 		                  sizes ? "a size (bytes, or with K/M/G)" : "an integer",
 		                  (unsigned long long)min, (unsigned long long)max);
 	return true;
@@ -224,14 +216,13 @@ bool gl_params_list(const struct gl_ctx *ctx, const char *suite, const char *key
 	}
 	for (tok = strtok_r(val, ":", &save); tok; tok = strtok_r(NULL, ":", &save)) {
 		if (*n == GL_PARAMS_LIST_MAX)
-			return bad_input(e) ||
-			       gl_err_set(e, "--param %s.%s: more than %u values", suite, key, GL_PARAMS_LIST_MAX);
+			return gl_err_set(e, "--param %s.%s: more than %u values", suite, key, GL_PARAMS_LIST_MAX);
 		if (!parse_value(suite, key, tok, min, max, sizes, &out[*n], e))
 			return false;
 		(*n)++;
 	}
 	if (!*n)
-		return bad_input(e) || gl_err_set(e, "--param %s.%s: give at least one value (a:b:c)", suite, key);
+		return gl_err_set(e, "--param %s.%s: give at least one value (a:b:c)", suite, key);
 	return true;
 }
 
@@ -260,4 +251,9 @@ void gl_params_list_str(const uint64_t *v, unsigned n, bool sizes, char *buf, si
 			return;
 		used += strlen(buf + used);
 	}
+}
+
+bool gl_params_is_error(const struct gl_err *e)
+{
+	return strncmp(e->msg, GL_PARAMS_ERR_PREFIX, strlen(GL_PARAMS_ERR_PREFIX)) == 0;
 }
