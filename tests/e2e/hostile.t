@@ -152,6 +152,72 @@ for my $c ([GCNLAB_EMU_BUDGET => '-1'], [GCNLAB_EMU_BUDGET => 'abc'], [GCNLAB_EM
 		or diag("rc $rc, reader $reader\n$out");
 }
 
+# ---- a workgroup that does not fit in a CU: which resource (item 9) ---------------
+{
+	# Written out by hand: asm/include/gcnlab.inc refuses such a descriptor.
+	open(my $s, '>', "$tmp/fat.s") or die;
+	print $s <<'ASM';
+.amdgcn_target "amdgcn-amd-amdhsa--gfx942"
+.text
+.globl fat
+.p2align 8
+.type fat,@function
+fat:
+	s_endpgm
+.rodata
+.p2align 6
+.amdhsa_kernel fat
+	.amdhsa_next_free_vgpr 256
+	.amdhsa_next_free_sgpr 8
+	.amdhsa_accum_offset 256
+.end_amdhsa_kernel
+.amdgpu_metadata
+---
+amdhsa.version: [ 1, 2 ]
+amdhsa.kernels:
+  - .name: fat
+    .symbol: fat.kd
+    .kernarg_segment_size: 0
+    .kernarg_segment_align: 8
+    .group_segment_fixed_size: 0
+    .private_segment_fixed_size: 0
+    .wavefront_size: 64
+    .sgpr_count: 8
+    .vgpr_count: 256
+    .agpr_count: 0
+    .max_flat_workgroup_size: 1024
+    .args: []
+...
+.end_amdgpu_metadata
+ASM
+	close $s;
+	system("$llvm/llvm-mc", '-triple', 'amdgcn-amd-amdhsa', '-mcpu=gfx942', '--amdhsa-code-object-version=5',
+	       '-filetype=obj', '-I', "$root/asm/include", '--defsym', 'GFX=942', "$tmp/fat.s", '-o', "$tmp/fat.o") == 0
+		or BAIL_OUT('cannot assemble fat.s');
+	system("$llvm/ld.lld", '-shared', '--discard-all', '-o', "$tmp/fat.co", "$tmp/fat.o") == 0 or BAIL_OUT('link');
+	my ($out, $rc) = run({}, $gcnlab, 'exec', "$tmp/fat.co", 'fat', '--backend', 'emu', '--grid', 1024,
+	                     '--block', 1024);
+	ok($rc == 1 && $out =~ /does not fit in a CU: VGPRs: 4 waves per SIMD x 256 VGPRs\+AGPRs each, a SIMD lane has 512/,
+	   '1024 work-items x 256 VGPRs: says the VGPRs are what does not fit') or diag("rc $rc\n$out");
+	my $reports = () = $out =~ /does not fit/g;
+	is($reports, 1, '... once') or diag($out);
+}
+
+# ---- an ELF header byte libelf refuses silently (item 9) ----------------------------
+{
+	open(my $in, '<:raw', $co) or die;
+	my $bytes = do { local $/; <$in> };
+	close $in;
+	substr($bytes, 5, 1) = "\x02";   # EI_DATA: big-endian
+	open(my $fh, '>:raw', "$tmp/be.co") or die;
+	print $fh $bytes;
+	close $fh;
+	my ($out, $rc) = run({}, $gcnlab, 'exec', "$tmp/be.co", 'buffer_oob', '--backend', 'emu', '--grid', 64,
+	                     '--block', 64, 'buf:1K', 'buf:1K');
+	is_usage('EI_DATA big-endian: exit 2 naming the header byte', $out, $rc, qr/EI_DATA/, qr/be\.co/);
+	unlike($out, qr/no error/, '... not "no error"');
+}
+
 # ---- grid whose workgroup count overflows 32 bits (item 5) ------------------------
 TODO: {
 	local $TODO = 'the emulator computes the workgroup count in 32 bits (strict-emulator issue)';
