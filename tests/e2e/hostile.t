@@ -218,6 +218,30 @@ ASM
 	unlike($out, qr/no error/, '... not "no error"');
 }
 
+# ---- a loader refusal says what is wrong in the file (item 9) -----------------------
+{
+	open(my $in, '<:raw', $co) or die;
+	my $bytes = do { local $/; <$in> };
+	close $in;
+	my ($phoff) = unpack('Q<', substr($bytes, 32, 8));
+	my ($phnum) = unpack('v', substr($bytes, 56, 2));
+	for my $i (0 .. $phnum - 1) {
+		my $o = $phoff + 56 * $i;
+		next unless unpack('V', substr($bytes, $o, 4)) == 1;   # PT_LOAD
+		substr($bytes, $o + 48, 8) = pack('Q<', 0x200000);      # p_align: 2 MiB
+		last;
+	}
+	open(my $fh, '>:raw', "$tmp/align.co") or die;
+	print $fh $bytes;
+	close $fh;
+	my ($out, $rc) = run({}, $gcnlab, 'exec', "$tmp/align.co", 'buffer_oob', '--backend', 'emu', '--grid', 64,
+	                     '--block', 64, 'buf:1K', 'buf:1K');
+	ok($rc != 0 && $out =~ /align\.co: code object not loaded: PT_LOAD segment \d+ is malformed/,
+	   'PT_LOAD aligned to 2 MiB: the message names the segment, not only the status') or diag($out);
+	my $n = () = $out =~ /PT_LOAD/g;
+	is($n, 1, '... once');
+}
+
 # ---- grid whose workgroup count overflows 32 bits (item 5) ------------------------
 TODO: {
 	local $TODO = 'the emulator computes the workgroup count in 32 bits (strict-emulator issue)';
