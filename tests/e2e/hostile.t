@@ -243,6 +243,12 @@ ASM
 }
 
 # ---- grid whose workgroup count overflows 32 bits (item 5) ------------------------
+{
+	# The host's own products are 64-bit: three 16-bit block sizes.
+	my ($out, $rc) = run({}, $gcnlab, 'compare', 'copy_256_4_64_256', '--arch', 'gfx942', '--backend', 'emu',
+	                     '--block', '65535,65535,2', '--grid', 1);
+	is_usage('compare --block 65535,65535,2: the 64-bit product, exit 2', $out, $rc, qr/8589672450 work-items/);
+}
 TODO: {
 	local $TODO = 'the emulator computes the workgroup count in 32 bits (strict-emulator issue)';
 	my ($out, $rc) = run({}, @exec[0 .. 5], '--grid', 4294967295, '--block', 64, '--timeout', 2,
