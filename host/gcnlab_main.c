@@ -88,9 +88,10 @@ static const char *const backend_choices[] = { "auto", "rocr", "emu", NULL };
 static const char *const clocks_choices[] = { "sweep", NULL };
 
 /* Each rotating copy is two runtime allocations (device + staging) per
- * input, each its own mapping: 16384 copies of two inputs stay under Linux's
- * default vm.max_map_count of 65530, where 1M copies failed after 40 s. */
-#define GL_ROTATING_COUNT_MAX 16384u
+ * input, each its own mapping on ROCr: 8192 copies of three inputs stay under
+ * Linux's default vm.max_map_count of 65530, where 1M copies failed after
+ * 40 s. Checked before anything is allocated. */
+#define GL_ROTATING_COUNT_MAX 8192u
 
 #define O(field) offsetof(struct main_opts, field)
 #define OPT_ARCH { "--arch", GL_OPT_STRING, O(arch), "ARCH", \

@@ -73,7 +73,7 @@ for my $c ([GCNLAB_EMU_BUDGET => '-1'], [GCNLAB_EMU_BUDGET => 'abc'], [GCNLAB_EM
 	my ($out, $rc) = run({}, @exec, '--timeout', '1e99', 'buf:1K', 'buf:1K');
 	is_usage('--timeout 1e99: too large, names the limit', $out, $rc, qr/--timeout/, qr/too large/, qr/86400/);
 	($out, $rc) = run({}, @exec, '--rotating-count', 1048576, 'buf:1K', 'buf:1K');
-	is_usage('--rotating-count 1048576: refused at once with the limit', $out, $rc, qr/--rotating-count/, qr/16384/);
+	is_usage('--rotating-count 1048576: refused at once with the limit', $out, $rc, qr/--rotating-count/, qr/8192/);
 }
 
 # ---- exit 2 for bad input found before any kernel runs (item 8) ----------------
