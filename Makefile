@@ -11,6 +11,25 @@ MAKEFLAGS += -j$(shell nproc 2>/dev/null || echo 2)
 MAKEFLAGS += --no-builtin-rules
 
 ARCHS := gfx900 gfx90a gfx942
+# make run with no ARCH and BACKEND auto: the GPU that is present (KFD's
+# topology, tools/detect_arch.sh), so an MI250 or a Vega 64 does not fall
+# back to the emulator; with none (or one gcnlab has no kernels for), the
+# emulated gfx942. Other targets default to gfx942.
+comma := ,
+ARCH_FROM :=
+ifeq ($(origin ARCH),undefined)
+ifneq ($(filter run run-suites,$(MAKECMDGOALS)),)
+ifeq ($(or $(BACKEND),auto),auto)
+ARCH_GPU := $(shell sh tools/detect_arch.sh 2>/dev/null)
+ifneq ($(filter $(ARCH_GPU),$(ARCHS)),)
+ARCH := $(ARCH_GPU)
+ARCH_FROM := the $(ARCH_GPU) GPU present (ARCH not given)
+else
+ARCH_FROM := $(if $(ARCH_GPU),the GPU present is $(ARCH_GPU)$(comma) which gcnlab has no kernels for:,no GPU present:) the emulated gfx942 (ARCH not given)
+endif
+endif
+endif
+endif
 ARCH ?= gfx942
 ifeq ($(filter $(ARCH),$(ARCHS)),)
 $(error ARCH=$(ARCH) is not supported: use one of $(ARCHS))
@@ -72,6 +91,7 @@ run: deps-run
 	@$(MAKE) --no-print-directory run-suites
 
 run-suites: all
+	$(if $(ARCH_FROM),@echo "make run: ARCH=$(ARCH): $(ARCH_FROM)")
 	$(GCNLAB) run $(or $(SUITE),all) --arch $(ARCH) --backend $(or $(BACKEND),auto)
 
 # make disasm KERNEL=copy_256_4_64_256 [ARCH=gfx90a]: code and metadata of one

@@ -584,11 +584,21 @@ bool gcn_codeobj_parse(const void *data, size_t size, struct gcn_codeobj *out,
 		                "clang-offload-bundler");
 	if (memcmp(data, ELFMAG, SELFMAG) != 0)
 		return gcn_fail(err, errlen, "not an ELF file (bad magic)");
+	/* libelf refuses these with no message of its own ("no error"). */
+	if (((const uint8_t *)data)[EI_CLASS] != ELFCLASS64)
+		return gcn_fail(err, errlen, "ELF header byte EI_CLASS is %u, an AMDGPU code object is ELFCLASS64 (2)",
+		                ((const uint8_t *)data)[EI_CLASS]);
+	if (((const uint8_t *)data)[EI_DATA] != ELFDATA2LSB)
+		return gcn_fail(err, errlen, "ELF header byte EI_DATA is %u, an AMDGPU code object is little-endian (ELFDATA2LSB, 1)",
+		                ((const uint8_t *)data)[EI_DATA]);
 	if (elf_version(EV_CURRENT) == EV_NONE)
 		return gcn_fail(err, errlen, "libelf initialisation failed: %s", elf_errmsg(-1));
 	e = elf_memory((char *)(uintptr_t)data, size);
 	if (!e || elf_kind(e) != ELF_K_ELF) {
-		gcn_fail(err, errlen, "not a readable ELF file: %s", elf_errmsg(-1));
+		int en = elf_errno();
+
+		gcn_fail(err, errlen, "not a readable ELF file: %s",
+		         en ? elf_errmsg(en) : "libelf cannot read its header");
 		goto out;
 	}
 	if (!gcn_check_header(e, data, size, out, err, errlen) ||

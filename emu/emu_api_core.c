@@ -122,6 +122,7 @@ EMU_API hsa_status_t hsa_init(void)
 	emu_rt.signals = emu_mem_create();
 	if (!emu_rt.mem || !emu_rt.signals)
 		goto fail;
+	atomic_store(&emu_rt.vm_fault, false);   /* a new process's view: no evicted queues */
 	emu_rt.gpu = emu_gpu_create(emu_rt.prof, emu_rt.mem);
 	if (!emu_rt.gpu)
 		goto fail;

@@ -18,8 +18,8 @@
  * xnack/sramecc setting that is not "any" differs) or a CPU agent ->
  * HSA_STATUS_ERROR_INCOMPATIBLE_ARGUMENTS; relocation against an undefined
  * symbol -> HSA_STATUS_ERROR_VARIABLE_UNDEFINED; a symbol defined twice ->
- * HSA_STATUS_ERROR_VARIABLE_ALREADY_DEFINED. Each refusal prints one line
- * naming the reason on stderr.
+ * HSA_STATUS_ERROR_VARIABLE_ALREADY_DEFINED. Each refusal leaves one line
+ * naming the reason as the extension's last report (emu_load_fail).
  */
 #include <errno.h>
 #include <gelf.h>
@@ -318,15 +318,19 @@ struct emu_load {
 static hsa_status_t emu_load_fail(hsa_status_t st, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
+/* The reason goes to the gcnlab extension's last report (the host puts it
+ * in its one message), not to stderr: ROCr's loader prints nothing either,
+ * and printing it too showed it twice. */
 static hsa_status_t emu_load_fail(hsa_status_t st, const char *fmt, ...)
 {
+	char why[512];
+	int n = snprintf(why, sizeof(why), "code object not loaded: ");
 	va_list ap;
 
-	fputs("libhsa-emu: code object not loaded: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vsnprintf(why + n, sizeof(why) - (size_t)n, fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
+	emu_rt_set_report(why);
 	return st;
 }
 

@@ -25,10 +25,12 @@
  *       EC_QUEUE_PACKET_VENDOR_UNSUPPORTED)
  *   memory fault (EC_QUEUE_WAVE_MEMORY_VIOLATION): every handler registered
  *       with hsa_amd_register_system_event_handler gets
- *       HSA_AMD_GPU_MEMORY_FAULT_EVENT, then the queue callback gets
- *       HSA_STATUS_ERROR_MEMORY_FAULT (recent ROCr reports the fault through
- *       the system handler only and aborts when there is none; the emulator
- *       never aborts the host, it prints ROCr's message instead)
+ *       HSA_AMD_GPU_MEMORY_FAULT_EVENT, and the queue callback is NOT
+ *       called (ROCr reports a VM fault through the system handler only and
+ *       aborts when there is none; the emulator never aborts the host, it
+ *       prints ROCr's message instead). KFD then evicts every queue of the
+ *       process and does not restore them: from then on no queue, old or
+ *       new, processes packets (emu_rt.vm_fault, until the next hsa_init).
  *   illegal instruction (EC_QUEUE_WAVE_ILLEGAL_INSTRUCTION):
  *       HSA_STATUS_ERROR_ILLEGAL_INSTRUCTION
  *   hang (instruction budget; on hardware the wave would be killed by the
@@ -163,6 +165,7 @@ static void emu_queue_memory_fault(uint64_t addr)
 	ev.memory_fault.agent = emu_agent_handle(EMU_AGENT_GPU);
 	ev.memory_fault.virtual_address = addr;
 	ev.memory_fault.fault_reason_mask = HSA_AMD_MEMORY_FAULT_PAGE_NOT_PRESENT;
+	atomic_store(&emu_rt.vm_fault, true);   /* evicted before anyone hears of it */
 	pthread_mutex_lock(&emu_rt.lock);
 	n = emu_rt.nhandlers;
 	pthread_mutex_unlock(&emu_rt.lock);
@@ -177,20 +180,29 @@ static void emu_queue_memory_fault(uint64_t addr)
 		emu_rt.handlers[i].cb(&ev, emu_rt.handlers[i].data);
 }
 
+/* After a memory fault: the queue is evicted, silently (no error callback;
+ * the report is there for the gcnlab extension). */
+static void emu_queue_evict(struct emu_queue *q, const char *report)
+{
+	if (report && *report)
+		emu_rt_set_report(report);
+	atomic_store(&emu_rt.vm_fault, true);
+	atomic_store(&q->stop, true);
+}
+
 /* Stop the queue with status st (see the file comment). */
 static void emu_queue_error(struct emu_queue *q, hsa_status_t st, const char *report)
 {
 	const char *text = NULL;
 
 	hsa_status_string(st, &text);
-	if (report && *report) {
+	if (report && *report)
 		emu_rt_set_report(report);
+	/* With a callback the application hears of it (and the report is in
+	 * the extension): printing it too would show it twice. */
+	if (!q->callback)
 		fprintf(stderr, "libhsa-emu: queue %u stopped: %s\n", (unsigned)q->amd->hsa_queue.id,
-		        report);
-	} else {
-		fprintf(stderr, "libhsa-emu: queue %u stopped: %s\n", (unsigned)q->amd->hsa_queue.id,
-		        text ? text : "error");
-	}
+		        report && *report ? report : text ? text : "error");
 	atomic_store(&q->stop, true);
 	if (q->callback)
 		q->callback(st, &q->amd->hsa_queue, q->data);
@@ -211,7 +223,7 @@ static bool emu_queue_signal(struct emu_queue *q, hsa_signal_t h, struct emu_sig
 	         "not a live signal", (unsigned long long)q->amd->read_dispatch_id,
 	         (unsigned long long)h.handle);
 	emu_queue_memory_fault(h.handle + offsetof(amd_signal_t, value));
-	emu_queue_error(q, (hsa_status_t)HSA_STATUS_ERROR_MEMORY_FAULT, report);
+	emu_queue_evict(q, report);
 	return false;
 }
 
@@ -264,9 +276,12 @@ static bool emu_queue_dispatch(struct emu_queue *q, void *slot, uint64_t index)
 	if (!ok || res->status != EMU_DISPATCH_OK) {
 		hsa_status_t st = res->hsa_status != HSA_STATUS_SUCCESS
 		                  ? res->hsa_status : emu_dispatch_default_status(res->status);
-		if (res->status == EMU_DISPATCH_FAULT_MEMORY)
+		if (res->status == EMU_DISPATCH_FAULT_MEMORY) {
 			emu_queue_memory_fault(res->fault_addr);
-		emu_queue_error(q, st, res->report);
+			emu_queue_evict(q, res->report);
+		} else {
+			emu_queue_error(q, st, res->report);
+		}
 		emu_signal_put(done);
 		return false;
 	}
@@ -396,6 +411,12 @@ static void *emu_queue_thread(void *arg)
 			if (atomic_load(&q->stop))
 				goto out;
 			emu_sleep_ns(EMU_POLL_NS);
+		}
+		/* Evicted after a memory fault: packets stay in the ring. */
+		if (atomic_load(&emu_rt.vm_fault)) {
+			while (!atomic_load(&q->stop))
+				emu_sleep_ns(EMU_SLICE_NS);
+			break;
 		}
 		if (!emu_queue_packet(q, slot, header, rd))
 			break;

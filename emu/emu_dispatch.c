@@ -333,6 +333,24 @@ static uint32_t max_wg_per_cu(const struct emu_dispatch_ctx *ctx)
 	return n > 16 ? 16 : n;
 }
 
+/* Which CU resource a workgroup does not fit in (max_wg_per_cu gave 0). */
+static void max_wg_why(const struct emu_dispatch_ctx *ctx, char *buf, size_t len)
+{
+	const struct emu_profile *prof = ctx->prof;
+	uint32_t waves_simd = (ctx->waves_per_wg + prof->simd_per_cu - 1) / prof->simd_per_cu;
+	uint32_t file = prof->has_agpr ? 512 : 256;
+	uint32_t regs = ctx->kd.vgprs + ctx->kd.agprs;
+
+	if (ctx->lds_bytes > prof->lds_bytes)
+		snprintf(buf, len, "LDS: it needs %u bytes, a CU has %u", ctx->lds_bytes, prof->lds_bytes);
+	else if (waves_simd > prof->max_waves_per_simd)
+		snprintf(buf, len, "wave slots: %u waves per SIMD, a SIMD has %u", waves_simd,
+		         prof->max_waves_per_simd);
+	else
+		snprintf(buf, len, "VGPRs: %u waves per SIMD x %u VGPRs%s each, a SIMD lane has %u", waves_simd,
+		         regs, prof->has_agpr ? "+AGPRs" : "", file);
+}
+
 /* A CU that a finished workgroup left free at `cycle`. */
 struct free_slot {
 	uint64_t cycle;
@@ -744,9 +762,12 @@ bool emu_gpu_dispatch(struct emu_gpu *g, const struct emu_dispatch_req *req, str
 	ctx.waves_per_wg = (ctx.wgsize[0] * ctx.wgsize[1] * ctx.wgsize[2] + EMU_LANES - 1) / EMU_LANES;
 	ctx.max_wg_per_cu = max_wg_per_cu(&ctx);
 	if (!ctx.max_wg_per_cu) {
-		invalid(res, HSA_STATUS_ERROR_INVALID_ALLOCATION,
-		        "kernel %s: a workgroup needs more VGPRs/LDS/wave slots than a CU has (%llu waves)",
-		        ctx.kernel_name, ctx.waves_per_wg);
+		char why[128], fmt[256];
+
+		max_wg_why(&ctx, why, sizeof(why));
+		snprintf(fmt, sizeof(fmt), "kernel %%s: a workgroup of %%llu waves does not fit in a CU: %s", why);
+		invalid(res, HSA_STATUS_ERROR_INVALID_ALLOCATION, fmt, ctx.kernel_name,
+		        (unsigned long long)ctx.waves_per_wg);
 		goto out;
 	}
 	ctx.cus = calloc(g->prof->num_cu, sizeof(*ctx.cus));

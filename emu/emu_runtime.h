@@ -179,6 +179,10 @@ struct emu_runtime {
 	uint64_t result_seq;
 	char last_report[1024];
 
+	/* A GPU memory fault happened: as KFD evicts the process's queues on a
+	 * VM fault and never restores them, no queue runs packets any more
+	 * (reset by the next hsa_init). */
+	atomic_bool vm_fault;
 	_Atomic uint64_t va_next;      /* where emu_rt_map places the next mapping (0: start) */
 	atomic_bool copy_profiling;    /* hsa_amd_profiling_async_copy_enable */
 	pthread_mutex_t copy_lock;     /* copies */

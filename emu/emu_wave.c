@@ -370,11 +370,28 @@ uint32_t emu_hwreg(struct emu_wave *w, unsigned id)
 		return w->mode;
 	case 2: /* HW_REG_STATUS: SCC[0], EXECZ[9], VCCZ[10], IN_BARRIER[13]... */
 		return (uint32_t)w->scc | (emu_exec_mask(w) == 0) << 9 | (emu_vcc(w) == 0) << 10;
-	case 4: /* HW_REG_HW_ID: wave_id[3:0] simd_id[5:4] pipe_id[7:6] cu_id[11:8]
-	           sh_id[12] se_id[14:13] tg_id[19:16] vm_id[23:20] queue_id[26:24]
-	           state_id[29:27] me_id[31:30] */
-		return (w->slot & 0xf) | (w->simd & 3) << 4 | (w->cu % 16) << 8 |
-		       ((w->cu / 16) & 1) << 12 | (w->se & 3) << 13 | (w->wg->flat_id & 0xf) << 16;
+	case 4: { /* HW_REG_HW_ID: wave_id[3:0] simd_id[5:4] pipe_id[7:6] cu_id[11:8]
+	             sh_id[12] se_id[15:13] tg_id[19:16] vm_id[23:20] queue_id[26:24]
+	             state_id[29:27] me_id[31:30]. Ids within the wave's XCD, so that
+	             (XCC_ID, SE, SH, CU) names each CU once (flush_icache's reach
+	             bitmap): CUs split evenly over the XCD's shader engines. */
+		const struct emu_profile *p = w->ctx->prof;
+		uint32_t nx = p->num_xcd ? p->num_xcd : 1;
+		uint32_t per_xcd = p->num_cu / nx ? p->num_cu / nx : 1;
+		uint32_t ses = p->num_se / nx ? p->num_se / nx : 1;
+		uint32_t per_se = (per_xcd + ses - 1) / ses;
+		uint32_t l = w->cu % per_xcd, local = l % per_se;
+
+		return (w->slot & 0xf) | (w->simd & 3) << 4 | (local & 15) << 8 | ((local >> 4) & 1) << 12 |
+		       ((l / per_se) & 7) << 13 | (w->wg->flat_id & 0xf) << 16;
+	}
+	case 20: /* HW_REG_XCC_ID (gfx940+): xcc_id[3:0], the wave's XCD */
+		if (w->ctx->prof->num_xcd > 1) {
+			uint32_t per_xcd = w->ctx->prof->num_cu / w->ctx->prof->num_xcd;
+
+			return per_xcd ? (w->cu / per_xcd) & 0xf : 0;
+		}
+		return 0;
 	case 6: /* HW_REG_LDS_ALLOC: lds_base[7:0] lds_size[20:12] in 128-dword granules */
 		return ((w->wg->lds_size + 511) / 512) << 12;
 	case 5: /* HW_REG_GPR_ALLOC: vgpr_base[5:0] vgpr_size[13:8] sgpr_base[21:16] sgpr_size[27:24] */

@@ -20,14 +20,17 @@
 #include "gl_compare.h"
 #include "gl_ctx.h"
 #include "gl_counters.h"
+#include "gl_env.h"
 #include "gl_err.h"
 #include "gl_file.h"
 #include "gl_hsa.h"
 #include "gl_kernarg.h"
 #include "gl_opts.h"
+#include "gl_outfile.h"
 #include "gl_params.h"
 #include "gl_report.h"
 #include "gl_results.h"
+#include "gl_results_set.h"
 #include "gl_str.h"
 #include "gl_suite.h"
 #include "gl_trace.h"
@@ -84,6 +87,12 @@ static bool check_size(const char *opt, const char *v, struct gl_err *e)
 static const char *const backend_choices[] = { "auto", "rocr", "emu", NULL };
 static const char *const clocks_choices[] = { "sweep", NULL };
 
+/* Each rotating copy is two runtime allocations (device + staging) per
+ * input, each its own mapping on ROCr: 8192 copies of three inputs stay under
+ * Linux's default vm.max_map_count of 65530, where 1M copies failed after
+ * 40 s. Checked before anything is allocated. */
+#define GL_ROTATING_COUNT_MAX 8192u
+
 #define O(field) offsetof(struct main_opts, field)
 #define OPT_ARCH { "--arch", GL_OPT_STRING, O(arch), "ARCH", \
 	"target processor: gfx900, gfx90a, gfx942 (default: the GPU's, or the emulator's gfx942)", \
@@ -110,7 +119,7 @@ static const char *const clocks_choices[] = { "sweep", NULL };
 	  "flush kernel workgroups per compute unit (default 60)", .min = 1, .max = 10000 }, \
 	{ "--rotating-count", GL_OPT_UINT, O(rotating_count), "N", \
 	  "cold mode: N copies of each input buffer, one per timed dispatch in turn (default 1: none)", \
-	  .min = 1, .max = 1u << 20 }, \
+	  .min = 1, .max = GL_ROTATING_COUNT_MAX }, \
 	{ "--rotating-cap", GL_OPT_STRING, O(rotating_cap), "BYTES", \
 	  "most bytes all rotating copies may take, e.g. 512M (default 2G); lowers N with a note", \
 	  .size = sizeof(((struct main_opts *)0)->rotating_cap), .check = check_size }
@@ -289,6 +298,10 @@ static int parse(const struct command *c, const char *cmd, int argc, char **argv
 	if (help) {
 		command_help(c);
 		return 0;
+	}
+	if (!gl_env_check(&e)) {
+		fprintf(stderr, "%s: %s\n", cmd, e.msg);
+		return EXIT_USAGE;
 	}
 	return -1;
 }
@@ -474,8 +487,30 @@ static int cmd_run(const char *cmd, int argc, char **argv)
 				break;
 			}
 		}
+		/* Every suite starts from the same emulated GPU whether it runs
+		 * alone or after others: a fresh one (caches, clocks, address
+		 * layout), so that no figure depends on what ran before it. */
+		if (i > 0 && gl_hsa_backend(ctx.hsa) == GL_BACKEND_EMU && !gl_ctx_reopen(&ctx, 0, 0, &e)) {
+			fprintf(stderr, "%s: %s: cannot reopen the emulated GPU: %s\n", cmd, suites[i]->name, e.msg);
+			exit_code = EXIT_FAILED;
+			break;
+		}
+		/* The suite's files replace the old ones as one set. */
+		if (!gl_results_set_begin(results, &e)) {
+			fprintf(stderr, "%s: %s: %s\n", cmd, suites[i]->name, e.msg);
+			exit_code = EXIT_FAILED;
+			break;
+		}
 		ctx.timing.applied = false;
 		r = suites[i]->run(&ctx, &e);
+		{
+			struct gl_err ce;
+
+			if (!gl_results_set_commit(results, &ce)) {
+				fprintf(stderr, "%s: suite %s: %s\n", cmd, suites[i]->name, ce.msg);
+				exit_code = EXIT_FAILED;
+			}
+		}
 		if (gl_timing_mode_cold(&ctx.timing) && !ctx.timing.applied)
 			fprintf(stderr, "%s: suite %s times its own way: --flush-cache and --rotating-count did not apply to it\n",
 			        cmd, suites[i]->name);
@@ -485,6 +520,21 @@ static int cmd_run(const char *cmd, int argc, char **argv)
 			fprintf(stderr, "%s: suite %s: some kernels failed (see above)\n", cmd, suites[i]->name);
 		if (r != GL_SUITE_OK)
 			exit_code = EXIT_FAILED;
+		if (r == GL_SUITE_ERROR && gl_params_is_error(&e)) {
+			exit_code = EXIT_USAGE;   /* e.g. a --param value out of range */
+			break;
+		}
+		if (gl_hsa_vm_fault(ctx.hsa)) {
+			/* On ROCr the queues are gone: later suites would only time
+			 * out. What was written stays. */
+			fprintf(stderr, "%s: a GPU memory fault in kernel %s (suite %s) ended the run", cmd,
+			        gl_hsa_vm_fault(ctx.hsa), suites[i]->name);
+			for (unsigned j = i + 1; j < npos; j++)
+				fprintf(stderr, "%s%s", j == i + 1 ? "; not run: " : ", ", suites[j]->name);
+			fprintf(stderr, "\n");
+			exit_code = EXIT_FAILED;
+			break;
+		}
 	}
 	gl_hsa_close(ctx.hsa);
 	gl_results_release(lock);
@@ -492,24 +542,6 @@ static int cmd_run(const char *cmd, int argc, char **argv)
 }
 
 /* --- exec ---------------------------------------------------------------- */
-
-/* Fail before the dispatch when an out: file cannot be written. */
-static bool out_dir_ok(const struct gl_arg *a, struct gl_err *e)
-{
-	char dir[GL_ARGS_PATH_MAX];
-	const char *slash = strrchr(a->out_path, '/');
-
-	if (!slash)
-		gl_str_copy(dir, sizeof(dir), ".");
-	else if (slash == a->out_path)
-		gl_str_copy(dir, sizeof(dir), "/");
-	else
-		gl_str_fmt(dir, sizeof(dir), "%.*s", (int)(slash - a->out_path), a->out_path);
-	if (access(dir, W_OK) != 0)
-		return gl_err_set(e, "argument '%s': cannot write into directory %s: %s", a->text, dir,
-		                  strerror(errno));
-	return true;
-}
 
 static int cmd_exec(const char *cmd, int argc, char **argv)
 {
@@ -519,6 +551,7 @@ static int cmd_exec(const char *cmd, int argc, char **argv)
 	struct gl_arg *args = NULL;
 	struct gl_kernarg_val *vals = NULL;
 	struct gl_hsa_buf *bufs = NULL;
+	struct gl_outfile *outs = NULL;
 	void *file = NULL;
 	size_t file_size;
 	struct gcn_codeobj co;
@@ -557,16 +590,22 @@ static int cmd_exec(const char *cmd, int argc, char **argv)
 	args = calloc(nargs ? nargs : 1, sizeof(*args));
 	vals = calloc(nargs ? nargs : 1, sizeof(*vals));
 	bufs = calloc(nargs ? nargs : 1, sizeof(*bufs));
-	if (!args || !vals || !bufs) {
+	outs = calloc(nargs ? nargs : 1, sizeof(*outs));
+	if (!args || !vals || !bufs || !outs) {
 		gl_err_set(&e, "out of memory");
 		goto fail;
 	}
 	for (unsigned i = 0; i < nargs; i++) {
-		if (!gl_args_parse(pos[2 + i], &args[i], &e))
+		if (!gl_args_parse(pos[2 + i], &args[i], &e) || !gl_args_check_init(&args[i], &e))
 			goto fail;
 		vals[i].label = args[i].text;
-		if (args[i].kind == GL_ARG_OUT && !out_dir_ok(&args[i], &e))
-			goto fail;
+		if (args[i].kind == GL_ARG_OUT) {
+			char what[GL_ARGS_PATH_MAX + 16];
+
+			gl_str_fmt(what, sizeof(what), "argument '%s'", args[i].text);
+			if (!gl_outfile_check(args[i].out_path, what, &outs[i], &e))
+				goto fail;
+		}
 		if (gl_arg_is_buffer(&args[i])) {
 			vals[i].kind = GL_KV_BUFFER;
 		} else {
@@ -601,6 +640,13 @@ static int cmd_exec(const char *cmd, int argc, char **argv)
 	if (!gl_kernarg_check(km, vals, nargs, &e))
 		goto fail;
 
+	/* A code object runs only on its own processor: say so before loading
+	 * any runtime (bad input, exit 2). */
+	if (o.arch[0] && strcmp(o.arch, co.target.proc) != 0) {
+		gl_err_set(&e, "%s is built for %s, not --arch %s: rebuild it for %s or drop --arch", pos[0],
+		           co.target.proc, o.arch, o.arch);
+		goto fail;
+	}
 	hsa_cfg_from(&o, &cfg);
 	if (!cfg.arch[0])
 		gl_str_copy(cfg.arch, sizeof(cfg.arch), co.target.proc);
@@ -693,7 +739,7 @@ static int cmd_exec(const char *cmd, int argc, char **argv)
 		if (args[i].kind != GL_ARG_OUT)
 			continue;
 		if (!gl_hsa_buf_download(h, &bufs[i], &e) ||
-		    !gl_results_write_file(args[i].out_path, bufs[i].host, bufs[i].size, &e))
+		    !gl_outfile_write(&outs[i], bufs[i].host, bufs[i].size, &e))
 			goto fail;
 		printf("wrote %s (%llu bytes)\n", args[i].out_path, (unsigned long long)args[i].size);
 	}
@@ -715,6 +761,7 @@ fail:
 	free(args);
 	free(vals);
 	free(bufs);
+	free(outs);
 	return exit_code;
 }
 

@@ -301,25 +301,53 @@ bool gl_args_parse(const char *text, struct gl_arg *out, struct gl_err *e)
 	                  "u32:V, i32:V, u64:V, f32:V or f64:V", out->text);
 }
 
-static bool fill_file(const struct gl_arg *a, void *dst, struct gl_err *e)
+/* The file: INIT's file opened and checked: a regular file of exactly the
+ * buffer's size (a device, a folder or /proc/self/maps, which says 0
+ * bytes, are not). Returns the descriptor, or -1 with e set. */
+static int open_init_file(const struct gl_arg *a, struct gl_err *e)
 {
 	struct stat st;
-	uint8_t *p = dst;
-	uint64_t done = 0;
-	int fd = open(a->init_path, O_RDONLY | O_CLOEXEC);
+	int fd = open(a->init_path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 
-	if (fd < 0)
-		return gl_err_set(e, "argument '%s': cannot open %s: %s", a->text, a->init_path,
-		                  strerror(errno));
+	if (fd < 0) {
+		gl_err_set(e, "argument '%s': cannot open %s: %s", a->text, a->init_path, strerror(errno));
+		return -1;
+	}
 	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
 		gl_err_set(e, "argument '%s': %s is not a regular file", a->text, a->init_path);
-		goto fail;
+		close(fd);
+		return -1;
 	}
 	if ((uint64_t)st.st_size != a->size) {
 		gl_err_set(e, "argument '%s': %s has %lld bytes, the buffer has %llu; they must be equal",
 		           a->text, a->init_path, (long long)st.st_size, (unsigned long long)a->size);
-		goto fail;
+		close(fd);
+		return -1;
 	}
+	return fd;
+}
+
+bool gl_args_check_init(const struct gl_arg *a, struct gl_err *e)
+{
+	int fd;
+
+	if (a->init != GL_INIT_FILE)
+		return true;
+	fd = open_init_file(a, e);
+	if (fd < 0)
+		return false;
+	close(fd);
+	return true;
+}
+
+static bool fill_file(const struct gl_arg *a, void *dst, struct gl_err *e)
+{
+	uint8_t *p = dst;
+	uint64_t done = 0;
+	int fd = open_init_file(a, e);
+
+	if (fd < 0)
+		return false;
 	while (done < a->size) {
 		ssize_t n = read(fd, p + done, a->size - done);
 

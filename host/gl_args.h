@@ -88,6 +88,9 @@ bool gl_args_parse_dims(const char *opt, const char *text, uint64_t max,
                         uint32_t dims[3], unsigned *ndims, struct gl_err *e);
 
 /* Fill dst[0..a->size) with the argument's INIT. Reads file:PATH. */
+/* Before any runtime is loaded: a file: INIT names a regular file of the
+ * buffer's size (bad input otherwise). */
+bool gl_args_check_init(const struct gl_arg *a, struct gl_err *e);
 bool gl_args_fill(const struct gl_arg *a, void *dst, struct gl_err *e);
 
 /* The splitmix64 generator used by rand:SEED (exposed for tests and suites). */

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "gl_proc.h"
+#include "gl_results_set.h"
 #include "gl_str.h"
 
 static const char *const group_colours[] = {
@@ -165,10 +166,8 @@ enum gl_chart_result gl_chart_svg(const struct gl_chart *c, const char *svg_path
 		fsync(fd);
 		close(fd);
 	}
-	if (rename(tmp_svg, svg_path) != 0) {
-		gl_err_set(e, "cannot rename %s to %s: %s", tmp_svg, svg_path, strerror(errno));
+	if (!gl_results_place(tmp_svg, svg_path, e))
 		goto out;
-	}
 	tmp_svg[0] = '\0';
 	r = GL_CHART_WRITTEN;
 out:

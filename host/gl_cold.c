@@ -8,6 +8,8 @@
 
 #include "gl_str.h"
 
+#define GL_COLD_REACH_BYTES 512   /* 4096 ids: 4 bits XCC, 8 bits HW_ID[15:8] */
+
 /* One input buffer and its copies; copy[0] is the caller's buffer. */
 struct gl_cold_input {
 	struct gl_hsa_buf *copy;   /* [info.rotating_count] */
@@ -20,6 +22,12 @@ struct gl_cold {
 	struct gl_hsa_code *code;
 	struct gl_hsa_kernel kernel;
 	struct gl_hsa_launch flush_launch;
+	/* flush_icache's reach bitmap: bit (XCC_ID << 8 | HW_ID[15:8]) per CU
+	 * a wave ran on (asm/icache/flush_icache.s), and its union over the
+	 * flushes so far (which CU ids exist). */
+	struct gl_hsa_buf reach;
+	struct gl_kernarg_val reach_arg;
+	uint32_t seen[GL_COLD_REACH_BYTES / 4];
 	/* rotation */
 	unsigned ninputs;
 	struct gl_cold_input *in;
@@ -178,8 +186,13 @@ static bool open_flush(struct gl_cold *c, const char *build_dir, const struct gl
 	if (!gl_hsa_code_load(c->h, path, &c->code, e) ||
 	    !gl_hsa_kernel_get(c->h, c->code, GL_COLD_FLUSH_KERNEL, &c->kernel, e))
 		return gl_err_prefix(e, "flush kernel: ");
+	if (!gl_hsa_buf_create(c->h, GL_COLD_REACH_BYTES, &c->reach, e))
+		return gl_err_prefix(e, "flush kernel reach bitmap: ");
+	c->reach_arg = (struct gl_kernarg_val){ .kind = GL_KV_BUFFER, .label = "reach",
+	                                        .address = (uint64_t)(uintptr_t)c->reach.dev };
 	c->flush_launch = (struct gl_hsa_launch){
 		.kernel = &c->kernel, .grid = { (uint32_t)grid, 1, 1 }, .block = { 64, 1, 1 }, .dims = 1,
+		.args = &c->reach_arg, .nargs = 1,
 	};
 	c->info.flush = true;
 	return true;
@@ -233,6 +246,8 @@ void gl_cold_close(struct gl_cold *c)
 		}
 		free(c->in);
 	}
+	if (c->reach.dev)
+		gl_hsa_buf_destroy(c->h, &c->reach);
 	gl_hsa_code_free(c->h, c->code);
 	free(c);
 }
@@ -247,40 +262,64 @@ bool gl_cold_has_flush(const struct gl_cold *c)
 	return c && c->info.flush;
 }
 
-/* CUS_USED of the last dispatch, if the runtime counts it. */
-static bool cus_used(struct gl_hsa *h, unsigned *out)
+static unsigned popcount_words(const uint32_t *w, size_t n)
 {
-	struct gcnlab_emu_counters cnt;
+	unsigned k = 0;
 
-	if (!gl_hsa_counters(h, &cnt))
-		return false;
-	for (uint32_t i = 0; i < cnt.count && i < GCNLAB_MAX_COUNTERS; i++) {
-		if (strncmp(cnt.name[i], "CUS_USED", GCNLAB_COUNTER_NAME_MAX) == 0) {
-			*out = (unsigned)cnt.value[i];
-			return true;
-		}
+	for (size_t i = 0; i < n; i++)
+		k += (unsigned)__builtin_popcount(w[i]);
+	return k;
+}
+
+/* " xcc0/se1/sh0/cu3, ..." for the ids seen in other flushes but not in
+ * got (at most a few). */
+static void missed_ids(const uint32_t *seen, const uint32_t *got, char *buf, size_t len)
+{
+	size_t used = 0;
+	unsigned listed = 0;
+
+	buf[0] = '\0';
+	for (unsigned id = 0; id < GL_COLD_REACH_BYTES * 8 && listed < 8; id++) {
+		uint32_t bit = 1u << (id % 32);
+
+		if (!(seen[id / 32] & bit) || (got[id / 32] & bit))
+			continue;
+		/* id = XCC_ID << 8 | SE_ID[7:5] SH_ID[4] CU_ID[3:0] */
+		if (!gl_str_fmt(buf + used, len - used, "%sxcc%u/se%u/sh%u/cu%u", listed ? ", " : "", id >> 8,
+		                (id >> 5) & 7, (id >> 4) & 1, id & 15))
+			break;
+		used += strlen(buf + used);
+		listed++;
 	}
-	return false;
 }
 
 bool gl_cold_flush(struct gl_cold *c, double *gpu_us, struct gl_err *e)
 {
+	uint32_t *got = c->reach.host;
 	unsigned reached;
 
 	*gpu_us = 0;
 	if (!c->info.flush)
 		return gl_err_set(e, "internal error: no flush kernel loaded");
-	if (!gl_hsa_dispatch(c->h, &c->flush_launch, gpu_us, e))
+	memset(got, 0, GL_COLD_REACH_BYTES);
+	if (!gl_hsa_buf_upload(c->h, &c->reach, e) || !gl_hsa_dispatch(c->h, &c->flush_launch, gpu_us, e) ||
+	    !gl_hsa_buf_download(c->h, &c->reach, e))
 		return gl_err_prefix(e, "cache flush: ");
 	c->info.flushes++;
-	if (!cus_used(c->h, &reached))
-		return true;  /* ROCr: no counters, the 60x margin is all there is */
+	for (size_t i = 0; i < GL_COLD_REACH_BYTES / 4; i++)
+		c->seen[i] |= got[i];
+	reached = popcount_words(got, GL_COLD_REACH_BYTES / 4);
 	if (!c->info.cus_checked || reached < c->info.cus_reached_min)
 		c->info.cus_reached_min = reached;
 	c->info.cus_checked = true;
-	if (reached < c->info.compute_units)
-		return gl_err_set(e, "the flush kernel ran on %u of %u compute units (CUS_USED), so some instruction caches kept their code: raise --flush-per-cu (now %u)",
-		                  reached, c->info.compute_units, c->info.flush_per_cu);
+	if (reached < c->info.compute_units) {
+		char which[256];
+
+		missed_ids(c->seen, got, which, sizeof(which));
+		return gl_err_set(e, "flush %u ran on %u of the %u compute units (its HW_ID bitmap)%s%s, so some instruction caches kept their code: raise --flush-per-cu (now %u)",
+		                  c->info.flushes, reached, c->info.compute_units,
+		                  which[0] ? "; it missed " : "", which, c->info.flush_per_cu);
+	}
 	return true;
 }
 
@@ -366,10 +405,12 @@ void gl_cold_reach(const struct gl_cold *c, char *buf, size_t len)
 	if (!c || !c->info.flush)
 		gl_str_copy(buf, len, "not run");
 	else if (!c->info.cus_checked)
-		gl_str_fmt(buf, len, "%u workgroups of 64 per flush; reach not checked (the runtime has no counters)",
-		           c->info.flush_workgroups);
+		gl_str_fmt(buf, len, "%u workgroups of 64 per flush; no flush ran yet", c->info.flush_workgroups);
+	else if (c->info.cus_reached_min >= c->info.compute_units)
+		gl_str_fmt(buf, len, "%u workgroups of 64 per flush; every one of %u flushes reached all %u CUs (HW_ID bitmap)",
+		           c->info.flush_workgroups, c->info.flushes, c->info.compute_units);
 	else
-		gl_str_fmt(buf, len, "%u workgroups of 64 per flush; every one of %u flushes reached %u of %u CUs (CUS_USED)",
+		gl_str_fmt(buf, len, "%u workgroups of 64 per flush; the fewest CUs one of %u flushes reached: %u of %u (HW_ID bitmap)",
 		           c->info.flush_workgroups, c->info.flushes, c->info.cus_reached_min,
 		           c->info.compute_units);
 }
@@ -402,10 +443,10 @@ void gl_cold_params(const struct gl_cold_info *i, struct gl_table *t)
 		gl_table_param(t, "flush_cache", "flush_icache: %u workgroups of 64 work-items (%u CUs x %u) before each timed dispatch; its time is reported apart, never in the kernel's",
 		               i->flush_workgroups, i->compute_units, i->flush_per_cu);
 		if (i->cus_checked)
-			gl_table_param(t, "flush_cus_reached", "%u of %u (CUS_USED, fewest over %u flushes)",
+			gl_table_param(t, "flush_cus_reached", "%u of %u (HW_ID bitmap, fewest over %u flushes)",
 			               i->cus_reached_min, i->compute_units, i->flushes);
 		else
-			gl_table_param(t, "flush_cus_reached", "not checked (the runtime has no counters)");
+			gl_table_param(t, "flush_cus_reached", "no flush ran");
 	} else {
 		gl_table_param(t, "flush_cache", "no");
 	}

@@ -311,6 +311,15 @@ static int resolve_code(const char *cmd, const struct compare_opts *o, const str
  * itself). Returns -1 when fine, else EXIT_USAGE (message printed). */
 static int check_args(const char *cmd, const struct gl_suite_launch *l)
 {
+	/* In 64 bits: three 16-bit block sizes overflow 32. 1024 work-items is
+	 * every GFX9 agent's HSA_AGENT_INFO_WORKGROUP_MAX_SIZE (rocminfo). */
+	uint64_t wg = (uint64_t)l->block[0] * l->block[1] * l->block[2];
+
+	if (wg == 0 || wg > 1024) {
+		fprintf(stderr, "%s: --block %u,%u,%u is a workgroup of %llu work-items; a GFX9 workgroup has 1 to 1024\n",
+		        cmd, l->block[0], l->block[1], l->block[2], (unsigned long long)wg);
+		return EXIT_USAGE;
+	}
 	for (unsigned i = 0; i < l->nargs; i++) {
 		struct gl_arg a;
 		struct gl_err e;
@@ -430,7 +439,7 @@ int gl_compare_cmd(const char *cmd, int argc, char **argv)
 	}
 	if (o.bytes[0])
 		gl_args_parse_size(o.bytes, &c->launch.bytes, &e);   /* checked by the option table */
-	wg = c->launch.block[0] * c->launch.block[1] * c->launch.block[2];
+	wg = (uint32_t)((uint64_t)c->launch.block[0] * c->launch.block[1] * c->launch.block[2]);   /* <= 1024: check_args */
 	for (int s = 0; s < 2; s++)
 		if (!load_side(&c->side[s], objdump, c->arch, wg, &e)) {
 			fprintf(stderr, "%s: %s\n", cmd, e.msg);

@@ -676,6 +676,7 @@ bool gl_hsa_info(struct gl_hsa *h, struct gl_hsa_info *out, struct gl_err *e)
 	h->api.hsa_agent_get_info(h->gpu, (hsa_agent_info_t)HSA_AMD_AGENT_INFO_MEMORY_MAX_FREQUENCY,
 	                          &out->memory_max_mhz);
 	h->api.hsa_agent_get_info(h->gpu, (hsa_agent_info_t)HSA_AMD_AGENT_INFO_BDFID, &out->bdfid);
+	h->api.hsa_agent_get_info(h->gpu, (hsa_agent_info_t)HSA_AMD_AGENT_INFO_DOMAIN, &out->pci_domain);
 	h->api.hsa_agent_get_info(h->gpu, HSA_AGENT_INFO_CACHE_SIZE, out->cache_bytes);
 	out->workgroup_max_size = h->wg_max_size;
 	out->lds_bytes = h->lds_bytes;

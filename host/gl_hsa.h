@@ -93,10 +93,15 @@ struct gl_hsa_info {
 	uint64_t timestamp_hz;           /* HSA_SYSTEM_INFO_TIMESTAMP_FREQUENCY */
 	bool vendor_ext;                 /* GCNLAB_EXTENSION_EMU present */
 	uint32_t bdfid;                  /* HSA_AMD_AGENT_INFO_BDFID (PCI bus/device/function) */
+	uint32_t pci_domain;             /* HSA_AMD_AGENT_INFO_DOMAIN (PCI domain; 0 if unreported) */
 	uint32_t cache_bytes[4];         /* HSA_AGENT_INFO_CACHE_SIZE: L1..L4 data caches, 0 = none */
 };
 
 bool gl_hsa_info(struct gl_hsa *h, struct gl_hsa_info *out, struct gl_err *e);
+
+/* After a GPU memory fault the driver evicts every queue of the process and
+ * does not restore them (KFD): the faulting kernel's name, else NULL. */
+const char *gl_hsa_vm_fault(const struct gl_hsa *h);
 
 /* --- memory ------------------------------------------------------------- */
 

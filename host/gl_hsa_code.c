@@ -55,6 +55,22 @@ static const char *base_name(const char *path)
 	return s ? s + 1 : path;
 }
 
+/* A runtime call of the load failed: its status, and what the emulator's
+ * loader says is wrong in the file (ROCr's says nothing). */
+static void load_failed(struct gl_hsa *h, struct gl_err *e, hsa_status_t s, const char *call,
+                        const char *path)
+{
+	char report[1024];
+
+	gl_hsa_emu_report(h, report, sizeof(report));
+	if (report[0] && strcmp(report, h->last_report) != 0) {
+		gl_hsa_fail(h, e, s, "%s: %s: %s", path, report, call);
+		gl_str_copy(h->last_report, sizeof(h->last_report), report);
+	} else {
+		gl_hsa_fail(h, e, s, "%s: %s", path, call);
+	}
+}
+
 bool gl_hsa_code_load(struct gl_hsa *h, const char *path, struct gl_hsa_code **out,
                       struct gl_err *e)
 {
@@ -80,9 +96,12 @@ bool gl_hsa_code_load(struct gl_hsa *h, const char *path, struct gl_hsa_code **o
 	if (!gl_hsa_target_check(h, base_name(path), &c->co, e))
 		goto fail;
 
+	/* A loader refusal's reason, from the emulator, is the report it
+	 * leaves; none from an earlier dispatch may be taken for it. */
+	gl_hsa_emu_report(h, h->last_report, sizeof(h->last_report));
 	s = h->api.hsa_code_object_reader_create_from_memory(c->data, c->size, &c->reader);
 	if (s != HSA_STATUS_SUCCESS) {
-		gl_hsa_fail(h, e, s, "%s: hsa_code_object_reader_create_from_memory", path);
+		load_failed(h, e, s, "hsa_code_object_reader_create_from_memory", path);
 		goto fail;
 	}
 	c->have_reader = true;
@@ -95,17 +114,17 @@ bool gl_hsa_code_load(struct gl_hsa *h, const char *path, struct gl_hsa_code **o
 	c->have_exe = true;
 	s = h->api.hsa_executable_load_agent_code_object(c->exe, h->gpu, c->reader, NULL, NULL);
 	if (s != HSA_STATUS_SUCCESS) {
-		gl_hsa_fail(h, e, s, "%s: hsa_executable_load_agent_code_object", path);
+		load_failed(h, e, s, "hsa_executable_load_agent_code_object", path);
 		goto fail;
 	}
 	s = h->api.hsa_executable_freeze(c->exe, NULL);
 	if (s != HSA_STATUS_SUCCESS) {
-		gl_hsa_fail(h, e, s, "%s: hsa_executable_freeze", path);
+		load_failed(h, e, s, "hsa_executable_freeze", path);
 		goto fail;
 	}
 	s = h->api.hsa_executable_validate(c->exe, &invalid);
 	if (s != HSA_STATUS_SUCCESS) {
-		gl_hsa_fail(h, e, s, "%s: hsa_executable_validate", path);
+		load_failed(h, e, s, "hsa_executable_validate", path);
 		goto fail;
 	}
 	if (invalid) {

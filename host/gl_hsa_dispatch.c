@@ -17,9 +17,6 @@
 /* How long one hsa_signal_wait_scacquire may block before the loop checks
  * the clock and the error flags again. */
 #define GL_WAIT_SLICE_S 0.05
-/* After a memory fault event, how long to wait for the queue error that
- * names the status. */
-#define GL_FAULT_GRACE_S 0.5
 /* Scratch for kernels with a dynamic call stack (.uses_dynamic_stack): the
  * HIP runtime's default stack limit (hipLimitStackSize) is 1024 bytes per
  * work-item. */
@@ -135,6 +132,22 @@ bool gl_hsa_launch_check(struct gl_hsa *h, const struct gl_hsa_launch *l, struct
 	if (h->grid_max_size && grid > h->grid_max_size)
 		return gl_err_set(e, "kernel %s: a grid of %llu work-items exceeds the agent's maximum %llu",
 		                  m->name, (unsigned long long)grid, (unsigned long long)h->grid_max_size);
+	/* The runtime reports the descriptor's kernarg_size; a code object
+	 * whose descriptor claims more than its metadata describes is corrupt
+	 * (a 4 GiB claim made the host reserve and zero 4 GiB first). */
+	if (m->kernarg_size && k->kernarg_size > m->kernarg_size)
+		return gl_err_set(e, "kernel %s: its kernel descriptor claims a %u-byte kernarg segment but the metadata's .kernarg_segment_size is %u: the code object is inconsistent (rebuild it)",
+		                  m->name, k->kernarg_size, m->kernarg_size);
+	{
+		uint64_t ka = k->kernarg_size > m->kernarg_size ? k->kernarg_size : m->kernarg_size;
+		size_t pool_max = 0;
+
+		if (h->api.hsa_amd_memory_pool_get_info(h->kernarg_pool, HSA_AMD_MEMORY_POOL_INFO_ALLOC_MAX_SIZE,
+		                                        &pool_max) == HSA_STATUS_SUCCESS &&
+		    pool_max && ka > pool_max)
+			return gl_err_set(e, "kernel %s: a %llu-byte kernarg segment exceeds the kernarg pool's largest allocation (%zu bytes)",
+			                  m->name, (unsigned long long)ka, pool_max);
+	}
 	lds = (uint64_t)k->group_size + l->dynamic_lds;
 	if (lds > h->lds_bytes)
 		return gl_err_set(e, "kernel %s: %u bytes of static LDS + %u dynamic exceed the %llu bytes of LDS per workgroup",
@@ -162,6 +175,11 @@ static void launch_env(struct gl_hsa *h, const struct gl_hsa_launch *l, struct g
 		kl->private_base = aq->private_segment_aperture_base_hi;
 		kl->shared_base = aq->group_segment_aperture_base_hi;
 	}
+}
+
+const char *gl_hsa_vm_fault(const struct gl_hsa *h)
+{
+	return h && h->vm_fault_kernel[0] ? h->vm_fault_kernel : NULL;
 }
 
 void gl_hsa_emu_report(struct gl_hsa *h, char *buf, size_t len)
@@ -220,22 +238,17 @@ static bool dispatch_failed(struct gl_hsa *h, const char *kernel, const char *wh
 	return false;
 }
 
-/* After a fault event: the status from the queue error callback when it
- * arrives in time, else HSA_STATUS_ERROR_MEMORY_FAULT. */
+/* After a fault event. ROCr does not call the queue error callback for a
+ * memory fault (the system event is all there is), and KFD evicts every
+ * queue of the process for good: the run cannot go on. */
 static bool fault_failed(struct gl_hsa *h, const char *kernel, struct gl_err *e)
 {
-	double until = now_s() + GL_FAULT_GRACE_S;
-	int status;
+	int status = HSA_STATUS_ERROR_MEMORY_FAULT;
 	uint64_t addr;
 	uint32_t mask;
 	char reasons[256], why[512];
 
-	while (!(status = __atomic_load_n(&h->queue_status, __ATOMIC_ACQUIRE)) && now_s() < until) {
-		struct timespec ts = { 0, 1000000 };
-		nanosleep(&ts, NULL);
-	}
-	if (!status)
-		status = HSA_STATUS_ERROR_MEMORY_FAULT;
+	gl_str_copy(h->vm_fault_kernel, sizeof(h->vm_fault_kernel), kernel);
 	addr = __atomic_load_n(&h->fault_address, __ATOMIC_RELAXED);
 	mask = __atomic_load_n(&h->fault_reason, __ATOMIC_RELAXED);
 	fault_reason_text(mask, reasons, sizeof(reasons));
@@ -309,6 +322,9 @@ bool gl_hsa_dispatch(struct gl_hsa *h, const struct gl_hsa_launch *l, double *gp
 	char report[1024];
 
 	*gpu_us = 0;
+	if (h->vm_fault_kernel[0])
+		return gl_err_set(e, "kernel %s not run: the GPU memory fault in kernel %s evicted the process's queues",
+		                  name, h->vm_fault_kernel);
 	if (!gl_hsa_launch_check(h, l, e) || !queue_ensure(h, e))
 		return false;
 	if (ka_size == 0)

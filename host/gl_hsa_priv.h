@@ -117,6 +117,10 @@ struct gl_hsa {
 	bool have_ext;
 	struct gcnlab_emu_ext_1 ext;
 	char last_report[1024];      /* last emulator report printed */
+	/* The kernel whose memory fault made the driver evict every queue of
+	 * the process ("" none): nothing more can run (KFD does not restore
+	 * them). */
+	char vm_fault_kernel[128];
 };
 
 /* Name and text of an HSA status, through the runtime when it can. */

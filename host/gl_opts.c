@@ -38,9 +38,13 @@ static bool set_value(const char *cmd, const struct gl_opt *o, void *target, con
 
 		errno = 0;
 		x = strtod(v, &end);
-		if (!v[0] || *end || errno || !isfinite(x) || x <= 0 || (o->max && x > (double)o->max))
+		if (!v[0] || *end || (errno && errno != ERANGE) || isnan(x) || x <= 0)
 			return gl_err_set(e, "%s: %s expects a positive number%s, got '%s'", cmd, o->name,
 			                  o->max ? " (seconds)" : "", v);
+		/* 1e99 is a number, just too large: say the limit. */
+		if (errno == ERANGE || !isfinite(x) || (o->max && x > (double)o->max))
+			return gl_err_set(e, "%s: %s '%s' is too large (at most %llu)", cmd, o->name, v,
+			                  (unsigned long long)(o->max ? o->max : UINT64_MAX));
 		*(double *)field = x;
 		return true;
 	}

@@ -252,3 +252,8 @@ void gl_params_list_str(const uint64_t *v, unsigned n, bool sizes, char *buf, si
 		used += strlen(buf + used);
 	}
 }
+
+bool gl_params_is_error(const struct gl_err *e)
+{
+	return strncmp(e->msg, GL_PARAMS_ERR_PREFIX, strlen(GL_PARAMS_ERR_PREFIX)) == 0;
+}

@@ -61,4 +61,9 @@ bool gl_params_list(const struct gl_ctx *ctx, const char *suite, const char *key
 /* "1:8:32" (sizes: "4K:1M") into buf, for the results' parameter block. */
 void gl_params_list_str(const uint64_t *v, unsigned n, bool sizes, char *buf, size_t len);
 
+/* Every message gl_params_u64/uint/list give for a wrong value starts with
+ * "--param " (bad input: exit 2); true when e is one of them. */
+#define GL_PARAMS_ERR_PREFIX "--param "
+bool gl_params_is_error(const struct gl_err *e);
+
 #endif

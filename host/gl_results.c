@@ -1,4 +1,5 @@
 #include "gl_results.h"
+#include "gl_results_set.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -452,20 +453,6 @@ bool gl_results_dir(char *buf, size_t len, const char *root, const char *arch,
 	return true;
 }
 
-/* fsync the directory holding path so the rename itself is durable. */
-static void sync_dir_of(const char *path)
-{
-	char copy[PATH_MAX];
-	int fd;
-
-	snprintf(copy, sizeof(copy), "%s", path);
-	fd = open(dirname(copy), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (fd >= 0) {
-		fsync(fd);
-		close(fd);
-	}
-}
-
 bool gl_results_write_file(const char *path, const void *data, size_t len, struct gl_err *e)
 {
 	char tmp[PATH_MAX];
@@ -501,11 +488,9 @@ bool gl_results_write_file(const char *path, const void *data, size_t len, struc
 		goto fail;
 	}
 	fd = -1;
-	if (rename(tmp, path) != 0) {
-		gl_err_set(e, "cannot rename %s to %s: %s", tmp, path, strerror(errno));
+	/* At once, or with the rest of the suite's set (gl_results_set.h). */
+	if (!gl_results_place(tmp, path, e))
 		goto fail;
-	}
-	sync_dir_of(path);
 	return true;
 fail:
 	if (fd >= 0)
@@ -602,6 +587,8 @@ bool gl_results_claim(const char *dir, int *fd, struct gl_err *e)
 			                  "to finish or give this run its own --out", dir);
 		return gl_err_set(e, "cannot lock %s: %s", path, strerror(err));
 	}
+	/* A killed run's set first: its temporaries may still be committed. */
+	gl_results_set_recover(dir);
 	d = opendir(dir);
 	if (d) {
 		while ((de = readdir(d)))

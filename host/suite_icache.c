@@ -608,7 +608,7 @@ static void record_params(struct ic_run *run, struct gl_table *t)
 		               run->flush_info.flush_workgroups, run->flush_info.compute_units,
 		               run->flush_info.flush_per_cu);
 		if (run->flush_info.cus_checked)
-			gl_table_param(t, "flush_cus_reached", "%u of %u (CUS_USED, fewest over %u flushes)",
+			gl_table_param(t, "flush_cus_reached", "%u of %u (HW_ID bitmap, fewest over %u flushes)",
 			               run->flush_info.cus_reached_min, run->flush_info.compute_units,
 			               run->flush_info.flushes);
 		else
@@ -716,7 +716,7 @@ static int icache_launch(const struct gl_ctx *ctx, const char *kernel, struct gl
 		{ "icache_24k", 64, { "buf:8" } },
 		{ "icache_256k", 64, { "buf:8" } },
 		{ "dcache_read", DC_WI, { "buf:1M:iota32", "buf:1K", "u32:1048576" } },
-		{ "flush_icache", 64, { NULL } },
+		{ "flush_icache", 64, { "buf:512" } },   /* its reach bitmap */
 	};
 	char tried[PATH_MAX];
 

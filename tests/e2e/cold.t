@@ -6,7 +6,7 @@
 #     HBM, beyond what instruction prefetch hides) over 1.5x hot; with one wave per CU the cold dispatch misses every line in
 #     every instruction cache (CU groups of 3 on gfx900, 2 on gfx90a/gfx942
 #     [SPECS]), so the flush emptied all of them; the 256 KiB kernel misses
-#     every line hot or cold; the flush reached every CU (CUS_USED); the 1 MiB
+#     every line hot or cold; the flush reached every CU (HW_ID bitmap); the 1 MiB
 #     read hits L2 hot and misses it on every rotating dispatch when the
 #     copies exceed the caches; everything validated;
 #   - `gcnlab run copy --flush-cache --rotating-count 3`: every kernel
@@ -206,10 +206,14 @@ for my $arch (qw(gfx900 gfx90a gfx942)) {
 {
 	my $flush = "$build/gfx942/flush_icache.co";
 	my @cmd = ($gcnlab, 'exec', $flush, 'flush_icache', '--backend', 'emu', '--grid', 64, '--block', 64,
-	           '--flush-cache', '--repeat', 3);
+	           '--flush-cache', '--repeat', 3, 'buf:512');
 	my ($out, $rc) = run({}, @cmd);
 	my @d = $out =~ /^flush_icache: ([0-9.]+) µs \(.*after flush_icache ([0-9.]+) µs, not included/mg;
 	ok($rc == 0 && @d == 6, 'exec --flush-cache --repeat 3: three dispatches, each after a flush') or diag("@cmd\n$out");
+	# The reach check runs on hardware as well: the kernel's HW_ID/XCC_ID
+	# bitmap, not an emulator counter.
+	like($out, qr/^flush_icache: \d+ workgroups of 64 per flush; every one of 3 flushes reached all 304 CUs \(HW_ID bitmap\)$/m,
+	     'exec --flush-cache: every flush reached all 304 CUs, from the HW_ID bitmap');
 	my $bad = 0;
 	for (my $i = 0; $i < @d; $i += 2) {
 		$bad++ unless $d[$i] < $d[$i + 1] / 2;

@@ -1,7 +1,8 @@
 /*
  * test_host_cold — cold-cache timing on the emulated GPU, checked through
  * its counters (gl_cold, gl_timing_launch_run):
- *   - the flush kernel reaches every CU (CUS_USED) on gfx900, gfx90a, gfx942;
+ *   - the flush kernel reaches every CU (its HW_ID bitmap, and CUS_USED) on
+ *     gfx900, gfx90a, gfx942;
  *   - s_icache_inv empties the instruction cache of the CU group that runs
  *     it and no other: one group is 2 CUs on gfx90a/gfx942 and 3 on gfx900
  *     ([SPECS], the figures the test holds the model to), so after a flush
@@ -121,8 +122,11 @@ static uint64_t body_misses(struct fixture *f)
 /* flush_icache as wgs workgroups of one wave; the CUs it ran on. */
 static uint64_t small_flush(struct fixture *f, unsigned wgs)
 {
+	/* f->out (4 KiB) takes the kernel's 512-byte reach bitmap. */
+	struct gl_kernarg_val a = { .kind = GL_KV_BUFFER, .address = (uint64_t)(uintptr_t)f->out.dev };
 	struct gl_hsa_launch l = {
-		.kernel = &f->kflush, .grid = { wgs * 64, 1, 1 }, .block = { 64, 1, 1 }, .dims = 1,
+		.kernel = &f->kflush, .args = &a, .nargs = 1, .grid = { wgs * 64, 1, 1 },
+		.block = { 64, 1, 1 }, .dims = 1,
 	};
 	struct gl_err e = { "" };
 	double us;
@@ -274,9 +278,7 @@ static void test_cold_run(void **state)
 	assert_true(cold.kernel.median_us > hot.kernel.median_us);
 	/* The flush kernel itself, one wave, timed cold: were the flush in its
 	 * time, it would be at least the flush's. */
-	l.kernel = &f.kflush;
-	l.args = NULL;
-	l.nargs = 0;
+	l.kernel = &f.kflush;   /* a (its reach bitmap): f.out */
 	tl.observe = NULL;
 	assert_true(gl_timing_launch_run(&tl, &tiny, NULL, &e));
 	assert_int_equal(tiny.flush.n, 4);

@@ -1,0 +1,71 @@
+#!/usr/bin/perl
+# vm_fault.t — a GPU memory fault ends `gcnlab run` as it does on ROCr,
+# where KFD evicts the process's queues for good (issue 19 item 2): the
+# suites already done keep their results, the faulting kernel is named, the
+# rest of the faulting suite is not dispatched (no waiting out --timeout),
+# the remaining suites are reported as not run, exit 1. The emulator's side
+# (no queue callback, every queue evicted) is in tests/unit/test_emu_api.c.
+#
+# The fault: a build folder whose copy_256_2_128_256.co is a kernel of that
+# name and signature that loads from an unmapped address.
+use strict;
+use warnings;
+use File::Temp qw(tempdir);
+use Test::More;
+use Time::HiRes qw(time);
+
+my $root = $ENV{GCNLAB_ROOT} // '.';
+my $build = $ENV{GCNLAB_BUILD} // "$root/build";
+my $gcnlab = $ENV{GCNLAB_BIN} // "$build/bin/gcnlab";
+my $llvm = $ENV{LLVM_BIN} // `sh $root/tools/find_llvm.sh`;
+chomp $llvm;
+BAIL_OUT("$gcnlab is not built (make)") unless -x $gcnlab;
+BAIL_OUT("no suite kernels in $build/gfx942 (make kernels-all)") unless -f "$build/gfx942/copy_hip.co";
+
+my $tmp = tempdir('gcnlab-vmfault-XXXXXX', TMPDIR => 1, CLEANUP => 1);
+my $kdir = "$tmp/build/gfx942";
+system('mkdir', '-p', $kdir) == 0 or die;
+for my $f (glob("$build/gfx942/*")) {
+	my ($name) = $f =~ m{([^/]+)$};
+	symlink($f, "$kdir/$name") or die "symlink $f: $!";
+}
+my $k = 'copy_256_2_128_256';
+open(my $s, '>', "$tmp/wild.s") or die;
+print $s <<"ASM";
+.include "gcnlab.inc"
+gcn_kernel_begin $k
+	s_mov_b32 s4, 0x00000040
+	s_mov_b32 s5, 0x0000dead
+	v_mov_b32 v0, 0
+	global_load_dword v1, v0, s[4:5]
+	s_waitcnt vmcnt(0)
+	s_endpgm
+gcn_kernel_end $k, 2, 6, 256, 16, "[ { .name: in, .offset: 0, .size: 8, .value_kind: global_buffer, .address_space: global }, { .name: out, .offset: 8, .size: 8, .value_kind: global_buffer, .address_space: global } ]"
+ASM
+close $s;
+unlink "$kdir/$k.co";
+system("$llvm/llvm-mc", '-triple', 'amdgcn-amd-amdhsa', '-mcpu=gfx942', '--amdhsa-code-object-version=5',
+       '-filetype=obj', '-I', "$root/asm/include", '--defsym', 'GFX=942', "$tmp/wild.s", '-o', "$tmp/wild.o") == 0
+	or BAIL_OUT('cannot assemble the faulting kernel');
+system("$llvm/ld.lld", '-shared', '--discard-all', '-o', "$kdir/$k.co", "$tmp/wild.o") == 0 or BAIL_OUT('cannot link');
+
+my $out = "$tmp/out";
+my $t0 = time;
+my $text = `GCNLAB_BUILD_DIR=$tmp/build $gcnlab run lds_counters copy icache --arch gfx942 --backend emu --out $out --reps 1 --warmup 0 --timeout 5 2>&1`;
+my $rc = $? >> 8;
+my $secs = time - $t0;
+
+is($rc, 1, 'a memory fault: exit 1') or diag($text);
+like($text, qr/kernel \Q$k\E faulted: memory fault at 0xdead00000040/, 'the faulting kernel and address are named');
+like($text, qr/memory fault in kernel \Q$k\E \(suite copy\) ended the run; not run: icache\n/,
+     'the run ends and names the suites not run');
+like($text, qr/copy_256_4_64_256 not run: the GPU memory fault in kernel \Q$k\E/,
+     'later kernels of the suite are not dispatched');
+unlike($text, qr/did not complete within/, 'nothing waits out --timeout');
+ok(-s "$out/gfx942-emu/lds_counters.csv", 'the suite done before keeps its results');
+ok(!-e "$out/gfx942-emu/icache.csv", 'the suite after it did not run');
+cmp_ok($secs, '<', 30, sprintf('... in %.1f s', $secs));
+my $reports = () = $text =~ /0xdead00000040/g;
+cmp_ok($reports, '<=', 2, 'the emulator report is not printed twice over') or diag($text);
+
+done_testing();
