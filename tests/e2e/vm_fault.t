@@ -6,7 +6,7 @@
 # the remaining suites are reported as not run, exit 1. The emulator's side
 # (no queue callback, every queue evicted) is in tests/unit/test_emu_api.c.
 #
-# The fault: a build folder whose copy_256_2_128_256.co is a kernel of that
+# The fault: a build folder whose copy_256_16_16_256.co (the copy suite's first kernel) is a kernel of that
 # name and signature that loads from an unmapped address.
 use strict;
 use warnings;
@@ -29,7 +29,7 @@ for my $f (glob("$build/gfx942/*")) {
 	my ($name) = $f =~ m{([^/]+)$};
 	symlink($f, "$kdir/$name") or die "symlink $f: $!";
 }
-my $k = 'copy_256_2_128_256';
+my $k = 'copy_256_16_16_256';   # the copy suite's first kernel
 open(my $s, '>', "$tmp/wild.s") or die;
 print $s <<"ASM";
 .include "gcnlab.inc"
@@ -59,7 +59,7 @@ is($rc, 1, 'a memory fault: exit 1') or diag($text);
 like($text, qr/kernel \Q$k\E faulted: memory fault at 0xdead00000040/, 'the faulting kernel and address are named');
 like($text, qr/memory fault in kernel \Q$k\E \(suite copy\) ended the run; not run: icache\n/,
      'the run ends and names the suites not run');
-like($text, qr/copy_256_4_64_256 not run: the GPU memory fault in kernel \Q$k\E/,
+like($text, qr/copy_256_8_32_256 not run: the GPU memory fault in kernel \Q$k\E/,
      'later kernels of the suite are not dispatched');
 unlike($text, qr/did not complete within/, 'nothing waits out --timeout');
 ok(-s "$out/gfx942-emu/lds_counters.csv", 'the suite done before keeps its results');
