@@ -74,6 +74,8 @@ struct emu_dispatch_ctx {
 	uint64_t budget;             /* wave-instructions before a hang is reported */
 	uint64_t insts;
 	uint64_t hazards;            /* waitcnt hazards seen (emu_hazard.c) */
+	uint64_t hazards_ws;         /* wait-state hazards seen (emu_hazard_nops.c) */
+	uint32_t hazards_ws_warned;  /* its rules already warned about (one warning per rule) */
 	bool strict;
 	bool failed;
 	uint64_t start_cycle;

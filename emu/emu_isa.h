@@ -166,6 +166,10 @@ struct emu_inst {
 	uint8_t sdwa, dpp;             /* 1 when the instruction uses SDWA or DPP */
 	uint64_t hz_regs;              /* registers read or written, folded to 64 bits
 	                                  (emu_hazard_regs, set by the decoder) */
+	uint32_t hzn;                  /* wait-state rules this may be a consumer of, one bit
+	                                  per rule (emu_hazard_nops.c), set by the decoder */
+	uint32_t hzn_arms;             /* wait-state rules this may be a producer for */
+	uint8_t nws;                   /* wait states it counts: s_nop N: N + 1, others 1 */
 };
 
 /* A semantic handler registered under an LLVM mnemonic. */

@@ -89,6 +89,7 @@ const char *const emu_counter_names[EMU_COUNTER_COUNT] = {
 	[EMU_CNT_CUS_USED] = "CUS_USED",
 	[EMU_CNT_BUSY_CYCLES] = "GRBM_GUI_ACTIVE",
 	[EMU_CNT_TCP_UTCL1_MISS] = "TCP_UTCL1_TRANSLATION_MISS",
+	[EMU_CNT_HAZARD_WAITSTATES] = "GCNLAB_HAZARD_WAITSTATES",
 };
 
 /* ---- 1. clocks and lifetime ---- */

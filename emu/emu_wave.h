@@ -19,6 +19,8 @@
 #define EMU_LANES 64
 #define EMU_NREGS_V 512       /* 256 VGPRs + 256 AGPRs */
 #define EMU_MAX_PENDING 96    /* vmcnt 63 + lgkmcnt 15 + expcnt 7, rounded up */
+#define EMU_HZN_RING 32       /* issued instructions kept for the wait-state checker: more
+                                 than the longest rule (19 wait states, gfx90a/gfx942 MFMA) */
 
 struct emu_dispatch_ctx;      /* emu_dispatch.c */
 struct emu_workgroup;
@@ -130,6 +132,16 @@ struct emu_wave {
 	uint32_t v_dirty, a_dirty;       /* VGPR rows [0, v_dirty) and AGPR rows [0, a_dirty)
 	                                    may be nonzero: the grants since the storage
 	                                    was last cleared (writes stay inside a grant) */
+	/* Software wait states (emu_hazard_nops.c): the last issued instructions,
+	 * the rules with a producer among them, and the old values of SGPRs the
+	 * VALU in each ring slot overwrote (a VMEM issued too soon reads those). */
+	const struct emu_inst *hzn_ring[EMU_HZN_RING];
+	uint32_t hzn_pos;                /* instructions issued (ring index = pos % RING) */
+	uint32_t hzn_armed;
+	uint32_t hzn_old[EMU_HZN_RING][4];
+	uint32_t hzn_nrestore;           /* SGPRs holding a stale value for this instruction */
+	uint16_t hzn_restore_reg[8];
+	uint32_t hzn_restore_val[8];
 };
 
 /* ---- Registers and operands (emu_operand.c) ---- */

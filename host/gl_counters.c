@@ -40,6 +40,7 @@ static const struct {
 	{ "CUS_USED", "compute units that ran at least one wave" },
 	{ "GRBM_GUI_ACTIVE", "shader cycles from the first wave's start to the last wave's end" },
 	{ "TCP_UTCL1_TRANSLATION_MISS", "vector address translations that missed the per-CU UTCL1" },
+	{ "GCNLAB_HAZARD_WAITSTATES", "emulator only: instructions issued with fewer wait states (s_nop) than the ISA requires" },
 };
 
 void gl_counters_read(struct gl_hsa *h, struct gl_counters *out)
