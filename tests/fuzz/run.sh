@@ -13,7 +13,7 @@ mkdir -p "$out/seeds" "$out/work"
 	{ echo "run.sh: libFuzzer missing: apt-get install libclang-rt-19-dev" >&2; exit 2; }
 "$cc" -g -O1 -std=c11 -D_GNU_SOURCE -DFUZZ_STANDALONE -fsanitize=fuzzer,address,undefined \
 	-fno-sanitize-recover=undefined -I"$top/include" -I"$top/emu" -I"$top/common" \
-	"$top/tests/fuzz/fuzz_decode.c" "$top/emu/emu_decode.c" "$top/emu/emu_disasm.c" "$top/emu/emu_sem.c" \
+	"$top/tests/fuzz/fuzz_decode.c" "$top/emu/emu_decode.c" "$top/emu/emu_disasm.c" "$top/emu/emu_sem.c" "$top/emu/emu_hazard_nops.c" \
 	-o "$out/fuzz_decode"
 # seeds: runs of corpus instructions, one file per arch and chunk
 i=0
