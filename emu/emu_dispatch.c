@@ -365,6 +365,7 @@ struct emu_run {
 struct trace_acc {
 	uint64_t issues, cycles;
 	uint64_t stall[GCNLAB_STALL_COUNT];
+	uint64_t hazards;
 };
 
 static struct emu_wave *wave_alloc(struct emu_gpu *g, struct emu_run *rs)
@@ -605,6 +606,13 @@ void emu_wave_stall(struct emu_wave *w, uint64_t cycles, enum gcnlab_stall cause
 		rs->trace[w->cur->off >> 2].stall[cause] += cycles;
 }
 
+void emu_wave_trace_hazard(struct emu_wave *w, const struct emu_inst *in)
+{
+	struct emu_run *rs = w->ctx->run;
+	if (rs && rs->trace && (w->ctx->gpu->trace_wave < 0 || (int)w->id == w->ctx->gpu->trace_wave))
+		rs->trace[in->off >> 2].hazards++;
+}
+
 static void run_wave(struct emu_dispatch_ctx *ctx, struct emu_wave *w, uint64_t horizon,
                      struct trace_acc *trace)
 {
@@ -720,6 +728,7 @@ static void fill_trace(struct emu_dispatch_ctx *ctx, struct trace_acc *acc)
 		r->size = in->size;
 		emu_disasm(ctx->prof, in, r->text, sizeof(r->text));
 		r->issues = acc[i].issues;
+		r->hazards = acc[i].hazards;
 		r->cycles = acc[i].cycles;
 		memcpy(r->stall, acc[i].stall, sizeof(r->stall));
 	}

@@ -91,5 +91,7 @@ struct emu_dispatch_ctx {
 void emu_wave_retire(struct emu_wave *w);
 /* emu_dispatch.c: charge stall cycles of `cause` to the current instruction's trace row. */
 void emu_wave_stall(struct emu_wave *w, uint64_t cycles, enum gcnlab_stall cause);
+/* emu_dispatch.c: count a hazard reported at `in` in its trace row. */
+void emu_wave_trace_hazard(struct emu_wave *w, const struct emu_inst *in);
 
 #endif

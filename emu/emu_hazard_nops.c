@@ -886,6 +886,7 @@ static void report(struct emu_wave *w, const struct emu_inst *c, const struct em
 	emu_disasm(ctx->prof, c, a, sizeof(a));
 	emu_disasm(ctx->prof, p, b, sizeof(b));
 	ctx->counters[EMU_CNT_HAZARD_WAITSTATES]++;
+	emu_wave_trace_hazard(w, c);
 	if (ctx->strict) {
 		emu_fault(w, c, EMU_FAULT_OTHER, 0,
 		          "wait-state hazard (%s): `%s` at offset 0x%x needs %d wait state(s) before this "

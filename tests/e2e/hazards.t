@@ -10,7 +10,8 @@
 #      counts it. With the s_nop: clean in strict mode, counter 0.
 #   2. What executes: vmem_sgpr_buffer's store uses the SGPR value from
 #      before the v_readfirstlane (the old value, as the hardware reads it)
-#      when the wait states are missing, the new one when they are there.
+#      when the wait states are missing, the new one when they are there;
+#      --trace counts the hazard on the store's row.
 #   3. Clang's own output: tests/asm/hazards/clang/*.ll compiled by clang
 #      (-O2 -S) for each arch, where LLVM's GCNHazardRecognizer inserted
 #      s_nop: the kernel runs clean with GCNLAB_EMU_STRICT=1; with every
@@ -135,7 +136,7 @@ for my $arch (qw(gfx900 gfx90a gfx942)) {
 	my %want = (bad => [0, 64], good => [16, 80]);   # first, last+1 word holding t
 	for my $v (qw(bad good)) {
 		my $co = assemble($src, $arch, "vmem_sgpr_buffer-$v", $v eq 'good' ? ('NOPS=1') : ());
-		my ($rc, $out) = exec_kernel({}, $co, 'vmem_sgpr_buffer', "$tmp/w-$v.bin");
+		my ($rc, $out) = exec_kernel({}, $co, 'vmem_sgpr_buffer', "$tmp/w-$v.bin", '--trace');
 		my @w = words("$tmp/w-$v.bin");
 		my ($lo, $hi) = @{$want{$v}};
 		my @exp = map { $_ >= $lo && $_ < $hi ? $_ - $lo : 0 } 0 .. 255;
@@ -149,6 +150,10 @@ for my $arch (qw(gfx900 gfx90a gfx942)) {
 		   $v eq 'bad' ? "vmem_sgpr_buffer on $arch: without the wait states the store reads the old s6 (0)"
 		               : "vmem_sgpr_buffer on $arch: with s_nop 4 the store reads the new s6 (64)")
 			or diag("exit $rc; $diff\n$out");
+		my $counted = $out =~ /hazards 1\s+buffer_store_dword/ && $out =~ /hazards \(waitcnt, s_nop\) reported: 1\b/;
+		ok($v eq 'bad' ? $counted : $out !~ /hazards \d|hazards \(/,
+		   "vmem_sgpr_buffer ($v) on $arch: the trace counts the hazard at the store" . ($v eq 'bad' ? '' : ' (none)'))
+			or diag($out);
 	}
 }
 

@@ -43,7 +43,7 @@ for my $arch (@archs) {
 		my @cmd = ($gcnlab, 'run', $s, '--arch', $arch, '--backend', 'emu', '--out', "$tmp/res",
 		           '--reps', 1, '--warmup', 0);
 		my ($rc, $out) = run(@cmd);
-		ok($rc == 0 && $out !~ /hazard/i, "suite $s on $arch: clean with GCNLAB_EMU_STRICT=1")
+		ok($rc == 0 && $out !~ /wait-state hazard|waitcnt hazard/, "suite $s on $arch: clean with GCNLAB_EMU_STRICT=1")
 			or diag("exit $rc: GCNLAB_EMU_STRICT=1 @cmd\n$out");
 	}
 	my $co = "$build/bench/$arch/bench_sgemm.co";
@@ -54,7 +54,7 @@ for my $arch (@archs) {
 		           "buf:" . $n * $n * 4 . ":rand:1", "buf:" . $n * $n * 4 . ":rand:2", "buf:" . $n * $n * 4,
 		           "u32:$n", '--backend', 'emu');
 		my ($rc, $out) = run(@cmd);
-		ok($rc == 0 && $out !~ /hazard/i, "bench_sgemm (clang -O3) on $arch: clean with GCNLAB_EMU_STRICT=1")
+		ok($rc == 0 && $out !~ /wait-state hazard|waitcnt hazard/, "bench_sgemm (clang -O3) on $arch: clean with GCNLAB_EMU_STRICT=1")
 			or diag("exit $rc: GCNLAB_EMU_STRICT=1 @cmd\n$out");
 	}
 }
