@@ -12,8 +12,8 @@
 #      before the v_readfirstlane (the old value, as the hardware reads it)
 #      when the wait states are missing, the new one when they are there;
 #      --trace counts the hazard on the store's row.
-#   3. Clang's own output: tests/asm/hazards/clang/*.ll compiled by clang
-#      (-O2 -S) for each arch, where LLVM's GCNHazardRecognizer inserted
+#   3. Clang's own output: tests/asm/hazards/clang/*.ll and *.hip compiled
+#      by clang to assembly (-S) for each arch, where LLVM's GCNHazardRecognizer inserted
 #      s_nop: the kernel runs clean with GCNLAB_EMU_STRICT=1; with every
 #      s_nop line deleted from clang's assembly the emulator reports the
 #      rule family named in the file.
@@ -78,10 +78,12 @@ sub assemble {
 	return link_co($obj, "$tmp/$tag.$arch.co");
 }
 
+# exec_kernel(ENV, CO, KERNEL, OUTBIN, EXTRA...): options (--x) go before the
+# arguments, other EXTRA items (u32:5) after the out buffer.
 sub exec_kernel {
 	my ($env, $co, $kernel, $outbin, @extra) = @_;
 	return run($env, $gcnlab, 'exec', $co, $kernel, '--backend', 'emu', '--grid', 64, '--block', 64,
-	           @extra, "out:1K:$outbin");
+	           (grep { /^--/ } @extra), "out:1K:$outbin", (grep { !/^--/ } @extra));
 }
 
 sub counter {
@@ -159,15 +161,19 @@ for my $arch (qw(gfx900 gfx90a gfx942)) {
 
 # ---- 3. clang's output, with and without its s_nop ----------------------------------
 
-for my $ll (sort glob("$root/tests/asm/hazards/clang/*.ll")) {
-	my ($name) = $ll =~ m{([^/]+)\.ll$};
-	my %h = header($ll);
+for my $src (sort glob("$root/tests/asm/hazards/clang/*.{ll,hip}")) {
+	my ($name, $ext) = $src =~ m{([^/]+)\.(ll|hip)$};
+	my %h = header($src);
 	my $rule = qr/$h{rule}/;
 	for my $arch (split ' ', $h{archs}) {
 		my $s = "$tmp/$name.$arch.s";
-		my ($rc, $out) = run({}, "$llvm/clang", '-target', 'amdgcn-amd-amdhsa', "-mcpu=$arch", '-nogpulib',
-		                     '-O2', '-S', $ll, '-o', $s);
-		die "clang $ll for $arch failed:\n$out" if $rc;
+		# .hip: the flags of the project's HIP kernels (mk/kernels.mk HIP_FLAGS)
+		my @cc = $ext eq 'll'
+			? ('-target', 'amdgcn-amd-amdhsa', "-mcpu=$arch", '-nogpulib', '-O2')
+			: ('-x', 'hip', '--cuda-device-only', '-nogpulib', '-nogpuinc', '-O3', '-mcode-object-version=5',
+			   '--no-gpu-bundle-output', '-include', "$root/asm/hip/include/gcnlab_hip.h", "--offload-arch=$arch");
+		my ($rc, $out) = run({}, "$llvm/clang", @cc, '-S', $src, '-o', $s);
+		die "clang $src for $arch failed:\n$out" if $rc;
 		open(my $fh, '<', $s) or die "$s: $!";
 		my @lines = <$fh>;
 		close $fh;
@@ -179,12 +185,13 @@ for my $ll (sort glob("$root/tests/asm/hazards/clang/*.ll")) {
 		my $orig = assemble($s, $arch, "$name-orig");
 		my $nonop = assemble("$tmp/$name.$arch.nonop.s", $arch, "$name-nonop");
 
-		($rc, $out) = exec_kernel({ GCNLAB_EMU_STRICT => 1 }, $orig, $name, "$tmp/o.bin");
+		my @args = $ext eq 'hip' ? ('u32:5') : ();
+		($rc, $out) = exec_kernel({ GCNLAB_EMU_STRICT => 1 }, $orig, $name, "$tmp/o.bin", @args);
 		ok($removed > 0 && $rc == 0 && $out !~ /wait-state hazard|waitcnt hazard/,
 		   "$name on $arch: clang inserted $removed s_nop; clean with GCNLAB_EMU_STRICT=1")
 			or diag("exit $rc, s_nop lines: $removed\n$out");
 
-		($rc, $out) = exec_kernel({}, $nonop, $name, "$tmp/o.bin");
+		($rc, $out) = exec_kernel({}, $nonop, $name, "$tmp/o.bin", @args);
 		ok($rc == 0 && $out =~ /warning: wait-state hazard on \Q$arch\E in \Q$name\E: .*; $rule/,
 		   "$name on $arch: clang's s_nop deleted -> the rule is reported")
 			or diag("exit $rc\n$out");
