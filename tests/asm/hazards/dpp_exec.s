@@ -11,6 +11,7 @@ gcn_kernel_begin dpp_exec
 	v_lshlrev_b32 v1, 2, v0
 	s_waitcnt lgkmcnt(0)
 	v_mov_b32 v2, v0
+	v_mov_b32 v3, 0                // lanes v_cmpx turns off keep it
 	s_nop 1
 	v_cmpx_gt_u32 vcc, 32, v0
 .ifdef NOPS
