@@ -30,6 +30,7 @@
 #include <string.h>
 
 #include "emu_hazard.h"
+#include "emu_hazard_nops.h"
 #include "emu_optab.h"
 #include "emu_wave.h"
 
@@ -787,6 +788,7 @@ unsigned emu_decode_one(const struct emu_profile *prof, const uint32_t *words, u
 		goto illegal;
 	in->size = (uint8_t)(4 * d.ndw);
 	in->hz_regs = emu_hazard_regs(in);
+	emu_hzn_classify(d.prof, in);
 	emu_exec_fn fn = emu_sem_find(in->op->mnemonic);
 	in->exec = fn ? fn : emu_exec_unimplemented;
 	return in->size;

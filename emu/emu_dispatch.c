@@ -20,6 +20,7 @@
 #include "emu_dispatch.h"
 #include "emu_gpu_private.h"
 #include "emu_hazard.h"
+#include "emu_hazard_nops.h"
 #include "emu_model_params.h"
 #include "emu_runtime.h"
 #include "emu_sched.h"
@@ -382,6 +383,7 @@ struct emu_run {
 struct trace_acc {
 	uint64_t issues, cycles;
 	uint64_t stall[GCNLAB_STALL_COUNT];
+	uint64_t hazards;
 };
 
 static struct emu_wave *wave_alloc(struct emu_gpu *g, struct emu_run *rs)
@@ -622,6 +624,13 @@ void emu_wave_stall(struct emu_wave *w, uint64_t cycles, enum gcnlab_stall cause
 		rs->trace[w->cur->off >> 2].stall[cause] += cycles;
 }
 
+void emu_wave_trace_hazard(struct emu_wave *w, const struct emu_inst *in)
+{
+	struct emu_run *rs = w->ctx->run;
+	if (rs && rs->trace && (w->ctx->gpu->trace_wave < 0 || (int)w->id == w->ctx->gpu->trace_wave))
+		rs->trace[in->off >> 2].hazards++;
+}
+
 static void run_wave(struct emu_dispatch_ctx *ctx, struct emu_wave *w, uint64_t horizon,
                      struct trace_acc *trace)
 {
@@ -652,12 +661,18 @@ static void run_wave(struct emu_dispatch_ctx *ctx, struct emu_wave *w, uint64_t 
 			if (w->state != EMU_WAVE_READY)
 				return;
 		}
+		if (__builtin_expect(in->hzn & (w->hzn_armed | EMU_HZN_CAPTURE), 0)) {  /* s_nop rules */
+			emu_hzn_check(w, in);
+			if (w->state != EMU_WAVE_READY)
+				return;
+		}
 		w->cur = in;
 		uint64_t t0 = w->cycle;
 		w->cycle += emu_timing_fetch(t, w, in);
 		uint32_t cost = emu_timing_issue(t, w, in);
 		w->npc = w->pc + in->size;
 		in->exec(w, in);
+		emu_hzn_after(w, in);
 		w->cycle += cost;
 		if (traced) {
 			struct trace_acc *a = &trace[in->off >> 2];
@@ -731,6 +746,7 @@ static void fill_trace(struct emu_dispatch_ctx *ctx, struct trace_acc *acc)
 		r->size = in->size;
 		emu_disasm(ctx->prof, in, r->text, sizeof(r->text));
 		r->issues = acc[i].issues;
+		r->hazards = acc[i].hazards;
 		r->cycles = acc[i].cycles;
 		memcpy(r->stall, acc[i].stall, sizeof(r->stall));
 	}
@@ -879,8 +895,14 @@ bool emu_gpu_dispatch(struct emu_gpu *g, const struct emu_dispatch_req *req, str
 	res->start_ns = ctx.start_cycle * 1000 / g->sclk_mhz;
 	res->end_ns = end * 1000 / g->sclk_mhz;
 	res->wave_insts = ctx.insts;
-	res->hazards = ctx.hazards;
-	if (ctx.hazards)
+	res->hazards = ctx.hazards + ctx.hazards_ws;
+	if (ctx.hazards_ws)
+		snprintf(res->report, sizeof(res->report),
+		         "%llu wait-state hazard(s) in %s on %s: an instruction issued fewer wait states "
+		         "(s_nop) after the one it depends on than the ISA requires (see the warnings; "
+		         "GCNLAB_EMU_STRICT=1 makes them errors)",
+		         (unsigned long long)ctx.hazards_ws, ctx.kernel_name, ctx.prof->proc);
+	else if (ctx.hazards)
 		snprintf(res->report, sizeof(res->report),
 		         "%llu waitcnt hazard(s) in %s: registers read or overwritten while an outstanding "
 		         "memory instruction will still write them (see the warnings; GCNLAB_EMU_STRICT=1 "

@@ -74,6 +74,8 @@ struct emu_dispatch_ctx {
 	uint64_t budget;             /* wave-instructions before a hang is reported */
 	uint64_t insts;
 	uint64_t hazards;            /* waitcnt hazards seen (emu_hazard.c) */
+	uint64_t hazards_ws;         /* wait-state hazards seen (emu_hazard_nops.c) */
+	uint32_t hazards_ws_warned;  /* its rules already warned about (one warning per rule) */
 	bool strict;
 	bool failed;
 	uint64_t start_cycle;
@@ -89,5 +91,7 @@ struct emu_dispatch_ctx {
 void emu_wave_retire(struct emu_wave *w);
 /* emu_dispatch.c: charge stall cycles of `cause` to the current instruction's trace row. */
 void emu_wave_stall(struct emu_wave *w, uint64_t cycles, enum gcnlab_stall cause);
+/* emu_dispatch.c: count a hazard reported at `in` in its trace row. */
+void emu_wave_trace_hazard(struct emu_wave *w, const struct emu_inst *in);
 
 #endif

@@ -76,7 +76,7 @@ struct emu_dispatch_result {
 	uint64_t start_ns, end_ns;    /* model time */
 	uint64_t cycles;              /* shader cycles from first wave start to last wave end */
 	uint64_t wave_insts;          /* wave-instructions executed */
-	uint64_t hazards;             /* waitcnt hazards (warnings unless strict) */
+	uint64_t hazards;             /* waitcnt and wait-state hazards (warnings unless strict) */
 	struct gcnlab_emu_counters counters;
 };
 

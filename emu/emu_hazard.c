@@ -70,6 +70,7 @@ static void __attribute__((noinline)) hazard_exact(struct emu_wave *w, const str
 			return;
 		}
 		ctx->hazards++;
+		emu_wave_trace_hazard(w, in);
 		if (ctx->hazards <= 3) {
 			fprintf(stderr,
 			        "gcnlab-emu: warning: waitcnt hazard in %s: `%s` at 0x%x %s a register that "

@@ -164,8 +164,13 @@ struct emu_inst {
 	uint8_t fmt;                   /* MTBUF dfmt/nfmt packed, MFMA cbsz */
 	uint32_t ext;                  /* raw SDWA or DPP control dword (w[1]) when src[0] was 249/250 */
 	uint8_t sdwa, dpp;             /* 1 when the instruction uses SDWA or DPP */
+	uint8_t nws;                   /* wait states it counts: s_nop N: N + 1, others 1 */
+	uint32_t hzn;                  /* wait-state rules this may be a consumer of, one bit
+	                                  per rule (emu_hazard_nops.c), set by the decoder;
+	                                  with nws in what was padding before hz_regs */
 	uint64_t hz_regs;              /* registers read or written, folded to 64 bits
 	                                  (emu_hazard_regs, set by the decoder) */
+	uint32_t hzn_arms;             /* wait-state rules this may be a producer for */
 };
 
 /* A semantic handler registered under an LLVM mnemonic. */

@@ -19,6 +19,8 @@
 #define EMU_LANES 64
 #define EMU_NREGS_V 512       /* 256 VGPRs + 256 AGPRs */
 #define EMU_MAX_PENDING 96    /* vmcnt 63 + lgkmcnt 15 + expcnt 7, rounded up */
+#define EMU_HZN_RING 32       /* issued instructions kept for the wait-state checker: more
+                                 than the longest rule (19 wait states, gfx90a/gfx942 MFMA) */
 
 struct emu_dispatch_ctx;      /* emu_dispatch.c */
 struct emu_workgroup;
@@ -96,6 +98,10 @@ struct emu_wave {
 	uint32_t pend_head, pend_count;
 	uint64_t pend_regs;         /* registers pending entries will write, folded as
 	                               emu_hazard_fold does (a superset: 0 = none) */
+	uint32_t hzn_pos;           /* wait-state checker (emu_hazard_nops.c): instructions
+	                               issued (ring index = pos % EMU_HZN_RING) */
+	uint32_t hzn_armed;         /* rules with a producer in reach, one bit per rule */
+	uint32_t hzn_nrestore;      /* SGPRs holding a stale value for this instruction */
 	enum emu_wave_state state;
 	uint32_t id;           /* flat wave id within the dispatch */
 	uint32_t cu, simd;
@@ -130,6 +136,14 @@ struct emu_wave {
 	uint32_t v_dirty, a_dirty;       /* VGPR rows [0, v_dirty) and AGPR rows [0, a_dirty)
 	                                    may be nonzero: the grants since the storage
 	                                    was last cleared (writes stay inside a grant) */
+	/* Software wait states (emu_hazard_nops.c; its counters are with the
+	 * fields read first): the last issued instructions and the old values of
+	 * the SGPRs the VALU in each ring slot overwrote (a VMEM issued too soon
+	 * reads those). */
+	const struct emu_inst *hzn_ring[EMU_HZN_RING];
+	uint32_t hzn_old[EMU_HZN_RING][4];
+	uint16_t hzn_restore_reg[8];
+	uint32_t hzn_restore_val[8];
 };
 
 /* ---- Registers and operands (emu_operand.c) ---- */

@@ -41,6 +41,7 @@ static const struct {
 	{ "GRBM_GUI_ACTIVE", "shader cycles from the first wave's start to the last wave's end" },
 	{ "TCP_UTCL1_TRANSLATION_MISS", "vector address translations that missed the per-CU UTCL1" },
 	{ "SQ_VALU_MFMA_BUSY_CYCLES", "matrix-core (MFMA) busy cycles, summed over the SIMDs" },
+	{ "GCNLAB_HAZARD_WAITSTATES", "emulator only: instructions issued with fewer wait states (s_nop) than the ISA requires" },
 };
 
 void gl_counters_read(struct gl_hsa *h, struct gl_counters *out)

@@ -35,15 +35,18 @@ static void causes_text(const struct gcnlab_emu_trace_row *r, char *buf, size_t 
 			return;
 		used += strlen(buf + used);
 	}
+	if (r->hazards)
+		gl_str_fmt(buf + used, len - used, "%shazards %" PRIu64, used ? ", " : "", r->hazards);
 }
 
 void gl_trace_print(FILE *f, const char *kernel, const struct gcnlab_emu_trace_row *rows, size_t n,
                     int wave, unsigned long long waves)
 {
-	uint64_t issues = 0, cycles = 0, stall[GCNLAB_STALL_COUNT] = { 0 };
+	uint64_t issues = 0, cycles = 0, stall[GCNLAB_STALL_COUNT] = { 0 }, hazards = 0;
 
 	for (size_t i = 0; i < n; i++) {
 		issues += rows[i].issues;
+		hazards += rows[i].hazards;
 		cycles += rows[i].cycles;
 		for (unsigned c = 0; c < GCNLAB_STALL_COUNT; c++)
 			stall[c] += rows[i].stall[c];
@@ -75,6 +78,8 @@ void gl_trace_print(FILE *f, const char *kernel, const struct gcnlab_emu_trace_r
 	fprintf(f, "  total: %" PRIu64 " issues, %" PRIu64 " cycles charged", issues, cycles);
 	for (unsigned c = 0; c < GCNLAB_STALL_COUNT; c++)
 		fprintf(f, "%s%s %" PRIu64, c ? ", " : "; stalls: ", cause_names[c], stall[c]);
+	if (hazards)
+		fprintf(f, "; hazards (waitcnt, s_nop) reported: %" PRIu64, hazards);
 	fputc('\n', f);
 }
 

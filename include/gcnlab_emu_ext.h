@@ -56,6 +56,7 @@ struct gcnlab_emu_trace_row {
 	uint64_t issues;          /* times issued */
 	uint64_t cycles;          /* cycles charged (issue to next issue of the wave) */
 	uint64_t stall[GCNLAB_STALL_COUNT];
+	uint64_t hazards;         /* waitcnt and wait-state (s_nop) hazards reported at it */
 };
 
 /* Function table returned by hsa_system_get_major_extension_table(

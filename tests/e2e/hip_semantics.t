@@ -9,6 +9,9 @@
 #
 # Built by `make test-hip` (part of `make test`): the code objects
 # build/tests/hip/<arch>/<co>.co and the checker.
+#
+# Every kernel runs with GCNLAB_EMU_STRICT=1: clang's output must be free of
+# waitcnt and wait-state (s_nop) hazards, so a report is a checker bug.
 use strict;
 use warnings;
 use File::Temp qw(tempdir);
@@ -22,6 +25,7 @@ my @archs = qw(gfx900 gfx90a gfx942);
 
 BAIL_OUT("$gcnlab is not built (make)") unless -x $gcnlab;
 BAIL_OUT("$check is not built (make test-hip)") unless -x $check;
+$ENV{GCNLAB_EMU_STRICT} = 1;
 
 # Run a command, return (exit status, stdout+stderr).
 sub run {

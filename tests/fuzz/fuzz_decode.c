@@ -28,6 +28,13 @@ void emu_fault(struct emu_wave *w, const struct emu_inst *in, enum emu_fault_kin
 	(void)w, (void)in, (void)kind, (void)addr, (void)fmt;
 	abort(); /* decoding never executes */
 }
+/* emu_hazard_nops.c (linked for emu_hzn_classify) reports through this. */
+void emu_wave_trace_hazard(struct emu_wave *w, const struct emu_inst *in);
+void emu_wave_trace_hazard(struct emu_wave *w, const struct emu_inst *in)
+{
+	(void)w, (void)in;
+	abort();
+}
 #endif
 
 static void check_text(const char *buf, size_t len)
