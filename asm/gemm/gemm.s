@@ -295,10 +295,13 @@ gcn_kernel_begin gemm_dma_vmwait
 	s_load_dwordx8 s[S_ARGS:S_ARGS+7], s[gcn_s_kernarg:gcn_s_kernarg+1], 0
 	s_load_dwordx4 s[S_M:S_REC], s[gcn_s_kernarg:gcn_s_kernarg+1], 32
 	gcn_tid_x 0
+	// The wave index first: gfx942 needs 1 wait state between a VALU write
+	// of a VGPR and v_readfirstlane of it (LLVM GCNHazardRecognizer,
+	// hasVDecCoExecHazard); the three ANDs cover it.
+	v_lshrrev_b32 v4, 6, v0
 	v_and_b32 v[V_LANE], 63, v0
 	v_and_b32 v[V_I], 31, v0
 	v_bfe_u32 v[V_G], v0, 5, 1
-	v_lshrrev_b32 v4, 6, v0
 	v_readfirstlane_b32 s[S_WAVE], v4
 	.set j, 0                           // zero the accumulators
 	.rept NAGPR
@@ -319,11 +322,13 @@ gcn_kernel_begin gemm_dma_vmwait
 	v_mul_lo_u32 v6, v5, s[S_X]
 	v_sub_u32 v6, s[gcn_s_wg_id_x], v6
 	v_cmp_le_i32 vcc, v7, v6            // r >= n: q + 1
+	s_nop 1                             // gfx942: VALU writes VCC -> VALU reads it, 2 wait states
 	v_cndmask_b32 v4, 0, 1, vcc
 	v_add_u32 v5, v5, v4
 	v_cndmask_b32 v4, 0, v7, vcc
 	v_sub_u32 v6, v6, v4
 	v_cmp_gt_i32 vcc, 0, v6             // r < 0: q - 1
+	s_nop 1
 	v_cndmask_b32 v4, 0, 1, vcc
 	v_sub_u32 v5, v5, v4
 	v_cndmask_b32 v4, 0, v7, vcc
