@@ -136,20 +136,20 @@ static bool ds_wave_addr(const uint32_t *va, uint32_t off, uint32_t end, uint32_
 {
 	const uint32_t lim = end > size ? 0 : size - end;
 	const ds_v4u32 o = { off, off, off, off }, top = { lim, lim, lim, lim }, zero = { 0, 0, 0, 0 };
-	const ds_v4u32 three = { 3, 3, 3, 3 };
-	ds_v4u32 over = zero;
+	ds_v4u32 over = zero, any = { off, off, off, off };
 #pragma GCC unroll 4
 	for (unsigned l = 0; l < EMU_LANES; l += 4) {
 		ds_v4u32 v;
 		memcpy(&v, &va[l], sizeof(v));
-		over |= (ds_v4u32)(v > top) | (v & three);
+		over |= (ds_v4u32)(v > top);
+		any |= v;
 		v += o;
 		ds_v4u32 lo = __builtin_shuffle(v, zero, (ds_v4u32){ 0, 4, 1, 5 });
 		ds_v4u32 hi = __builtin_shuffle(v, zero, (ds_v4u32){ 2, 6, 3, 7 });
 		memcpy(&addr[l], &lo, sizeof(lo));
 		memcpy(&addr[l + 2], &hi, sizeof(hi));
 	}
-	return end <= size && !(off & 3) && !(over[0] | over[1] | over[2] | over[3]);
+	return end <= size && !((any[0] | any[1] | any[2] | any[3]) & 3) && !(over[0] | over[1] | over[2] | over[3]);
 }
 
 /* Every lane's ndw dwords at src + va[l] into buf[k * 64 + l], the layout
