@@ -10,6 +10,7 @@
 
 #include "emu_check.h"
 #include "emu_dispatch.h"
+#include "emu_gpu_private.h"
 #include "emu_hazard.h"
 
 /* Warnings printed per kind and dispatch; the rest are counted. */
@@ -155,7 +156,7 @@ static void report_uninit(struct emu_wave *w, const struct emu_inst *in, unsigne
 		          "here the poison 0x%08x)", reg, EMU_POISON);
 		return;
 	}
-	if (++ctx->uninit <= CHECK_WARN_MAX) {
+	if (++ctx->uninit <= CHECK_WARN_MAX && !ctx->check_quiet) {
 		char dis[96];
 		emu_disasm(ctx->prof, in, dis, sizeof(dis));
 		fprintf(stderr,
@@ -271,7 +272,7 @@ static void report_lds_uninit(struct emu_wave *w, uint32_t addr)
 		          "here poison bytes of 0x%08x)", addr, EMU_POISON);
 		return;
 	}
-	if (++ctx->uninit <= CHECK_WARN_MAX) {
+	if (++ctx->uninit <= CHECK_WARN_MAX && !ctx->check_quiet) {
 		char dis[96] = "?";
 		if (in)
 			emu_disasm(ctx->prof, in, dis, sizeof(dis));
@@ -287,7 +288,7 @@ void emu_check_lds_oob(struct emu_wave *w, const struct emu_inst *in, uint64_t a
 	struct emu_dispatch_ctx *ctx = w->ctx;
 	/* A warning in strict mode too: the hardware defines the result
 	 * (reads 0, writes dropped), and kernels rely on it. */
-	if (++ctx->lds_oob <= CHECK_WARN_MAX) {
+	if (++ctx->lds_oob <= CHECK_WARN_MAX && !ctx->check_quiet) {
 		char dis[96] = "?";
 		if (in)
 			emu_disasm(ctx->prof, in, dis, sizeof(dis));
@@ -332,21 +333,29 @@ void emu_check_lds(struct emu_wave *w, const uint32_t *va, uint32_t off, uint64_
 
 /* Whether buf[0 .. n) (n a multiple of 4) holds the poison, or some lane
  * address (va[0..63] + off) is not dword-aligned. */
-/* Whether buf[0 .. 64 x ndw) holds the poison (ndw 1, 2, 4 or 8). */
+/* Whether buf[0 .. 64 x ndw) holds the poison (ndw 1, 2, 4 or 8): whole
+ * 64-dword rows, 32 bytes at a time, two rows' worth of compares in flight. */
 __attribute__((target_clones("avx2", "default")))
-static bool lds_poisoned(const uint32_t *buf, unsigned ndw)
+bool emu_check_lds_poisoned(const uint32_t *buf, unsigned ndw)
 {
 	typedef uint32_t u32x8 __attribute__((vector_size(32)));
 	const u32x8 p = { EMU_POISON, EMU_POISON, EMU_POISON, EMU_POISON,
 	                  EMU_POISON, EMU_POISON, EMU_POISON, EMU_POISON };
-	u32x8 hit = { 0 };
-	for (unsigned i = 0; i < ndw * EMU_LANES; i += 8) {
-		u32x8 x;
-		memcpy(&x, buf + i, sizeof(x));
-		hit |= (u32x8)(x == p);
+	u32x8 h0 = { 0 }, h1 = { 0 };
+	for (unsigned r = 0; r < ndw; r++) {
+		const uint32_t *row = buf + r * EMU_LANES;
+#pragma GCC unroll 4
+		for (unsigned i = 0; i < EMU_LANES; i += 16) {
+			u32x8 x, y;
+			memcpy(&x, row + i, sizeof(x));
+			memcpy(&y, row + i + 8, sizeof(y));
+			h0 |= (u32x8)(x == p);
+			h1 |= (u32x8)(y == p);
+		}
 	}
+	h0 |= h1;
 	uint64_t h[4];
-	memcpy(h, &hit, sizeof(h));
+	memcpy(h, &h0, sizeof(h));
 	return (h[0] | h[1] | h[2] | h[3]) != 0;
 }
 
@@ -366,16 +375,37 @@ bool emu_check_lds_suspect(struct emu_wave *w, const uint32_t *buf, unsigned ndw
 		return false;
 	/* Lanes outside EXEC may hold old data or addresses; a false suspicion
 	 * only costs the exact check. */
-	return w->wg->lds_partial || lds_poisoned(buf, ndw) || (va && lds_misaligned(va, offs));
+	return w->wg->lds_partial || emu_check_lds_poisoned(buf, ndw) || (va && lds_misaligned(va, offs));
 }
 
 void emu_check_summary(struct emu_dispatch_ctx *ctx)
 {
-	if (ctx->uninit > CHECK_WARN_MAX || ctx->lds_oob > CHECK_WARN_MAX)
+	if (ctx->check_quiet || !(ctx->uninit || ctx->lds_oob || ctx->descriptor))
+		return;
+	if (ctx->uninit || ctx->lds_oob)
 		fprintf(stderr,
-		        "gcnlab-emu: warning: %s: %llu uninitialised read(s) and %llu out-of-range LDS "
-		        "access(es) in all (the first %u of each shown; GCNLAB_EMU_STRICT=1 makes "
-		        "uninitialised reads errors)\n",
-		        ctx->kernel_name, (unsigned long long)ctx->uninit, (unsigned long long)ctx->lds_oob,
-		        CHECK_WARN_MAX);
+	        "gcnlab-emu: warning: %s: %llu uninitialised read(s) and %llu out-of-range LDS access(es) "
+	        "in this dispatch (the first %u of each shown; later dispatches of this kernel are not "
+	        "reported again; GCNLAB_EMU_STRICT=1 makes uninitialised reads errors)\n",
+	        ctx->kernel_name, (unsigned long long)ctx->uninit, (unsigned long long)ctx->lds_oob,
+	        CHECK_WARN_MAX);
+	/* Quiet from now on; out of memory only means more warnings. */
+	struct emu_gpu *g = ctx->gpu;
+	if (g->ncheck_quiet == g->check_quiet_cap) {
+		size_t cap = g->check_quiet_cap ? 2 * g->check_quiet_cap : 16;
+		uint64_t *n = realloc(g->check_quiet, cap * sizeof(*n));
+		if (!n)
+			return;
+		g->check_quiet = n;
+		g->check_quiet_cap = cap;
+	}
+	g->check_quiet[g->ncheck_quiet++] = ctx->kd_addr;
+}
+
+bool emu_check_quiet(const struct emu_gpu *g, uint64_t kd_addr)
+{
+	for (size_t i = 0; i < g->ncheck_quiet; i++)
+		if (g->check_quiet[i] == kd_addr)
+			return true;
+	return false;
 }

@@ -86,13 +86,19 @@ void emu_check_lds(struct emu_wave *w, const uint32_t *va, uint32_t off, uint64_
  * the caller must run the read check of emu_check_lds. */
 bool emu_check_lds_suspect(struct emu_wave *w, const uint32_t *buf, unsigned ndw, const uint32_t *va,
                            uint32_t offs);
+/* The screen itself: whether buf[0 .. 64 x ndw) holds EMU_POISON. */
+bool emu_check_lds_poisoned(const uint32_t *buf, unsigned ndw);
 
 /* One out-of-range LDS access by `in` (lane address addr), for paths that
  * do not go through emu_check_lds (FLAT to the shared aperture, the LDS
  * return of buffer_load ... lds). */
 void emu_check_lds_oob(struct emu_wave *w, const struct emu_inst *in, uint64_t addr, unsigned bytes);
 
-/* End of dispatch: the count of reports not printed. */
+/* End of dispatch (also a failed one): a summary line of what was reported;
+ * the kernel is then quiet for the GPU's later dispatches. */
 void emu_check_summary(struct emu_dispatch_ctx *ctx);
+/* Whether kernel descriptor kd_addr printed its warnings already. */
+struct emu_gpu;
+bool emu_check_quiet(const struct emu_gpu *g, uint64_t kd_addr);
 
 #endif

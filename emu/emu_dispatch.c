@@ -215,7 +215,8 @@ static bool check_descriptor(struct emu_dispatch_ctx *ctx)
 		snprintf(res->report, sizeof(res->report), "%s", msg);
 		return false;
 	}
-	fprintf(stderr, "gcnlab-emu: warning: %s\n", msg);
+	if (!ctx->check_quiet)
+		fprintf(stderr, "gcnlab-emu: warning: %s\n", msg);
 	return true;
 }
 
@@ -860,7 +861,10 @@ bool emu_gpu_dispatch(struct emu_gpu *g, const struct emu_dispatch_req *req, str
 	bool ok = false;
 
 	emu_mem_lock(g->mem);
-	if (!check_packet(&ctx) || !check_descriptor(&ctx))
+	if (!check_packet(&ctx))
+		goto out;
+	ctx.check_quiet = emu_check_quiet(g, ctx.kd_addr);
+	if (!check_descriptor(&ctx))
 		goto out;
 	emu_check_prog_regs(ctx.prog, ctx.check_regs);
 	code_ranges(&ctx);
@@ -992,7 +996,6 @@ bool emu_gpu_dispatch(struct emu_gpu *g, const struct emu_dispatch_req *req, str
 		         "memory instruction will still write them (see the warnings; GCNLAB_EMU_STRICT=1 "
 		         "makes them errors)",
 		         (unsigned long long)ctx.hazards, ctx.kernel_name);
-	emu_check_summary(&ctx);
 	ctx.counters[EMU_CNT_SQ_INSTS_TOTAL] = ctx.insts;
 	ctx.counters[EMU_CNT_BUSY_CYCLES] = res->cycles;
 	for (uint32_t i = 0; i < g->prof->num_cu; i++)
@@ -1009,6 +1012,7 @@ oom:
 	res->hsa_status = HSA_STATUS_ERROR_OUT_OF_RESOURCES;
 	snprintf(res->report, sizeof(res->report), "out of host memory while running %s", ctx.kernel_name);
 out:
+	emu_check_summary(&ctx);
 	if (!ok && ctx.start_cycle) {
 		/* Time passes for a failed dispatch too. */
 		g->now_cycle = ctx.start_cycle;

@@ -80,6 +80,7 @@ struct emu_dispatch_ctx {
 	uint64_t uninit;             /* uninitialised reads seen (emu_check.c) */
 	uint64_t lds_oob;            /* out-of-range LDS accesses seen (emu_check.c) */
 	uint64_t descriptor;         /* inconsistent-descriptor reports (emu_check.c) */
+	bool check_quiet;            /* an earlier dispatch of the kernel printed them: count only */
 	struct { uint64_t lo, hi; } code[8]; /* text of the loaded programs (GPU VAs) */
 	unsigned ncode;
 	bool strict;

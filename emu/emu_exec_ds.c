@@ -194,8 +194,11 @@ ds_scatter(uint8_t *dst, uint8_t *sh, const uint32_t *va, const uint32_t *const 
 		for (unsigned k = 0; k < ndw; k++)
 			x[k] = data[k][l];
 		memcpy(dst + a, x, 4 * ndw);
-		if (sh)  /* the written-byte shadow (emu_check.c) */
-			memset(sh + a, 0xff, 4 * ndw);
+	}
+	if (sh) {  /* the written-byte shadow (emu_check.c) */
+#pragma GCC unroll 8
+		for (unsigned l = 0; l < EMU_LANES; l++)
+			memset(sh + va[l], 0xff, 4 * ndw);
 	}
 }
 
@@ -214,9 +217,12 @@ ds_scatter2(uint8_t *dst0, uint8_t *dst1, uint8_t *sh0, uint8_t *sh1, const uint
 		}
 		memcpy(dst0 + a, x0, 4 * edw);
 		memcpy(dst1 + a, x1, 4 * edw);
-		if (sh0) {  /* the written-byte shadow (emu_check.c) */
-			memset(sh0 + a, 0xff, 4 * edw);
-			memset(sh1 + a, 0xff, 4 * edw);
+	}
+	if (sh0) {  /* the written-byte shadow (emu_check.c) */
+#pragma GCC unroll 8
+		for (unsigned l = 0; l < EMU_LANES; l++) {
+			memset(sh0 + va[l], 0xff, 4 * edw);
+			memset(sh1 + va[l], 0xff, 4 * edw);
 		}
 	}
 }
@@ -231,7 +237,9 @@ static inline bool ds_suspect(struct emu_wave *w, const uint32_t *buf, unsigned 
 	const struct emu_workgroup *wg = w->wg;
 	if (!wg->lds_sh)
 		return false;
-	return wg->lds_partial || emu_check_lds_suspect(w, buf, ndw, va, offs);
+	if (!va && !wg->lds_partial)  /* the common case: aligned (ds_wave_addr) */
+		return emu_check_lds_poisoned(buf, ndw);
+	return emu_check_lds_suspect(w, buf, ndw, va, offs);
 }
 
 
