@@ -19,6 +19,9 @@
 //           test patches the descriptor's USER_SGPR_COUNT / enables)
 //   CASE 11 nothing (the grid-overflow launch)
 //   CASE 12 the clean twin of 1-3: everything read was written first
+//   CASE 13 LLVM's lane-mask idiom: s_or_b64 of an unwritten pair with EXEC,
+//           then masked with EXEC again            -> not reported, out[l] = 0
+//   CASE 14 the same s_or_b64 with s[6:7] instead of EXEC -> uninitialised read of s20
 .include "gcnlab.inc"
 
 .ifndef CASE
@@ -87,6 +90,14 @@ gcn_kernel_begin checks
 	v_mov_b32 v1, s[gcn_s_wg_id_x]
 	s_lshl_b32 s8, s[gcn_s_wg_id_x], 2
 	v_mov_b32 v4, s8                        // one store per workgroup, at out[wg]
+.elseif CASE == 13
+	s_or_b64 s[20:21], s[20:21], exec
+	s_andn2_b64 s[20:21], s[20:21], exec    // the lanes outside EXEC: still poison
+	s_and_b64 s[22:23], s[20:21], exec      // only EXEC's lanes used: 0
+	v_mov_b32 v1, s22
+.elseif CASE == 14
+	s_or_b64 s[20:21], s[20:21], s[6:7]
+	v_mov_b32 v1, s20
 .elseif CASE == 12
 	v_mov_b32 v10, 3
 	s_mov_b32 s20, 4

@@ -8,6 +8,9 @@
 #                                          byte and the instruction, the poison
 #                                          0xffbadbad read; strict: a fault
 #   the same kernel writing first          clean under strict
+#   s_or_b64 of an unwritten pair with     clean under strict (LLVM's lane-mask
+#   EXEC                                   idiom); with another SGPR pair: reported
+#   three dispatches of one kernel         the warning printed once
 #   LDS past the 16 KiB allocation         no 16-bit wrap: writes dropped,
 #                                          reads 0, a warning (strict too)
 #   s60 with a 16-SGPR grant               fault naming s60 and the grant
@@ -159,12 +162,13 @@ my %strict = (GCNLAB_EMU_STRICT => 1);
 for my $arch (@archs) {
 	# ---- uninitialised state --------------------------------------------------
 	my %uninit = (1 => [qr/reads v10\b/, 'v_mov_b32'], 2 => [qr/reads s20\b/, 'v_mov_b32'],
-	              3 => [qr/LDS byte 0x0\b/, 'ds_read_b32']);
+	              3 => [qr/LDS byte 0x0\b/, 'ds_read_b32'], 14 => [qr/reads s20\b/, 's_or_b64']);
 	for my $case (sort keys %uninit) {
 		my ($pat, $mnem) = @{$uninit{$case}};
 		my $co = assemble($arch, $case);
 		my ($out, $rc, $w) = exec_case($co, {});
-		my $bad = clean_exit($out, $rc) ? words_are($w, 0, ($POISON) x 64) : "exit $rc";
+		my @want = $case == 14 ? () : (($POISON) x 64);  # s20 | s6: not the poison itself
+		my $bad = clean_exit($out, $rc) ? words_are($w, 0, @want) : "exit $rc";
 		$bad ||= "no warning naming the register/byte and $mnem" unless $out =~ /warning: uninitialised (?:LDS )?read/
 			&& $out =~ $pat && $out =~ /\Q$mnem\E/;
 		ok($bad eq '', "uninitialised read case $case on $arch: warned, reads the poison") or diag("$bad\n$out");
@@ -178,6 +182,16 @@ for my $arch (@archs) {
 		my $bad = clean_exit($out, $rc) ? words_are($w, 0, (7) x 64) : "exit $rc";
 		$bad ||= 'a warning' if $out =~ /warning/;
 		ok($bad eq '', "written before read on $arch: clean in strict mode") or diag("$bad\n$out");
+		($out, $rc, $w) = exec_case(assemble($arch, 13), \%strict);
+		$bad = clean_exit($out, $rc) ? words_are($w, 0, (0) x 64) : "exit $rc";
+		$bad ||= 'a warning' if $out =~ /warning/;
+		ok($bad eq '', "lane-mask idiom (s_or_b64 with EXEC of an unwritten pair) on $arch: clean in strict mode")
+			or diag("$bad\n$out");
+		# Warnings once per kernel: three dispatches, one report.
+		($out, $rc) = exec_case(assemble($arch, 1), {}, '--grid', 64, '--block', 64, '--repeat', 3);
+		my $n = () = $out =~ /warning: uninitialised read in/g;
+		ok($rc == 0 && $n == 1, "three dispatches of the same kernel on $arch: the uninitialised read reported once")
+			or diag("$n reports, exit $rc\n$out");
 	}
 
 	# ---- LDS range ------------------------------------------------------------
