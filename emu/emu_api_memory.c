@@ -67,7 +67,12 @@ void *emu_rt_map(size_t len)
 
 /* ---- allocate / free ---- */
 
-static hsa_status_t emu_pool_alloc(const struct emu_pool *p, size_t size, void **ptr)
+/* restrict: hsa_amd_memory_pool_allocate's allocations (ROCr passes
+ * MemoryRegion::AllocateRestrict): system memory is then mapped for the CPU
+ * only, until hsa_amd_agents_allow_access names a GPU; hsa_memory_allocate's
+ * system memory is mapped for every GPU (ROCr amd_memory_region.cpp,
+ * Allocate: "on non-restricted allocation, map it to all GPUs"). */
+static hsa_status_t emu_pool_alloc(const struct emu_pool *p, size_t size, bool restrict_, void **ptr)
 {
 	size_t len;
 	void *m;
@@ -82,6 +87,8 @@ static hsa_status_t emu_pool_alloc(const struct emu_pool *p, size_t size, void *
 		munmap(m, len);
 		return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
 	}
+	if (restrict_ && p->owner == EMU_AGENT_CPU)
+		emu_mem_set_gpu(emu_rt.mem, m, false);
 	*ptr = m;
 	return HSA_STATUS_SUCCESS;
 }
@@ -116,7 +123,7 @@ EMU_API hsa_status_t hsa_amd_memory_pool_allocate(hsa_amd_memory_pool_t memory_p
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
 	if (!(p = emu_pool_from(memory_pool.handle)))
 		return (hsa_status_t)HSA_STATUS_ERROR_INVALID_MEMORY_POOL;
-	return emu_pool_alloc(p, size, ptr);
+	return emu_pool_alloc(p, size, true, ptr);
 }
 
 EMU_API hsa_status_t hsa_amd_memory_pool_free(void *ptr)
@@ -136,7 +143,7 @@ EMU_API hsa_status_t hsa_memory_allocate(hsa_region_t region, size_t size, void 
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
 	if (!(p = emu_pool_from(region.handle)))
 		return HSA_STATUS_ERROR_INVALID_REGION;
-	return emu_pool_alloc(p, size, ptr);
+	return emu_pool_alloc(p, size, false, ptr);
 }
 
 EMU_API hsa_status_t hsa_memory_free(void *ptr)
@@ -377,10 +384,16 @@ EMU_API hsa_status_t hsa_amd_agents_allow_access(uint32_t num_agents, const hsa_
 	for (uint32_t i = 0; i < num_agents; i++)
 		if (!emu_agent_from(agents[i]))
 			return HSA_STATUS_ERROR_INVALID_AGENT;
-	/* Only memory the runtime knows can be mapped for an agent. Access is
-	 * not tracked per agent: the emulated GPU reaches every allocation. */
-	if (!emu_mem_find(emu_rt.mem, (uint64_t)(uintptr_t)ptr, &base, NULL, NULL))
+	/* ROCr looks ptr up as the base of an allocation (Runtime::AllowAccess,
+	 * allocation_map_.find(ptr)); an interior pointer is no allocation. A
+	 * GPU among the agents maps the allocation for the emulated GPU
+	 * (emu_mem_set_gpu); the CPU always has access. */
+	if (!emu_mem_find(emu_rt.mem, (uint64_t)(uintptr_t)ptr, &base, NULL, NULL) ||
+	    base != (uint64_t)(uintptr_t)ptr)
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	for (uint32_t i = 0; i < num_agents; i++)
+		if (emu_agent_from(agents[i])->kind == EMU_AGENT_GPU)
+			emu_mem_set_gpu(emu_rt.mem, (void *)(uintptr_t)ptr, true);
 	return HSA_STATUS_SUCCESS;
 }
 
@@ -490,7 +503,12 @@ EMU_API hsa_status_t hsa_amd_memory_fill(void *ptr, uint32_t value, size_t count
 	if (count > SIZE_MAX / 4)
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
 	emu_mem_lock(emu_rt.mem);
-	if (!emu_mem_translate(emu_rt.mem, (uint64_t)(uintptr_t)ptr, count * 4)) {
+	uint64_t fb;
+	size_t fsize;
+	/* Any allocation, mapped for the GPU or not (the runtime fills host
+	 * memory from the CPU). */
+	if (!emu_mem_find(emu_rt.mem, (uint64_t)(uintptr_t)ptr, &fb, &fsize, NULL) ||
+	    (uint64_t)(uintptr_t)ptr + count * 4 > fb + fsize) {
 		emu_mem_unlock(emu_rt.mem);
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
 	}

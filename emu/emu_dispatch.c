@@ -17,6 +17,7 @@
 #include <string.h>
 #include <sys/mman.h>
 
+#include "emu_check.h"
 #include "emu_dispatch.h"
 #include "emu_gpu_private.h"
 #include "emu_hazard.h"
@@ -68,9 +69,21 @@ static void kd_decode(const uint8_t *p, const struct emu_profile *prof, struct e
 		kd->vgprs = total;
 		kd->agprs = 0;
 	}
-	/* rsrc1[9:6] GRANULATED_WAVEFRONT_SGPR_COUNT: gfx9 granule 16. */
-	kd->sgprs = (((kd->rsrc1 >> 6) & 0xf) + 1) * 16;
+	/* rsrc1[9:6] GRANULATED_WAVEFRONT_SGPR_COUNT counts units of 8 SGPRs
+	 * minus one on GFX9 (llvm-mc 19 -mcpu=gfx900: next_free_sgpr 10 + VCC +
+	 * XNACK_MASK = 14 encodes 1, 16 + 4 encodes 2, 96 + 4 encodes 12); the
+	 * SPI allocates in granules of 16 (AMDGPUBaseInfo getSGPRAllocGranule),
+	 * at most 112 on GFX9. The grant includes VCC, XNACK_MASK and
+	 * FLAT_SCRATCH at its end (emu_sgpr_phys, emu_wave.h). */
+	uint32_t sg = (((kd->rsrc1 >> 6) & 0xf) + 1) * 8;
+	sg = (sg + 15) & ~15u;
+	kd->sgprs = sg > 112 ? 112 : sg;
+	/* rsrc2[5:1] USER_SGPR_COUNT; the SPI loads at most 16 user SGPRs
+	 * (AMDGPUUsage compute_pgm_rsrc2: "any requests beyond 16 will be
+	 * ignored"). */
 	kd->user_sgprs = (kd->rsrc2 >> 1) & 0x1f;
+	if (kd->user_sgprs > 16)
+		kd->user_sgprs = 16;
 }
 
 static bool check_packet(struct emu_dispatch_ctx *ctx)
@@ -78,9 +91,15 @@ static bool check_packet(struct emu_dispatch_ctx *ctx)
 	const hsa_kernel_dispatch_packet_t *pkt = &ctx->req->pkt;
 	struct emu_dispatch_result *res = ctx->res;
 	const struct emu_profile *prof = ctx->prof;
+	/* Statuses as ROCr reports the CP's packet errors (ROCR-Runtime
+	 * amd_aql_queue.cpp, AqlQueue::ExceptionHandler/DynamicScratchHandler):
+	 * invalid dimensions (setup, zero or stray sizes) INCOMPATIBLE_ARGUMENTS,
+	 * work-group too large INVALID_ARGUMENT, group segment too large
+	 * INVALID_ALLOCATION, invalid code INVALID_CODE_OBJECT, register size
+	 * invalid INVALID_ISA. */
 	unsigned dims = pkt->setup & 3;
 	if (dims < 1 || dims > 3)
-		return invalid(res, HSA_STATUS_ERROR_INVALID_PACKET_FORMAT,
+		return invalid(res, HSA_STATUS_ERROR_INCOMPATIBLE_ARGUMENTS,
 		               "invalid packet: %s %llu (setup.dimensions must be 1, 2 or 3)", "dimensions",
 		               (unsigned long long)dims);
 	const uint32_t grid[3] = {pkt->grid_size_x, pkt->grid_size_y, pkt->grid_size_z};
@@ -89,20 +108,21 @@ static bool check_packet(struct emu_dispatch_ctx *ctx)
 	static const char *const wname[3] = {"workgroup_size_x", "workgroup_size_y", "workgroup_size_z"};
 	for (unsigned d = 0; d < 3; d++) {
 		if (grid[d] == 0 || (d >= dims && grid[d] != 1))
-			return invalid(res, HSA_STATUS_ERROR_INVALID_PACKET_FORMAT,
+			return invalid(res, HSA_STATUS_ERROR_INCOMPATIBLE_ARGUMENTS,
 			               "invalid packet: %s = %llu (must be >= 1, and 1 beyond setup.dimensions)",
 			               gname[d], grid[d]);
 		if (wg[d] == 0 || (d >= dims && wg[d] != 1))
-			return invalid(res, HSA_STATUS_ERROR_INVALID_PACKET_FORMAT,
+			return invalid(res, HSA_STATUS_ERROR_INCOMPATIBLE_ARGUMENTS,
 			               "invalid packet: %s = %llu (must be >= 1, and 1 beyond setup.dimensions)",
 			               wname[d], wg[d]);
 		ctx->grid[d] = grid[d];
 		ctx->wgsize[d] = wg[d];
-		ctx->nwg[d] = (grid[d] + wg[d] - 1) / wg[d];
+		/* 64-bit: grid + wg - 1 overflows 32 bits near 2^32 work-items. */
+		ctx->nwg[d] = (uint32_t)(((uint64_t)grid[d] + wg[d] - 1) / wg[d]);
 	}
 	uint64_t wgflat = (uint64_t)wg[0] * wg[1] * wg[2];
 	if (wgflat > 1024)
-		return invalid(res, HSA_STATUS_ERROR_INVALID_PACKET_FORMAT,
+		return invalid(res, HSA_STATUS_ERROR_INVALID_ARGUMENT,
 		               "invalid packet: %s of %llu work-items (the limit is 1024)", "workgroup",
 		               (unsigned long long)wgflat);
 	if (pkt->group_segment_size > prof->lds_bytes)
@@ -133,7 +153,8 @@ static bool check_packet(struct emu_dispatch_ctx *ctx)
 	                                               ctx->kd.kernarg_size))
 		return invalid(res, HSA_STATUS_ERROR_INVALID_ARGUMENT,
 		               "invalid packet: kernarg_address of %s (0x%llx) is not a live allocation of "
-		               "the kernel's kernarg size",
+		               "the kernel's kernarg size mapped for the GPU (kernarg pool memory needs "
+		               "hsa_amd_agents_allow_access)",
 		               k.name, (unsigned long long)(uintptr_t)pkt->kernarg_address);
 	/* rsrc2[12:11] ENABLE_VGPR_WORKITEM_ID must cover the dimensions used,
 	 * otherwise the kernel cannot know its work-item; the CP does not care,
@@ -152,7 +173,86 @@ static bool check_packet(struct emu_dispatch_ctx *ctx)
 	return true;
 }
 
+/* USER_SGPR_COUNT against the enables (AMDGPUUsage "Initial Kernel
+ * Execution State"): the SPI loads exactly USER_SGPR_COUNT user SGPRs
+ * (wave_init), so an enabled register the count does not cover is never
+ * loaded and the system SGPRs start where the kernel does not expect them.
+ * Reported as an inconsistent descriptor: a warning, an error under
+ * GCNLAB_EMU_STRICT=1 (INVALID_CODE_OBJECT, the status of a bad
+ * descriptor). */
+static bool check_descriptor(struct emu_dispatch_ctx *ctx)
+{
+	const struct emu_kd *kd = &ctx->kd;
+	static const uint8_t sgprs_of[7] = { 4, 2, 2, 2, 2, 2, 1 };
+	static const char *const name_of[7] = {
+		"private_segment_buffer", "dispatch_ptr", "queue_ptr", "kernarg_segment_ptr",
+		"dispatch_id", "flat_scratch_init", "private_segment_size",
+	};
+	unsigned need = 0, first_out = 7;
+	for (unsigned b = 0; b < 7; b++) {
+		if (!(kd->code_props & (1u << b)))
+			continue;
+		need += sgprs_of[b];
+		if (need > kd->user_sgprs && first_out == 7)
+			first_out = b;
+	}
+	unsigned pre = ctx->prof->arch == EMU_GFX942 ? (kd->kernarg_preload & 0x7f) : 0;
+	if (need + pre <= kd->user_sgprs)
+		return true;
+	char msg[640];
+	snprintf(msg, sizeof(msg),
+	         "inconsistent kernel descriptor of %s: the enabled user SGPRs need %u registers%s but "
+	         "USER_SGPR_COUNT (compute_pgm_rsrc2[5:1]) is %u; the hardware loads only %u, so %s%s "
+	         "is not loaded and the system SGPRs start at s%u (set .amdhsa_user_sgpr_count or drop "
+	         "the enable)",
+	         ctx->kernel_name, need + pre, pre ? " with the kernarg preload" : "", kd->user_sgprs,
+	         kd->user_sgprs, first_out < 7 ? ".amdhsa_user_sgpr_" : "the kernarg preload",
+	         first_out < 7 ? name_of[first_out] : "", kd->user_sgprs);
+	ctx->descriptor++;
+	if (ctx->strict) {
+		struct emu_dispatch_result *res = ctx->res;
+		res->status = EMU_DISPATCH_INVALID_PACKET;
+		res->hsa_status = HSA_STATUS_ERROR_INVALID_CODE_OBJECT;
+		snprintf(res->report, sizeof(res->report), "%s", msg);
+		return false;
+	}
+	if (!ctx->check_quiet)
+		fprintf(stderr, "gcnlab-emu: warning: %s\n", msg);
+	return true;
+}
+
+/* The text of this dispatch's program first, then of the other loaded
+ * ones (as many as ctx->code holds), for emu_code_hit. */
+static void code_ranges(struct emu_dispatch_ctx *ctx)
+{
+	struct emu_gpu *g = ctx->gpu;
+	const unsigned cap = sizeof(ctx->code) / sizeof(ctx->code[0]);
+	ctx->code[0].lo = ctx->prog->base;
+	ctx->code[0].hi = ctx->prog->base + ctx->prog->size;
+	ctx->ncode = 1;
+	pthread_mutex_lock(&g->lock);
+	for (size_t i = 0; i < g->nkernels && ctx->ncode < cap; i++) {
+		const struct emu_program *p = g->kernels[i].prog;
+		bool seen = false;
+		for (unsigned k = 0; k < ctx->ncode && !seen; k++)
+			seen = ctx->code[k].lo == p->base;
+		if (!seen) {
+			ctx->code[ctx->ncode].lo = p->base;
+			ctx->code[ctx->ncode].hi = p->base + p->size;
+			ctx->ncode++;
+		}
+	}
+	pthread_mutex_unlock(&g->lock);
+}
+
 /* ---- wave start ---- */
+
+/* The next system SGPR, s[*s], through the grant's layout (emu_sgpr). */
+static void sys_sgpr(struct emu_wave *w, unsigned *s, uint32_t v)
+{
+	w->s[emu_sgpr(w, *s)] = v;
+	(*s)++;
+}
 
 static bool wave_init(struct emu_dispatch_ctx *ctx, struct emu_workgroup *wg, struct emu_wave *w,
                       uint32_t j)
@@ -180,13 +280,23 @@ static bool wave_init(struct emu_dispatch_ctx *ctx, struct emu_workgroup *wg, st
 	w->nvgpr = kd->vgprs;
 	w->nagpr = kd->agprs;
 	w->nsgpr = kd->sgprs;
+	/* SGPR codes from the grant's trailer on alias VCC, XNACK_MASK and (not
+	 * with gfx942's architected flat scratch, which the hardware sets)
+	 * FLAT_SCRATCH, or lie past the grant (emu_sgpr). */
+	uint32_t trailer = ctx->prof->arch == EMU_GFX942 ? 4 : 6;
+	w->s_lim = kd->sgprs - trailer < 102 ? kd->sgprs - trailer : 102;
 	w->pc = ctx->entry;
+	emu_check_wave_begin(w);
 	/* MODE from rsrc1: FLOAT_ROUND_MODE_32 [13:12] and _16_64 [15:14] →
 	 * MODE[3:0]; FLOAT_DENORM_MODE_32 [17:16] and _16_64 [19:18] → MODE[7:4];
 	 * ENABLE_DX10_CLAMP [21] → MODE[8]; ENABLE_IEEE_MODE [23] → MODE[9]. */
 	w->mode = ((kd->rsrc1 >> 12) & 0xff) | ((kd->rsrc1 >> 21) & 1) << 8 | ((kd->rsrc1 >> 23) & 1) << 9;
 
-	/* User SGPRs in ABI order, as enabled by kernel_code_properties. */
+	/* User SGPRs in ABI order, as enabled by kernel_code_properties; the
+	 * SPI loads exactly USER_SGPR_COUNT of them (check_descriptor reports
+	 * enables the count does not cover), and a count beyond the enabled
+	 * ones loads registers nothing initialises. */
+	uint32_t u[EMU_USER_SGPR_MAX];
 	unsigned s = 0;
 	uint16_t cp = kd->code_props;
 	uint64_t q;
@@ -199,37 +309,37 @@ static bool wave_init(struct emu_dispatch_ctx *ctx, struct emu_workgroup *wg, st
 		 * NUM_FORMAT UINT [14:12], DATA_FORMAT 32 [18:15], ELEMENT_SIZE
 		 * 4 bytes [20:19] = 1, INDEX_STRIDE 64 [22:21] = 3, ADD_TID_ENABLE
 		 * [23]. The kernel adds its wave offset (the system SGPR below). */
-		w->s[s++] = (uint32_t)scratch;
-		w->s[s++] = ((uint32_t)(scratch >> 32) & 0xffffu) | 1u << 31;
-		w->s[s++] = ctx->scratch_len > UINT32_MAX ? UINT32_MAX : (uint32_t)ctx->scratch_len;
-		w->s[s++] = 4u | 5u << 3 | 6u << 6 | 7u << 9 | 4u << 12 | 4u << 15 | 1u << 19 | 3u << 21 | 1u << 23;
+		u[s++] = (uint32_t)scratch;
+		u[s++] = ((uint32_t)(scratch >> 32) & 0xffffu) | 1u << 31;
+		u[s++] = ctx->scratch_len > UINT32_MAX ? UINT32_MAX : (uint32_t)ctx->scratch_len;
+		u[s++] = 4u | 5u << 3 | 6u << 6 | 7u << 9 | 4u << 12 | 4u << 15 | 1u << 19 | 3u << 21 | 1u << 23;
 	}
 	if (cp & (1u << 1)) { /* dispatch ptr */
 		q = ctx->req->packet_addr;
-		w->s[s++] = (uint32_t)q;
-		w->s[s++] = (uint32_t)(q >> 32);
+		u[s++] = (uint32_t)q;
+		u[s++] = (uint32_t)(q >> 32);
 	}
 	if (cp & (1u << 2)) { /* queue ptr */
 		q = ctx->req->queue_addr;
-		w->s[s++] = (uint32_t)q;
-		w->s[s++] = (uint32_t)(q >> 32);
+		u[s++] = (uint32_t)q;
+		u[s++] = (uint32_t)(q >> 32);
 	}
 	if (cp & (1u << 3)) { /* kernarg segment ptr */
 		q = (uint64_t)(uintptr_t)pkt->kernarg_address;
-		w->s[s++] = (uint32_t)q;
-		w->s[s++] = (uint32_t)(q >> 32);
+		u[s++] = (uint32_t)q;
+		u[s++] = (uint32_t)(q >> 32);
 	}
 	if (cp & (1u << 4)) { /* dispatch id */
 		q = ctx->req->dispatch_id;
-		w->s[s++] = (uint32_t)q;
-		w->s[s++] = (uint32_t)(q >> 32);
+		u[s++] = (uint32_t)q;
+		u[s++] = (uint32_t)(q >> 32);
 	}
 	if (cp & (1u << 5)) { /* flat scratch init: the backing's base; the prologue adds the wave offset */
-		w->s[s++] = (uint32_t)scratch;
-		w->s[s++] = (uint32_t)(scratch >> 32);
+		u[s++] = (uint32_t)scratch;
+		u[s++] = (uint32_t)(scratch >> 32);
 	}
 	if (cp & (1u << 6)) /* private segment size */
-		w->s[s++] = pkt->private_segment_size;
+		u[s++] = pkt->private_segment_size;
 	/* gfx940+: kernarg preload, length in dwords [6:0], offset [15:7] (dwords). */
 	unsigned pre_len = kd->kernarg_preload & 0x7f, pre_off = kd->kernarg_preload >> 7;
 	if (pre_len && ctx->prof->arch == EMU_GFX942) {
@@ -237,19 +347,24 @@ static bool wave_init(struct emu_dispatch_ctx *ctx, struct emu_workgroup *wg, st
 		                                       pre_len * 4u);
 		if (!ka)
 			return false;
-		for (unsigned i = 0; i < pre_len && s < 102; i++)
-			w->s[s++] = ka[i];
+		for (unsigned i = 0; i < pre_len && s < EMU_USER_SGPR_MAX; i++)
+			u[s++] = ka[i];
 	}
-	/* The SPI loads user_sgpr_count user SGPRs; system SGPRs follow them. */
-	s = kd->user_sgprs > s ? kd->user_sgprs : s;
+	unsigned nuser = kd->user_sgprs, loaded = nuser < s ? nuser : s;
+	for (unsigned i = 0; i < loaded; i++)
+		w->s[emu_sgpr(w, i)] = u[i];
+	emu_check_wave_abi_sgprs(w, 0, loaded);
+	/* The system SGPRs follow the USER_SGPR_COUNT user SGPRs. */
+	s = nuser;
+	unsigned sys0 = s;
 	if (kd->rsrc2 & (1u << 7))
-		w->s[s++] = wg->id[0];
+		sys_sgpr(w, &s, wg->id[0]);
 	if (kd->rsrc2 & (1u << 8))
-		w->s[s++] = wg->id[1];
+		sys_sgpr(w, &s, wg->id[1]);
 	if (kd->rsrc2 & (1u << 9))
-		w->s[s++] = wg->id[2];
+		sys_sgpr(w, &s, wg->id[2]);
 	if (kd->rsrc2 & (1u << 10)) /* workgroup info: wave count in [5:0] (not modelled further) */
-		w->s[s++] = wg->nwaves & 0x3f;
+		sys_sgpr(w, &s, wg->nwaves & 0x3f);
 	/* rsrc2[0] ENABLE_PRIVATE_SEGMENT: the wave's byte offset into the
 	 * backing in the next system SGPR; with architected flat scratch
 	 * (gfx942) no SGPR, the hardware sets FLAT_SCRATCH to the wave's
@@ -259,9 +374,10 @@ static bool wave_init(struct emu_dispatch_ctx *ctx, struct emu_workgroup *wg, st
 			w->s[EMU_OP_FLAT_SCR_LO] = (uint32_t)(scratch + wave_off);
 			w->s[EMU_OP_FLAT_SCR_HI] = (uint32_t)((scratch + wave_off) >> 32);
 		} else {
-			w->s[s++] = (uint32_t)wave_off;
+			sys_sgpr(w, &s, (uint32_t)wave_off);
 		}
 	}
+	emu_check_wave_abi_sgprs(w, sys0, s);
 
 	/* Work-item ids: v0, v1, v2 on gfx900; packed x | y << 10 | z << 20 in
 	 * v0 on gfx90a/gfx942; rsrc2[12:11] says how many dimensions. */
@@ -286,6 +402,8 @@ static bool wave_init(struct emu_dispatch_ctx *ctx, struct emu_workgroup *wg, st
 		}
 	}
 	emu_set_exec(w, exec);
+	emu_check_wave_abi_vgprs(w, ctx->prof->packed_tid ? 1 : 1 + nid);
+	emu_check_wave_ready(w);
 	return true;
 }
 
@@ -439,17 +557,17 @@ static bool launch_wg(struct emu_dispatch_ctx *ctx, struct emu_run *rs, uint32_t
 	uint32_t wi = wg->size[0] * wg->size[1] * wg->size[2];
 	wg->nwaves = (wi + EMU_LANES - 1) / EMU_LANES;
 	wg->cu = cu;
-	wg->lds_size = ctx->lds_bytes;
-	/* Backing for the allocation only: LDS addresses wrap at the LDS size
-	 * and every reader and writer (emu_exec_lds_read/_write, the
-	 * buffer_load ... lds return) skips bytes at or beyond lds_size, so
-	 * nothing touches more. Zeroing 64 KiB per workgroup instead made
-	 * wide grids of LDS-free kernels (the 18240-workgroup icache flush)
-	 * spend most of their time in memset. */
-	wg->lds = calloc(1, ctx->lds_bytes ? ctx->lds_bytes : 1);
+	/* Backing for the allocation only, rounded up to the LDS granule
+	 * (EMU_LDS_GRANULE): every reader and writer (emu_exec_lds_read/_write,
+	 * the buffer_load ... lds return) treats bytes at or beyond lds_size as
+	 * out of range, so nothing touches more. It starts as poison
+	 * (emu_check.h); filling 64 KiB per workgroup instead of the allocation
+	 * made wide grids of LDS-free kernels (the 18240-workgroup icache
+	 * flush) spend most of their time in memset. */
+	bool lds_ok = emu_check_lds_init(wg, emu_lds_alloc_bytes(ctx->lds_bytes));
 	wg->waves = calloc(wg->nwaves, sizeof(*wg->waves));
 	rs->wgs[rs->nwgs++] = wg;
-	if (!wg->lds || !wg->waves)
+	if (!lds_ok || !wg->waves)
 		goto fail;
 	struct emu_cu *c = &ctx->cus[cu];
 	c->used = true;
@@ -494,6 +612,7 @@ static void wg_free(struct emu_run *rs, struct emu_workgroup *wg)
 			wave_release(rs, wg->waves[j]);
 	free(wg->waves);
 	free(wg->lds);
+	free(wg->lds_sh);
 	free(wg);
 }
 
@@ -656,8 +775,13 @@ static void run_wave(struct emu_dispatch_ctx *ctx, struct emu_wave *w, uint64_t 
 			          (unsigned long long)w->pc);
 			return;
 		}
-		if (in->hz_regs & w->pend_regs) {  /* a register an outstanding access will write */
-			emu_hazard_check(w, in);
+		/* A register an outstanding access will write, or one the wave
+		 * has not written yet (emu_check.h): one test for both. */
+		if (in->hz_regs & (w->pend_regs | w->unw_fold)) {
+			if (in->hz_regs & w->unw_fold)
+				emu_check_regs(w, in);
+			if (w->state == EMU_WAVE_READY && (in->hz_regs & w->pend_regs))
+				emu_hazard_check(w, in);
 			if (w->state != EMU_WAVE_READY)
 				return;
 		}
@@ -773,6 +897,11 @@ bool emu_gpu_dispatch(struct emu_gpu *g, const struct emu_dispatch_req *req, str
 	emu_mem_lock(g->mem);
 	if (!check_packet(&ctx))
 		goto out;
+	ctx.check_quiet = emu_check_quiet(g, ctx.kd_addr);
+	if (!check_descriptor(&ctx))
+		goto out;
+	emu_check_prog_regs(ctx.prog, ctx.check_regs);
+	code_ranges(&ctx);
 	const hsa_kernel_dispatch_packet_t *pkt = &req->pkt;
 	ctx.lds_bytes = pkt->group_segment_size;
 	ctx.waves_per_wg = (ctx.wgsize[0] * ctx.wgsize[1] * ctx.wgsize[2] + EMU_LANES - 1) / EMU_LANES;
@@ -780,14 +909,19 @@ bool emu_gpu_dispatch(struct emu_gpu *g, const struct emu_dispatch_req *req, str
 	if (!ctx.max_wg_per_cu) {
 		char why[128], fmt[256];
 
+		/* LDS is checked above; what is left is registers (or wave
+		 * slots): the CP's "register size invalid", INVALID_ISA. */
 		max_wg_why(&ctx, why, sizeof(why));
 		snprintf(fmt, sizeof(fmt), "kernel %%s: a workgroup of %%llu waves does not fit in a CU: %s", why);
-		invalid(res, HSA_STATUS_ERROR_INVALID_ALLOCATION, fmt, ctx.kernel_name,
+		invalid(res, HSA_STATUS_ERROR_INVALID_ISA, fmt, ctx.kernel_name,
 		        (unsigned long long)ctx.waves_per_wg);
 		goto out;
 	}
 	ctx.cus = calloc(g->prof->num_cu, sizeof(*ctx.cus));
-	rs.total_wg = (uint64_t)ctx.nwg[0] * ctx.nwg[1] * ctx.nwg[2];
+	/* Up to (2^32 - 1)^3 workgroups: saturated at 2^64 - 1, far beyond
+	 * what the instruction budget lets run (a hang report ends it). */
+	unsigned __int128 nwg_all = (unsigned __int128)ctx.nwg[0] * ctx.nwg[1] * ctx.nwg[2];
+	rs.total_wg = nwg_all > UINT64_MAX ? UINT64_MAX : (uint64_t)nwg_all;
 	size_t max_res = (size_t)g->prof->num_cu * ctx.max_wg_per_cu * ctx.waves_per_wg;
 	rs.free_waves = calloc(max_res + 1, sizeof(*rs.free_waves));
 	rs.all_waves = calloc(max_res + 1, sizeof(*rs.all_waves));
@@ -934,6 +1068,7 @@ oom:
 	res->hsa_status = HSA_STATUS_ERROR_OUT_OF_RESOURCES;
 	snprintf(res->report, sizeof(res->report), "out of host memory while running %s", ctx.kernel_name);
 out:
+	emu_check_summary(&ctx);
 	if (!ok && ctx.start_cycle) {
 		/* Time passes for a failed dispatch too. */
 		g->now_cycle = ctx.start_cycle;

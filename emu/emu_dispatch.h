@@ -42,7 +42,9 @@ struct emu_workgroup {
 	uint32_t waves_done;
 	uint32_t barrier_count;      /* waves arrived at the current s_barrier */
 	uint32_t lds_size;           /* allocated bytes (descriptor + dynamic) */
-	uint8_t *lds;                /* 64 KiB backing: addresses wrap at 64 KiB */
+	uint8_t *lds;                /* lds_size bytes: the allocation, rounded to the granule */
+	uint8_t *lds_sh;             /* per LDS byte: nonzero once the workgroup wrote it (emu_check.c) */
+	bool lds_partial;            /* a sub-dword or misaligned write happened */
 	struct emu_wave **waves;
 };
 
@@ -76,6 +78,13 @@ struct emu_dispatch_ctx {
 	uint64_t hazards;            /* waitcnt hazards seen (emu_hazard.c) */
 	uint64_t hazards_ws;         /* wait-state hazards seen (emu_hazard_nops.c) */
 	uint32_t hazards_ws_warned;  /* its rules already warned about (one warning per rule) */
+	uint64_t check_regs[12];     /* operand codes the program names (emu_check.c) */
+	uint64_t uninit;             /* uninitialised reads seen (emu_check.c) */
+	uint64_t lds_oob;            /* out-of-range LDS accesses seen (emu_check.c) */
+	uint64_t descriptor;         /* inconsistent-descriptor reports (emu_check.c) */
+	bool check_quiet;            /* an earlier dispatch of the kernel printed them: count only */
+	struct { uint64_t lo, hi; } code[8]; /* text of the loaded programs (GPU VAs) */
+	unsigned ncode;
 	bool strict;
 	bool failed;
 	uint64_t start_cycle;
@@ -86,6 +95,17 @@ struct emu_dispatch_ctx {
 	struct emu_cu *cus;
 	uint64_t counters[64];       /* indexed by enum emu_counter (emu_timing.h) */
 };
+
+/* Whether [lo, hi) meets the code of a loaded program: stores there are
+ * faults (emu_gva); the VMEM fast paths test it to leave such accesses to
+ * the checked path. */
+static inline bool emu_code_hit(const struct emu_dispatch_ctx *ctx, uint64_t lo, uint64_t hi)
+{
+	for (unsigned i = 0; i < ctx->ncode; i++)
+		if (lo < ctx->code[i].hi && ctx->code[i].lo < hi)
+			return true;
+	return false;
+}
 
 /* emu_wave.c: write back completed memory results up to w->cycle. */
 void emu_wave_retire(struct emu_wave *w);

@@ -11,12 +11,13 @@
  *
  * Addressing: LDS address = VGPR[addr] + offset (16-bit offset, or two
  * 8-bit offsets in units of the element size, x64 for the st64 forms of
- * read2/write2/wrxchg2), wrapped to 16 bits; bytes outside the workgroup's
- * allocation read as 0 and are not written (EMU_LDS_ADDR_MASK). GFX9 no
- * longer clamps LDS addresses with M0 (LLVM: ldsRequiresM0Init() is false
- * for gfx9+), so M0 is not consulted. The cycle model gets each lane's
- * address as computed, before the wrap: a lane past the LDS takes no bank
- * there (emu_timing_lds.c, seed 002's stride sweep).
+ * read2/write2/wrxchg2), 32 bits, not wrapped; bytes at or beyond the
+ * workgroup's allocation read as 0 and are not written (emu_lds_in, the
+ * rule the cycle model applies too) and the access is reported
+ * (emu_check_lds). GFX9 no longer clamps LDS addresses with M0 (LLVM:
+ * ldsRequiresM0Init() is false for gfx9+), so M0 is not consulted. The
+ * cycle model gets each lane's address as computed: a lane past the
+ * allocation takes no bank (emu_timing_lds.c, seed 002's stride sweep).
  *
  * Alignment: the HSA runtime runs gfx9 with SH_MEM_CONFIG.ALIGNMENT_MODE =
  * unaligned, and LLVM 19 (llc -mcpu=gfx900/gfx90a/gfx942) emits
@@ -27,6 +28,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "emu_check.h"
+#include "emu_dispatch.h"
 #include "emu_exec_mem.h"
 
 enum ds_family {
@@ -54,18 +57,15 @@ struct ds_desc {
 
 bool emu_exec_lds_in_range(uint32_t size, uint32_t addr, unsigned n)
 {
-	for (unsigned i = 0; i < n; i++)
-		if (((addr + i) & EMU_LDS_ADDR_MASK) >= size)
-			return false;
-	return true;
+	return n == 0 || emu_lds_in((uint64_t)addr + n - 1, size);
 }
 
 void emu_exec_lds_read_bytes(const uint8_t *lds, uint32_t size, uint32_t addr, void *dst, unsigned n)
 {
 	uint8_t *d = dst;
 	for (unsigned i = 0; i < n; i++) {
-		uint32_t a = (addr + i) & EMU_LDS_ADDR_MASK;
-		d[i] = a < size ? lds[a] : 0;
+		uint64_t a = (uint64_t)addr + i;
+		d[i] = emu_lds_in(a, size) ? lds[a] : 0;
 	}
 }
 
@@ -73,8 +73,8 @@ void emu_exec_lds_write_bytes(uint8_t *lds, uint32_t size, uint32_t addr, const 
 {
 	const uint8_t *s = src;
 	for (unsigned i = 0; i < n; i++) {
-		uint32_t a = (addr + i) & EMU_LDS_ADDR_MASK;
-		if (a < size)
+		uint64_t a = (uint64_t)addr + i;
+		if (emu_lds_in(a, size))
 			lds[a] = s[i];
 	}
 }
@@ -128,25 +128,28 @@ _Static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__,
 
 /* With EXEC = all lanes: whether every lane's bytes [va[l], va[l] + end)
  * lie inside the allocation (size <= 64 KiB, so such a lane does not wrap
- * at 16 bits either); addr[l] = va[l] + off for every lane either way
- * (wrapping at 2^32, as the lane loops compute it). */
+ * at 16 bits either) and every lane's address and off are dword-aligned
+ * (what the uninitialised-LDS screen of the loads needs, emu_check.c; a
+ * misaligned access takes the lane loops); addr[l] = va[l] + off for every
+ * lane either way (wrapping at 2^32, as the lane loops compute it). */
 static bool ds_wave_addr(const uint32_t *va, uint32_t off, uint32_t end, uint32_t size, uint64_t *addr)
 {
 	const uint32_t lim = end > size ? 0 : size - end;
 	const ds_v4u32 o = { off, off, off, off }, top = { lim, lim, lim, lim }, zero = { 0, 0, 0, 0 };
-	ds_v4u32 over = zero;
+	ds_v4u32 over = zero, any = { off, off, off, off };
 #pragma GCC unroll 4
 	for (unsigned l = 0; l < EMU_LANES; l += 4) {
 		ds_v4u32 v;
 		memcpy(&v, &va[l], sizeof(v));
 		over |= (ds_v4u32)(v > top);
+		any |= v;
 		v += o;
 		ds_v4u32 lo = __builtin_shuffle(v, zero, (ds_v4u32){ 0, 4, 1, 5 });
 		ds_v4u32 hi = __builtin_shuffle(v, zero, (ds_v4u32){ 2, 6, 3, 7 });
 		memcpy(&addr[l], &lo, sizeof(lo));
 		memcpy(&addr[l + 2], &hi, sizeof(hi));
 	}
-	return end <= size && !(over[0] | over[1] | over[2] | over[3]);
+	return end <= size && !((any[0] | any[1] | any[2] | any[3]) & 3) && !(over[0] | over[1] | over[2] | over[3]);
 }
 
 /* Every lane's ndw dwords at src + va[l] into buf[k * 64 + l], the layout
@@ -183,7 +186,7 @@ ds_gather2(uint32_t *buf, const uint8_t *src0, const uint8_t *src1, const uint32
 /* Lane by lane in lane order (a later lane's bytes win where two lanes
  * overlap, as in the lane loops): ndw dwords of data[k][l] to dst + va[l]. */
 static inline __attribute__((always_inline)) void
-ds_scatter(uint8_t *dst, const uint32_t *va, const uint32_t *const *data, unsigned ndw)
+ds_scatter(uint8_t *dst, uint8_t *sh, const uint32_t *va, const uint32_t *const *data, unsigned ndw)
 {
 #pragma GCC unroll 8
 	for (unsigned l = 0; l < EMU_LANES; l++) {
@@ -192,13 +195,18 @@ ds_scatter(uint8_t *dst, const uint32_t *va, const uint32_t *const *data, unsign
 			x[k] = data[k][l];
 		memcpy(dst + a, x, 4 * ndw);
 	}
+	if (sh) {  /* the written-byte shadow (emu_check.c) */
+#pragma GCC unroll 8
+		for (unsigned l = 0; l < EMU_LANES; l++)
+			memset(sh + va[l], 0xff, 4 * ndw);
+	}
 }
 
 /* write2: per lane, element 0 (edw dwords of d0[k][l]) to dst0 + va[l],
  * then element 1 to dst1 + va[l]. */
 static inline __attribute__((always_inline)) void
-ds_scatter2(uint8_t *dst0, uint8_t *dst1, const uint32_t *va, const uint32_t *const *d0,
-            const uint32_t *const *d1, unsigned edw)
+ds_scatter2(uint8_t *dst0, uint8_t *dst1, uint8_t *sh0, uint8_t *sh1, const uint32_t *va,
+            const uint32_t *const *d0, const uint32_t *const *d1, unsigned edw)
 {
 #pragma GCC unroll 8
 	for (unsigned l = 0; l < EMU_LANES; l++) {
@@ -210,9 +218,30 @@ ds_scatter2(uint8_t *dst0, uint8_t *dst1, const uint32_t *va, const uint32_t *co
 		memcpy(dst0 + a, x0, 4 * edw);
 		memcpy(dst1 + a, x1, 4 * edw);
 	}
+	if (sh0) {  /* the written-byte shadow (emu_check.c) */
+#pragma GCC unroll 8
+		for (unsigned l = 0; l < EMU_LANES; l++) {
+			memset(sh0 + va[l], 0xff, 4 * edw);
+			memset(sh1 + va[l], 0xff, 4 * edw);
+		}
+	}
 }
 
 /* ---- families ---- */
+
+/* emu_check_lds_suspect, with the common "no workgroup shadow" and "no
+ * partial writes" answers inline. */
+static inline bool ds_suspect(struct emu_wave *w, const uint32_t *buf, unsigned ndw, const uint32_t *va,
+                              uint32_t offs)
+{
+	const struct emu_workgroup *wg = w->wg;
+	if (!wg->lds_sh)
+		return false;
+	if (!va && !wg->lds_partial)  /* the common case: aligned (ds_wave_addr) */
+		return emu_check_lds_poisoned(buf, ndw);
+	return emu_check_lds_suspect(w, buf, ndw, va, offs);
+}
+
 
 /* Whether every active lane's bytes [va + off, va + end) lie inside the
  * allocation without wrapping (size <= 64 KiB, so an in-range lane never
@@ -249,6 +278,8 @@ static void ds_load(struct emu_wave *w, const struct emu_inst *in, const struct 
 		case 3: ds_gather(buf, lds + off, va, 3); break;
 		default: ds_gather(buf, lds + off, va, 4); break;
 		}
+		if (ds_suspect(w, buf, ndw == 3 ? 4 : ndw, NULL, 0))
+			emu_check_lds(w, va, off, exec, d->bytes, EMU_CHECK_LDS_READ);
 		finish(w, p, false, false, d->bytes, exec, addr);
 		return;
 	}
@@ -258,9 +289,12 @@ static void ds_load(struct emu_wave *w, const struct emu_inst *in, const struct 
 			addr[l] = va[l] + off;
 			memcpy(&buf[l], lds + va[l] + off, 4);
 		}
+		if (ds_suspect(w, buf, 1, va, off))
+			emu_check_lds(w, va, off, exec, d->bytes, EMU_CHECK_LDS_READ);
 		finish(w, p, false, false, d->bytes, exec, addr);
 		return;
 	}
+	emu_check_lds(w, va, off, exec, d->bytes, EMU_CHECK_LDS_READ);
 	for (uint64_t m = exec; m; m &= m - 1) {
 		unsigned l = (unsigned)__builtin_ctzll(m);
 		uint32_t a = va[l] + off;
@@ -287,13 +321,16 @@ static void ds_store(struct emu_wave *w, const struct emu_inst *in, const struct
 		const uint32_t *data[4];
 		for (unsigned k = 0; k < d->bytes / 4u; k++)
 			data[k] = emu_vreg(w, in->data[0], k);
+		/* Aligned, in range (ds_wave_addr): the shadow as the data. */
+		uint8_t *sh = w->wg->lds_sh ? w->wg->lds_sh + off : NULL;
 		switch (d->bytes / 4u) {
-		case 1: ds_scatter(lds + off, va, data, 1); break;
-		case 2: ds_scatter(lds + off, va, data, 2); break;
-		case 3: ds_scatter(lds + off, va, data, 3); break;
-		default: ds_scatter(lds + off, va, data, 4); break;
+		case 1: ds_scatter(lds + off, sh, va, data, 1); break;
+		case 2: ds_scatter(lds + off, sh, va, data, 2); break;
+		case 3: ds_scatter(lds + off, sh, va, data, 3); break;
+		default: ds_scatter(lds + off, sh, va, data, 4); break;
 		}
 	} else if (d->bytes == 4 && ds_all_in(va, exec, off + 4, size)) {
+		emu_check_lds(w, va, off, exec, d->bytes, EMU_CHECK_LDS_WRITE);
 		const uint32_t *data = emu_vreg(w, in->data[0], 0);
 		for (uint64_t m = exec; m; m &= m - 1) {
 			unsigned l = (unsigned)__builtin_ctzll(m);
@@ -301,6 +338,7 @@ static void ds_store(struct emu_wave *w, const struct emu_inst *in, const struct
 			memcpy(lds + va[l] + off, &data[l], 4);
 		}
 	} else {
+		emu_check_lds(w, va, off, exec, d->bytes, EMU_CHECK_LDS_WRITE);
 		for (uint64_t m = exec; m; m &= m - 1) {
 			unsigned l = (unsigned)__builtin_ctzll(m);
 			uint32_t a = va[l] + off;
@@ -352,6 +390,10 @@ static void ds_load2(struct emu_wave *w, const struct emu_inst *in, const struct
 			ds_gather2(buf, s0, s1, va, 1);
 		else
 			ds_gather2(buf, s0, s1, va, 2);
+		if (ds_suspect(w, buf, 2 * edw, NULL, 0)) {
+			emu_check_lds(w, va, o[0], exec, d->bytes, EMU_CHECK_LDS_READ);
+			emu_check_lds(w, va, o[1], exec, d->bytes, EMU_CHECK_LDS_READ);
+		}
 	} else if (edw == 1 && ds_all_in(va, exec, end, size)) {
 		for (uint64_t m = exec; m; m &= m - 1) {
 			unsigned l = (unsigned)__builtin_ctzll(m);
@@ -359,7 +401,13 @@ static void ds_load2(struct emu_wave *w, const struct emu_inst *in, const struct
 			memcpy(&buf[l], lds + va[l] + o[0], 4);
 			memcpy(&buf[EMU_LANES + l], lds + va[l] + o[1], 4);
 		}
+		if (ds_suspect(w, buf, 2, va, o[0] | o[1])) {
+			emu_check_lds(w, va, o[0], exec, d->bytes, EMU_CHECK_LDS_READ);
+			emu_check_lds(w, va, o[1], exec, d->bytes, EMU_CHECK_LDS_READ);
+		}
 	} else {
+		emu_check_lds(w, va, o[0], exec, d->bytes, EMU_CHECK_LDS_READ);
+		emu_check_lds(w, va, o[1], exec, d->bytes, EMU_CHECK_LDS_READ);
 		for (uint64_t m = exec; m; m &= m - 1) {
 			unsigned l = (unsigned)__builtin_ctzll(m);
 			uint32_t a[2] = { va[l] + o[0], va[l] + o[1] };
@@ -387,11 +435,14 @@ static void ds_store2(struct emu_wave *w, const struct emu_inst *in, const struc
 	if (exec == ~0ull && ds_wave_addr(va, o[0], end, size, addr)) {
 		const uint32_t *d0[2] = { emu_vreg(w, in->data[0], 0), emu_vreg(w, in->data[0], 1) };
 		const uint32_t *d1[2] = { emu_vreg(w, in->data[1], 0), emu_vreg(w, in->data[1], 1) };
+		uint8_t *sh = w->wg->lds_sh;  /* aligned, in range (ds_wave_addr) */
 		if (edw == 1)
-			ds_scatter2(lds + o[0], lds + o[1], va, d0, d1, 1);
+			ds_scatter2(lds + o[0], lds + o[1], sh ? sh + o[0] : NULL, sh ? sh + o[1] : NULL, va, d0, d1, 1);
 		else
-			ds_scatter2(lds + o[0], lds + o[1], va, d0, d1, 2);
+			ds_scatter2(lds + o[0], lds + o[1], sh ? sh + o[0] : NULL, sh ? sh + o[1] : NULL, va, d0, d1, 2);
 	} else {
+		emu_check_lds(w, va, o[0], exec, d->bytes, EMU_CHECK_LDS_WRITE);
+		emu_check_lds(w, va, o[1], exec, d->bytes, EMU_CHECK_LDS_WRITE);
 		for (uint64_t m = exec; m; m &= m - 1) {
 			unsigned l = (unsigned)__builtin_ctzll(m);
 			uint32_t a[2] = { va[l] + o[0], va[l] + o[1] };
@@ -578,6 +629,23 @@ static void ds_permute(struct emu_wave *w, const struct emu_inst *in, uint64_t e
 	ds_crossbar_end(w, in, out, exec);
 }
 
+/* Uninitialised reads and out-of-range lanes of atomics (emu_check.h),
+ * before the data moves; loads and stores check in their own paths. */
+static void ds_check(struct emu_wave *w, const struct emu_inst *in, const struct ds_desc *d, uint64_t exec)
+{
+	const enum emu_check_lds_op op = EMU_CHECK_LDS_RW;
+	const uint32_t *va = emu_vreg(w, in->addr, 0);
+	if (d->fam == DS_ATOM2) {
+		uint32_t o[2];
+		ds_addr2(in, d, 0, o);
+		emu_check_lds(w, va, o[0], exec, d->bytes, op);
+		if (w->state != EMU_WAVE_FAULT)
+			emu_check_lds(w, va, o[1], exec, d->bytes, op);
+	} else {
+		emu_check_lds(w, va, (uint32_t)(in->imm & 0xffff), exec, d->bytes, op);
+	}
+}
+
 static void ds_exec(struct emu_wave *w, const struct emu_inst *in, const struct ds_desc *d)
 {
 	if (in->flags & EMU_F_GDS) {
@@ -607,10 +675,14 @@ static void ds_exec(struct emu_wave *w, const struct emu_inst *in, const struct 
 		ds_store2(w, in, d, lds, size, exec);
 		break;
 	case DS_ATOM:
-		ds_atomic(w, in, d, lds, size, exec);
-		break;
 	case DS_ATOM2:
-		ds_atomic2(w, in, d, lds, size, exec);
+		ds_check(w, in, d, exec);
+		if (w->state == EMU_WAVE_FAULT)
+			break;
+		if (d->fam == DS_ATOM)
+			ds_atomic(w, in, d, lds, size, exec);
+		else
+			ds_atomic2(w, in, d, lds, size, exec);
 		break;
 	case DS_SWIZZLE:
 		ds_swizzle(w, in, exec);

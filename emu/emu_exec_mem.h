@@ -23,37 +23,34 @@ extern const struct emu_sem emu_sem_memory[];
 
 /* ---- LDS ---- */
 
-/* LDS addresses are 16 bits on the 64 KiB LDS of gfx900/gfx90a/gfx942: a
- * computed address wraps at 64 KiB (the pending LDS write-back in
- * emu_wave.c applies the same mask). A byte beyond the workgroup's
- * allocation is out of range: it reads as 0 and a write to it is dropped,
- * as the GFX9 ISA guide describes out-of-range LDS accesses (the guide's
- * text was not reachable from here to quote) — never a host overrun. */
-#define EMU_LDS_ADDR_MASK 0xffffu
+/* LDS addresses are 32 bits (VGPR + offset, as the lane loops compute
+ * them) and do not wrap at the 64 KiB LDS: a byte at or beyond the
+ * workgroup's allocation (rounded to EMU_LDS_GRANULE, emu_lds_in) is out of
+ * range, reads as 0 and a write to it is dropped, the same lanes the cycle
+ * model gives no bank (emu_timing_lds.c) — never a host overrun. The
+ * mask is kept for the callers that print addresses. */
+#define EMU_LDS_ADDR_MASK 0xffffffffu
 
-/* n bytes at LDS address addr (wrapped, out-of-range bytes as above). The
- * inline part is the common case, an access wholly inside the allocation
- * (which is then also below the wrap: size <= 64 KiB); the rest goes byte
- * by byte. */
+/* n bytes at LDS address addr (out-of-range bytes as above). The inline
+ * part is the common case, an access wholly inside the allocation; the rest
+ * goes byte by byte. */
 void emu_exec_lds_read_bytes(const uint8_t *lds, uint32_t size, uint32_t addr, void *dst, unsigned n);
 void emu_exec_lds_write_bytes(uint8_t *lds, uint32_t size, uint32_t addr, const void *src, unsigned n);
 static inline void emu_exec_lds_read(const uint8_t *lds, uint32_t size, uint32_t addr, void *dst, unsigned n)
 {
-	uint32_t a = addr & EMU_LDS_ADDR_MASK;
-	if (__builtin_expect(a + n <= size, 1))
-		memcpy(dst, lds + a, n);
+	if (__builtin_expect(emu_lds_in((uint64_t)addr + n - 1, size), 1))
+		memcpy(dst, lds + addr, n);
 	else
 		emu_exec_lds_read_bytes(lds, size, addr, dst, n);
 }
 static inline void emu_exec_lds_write(uint8_t *lds, uint32_t size, uint32_t addr, const void *src, unsigned n)
 {
-	uint32_t a = addr & EMU_LDS_ADDR_MASK;
-	if (__builtin_expect(a + n <= size, 1))
-		memcpy(lds + a, src, n);
+	if (__builtin_expect(emu_lds_in((uint64_t)addr + n - 1, size), 1))
+		memcpy(lds + addr, src, n);
 	else
 		emu_exec_lds_write_bytes(lds, size, addr, src, n);
 }
-/* Whether all n bytes at addr are inside the allocation (after the wrap). */
+/* Whether all n bytes at addr are inside the allocation. */
 bool emu_exec_lds_in_range(uint32_t size, uint32_t addr, unsigned n);
 
 /* ---- data conversions ---- */

@@ -675,13 +675,13 @@ static void x_s_movrels_b32(struct emu_wave *w, const struct emu_inst *in)
 {
 	unsigned r;
 	if (movrel_reg(w, in, f_src0(in), 1, &r))
-		emu_swrite32(w, f_sdst(in), w->s[r]);
+		emu_swrite32(w, f_sdst(in), w->s[emu_sgpr(w, r)]);
 }
 static void x_s_movrels_b64(struct emu_wave *w, const struct emu_inst *in)
 {
 	unsigned r;
 	if (movrel_reg(w, in, f_src0(in), 2, &r))
-		emu_swrite64(w, f_sdst(in), w->s[r] | (uint64_t)w->s[r + 1] << 32);
+		emu_swrite64(w, f_sdst(in), w->s[emu_sgpr(w, r)] | (uint64_t)w->s[emu_sgpr(w, r + 1)] << 32);
 }
 static void x_s_movreld_b32(struct emu_wave *w, const struct emu_inst *in)
 {
@@ -900,12 +900,20 @@ static void x_s_sendmsg(struct emu_wave *w, const struct emu_inst *in)
 		return;
 	}
 }
+/* s_trap under ROCm's trap handler (AMDGPUUsage, "Trap Handler ABI"):
+ * trap ID 3 (llvm.debugtrap) with no debugger attached enters the handler
+ * and returns at once, a no-op; every other ID ends the dispatch and puts
+ * the queue in the error state, which ROCr reports as
+ * HSA_STATUS_ERROR_EXCEPTION (amd_aql_queue.cpp: EC_QUEUE_TRAP). */
 static void x_s_trap(struct emu_wave *w, const struct emu_inst *in)
 {
-	emu_fault(w, in, EMU_FAULT_OTHER, 0,
-	          "the kernel executed s_trap %u (trap ID 2 is llvm.trap/abort, 3 llvm.debugtrap); "
-	          "the queue reports it as an exception",
-	          f_uimm16(in) & 0xff);
+	unsigned id = f_uimm16(in) & 0xff;
+	if (id == 3)
+		return;
+	emu_fault(w, in, EMU_FAULT_TRAP, 0,
+	          "the kernel executed s_trap %u (%s); the queue reports it as an exception", id,
+	          id == 2 ? "llvm.trap" : id == 7 ? "debugger breakpoint, no debugger attached"
+	                                          : "a reserved trap ID");
 }
 
 /* Instructions that compute kernels cannot use, with why. */
@@ -979,9 +987,9 @@ static bool smem_fields(struct emu_wave *w, const struct emu_inst *in, bool buff
 /* s_load/s_store/s_atomic base: the SGPR pair's [47:0]; GFX9 virtual
  * addresses are 48 bits and SMEM ignores the top 16 bits of the pair (CLRX
  * GcnInstrsSmem: "2 SBASE SGPRs holds an base 48-bit address"). */
-static inline uint64_t sbase_addr(const struct emu_wave *w, unsigned sbase)
+static inline uint64_t sbase_addr(struct emu_wave *w, unsigned sbase)
 {
-	return (w->s[sbase] | (uint64_t)w->s[sbase + 1] << 32) & 0xffffffffffffull;
+	return (w->s[emu_sgpr(w, sbase)] | (uint64_t)w->s[emu_sgpr(w, sbase + 1)] << 32) & 0xffffffffffffull;
 }
 
 static bool sdata_ok(struct emu_wave *w, const struct emu_inst *in, unsigned sdata, unsigned ndw)
@@ -991,6 +999,10 @@ static bool sdata_ok(struct emu_wave *w, const struct emu_inst *in, unsigned sda
 		          "%u-dword scalar data starting at operand %u runs past the SGPR file", ndw, sdata);
 		return false;
 	}
+	/* Past the grant: a fault (emu_sgpr). */
+	for (unsigned i = 0; i < ndw && sdata + i < 102; i++)
+		if (sdata + i >= w->s_lim && (emu_sgpr(w, sdata + i), w->state == EMU_WAVE_FAULT))
+			return false;
 	return true;
 }
 
@@ -1005,7 +1017,8 @@ struct vsharp {
 };
 static void read_vsharp(struct emu_wave *w, unsigned sbase, struct vsharp *v)
 {
-	uint32_t d0 = w->s[sbase], d1 = w->s[sbase + 1], d2 = w->s[sbase + 2];
+	uint32_t d0 = w->s[emu_sgpr(w, sbase)], d1 = w->s[emu_sgpr(w, sbase + 1)];
+	uint32_t d2 = w->s[emu_sgpr(w, sbase + 2)];
 	uint32_t stride = (d1 >> 16) & 0x3fff;
 	v->base = d0 | (uint64_t)(d1 & 0xffff) << 32;
 	v->limit = stride ? (uint64_t)d2 * stride : d2;

@@ -71,6 +71,7 @@ void emu_gpu_destroy(struct emu_gpu *g)
 	}
 	pthread_mutex_destroy(&g->lock);
 	free(g->kernels);
+	free(g->check_quiet);
 	free(g->trace);
 	for (size_t i = 0; i < g->npool; i++) {
 		free(g->wave_pool[i]->v);

@@ -32,6 +32,11 @@ struct emu_gpu {
 	 * as much host time as the waves' instructions (mmap, page faults). */
 	struct emu_wave **wave_pool;
 	size_t npool;
+	/* Kernel descriptors whose dispatch already printed emu_check warnings:
+	 * later dispatches of them only count (a suite runs a kernel hundreds
+	 * of times). */
+	uint64_t *check_quiet;
+	size_t ncheck_quiet, check_quiet_cap;
 	/* Scratch backing (private segments), grown as dispatches need it and
 	 * kept, as ROCr keeps a queue's scratch; registered as EMU_MEM_SCRATCH. */
 	void *scratch;

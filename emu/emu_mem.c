@@ -15,6 +15,7 @@ struct emu_mem_range {
 	uint64_t base;
 	uint64_t end;              /* exclusive */
 	enum emu_mem_kind kind;
+	bool gpu;                  /* mapped for the GPU (emu_mem_set_gpu) */
 };
 
 struct emu_mem {
@@ -117,7 +118,7 @@ bool emu_mem_add(struct emu_mem *m, void *base, size_t size, enum emu_mem_kind k
 		m->cap = cap;
 	}
 	memmove(&m->r[i + 1], &m->r[i], (m->n - i) * sizeof(*m->r));
-	m->r[i] = (struct emu_mem_range){ b, b + size, kind };
+	m->r[i] = (struct emu_mem_range){ b, b + size, kind, true };
 	m->n++;
 	m->cache = m->n;  /* indices moved */
 	ok = true;
@@ -155,9 +156,25 @@ void *emu_mem_translate(struct emu_mem *m, uint64_t addr, size_t size)
 {
 	const struct emu_mem_range *r = emu_mem_lookup(m, addr);
 
-	if (!r || addr + size < addr || addr + size > r->end)
+	if (!r || !r->gpu || addr + size < addr || addr + size > r->end)
 		return NULL;
 	return (void *)(uintptr_t)addr;
+}
+
+bool emu_mem_set_gpu(struct emu_mem *m, void *base, bool gpu)
+{
+	uint64_t b = (uint64_t)(uintptr_t)base;
+	bool ok = false;
+	size_t i;
+
+	pthread_mutex_lock(&m->lock);
+	i = emu_mem_upper(m, b);
+	if (i > 0 && m->r[i - 1].base == b) {
+		m->r[i - 1].gpu = gpu;
+		ok = true;
+	}
+	pthread_mutex_unlock(&m->lock);
+	return ok;
 }
 
 bool emu_mem_find(struct emu_mem *m, uint64_t addr, uint64_t *base, size_t *size,

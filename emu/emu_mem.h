@@ -32,8 +32,14 @@ bool emu_mem_remove(struct emu_mem *m, void *base);
 
 /* Host pointer for GPU address addr (call with the lock held; fast path is
  * a one-entry cache then a binary search) if [addr, addr+size) lies inside one live
- * allocation; NULL otherwise (the caller reports a memory fault). */
+ * allocation mapped for the GPU; NULL otherwise (the caller reports a memory fault). */
 void *emu_mem_translate(struct emu_mem *m, uint64_t addr, size_t size);
+
+/* Whether the allocation starting exactly at base is mapped for the GPU
+ * (every range is when added; hsa_amd_memory_pool_allocate from a CPU pool
+ * is not until hsa_amd_agents_allow_access names the GPU). False if base
+ * starts no range. */
+bool emu_mem_set_gpu(struct emu_mem *m, void *base, bool gpu);
 
 /* Allocation containing addr: base and size; false if none. */
 bool emu_mem_find(struct emu_mem *m, uint64_t addr, uint64_t *base, size_t *size,

@@ -125,10 +125,23 @@ static uint64_t const_value(struct emu_wave *w, const struct emu_inst *in, unsig
 	return 0;
 }
 
+unsigned emu_sgpr_grant(struct emu_wave *w, unsigned c)
+{
+	if (!w->nsgpr)
+		return c;  /* unit-test fixtures: no descriptor, the whole file */
+	if (c < w->nsgpr)
+		return c + 108 - w->nsgpr;  /* the trailer: FLAT_SCRATCH, XNACK_MASK, VCC */
+	emu_fault(w, w->cur, EMU_FAULT_ILLEGAL, 0,
+	          "s%u is outside the %u SGPRs granted by the kernel descriptor (the last of them hold "
+	          "VCC, XNACK_MASK and FLAT_SCRATCH); raise .amdhsa_next_free_sgpr",
+	          c, w->nsgpr);
+	return c;
+}
+
 uint32_t emu_sread32(struct emu_wave *w, const struct emu_inst *in, unsigned code, enum emu_optype t)
 {
 	if (code <= EMU_OP_EXEC_HI)
-		return w->s[code];
+		return w->s[emu_sgpr(w, code)];
 	bool ok;
 	return (uint32_t)const_value(w, in, code, t, &ok);
 }
@@ -136,7 +149,7 @@ uint32_t emu_sread32(struct emu_wave *w, const struct emu_inst *in, unsigned cod
 uint64_t emu_sread64(struct emu_wave *w, const struct emu_inst *in, unsigned code, enum emu_optype t)
 {
 	if (code < EMU_OP_EXEC_HI)
-		return (uint64_t)w->s[code] | (uint64_t)w->s[code + 1] << 32;
+		return (uint64_t)w->s[emu_sgpr(w, code)] | (uint64_t)w->s[emu_sgpr(w, code + 1)] << 32;
 	if (code == EMU_OP_EXEC_HI) {
 		emu_fault(w, cur_inst(w, in), EMU_FAULT_ILLEGAL, 0,
 		          "64-bit source starting at exec_hi (operand 127) runs past the SGPR file");
@@ -163,7 +176,7 @@ void emu_swrite32(struct emu_wave *w, unsigned code, uint32_t v)
 	}
 	if (is_ttmp(code))
 		return;
-	w->s[code] = v;
+	w->s[emu_sgpr(w, code)] = v;
 }
 
 void emu_swrite64(struct emu_wave *w, unsigned code, uint64_t v)
@@ -175,8 +188,8 @@ void emu_swrite64(struct emu_wave *w, unsigned code, uint64_t v)
 	}
 	if (is_ttmp(code))
 		return;
-	w->s[code] = (uint32_t)v;
-	w->s[code + 1] = (uint32_t)(v >> 32);
+	w->s[emu_sgpr(w, code)] = (uint32_t)v;
+	w->s[emu_sgpr(w, code + 1)] = (uint32_t)(v >> 32);
 }
 
 /* row[0..63] = x: 64-byte stores, four per row (GCC splits the vector into
@@ -218,7 +231,7 @@ const uint32_t *emu_vsrc(struct emu_wave *w, const struct emu_inst *in, unsigned
 			return tmp;
 		}
 		for (unsigned d = 0; d < ndw; d++)
-			fill_lanes(tmp + d * EMU_LANES, w->s[code + d]);
+			fill_lanes(tmp + d * EMU_LANES, w->s[emu_sgpr(w, code + d)]);
 		return tmp;
 	}
 	bool ok;

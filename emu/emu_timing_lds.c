@@ -13,9 +13,10 @@
  * as many cycles as its busiest bank has distinct dwords (at least one,
  * even with no active lane: the hardware still spends the cycle). That sum
  * is rocprofiler-compute's SQ_LDS_IDX_ACTIVE and the cycles beyond one per
- * group its SQ_LDS_BANK_CONFLICT [SEED003]. A dword beyond the LDS (by the
- * lane's address as computed, not wrapped) is out of range and takes no
- * bank: seed 002's stride sweep (one work-group, 64 KiB of LDS, lane l at
+ * group its SQ_LDS_BANK_CONFLICT [SEED003]. A dword at or beyond the
+ * workgroup's allocation (by the lane's address as computed, not wrapped;
+ * emu_lds_in, the rule the data side applies too) is out of range and
+ * takes no bank: seed 002's stride sweep (one work-group, 64 KiB of LDS, lane l at
  * l x stride dwords) runs strides 512 and 1024 in 0.516 and 0.267 of the
  * time of 256 (3714.7 and 1919.8 vs 7194.0 us), i.e. 33/64 and 17/64: the
  * 32 (16) lanes still inside 64 KiB serialise in bank 0, the lanes past it
@@ -78,7 +79,7 @@ static const uint64_t lds_group_b128[8] = {
  * group (which then takes one cycle): one pass remembering the first row
  * each bank saw. Conflict-free and broadcast patterns, the common ones,
  * end here; group_cycles counts the others. */
-static bool group_conflict_free(uint32_t dw_mask, const uint64_t *addr, uint64_t m, unsigned bytes)
+static bool group_conflict_free(uint32_t size, const uint64_t *addr, uint64_t m, unsigned bytes)
 {
 	uint16_t row_of[32];
 	uint32_t seen = 0;
@@ -87,7 +88,7 @@ static bool group_conflict_free(uint32_t dw_mask, const uint64_t *addr, uint64_t
 		m &= m - 1;
 		uint64_t a = addr[l];
 		for (uint64_t d = a >> 2, d1 = (a + bytes - 1) >> 2; d <= d1; d++) {
-			if (d > dw_mask)
+			if (!emu_lds_in(d * 4, size))
 				break;  /* out of range: no bank */
 			uint32_t dw = (uint32_t)d, b = dw & 31u;
 			uint16_t row = (uint16_t)(dw >> 5);
@@ -104,16 +105,15 @@ static bool group_conflict_free(uint32_t dw_mask, const uint64_t *addr, uint64_t
 
 /* Cycles of one lane group: the largest number of distinct dwords any bank
  * is asked for. */
-static uint32_t group_cycles(const struct emu_model_params *mp, const uint64_t *addr, uint64_t m,
-                             unsigned bytes)
+static uint32_t group_cycles(const struct emu_model_params *mp, uint32_t size, const uint64_t *addr,
+                             uint64_t m, unsigned bytes)
 {
 	enum { MAXD = 64 };
 	uint16_t rows[32][MAXD];
 	uint8_t cnt[32];
 	uint32_t best = 1;
-	uint32_t dw_mask = mp->lds_bytes / 4 - 1;
 	uint32_t nb = mp->lds_banks ? mp->lds_banks : 32;
-	if (nb == 32 && group_conflict_free(dw_mask, addr, m, bytes))
+	if (nb == 32 && group_conflict_free(size, addr, m, bytes))
 		return 1;
 	memset(cnt, 0, sizeof(cnt));
 	while (m) {
@@ -122,7 +122,7 @@ static uint32_t group_cycles(const struct emu_model_params *mp, const uint64_t *
 		uint64_t a = addr[l];
 		uint64_t d0 = a >> 2, d1 = (a + bytes - 1) >> 2;
 		for (uint64_t d = d0; d <= d1; d++) {
-			if (d > dw_mask)
+			if (!emu_lds_in(d * 4, size))
 				break;  /* out of range: no bank */
 			uint32_t dw = (uint32_t)d;
 			uint32_t b = dw % nb;
@@ -140,8 +140,8 @@ static uint32_t group_cycles(const struct emu_model_params *mp, const uint64_t *
 	return best;
 }
 
-void emu_lds_cost(const struct emu_model_params *mp, const uint64_t *addr, uint64_t mask, unsigned bytes,
-                  struct emu_lds_cost *out)
+void emu_lds_cost(const struct emu_model_params *mp, uint32_t size, const uint64_t *addr, uint64_t mask,
+                  unsigned bytes, struct emu_lds_cost *out)
 {
 	const uint64_t *groups;
 	unsigned ng;
@@ -161,7 +161,7 @@ void emu_lds_cost(const struct emu_model_params *mp, const uint64_t *addr, uint6
 	out->conflicts = 0;
 	for (unsigned g = 0; g < ng; g++) {
 		uint64_t m = addr ? mask & groups[g] : 0;
-		uint32_t c = m ? group_cycles(mp, addr, m, bytes) : 1;
+		uint32_t c = m ? group_cycles(mp, size, addr, m, bytes) : 1;
 		out->bank_cycles += c;
 		out->conflicts += c - 1;
 	}
@@ -234,8 +234,11 @@ static void lds_cost_memo(struct emu_timing *t, const struct emu_wave *w, const 
                           unsigned bytes, struct emu_lds_cost *c)
 {
 	uint64_t m = acc->mask;
+	/* The workgroup's allocation bounds the LDS (emu_lds_in); fixtures
+	 * without a workgroup see the CU's whole LDS. */
+	uint32_t size = w->wg ? w->wg->lds_size : t->mp->lds_bytes;
 	if (!m || !acc->addr || !w->cur || t->mp->lds_bytes % 128) {
-		emu_lds_cost(t->mp, acc->addr, acc->mask, bytes, c);
+		emu_lds_cost(t->mp, size, acc->addr, acc->mask, bytes, c);
 		return;
 	}
 	/* Slot by the instruction's dword offset: consecutive DS instructions
@@ -244,7 +247,7 @@ static void lds_cost_memo(struct emu_timing *t, const struct emu_wave *w, const 
 	const uint64_t *a = acc->addr;
 	uint64_t base = a[__builtin_ctzll(m)] & ~3ull, top;
 	bool same = e->in == w->cur && e->mask == m && e->bytes == bytes && lds_memo_match(e, a, m, base);
-	if (same && lds_memo_top(e, base, &top) && top + bytes <= t->mp->lds_bytes) {
+	if (same && lds_memo_top(e, base, &top) && top + bytes <= size) {
 		c->bank_cycles = e->bank_cycles;
 		c->conflicts = e->conflicts;
 		return;
@@ -256,8 +259,8 @@ static void lds_cost_memo(struct emu_timing *t, const struct emu_wave *w, const 
 	}
 	/* Only patterns wholly inside the LDS: a lane past its end takes no
 	 * bank, so moving such a pattern could change its cost. */
-	if (top + bytes > t->mp->lds_bytes) {
-		emu_lds_cost(t->mp, a, m, bytes, c);
+	if (top + bytes > size) {
+		emu_lds_cost(t->mp, size, a, m, bytes, c);
 		return;
 	}
 	if (same) {  /* a match that lds_memo_top could not place */
@@ -265,7 +268,7 @@ static void lds_cost_memo(struct emu_timing *t, const struct emu_wave *w, const 
 		c->conflicts = e->conflicts;
 		return;
 	}
-	emu_lds_cost(t->mp, a, m, bytes, c);
+	emu_lds_cost(t->mp, size, a, m, bytes, c);
 	e->in = w->cur;
 	e->mask = m;
 	e->bytes = bytes;

@@ -234,8 +234,8 @@ struct emu_lds_cost {
 	uint32_t bank_cycles;    /* = SQ_LDS_IDX_ACTIVE */
 	uint32_t conflicts;      /* = SQ_LDS_BANK_CONFLICT */
 };
-void emu_lds_cost(const struct emu_model_params *mp, const uint64_t *addr, uint64_t mask, unsigned bytes,
-                  struct emu_lds_cost *out);
+void emu_lds_cost(const struct emu_model_params *mp, uint32_t size, const uint64_t *addr, uint64_t mask,
+                  unsigned bytes, struct emu_lds_cost *out);
 uint64_t emu_timing_lds(struct emu_timing *t, struct emu_wave *w, const struct emu_access *acc);
 /* buffer_load ... lds: the 64-dword write into the LDS when the data arrives. */
 uint64_t emu_timing_lds_fill(struct emu_timing *t, struct emu_wave *w, uint64_t arrive);

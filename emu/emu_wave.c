@@ -76,14 +76,14 @@ static void pend_apply(struct emu_wave *w, struct emu_pending *p)
 	case 2: /* SGPR */
 		for (unsigned d = 0; d < p->ndw; d++)
 			if (p->reg + d < 128)
-				w->s[p->reg + d] = p->data[d];
+				w->s[emu_sgpr(w, p->reg + d)] = p->data[d];
 		break;
 	case 3: { /* LDS */
 		uint32_t size;
 		uint8_t *lds = emu_lds(w, &size);
 		for (unsigned d = 0; d < p->ndw; d++) {
-			uint32_t a = (p->lds_addr + d * 4) & 0xffff;
-			if (a + 4 <= size)
+			uint64_t a = (uint64_t)p->lds_addr + d * 4;
+			if (emu_lds_in(a + 3, size))
 				memcpy(lds + a, &p->data[d], 4);
 		}
 		break;
@@ -292,10 +292,25 @@ void emu_wait(struct emu_wave *w, unsigned vm, unsigned lgkm, unsigned exp)
 void *emu_gva(struct emu_wave *w, uint64_t addr, unsigned size, bool write)
 {
 	void *p = emu_mem_translate(w->ctx->mem, addr, size);
-	if (!p) {
+	uint64_t base;
+	size_t len;
+	if (!p && emu_mem_find(w->ctx->mem, addr, &base, &len, NULL) && addr + size <= base + len) {
+		emu_fault(w, w->cur, EMU_FAULT_MEMORY, addr,
+		          "%s of %u bytes at 0x%llx: the allocation at 0x%llx is system memory the GPU was "
+		          "never given access to (ROCr maps hsa_amd_memory_pool_allocate's system memory for "
+		          "the CPU only until hsa_amd_agents_allow_access names the GPU)",
+		          write ? "write" : "read", size, (unsigned long long)addr, (unsigned long long)base);
+	} else if (!p) {
 		emu_fault(w, w->cur, EMU_FAULT_MEMORY, addr,
 		          "%s of %u bytes at 0x%llx is outside every live allocation",
 		          write ? "write" : "read", size, (unsigned long long)addr);
+	} else if (write && emu_code_hit(w->ctx, addr, addr + size)) {
+		/* ROCr maps code objects' code read-only/executable for the GPU
+		 * (the loader's code segment): a store there is a fault. */
+		emu_fault(w, w->cur, EMU_FAULT_MEMORY, addr,
+		          "write of %u bytes at 0x%llx lands in the code of a loaded code object",
+		          size, (unsigned long long)addr);
+		return NULL;
 	}
 	return p;
 }
@@ -417,11 +432,12 @@ void emu_fault(struct emu_wave *w, const struct emu_inst *in, enum emu_fault_kin
 		[EMU_FAULT_UNIMPLEMENTED] = "unimplemented instruction",
 		[EMU_FAULT_HANG] = "hang",
 		[EMU_FAULT_OTHER] = "fault",
+		[EMU_FAULT_TRAP] = "trap",
 	};
 	r->status = kind == EMU_FAULT_MEMORY ? EMU_DISPATCH_FAULT_MEMORY
 	          : kind == EMU_FAULT_HANG ? EMU_DISPATCH_HANG : EMU_DISPATCH_FAULT_ILLEGAL;
 	r->hsa_status = kind == EMU_FAULT_MEMORY ? HSA_STATUS_ERROR_MEMORY_FAULT
-	              : kind == EMU_FAULT_HANG ? HSA_STATUS_ERROR_EXCEPTION
+	              : kind == EMU_FAULT_HANG || kind == EMU_FAULT_TRAP ? HSA_STATUS_ERROR_EXCEPTION
 	              : HSA_STATUS_ERROR_ILLEGAL_INSTRUCTION;
 	r->fault_addr = addr;
 

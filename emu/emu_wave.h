@@ -102,6 +102,8 @@ struct emu_wave {
 	                               issued (ring index = pos % EMU_HZN_RING) */
 	uint32_t hzn_armed;         /* rules with a producer in reach, one bit per rule */
 	uint32_t hzn_nrestore;      /* SGPRs holding a stale value for this instruction */
+	uint64_t unw_fold;          /* registers the program names that this wave has not
+	                               written yet, folded likewise (emu_check.h) */
 	enum emu_wave_state state;
 	uint32_t id;           /* flat wave id within the dispatch */
 	uint32_t cu, simd;
@@ -144,6 +146,9 @@ struct emu_wave {
 	uint32_t hzn_old[EMU_HZN_RING][4];
 	uint16_t hzn_restore_reg[8];
 	uint32_t hzn_restore_val[8];
+	uint32_t s_lim;                  /* SGPR codes from here to 101 are the grant's
+	                                    trailer or past the grant (emu_sgpr) */
+	uint64_t unw[12];                /* operand codes 0..767 not written yet (emu_check.h) */
 };
 
 /* ---- Registers and operands (emu_operand.c) ---- */
@@ -186,6 +191,24 @@ static inline bool emu_vgprs_granted(const struct emu_wave *w, unsigned r, unsig
 	return r < 256 ? r + n <= w->nvgpr : r + n <= 256 + w->nagpr;
 }
 
+/* SGPRs as the grant lays them out (AMDGPUUsage, compute_pgm_rsrc1
+ * GRANULATED_WAVEFRONT_SGPR_COUNT counts VCC, FLAT_SCRATCH and XNACK_MASK;
+ * LLVM GCNSubtarget::getBaseReservedNumSGPRs reserves them as the last 6,
+ * "FLAT_SCRATCH, XNACK, VCC (in that order)"): with a grant of n SGPRs,
+ * s[n-2..n-1] are VCC and s[n-4..n-3] XNACK_MASK, and on gfx900/gfx90a
+ * s[n-6..n-5] FLAT_SCRATCH (gfx942's architected FLAT_SCRATCH is set by the
+ * hardware, not kept in the grant), held in s[102..107]; s[n..101] are past
+ * the grant. w->s_lim is the first such code. emu_sgpr maps SGPR operand
+ * code c (< 102) to its index in w->s, faulting past the grant
+ * (emu_operand.c). */
+unsigned emu_sgpr_grant(struct emu_wave *w, unsigned c);
+static inline unsigned emu_sgpr(struct emu_wave *w, unsigned c)
+{
+	if (__builtin_expect(c >= w->s_lim, 0) && c < 102)
+		return emu_sgpr_grant(w, c);
+	return c;
+}
+
 /* Operand types for constants: inline float constants differ per type. */
 enum emu_optype { EMU_T_B32 = 0, EMU_T_F32, EMU_T_B64, EMU_T_F64, EMU_T_F16, EMU_T_B16 };
 
@@ -210,8 +233,25 @@ const uint32_t *emu_vsrc(struct emu_wave *w, const struct emu_inst *in, unsigned
  * recording a memory fault on the wave (the handler must return at once). */
 void *emu_gva(struct emu_wave *w, uint64_t addr, unsigned size, bool write);
 
-/* LDS of the wave's workgroup. */
+/* LDS of the wave's workgroup: *size bytes, its allocation rounded up. */
 uint8_t *emu_lds(struct emu_wave *w, uint32_t *size);
+
+/* LDS allocation granule of gfx900/gfx90a/gfx942: 128 dwords
+ * (HW_REG_LDS_ALLOC.LDS_SIZE counts 128-dword units, GFX9 ISA "Hardware
+ * Registers"; AMDGPUUsage GRANULATED_LDS_SIZE, GFX7+: 128 dwords). */
+#define EMU_LDS_GRANULE 512u
+static inline uint32_t emu_lds_alloc_bytes(uint32_t group_segment_size)
+{
+	return (uint32_t)(((uint64_t)group_segment_size + EMU_LDS_GRANULE - 1) & ~(uint64_t)(EMU_LDS_GRANULE - 1));
+}
+/* The one rule of LDS range, for data (emu_exec_ds.c, emu_exec_vmem.c,
+ * emu_wave.c) and timing (emu_timing_lds.c): byte address a is inside an
+ * allocation of size bytes (a multiple of the granule, so a dword is wholly
+ * in or out). Addresses do not wrap. */
+static inline bool emu_lds_in(uint64_t a, uint32_t size)
+{
+	return a < size;
+}
 
 /* Asynchronous completion. A memory instruction calls emu_pend_begin, fills
  * the buffer(s) it gets from emu_pend_vgpr/sgpr/lds with the values to be
@@ -247,7 +287,7 @@ uint32_t emu_hwreg(struct emu_wave *w, unsigned id);  /* s_getreg_b32 source */
 uint64_t emu_aperture(struct emu_wave *w, unsigned code);
 
 enum emu_fault_kind { EMU_FAULT_MEMORY = 1, EMU_FAULT_ILLEGAL, EMU_FAULT_UNIMPLEMENTED, EMU_FAULT_HANG,
-                      EMU_FAULT_OTHER };
+                      EMU_FAULT_OTHER, EMU_FAULT_TRAP /* s_trap: HSA_STATUS_ERROR_EXCEPTION */ };
 /* Stop the dispatch with a precise report; the current instruction is named
  * by the caller's in (arch, kernel, offset, words and disassembly are added). */
 void emu_fault(struct emu_wave *w, const struct emu_inst *in, enum emu_fault_kind kind,

@@ -58,6 +58,11 @@ static const char asm_fmt[] =
 	".type priv,@function\n"
 	"priv:\n"
 	"  s_endpgm\n"
+	".globl fat\n"
+	".p2align 8\n"
+	".type fat,@function\n"
+	"fat:\n"
+	"  s_endpgm\n"
 	".data\n"
 	".globl data\n"
 	".type data,@object\n"
@@ -86,6 +91,11 @@ static const char asm_fmt[] =
 	"  .amdhsa_accum_offset 4\n"
 	"  .amdhsa_private_segment_fixed_size 64\n"
 	".end_amdhsa_kernel\n"
+	".amdhsa_kernel fat\n"
+	"  .amdhsa_next_free_vgpr 256\n"
+	"  .amdhsa_next_free_sgpr 1\n"
+	"  .amdhsa_accum_offset 256\n"
+	".end_amdhsa_kernel\n"
 	".amdgpu_metadata\n"
 	"---\n"
 	"amdhsa.version: [ 1, 2 ]\n"
@@ -113,6 +123,16 @@ static const char asm_fmt[] =
 	"    .sgpr_count: 1\n"
 	"    .vgpr_count: 1\n"
 	"    .max_flat_workgroup_size: 64\n"
+	"  - .name: fat\n"
+	"    .symbol: fat.kd\n"
+	"    .kernarg_segment_size: 0\n"
+	"    .group_segment_fixed_size: 0\n"
+	"    .private_segment_fixed_size: 0\n"
+	"    .kernarg_segment_align: 8\n"
+	"    .wavefront_size: 64\n"
+	"    .sgpr_count: 1\n"
+	"    .vgpr_count: 256\n"
+	"    .max_flat_workgroup_size: 1024\n"
 	"...\n"
 	".end_amdgpu_metadata\n";
 
@@ -1149,7 +1169,7 @@ static void test_executable(void **st)
 	assert_int_equal(table[1], data_addr + 16);   /* R_AMDGPU_RELATIVE64 to local_data */
 	assert_int_equal(((const uint32_t *)(uintptr_t)table[1])[0], 5);
 	assert_int_equal(hsa_executable_iterate_symbols(x, count_cb, &n), 0);
-	assert_int_equal(n, 4);  /* copy, priv, data, table */
+	assert_int_equal(n, 5);  /* copy, priv, fat, data, table */
 
 	assert_int_equal(hsa_executable_validate(x, &valid), 0);
 	assert_int_equal(valid, 0);
@@ -1257,6 +1277,7 @@ static void setup_run(struct kernel_run *kr, const struct agents *ag)
 	assert_int_equal(hsa_amd_memory_pool_allocate(vram, 256, 0, (void **)&kr->src), 0);
 	assert_int_equal(hsa_amd_memory_pool_allocate(vram, 256, 0, (void **)&kr->dst), 0);
 	assert_int_equal(hsa_amd_memory_pool_allocate(kernarg, 16, 0, (void **)&kr->kernarg), 0);
+	assert_int_equal(hsa_amd_agents_allow_access(1, &ag->gpu, NULL, kr->kernarg), 0);
 	for (uint32_t i = 0; i < 64; i++)
 		kr->src[i] = 0x1000u + i * 3u;
 	assert_int_equal(hsa_signal_create(1, 0, NULL, &kr->done), 0);
@@ -1359,6 +1380,94 @@ static void test_dispatch_private_segment(void **st)
 	assert_int_equal(hsa_executable_destroy(kr.x), 0);
 }
 
+/* Packet errors with the statuses ROCr gives the CP's error codes
+ * (amd_aql_queue.cpp): invalid dimensions INCOMPATIBLE_ARGUMENTS, a
+ * work-group over 1024 INVALID_ARGUMENT, a work-group whose registers do
+ * not fit a CU INVALID_ISA. Each error stops its queue: one queue each. */
+static void test_packet_statuses(void **st)
+{
+	struct agents ag = get_agents();
+	struct kernel_run kr;
+	hsa_executable_symbol_t k;
+	uint64_t fat;
+	static const struct {
+		unsigned dims;
+		uint32_t grid, wg;
+		bool fat;
+		hsa_status_t want;
+	} cases[] = {
+		{ 1, 0, 64, false, HSA_STATUS_ERROR_INCOMPATIBLE_ARGUMENTS },     /* zero grid */
+		{ 0, 64, 64, false, HSA_STATUS_ERROR_INCOMPATIBLE_ARGUMENTS },    /* no dimensions */
+		{ 1, 2048, 2048, false, HSA_STATUS_ERROR_INVALID_ARGUMENT },      /* work-group > 1024 */
+		{ 1, 1024, 1024, true, HSA_STATUS_ERROR_INVALID_ISA },            /* 16 waves x 256 VGPRs */
+	};
+
+	(void)st;
+	setup_run(&kr, &ag);
+	assert_int_equal(hsa_executable_get_symbol_by_name(kr.x, "fat.kd", &ag.gpu, &k), 0);
+	assert_int_equal(hsa_executable_symbol_get_info(k, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_OBJECT, &fat), 0);
+	assert_int_equal(hsa_queue_destroy(kr.q), 0);
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		hsa_kernel_dispatch_packet_t p;
+		hsa_signal_store_relaxed(kr.err, 0);
+		hsa_signal_store_relaxed(kr.done, 1);
+		kr.q = make_queue(ag.gpu, &kr.err);
+		memset(&p, 0, sizeof(p));
+		p.header = hdr(HSA_PACKET_TYPE_KERNEL_DISPATCH);
+		p.setup = (uint16_t)(cases[i].dims << HSA_KERNEL_DISPATCH_PACKET_SETUP_DIMENSIONS);
+		p.workgroup_size_x = (uint16_t)cases[i].wg;
+		p.workgroup_size_y = p.workgroup_size_z = 1;
+		p.grid_size_x = cases[i].grid;
+		p.grid_size_y = p.grid_size_z = 1;
+		p.kernel_object = cases[i].fat ? fat : kr.kobj;
+		p.kernarg_address = kr.kernarg;
+		p.completion_signal = kr.done;
+		submit(kr.q, &p);
+		assert_int_equal(hsa_signal_wait_scacquire(kr.err, HSA_SIGNAL_CONDITION_NE, 0, WAIT_NS,
+		                                           HSA_WAIT_STATE_BLOCKED), cases[i].want);
+		assert_int_equal(hsa_signal_load_relaxed(kr.done), 1);
+		assert_int_equal(hsa_queue_destroy(kr.q), 0);
+	}
+	assert_int_equal(hsa_executable_destroy(kr.x), 0);
+}
+
+/* hsa_amd_memory_pool_allocate's system memory is mapped for the CPU only
+ * until hsa_amd_agents_allow_access names the GPU, and that takes the
+ * allocation's base (ROCr: AllocateRestrict; Runtime::AllowAccess looks the
+ * pointer up as an allocation). */
+static void test_allow_access(void **st)
+{
+	struct agents ag = get_agents();
+	struct kernel_run kr;
+	hsa_amd_memory_pool_t vram, kernarg;
+	uint32_t *sys;
+
+	(void)st;
+	setup_run(&kr, &ag);
+	get_alloc_pools(&ag, &vram, &kernarg);
+	assert_int_equal(hsa_amd_memory_pool_allocate(kernarg, 256, 0, (void **)&sys), 0);
+	for (uint32_t i = 0; i < 64; i++)
+		sys[i] = 0x5000u + i;
+	/* Not granted: the kernel's load from it is a memory fault. */
+	dispatch(&kr, (uint64_t)(uintptr_t)sys, (uint64_t)(uintptr_t)kr.dst);
+	assert_int_equal(hsa_signal_wait_scacquire(kr.err, HSA_SIGNAL_CONDITION_NE, 0, WAIT_NS,
+	                                           HSA_WAIT_STATE_BLOCKED), HSA_STATUS_ERROR_MEMORY_FAULT);
+	assert_int_equal(hsa_queue_destroy(kr.q), 0);
+	/* An interior pointer is not an allocation; the base is. */
+	assert_int_equal(hsa_amd_agents_allow_access(1, &ag.gpu, NULL, sys + 4), HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	assert_int_equal(hsa_amd_agents_allow_access(1, &ag.cpu, NULL, sys), HSA_STATUS_SUCCESS);
+	assert_int_equal(hsa_amd_agents_allow_access(1, &ag.gpu, NULL, sys), HSA_STATUS_SUCCESS);
+	hsa_signal_store_relaxed(kr.err, 0);
+	kr.q = make_queue(ag.gpu, &kr.err);
+	dispatch(&kr, (uint64_t)(uintptr_t)sys, (uint64_t)(uintptr_t)kr.dst);
+	assert_int_equal(wait_lt1(kr.done), 0);
+	assert_int_equal(hsa_signal_load_relaxed(kr.err), 0);
+	assert_memory_equal(kr.dst, sys, 256);
+	assert_int_equal(hsa_queue_destroy(kr.q), 0);
+	assert_int_equal(hsa_amd_memory_pool_free(sys), 0);
+	assert_int_equal(hsa_executable_destroy(kr.x), 0);
+}
+
 static void test_dispatch_memory_fault(void **st)
 {
 	struct agents ag = get_agents();
@@ -1413,6 +1522,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_load_refusals, init, fini),
 		cmocka_unit_test_setup_teardown(test_dispatch, init, fini),
 		cmocka_unit_test_setup_teardown(test_dispatch_private_segment, init, fini),
+		cmocka_unit_test_setup_teardown(test_packet_statuses, init, fini),
+		cmocka_unit_test_setup_teardown(test_allow_access, init, fini),
 		cmocka_unit_test_setup_teardown(test_dispatch_memory_fault, init, fini),
 	};
 	return cmocka_run_group_tests(tests, group_setup, group_teardown);

@@ -504,8 +504,8 @@ static void test_tbuffer(void **state)
 
 /* ---- DS ---- */
 
-/* LDS addresses wrap at 64 KiB; beyond the allocation reads give 0 and
- * writes are dropped. */
+/* LDS addresses do not wrap at 64 KiB: at or beyond the allocation reads
+ * give 0 and writes are dropped (emu_lds_in). */
 static void test_ds_rw_range(void **state)
 {
 	struct tw *t = *state;
@@ -514,13 +514,13 @@ static void test_ds_rw_range(void **state)
 		vr(t, 1)[l] = 0x600 + l;
 	}
 	vr(t, 0)[63] = LDS_ALLOC;           /* + 8: out of the allocation */
-	vr(t, 0)[62] = 0x10000 + 0x300;     /* wraps to 0x308 */
+	vr(t, 0)[62] = 0x10000 + 0x300;     /* out of range too: no wrap to 0x308 */
 	/* ds_write_b32 v0, v1 offset:8 */
 	run(t, "ds_write_b32", 0xd81a0008, 0x00000100);
 	assert_int_equal(t->w.cnt[EMU_CNT_LGKM], 1);
 	for (unsigned l = 0; l < 62; l++)
 		assert_int_equal(lds32(t)[(8 + 4 * l) / 4], 0x600 + l);
-	assert_int_equal(lds32(t)[0x308 / 4], 0x600 + 62);
+	assert_int_equal(lds32(t)[0x308 / 4], 0);
 	assert_int_equal(lds32(t)[(LDS_ALLOC + 8) / 4], 0);  /* backing store beyond the allocation */
 	for (unsigned l = 0; l < 64; l++)
 		vr(t, 2)[l] = 0xdeadbeef;
@@ -529,8 +529,9 @@ static void test_ds_rw_range(void **state)
 	run(t, "ds_read_b32", 0xd86c0008, 0x02000000);
 	assert_int_equal(vr(t, 2)[0], 0xdeadbeef);          /* results arrive at completion */
 	drain(t);
-	for (unsigned l = 0; l < 63; l++)
+	for (unsigned l = 0; l < 62; l++)
 		assert_int_equal(vr(t, 2)[l], 0x600 + l);
+	assert_int_equal(vr(t, 2)[62], 0);
 	assert_int_equal(vr(t, 2)[63], 0);
 }
 
