@@ -444,6 +444,7 @@ gcn_kernel_begin gemm_dma_vmwait
 	.set i, i + 1
 	.endr
 	s_mov_b32 s[S_STEP], 0
+	s_mov_b64 s[S_TC:S_TC+1], 0          // read by the first step's s_cselect before any s_memtime
 	next_slice 0
 	s_mov_b64 s[S_T1:S_T1+1], 0
 	s_waitcnt lgkmcnt(0)

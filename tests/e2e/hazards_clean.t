@@ -6,6 +6,13 @@
 # the clang-compiled tests/bench/bench_sgemm.hip. LLVM inserts the wait
 # states its GCNHazardRecognizer knows, so a report on clang's output is a
 # checker bug. (tests/hip/*.hip run in strict mode in hip_semantics.t.)
+#
+# Exception, by design: the LDS timing kernels below read LDS their
+# workgroup never wrote (their timing does not depend on the data; seed
+# 003's `conflicts` reads an array its flag-guarded store never fills). On
+# hardware they read what the previous workgroup left, and under strict mode
+# that read faults, as it must. Their suites run with warnings instead, and
+# must report nothing but those kernels' uninitialised LDS reads.
 use strict;
 use warnings;
 use File::Temp qw(tempdir);
@@ -15,6 +22,9 @@ my $root = $ENV{GCNLAB_ROOT} // '.';
 my $build = $ENV{GCNLAB_BUILD} // "$root/build";
 my $gcnlab = $ENV{GCNLAB_BIN} // "$build/bin/gcnlab";
 my @archs = qw(gfx900 gfx90a gfx942);
+my %lds_unwritten = map { $_ => 1 } qw(lat_ds_b32 lat_ds_b32_tput lat_ds_b128 lat_ds_b128_tput
+	lds_loop_b32 lds_loop_b64 lds_loop_b128 lds_counters_load lds_counters_conflicts);
+my %lds_suites = map { $_ => 1 } qw(latency lds_banks lds_counters);
 
 BAIL_OUT("$gcnlab is not built (make)") unless -x $gcnlab;
 my $tmp = tempdir('gcnlab-hzclean-XXXXXX', TMPDIR => 1, CLEANUP => 1);
@@ -24,7 +34,7 @@ sub run {
 	my $pid = open(my $fh, '-|') // die "fork: $!";
 	if (!$pid) {
 		open(STDERR, '>&', \*STDOUT);
-		$ENV{GCNLAB_EMU_STRICT} = 1;
+		$ENV{GCNLAB_EMU_STRICT} = $ENV{HZ_STRICT} // 1;
 		exec @cmd or do { print "cannot run $cmd[0]: $!\n"; exit 127 };
 	}
 	local $/;
@@ -42,6 +52,16 @@ for my $arch (@archs) {
 	for my $s (@suites) {
 		my @cmd = ($gcnlab, 'run', $s, '--arch', $arch, '--backend', 'emu', '--out', "$tmp/res",
 		           '--reps', 1, '--warmup', 0);
+		if ($lds_suites{$s}) {
+			local $ENV{HZ_STRICT} = 0;
+			my ($rc, $out) = run(@cmd);
+			my @other = grep { !/uninitialised LDS read in (\w+)/ || !$lds_unwritten{$1} }
+			            grep { /^gcnlab-emu: warning: uninitialised|emulator report/ } split /\n/, $out;
+			ok($rc == 0 && $out !~ /wait-state hazard|waitcnt hazard/ && !@other,
+			   "suite $s on $arch: no hazards, no uninitialised reads but its timing kernels' LDS")
+				or diag("exit $rc: @cmd\n" . join("\n", @other) . "\n$out");
+			next;
+		}
 		my ($rc, $out) = run(@cmd);
 		ok($rc == 0 && $out !~ /wait-state hazard|waitcnt hazard/, "suite $s on $arch: clean with GCNLAB_EMU_STRICT=1")
 			or diag("exit $rc: GCNLAB_EMU_STRICT=1 @cmd\n$out");
