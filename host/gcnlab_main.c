@@ -256,8 +256,11 @@ static const struct command {
 	  "argument (hidden arguments are filled from the launch):\n"
 	  "  buf:SIZE[:INIT]        device buffer; SIZE like 4096, 64K, 1M (1024-based)\n"
 	  "  out:SIZE:PATH[:INIT]   device buffer written to PATH after the dispatch\n"
-	  "  u32:V i32:V u64:V      integers (decimal or 0x hex)\n"
-	  "  f32:V f64:V            floating point\n"
+	  "  u8:V i8:V u16:V i16:V u32:V i32:V u64:V i64:V  integers (decimal or 0x hex)\n"
+	  "  f16:V bf16:V f32:V f64:V  floating point (f16/bf16 rounded to nearest even)\n"
+	  "  bool:V (b8:V)          one byte: 0, 1, true or false\n"
+	  "  bytes:HEX              by-value struct/vector: its bytes in memory order, two hex\n"
+	  "                         digits each, '_' allowed between bytes (e.g. bytes:0000803f_2a000000)\n"
 	  "INIT: zero (default), iota32 (word i = i), rand:SEED (splitmix64), file:PATH.",
 	  exec_opts, cmd_exec },
 	{ "trace", "gcnlab trace KERNEL [OPTIONS]", "run one suite kernel with the per-instruction trace",
