@@ -21,6 +21,7 @@
 #include "gl_ctx.h"
 #include "gl_counters.h"
 #include "gl_err.h"
+#include "gl_exec_out.h"
 #include "gl_file.h"
 #include "gl_hsa.h"
 #include "gl_kernarg.h"
@@ -60,6 +61,10 @@ struct main_opts {
 	char rotating_cap[24];  /* --rotating-cap */
 	bool long_run;          /* --long */
 	char params[GL_PARAMS_LEN]; /* --param */
+	unsigned exec_reps;     /* exec --reps; 0: not given */
+	unsigned exec_warmup;   /* exec --warmup; UINT_MAX: not given */
+	char csv[PATH_MAX];     /* exec --csv */
+	char json[PATH_MAX];    /* exec --json */
 };
 
 /* --arch: a processor whose code objects gcn_codeobj reads. */
@@ -164,8 +169,18 @@ static const struct gl_opt exec_opts[] = {
 	  "print wave-instructions executed, host seconds and wave-instructions per host second",
 	  .min = 0 },
 	{ "--repeat", GL_OPT_UINT, O(repeat), "N",
-	  "dispatch N times (default 1); caches stay warm unless --flush-cache/--rotating-count",
+	  "dispatch N times (default 1), printing each; caches stay warm unless --flush-cache/--rotating-count",
 	  .min = 1, .max = 1000000 },
+	{ "--reps", GL_OPT_UINT, O(exec_reps), "N",
+	  "time N dispatches and print their median, min and max, as the suites do (default 20 with --warmup)",
+	  .min = 1, .max = 1000000 },
+	{ "--warmup", GL_OPT_UINT, O(exec_warmup), "N",
+	  "untimed dispatches before the --reps ones (default 3)", .min = 0, .max = 1000000 },
+	{ "--csv", GL_OPT_STRING, O(csv), "FILE",
+	  "write the timing (and --counters' counters of the last dispatch) as CSV: a header and one row",
+	  .size = PATH_MAX },
+	{ "--json", GL_OPT_STRING, O(json), "FILE",
+	  "write the timing, every sample and the counters as one JSON object", .size = PATH_MAX },
 	OPT_COLD,
 	OPT_TIMEOUT,
 	{ "--arch", GL_OPT_STRING, O(arch), "ARCH",
@@ -199,6 +214,7 @@ static void defaults(struct main_opts *o)
 	o->timeout = 10.0;
 	o->trace_wave = UINT_MAX;
 	o->repeat = 1;
+	o->exec_warmup = UINT_MAX;
 }
 
 static void hsa_cfg_from(const struct main_opts *o, struct gl_hsa_cfg *cfg)
@@ -542,6 +558,11 @@ static int cmd_exec(const char *cmd, int argc, char **argv)
 	struct gl_err e;
 	char perr[512];
 	double us;
+	bool stats_mode;
+	unsigned ntimed, nwarm;
+	double *samples = NULL;
+	struct gl_timing_stats st;
+	struct gl_counters last_counters = { 0 };
 	int exit_code = EXIT_USAGE;
 	int rc = parse(find_command("exec"), cmd, argc, argv, &o, pos, &npos);
 
@@ -553,6 +574,11 @@ static int cmd_exec(const char *cmd, int argc, char **argv)
 	}
 	if (!o.grid.n || !o.block.n) {
 		fprintf(stderr, "%s: %s is required (see %s --help)\n", cmd, !o.grid.n ? "--grid" : "--block",
+		        cmd);
+		return EXIT_USAGE;
+	}
+	if (o.repeat > 1 && (o.exec_reps || o.exec_warmup != UINT_MAX)) {
+		fprintf(stderr, "%s: --repeat prints every dispatch, --reps/--warmup summarise them: use one or the other\n",
 		        cmd);
 		return EXIT_USAGE;
 	}
@@ -658,12 +684,25 @@ static int cmd_exec(const char *cmd, int argc, char **argv)
 		gl_cold_describe(&ci, desc, sizeof(desc));
 		printf("timing: %s\n", desc);
 	}
-	rep.counters = o.counters;
+	/* --reps/--warmup: untimed warm-ups, then timed dispatches summarised
+	 * as the suites do; without them every one of --repeat is printed. */
+	stats_mode = o.exec_reps || o.exec_warmup != UINT_MAX;
+	ntimed = stats_mode ? (o.exec_reps ? o.exec_reps : 20) : o.repeat;
+	nwarm = stats_mode ? (o.exec_warmup != UINT_MAX ? o.exec_warmup : 3) : 0;
+	samples = calloc(ntimed, sizeof(*samples));
+	if (!samples) {
+		gl_err_set(&e, "out of memory");
+		goto fail;
+	}
+	rep.counters = o.counters && !stats_mode;
 	rep.trace = o.trace || o.trace_wave != UINT_MAX;
 	rep.trace_wave = o.trace_wave == UINT_MAX ? -1 : (int)o.trace_wave;
 	rep.stats = o.stats;
 	gl_report_begin(&rep, h);
-	for (unsigned r = 0; r < o.repeat; r++) {
+	for (unsigned w = 0; w < nwarm; w++)
+		if (!gl_hsa_dispatch(h, cold ? gl_cold_launch(cold, &l) : &l, &us, &e))
+			goto fail;
+	for (unsigned r = 0; r < ntimed; r++) {
 		struct timespec t0, t1, c0, c1;
 
 		if (cold && !gl_cold_prepare(cold, r, &flush_us, &e))
@@ -674,18 +713,56 @@ static int cmd_exec(const char *cmd, int argc, char **argv)
 			goto fail;
 		clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c1);
 		clock_gettime(CLOCK_MONOTONIC, &t1);
-		printf("%s: %.3f µs (GPU timestamps; grid %u,%u,%u, block %u,%u,%u", km->name, us, l.grid[0],
-		       l.grid[1], l.grid[2], l.block[0], l.block[1], l.block[2]);
-		if (gl_cold_has_flush(cold))
-			printf("; after flush_icache %.3f µs, not included", flush_us);
-		if (gl_cold_copies(cold) > 1)
-			printf("; rotating copy %u of %u", gl_cold_copy(cold), gl_cold_copies(cold));
-		printf(o.repeat > 1 ? "; dispatch %u of %u)\n" : ")\n", r + 1, o.repeat);
-		gl_report_dispatch(&rep, h, r, o.repeat,
+		samples[r] = us;
+		if (!stats_mode) {
+			printf("%s: %.3f µs (GPU timestamps; grid %u,%u,%u, block %u,%u,%u", km->name, us, l.grid[0],
+			       l.grid[1], l.grid[2], l.block[0], l.block[1], l.block[2]);
+			if (gl_cold_has_flush(cold))
+				printf("; after flush_icache %.3f µs, not included", flush_us);
+			if (gl_cold_copies(cold) > 1)
+				printf("; rotating copy %u of %u", gl_cold_copy(cold), gl_cold_copies(cold));
+			printf(o.repeat > 1 ? "; dispatch %u of %u)\n" : ")\n", r + 1, o.repeat);
+		}
+		gl_report_dispatch(&rep, h, r, ntimed,
 		                   (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9,
 		                   (double)(c1.tv_sec - c0.tv_sec) + (double)(c1.tv_nsec - c0.tv_nsec) * 1e-9);
 	}
+	gl_timing_stats(samples, ntimed, &st);
+	if (stats_mode)
+		printf("%s: median %.3f µs, min %.3f, max %.3f over %u dispatches after %u warm-up (GPU timestamps; grid %u,%u,%u, block %u,%u,%u%s)\n",
+		       km->name, st.median_us, st.min_us, st.max_us, ntimed, nwarm, l.grid[0], l.grid[1],
+		       l.grid[2], l.block[0], l.block[1], l.block[2],
+		       gl_timing_mode_cold(&tm) ? "; cold, see timing:" : "");
+	if (o.counters || o.csv[0] || o.json[0])
+		gl_counters_read(h, &last_counters);   /* of the last dispatch */
+	if (stats_mode && o.counters) {
+		if (last_counters.valid) {
+			printf("counters of the last dispatch:\n");
+			gl_counters_print(stdout, &last_counters);
+		} else {
+			printf("%s\n", gl_counters_unavailable());
+		}
+	}
 	gl_report_end(&rep, h, km->name);
+	if (o.csv[0] || o.json[0]) {
+		struct gl_exec_result xr = {
+			.kernel = km->name, .code = pos[0], .arch = gl_hsa_arch(h),
+			.backend = gl_hsa_backend(h) == GL_BACKEND_EMU ? "emu" : "rocr",
+			.warmup = nwarm, .samples = samples, .n = ntimed, .stats = st,
+			.counters = o.counters ? &last_counters : NULL,
+		};
+
+		for (unsigned d = 0; d < 3; d++) {
+			xr.grid[d] = l.grid[d];
+			xr.block[d] = l.block[d];
+		}
+		if ((o.csv[0] && !gl_exec_out_csv(o.csv, &xr, &e)) || (o.json[0] && !gl_exec_out_json(o.json, &xr, &e)))
+			goto fail;
+		if (o.csv[0])
+			printf("wrote %s\n", o.csv);
+		if (o.json[0])
+			printf("wrote %s\n", o.json);
+	}
 	if (gl_cold_has_flush(cold)) {
 		char reach[160];
 
@@ -706,6 +783,7 @@ fail:
 		fprintf(stderr, "%s: %s\n", cmd, e.msg);
 	gl_cold_close(cold);
 	free(inputs);
+	free(samples);
 	if (h) {
 		for (unsigned i = 0; i < nargs; i++)
 			gl_hsa_buf_destroy(h, &bufs[i]);

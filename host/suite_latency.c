@@ -820,10 +820,36 @@ out:
 	return result;
 }
 
+/* Each kernel alone, one wave of 64 samples (gcnlab trace / compare; the
+ * run sweeps these launches' sizes, strides and footprints). The chase
+ * region is zero, so every node points back to offset 0: the same
+ * instructions as the suite's chase, over one cache-resident node. The LDS
+ * reads take lane address 0 (all lanes the same dword). */
+static const struct gl_micro_launch lat_launches[] = {
+	{ "lat_memtime", 64, 64, { "buf:256", "u32:64" } },
+	{ "lat_chase_x4", 64, 64, { "buf:64K", "buf:256", "u32:65536", "u32:0", "u32:64", "u32:0" } },
+	{ "lat_chase_x4_tput", 64, 64, { "buf:64K", "buf:256", "u32:65536", "u32:0", "u32:64", "u32:0" } },
+	{ "lat_chase_lane", 64, 64, { "buf:64K", "buf:256", "u32:65536", "u32:0", "u32:64", "u32:0" } },
+	{ "lat_chase_lds", 64, 64, { "buf:64K", "buf:256", "u32:65536", "u32:0", "u32:64", "u32:0" } },
+	{ "lat_chase_lds_tput", 64, 64, { "buf:64K", "buf:256", "u32:65536", "u32:0", "u32:64", "u32:0" } },
+	{ "lat_ds_b32", 64, 64, { "buf:256", "buf:256", "u32:64" } },
+	{ "lat_ds_b32_tput", 64, 64, { "buf:256", "buf:256", "u32:64" } },
+	{ "lat_ds_b128", 64, 64, { "buf:256", "buf:256", "u32:64" } },
+	{ "lat_ds_b128_tput", 64, 64, { "buf:256", "buf:256", "u32:64" } },
+};
+
+static int lat_launch(const struct gl_ctx *ctx, const char *kernel, struct gl_suite_launch *out,
+                      struct gl_err *e)
+{
+	return gl_micro_launch(ctx, SUITE, lat_launches, sizeof(lat_launches) / sizeof(lat_launches[0]),
+	                       kernel, out, e);
+}
+
 const struct gl_suite gl_suite_latency = {
 	.name = "latency",
 	.summary = "load latency and throughput by s_memtime: HBM chase, LDS reads, buffer_load lds, footprint sweep",
 	.list = lat_list,
 	.run = lat_run,
+	.launch = lat_launch,
 	.params = params,
 };

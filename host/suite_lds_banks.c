@@ -692,10 +692,31 @@ out:
 	return result;
 }
 
+/* Each kernel alone (gcnlab trace / compare): one wave. lds_loop: every
+ * lane at LDS address 0, 4 iterations (32 reads); lds_direct: 64 blocks of
+ * the 16 x 1 KiB tile (iters must be a multiple of 64), data word i = i.
+ * The run sweeps strides, lane pairs and wave counts around these. */
+static const struct gl_micro_launch banks_launches[] = {
+	{ "lds_loop_b32", 64, 64, { "buf:256", "u32:4" } },
+	{ "lds_loop_b64", 64, 64, { "buf:256", "u32:4" } },
+	{ "lds_loop_b128", 64, 64, { "buf:256", "u32:4" } },
+	{ "lds_direct_nopad", 64, 64, { "buf:1M:iota32", "buf:16K", "buf:256", "u32:64" } },
+	{ "lds_direct_pad", 64, 64, { "buf:1M:iota32", "buf:16K", "buf:256", "u32:64" } },
+	{ "lds_direct_linear", 64, 64, { "buf:1M:iota32", "buf:16K", "buf:256", "u32:64" } },
+};
+
+static int banks_launch(const struct gl_ctx *ctx, const char *kernel, struct gl_suite_launch *out,
+                        struct gl_err *e)
+{
+	return gl_micro_launch(ctx, "lds_banks", banks_launches,
+	                       sizeof(banks_launches) / sizeof(banks_launches[0]), kernel, out, e);
+}
+
 const struct gl_suite gl_suite_lds_banks = {
 	.name = "lds_banks",
 	.summary = "LDS bank count (stride sweep), ds_read_b64/b128 lane groups, direct-to-LDS loads with padding",
 	.list = banks_list,
 	.run = banks_run,
+	.launch = banks_launch,
 	.params = params,
 };
