@@ -38,6 +38,7 @@ include mk/bench.mk
 include mk/model.mk
 include mk/seeds.mk
 include mk/kd.mk
+include mk/version.mk
 
 .PHONY: all kernels kernels-all run run-suites bench disasm clean help info
 

@@ -24,6 +24,7 @@
 #include "gl_exec_out.h"
 #include "gl_file.h"
 #include "gl_hsa.h"
+#include "gl_info.h"
 #include "gl_kernarg.h"
 #include "gl_opts.h"
 #include "gl_params.h"
@@ -32,6 +33,7 @@
 #include "gl_str.h"
 #include "gl_suite.h"
 #include "gl_trace.h"
+#include "gl_version.h"
 
 #define EXIT_FAILED 1
 #define EXIT_USAGE 2
@@ -65,6 +67,7 @@ struct main_opts {
 	unsigned exec_warmup;   /* exec --warmup; UINT_MAX: not given */
 	char csv[PATH_MAX];     /* exec --csv */
 	char json[PATH_MAX];    /* exec --json */
+	bool json_out;          /* info --json */
 };
 
 /* --arch: a processor whose code objects gcn_codeobj reads. */
@@ -120,7 +123,11 @@ static const char *const clocks_choices[] = { "sweep", NULL };
 	  "most bytes all rotating copies may take, e.g. 512M (default 2G); lowers N with a note", \
 	  .size = sizeof(((struct main_opts *)0)->rotating_cap), .check = check_size }
 
-static const struct gl_opt info_opts[] = { OPT_ARCH, OPT_BACKEND, OPT_DEVICE, { 0 } };
+static const struct gl_opt info_opts[] = {
+	OPT_ARCH, OPT_BACKEND, OPT_DEVICE,
+	{ "--json", GL_OPT_FLAG, O(json_out), NULL, "print one JSON object instead of the text", .min = 0 },
+	{ 0 },
+};
 
 static const struct gl_opt list_opts[] = {
 	{ "--arch", GL_OPT_STRING, O(arch), "ARCH",
@@ -344,32 +351,10 @@ static int cmd_info(const char *cmd, int argc, char **argv)
 		gl_hsa_close(h);
 		return fail(cmd, &e, EXIT_FAILED);
 	}
-	printf("backend:           %s (%s)\n", info.backend, info.reason);
-	printf("HSA version:       %u.%u\n", info.hsa_major, info.hsa_minor);
-	printf("agents:\n");
-	for (unsigned i = 0; i < info.nagents; i++)
-		printf("  %u  %-3s  %s%s%s\n", i, info.agents[i].kind, info.agents[i].name,
-		       info.agents[i].isa[0] ? "  " : "", info.agents[i].isa);
-	printf("device:            GPU %u: %s%s%s\n", info.device, info.name,
-	       info.product[0] ? ", " : "", info.product);
-	printf("ISA:               %s\n", info.isa);
-	printf("compute units:     %u\n", info.compute_units);
-	if (info.simds_per_cu)
-		printf("SIMDs per CU:      %u\n", info.simds_per_cu);
-	if (info.shader_engines)
-		printf("shader engines:    %u\n", info.shader_engines);
-	if (info.max_waves_per_cu)
-		printf("max waves per CU:  %u\n", info.max_waves_per_cu);
-	printf("wave size:         %u\n", info.wave_size);
-	printf("workgroup max:     %u work-items\n", info.workgroup_max_size);
-	printf("LDS per workgroup: %llu bytes\n", (unsigned long long)info.lds_bytes);
-	printf("max clock:         %u MHz (shader)\n", info.max_clock_mhz);
-	if (info.memory_max_mhz)
-		printf("max memory clock:  %u MHz\n", info.memory_max_mhz);
-	if (info.model_clocks)
-		printf("model clocks:      sclk %u MHz, mclk %u MHz\n", info.sclk_mhz, info.mclk_mhz);
-	printf("timestamp freq:    %llu Hz\n", (unsigned long long)info.timestamp_hz);
-	printf("counters/trace:    %s\n", info.vendor_ext ? "yes (gcnlab emulator extension)" : "no");
+	if (o.json_out)
+		gl_info_json(stdout, &info, gl_hsa_arch(h));
+	else
+		gl_info_print(stdout, &info, gl_hsa_arch(h));
 	gl_hsa_close(h);
 	return 0;
 }
@@ -895,6 +880,10 @@ int main(int argc, char **argv)
 	}
 	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "help") == 0) {
 		usage(stdout);
+		return 0;
+	}
+	if (strcmp(argv[1], "--version") == 0) {
+		printf("gcnlab %s (git %s)\n", GL_VERSION, gl_version_git());
 		return 0;
 	}
 	c = find_command(argv[1]);
