@@ -408,6 +408,7 @@ static int cmd_run(const char *cmd, int argc, char **argv)
 	struct gl_ctx ctx;
 	struct gl_err e;
 	char results[PATH_MAX];
+	char progress_last[512] = "";
 	int lock = -1;
 	int exit_code = 0;
 	int rc = parse(find_command("run"), cmd, argc, argv, &o, pos, &npos);
@@ -443,6 +444,9 @@ static int cmd_run(const char *cmd, int argc, char **argv)
 	ctx.warmup = o.warmup;
 	ctx.clock_sweep = strcmp(o.clocks, "sweep") == 0;
 	ctx.progress = isatty(STDERR_FILENO);
+	ctx.progress_lines = !ctx.progress;
+	ctx.progress_last = progress_last;
+	ctx.progress_last_len = sizeof(progress_last);
 	ctx.counters = o.counters;
 	ctx.long_run = o.long_run;
 	if (!gl_params_from_argv(argc, argv, ctx.params, sizeof(ctx.params), &e) ||
