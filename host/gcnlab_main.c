@@ -865,6 +865,19 @@ static int cmd_trace(const char *cmd, int argc, char **argv)
 
 /* --- main ---------------------------------------------------------------- */
 
+/* `gcnlab help --markdown`: the README's command reference, from the
+ * option tables themselves (tests/e2e/readme_ref.t keeps the README equal). */
+static void help_markdown(FILE *f)
+{
+	for (size_t i = 0; i < NCOMMANDS; i++) {
+		fprintf(f, "#### `gcnlab %s`\n\n`", commands[i].name);
+		gl_opts_md_cell(f, commands[i].usage);
+		fprintf(f, "` — %s.\n\n", commands[i].brief);
+		gl_opts_print_markdown(f, commands[i].opts);
+		fputc('\n', f);
+	}
+}
+
 static void usage(FILE *f)
 {
 	fprintf(f, "Usage: gcnlab COMMAND [OPTIONS]\n\nCommands:\n");
@@ -881,6 +894,10 @@ int main(int argc, char **argv)
 	if (argc < 2) {
 		usage(stderr);
 		return EXIT_USAGE;
+	}
+	if (strcmp(argv[1], "help") == 0 && argc == 3 && strcmp(argv[2], "--markdown") == 0) {
+		help_markdown(stdout);
+		return 0;
 	}
 	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "help") == 0) {
 		usage(stdout);
