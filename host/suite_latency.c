@@ -592,12 +592,14 @@ static void sweep_chart(struct gl_micro *m, struct gl_table *t, const char *dir,
 		group[i] = (unsigned)(pts[i].level > 0 ? pts[i].level : 0);
 		values[i] = pts[i].ok ? pts[i].lat.median_us : NAN;
 	}
-	gl_str_fmt(title, sizeof(title), "latency: single-lane pointer chase vs footprint (log scale), %s (%s)",
+	gl_str_fmt(title, sizeof(title), "latency: single-lane pointer chase by footprint, %s (%s)",
 	           gl_hsa_arch(m->ctx->hsa), gl_backend_name(gl_hsa_backend(m->ctx->hsa)));
 	struct gl_chart c = {
-		.title = title, .ylabel = "cycles per load (s_memtime, overhead subtracted)",
+		.title = title, .ylabel = "cycles per load (s_memtime, overhead subtracted; log scale)",
 		.npoints = n, .labels = lab, .group = group, .ngroups = levels + 1, .group_names = gnames,
 		.nseries = 1, .series_names = series, .values = values,
+		.xlabel = "footprint chased (bytes, x2 steps)", .key_title = "cache level the plateau detection assigns",
+		.logy = true, .ordered_x = true,
 	};
 	gl_micro_chart(m, t, &c, dir, "latency_chase.svg");
 }

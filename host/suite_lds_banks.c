@@ -512,7 +512,8 @@ static bool write_sweep(struct gl_micro *m, const struct banks_cfg *c, const cha
 		}
 	}
 	{
-		const char *labels[GL_PARAMS_LIST_MAX], *gnames[2] = { "stride", "bank count" };
+		const char *labels[GL_PARAMS_LIST_MAX],
+			*gnames[2] = { "median dispatch time", "stride = detected bank count" };
 		const char *series[1] = { "dt" };
 		char lab[GL_PARAMS_LIST_MAX][16], title[160];
 		unsigned group[GL_PARAMS_LIST_MAX];
@@ -524,12 +525,15 @@ static bool write_sweep(struct gl_micro *m, const struct banks_cfg *c, const cha
 			group[i] = pts[i].bank_mark ? 1 : 0;
 			values[i] = pts[i].ok ? pts[i].us.median_us : NAN;
 		}
-		gl_str_fmt(title, sizeof(title), "lds_banks: ds_read_b32, lane l at l x stride dwords, %s (%s)",
+		gl_str_fmt(title, sizeof(title), "lds_banks: ds_read_b32 time by lane stride, %s (%s)",
 		           gl_hsa_arch(m->ctx->hsa), gl_backend_name(gl_hsa_backend(m->ctx->hsa)));
+		/* The times span decades (stride 1 to the 32-way conflict):
+		 * a log axis keeps the small strides readable. */
 		struct gl_chart ch = {
-			.title = title, .ylabel = "dispatch µs", .npoints = c->nstrides, .labels = labels,
-			.group = group, .ngroups = 2, .group_names = gnames, .nseries = 1, .series_names = series,
-			.values = values,
+			.title = title, .ylabel = "dispatch time (µs, log scale)", .npoints = c->nstrides,
+			.labels = labels, .group = group, .ngroups = 2, .group_names = gnames, .nseries = 1,
+			.series_names = series, .values = values,
+			.xlabel = "lane stride (dwords; lane l reads dword l x stride)", .logy = true, .ordered_x = true,
 		};
 		gl_micro_chart(m, t, &ch, dir, "lds_banks.svg");
 	}

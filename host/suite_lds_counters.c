@@ -134,6 +134,7 @@ static void chart(struct gl_micro *m, struct gl_table *t, const char *dir, const
 		.title = title, .ylabel = "cycles (SQ_LDS_IDX_ACTIVE, SQ_LDS_BANK_CONFLICT)", .npoints = n,
 		.labels = labels, .group = group, .ngroups = 1, .group_names = gnames, .nseries = 3,
 		.series_names = series, .values = values,
+		.xlabel = "work-items in the one work-group", .key_title = "kernel: counter", .ordered_x = true,
 	};
 	gl_micro_chart(m, t, &c, dir, "lds_counters.svg");
 	if (n < max_wi)
