@@ -179,6 +179,22 @@ static bool write_script(const struct gl_chart *c, const char *script, const cha
 		gp_string(f, data);
 		fputs(" using 1:(1/0):xtic(2) notitle\n", f);
 	} else {
+		/* Series take the legend: name each group above its stretch. */
+		for (unsigned g = 0, first = 0; g < c->ngroups && c->ngroups > 1; g++) {
+			unsigned last = first;
+
+			while (first < c->npoints && c->group[first] != g)
+				first++;
+			if (first == c->npoints)
+				break;
+			last = first;
+			while (last + 1 < c->npoints && c->group[last + 1] == g)
+				last++;
+			fprintf(f, "set label %u ", g + 1);
+			gp_string(f, c->group_names[g]);
+			fprintf(f, " at %g, graph 1.03 center\n", (first + last) / 2.0);
+			first = last + 1;
+		}
 		fputs("plot ", f);
 		gp_string(f, data);
 		fprintf(f, " using 1:4:xtic(2) with %s pt 5 ps 1.1 title columnheader(4)", style);

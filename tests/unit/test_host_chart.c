@@ -90,6 +90,27 @@ static void test_svg(void **state)
 	assert_non_null(strstr(svg, "> 1000</text>"));
 	assert_non_null(strstr(svg, "> 100</text>"));
 	free(svg);
+
+	/* Several series over grouped categories: the group names are written
+	 * above their stretch (the legend names the series). */
+	for (unsigned i = 0; i < N; i++)
+		group[i] = i < N / 2 ? 0 : 1;
+	{
+		const char *gnames[2] = { "first group", "second group" };
+
+		c.ngroups = 2;
+		c.group_names = gnames;
+		c.logy = false;
+		c.ordered_x = false;
+		if (gl_chart_svg(&c, path, &e) != GL_CHART_WRITTEN)
+			fail_msg("gl_chart_svg: %s", e.msg);
+	}
+	svg = slurp(path);
+	assert_non_null(svg);
+	assert_non_null(strstr(svg, ">first group<"));
+	assert_non_null(strstr(svg, ">second group<"));
+	assert_non_null(strstr(svg, ">second series<"));
+	free(svg);
 	unlink(path);
 	rmdir(dir);
 }
