@@ -56,6 +56,8 @@ include mk/compare.mk
 include mk/bench.mk
 include mk/model.mk
 include mk/seeds.mk
+include mk/kd.mk
+include mk/version.mk
 
 .PHONY: all kernels kernels-all run run-suites bench disasm clean help info
 
@@ -96,14 +98,15 @@ run-suites: all
 
 # make disasm KERNEL=copy_256_4_64_256 [ARCH=gfx90a]: code and metadata of one
 # code object (suite or test).
-disasm: kernels test-kernels
+disasm: kernels test-kernels $(KD_TOOL)
 	@co="$(firstword $(wildcard $(BUILD)/$(ARCH)/$(KERNEL).co $(BUILD)/$(ARCH)/test/$(KERNEL).co))"; \
 	if [ -z "$(KERNEL)" ] || [ -z "$$co" ]; then \
 		echo "usage: make disasm KERNEL=<code object name> [ARCH=...]; for $(ARCH) there are:" >&2; \
 		ls $(BUILD)/$(ARCH)/*.co $(BUILD)/$(ARCH)/test/*.co 2>/dev/null | sed 's|.*/||; s|\.co$$||' >&2; \
 		exit 1; \
 	fi; \
-	$(LLVM_OBJDUMP) -d --mcpu=$(ARCH) "$$co" && $(LLVM_READELF) --notes "$$co"
+	$(LLVM_OBJDUMP) -d --mcpu=$(ARCH) "$$co" && $(LLVM_READELF) --notes "$$co" && \
+		echo "Kernel descriptors:" && $(KD_TOOL) "$$co"
 
 info:
 	@echo "ARCH=$(ARCH)  ARCHS=$(ARCHS)"

@@ -13,6 +13,10 @@
 
 #include "emu_runtime.h"
 
+/* HSA_AMD_AGENT_INFO_NUM_XCC of ROCm 6's hsa_ext_amd.h (uint32: XCCs in the
+ * agent), newer than the Debian header this file is compiled against. */
+#define EMU_AMD_AGENT_INFO_NUM_XCC 0xA111
+
 struct emu_runtime emu_rt = {
 	.lock = PTHREAD_MUTEX_INITIALIZER,
 	.sig_lock = PTHREAD_MUTEX_INITIALIZER,
@@ -1049,6 +1053,9 @@ static hsa_status_t emu_gpu_agent_info(hsa_agent_info_t attribute, void *value)
 		break;
 	case HSA_AMD_AGENT_INFO_NUM_SHADER_ENGINES:
 		*(uint32_t *)value = p->num_se;
+		break;
+	case EMU_AMD_AGENT_INFO_NUM_XCC:
+		*(uint32_t *)value = p->num_xcd;
 		break;
 	case HSA_AMD_AGENT_INFO_NUM_SHADER_ARRAYS_PER_SE:
 		*(uint32_t *)value = pr->arrays_per_se;

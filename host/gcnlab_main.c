@@ -22,8 +22,10 @@
 #include "gl_counters.h"
 #include "gl_env.h"
 #include "gl_err.h"
+#include "gl_exec_out.h"
 #include "gl_file.h"
 #include "gl_hsa.h"
+#include "gl_info.h"
 #include "gl_kernarg.h"
 #include "gl_opts.h"
 #include "gl_outfile.h"
@@ -34,6 +36,7 @@
 #include "gl_str.h"
 #include "gl_suite.h"
 #include "gl_trace.h"
+#include "gl_version.h"
 
 #define EXIT_FAILED 1
 #define EXIT_USAGE 2
@@ -63,6 +66,11 @@ struct main_opts {
 	char rotating_cap[24];  /* --rotating-cap */
 	bool long_run;          /* --long */
 	char params[GL_PARAMS_LEN]; /* --param */
+	unsigned exec_reps;     /* exec --reps; 0: not given */
+	unsigned exec_warmup;   /* exec --warmup; UINT_MAX: not given */
+	char csv[PATH_MAX];     /* exec --csv */
+	char json[PATH_MAX];    /* exec --json */
+	bool json_out;          /* info --json */
 };
 
 /* --arch: a processor whose code objects gcn_codeobj reads. */
@@ -124,7 +132,11 @@ static const char *const clocks_choices[] = { "sweep", NULL };
 	  "most bytes all rotating copies may take, e.g. 512M (default 2G); lowers N with a note", \
 	  .size = sizeof(((struct main_opts *)0)->rotating_cap), .check = check_size }
 
-static const struct gl_opt info_opts[] = { OPT_ARCH, OPT_BACKEND, OPT_DEVICE, { 0 } };
+static const struct gl_opt info_opts[] = {
+	OPT_ARCH, OPT_BACKEND, OPT_DEVICE,
+	{ "--json", GL_OPT_FLAG, O(json_out), NULL, "print one JSON object instead of the text", .min = 0 },
+	{ 0 },
+};
 
 static const struct gl_opt list_opts[] = {
 	{ "--arch", GL_OPT_STRING, O(arch), "ARCH",
@@ -173,8 +185,18 @@ static const struct gl_opt exec_opts[] = {
 	  "print wave-instructions executed, host seconds and wave-instructions per host second",
 	  .min = 0 },
 	{ "--repeat", GL_OPT_UINT, O(repeat), "N",
-	  "dispatch N times (default 1); caches stay warm unless --flush-cache/--rotating-count",
+	  "dispatch N times (default 1), printing each; caches stay warm unless --flush-cache/--rotating-count",
 	  .min = 1, .max = 1000000 },
+	{ "--reps", GL_OPT_UINT, O(exec_reps), "N",
+	  "time N dispatches and print their median, min and max, as the suites do (default 20 with --warmup)",
+	  .min = 1, .max = 1000000 },
+	{ "--warmup", GL_OPT_UINT, O(exec_warmup), "N",
+	  "untimed dispatches before the --reps ones (default 3)", .min = 0, .max = 1000000 },
+	{ "--csv", GL_OPT_STRING, O(csv), "FILE",
+	  "write the timing (and --counters' counters of the last dispatch) as CSV: a header and one row",
+	  .size = PATH_MAX },
+	{ "--json", GL_OPT_STRING, O(json), "FILE",
+	  "write the timing, every sample and the counters as one JSON object", .size = PATH_MAX },
 	OPT_COLD,
 	OPT_TIMEOUT,
 	{ "--arch", GL_OPT_STRING, O(arch), "ARCH",
@@ -208,6 +230,7 @@ static void defaults(struct main_opts *o)
 	o->timeout = 10.0;
 	o->trace_wave = UINT_MAX;
 	o->repeat = 1;
+	o->exec_warmup = UINT_MAX;
 }
 
 static void hsa_cfg_from(const struct main_opts *o, struct gl_hsa_cfg *cfg)
@@ -265,8 +288,11 @@ static const struct command {
 	  "argument (hidden arguments are filled from the launch):\n"
 	  "  buf:SIZE[:INIT]        device buffer; SIZE like 4096, 64K, 1M (1024-based)\n"
 	  "  out:SIZE:PATH[:INIT]   device buffer written to PATH after the dispatch\n"
-	  "  u32:V i32:V u64:V      integers (decimal or 0x hex)\n"
-	  "  f32:V f64:V            floating point\n"
+	  "  u8:V i8:V u16:V i16:V u32:V i32:V u64:V i64:V  integers (decimal or 0x hex)\n"
+	  "  f16:V bf16:V f32:V f64:V  floating point (f16/bf16 rounded to nearest even)\n"
+	  "  bool:V (b8:V)          one byte: 0, 1, true or false\n"
+	  "  bytes:HEX              by-value struct/vector: its bytes in memory order, two hex\n"
+	  "                         digits each, '_' allowed between bytes (e.g. bytes:0000803f_2a000000)\n"
 	  "INIT: zero (default), iota32 (word i = i), rand:SEED (splitmix64), file:PATH.",
 	  exec_opts, cmd_exec },
 	{ "trace", "gcnlab trace KERNEL [OPTIONS]", "run one suite kernel with the per-instruction trace",
@@ -338,32 +364,10 @@ static int cmd_info(const char *cmd, int argc, char **argv)
 		gl_hsa_close(h);
 		return fail(cmd, &e, EXIT_FAILED);
 	}
-	printf("backend:           %s (%s)\n", info.backend, info.reason);
-	printf("HSA version:       %u.%u\n", info.hsa_major, info.hsa_minor);
-	printf("agents:\n");
-	for (unsigned i = 0; i < info.nagents; i++)
-		printf("  %u  %-3s  %s%s%s\n", i, info.agents[i].kind, info.agents[i].name,
-		       info.agents[i].isa[0] ? "  " : "", info.agents[i].isa);
-	printf("device:            GPU %u: %s%s%s\n", info.device, info.name,
-	       info.product[0] ? ", " : "", info.product);
-	printf("ISA:               %s\n", info.isa);
-	printf("compute units:     %u\n", info.compute_units);
-	if (info.simds_per_cu)
-		printf("SIMDs per CU:      %u\n", info.simds_per_cu);
-	if (info.shader_engines)
-		printf("shader engines:    %u\n", info.shader_engines);
-	if (info.max_waves_per_cu)
-		printf("max waves per CU:  %u\n", info.max_waves_per_cu);
-	printf("wave size:         %u\n", info.wave_size);
-	printf("workgroup max:     %u work-items\n", info.workgroup_max_size);
-	printf("LDS per workgroup: %llu bytes\n", (unsigned long long)info.lds_bytes);
-	printf("max clock:         %u MHz (shader)\n", info.max_clock_mhz);
-	if (info.memory_max_mhz)
-		printf("max memory clock:  %u MHz\n", info.memory_max_mhz);
-	if (info.model_clocks)
-		printf("model clocks:      sclk %u MHz, mclk %u MHz\n", info.sclk_mhz, info.mclk_mhz);
-	printf("timestamp freq:    %llu Hz\n", (unsigned long long)info.timestamp_hz);
-	printf("counters/trace:    %s\n", info.vendor_ext ? "yes (gcnlab emulator extension)" : "no");
+	if (o.json_out)
+		gl_info_json(stdout, &info, gl_hsa_arch(h));
+	else
+		gl_info_print(stdout, &info, gl_hsa_arch(h));
 	gl_hsa_close(h);
 	return 0;
 }
@@ -417,6 +421,7 @@ static int cmd_run(const char *cmd, int argc, char **argv)
 	struct gl_ctx ctx;
 	struct gl_err e;
 	char results[PATH_MAX];
+	char progress_last[512] = "";
 	int lock = -1;
 	int exit_code = 0;
 	int rc = parse(find_command("run"), cmd, argc, argv, &o, pos, &npos);
@@ -452,6 +457,9 @@ static int cmd_run(const char *cmd, int argc, char **argv)
 	ctx.warmup = o.warmup;
 	ctx.clock_sweep = strcmp(o.clocks, "sweep") == 0;
 	ctx.progress = isatty(STDERR_FILENO);
+	ctx.progress_lines = !ctx.progress;
+	ctx.progress_last = progress_last;
+	ctx.progress_last_len = sizeof(progress_last);
 	ctx.counters = o.counters;
 	ctx.long_run = o.long_run;
 	if (!gl_params_from_argv(argc, argv, ctx.params, sizeof(ctx.params), &e) ||
@@ -572,6 +580,11 @@ static int cmd_exec(const char *cmd, int argc, char **argv)
 	struct gl_err e;
 	char perr[512];
 	double us;
+	bool stats_mode;
+	unsigned ntimed, nwarm;
+	double *samples = NULL;
+	struct gl_timing_stats st;
+	struct gl_counters last_counters = { 0 };
 	int exit_code = EXIT_USAGE;
 	int rc = parse(find_command("exec"), cmd, argc, argv, &o, pos, &npos);
 
@@ -583,6 +596,11 @@ static int cmd_exec(const char *cmd, int argc, char **argv)
 	}
 	if (!o.grid.n || !o.block.n) {
 		fprintf(stderr, "%s: %s is required (see %s --help)\n", cmd, !o.grid.n ? "--grid" : "--block",
+		        cmd);
+		return EXIT_USAGE;
+	}
+	if (o.repeat > 1 && (o.exec_reps || o.exec_warmup != UINT_MAX)) {
+		fprintf(stderr, "%s: --repeat prints every dispatch, --reps/--warmup summarise them: use one or the other\n",
 		        cmd);
 		return EXIT_USAGE;
 	}
@@ -701,12 +719,25 @@ static int cmd_exec(const char *cmd, int argc, char **argv)
 		gl_cold_describe(&ci, desc, sizeof(desc));
 		printf("timing: %s\n", desc);
 	}
-	rep.counters = o.counters;
+	/* --reps/--warmup: untimed warm-ups, then timed dispatches summarised
+	 * as the suites do; without them every one of --repeat is printed. */
+	stats_mode = o.exec_reps || o.exec_warmup != UINT_MAX;
+	ntimed = stats_mode ? (o.exec_reps ? o.exec_reps : 20) : o.repeat;
+	nwarm = stats_mode ? (o.exec_warmup != UINT_MAX ? o.exec_warmup : 3) : 0;
+	samples = calloc(ntimed, sizeof(*samples));
+	if (!samples) {
+		gl_err_set(&e, "out of memory");
+		goto fail;
+	}
+	rep.counters = o.counters && !stats_mode;
 	rep.trace = o.trace || o.trace_wave != UINT_MAX;
 	rep.trace_wave = o.trace_wave == UINT_MAX ? -1 : (int)o.trace_wave;
 	rep.stats = o.stats;
 	gl_report_begin(&rep, h);
-	for (unsigned r = 0; r < o.repeat; r++) {
+	for (unsigned w = 0; w < nwarm; w++)
+		if (!gl_hsa_dispatch(h, cold ? gl_cold_launch(cold, &l) : &l, &us, &e))
+			goto fail;
+	for (unsigned r = 0; r < ntimed; r++) {
 		struct timespec t0, t1, c0, c1;
 
 		if (cold && !gl_cold_prepare(cold, r, &flush_us, &e))
@@ -717,18 +748,56 @@ static int cmd_exec(const char *cmd, int argc, char **argv)
 			goto fail;
 		clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c1);
 		clock_gettime(CLOCK_MONOTONIC, &t1);
-		printf("%s: %.3f µs (GPU timestamps; grid %u,%u,%u, block %u,%u,%u", km->name, us, l.grid[0],
-		       l.grid[1], l.grid[2], l.block[0], l.block[1], l.block[2]);
-		if (gl_cold_has_flush(cold))
-			printf("; after flush_icache %.3f µs, not included", flush_us);
-		if (gl_cold_copies(cold) > 1)
-			printf("; rotating copy %u of %u", gl_cold_copy(cold), gl_cold_copies(cold));
-		printf(o.repeat > 1 ? "; dispatch %u of %u)\n" : ")\n", r + 1, o.repeat);
-		gl_report_dispatch(&rep, h, r, o.repeat,
+		samples[r] = us;
+		if (!stats_mode) {
+			printf("%s: %.3f µs (GPU timestamps; grid %u,%u,%u, block %u,%u,%u", km->name, us, l.grid[0],
+			       l.grid[1], l.grid[2], l.block[0], l.block[1], l.block[2]);
+			if (gl_cold_has_flush(cold))
+				printf("; after flush_icache %.3f µs, not included", flush_us);
+			if (gl_cold_copies(cold) > 1)
+				printf("; rotating copy %u of %u", gl_cold_copy(cold), gl_cold_copies(cold));
+			printf(o.repeat > 1 ? "; dispatch %u of %u)\n" : ")\n", r + 1, o.repeat);
+		}
+		gl_report_dispatch(&rep, h, r, ntimed,
 		                   (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9,
 		                   (double)(c1.tv_sec - c0.tv_sec) + (double)(c1.tv_nsec - c0.tv_nsec) * 1e-9);
 	}
+	gl_timing_stats(samples, ntimed, &st);
+	if (stats_mode)
+		printf("%s: median %.3f µs, min %.3f, max %.3f over %u dispatches after %u warm-up (GPU timestamps; grid %u,%u,%u, block %u,%u,%u%s)\n",
+		       km->name, st.median_us, st.min_us, st.max_us, ntimed, nwarm, l.grid[0], l.grid[1],
+		       l.grid[2], l.block[0], l.block[1], l.block[2],
+		       gl_timing_mode_cold(&tm) ? "; cold, see timing:" : "");
+	if (o.counters || o.csv[0] || o.json[0])
+		gl_counters_read(h, &last_counters);   /* of the last dispatch */
+	if (stats_mode && o.counters) {
+		if (last_counters.valid) {
+			printf("counters of the last dispatch:\n");
+			gl_counters_print(stdout, &last_counters);
+		} else {
+			printf("%s\n", gl_counters_unavailable());
+		}
+	}
 	gl_report_end(&rep, h, km->name);
+	if (o.csv[0] || o.json[0]) {
+		struct gl_exec_result xr = {
+			.kernel = km->name, .code = pos[0], .arch = gl_hsa_arch(h),
+			.backend = gl_hsa_backend(h) == GL_BACKEND_EMU ? "emu" : "rocr",
+			.warmup = nwarm, .samples = samples, .n = ntimed, .stats = st,
+			.counters = o.counters ? &last_counters : NULL,
+		};
+
+		for (unsigned d = 0; d < 3; d++) {
+			xr.grid[d] = l.grid[d];
+			xr.block[d] = l.block[d];
+		}
+		if ((o.csv[0] && !gl_exec_out_csv(o.csv, &xr, &e)) || (o.json[0] && !gl_exec_out_json(o.json, &xr, &e)))
+			goto fail;
+		if (o.csv[0])
+			printf("wrote %s\n", o.csv);
+		if (o.json[0])
+			printf("wrote %s\n", o.json);
+	}
 	if (gl_cold_has_flush(cold)) {
 		char reach[160];
 
@@ -749,6 +818,7 @@ fail:
 		fprintf(stderr, "%s: %s\n", cmd, e.msg);
 	gl_cold_close(cold);
 	free(inputs);
+	free(samples);
 	if (h) {
 		for (unsigned i = 0; i < nargs; i++)
 			gl_hsa_buf_destroy(h, &bufs[i]);
@@ -842,6 +912,19 @@ static int cmd_trace(const char *cmd, int argc, char **argv)
 
 /* --- main ---------------------------------------------------------------- */
 
+/* `gcnlab help --markdown`: the README's command reference, from the
+ * option tables themselves (tests/e2e/readme_ref.t keeps the README equal). */
+static void help_markdown(FILE *f)
+{
+	for (size_t i = 0; i < NCOMMANDS; i++) {
+		fprintf(f, "#### `gcnlab %s`\n\n`", commands[i].name);
+		gl_opts_md_cell(f, commands[i].usage);
+		fprintf(f, "` — %s.\n\n", commands[i].brief);
+		gl_opts_print_markdown(f, commands[i].opts);
+		fputc('\n', f);
+	}
+}
+
 static void usage(FILE *f)
 {
 	fprintf(f, "Usage: gcnlab COMMAND [OPTIONS]\n\nCommands:\n");
@@ -859,8 +942,16 @@ int main(int argc, char **argv)
 		usage(stderr);
 		return EXIT_USAGE;
 	}
+	if (strcmp(argv[1], "help") == 0 && argc == 3 && strcmp(argv[2], "--markdown") == 0) {
+		help_markdown(stdout);
+		return 0;
+	}
 	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "help") == 0) {
 		usage(stdout);
+		return 0;
+	}
+	if (strcmp(argv[1], "--version") == 0) {
+		printf("gcnlab %s (git %s)\n", GL_VERSION, gl_version_git());
 		return 0;
 	}
 	c = find_command(argv[1]);

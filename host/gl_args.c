@@ -2,6 +2,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,8 +13,13 @@
 static const char *const kind_names[] = {
 	[GL_ARG_BUF] = "buf", [GL_ARG_OUT] = "out", [GL_ARG_U32] = "u32",
 	[GL_ARG_I32] = "i32", [GL_ARG_U64] = "u64", [GL_ARG_F32] = "f32",
-	[GL_ARG_F64] = "f64",
+	[GL_ARG_F64] = "f64", [GL_ARG_U8] = "u8", [GL_ARG_I8] = "i8", [GL_ARG_U16] = "u16",
+	[GL_ARG_I16] = "i16", [GL_ARG_I64] = "i64", [GL_ARG_F16] = "f16", [GL_ARG_BF16] = "bf16",
+	[GL_ARG_BOOL] = "bool", [GL_ARG_BYTES] = "bytes",
 };
+
+const char gl_args_value_forms[] =
+	"u8:, i8:, u16:, i16:, u32:, i32:, u64:, i64:, f16:, bf16:, f32:, f64:, bool: (b8:) or bytes:HEX";
 
 const char *gl_arg_kind_name(enum gl_arg_kind kind)
 {
@@ -199,11 +205,33 @@ static bool parse_buffer(const char *arg, const char *rest, struct gl_arg *a, st
 	return parse_init(arg, after, a, e);
 }
 
+/* Integer kinds: size and range. Signed kinds parse with strtoll, unsigned
+ * with gl_args_parse_u64 (which refuses a '-'). */
+static const struct {
+	enum gl_arg_kind kind;
+	uint32_t size;
+	bool is_signed;
+	int64_t min;
+	uint64_t max;
+} int_kinds[] = {
+	{ GL_ARG_U8, 1, false, 0, UINT8_MAX },
+	{ GL_ARG_I8, 1, true, INT8_MIN, INT8_MAX },
+	{ GL_ARG_U16, 2, false, 0, UINT16_MAX },
+	{ GL_ARG_I16, 2, true, INT16_MIN, INT16_MAX },
+	{ GL_ARG_U32, 4, false, 0, UINT32_MAX },
+	{ GL_ARG_I32, 4, true, INT32_MIN, INT32_MAX },
+	{ GL_ARG_U64, 8, false, 0, UINT64_MAX },
+	{ GL_ARG_I64, 8, true, INT64_MIN, INT64_MAX },
+};
+
 static bool parse_int(const char *arg, const char *v, struct gl_arg *a, struct gl_err *e)
 {
-	char *end;
+	size_t i = 0;
 
-	if (a->kind == GL_ARG_I32) {
+	while (int_kinds[i].kind != a->kind)
+		i++;
+	if (int_kinds[i].is_signed) {
+		char *end;
 		long long x;
 
 		errno = 0;
@@ -211,35 +239,99 @@ static bool parse_int(const char *arg, const char *v, struct gl_arg *a, struct g
 		if (!v[0] || *end || v[0] == ' ')
 			return gl_err_set(e, "argument '%s': '%s' is not an integer (decimal, or hex with 0x)",
 			                  arg, v);
-		if (errno == ERANGE || x < INT32_MIN || x > INT32_MAX)
-			return gl_err_set(e, "argument '%s': %s does not fit in i32 (%d..%d)", arg, v,
-			                  INT32_MIN, INT32_MAX);
-		int32_t s = (int32_t)x;
-		memcpy(a->bytes, &s, 4);
-		a->scalar_size = 4;
-		return true;
-	}
-
-	uint64_t max = a->kind == GL_ARG_U32 ? UINT32_MAX : UINT64_MAX;
-	uint64_t x;
-	struct gl_err sub;
-
-	if (!gl_args_parse_u64(kind_names[a->kind], v, max, &x, &sub))
-		return gl_err_set(e, "argument '%s': %s", arg, sub.msg);
-	if (a->kind == GL_ARG_U32) {
-		uint32_t s = (uint32_t)x;
-		memcpy(a->bytes, &s, 4);
-		a->scalar_size = 4;
+		if (errno == ERANGE || x < int_kinds[i].min || x > (int64_t)int_kinds[i].max)
+			return gl_err_set(e, "argument '%s': %s does not fit in %s (%lld..%lld)", arg, v,
+			                  kind_names[a->kind], (long long)int_kinds[i].min,
+			                  (long long)int_kinds[i].max);
+		memcpy(a->bytes, &x, int_kinds[i].size);   /* little endian: the low bytes */
 	} else {
-		memcpy(a->bytes, &x, 8);
-		a->scalar_size = 8;
+		uint64_t x;
+		struct gl_err sub;
+
+		if (!gl_args_parse_u64(kind_names[a->kind], v, int_kinds[i].max, &x, &sub))
+			return gl_err_set(e, "argument '%s': %s", arg, sub.msg);
+		memcpy(a->bytes, &x, int_kinds[i].size);
 	}
+	a->scalar_size = int_kinds[i].size;
 	return true;
+}
+
+/* bool: and b8: -- one byte, as clang passes a by-value bool (0 or 1). */
+static bool parse_bool(const char *arg, const char *v, struct gl_arg *a, struct gl_err *e)
+{
+	if (strcmp(v, "1") == 0 || strcmp(v, "true") == 0)
+		a->bytes[0] = 1;
+	else if (strcmp(v, "0") == 0 || strcmp(v, "false") == 0)
+		a->bytes[0] = 0;
+	else
+		return gl_err_set(e, "argument '%s': '%s' is not a bool (0, 1, true or false)", arg, v);
+	a->scalar_size = 1;
+	return true;
+}
+
+static int hex_digit(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+/* bytes:HEX -- two hex digits per byte, '_' allowed between bytes. */
+static bool parse_bytes(const char *arg, const char *v, struct gl_arg *a, struct gl_err *e)
+{
+	uint32_t n = 0;
+
+	for (const char *p = v; *p;) {
+		int hi, lo;
+
+		if (*p == '_' && p != v && p[1] && p[1] != '_') {
+			p++;
+			continue;
+		}
+		hi = hex_digit(p[0]);
+		lo = hi < 0 ? -1 : hex_digit(p[1]);
+		if (lo < 0)
+			return gl_err_set(e, "argument '%s': expected bytes:HEX, two hex digits per byte in memory order (e.g. bytes:0100000000002040), '_' allowed between bytes",
+			                  arg);
+		if (n == GL_ARGS_BYTES_MAX)
+			return gl_err_set(e, "argument '%s': more than %d bytes", arg, GL_ARGS_BYTES_MAX);
+		a->bytes[n++] = (uint8_t)(hi << 4 | lo);
+		p += 2;
+	}
+	if (!n)
+		return gl_err_set(e, "argument '%s': expected bytes:HEX with at least one byte", arg);
+	a->scalar_size = n;
+	return true;
+}
+
+/* bfloat16 of d, rounded to nearest even without double rounding: first to
+ * float rounding toward zero with a sticky last bit (round to odd), then to
+ * the upper 16 bits with round to nearest even. */
+static uint16_t bf16_from_double(double d)
+{
+	float f = (float)d;
+	uint32_t bits;
+
+	if (isnan(d))
+		return 0x7fc0;   /* the quiet NaN */
+	if (isinf(f) && !isinf(d))
+		f = copysignf(FLT_MAX, f);
+	if (fabs((double)f) > fabs(d))
+		f = nextafterf(f, 0.0f);
+	memcpy(&bits, &f, 4);
+	if ((double)f != d)
+		bits |= 1;
+	return (uint16_t)((bits + 0x7fff + ((bits >> 16) & 1)) >> 16);
 }
 
 static bool parse_float(const char *arg, const char *v, struct gl_arg *a, struct gl_err *e)
 {
 	char *end;
+	double d;
 
 	errno = 0;
 	if (a->kind == GL_ARG_F32) {
@@ -251,15 +343,32 @@ static bool parse_float(const char *arg, const char *v, struct gl_arg *a, struct
 			return gl_err_set(e, "argument '%s': %s overflows f32", arg, v);
 		memcpy(a->bytes, &f, 4);
 		a->scalar_size = 4;
-	} else {
-		double d = strtod(v, &end);
-
-		if (!v[0] || *end || v[0] == ' ')
-			return gl_err_set(e, "argument '%s': '%s' is not a number", arg, v);
-		if (errno == ERANGE && isinf(d))
-			return gl_err_set(e, "argument '%s': %s overflows f64", arg, v);
+		return true;
+	}
+	d = strtod(v, &end);
+	if (!v[0] || *end || v[0] == ' ')
+		return gl_err_set(e, "argument '%s': '%s' is not a number", arg, v);
+	if (errno == ERANGE && isinf(d))
+		return gl_err_set(e, "argument '%s': %s overflows f64", arg, v);
+	if (a->kind == GL_ARG_F64) {
 		memcpy(a->bytes, &d, 8);
 		a->scalar_size = 8;
+	} else if (a->kind == GL_ARG_F16) {
+		/* gcc's conversion rounds to nearest even (libgcc __truncdfhf2). */
+		_Float16 h = (_Float16)d;
+
+		/* 65520 is the first value that rounds to infinity in binary16. */
+		if (isinf((double)h) && !isinf(d))
+			return gl_err_set(e, "argument '%s': %s overflows f16 (largest finite 65504)", arg, v);
+		memcpy(a->bytes, &h, 2);
+		a->scalar_size = 2;
+	} else {
+		uint16_t b = bf16_from_double(d);
+
+		if ((b & 0x7fff) == 0x7f80 && !isinf(d))
+			return gl_err_set(e, "argument '%s': %s overflows bf16", arg, v);
+		memcpy(a->bytes, &b, 2);
+		a->scalar_size = 2;
 	}
 	return true;
 }
@@ -274,8 +383,18 @@ static const struct {
 	{ "u32:", GL_ARG_U32, parse_int },
 	{ "i32:", GL_ARG_I32, parse_int },
 	{ "u64:", GL_ARG_U64, parse_int },
+	{ "i64:", GL_ARG_I64, parse_int },
+	{ "u16:", GL_ARG_U16, parse_int },
+	{ "i16:", GL_ARG_I16, parse_int },
+	{ "u8:", GL_ARG_U8, parse_int },
+	{ "i8:", GL_ARG_I8, parse_int },
 	{ "f32:", GL_ARG_F32, parse_float },
 	{ "f64:", GL_ARG_F64, parse_float },
+	{ "f16:", GL_ARG_F16, parse_float },
+	{ "bf16:", GL_ARG_BF16, parse_float },
+	{ "bool:", GL_ARG_BOOL, parse_bool },
+	{ "b8:", GL_ARG_BOOL, parse_bool },
+	{ "bytes:", GL_ARG_BYTES, parse_bytes },
 };
 
 bool gl_args_parse(const char *text, struct gl_arg *out, struct gl_err *e)
@@ -298,7 +417,7 @@ bool gl_args_parse(const char *text, struct gl_arg *out, struct gl_err *e)
 		}
 	}
 	return gl_err_set(e, "argument '%s': expected buf:SIZE[:INIT], out:SIZE:PATH[:INIT], "
-	                  "u32:V, i32:V, u64:V, f32:V or f64:V", out->text);
+	                  "or a value: %s", out->text, gl_args_value_forms);
 }
 
 /* The file: INIT's file opened and checked: a regular file of exactly the

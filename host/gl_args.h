@@ -7,7 +7,16 @@
  *   out:SIZE:PATH[:INIT]   device buffer whose contents are written to PATH
  *                          after the dispatch (PATH may not contain ':')
  *   u32:V i32:V u64:V      integer scalars: decimal, or hex with 0x
+ *   u8:V i8:V u16:V i16:V  1- and 2-byte integers (C char/short)
+ *   i64:V                  signed 64-bit integer
  *   f32:V f64:V            floating scalars (strtof/strtod syntax)
+ *   f16:V bf16:V           IEEE binary16 (_Float16, HIP __half) and bfloat16,
+ *                          rounded to nearest even from the decimal value
+ *   bool:V (alias b8:V)    one byte, 0 or 1; V is 0, 1, true or false
+ *   bytes:HEX              a by-value struct or vector: its bytes in memory
+ *                          order (byte at the lowest offset first), two hex
+ *                          digits per byte, '_' allowed between bytes; the
+ *                          count must equal the argument's metadata .size
  *
  * SIZE is a positive integer with an optional K, M or G suffix, 1024-based
  * (4K = 4096). INIT (default zero):
@@ -43,7 +52,21 @@ enum gl_arg_kind {
 	GL_ARG_U64,
 	GL_ARG_F32,
 	GL_ARG_F64,
+	GL_ARG_U8,
+	GL_ARG_I8,
+	GL_ARG_U16,
+	GL_ARG_I16,
+	GL_ARG_I64,
+	GL_ARG_F16,
+	GL_ARG_BF16,
+	GL_ARG_BOOL,
+	GL_ARG_BYTES,
 };
+
+/* Largest by-value argument exec passes (bytes:HEX): 256 bytes, more than
+ * any by-value struct we have met (the kernarg segment itself is limited
+ * only by the 4 KiB clang warns at). */
+#define GL_ARGS_BYTES_MAX 256
 
 enum gl_init_kind {
 	GL_INIT_ZERO,
@@ -62,12 +85,15 @@ struct gl_arg {
 	char init_path[GL_ARGS_PATH_MAX]; /* file */
 	char out_path[GL_ARGS_PATH_MAX];  /* out */
 	/* scalars: the value's bytes, little endian as the kernarg segment wants */
-	uint8_t bytes[8];
-	uint32_t scalar_size;         /* 4 or 8 */
+	uint8_t bytes[GL_ARGS_BYTES_MAX];
+	uint32_t scalar_size;         /* 1..GL_ARGS_BYTES_MAX */
 };
 
 /* True for buf/out. */
 bool gl_arg_is_buffer(const struct gl_arg *a);
+/* The value forms, "u8:, i8:, ..., bytes:" for messages. */
+extern const char gl_args_value_forms[];
+
 /* "buffer", "u32", ... for messages. */
 const char *gl_arg_kind_name(enum gl_arg_kind kind);
 

@@ -4,6 +4,7 @@
  * even when a dispatch fails).
  */
 #include "gl_compare.h"
+#include "gl_kd.h"
 
 #include <dirent.h>
 #include <stddef.h>
@@ -33,6 +34,7 @@ struct compare_opts {
 	unsigned reps;
 	unsigned warmup;
 	unsigned top;
+	unsigned ulp;
 	char out[PATH_MAX];
 	double timeout;
 };
@@ -82,6 +84,9 @@ const struct gl_opt gl_compare_opts[] = {
 	{ "--warmup", GL_OPT_UINT, O(warmup), "N", "untimed dispatches before them (default 3)", .min = 0,
 	  .max = 1000000 },
 	{ "--top", GL_OPT_UINT, O(top), "N", "stall sites shown per kernel (default 8)", .min = 1, .max = 1000 },
+	{ "--ulp", GL_OPT_UINT, O(ulp), "N",
+	  "outputs are f32 arrays equal within N units in the last place (default: every byte equal)",
+	  .min = 0, .max = 1u << 30 },
 	{ "--out", GL_OPT_STRING, O(out), "DIR",
 	  "results root: the page goes to DIR/<arch>-<backend>/compare-<kernel>.html (default results)",
 	  .size = PATH_MAX },
@@ -198,6 +203,8 @@ static bool load_side(struct gl_compare_side *s, const char *objdump, const char
 	gl_mix_init(&s->mix);
 	for (size_t i = 0; i < s->dis.n; i++)
 		gl_mix_add(&s->mix, s->dis.insns[i].mnemonic, s->dis.insns[i].operands, 1);
+	if (!gl_kd_read(s->file, s->file_size, s->meta, s->kd, e))
+		return false;
 	return gl_kres_get(s->file, s->file_size, s->meta, arch, wg_size, &s->res, e);
 }
 
@@ -219,6 +226,7 @@ static void defaults(struct compare_opts *o)
 	o->reps = 20;
 	o->warmup = 3;
 	o->top = DEFAULT_TOP;
+	o->ulp = UINT_MAX;   /* not given: bytes must be equal */
 	gl_str_copy(o->out, sizeof(o->out), "results");
 	o->timeout = 10.0;
 }
@@ -432,6 +440,8 @@ int gl_compare_cmd(const char *cmd, int argc, char **argv)
 	c->reps = o.reps;
 	c->warmup = o.warmup;
 	c->top = o.top;
+	c->ulp_given = o.ulp != UINT_MAX;
+	c->ulp = c->ulp_given ? o.ulp : 0;
 	if ((r = resolve_launch(cmd, &o, pos, npos, &ctx, c)) >= 0 || (r = check_args(cmd, &c->launch)) >= 0 ||
 	    (r = resolve_code(cmd, &o, &ctx, c)) >= 0) {
 		rc = r;

@@ -54,6 +54,7 @@ struct gl_compare_side {
 	struct gl_disasm dis;
 	struct gl_mix mix;                /* in the code */
 	struct gl_kres res;
+	uint8_t kd[64];                   /* the kernel descriptor (gl_kd) */
 	/* the run */
 	bool timed;
 	struct gl_timing_stats st;
@@ -88,6 +89,8 @@ struct gl_compare {
 	struct gl_compare_row *rows;
 	size_t nrows;
 	unsigned reps, warmup, top;
+	unsigned ulp;                     /* --ulp: f32 outputs may differ by this many ULP (0: bytes equal) */
+	bool ulp_given;
 	bool ran;                         /* the run part happened (both timed) */
 	bool outputs_same;
 	char outputs[512];                /* what the buffer comparison found */
@@ -127,6 +130,7 @@ enum {
 	GL_COMPARE_TAB_COUNTERS,
 	GL_COMPARE_TAB_STALL_ASM,
 	GL_COMPARE_TAB_STALL_REF,
+	GL_COMPARE_TAB_KD,
 	GL_COMPARE_NTABS
 };
 

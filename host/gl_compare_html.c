@@ -56,6 +56,7 @@ static const char *const tab_ids[GL_COMPARE_NTABS] = {
 	[GL_COMPARE_TAB_COUNTERS] = "counters",
 	[GL_COMPARE_TAB_STALL_ASM] = "stalls-asm",
 	[GL_COMPARE_TAB_STALL_REF] = "stalls-ref",
+	[GL_COMPARE_TAB_KD] = "descriptor",
 };
 
 static void html_tab(FILE *f, const struct gl_compare_tab *tab, int id)
@@ -186,6 +187,7 @@ static void html_page(FILE *f, const struct gl_compare *c, const struct gl_compa
 	}
 	html_tab(f, &tabs[GL_COMPARE_TAB_MIX], GL_COMPARE_TAB_MIX);
 	html_tab(f, &tabs[GL_COMPARE_TAB_RES], GL_COMPARE_TAB_RES);
+	html_tab(f, &tabs[GL_COMPARE_TAB_KD], GL_COMPARE_TAB_KD);
 	if (c->ran) {
 		if (tabs[GL_COMPARE_TAB_COUNTERS].t)
 			html_tab(f, &tabs[GL_COMPARE_TAB_COUNTERS], GL_COMPARE_TAB_COUNTERS);

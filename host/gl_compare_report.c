@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "gl_counters.h"
+#include "gl_kd.h"
 #include "gl_str.h"
 #include "gl_trace.h"
 
@@ -190,6 +191,32 @@ static bool tab_res(const struct gl_compare *c, struct gl_compare_tab *tab)
 	return res_u(tab, "occupancy: waves/SIMD", a->occ, b->occ);
 }
 
+/* --- kernel descriptor ------------------------------------------------------ */
+
+/* Both descriptors as .amdhsa_* directives (gl_kd), marking those that
+ * differ: the FP mode (denormals, IEEE, DX10 clamp) changes results. */
+static bool tab_kd(const struct gl_compare *c, struct gl_compare_tab *tab)
+{
+	static const char *const cols[] = { "directive", "asm", "ref", "" };
+	struct gl_kd_field a[64], b[64];
+	unsigned na = gl_kd_decode(c->side[0].kd, c->arch, a, 64);
+	unsigned nb = gl_kd_decode(c->side[1].kd, c->arch, b, 64);
+
+	if (!tab_new(tab, "kernel descriptors (.amdhsa_* directives, as llvm-objdump decodes them)", 4, cols))
+		return false;
+	/* Same arch, same table: the two lists name the same directives. */
+	for (unsigned i = 0; i < na && i < nb; i++) {
+		char x[32], y[32];
+		const char *cells[4] = { a[i].name, x, y, a[i].value != b[i].value ? "differs" : "" };
+
+		u64s(x, sizeof(x), a[i].value);
+		u64s(y, sizeof(y), b[i].value);
+		if (!gl_table_add_row(tab->t, cells))
+			return false;
+	}
+	return true;
+}
+
 /* --- counters -------------------------------------------------------------- */
 
 static bool counter_of(const struct gl_compare_side *s, const char *name, uint64_t *v)
@@ -310,7 +337,8 @@ out:
 bool gl_compare_tables(const struct gl_compare *c, struct gl_compare_tab tabs[GL_COMPARE_NTABS])
 {
 	memset(tabs, 0, GL_COMPARE_NTABS * sizeof(tabs[0]));
-	if (!tab_mix(c, &tabs[GL_COMPARE_TAB_MIX]) || !tab_res(c, &tabs[GL_COMPARE_TAB_RES]))
+	if (!tab_mix(c, &tabs[GL_COMPARE_TAB_MIX]) || !tab_res(c, &tabs[GL_COMPARE_TAB_RES]) ||
+	    !tab_kd(c, &tabs[GL_COMPARE_TAB_KD]))
 		goto fail;
 	if (c->ran && !tab_timing(c, &tabs[GL_COMPARE_TAB_TIMING]))
 		goto fail;
@@ -418,6 +446,7 @@ void gl_compare_print(FILE *f, const struct gl_compare *c, const struct gl_compa
 	print_code(f, c);
 	print_tab(f, &tabs[GL_COMPARE_TAB_MIX]);
 	print_tab(f, &tabs[GL_COMPARE_TAB_RES]);
+	print_tab(f, &tabs[GL_COMPARE_TAB_KD]);
 	if (c->ran) {
 		fprintf(f, "== outputs: %s\n\n", c->outputs);
 		print_tab(f, &tabs[GL_COMPARE_TAB_TIMING]);

@@ -7,6 +7,7 @@
  * always).
  */
 #include "gl_compare.h"
+#include "gl_ulp.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -50,9 +51,48 @@ static bool fill_buffers(struct run_ctx *r, struct gl_err *e)
 
 /* After the asm kernel's dispatch keep its buffers; after the reference's
  * compare, and say what differs first. */
+/* Buffer i as f32 elements within c->ulp ULP (--ulp). False when an element
+ * is farther apart: c->outputs says where, both values and the distance.
+ * Tracks the largest distance over all buffers in *max_ulp. */
+static bool ulp_check(struct gl_compare *c, const struct run_ctx *r, unsigned i, const uint8_t *a,
+                      const uint8_t *b, size_t n, uint64_t *max_ulp, unsigned *max_arg, size_t *max_at)
+{
+	uint64_t m;
+	size_t at, k = gl_ulp_first_beyond(a, b, n, c->ulp, &m, &at);
+	uint32_t wa = 0, wb = 0;
+	float fa, fb;
+
+	if (m > *max_ulp || (m && !*max_ulp)) {
+		*max_ulp = m;
+		*max_arg = i;
+		*max_at = at;
+	}
+	if (k > n / 4)
+		return true;
+	memcpy(&wa, a + 4 * k, n - 4 * k < 4 ? n - 4 * k : 4);
+	memcpy(&wb, b + 4 * k, n - 4 * k < 4 ? n - 4 * k : 4);
+	memcpy(&fa, &wa, 4);
+	memcpy(&fb, &wb, 4);
+	if (m == UINT64_MAX)
+		gl_str_fmt(c->outputs, sizeof(c->outputs),
+		           "DIFFER beyond %u ULP: argument %u (%s) first at f32 element %zu: %.9g (0x%08x) after %s, "
+		           "%.9g (0x%08x) after %s: a NaN against a number", c->ulp, i + 1, r->args[i].text, k,
+		           (double)fa, wa, c->side[0].kernel, (double)fb, wb, c->side[1].kernel);
+	else
+		gl_str_fmt(c->outputs, sizeof(c->outputs),
+		           "DIFFER beyond %u ULP: argument %u (%s) first at f32 element %zu: %.9g (0x%08x) after %s, "
+		           "%.9g (0x%08x) after %s: %llu ULP apart", c->ulp, i + 1, r->args[i].text, k, (double)fa,
+		           wa, c->side[0].kernel, (double)fb, wb, c->side[1].kernel,
+		           (unsigned long long)gl_ulp_f32(wa, wb));
+	return false;
+}
+
 static bool check_buffers(struct gl_compare *c, struct run_ctx *r, int which, struct gl_err *e)
 {
-	unsigned nbuf = 0;
+	unsigned nbuf = 0, max_arg = 0;
+	uint64_t max_ulp = 0;
+	size_t max_at = 0;
+	char max_where[96] = "";
 
 	c->outputs_same = true;
 	for (unsigned i = 0; i < r->nargs; i++) {
@@ -73,6 +113,11 @@ static bool check_buffers(struct gl_compare *c, struct run_ctx *r, int which, st
 		}
 		a = r->first[i];
 		b = r->bufs[i].host;
+		if (c->outputs_same && c->ulp_given) {
+			if (!ulp_check(c, r, i, a, b, n, &max_ulp, &max_arg, &max_at))
+				c->outputs_same = false;
+			continue;
+		}
 		if (c->outputs_same && memcmp(a, b, n) != 0) {
 			size_t k = 0;
 			uint32_t wa = 0, wb = 0;
@@ -88,7 +133,13 @@ static bool check_buffers(struct gl_compare *c, struct run_ctx *r, int which, st
 			           c->side[1].kernel);
 		}
 	}
-	if (which == 1 && c->outputs_same)
+	if (max_ulp)
+		gl_str_fmt(max_where, sizeof(max_where), " (argument %u, element %zu)", max_arg + 1, max_at);
+	if (which == 1 && c->outputs_same && c->ulp_given)
+		gl_str_fmt(c->outputs, sizeof(c->outputs),
+		           "equal within %u ULP: all %u buffer argument%s as f32 arrays; largest distance %llu ULP%s",
+		           c->ulp, nbuf, nbuf == 1 ? "" : "s", (unsigned long long)max_ulp, max_where);
+	else if (which == 1 && c->outputs_same)
 		gl_str_fmt(c->outputs, sizeof(c->outputs),
 		           "identical: all %u buffer argument%s hold the same bytes after either kernel", nbuf,
 		           nbuf == 1 ? "" : "s");

@@ -79,16 +79,50 @@ bool gl_ctx_results_dir(const struct gl_ctx *ctx, char *buf, size_t len, struct 
 	       gl_results_mkdirs(buf, e);
 }
 
+/* Length of text without a trailing counter: from the first " N/M" or
+ * " (N/M" on, where N and M are digits. */
+static size_t step_len(const char *text)
+{
+	for (const char *p = text; *p; p++) {
+		const char *q = p + 1;
+
+		if (*p != ' ')
+			continue;
+		if (*q == '(')
+			q++;
+		if (*q < '0' || *q > '9')
+			continue;
+		while (*q >= '0' && *q <= '9')
+			q++;
+		if (*q == '/' && q[1] >= '0' && q[1] <= '9')
+			return (size_t)(p - text);
+	}
+	return strlen(text);
+}
+
 void gl_ctx_progress(const struct gl_ctx *ctx, const char *fmt, ...)
 {
 	va_list ap;
+	char text[512];
+	size_t n;
 
-	if (!ctx->progress)
+	if (!ctx->progress && !ctx->progress_lines)
 		return;
-	fputs("\r\033[K", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vsnprintf(text, sizeof(text), fmt, ap);
 	va_end(ap);
+	if (ctx->progress) {
+		fprintf(stderr, "\r\033[K%s", text);
+		fflush(stderr);
+		return;
+	}
+	n = step_len(text);
+	if (ctx->progress_last && ctx->progress_last_len) {
+		if (strlen(ctx->progress_last) == n && strncmp(ctx->progress_last, text, n) == 0)
+			return;
+		gl_str_fmt(ctx->progress_last, ctx->progress_last_len, "%.*s", (int)n, text);
+	}
+	fprintf(stderr, "%.*s\n", (int)n, text);
 	fflush(stderr);
 }
 

@@ -25,7 +25,10 @@ struct gl_ctx {
 	unsigned warmup;             /* untimed dispatches first */
 	struct gl_timing_mode timing; /* hot or cold (--flush-cache, --rotating-count, ...) */
 	bool clock_sweep;            /* --clocks sweep */
-	bool progress;               /* stderr is a terminal: show progress */
+	bool progress;               /* stderr is a terminal: one live progress line */
+	bool progress_lines;         /* stderr is not a terminal (CI, tee): a line per step */
+	char *progress_last;         /* progress_lines: the last step printed (caller's buffer) */
+	size_t progress_last_len;
 	bool counters;               /* --counters: add the last timed dispatch's counters
 	                                (gl_counters.h) to each result row */
 	bool long_run;               /* --long: hardware-sized iteration counts (gl_params.h) */
@@ -47,8 +50,11 @@ bool gl_ctx_find_code(const struct gl_ctx *ctx, const char *arch, const char *co
 /* <out_root>/<arch>-<backend>, created. */
 bool gl_ctx_results_dir(const struct gl_ctx *ctx, char *buf, size_t len, struct gl_err *e);
 
-/* One progress line on stderr, rewritten in place; only when ctx->progress.
- * gl_ctx_progress_end clears it. */
+/* Progress on stderr. ctx->progress (a terminal): one line, rewritten in
+ * place; gl_ctx_progress_end clears it. ctx->progress_lines (a pipe or
+ * file): one line per step, where the step is the text without its trailing
+ * counter (" 3/10", " (2/19, state 1/4)"), so a kernel's many dispatches
+ * print once and a log shows what ran when. */
 void gl_ctx_progress(const struct gl_ctx *ctx, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 void gl_ctx_progress_end(const struct gl_ctx *ctx);

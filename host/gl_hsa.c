@@ -678,6 +678,17 @@ bool gl_hsa_info(struct gl_hsa *h, struct gl_hsa_info *out, struct gl_err *e)
 	h->api.hsa_agent_get_info(h->gpu, (hsa_agent_info_t)HSA_AMD_AGENT_INFO_BDFID, &out->bdfid);
 	h->api.hsa_agent_get_info(h->gpu, (hsa_agent_info_t)HSA_AMD_AGENT_INFO_DOMAIN, &out->pci_domain);
 	h->api.hsa_agent_get_info(h->gpu, HSA_AGENT_INFO_CACHE_SIZE, out->cache_bytes);
+	/* HSA_AMD_AGENT_INFO_NUM_XCC (0xA111, uint32) is newer than Debian's
+	 * hsa_ext_amd.h; ROCm 6's header gives it this value. A runtime that
+	 * does not know it refuses the query and xcds stays 0. */
+	h->api.hsa_agent_get_info(h->gpu, (hsa_agent_info_t)0xA111, &out->xcds);
+	{
+		size_t pool_size = 0;
+
+		if (h->api.hsa_amd_memory_pool_get_info(h->coarse_pool, HSA_AMD_MEMORY_POOL_INFO_SIZE,
+		                                        &pool_size) == HSA_STATUS_SUCCESS)
+			out->memory_bytes = pool_size;
+	}
 	out->workgroup_max_size = h->wg_max_size;
 	out->lds_bytes = h->lds_bytes;
 	out->timestamp_hz = h->timestamp_hz;

@@ -95,6 +95,8 @@ struct gl_hsa_info {
 	uint32_t bdfid;                  /* HSA_AMD_AGENT_INFO_BDFID (PCI bus/device/function) */
 	uint32_t pci_domain;             /* HSA_AMD_AGENT_INFO_DOMAIN (PCI domain; 0 if unreported) */
 	uint32_t cache_bytes[4];         /* HSA_AGENT_INFO_CACHE_SIZE: L1..L4 data caches, 0 = none */
+	uint32_t xcds;                   /* HSA_AMD_AGENT_INFO_NUM_XCC, 0 if not reported */
+	uint64_t memory_bytes;           /* the GPU's coarse-grained pool (its HBM), 0 if unknown */
 };
 
 bool gl_hsa_info(struct gl_hsa *h, struct gl_hsa_info *out, struct gl_err *e);

@@ -68,13 +68,31 @@ uint32_t gl_kernarg_explicit_count(const struct gcn_kernel *k)
 	return n;
 }
 
+/* "argument 2 ('flag', by_value, bool, 1 bytes)": the name, metadata kind,
+ * .type_name when the code object has one, and .size. */
 static const char *arg_label(const struct gcn_kernarg *a, char *buf, size_t len, uint32_t idx)
 {
-	if (a->name[0])
-		snprintf(buf, len, "argument %u ('%s', %s)", idx, a->name, a->value_kind);
-	else
-		snprintf(buf, len, "argument %u (%s)", idx, a->value_kind);
+	snprintf(buf, len, "argument %u (%s%s%s%s%s%s, %u bytes)", idx, a->name[0] ? "'" : "", a->name,
+	         a->name[0] ? "', " : "", a->value_kind, a->type_name[0] ? ", " : "", a->type_name,
+	         a->size);
 	return buf;
+}
+
+/* What to pass for a by_value argument of size bytes. */
+static const char *value_hint(uint32_t size)
+{
+	switch (size) {
+	case 1:
+		return "u8:, i8: or bool:";
+	case 2:
+		return "u16:, i16:, f16: or bf16:";
+	case 4:
+		return "u32:, i32: or f32:";
+	case 8:
+		return "u64:, i64:, f64: or bytes:HEX with 8 bytes";
+	default:
+		return "bytes:HEX";
+	}
 }
 
 bool gl_kernarg_check(const struct gcn_kernel *k, const struct gl_kernarg_val *vals,
@@ -104,12 +122,13 @@ bool gl_kernarg_check(const struct gcn_kernel *k, const struct gl_kernarg_val *v
 				                  k->name, label, a->size);
 		} else if (strcmp(a->value_kind, "by_value") == 0) {
 			if (val->kind != GL_KV_SCALAR)
-				return gl_err_set(e, "kernel %s %s is a %u-byte value: pass a scalar (u32:, i32:, u64:, f32:, f64:), not '%s'",
-				                  k->name, label, a->size, val->label ? val->label : "a buffer");
+				return gl_err_set(e, "kernel %s %s is a value: pass %s, not '%s'",
+				                  k->name, label, value_hint(a->size),
+				                  val->label ? val->label : "a buffer");
 			if (val->size != a->size)
-				return gl_err_set(e, "kernel %s %s is %u bytes, '%s' is %u bytes",
-				                  k->name, label, a->size, val->label ? val->label : "the value",
-				                  val->size);
+				return gl_err_set(e, "kernel %s %s: '%s' is %u bytes; pass %s with %u bytes",
+				                  k->name, label, val->label ? val->label : "the value",
+				                  val->size, value_hint(a->size), a->size);
 		} else {
 			return gl_err_set(e, "kernel %s %s: gcnlab can pass only global_buffer and by_value arguments",
 			                  k->name, label);
@@ -200,15 +219,18 @@ bool gl_kernarg_pack(const struct gcn_kernel *k, const struct gl_kernarg_val *va
 
 		if (a->hidden) {
 			ok = pack_hidden(k, a, launch, p, dst_size, e);
+		} else if (vals[v].kind == GL_KV_BUFFER) {
+			ok = put(p, dst_size, a, vals[v++].address, k, e);
 		} else {
+			/* By value: the bytes as given, at .offset (size checked equal). */
 			const struct gl_kernarg_val *val = &vals[v++];
-			uint64_t x = 0;
 
-			if (val->kind == GL_KV_BUFFER)
-				x = val->address;
+			ok = (uint64_t)a->offset + a->size <= dst_size;
+			if (ok)
+				memcpy(p + a->offset, val->bytes, val->size);
 			else
-				memcpy(&x, val->bytes, val->size);
-			ok = put(p, dst_size, a, x, k, e);
+				gl_err_set(e, "kernel %s: by_value at offset %u (+%u bytes) is past the %zu-byte kernarg segment",
+				           k->name, a->offset, a->size, dst_size);
 		}
 		if (!ok)
 			return false;

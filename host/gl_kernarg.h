@@ -21,12 +21,15 @@ enum gl_kernarg_val_kind {
 	GL_KV_SCALAR, /* bytes: fills a by_value argument of exactly that size */
 };
 
+/* Largest by-value argument (a struct or vector passed by value). */
+#define GL_KERNARG_VAL_MAX 256
+
 /* One explicit argument value. */
 struct gl_kernarg_val {
 	enum gl_kernarg_val_kind kind;
 	uint64_t address;   /* GL_KV_BUFFER */
-	uint8_t bytes[8];   /* GL_KV_SCALAR, little endian */
-	uint32_t size;      /* GL_KV_SCALAR: 1..8 */
+	uint8_t bytes[GL_KERNARG_VAL_MAX]; /* GL_KV_SCALAR, in memory order (little endian) */
+	uint32_t size;      /* GL_KV_SCALAR: 1..GL_KERNARG_VAL_MAX */
 	const char *label;  /* how the user spelled it ("buf:1M"), for messages */
 };
 

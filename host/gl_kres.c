@@ -107,6 +107,14 @@ static bool read_descriptor(const void *file, size_t size, uint64_t kd_vaddr, ui
 	return true;
 }
 
+bool gl_kres_read_descriptor(const void *file, size_t size, const struct gcn_kernel *k, uint8_t kd[64],
+                             struct gl_err *e)
+{
+	if (!read_descriptor(file, size, k->kd_offset, kd, e))
+		return gl_err_prefix(e, "kernel %s: ", k->name);
+	return true;
+}
+
 bool gl_kres_get(const void *file, size_t size, const struct gcn_kernel *k, const char *arch,
                  uint32_t wg_size, struct gl_kres *out, struct gl_err *e)
 {

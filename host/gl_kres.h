@@ -65,4 +65,9 @@ bool gl_kres_get(const void *file, size_t size, const struct gcn_kernel *k, cons
  * fields of r from its other fields. */
 void gl_kres_occupancy(const struct gl_kres_arch *a, struct gl_kres *r);
 
+/* The 64 bytes of k's kernel descriptor (its .kd symbol's address mapped
+ * through the PT_LOAD segments) from the code object file[0..size). */
+bool gl_kres_read_descriptor(const void *file, size_t size, const struct gcn_kernel *k, uint8_t kd[64],
+                             struct gl_err *e);
+
 #endif

@@ -82,6 +82,32 @@ bool gl_micro_list(const struct gl_ctx *ctx, const char *const *names, unsigned 
 	return true;
 }
 
+int gl_micro_launch(const struct gl_ctx *ctx, const char *suite, const struct gl_micro_launch *tab,
+                    unsigned n, const char *kernel, struct gl_suite_launch *out, struct gl_err *e)
+{
+	char tried[PATH_MAX + 64];
+
+	for (unsigned i = 0; i < n; i++) {
+		if (strcmp(tab[i].name, kernel) != 0)
+			continue;
+		if (!code_path(ctx, ctx->arch, kernel, out->code, sizeof(out->code), tried, sizeof(tried))) {
+			gl_err_set(e, "%s: kernel %s is not built for %s (looked for %s; run make kernels ARCH=%s)",
+			           suite, kernel, ctx->arch, tried, ctx->arch);
+			return GL_SUITE_LAUNCH_ERROR;
+		}
+		gl_str_copy(out->kernel, sizeof(out->kernel), kernel);
+		out->dims = 1;
+		out->grid[0] = tab[i].grid;
+		out->block[0] = tab[i].block;
+		out->grid[1] = out->grid[2] = out->block[1] = out->block[2] = 1;
+		out->nargs = 0;
+		for (unsigned a = 0; a < 6 && tab[i].args[a]; a++)
+			gl_str_copy(out->args[out->nargs++], sizeof(out->args[0]), tab[i].args[a]);
+		return GL_SUITE_LAUNCH_OK;
+	}
+	return GL_SUITE_LAUNCH_NOT_MINE;
+}
+
 struct gl_kernarg_val gl_micro_buf(const struct gl_hsa_buf *b, const char *label)
 {
 	struct gl_kernarg_val v = { .kind = GL_KV_BUFFER, .address = (uint64_t)(uintptr_t)b->dev,

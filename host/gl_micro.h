@@ -53,6 +53,20 @@ bool gl_micro_kernel(struct gl_micro *m, const char *name, const struct gl_hsa_k
 bool gl_micro_list(const struct gl_ctx *ctx, const char *const *names, unsigned n,
                    gl_suite_emit_fn emit, void *user);
 
+/* One kernel's launch as a micro suite's launch() gives it (gl_suite.h):
+ * a 1-D grid of `grid` work-items in work-groups of `block`, the exec ARGs
+ * (NULL-terminated). Small: one CU's worth, so trace and compare are fast. */
+struct gl_micro_launch {
+	const char *name;
+	uint32_t grid, block;
+	const char *args[6];
+};
+
+/* launch() for a micro suite: the entry of tab[0..n) named kernel, with its
+ * code object for ctx->arch. GL_SUITE_LAUNCH_*. */
+int gl_micro_launch(const struct gl_ctx *ctx, const char *suite, const struct gl_micro_launch *tab,
+                    unsigned n, const char *kernel, struct gl_suite_launch *out, struct gl_err *e);
+
 /* Kernel arguments. */
 struct gl_kernarg_val gl_micro_buf(const struct gl_hsa_buf *b, const char *label);
 struct gl_kernarg_val gl_micro_u32(uint32_t v, const char *label);

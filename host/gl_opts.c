@@ -134,6 +134,30 @@ bool gl_opts_parse(const char *cmd, const struct gl_opt *opts, void *target, int
 	return true;
 }
 
+void gl_opts_md_cell(FILE *f, const char *s)
+{
+	for (; *s; s++) {
+		if (*s == '|')
+			fputc('\\', f);
+		fputc(*s == '\n' ? ' ' : *s, f);
+	}
+}
+
+void gl_opts_print_markdown(FILE *f, const struct gl_opt *opts)
+{
+	fprintf(f, "| option | meaning |\n| --- | --- |\n");
+	for (const struct gl_opt *o = opts; o->type != GL_OPT_END; o++) {
+		fprintf(f, "| `%s", o->name);
+		if (o->type != GL_OPT_FLAG) {
+			fputc(' ', f);
+			gl_opts_md_cell(f, o->metavar);
+		}
+		fprintf(f, "` | ");
+		gl_opts_md_cell(f, o->help);
+		fprintf(f, " |\n");
+	}
+}
+
 void gl_opts_print_help(FILE *f, const struct gl_opt *opts)
 {
 	size_t w = 0;

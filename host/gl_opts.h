@@ -55,4 +55,11 @@ bool gl_opts_parse(const char *cmd, const struct gl_opt *opts, void *target, int
 /* The option list for --help. */
 void gl_opts_print_help(FILE *f, const struct gl_opt *opts);
 
+/* The same as a Markdown table (| option | meaning |), for the README's
+ * command reference (`gcnlab help --markdown`); '|' in texts escaped. */
+void gl_opts_print_markdown(FILE *f, const struct gl_opt *opts);
+
+/* s with Markdown table cell escapes ('|' -> '\|'). */
+void gl_opts_md_cell(FILE *f, const char *s);
+
 #endif

@@ -428,6 +428,7 @@ static void chart(struct gl_micro *m, struct gl_table *t, const char *dir, const
 		.title = title, .ylabel = "cycles per K-step of 32 (wave 0, s_memtime)",
 		.npoints = n, .labels = labels, .group = group, .ngroups = NSIZES, .group_names = groups,
 		.nseries = 2, .series_names = series, .values = values,
+		.xlabel = "kernel, grouped by matrix size (dashed lines)",
 	};
 	gl_micro_chart(m, t, &c, dir, "gemm.svg");
 }

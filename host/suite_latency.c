@@ -592,12 +592,14 @@ static void sweep_chart(struct gl_micro *m, struct gl_table *t, const char *dir,
 		group[i] = (unsigned)(pts[i].level > 0 ? pts[i].level : 0);
 		values[i] = pts[i].ok ? pts[i].lat.median_us : NAN;
 	}
-	gl_str_fmt(title, sizeof(title), "latency: single-lane pointer chase vs footprint (log scale), %s (%s)",
+	gl_str_fmt(title, sizeof(title), "latency: single-lane pointer chase by footprint, %s (%s)",
 	           gl_hsa_arch(m->ctx->hsa), gl_backend_name(gl_hsa_backend(m->ctx->hsa)));
 	struct gl_chart c = {
-		.title = title, .ylabel = "cycles per load (s_memtime, overhead subtracted)",
+		.title = title, .ylabel = "cycles per load (s_memtime, overhead subtracted; log scale)",
 		.npoints = n, .labels = lab, .group = group, .ngroups = levels + 1, .group_names = gnames,
 		.nseries = 1, .series_names = series, .values = values,
+		.xlabel = "footprint chased (bytes, x2 steps)", .key_title = "cache level the plateau detection assigns",
+		.logy = true, .ordered_x = true,
 	};
 	gl_micro_chart(m, t, &c, dir, "latency_chase.svg");
 }
@@ -820,10 +822,36 @@ out:
 	return result;
 }
 
+/* Each kernel alone, one wave of 64 samples (gcnlab trace / compare; the
+ * run sweeps these launches' sizes, strides and footprints). The chase
+ * region is zero, so every node points back to offset 0: the same
+ * instructions as the suite's chase, over one cache-resident node. The LDS
+ * reads take lane address 0 (all lanes the same dword). */
+static const struct gl_micro_launch lat_launches[] = {
+	{ "lat_memtime", 64, 64, { "buf:256", "u32:64" } },
+	{ "lat_chase_x4", 64, 64, { "buf:64K", "buf:256", "u32:65536", "u32:0", "u32:64", "u32:0" } },
+	{ "lat_chase_x4_tput", 64, 64, { "buf:64K", "buf:256", "u32:65536", "u32:0", "u32:64", "u32:0" } },
+	{ "lat_chase_lane", 64, 64, { "buf:64K", "buf:256", "u32:65536", "u32:0", "u32:64", "u32:0" } },
+	{ "lat_chase_lds", 64, 64, { "buf:64K", "buf:256", "u32:65536", "u32:0", "u32:64", "u32:0" } },
+	{ "lat_chase_lds_tput", 64, 64, { "buf:64K", "buf:256", "u32:65536", "u32:0", "u32:64", "u32:0" } },
+	{ "lat_ds_b32", 64, 64, { "buf:256", "buf:256", "u32:64" } },
+	{ "lat_ds_b32_tput", 64, 64, { "buf:256", "buf:256", "u32:64" } },
+	{ "lat_ds_b128", 64, 64, { "buf:256", "buf:256", "u32:64" } },
+	{ "lat_ds_b128_tput", 64, 64, { "buf:256", "buf:256", "u32:64" } },
+};
+
+static int lat_launch(const struct gl_ctx *ctx, const char *kernel, struct gl_suite_launch *out,
+                      struct gl_err *e)
+{
+	return gl_micro_launch(ctx, SUITE, lat_launches, sizeof(lat_launches) / sizeof(lat_launches[0]),
+	                       kernel, out, e);
+}
+
 const struct gl_suite gl_suite_latency = {
 	.name = "latency",
 	.summary = "load latency and throughput by s_memtime: HBM chase, LDS reads, buffer_load lds, footprint sweep",
 	.list = lat_list,
 	.run = lat_run,
+	.launch = lat_launch,
 	.params = params,
 };

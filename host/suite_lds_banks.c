@@ -512,7 +512,8 @@ static bool write_sweep(struct gl_micro *m, const struct banks_cfg *c, const cha
 		}
 	}
 	{
-		const char *labels[GL_PARAMS_LIST_MAX], *gnames[2] = { "stride", "bank count" };
+		const char *labels[GL_PARAMS_LIST_MAX],
+			*gnames[2] = { "median dispatch time", "stride = detected bank count" };
 		const char *series[1] = { "dt" };
 		char lab[GL_PARAMS_LIST_MAX][16], title[160];
 		unsigned group[GL_PARAMS_LIST_MAX];
@@ -524,12 +525,15 @@ static bool write_sweep(struct gl_micro *m, const struct banks_cfg *c, const cha
 			group[i] = pts[i].bank_mark ? 1 : 0;
 			values[i] = pts[i].ok ? pts[i].us.median_us : NAN;
 		}
-		gl_str_fmt(title, sizeof(title), "lds_banks: ds_read_b32, lane l at l x stride dwords, %s (%s)",
+		gl_str_fmt(title, sizeof(title), "lds_banks: ds_read_b32 time by lane stride, %s (%s)",
 		           gl_hsa_arch(m->ctx->hsa), gl_backend_name(gl_hsa_backend(m->ctx->hsa)));
+		/* The times span decades (stride 1 to the 32-way conflict):
+		 * a log axis keeps the small strides readable. */
 		struct gl_chart ch = {
-			.title = title, .ylabel = "dispatch µs", .npoints = c->nstrides, .labels = labels,
-			.group = group, .ngroups = 2, .group_names = gnames, .nseries = 1, .series_names = series,
-			.values = values,
+			.title = title, .ylabel = "dispatch time (µs, log scale)", .npoints = c->nstrides,
+			.labels = labels, .group = group, .ngroups = 2, .group_names = gnames, .nseries = 1,
+			.series_names = series, .values = values,
+			.xlabel = "lane stride (dwords; lane l reads dword l x stride)", .logy = true, .ordered_x = true,
 		};
 		gl_micro_chart(m, t, &ch, dir, "lds_banks.svg");
 	}
@@ -692,10 +696,31 @@ out:
 	return result;
 }
 
+/* Each kernel alone (gcnlab trace / compare): one wave. lds_loop: every
+ * lane at LDS address 0, 4 iterations (32 reads); lds_direct: 64 blocks of
+ * the 16 x 1 KiB tile (iters must be a multiple of 64), data word i = i.
+ * The run sweeps strides, lane pairs and wave counts around these. */
+static const struct gl_micro_launch banks_launches[] = {
+	{ "lds_loop_b32", 64, 64, { "buf:256", "u32:4" } },
+	{ "lds_loop_b64", 64, 64, { "buf:256", "u32:4" } },
+	{ "lds_loop_b128", 64, 64, { "buf:256", "u32:4" } },
+	{ "lds_direct_nopad", 64, 64, { "buf:1M:iota32", "buf:16K", "buf:256", "u32:64" } },
+	{ "lds_direct_pad", 64, 64, { "buf:1M:iota32", "buf:16K", "buf:256", "u32:64" } },
+	{ "lds_direct_linear", 64, 64, { "buf:1M:iota32", "buf:16K", "buf:256", "u32:64" } },
+};
+
+static int banks_launch(const struct gl_ctx *ctx, const char *kernel, struct gl_suite_launch *out,
+                        struct gl_err *e)
+{
+	return gl_micro_launch(ctx, "lds_banks", banks_launches,
+	                       sizeof(banks_launches) / sizeof(banks_launches[0]), kernel, out, e);
+}
+
 const struct gl_suite gl_suite_lds_banks = {
 	.name = "lds_banks",
 	.summary = "LDS bank count (stride sweep), ds_read_b64/b128 lane groups, direct-to-LDS loads with padding",
 	.list = banks_list,
 	.run = banks_run,
+	.launch = banks_launch,
 	.params = params,
 };

@@ -134,6 +134,7 @@ static void chart(struct gl_micro *m, struct gl_table *t, const char *dir, const
 		.title = title, .ylabel = "cycles (SQ_LDS_IDX_ACTIVE, SQ_LDS_BANK_CONFLICT)", .npoints = n,
 		.labels = labels, .group = group, .ngroups = 1, .group_names = gnames, .nseries = 3,
 		.series_names = series, .values = values,
+		.xlabel = "work-items in the one work-group", .key_title = "kernel: counter", .ordered_x = true,
 	};
 	gl_micro_chart(m, t, &c, dir, "lds_counters.svg");
 	if (n < max_wi)
@@ -236,10 +237,25 @@ out:
 	return result;
 }
 
+/* Each kernel alone (gcnlab trace / compare): one work-group of 256
+ * work-items, flag 0, as the run's largest row. */
+static const struct gl_micro_launch cnt_launches[] = {
+	{ "lds_counters_load", 256, 256, { "buf:1K", "i32:0" } },
+	{ "lds_counters_conflicts", 256, 256, { "buf:1K", "i32:0" } },
+};
+
+static int cnt_launch(const struct gl_ctx *ctx, const char *kernel, struct gl_suite_launch *out,
+                      struct gl_err *e)
+{
+	return gl_micro_launch(ctx, "lds_counters", cnt_launches, sizeof(cnt_launches) / sizeof(cnt_launches[0]),
+	                       kernel, out, e);
+}
+
 const struct gl_suite gl_suite_lds_counters = {
 	.name = "lds_counters",
 	.summary = "rocprofiler-compute LDS example: Index Accesses, Bank Conflict, bandwidth for 1..N work-items",
 	.list = cnt_list,
 	.run = cnt_run,
+	.launch = cnt_launch,
 	.params = params,
 };

@@ -173,6 +173,50 @@ static void test_scalars(void **state)
 	scalar_ok("f64:0.1", GL_ARG_F64, &d, 8);
 }
 
+/* 1- and 2-byte kinds, bool, f16/bf16 rounding, bytes:HEX. Expected bit
+ * patterns are IEEE binary16 / bfloat16 encodings worked by hand. */
+static void test_small_scalars(void **state)
+{
+	static const uint8_t u8_255[] = { 0xff }, i8_m1[] = { 0xff }, i8_min[] = { 0x80 };
+	static const uint8_t u16_max[] = { 0xff, 0xff }, i16_m2[] = { 0xfe, 0xff };
+	static const uint8_t one[] = { 1 }, zero[] = { 0 };
+	static const uint8_t h_one[] = { 0x00, 0x3c };        /* 1.0 = 0x3c00 */
+	static const uint8_t h_m2[] = { 0x00, 0xc0 };         /* -2.0 = 0xc000 */
+	static const uint8_t h_max[] = { 0xff, 0x7b };        /* 65504 = 0x7bff */
+	static const uint8_t h_tiny[] = { 0x01, 0x00 };       /* 2^-24, smallest subnormal */
+	static const uint8_t h_third[] = { 0x55, 0x35 };      /* 1/3 -> 0x3555 (RNE) */
+	static const uint8_t b_one[] = { 0x80, 0x3f };        /* bf16 1.0 = 0x3f80 */
+	static const uint8_t b_pi[] = { 0x49, 0x40 };         /* bf16 3.14159 = 0x4049 */
+	static const uint8_t b_tie[] = { 0x80, 0x3f };        /* 1 + 2^-8: tie, even -> 0x3f80 */
+	static const uint8_t b_above[] = { 0x81, 0x3f };      /* 1 + 2^-8 + 2^-30: above the tie -> 0x3f81 */
+	static const uint8_t i64_m1[] = { 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff };
+	static const uint8_t st[] = { 0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x20, 0x40, 0xab };
+
+	(void)state;
+	scalar_ok("u8:255", GL_ARG_U8, u8_255, 1);
+	scalar_ok("u8:0xff", GL_ARG_U8, u8_255, 1);
+	scalar_ok("i8:-1", GL_ARG_I8, i8_m1, 1);
+	scalar_ok("i8:-128", GL_ARG_I8, i8_min, 1);
+	scalar_ok("u16:65535", GL_ARG_U16, u16_max, 2);
+	scalar_ok("i16:-2", GL_ARG_I16, i16_m2, 2);
+	scalar_ok("i64:-1", GL_ARG_I64, i64_m1, 8);
+	scalar_ok("bool:1", GL_ARG_BOOL, one, 1);
+	scalar_ok("bool:true", GL_ARG_BOOL, one, 1);
+	scalar_ok("bool:false", GL_ARG_BOOL, zero, 1);
+	scalar_ok("b8:1", GL_ARG_BOOL, one, 1);
+	scalar_ok("f16:1", GL_ARG_F16, h_one, 2);
+	scalar_ok("f16:-2", GL_ARG_F16, h_m2, 2);
+	scalar_ok("f16:65504", GL_ARG_F16, h_max, 2);
+	scalar_ok("f16:5.9604644775390625e-8", GL_ARG_F16, h_tiny, 2);
+	scalar_ok("f16:0.333333333333", GL_ARG_F16, h_third, 2);
+	scalar_ok("bf16:1", GL_ARG_BF16, b_one, 2);
+	scalar_ok("bf16:3.14159", GL_ARG_BF16, b_pi, 2);
+	scalar_ok("bf16:1.00390625", GL_ARG_BF16, b_tie, 2);
+	scalar_ok("bf16:1.0039062509313226", GL_ARG_BF16, b_above, 2);
+	scalar_ok("bytes:0100000000002040ab", GL_ARG_BYTES, st, 9);
+	scalar_ok("bytes:01000000_00002040_AB", GL_ARG_BYTES, st, 9);
+}
+
 static void test_scalar_errors(void **state)
 {
 	(void)state;
@@ -192,7 +236,24 @@ static void test_scalar_errors(void **state)
 	parse_bad("f32:1e39", "overflows f32");
 	parse_bad("f64:1e400", "overflows f64");
 	parse_bad("f64:1.0x", "not a number");
-	parse_bad("int:5", "u32:V");
+	parse_bad("int:5", "u8:, i8:, u16:, i16:, u32:, i32:, u64:, i64:, f16:, bf16:, f32:, f64:, bool: (b8:) or bytes:HEX");
+	parse_bad("u8:256", "out of range");
+	parse_bad("u8:-1", "not an unsigned integer");
+	parse_bad("i8:128", "does not fit in i8 (-128..127)");
+	parse_bad("i8:-129", "does not fit in i8");
+	parse_bad("u16:65536", "out of range");
+	parse_bad("i16:-32769", "does not fit in i16 (-32768..32767)");
+	parse_bad("i64:9223372036854775808", "does not fit in i64");
+	parse_bad("f16:65520", "overflows f16");
+	parse_bad("f16:x", "not a number");
+	parse_bad("bf16:1e39", "overflows bf16");
+	parse_bad("bool:2", "not a bool (0, 1, true or false)");
+	parse_bad("b8:yes", "not a bool");
+	parse_bad("bytes:", "at least one byte");
+	parse_bad("bytes:123", "two hex digits per byte");
+	parse_bad("bytes:0g", "two hex digits per byte");
+	parse_bad("bytes:_00", "two hex digits per byte");
+	parse_bad("bytes:00__11", "two hex digits per byte");
 	parse_bad("5", "expected buf:SIZE");
 }
 
@@ -354,6 +415,7 @@ int main(void)
 		cmocka_unit_test(test_buffer_errors),
 		cmocka_unit_test(test_scalars),
 		cmocka_unit_test(test_scalar_errors),
+		cmocka_unit_test(test_small_scalars),
 		cmocka_unit_test(test_sizes),
 		cmocka_unit_test(test_dims),
 		cmocka_unit_test(test_fill),

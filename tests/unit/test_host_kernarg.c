@@ -363,18 +363,18 @@ static void test_errors(void **pstate)
 
 	memcpy(w, v, sizeof(w));
 	w[2] = v[0];   /* a buffer where a u32 goes */
-	pack_bad(k, w, 4, &launch, k->kernarg_size, "is a 4-byte value: pass a scalar");
+	pack_bad(k, w, 4, &launch, k->kernarg_size, "argument 3 (by_value, 4 bytes) is a value: pass u32:, i32: or f32:");
 
 	memcpy(w, v, sizeof(w));
 	w[3] = v[2];   /* u32 for a double */
-	pack_bad(k, w, 4, &launch, k->kernarg_size, "is 8 bytes, 'u32:77' is 4 bytes");
+	pack_bad(k, w, 4, &launch, k->kernarg_size, "argument 4 (by_value, 8 bytes): 'u32:77' is 4 bytes; pass u64:, i64:, f64:");
 
 	{
 		struct gl_kernarg_val c[2] = {
 			{ .kind = GL_KV_BUFFER, .address = 0x1000, .label = "buf:4" },
 			{ .kind = GL_KV_SCALAR, .size = 4, .label = "u32:1", .bytes = { 1 } },
 		};
-		pack_bad(kc, c, 2, &launch, kc->kernarg_size, "is 1 bytes, 'u32:1' is 4 bytes");
+		pack_bad(kc, c, 2, &launch, kc->kernarg_size, "1 bytes): 'u32:1' is 4 bytes; pass u8:, i8: or bool: with 1 bytes");
 	}
 
 	/* A segment smaller than the metadata's layout. */
@@ -427,7 +427,48 @@ static void test_handmade(void **pstate)
 	/* An explicit kind gcnlab cannot pass. */
 	args[0] = (struct gcn_kernarg){ .name = "lds", .value_kind = "dynamic_shared_pointer", .offset = 0,
 	                                .size = 4 };
-	pack_bad(&k, &v, 1, &launch, sizeof(seg), "argument 1 ('lds', dynamic_shared_pointer)");
+	pack_bad(&k, &v, 1, &launch, sizeof(seg), "argument 1 ('lds', dynamic_shared_pointer, 4 bytes)");
+}
+
+/* By-value arguments of 1, 2 and 12 bytes (bool, half, a struct of three
+ * floats) land at their .offset with exactly their bytes; the rest of the
+ * segment stays zero. A struct of the wrong size names the argument, its
+ * metadata type and size. */
+static void test_by_value_kinds(void **pstate)
+{
+	struct gcn_kernarg args[] = {
+		{ .name = "flag", .value_kind = "by_value", .offset = 0, .size = 1 },
+		{ .name = "h", .value_kind = "by_value", .offset = 2, .size = 2 },
+		{ .name = "s", .value_kind = "by_value", .type_name = "struct abc", .offset = 4, .size = 12 },
+		{ .value_kind = "hidden_block_count_x", .offset = 16, .size = 4, .hidden = true },
+	};
+	struct gcn_kernel k = { .name = "bv", .kernarg_size = 24, .nargs = 4, .args = args };
+	struct gl_kernarg_val v[3] = {
+		{ .kind = GL_KV_SCALAR, .size = 1, .bytes = { 1 }, .label = "bool:1" },
+		{ .kind = GL_KV_SCALAR, .size = 2, .bytes = { 0x00, 0x3c }, .label = "f16:1" },
+		{ .kind = GL_KV_SCALAR, .size = 12, .label = "bytes:..." },
+	};
+	struct gl_err e = { "" };
+	uint8_t seg[24];
+
+	(void)pstate;
+	for (unsigned i = 0; i < 12; i++)
+		v[2].bytes[i] = (uint8_t)(0xa0 + i);
+	memset(seg, 0xee, sizeof(seg));
+	if (!gl_kernarg_pack(&k, v, 3, &launch, seg, sizeof(seg), &e))
+		fail_msg("pack: %s", e.msg);
+	assert_int_equal(seg[0], 1);
+	assert_int_equal(seg[1], 0);   /* padding: zero, not left over */
+	assert_int_equal(le(seg + 2, 2), 0x3c00);
+	for (unsigned i = 0; i < 12; i++)
+		assert_int_equal(seg[4 + i], 0xa0 + i);
+	assert_int_equal(le(seg + 16, 4), launch.grid[0] / launch.block[0]);
+	assert_int_equal(le(seg + 20, 4), 0);
+
+	v[2].size = 8;
+	v[2].label = "bytes:0001020304050607";
+	pack_bad(&k, v, 3, &launch, sizeof(seg),
+	         "argument 3 ('s', by_value, struct abc, 12 bytes): 'bytes:0001020304050607' is 8 bytes; pass bytes:HEX with 12 bytes");
 }
 
 int main(void)
@@ -438,6 +479,7 @@ int main(void)
 		cmocka_unit_test(test_pack_3d),
 		cmocka_unit_test(test_errors),
 		cmocka_unit_test(test_handmade),
+		cmocka_unit_test(test_by_value_kinds),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

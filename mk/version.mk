@@ -1,0 +1,12 @@
+# version.mk — the git revision `gcnlab --version` reports (host/gl_version.c).
+# `git describe --always --dirty` at every make; outside a git checkout (a
+# tarball) the revision is "unknown". The stamp file changes only when the
+# revision does, so an unchanged tree rebuilds nothing.
+
+GIT_REV := $(or $(shell git -C $(CURDIR) describe --always --dirty 2>/dev/null),unknown)
+VERSION_STAMP := $(BUILD)/version.stamp
+$(shell mkdir -p $(BUILD) && { [ "$$(cat $(VERSION_STAMP) 2>/dev/null)" = "$(GIT_REV)" ] || \
+	printf '%s\n' '$(GIT_REV)' > $(VERSION_STAMP); })
+
+$(BUILD)/obj/host/gl_version.o $(BUILD)/san/obj/host/gl_version.o: $(VERSION_STAMP)
+$(BUILD)/obj/host/gl_version.o $(BUILD)/san/obj/host/gl_version.o: GCN_CFLAGS += -DGCNLAB_GIT_REV='"$(GIT_REV)"'

@@ -1,0 +1,48 @@
+#!/usr/bin/perl
+# trace_all.t — every kernel `gcnlab list --arch gfx942` shows can be run
+# alone: `gcnlab trace KERNEL` finds the suite's launch (its launch() hook,
+# host/gl_suite.h), runs it once on the emulator with the per-instruction
+# trace, and prints the annotated disassembly. Also checks that
+# `trace --launch-only` gives a command line `gcnlab exec` accepts, i.e. the
+# launch `gcnlab compare` uses. The launches are small (one work-group).
+use strict;
+use warnings;
+use Test::More;
+
+my $root = $ENV{GCNLAB_ROOT} // '.';
+my $build = $ENV{GCNLAB_BUILD} // "$root/build";
+my $gcnlab = $ENV{GCNLAB_BIN} // "$build/bin/gcnlab";
+BAIL_OUT("$gcnlab is not built (make)") unless -x $gcnlab;
+
+sub run {
+	my @cmd = @_;
+	my $pid = open(my $fh, '-|') // die "fork: $!";
+	if (!$pid) {
+		open(STDERR, '>&', \*STDOUT);
+		exec @cmd or do { print "cannot run $cmd[0]: $!\n"; exit 127 };
+	}
+	local $/;
+	my $out = <$fh> // '';
+	close $fh;
+	return ($? >> 8, $out);
+}
+
+my ($rc, $list) = run($gcnlab, 'list', '--arch', 'gfx942');
+is($rc, 0, 'gcnlab list --arch gfx942') or diag($list);
+# Kernel lines: four spaces, the name, its code object (or why there is none).
+my @kernels;
+for (split /\n/, $list) {
+	next unless /^    (\S+)\s+(.*)$/;
+	next if $1 eq '--param';
+	next if $2 =~ /^not built/;   # e.g. MFMA kernels on an arch without MFMA
+	push @kernels, $1;
+}
+cmp_ok(scalar @kernels, '>=', 30, 'list shows the suite kernels') or diag($list);
+
+for my $k (@kernels) {
+	my ($trc, $out) = run($gcnlab, 'trace', $k, '--arch', 'gfx942', '--timeout', '120');
+	ok($trc == 0 && $out =~ /^trace of \Q$k\E: all \d+ waves, summed$/m && $out =~ /total: \d+ issues/,
+	   "trace $k") or diag(substr($out, 0, 2000));
+}
+
+done_testing();
