@@ -9,8 +9,8 @@
 #   out: to a folder                      exit 2 before the kernel runs
 #   out: to a symlink                     the target is written, the link stays
 #   out: to /dev/null and to a FIFO       written through; still a device / FIFO
-#   --grid 4294967295 --block 64          not a silent exit 0 (emulator side: TODO
-#                                         until its workgroup count is 64-bit)
+#   --grid 4294967295 --block 64          not a silent exit 0 (the emulator counts
+#                                         workgroups in 64 bits and runs them)
 use strict;
 use warnings;
 use File::Temp qw(tempdir);
@@ -249,8 +249,7 @@ ASM
 	                     '--block', '65535,65535,2', '--grid', 1);
 	is_usage('compare --block 65535,65535,2: the 64-bit product, exit 2', $out, $rc, qr/8589672450 work-items/);
 }
-TODO: {
-	local $TODO = 'the emulator computes the workgroup count in 32 bits (strict-emulator issue)';
+{
 	my ($out, $rc) = run({}, @exec[0 .. 5], '--grid', 4294967295, '--block', 64, '--timeout', 2,
 	                     'buf:1K', 'buf:1K');
 	isnt($rc, 0, '--grid 4294967295 --block 64: not a silent success') or diag($out);
