@@ -481,6 +481,19 @@ static int cmd_run(const char *cmd, int argc, char **argv)
 	}
 	if (ctx.counters && gl_hsa_backend(ctx.hsa) != GL_BACKEND_EMU)
 		fprintf(stderr, "%s\n", gl_counters_unavailable());
+	/* Every suite checks its --param values before any suite dispatches:
+	 * a bad value for the last suite is bad input (exit 2), not a failure
+	 * after the others ran. */
+	ctx.params_only = true;
+	for (unsigned i = 0; i < npos && ctx.params[0]; i++) {
+		if (suites[i]->run(&ctx, &e) == GL_SUITE_ERROR) {
+			fprintf(stderr, "%s: suite %s: %s\n", cmd, suites[i]->name, e.msg);
+			gl_hsa_close(ctx.hsa);
+			gl_results_release(lock);
+			return gl_params_is_error(&e) ? EXIT_USAGE : EXIT_FAILED;
+		}
+	}
+	ctx.params_only = false;
 	for (unsigned i = 0; i < npos; i++) {
 		int r;
 
@@ -669,9 +682,14 @@ static int cmd_exec(const char *cmd, int argc, char **argv)
 	if (!cfg.arch[0])
 		gl_str_copy(cfg.arch, sizeof(cfg.arch), co.target.proc);
 	exit_code = EXIT_FAILED;
-	if (!gl_hsa_open(&cfg, &h, &e) || !gl_hsa_code_load(h, pos[0], &code, &e) ||
-	    !gl_hsa_kernel_get(h, code, pos[1], &k, &e))
+	if (!gl_hsa_open(&cfg, &h, &e))
 		goto fail;
+	/* The loader refusing the file, or the file lacking the kernel, is bad
+	 * input found before anything runs (issue 19 item 8). */
+	exit_code = EXIT_USAGE;
+	if (!gl_hsa_code_load(h, pos[0], &code, &e) || !gl_hsa_kernel_get(h, code, pos[1], &k, &e))
+		goto fail;
+	exit_code = EXIT_FAILED;
 
 	memset(&l, 0, sizeof(l));
 	l.kernel = &k;

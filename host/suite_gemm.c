@@ -474,6 +474,10 @@ static int gemm_run(struct gl_ctx *ctx, struct gl_err *e)
 	cus = gl_micro_cus(&m);
 	if (!gl_params_uint(ctx, SUITE, "wgs", cus, 1, 4 * cus, &wgs, e))
 		goto out;
+	if (ctx->params_only) {
+		result = GL_SUITE_OK;
+		goto out;
+	}
 	if (ctx->long_run && gl_hsa_backend(ctx->hsa) == GL_BACKEND_EMU)
 		fprintf(stderr, "%s: --long on the emulated GPU: K = %u and %u with one work-group per CU, and a host reference of the same size; expect many minutes\n",
 		        SUITE, k1, kg);

@@ -655,6 +655,10 @@ static int lat_run(struct gl_ctx *ctx, struct gl_err *e)
 	memset(pts, 0, sizeof(pts));
 	if (!config(&m, &c, e))
 		goto out;
+	if (ctx->params_only) {
+		result = GL_SUITE_OK;
+		goto out;
+	}
 	lat = calloc(c.reps, sizeof(*lat));
 	tput = calloc(c.reps, sizeof(*tput));
 	raw = calloc(c.sweep_reps, sizeof(*raw));

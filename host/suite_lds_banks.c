@@ -660,6 +660,10 @@ static int banks_run(struct gl_ctx *ctx, struct gl_err *e)
 	memset(pts, 0, sizeof(pts));
 	if (!config(&m, &c, e))
 		goto out;
+	if (ctx->params_only) {
+		result = GL_SUITE_OK;
+		goto out;
+	}
 	samples = calloc(c.reps, sizeof(*samples));
 	if (!samples) {
 		gl_err_set(e, "out of memory");

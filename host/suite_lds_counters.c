@@ -172,6 +172,10 @@ static int cnt_run(struct gl_ctx *ctx, struct gl_err *e)
 	gl_micro_init(&m, ctx, SUITE);
 	if (!gl_params_uint(ctx, SUITE, "max_wi", (unsigned)gl_params_pick(ctx, 64, 256), 1, 256, &max_wi, e))
 		goto out;
+	if (ctx->params_only) {
+		result = GL_SUITE_OK;
+		goto out;
+	}
 	rows = calloc(NKERNELS * (size_t)max_wi, sizeof(*rows));
 	t = gl_table_new("lds_counters: rocprofiler-compute LDS metrics per dispatch", NCOLS, columns);
 	if (!rows || !t) {
