@@ -61,7 +61,7 @@ trap 'rm -rf "$tmp"' EXIT
 
 echo "bench: emulated $arch, cycle model on, one dispatch thread"
 # ---- copy suite ----
-mapfile -t kernels < <("$gcnlab" list --arch "$arch" | awk '/^copy:/ { on = 1; next } /^[^ ]/ { on = 0 } on && $2 !~ /^not/ { print $1 }')
+mapfile -t kernels < <("$gcnlab" list --arch "$arch" | awk '/^copy:/ { on = 1; next } /^[^ ]/ { on = 0 } on && $1 !~ /^--/ && $2 !~ /^not/ { print $1 }')
 [ ${#kernels[@]} -gt 0 ] || { echo "bench.sh: no copy kernel is built for $arch (make kernels ARCH=$arch)" >&2; exit 1; }
 : > "$tmp/copy.txt"
 for k in "${kernels[@]}"; do
