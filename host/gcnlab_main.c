@@ -152,7 +152,7 @@ static const struct gl_opt run_opts[] = {
 	{ "--warmup", GL_OPT_UINT, O(warmup), "N", "untimed dispatches before them (default 3)",
 	  .min = 0, .max = 1000000 },
 	{ "--out", GL_OPT_STRING, O(out), "DIR",
-	  "results root: files go to DIR/<arch>-<backend>/<suite>.{csv,md} (default results)",
+	  "results root: files go to DIR/<arch>-<backend>/<suite>.{csv,json,md} (default results)",
 	  .size = PATH_MAX },
 	{ "--clocks", GL_OPT_STRING, O(clocks), "sweep",
 	  "run at every sclk x mclk state (hardware: rocm-smi as root; emulator: the profile's states)",
@@ -280,7 +280,7 @@ static const struct command {
 	{ "list", "gcnlab list [--arch ARCH]", "list the suites and their kernels", "List the suites and their kernels.", list_opts, cmd_list },
 	{ "run", "gcnlab run SUITE... [OPTIONS]", "run benchmark suites and write their results",
 	  "Run benchmark suites: print a table per suite and write\n"
-	  "<out>/<arch>-<backend>/<suite>.csv and .md.",
+	  "<out>/<arch>-<backend>/<suite>.csv (+ its .json sidecar) and .md.",
 	  run_opts, cmd_run },
 	{ "exec", "gcnlab exec CODE_OBJECT KERNEL --grid X[,Y[,Z]] --block X[,Y[,Z]] [OPTIONS] ARG...",
 	  "dispatch one kernel of a code object once",

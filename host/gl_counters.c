@@ -1,5 +1,6 @@
 #include "gl_counters.h"
 
+#include <ctype.h>
 #include <inttypes.h>
 #include <string.h>
 
@@ -92,6 +93,18 @@ void gl_counters_print(FILE *f, const struct gl_counters *c)
 	}
 }
 
+bool gl_counters_column(const char *name, const char *suffix, char *buf, size_t len)
+{
+	size_t n = strnlen(name, GCNLAB_COUNTER_NAME_MAX), k = strlen(suffix);
+
+	if (n + k + 1 > len)
+		return false;
+	for (size_t i = 0; i < n; i++)
+		buf[i] = (char)tolower((unsigned char)name[i]);
+	memcpy(buf + n, suffix, k + 1);
+	return true;
+}
+
 bool gl_counters_table_row(struct gl_table *t, unsigned row, const struct gl_counters *c)
 {
 	if (!c->valid)
@@ -100,7 +113,8 @@ bool gl_counters_table_row(struct gl_table *t, unsigned row, const struct gl_cou
 		char name[GCNLAB_COUNTER_NAME_MAX + 1], value[32];
 		int col;
 
-		gl_str_fmt(name, sizeof(name), "%.*s", GCNLAB_COUNTER_NAME_MAX, c->c.name[i]);
+		if (!gl_counters_column(c->c.name[i], "", name, sizeof(name)))
+			return false;
 		col = gl_table_col(t, name);
 		if (col < 0)
 			col = gl_table_add_col(t, name);

@@ -38,8 +38,13 @@ void gl_counters_print(FILE *f, const struct gl_counters *c);
 /* What a counter means (one line), "" for a name it does not know. */
 const char *gl_counters_meaning(const char *name);
 
+/* The results-file column of counter name: the name in lower case (CSV
+ * columns are snake_case) followed by suffix ("", "_min"). False when it
+ * does not fit in len. */
+bool gl_counters_column(const char *name, const char *suffix, char *buf, size_t len);
+
 /* Put c's counters into row `row` of t, one column per counter (added,
- * named after the counter, the first time a row has it). Nothing happens
+ * named gl_counters_column(counter, ""), the first time a row has it). Nothing happens
  * for invalid counters. False out of memory. Call it once every row is in:
  * gl_table_add_row takes as many cells as the table had columns at
  * gl_table_new. */

@@ -377,10 +377,11 @@ sub any_stall {
 	my $csv = read_csv("$tmp/r/gfx942-emu/copy.csv");
 	my ($row) = $csv ? rows_where($csv, kernel => 'copy_256_4_64_256') : ();
 	my $x = exec_kernel('gfx942', 'copy_256_4_64_256', { grid => 256, block => 256 }, 'buf:1M', 'buf:1M');
-	ok($row && defined $row->{SQ_INSTS} && $row->{SQ_INSTS} == $x->{counters}{SQ_INSTS},
-	   'run --counters: an SQ_INSTS column per kernel, equal to what exec --counters reports');
-	ok($row && defined $row->{SQ_LDS_BANK_CONFLICT} && defined $row->{TCC_HIT} && defined $row->{SQ_WAIT_INST_ANY},
-	   'run --counters: SQ_LDS_BANK_CONFLICT, TCC_HIT and SQ_WAIT_INST_ANY columns');
+	# Result columns are snake_case: the counter's name in lower case.
+	ok($row && defined $row->{sq_insts} && $row->{sq_insts} == $x->{counters}{SQ_INSTS},
+	   'run --counters: an sq_insts column per kernel, equal to what exec --counters reports');
+	ok($row && defined $row->{sq_lds_bank_conflict} && defined $row->{tcc_hit} && defined $row->{sq_wait_inst_any},
+	   'run --counters: sq_lds_bank_conflict, tcc_hit and sq_wait_inst_any columns');
 }
 
 # ---- determinism -----------------------------------------------------------
