@@ -29,7 +29,8 @@ void gl_counters_read(struct gl_hsa *h, struct gl_counters *out);
  * not available on ROCr (use rocprofv3 --pmc ...)"). */
 const char *gl_counters_unavailable(void);
 
-/* Value of the counter called name; false if c has none by that name. */
+/* Value of the counter called name, or of GCNLAB_<name> (a counter
+ * rocprofv3 does not define for this arch); false if c has neither. */
 bool gl_counters_get(const struct gl_counters *c, const char *name, uint64_t *value);
 
 /* "  NAME  value  meaning" lines, one per counter. */

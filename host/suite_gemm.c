@@ -13,7 +13,7 @@
  * s_memtime stamps give cycles per K-step (steady state: after step 1 to
  * the end), set beside the design's 64 MFMAs x the MFMA's cycles; the
  * emulator's counters give MFMA utilisation (SQ_VALU_MFMA_BUSY_CYCLES /
- * (GRBM_GUI_ACTIVE x 4 SIMDs x CUS_USED)) and its trace the stall causes.
+ * (GRBM_GUI_ACTIVE x 4 SIMDs x GCNLAB_CUS_USED)) and its trace the stall causes.
  */
 #include <math.h>
 #include <stdio.h>
@@ -300,7 +300,7 @@ static void run_one(struct gl_micro *m, const struct gemm_size *s, struct gemm_r
 	}
 	gl_counters_read(h, &cnt);
 	if (cnt.valid && gl_counters_get(&cnt, "SQ_VALU_MFMA_BUSY_CYCLES", &busy) &&
-	    gl_counters_get(&cnt, "GRBM_GUI_ACTIVE", &active) && gl_counters_get(&cnt, "CUS_USED", &cus) &&
+	    gl_counters_get(&cnt, "GRBM_GUI_ACTIVE", &active) && gl_counters_get(&cnt, "GCNLAB_CUS_USED", &cus) &&
 	    active && cus)
 		r->util = (double)busy / ((double)active * 4.0 * (double)cus);
 	/* Hardware: time the steady state over the usual reps (the emulator's
@@ -538,7 +538,7 @@ static int gemm_run(struct gl_ctx *ctx, struct gl_err *e)
 	gl_table_param(t, "cycles_per_kstep", "wave 0's s_memtime: (end of the last K-step - end of K-step 1) / (K-steps - 2); mean over work-groups");
 	gl_table_param(t, "design", "64 v_mfma_f32_32x32x8f16 per wave per K-step x %u cycles (AMD matrix instruction calculator)",
 	               design / 64);
-	gl_table_param(t, "mfma_util", "SQ_VALU_MFMA_BUSY_CYCLES / (GRBM_GUI_ACTIVE x 4 SIMDs x CUS_USED), whole dispatch (emulator counters; n/a on ROCr)");
+	gl_table_param(t, "mfma_util", "SQ_VALU_MFMA_BUSY_CYCLES / (GRBM_GUI_ACTIVE x 4 SIMDs x GCNLAB_CUS_USED), whole dispatch (emulator counters; n/a on ROCr)");
 	gl_table_param(t, "tflops", "dispatch: 2MNK / GPU time; loop: 2x256x256x32 per K-step per work-group / (cycles per K-step at %u MHz); peak: 4 SIMDs x 16384 FLOPs / %u cycles per CU-cycle x CUs used x %u MHz",
 	               sclk, design / 64, sclk);
 	gl_table_param(t, "stalls", "per-instruction trace, all waves: the 3 largest causes as shares of all cycles charged; mfma-pipe = an MFMA waiting for its SIMD's matrix core");

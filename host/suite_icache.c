@@ -53,7 +53,7 @@ static const struct ic_kernel {
 
 /* Counters shown, in this order. */
 static const char *const cnt_names[] = {
-	"SQC_ICACHE_MISSES", "SQC_ICACHE_HITS", "TCC_HIT", "TCC_MISS", "MALL_HIT", "HBM_READ_BYTES",
+	"SQC_ICACHE_MISSES", "SQC_ICACHE_HITS", "TCC_HIT", "TCC_MISS", "GCNLAB_MALL_HIT", "GCNLAB_HBM_READ_BYTES",
 };
 #define NCNT (sizeof(cnt_names) / sizeof(cnt_names[0]))
 
