@@ -830,7 +830,7 @@ static void fill_counters(struct emu_dispatch_ctx *ctx)
 	struct gcnlab_emu_counters *c = &ctx->res->counters;
 	c->count = 0;
 	for (unsigned i = 0; i < EMU_COUNTER_COUNT && i < GCNLAB_MAX_COUNTERS; i++) {
-		snprintf(c->name[i], GCNLAB_COUNTER_NAME_MAX, "%s", emu_counter_names[i]);
+		emu_counter_name(emu_gpu_profile(ctx->gpu)->arch, i, c->name[i], GCNLAB_COUNTER_NAME_MAX);
 		c->value[i] = ctx->counters[i];
 		c->count++;
 	}

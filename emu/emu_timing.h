@@ -10,9 +10,12 @@
 #ifndef EMU_TIMING_H
 #define EMU_TIMING_H
 
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "emu_dispatch.h"
+#include "emu_profile.h"
 
 /* Counters of one dispatch (names as the hardware's, see emu_counters.c). */
 enum emu_counter {
@@ -27,7 +30,7 @@ enum emu_counter {
 	EMU_CNT_SQ_INSTS_MFMA,
 	EMU_CNT_SQ_INSTS_OTHER,
 	EMU_CNT_SQ_INSTS_TOTAL,
-	EMU_CNT_SQ_WAIT_INST_ANY,     /* cycles waves spent stalled in s_waitcnt */
+	EMU_CNT_SQ_WAIT_INST_ANY,     /* cycles waves spent stalled in s_waitcnt (GCNLAB_WAITCNT_CYCLES) */
 	EMU_CNT_SQ_LDS_IDX_ACTIVE,
 	EMU_CNT_SQ_LDS_BANK_CONFLICT,
 	EMU_CNT_TCP_HIT,              /* vector L1 */
@@ -50,6 +53,9 @@ enum emu_counter {
 	EMU_COUNTER_COUNT
 };
 extern const char *const emu_counter_names[EMU_COUNTER_COUNT];
+/* The name counter i is reported by on arch: emu_counter_names[i], with
+ * GCNLAB_ in front where rocprofv3 does not define it for that arch. */
+void emu_counter_name(enum emu_arch arch, unsigned i, char *buf, size_t len);
 
 struct emu_timing;
 

@@ -20,6 +20,7 @@
 #include "gl_compare.h"
 #include "gl_ctx.h"
 #include "gl_counters.h"
+#include "gl_rocprof.h"
 #include "gl_env.h"
 #include "gl_err.h"
 #include "gl_exec_out.h"
@@ -70,6 +71,7 @@ struct main_opts {
 	unsigned exec_warmup;   /* exec --warmup; UINT_MAX: not given */
 	char csv[PATH_MAX];     /* exec --csv */
 	char json[PATH_MAX];    /* exec --json */
+	char counters_csv[PATH_MAX]; /* exec --counters-csv */
 	bool json_out;          /* info --json */
 };
 
@@ -113,7 +115,7 @@ static const char *const clocks_choices[] = { "sweep", NULL };
 #define OPT_TIMEOUT { "--timeout", GL_OPT_DOUBLE, O(timeout), "SECONDS", \
 	"fail a dispatch that has not completed after SECONDS (default 10)", .max = 86400 }
 #define OPT_COUNTERS(what) { "--counters", GL_OPT_FLAG, O(counters), NULL, \
-	"emulator: " what " the dispatch counters (SQ_INSTS_*, SQ_LDS_BANK_CONFLICT, TCP/TCC/MALL hits, ...)", .min = 0 }
+	"emulator: " what " the dispatch counters (rocprofv3's SQ_INSTS_*, SQ_LDS_BANK_CONFLICT, TCC_HIT, ...; GCNLAB_* the emulator's own)", .min = 0 }
 #define OPT_TRACE_WAVE { "--trace-wave", GL_OPT_UINT, O(trace_wave), "N", \
 	"trace only wave N (flat id in dispatch order) instead of all waves summed (implies --trace)", \
 	.min = 0, .max = 1u << 24 }
@@ -152,12 +154,12 @@ static const struct gl_opt run_opts[] = {
 	{ "--warmup", GL_OPT_UINT, O(warmup), "N", "untimed dispatches before them (default 3)",
 	  .min = 0, .max = 1000000 },
 	{ "--out", GL_OPT_STRING, O(out), "DIR",
-	  "results root: files go to DIR/<arch>-<backend>/<suite>.{csv,md} (default results)",
+	  "results root: files go to DIR/<arch>-<backend>/<suite>.{csv,json,md} (default results)",
 	  .size = PATH_MAX },
 	{ "--clocks", GL_OPT_STRING, O(clocks), "sweep",
 	  "run at every sclk x mclk state (hardware: rocm-smi as root; emulator: the profile's states)",
 	  .size = sizeof(((struct main_opts *)0)->clocks), .choices = clocks_choices },
-	OPT_COUNTERS("add as result columns"),
+	OPT_COUNTERS("add as result columns (and write <suite>_counter_collection.csv, rocprofv3's layout)"),
 	OPT_COLD,
 	{ "--long", GL_OPT_FLAG, O(long_run), NULL,
 	  "hardware-sized runs (more CUs, steps and repetitions; default: sized for the emulator)", .min = 0 },
@@ -197,6 +199,9 @@ static const struct gl_opt exec_opts[] = {
 	  .size = PATH_MAX },
 	{ "--json", GL_OPT_STRING, O(json), "FILE",
 	  "write the timing, every sample and the counters as one JSON object", .size = PATH_MAX },
+	{ "--counters-csv", GL_OPT_STRING, O(counters_csv), "FILE",
+	  "emulator: write every dispatch's counters in rocprofv3's counter_collection.csv layout",
+	  .size = PATH_MAX },
 	OPT_COLD,
 	OPT_TIMEOUT,
 	{ "--arch", GL_OPT_STRING, O(arch), "ARCH",
@@ -280,7 +285,7 @@ static const struct command {
 	{ "list", "gcnlab list [--arch ARCH]", "list the suites and their kernels", "List the suites and their kernels.", list_opts, cmd_list },
 	{ "run", "gcnlab run SUITE... [OPTIONS]", "run benchmark suites and write their results",
 	  "Run benchmark suites: print a table per suite and write\n"
-	  "<out>/<arch>-<backend>/<suite>.csv and .md.",
+	  "<out>/<arch>-<backend>/<suite>.csv (+ its .json sidecar) and .md.",
 	  run_opts, cmd_run },
 	{ "exec", "gcnlab exec CODE_OBJECT KERNEL --grid X[,Y[,Z]] --block X[,Y[,Z]] [OPTIONS] ARG...",
 	  "dispatch one kernel of a code object once",
@@ -417,6 +422,7 @@ static int cmd_run(const char *cmd, int argc, char **argv)
 	struct main_opts o;
 	const char *pos[MAX_POSITIONAL];
 	const struct gl_suite *suites[MAX_POSITIONAL];
+	struct gl_rocprof rocprof = { 0 };
 	unsigned npos;
 	struct gl_ctx ctx;
 	struct gl_err e;
@@ -472,8 +478,18 @@ static int cmd_run(const char *cmd, int argc, char **argv)
 		fprintf(stderr, "%s: cannot find the build directory (set GCNLAB_BUILD_DIR)\n", cmd);
 		return EXIT_FAILED;
 	}
-	if (!gl_hsa_open(&ctx.cfg, &ctx.hsa, &e))
+	/* --counters: every dispatch's counters also in rocprofv3's long
+	 * layout, one <suite>_counter_collection.csv per suite. */
+	if (ctx.counters) {
+		if (!gl_rocprof_init(&rocprof, ctx.cfg.device, &e))
+			return fail(cmd, &e, EXIT_FAILED);
+		ctx.cfg.observe = gl_rocprof_observe;
+		ctx.cfg.observe_user = &rocprof;
+	}
+	if (!gl_hsa_open(&ctx.cfg, &ctx.hsa, &e)) {
+		gl_rocprof_free(&rocprof);
 		return fail(cmd, &e, EXIT_FAILED);
+	}
 	/* One run at a time per results folder; leftovers of killed runs go. */
 	if (!gl_ctx_results_dir(&ctx, results, sizeof(results), &e) || !gl_results_claim(results, &lock, &e)) {
 		gl_hsa_close(ctx.hsa);
@@ -524,6 +540,19 @@ static int cmd_run(const char *cmd, int argc, char **argv)
 		}
 		ctx.timing.applied = false;
 		r = suites[i]->run(&ctx, &e);
+		if (gl_rocprof_rows(&rocprof)) {
+			char cpath[PATH_MAX];
+			struct gl_err ce;
+
+			if (!gl_str_fmt(cpath, sizeof(cpath), "%s/%s_counter_collection.csv", results,
+			                suites[i]->name) || !gl_rocprof_write(&rocprof, cpath, &ce)) {
+				fprintf(stderr, "%s: suite %s: %s\n", cmd, suites[i]->name,
+				        cpath[0] ? ce.msg : "counter_collection path too long");
+				exit_code = EXIT_FAILED;
+			} else {
+				fprintf(stderr, "%s: wrote %s\n", suites[i]->name, cpath);
+			}
+		}
 		{
 			struct gl_err ce;
 
@@ -559,6 +588,7 @@ static int cmd_run(const char *cmd, int argc, char **argv)
 	}
 	gl_hsa_close(ctx.hsa);
 	gl_results_release(lock);
+	gl_rocprof_free(&rocprof);
 	return exit_code;
 }
 
@@ -598,6 +628,7 @@ static int cmd_exec(const char *cmd, int argc, char **argv)
 	double *samples = NULL;
 	struct gl_timing_stats st;
 	struct gl_counters last_counters = { 0 };
+	struct gl_rocprof rocprof = { 0 };
 	int exit_code = EXIT_USAGE;
 	int rc = parse(find_command("exec"), cmd, argc, argv, &o, pos, &npos);
 
@@ -681,6 +712,16 @@ static int cmd_exec(const char *cmd, int argc, char **argv)
 	hsa_cfg_from(&o, &cfg);
 	if (!cfg.arch[0])
 		gl_str_copy(cfg.arch, sizeof(cfg.arch), co.target.proc);
+	if (o.counters_csv[0]) {
+		char what[PATH_MAX + 32];
+		struct gl_outfile of;
+
+		gl_str_fmt(what, sizeof(what), "--counters-csv %s", o.counters_csv);
+		if (!gl_outfile_check(o.counters_csv, what, &of, &e) || !gl_rocprof_init(&rocprof, cfg.device, &e))
+			goto fail;
+		cfg.observe = gl_rocprof_observe;
+		cfg.observe_user = &rocprof;
+	}
 	exit_code = EXIT_FAILED;
 	if (!gl_hsa_open(&cfg, &h, &e))
 		goto fail;
@@ -816,6 +857,15 @@ static int cmd_exec(const char *cmd, int argc, char **argv)
 		if (o.json[0])
 			printf("wrote %s\n", o.json);
 	}
+	if (o.counters_csv[0]) {
+		if (!gl_rocprof_rows(&rocprof)) {
+			gl_err_set(&e, "--counters-csv %s: %s", o.counters_csv, gl_counters_unavailable());
+			goto fail;
+		}
+		if (!gl_rocprof_write(&rocprof, o.counters_csv, &e))
+			goto fail;
+		printf("wrote %s\n", o.counters_csv);
+	}
 	if (gl_cold_has_flush(cold)) {
 		char reach[160];
 
@@ -835,6 +885,7 @@ fail:
 	if (exit_code)
 		fprintf(stderr, "%s: %s\n", cmd, e.msg);
 	gl_cold_close(cold);
+	gl_rocprof_free(&rocprof);
 	free(inputs);
 	free(samples);
 	if (h) {

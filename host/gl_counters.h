@@ -29,7 +29,8 @@ void gl_counters_read(struct gl_hsa *h, struct gl_counters *out);
  * not available on ROCr (use rocprofv3 --pmc ...)"). */
 const char *gl_counters_unavailable(void);
 
-/* Value of the counter called name; false if c has none by that name. */
+/* Value of the counter called name, or of GCNLAB_<name> (a counter
+ * rocprofv3 does not define for this arch); false if c has neither. */
 bool gl_counters_get(const struct gl_counters *c, const char *name, uint64_t *value);
 
 /* "  NAME  value  meaning" lines, one per counter. */
@@ -38,8 +39,13 @@ void gl_counters_print(FILE *f, const struct gl_counters *c);
 /* What a counter means (one line), "" for a name it does not know. */
 const char *gl_counters_meaning(const char *name);
 
+/* The results-file column of counter name: the name in lower case (CSV
+ * columns are snake_case) followed by suffix ("", "_min"). False when it
+ * does not fit in len. */
+bool gl_counters_column(const char *name, const char *suffix, char *buf, size_t len);
+
 /* Put c's counters into row `row` of t, one column per counter (added,
- * named after the counter, the first time a row has it). Nothing happens
+ * named gl_counters_column(counter, ""), the first time a row has it). Nothing happens
  * for invalid counters. False out of memory. Call it once every row is in:
  * gl_table_add_row takes as many cells as the table had columns at
  * gl_table_new. */

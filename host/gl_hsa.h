@@ -32,6 +32,9 @@ enum gl_backend {
 const char *gl_backend_name(enum gl_backend b);
 bool gl_backend_parse(const char *text, enum gl_backend *out);
 
+struct gl_hsa;
+struct gl_hsa_launch;
+
 struct gl_hsa_cfg {
 	enum gl_backend backend;
 	char arch[16];          /* "gfx942"; "" = any GPU (ROCr) / the emulator's default */
@@ -40,6 +43,10 @@ struct gl_hsa_cfg {
 	uint32_t emu_mclk_mhz;
 	double timeout_s;       /* per-dispatch completion timeout; 0 means 10 s */
 	bool quiet;             /* do not print the "gcnlab: backend ..." line */
+	/* Called after every dispatch gl_hsa_dispatch completes (NULL: none),
+	 * e.g. gl_rocprof_observe; kept with the config across reopens. */
+	void (*observe)(void *user, struct gl_hsa *h, const struct gl_hsa_launch *l);
+	void *observe_user;
 };
 
 struct gl_hsa;
@@ -174,6 +181,11 @@ bool gl_hsa_launch_check(struct gl_hsa *h, const struct gl_hsa_launch *l, struct
  * is then recreated on the next dispatch. */
 bool gl_hsa_dispatch(struct gl_hsa *h, const struct gl_hsa_launch *l, double *gpu_us,
                      struct gl_err *e);
+
+/* The start and end GPU timestamps of the last gl_hsa_dispatch, in ns of
+ * the HSA system clock (what rocprofv3 writes as Start_/End_Timestamp);
+ * false before the first one. */
+bool gl_hsa_last_times_ns(const struct gl_hsa *h, uint64_t *start_ns, uint64_t *end_ns);
 
 /* The copy study's timing (seed 004): n dispatches of l back to back on the
  * queue, each followed (markers) by a barrier-AND marker with a system-scope

@@ -392,6 +392,10 @@ bool gl_hsa_dispatch(struct gl_hsa *h, const struct gl_hsa_launch *l, double *gp
 		return gl_err_set(e, "kernel %s: GPU end timestamp %llu is before start %llu", name,
 		                  (unsigned long long)t.end, (unsigned long long)t.start);
 	*gpu_us = (double)(t.end - t.start) * 1e6 / (double)h->timestamp_hz;
+	h->last_start = t.start;
+	h->last_end = t.end;
+	if (h->cfg.observe)
+		h->cfg.observe(h->cfg.observe_user, h, l);
 
 	/* A successful dispatch can still carry a report (a waitcnt hazard in
 	 * non-strict mode): show each new one once. */
@@ -582,4 +586,16 @@ bool gl_hsa_model_clocks(struct gl_hsa *h, uint32_t *sclk_mhz, uint32_t *mclk_mh
 	if (!h->have_ext || !h->ext.get_clocks)
 		return false;
 	return h->ext.get_clocks(h->gpu, sclk_mhz, mclk_mhz) == HSA_STATUS_SUCCESS;
+}
+
+bool gl_hsa_last_times_ns(const struct gl_hsa *h, uint64_t *start_ns, uint64_t *end_ns)
+{
+	if (!h->timestamp_hz || h->last_end < h->last_start || !h->last_end)
+		return false;
+	/* ticks x 10^9 / Hz, in two steps so large tick counts do not overflow */
+	*start_ns = h->last_start / h->timestamp_hz * 1000000000ull +
+	            h->last_start % h->timestamp_hz * 1000000000ull / h->timestamp_hz;
+	*end_ns = h->last_end / h->timestamp_hz * 1000000000ull +
+	          h->last_end % h->timestamp_hz * 1000000000ull / h->timestamp_hz;
+	return true;
 }

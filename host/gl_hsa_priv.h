@@ -97,6 +97,7 @@ struct gl_hsa {
 	hsa_queue_t *queue;
 	hsa_signal_t signal;
 	bool have_signal;
+	uint64_t last_start, last_end;  /* GPU timestamps (ticks) of the last gl_hsa_dispatch */
 	/* Counters of the last batch's last dispatch (gl_hsa_dispatch_batch),
 	 * whose signal is gone by the time gl_hsa_counters asks. */
 	bool batch_last;

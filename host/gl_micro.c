@@ -226,7 +226,7 @@ bool gl_micro_write(struct gl_micro *m, struct gl_table *t, const char *dir, con
 	}
 	if (!gl_results_write(t, dir, stem, e))
 		return gl_err_prefix(e, "%s: ", m->suite);
-	fprintf(stderr, "%s: wrote %s/%s.csv and %s.md\n", m->suite, dir, stem, stem);
+	fprintf(stderr, "%s: wrote %s/%s.csv, %s.json and %s.md\n", m->suite, dir, stem, stem, stem);
 	return true;
 }
 

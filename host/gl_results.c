@@ -1,6 +1,9 @@
 #include "gl_results.h"
 #include "gl_results_set.h"
 
+#include "gl_json.h"
+#include "gl_version.h"
+
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -340,18 +343,10 @@ static void one_line(FILE *f, const char *s)
 		fputc(*s == '\n' || *s == '\r' ? ' ' : *s, f);
 }
 
+/* One header row and the rows: no comment lines, so any CSV reader loads
+ * it with default settings. The title and parameters go to the sidecar. */
 void gl_table_emit_csv(const struct gl_table *t, FILE *f)
 {
-	if (t->title[0]) {
-		fputs("# ", f);
-		one_line(f, t->title);
-		fputc('\n', f);
-	}
-	for (unsigned i = 0; i < t->nparams; i++) {
-		fprintf(f, "# %s=", t->params[i].key);
-		one_line(f, t->params[i].value);
-		fputc('\n', f);
-	}
 	for (unsigned c = 0; c < t->ncols; c++) {
 		if (c)
 			fputc(',', f);
@@ -366,6 +361,30 @@ void gl_table_emit_csv(const struct gl_table *t, FILE *f)
 		}
 		fputc('\n', f);
 	}
+}
+
+void gl_table_emit_json(const struct gl_table *t, FILE *f)
+{
+	struct gl_json j;
+	bool have_version = false;
+
+	gl_json_init(&j, f);
+	gl_json_object(&j, NULL);
+	gl_json_str(&j, "title", t->title);
+	for (unsigned i = 0; i < t->nparams; i++) {
+		gl_json_str(&j, t->params[i].key, t->params[i].value);
+		have_version |= strcmp(t->params[i].key, "version") == 0;
+	}
+	/* The gcnlab that wrote the table (a parameter of that name wins). */
+	if (!have_version)
+		gl_json_str(&j, "version", GL_VERSION);
+	gl_json_str(&j, "git_revision", gl_version_git());
+	gl_json_array(&j, "columns");
+	for (unsigned c = 0; c < t->ncols; c++)
+		gl_json_str(&j, NULL, t->cols[c]);
+	gl_json_end(&j);
+	gl_json_end(&j);
+	gl_json_finish(&j);
 }
 
 static void md_cell(FILE *f, const char *s)
@@ -530,6 +549,7 @@ bool gl_results_write(const struct gl_table *t, const char *dir, const char *ste
 {
 	return gl_results_mkdirs(dir, e) &&
 	       write_one(t, dir, stem, "csv", gl_table_emit_csv, e) &&
+	       write_one(t, dir, stem, "json", gl_table_emit_json, e) &&
 	       write_one(t, dir, stem, "md", gl_table_emit_md, e);
 }
 

@@ -7,10 +7,14 @@
  * the target (then the directory is fsync'ed), so a crash leaves either the
  * old file or the new one, never half of one.
  *
- * CSV: "# title" and "# key=value" parameter lines, then the header row and
- * the rows (RFC 4180 quoting for cells with ',', '"' or newlines).
- * Markdown: "# title", a pipe table, then the parameters as key=value lines
- * in a fenced block.
+ * CSV: exactly one header row, then the rows (RFC 4180 quoting for cells
+ * with ',', '"' or newlines). Column names are ASCII snake_case with the
+ * unit as a suffix ("median_us", "bandwidth_gbs"); a missing value is an
+ * empty cell, never "-"; status text has its own column.
+ * JSON sidecar <stem>.json: {"title", every parameter as "key": "value",
+ * "version" (GL_VERSION), "git_revision", "columns": [...]}.
+ * Markdown: "# title", a pipe table with the CSV's column names, then the
+ * parameters as key=value lines in a fenced block.
  */
 #ifndef GL_RESULTS_H
 #define GL_RESULTS_H
@@ -23,7 +27,7 @@
 
 struct gl_table;
 
-/* cols: ncols column names, units in the name ("median µs", "GB/s (read+write)"). */
+/* cols: ncols column names, snake_case with the unit as a suffix ("median_us"). */
 struct gl_table *gl_table_new(const char *title, unsigned ncols, const char *const *cols);
 void gl_table_free(struct gl_table *t);
 
@@ -50,11 +54,13 @@ const char *gl_table_cell(const struct gl_table *t, unsigned row, unsigned col);
 
 /* Aligned text: title, header, rule, rows (numeric columns right-aligned). */
 void gl_table_print(const struct gl_table *t, FILE *f);
-/* The CSV / Markdown text into f. */
+/* The CSV / JSON sidecar / Markdown text into f. */
 void gl_table_emit_csv(const struct gl_table *t, FILE *f);
+void gl_table_emit_json(const struct gl_table *t, FILE *f);
 void gl_table_emit_md(const struct gl_table *t, FILE *f);
 
-/* mkdir -p dir, then write dir/stem.csv and dir/stem.md atomically. */
+/* mkdir -p dir, then write dir/stem.csv, dir/stem.json and dir/stem.md
+ * atomically (each through gl_results_write_file). */
 bool gl_results_write(const struct gl_table *t, const char *dir, const char *stem,
                       struct gl_err *e);
 

@@ -414,15 +414,15 @@ fail:
 	return ok;
 }
 
+/* CSV names: snake_case, unit as the suffix. study_dispatch_us is the
+ * study's method (host-timed: N back-to-back dispatches, each with a
+ * system-release marker); median_us .. max_us are the GPU dispatch
+ * timestamps (kernel only); bandwidths are 1 MiB read + 1 MiB written per
+ * dispatch in 10^9 B/s; flush_us is the cold-mode flush, not in the time. */
 static const char *const columns[] = {
-	"kernel", "impl", "clocks", "work-items", "unroll", "loops", "validated",
-	"study-method µs/dispatch (host-timed: N back-to-back, each + system-release marker)",
-	"study-method GB/s (1 MiB rd + 1 MiB wr, 10^9 B/s)",
-	"RX Vega 64 GB/s (study, same kernel and clocks)",
-	"study-method ÷ Vega 64",
-	"GPU median µs (dispatch timestamps, kernel only)", "GPU min µs", "GPU max µs",
-	"GPU GB/s (kernel only)",
-	"flush µs (cold mode, not in the time)",
+	"kernel", "impl", "clocks", "work_items", "unroll", "loops", "validated",
+	"study_dispatch_us", "study_bandwidth_gbs", "vega64_bandwidth_gbs", "study_vs_vega64_ratio",
+	"median_us", "min_us", "max_us", "bandwidth_gbs", "flush_us",
 };
 #define NCOLS (sizeof(columns) / sizeof(columns[0]))
 /* Rows are (kernel, impl, clocks); the study-method time and bandwidth and
@@ -439,13 +439,13 @@ static bool add_row(struct gl_table *t, const struct copy_row *r)
 	gl_str_fmt(wi, sizeof(wi), "%u", r->cfg->wi);
 	gl_str_fmt(unroll, sizeof(unroll), "%u", r->cfg->unroll);
 	gl_str_fmt(loops, sizeof(loops), "%u", total_loops(r->cfg) / r->cfg->unroll);
-	gl_str_copy(sus, sizeof(sus), "-");
-	gl_str_copy(sbw, sizeof(sbw), "-");
-	gl_str_copy(med, sizeof(med), "-");
-	gl_str_copy(mn, sizeof(mn), "-");
-	gl_str_copy(mx, sizeof(mx), "-");
-	gl_str_copy(bw, sizeof(bw), "-");
-	gl_str_copy(ratio, sizeof(ratio), "-");
+	sus[0] = '\0';
+	sbw[0] = '\0';
+	med[0] = '\0';
+	mn[0] = '\0';
+	mx[0] = '\0';
+	bw[0] = '\0';
+	ratio[0] = '\0';
 	if (r->timed) {
 		gl_str_fmt(sus, sizeof(sus), "%.2f", r->study_us);
 		gl_str_fmt(sbw, sizeof(sbw), "%.2f", r->study_gbps);
@@ -459,7 +459,7 @@ static bool add_row(struct gl_table *t, const struct copy_row *r)
 	if (r->vega_gbps > 0)
 		gl_str_fmt(vbw, sizeof(vbw), "%.2f", r->vega_gbps);
 	else
-		gl_str_copy(vbw, sizeof(vbw), "-");
+		vbw[0] = '\0';
 	cells[0] = r->kernel;
 	cells[1] = impl_names[r->cfg->impl];
 	cells[2] = r->clocks;
@@ -478,7 +478,7 @@ static bool add_row(struct gl_table *t, const struct copy_row *r)
 	if (r->timed && r->flush.n)
 		gl_str_fmt(fl, sizeof(fl), "%.2f", r->flush.median_us);
 	else
-		gl_str_copy(fl, sizeof(fl), "-");
+		fl[0] = '\0';
 	cells[15] = fl;
 	return gl_table_add_row(t, cells);
 }
@@ -711,7 +711,7 @@ static int copy_run(struct gl_ctx *ctx, struct gl_err *e)
 	fflush(stdout);
 	if (!gl_results_write(t, dir, "copy", e))
 		goto out;
-	fprintf(stderr, "copy: wrote %s/copy.csv and copy.md\n", dir);
+	fprintf(stderr, "copy: wrote %s/copy.csv, copy.json and copy.md\n", dir);
 	result = state_failed ? GL_SUITE_ERROR : all_ok ? GL_SUITE_OK : GL_SUITE_FAILED;
 out:
 	gl_table_free(t);

@@ -13,7 +13,7 @@
  * s_memtime stamps give cycles per K-step (steady state: after step 1 to
  * the end), set beside the design's 64 MFMAs x the MFMA's cycles; the
  * emulator's counters give MFMA utilisation (SQ_VALU_MFMA_BUSY_CYCLES /
- * (GRBM_GUI_ACTIVE x 4 SIMDs x CUS_USED)) and its trace the stall causes.
+ * (GRBM_GUI_ACTIVE x 4 SIMDs x GCNLAB_CUS_USED)) and its trace the stall causes.
  */
 #include <math.h>
 #include <stdio.h>
@@ -300,7 +300,7 @@ static void run_one(struct gl_micro *m, const struct gemm_size *s, struct gemm_r
 	}
 	gl_counters_read(h, &cnt);
 	if (cnt.valid && gl_counters_get(&cnt, "SQ_VALU_MFMA_BUSY_CYCLES", &busy) &&
-	    gl_counters_get(&cnt, "GRBM_GUI_ACTIVE", &active) && gl_counters_get(&cnt, "CUS_USED", &cus) &&
+	    gl_counters_get(&cnt, "GRBM_GUI_ACTIVE", &active) && gl_counters_get(&cnt, "GCNLAB_CUS_USED", &cus) &&
 	    active && cus)
 		r->util = (double)busy / ((double)active * 4.0 * (double)cus);
 	/* Hardware: time the steady state over the usual reps (the emulator's
@@ -339,21 +339,26 @@ fail:
 	gl_hsa_buf_destroy(h, &dt);
 }
 
+/* CSV names: snake_case, unit as the suffix. kstep_cycles is the
+ * s_memtime-timed loop per K-step; mfma_util_pct comes from the trace
+ * (empty when the backend has none); dispatch_tflops from the dispatch
+ * time, loop_tflops from the K-step loop; top_stalls is text (trace, share
+ * of cycles). */
 static const char *const columns[] = {
-	"kernel", "impl", "run", "M x N x K", "validated", "µs", "cycles/K-step (s_memtime)",
-	"design cycles/K-step", "measured / design", "MFMA util", "TFLOP/s (dispatch)",
-	"TFLOP/s (loop)", "peak TFLOP/s", "loop % of peak", "top stalls (trace, share of cycles)",
+	"kernel", "impl", "run", "m", "n", "k", "validated", "time_us", "kstep_cycles",
+	"design_kstep_cycles", "measured_vs_design_ratio", "mfma_util_pct", "dispatch_tflops",
+	"loop_tflops", "peak_tflops", "loop_peak_pct", "top_stalls",
 };
 #define NCOLS (sizeof(columns) / sizeof(columns[0]))
 /* Rows are (kernel, impl, run); cycles per K-step, utilisation and loop
  * TFLOP/s are printed beside the reference. */
-static const struct gl_ref_spec gemm_figures = { .nkeys = 3, .nfigures = 3, .figures = { 6, 9, 11 } };
+static const struct gl_ref_spec gemm_figures = { .nkeys = 3, .nfigures = 3, .figures = { 8, 11, 13 } };
 
 static bool add_row(struct gl_table *t, const struct gemm_row *r, unsigned design, double sclk_mhz,
                     unsigned cus)
 {
 	const struct gemm_size *s = r->sz;
-	char dims[48], us[32], cyc[32], des[16], ratio[16], util[16], tf[16], tfl[16], peak[16], pct[16];
+	char dm[16], dn[16], dk[16], us[32], cyc[32], des[16], ratio[16], util[16], tf[16], tfl[16], peak[16], pct[16];
 	const char *cells[NCOLS];
 	/* FLOPs/cycle of a CU: 4 SIMDs x 16384 / MFMA cycles. */
 	double cu_flops = 4.0 * 16384.0 / (design / 64.0);
@@ -361,14 +366,16 @@ static bool add_row(struct gl_table *t, const struct gemm_row *r, unsigned desig
 	double peak_tf = cu_flops * ncu * sclk_mhz * 1e6 / 1e12;
 	double flops = 2.0 * s->m * s->n * s->k;
 
-	gl_str_fmt(dims, sizeof(dims), "%ux%ux%u", s->m, s->n, s->k);
+	gl_str_fmt(dm, sizeof(dm), "%u", s->m);
+	gl_str_fmt(dn, sizeof(dn), "%u", s->n);
+	gl_str_fmt(dk, sizeof(dk), "%u", s->k);
 	gl_str_fmt(des, sizeof(des), "%u", design);
 	if (r->ran) {
 		gl_str_fmt(us, sizeof(us), "%.2f", r->us);
 		gl_str_fmt(tf, sizeof(tf), "%.2f", r->us > 0 ? flops / (r->us * 1e6) : 0.0);
 	} else {
-		gl_str_copy(us, sizeof(us), "-");
-		gl_str_copy(tf, sizeof(tf), "-");
+		us[0] = '\0';
+		tf[0] = '\0';
 	}
 	if (r->ran && !isnan(r->cyc_step)) {
 		/* a K-step of every resident work-group: 2 x 256 x 256 x 32 FLOPs each */
@@ -376,33 +383,35 @@ static bool add_row(struct gl_table *t, const struct gemm_row *r, unsigned desig
 		gl_str_fmt(cyc, sizeof(cyc), "%.0f", r->cyc_step);
 		gl_str_fmt(ratio, sizeof(ratio), "%.2f", r->cyc_step / design);
 		gl_str_fmt(tfl, sizeof(tfl), "%.2f", loop_tf);
-		gl_str_fmt(pct, sizeof(pct), "%.0f%%", 100.0 * loop_tf / peak_tf);
+		gl_str_fmt(pct, sizeof(pct), "%.0f", 100.0 * loop_tf / peak_tf);
 	} else {
-		gl_str_copy(cyc, sizeof(cyc), "-");
-		gl_str_copy(ratio, sizeof(ratio), "-");
-		gl_str_copy(tfl, sizeof(tfl), "-");
-		gl_str_copy(pct, sizeof(pct), "-");
+		cyc[0] = '\0';
+		ratio[0] = '\0';
+		tfl[0] = '\0';
+		pct[0] = '\0';
 	}
 	if (isnan(r->util))
-		gl_str_copy(util, sizeof(util), r->ran ? "n/a" : "-");
+		util[0] = '\0';   /* no trace on this backend, or not run */
 	else
-		gl_str_fmt(util, sizeof(util), "%.0f%%", 100.0 * r->util);
+		gl_str_fmt(util, sizeof(util), "%.0f", 100.0 * r->util);
 	gl_str_fmt(peak, sizeof(peak), "%.2f", peak_tf);
 	cells[0] = r->kernel;
 	cells[1] = strcmp(r->kernel, "gemm_hip") == 0 ? "hip" : "asm";
 	cells[2] = s->label;
-	cells[3] = dims;
-	cells[4] = r->validated;
-	cells[5] = us;
-	cells[6] = cyc;
-	cells[7] = des;
-	cells[8] = ratio;
-	cells[9] = util;
-	cells[10] = tf;
-	cells[11] = tfl;
-	cells[12] = peak;
-	cells[13] = pct;
-	cells[14] = r->stalls;
+	cells[3] = dm;
+	cells[4] = dn;
+	cells[5] = dk;
+	cells[6] = r->validated;
+	cells[7] = us;
+	cells[8] = cyc;
+	cells[9] = des;
+	cells[10] = ratio;
+	cells[11] = util;
+	cells[12] = tf;
+	cells[13] = tfl;
+	cells[14] = peak;
+	cells[15] = pct;
+	cells[16] = r->stalls;
 	return gl_table_add_row(t, cells);
 }
 
@@ -533,7 +542,7 @@ static int gemm_run(struct gl_ctx *ctx, struct gl_err *e)
 	gl_table_param(t, "cycles_per_kstep", "wave 0's s_memtime: (end of the last K-step - end of K-step 1) / (K-steps - 2); mean over work-groups");
 	gl_table_param(t, "design", "64 v_mfma_f32_32x32x8f16 per wave per K-step x %u cycles (AMD matrix instruction calculator)",
 	               design / 64);
-	gl_table_param(t, "mfma_util", "SQ_VALU_MFMA_BUSY_CYCLES / (GRBM_GUI_ACTIVE x 4 SIMDs x CUS_USED), whole dispatch (emulator counters; n/a on ROCr)");
+	gl_table_param(t, "mfma_util", "SQ_VALU_MFMA_BUSY_CYCLES / (GRBM_GUI_ACTIVE x 4 SIMDs x GCNLAB_CUS_USED), whole dispatch (emulator counters; n/a on ROCr)");
 	gl_table_param(t, "tflops", "dispatch: 2MNK / GPU time; loop: 2x256x256x32 per K-step per work-group / (cycles per K-step at %u MHz); peak: 4 SIMDs x 16384 FLOPs / %u cycles per CU-cycle x CUs used x %u MHz",
 	               sclk, design / 64, sclk);
 	gl_table_param(t, "stalls", "per-instruction trace, all waves: the 3 largest causes as shares of all cycles charged; mfma-pipe = an MFMA waiting for its SIMD's matrix core");

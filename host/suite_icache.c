@@ -53,7 +53,7 @@ static const struct ic_kernel {
 
 /* Counters shown, in this order. */
 static const char *const cnt_names[] = {
-	"SQC_ICACHE_MISSES", "SQC_ICACHE_HITS", "TCC_HIT", "TCC_MISS", "MALL_HIT", "HBM_READ_BYTES",
+	"SQC_ICACHE_MISSES", "SQC_ICACHE_HITS", "TCC_HIT", "TCC_MISS", "GCNLAB_MALL_HIT", "GCNLAB_HBM_READ_BYTES",
 };
 #define NCNT (sizeof(cnt_names) / sizeof(cnt_names[0]))
 
@@ -472,12 +472,16 @@ out:
 
 /* --- output ------------------------------------------------------------ */
 
+/* CSV names: snake_case, unit as the suffix. flush_us is timed apart (not
+ * in the time); vs_hot_ratio = median / the hot row's median. Each counter
+ * has two columns, its lowest and highest value over the timed dispatches
+ * (<counter in lower case>_min, _max). */
 static const char *const base_columns[] = {
-	"kernel", "launch", "mode", "validated", "median µs", "min µs", "max µs",
-	"flush µs (apart, not in the time)", "vs hot (median / hot median)",
+	"kernel", "launch", "mode", "validated", "median_us", "min_us", "max_us", "flush_us",
+	"vs_hot_ratio",
 };
 #define NBASE (sizeof(base_columns) / sizeof(base_columns[0]))
-#define NCOLS (NBASE + NCNT)
+#define NCOLS (NBASE + 2 * NCNT)
 /* Rows are (kernel, launch, mode); the time and the cold/hot ratio are the figures. */
 static const struct gl_ref_spec icache_figures = { .nkeys = 3, .nfigures = 2, .figures = { 4, 8 } };
 
@@ -493,9 +497,21 @@ static void cnt_cell(const struct ic_row *r, unsigned i, char *buf, size_t len)
 		gl_str_fmt(buf, len, "%llu..%llu", (unsigned long long)x->lo, (unsigned long long)x->hi);
 }
 
+/* The range of counter i as two cells, empty when not observed. */
+static void cnt_cells(const struct ic_row *r, unsigned i, char *lo, char *hi, size_t len)
+{
+	const struct cnt_range *x = &r->cnt[i];
+
+	lo[0] = hi[0] = '\0';
+	if (r->have_cnt && x->seen) {
+		gl_str_fmt(lo, len, "%llu", (unsigned long long)x->lo);
+		gl_str_fmt(hi, len, "%llu", (unsigned long long)x->hi);
+	}
+}
+
 static bool add_row(struct gl_table *t, const struct ic_row *r)
 {
-	char med[32], mn[32], mx[32], fl[32], vs[32], cnt[NCNT][48];
+	char med[32], mn[32], mx[32], fl[32], vs[32], cnt[2 * NCNT][32];
 	const char *cells[NCOLS];
 
 	if (r->timed) {
@@ -503,18 +519,18 @@ static bool add_row(struct gl_table *t, const struct ic_row *r)
 		gl_str_fmt(mn, sizeof(mn), "%.2f", r->st.min_us);
 		gl_str_fmt(mx, sizeof(mx), "%.2f", r->st.max_us);
 	} else {
-		gl_str_copy(med, sizeof(med), "-");
-		gl_str_copy(mn, sizeof(mn), "-");
-		gl_str_copy(mx, sizeof(mx), "-");
+		med[0] = '\0';
+		mn[0] = '\0';
+		mx[0] = '\0';
 	}
 	if (r->flush.n)
 		gl_str_fmt(fl, sizeof(fl), "%.2f", r->flush.median_us);
 	else
-		gl_str_copy(fl, sizeof(fl), "-");
+		fl[0] = '\0';
 	if (r->vs_hot > 0)
 		gl_str_fmt(vs, sizeof(vs), "%.2f", r->vs_hot);
 	else
-		gl_str_copy(vs, sizeof(vs), "-");
+		vs[0] = '\0';
 	cells[0] = r->kernel;
 	cells[1] = r->shape;
 	cells[2] = r->mode;
@@ -525,8 +541,9 @@ static bool add_row(struct gl_table *t, const struct ic_row *r)
 	cells[7] = fl;
 	cells[8] = vs;
 	for (unsigned i = 0; i < NCNT; i++) {
-		cnt_cell(r, i, cnt[i], sizeof(cnt[i]));
-		cells[NBASE + i] = cnt[i];
+		cnt_cells(r, i, cnt[2 * i], cnt[2 * i + 1], sizeof(cnt[0]));
+		cells[NBASE + 2 * i] = cnt[2 * i];
+		cells[NBASE + 2 * i + 1] = cnt[2 * i + 1];
 	}
 	return gl_table_add_row(t, cells);
 }
@@ -674,11 +691,15 @@ static int icache_run(struct gl_ctx *ctx, struct gl_err *e)
 	}
 	{
 		const char *cols[NCOLS];
+		char cnt_cols[2 * NCNT][GCNLAB_COUNTER_NAME_MAX + 8];
 
 		for (unsigned i = 0; i < NBASE; i++)
 			cols[i] = base_columns[i];
-		for (unsigned i = 0; i < NCNT; i++)
-			cols[NBASE + i] = cnt_names[i];
+		for (unsigned i = 0; i < 2 * NCNT; i++) {
+			gl_counters_column(cnt_names[i / 2], i % 2 ? "_max" : "_min", cnt_cols[i],
+			                   sizeof(cnt_cols[i]));
+			cols[NBASE + i] = cnt_cols[i];
+		}
 		t = gl_table_new("icache: hot and cold timing (instruction cache, data caches)", NCOLS, cols);
 	}
 	if (!t) {
@@ -699,7 +720,7 @@ static int icache_run(struct gl_ctx *ctx, struct gl_err *e)
 	fflush(stdout);
 	if (!gl_results_write(t, dir, "icache", e))
 		goto out;
-	fprintf(stderr, "icache: wrote %s/icache.csv and icache.md\n", dir);
+	fprintf(stderr, "icache: wrote %s/icache.csv, icache.json and icache.md\n", dir);
 	result = all_ok ? GL_SUITE_OK : GL_SUITE_FAILED;
 out:
 	gl_table_free(t);

@@ -496,9 +496,13 @@ static unsigned detect_levels(struct sweep_pt *pts, unsigned n, unsigned tol)
 
 /* ---- output ---- */
 
+/* CSV names: snake_case, unit as the suffix. latency_cycles and
+ * throughput_cycles are medians (throughput: cycles per instruction, one
+ * wave per CU); bytes_per_cycle is per CU; status is "ok" or "failed". */
 static const char *const columns[] = {
-	"mem type", "instruction", "lane stride", "latency cycles (median)", "latency min", "latency max",
-	"throughput cycles/instr (median)", "throughput min", "throughput max", "bytes/cycle per CU",
+	"mem_type", "instruction", "lane_stride", "latency_cycles", "latency_min_cycles",
+	"latency_max_cycles", "throughput_cycles", "throughput_min_cycles", "throughput_max_cycles",
+	"bytes_per_cycle", "status",
 };
 #define NCOLS (sizeof(columns) / sizeof(columns[0]))
 /* Rows are (mem type, instruction, lane stride); latency, throughput, bytes/cycle
@@ -511,7 +515,7 @@ static bool add_row(struct gl_table *t, const struct lat_row *r)
 	const char *cells[NCOLS];
 
 	for (unsigned i = 0; i < 7; i++)
-		gl_str_copy(v[i], sizeof(v[i]), "-");
+		v[i][0] = '\0';
 	if (r->ok) {
 		gl_str_fmt(v[0], sizeof(v[0]), "%.1f", r->lat.median_us);
 		gl_str_fmt(v[1], sizeof(v[1]), "%.1f", r->lat.min_us);
@@ -523,20 +527,21 @@ static bool add_row(struct gl_table *t, const struct lat_row *r)
 			if (r->tput.median_us > 0)
 				gl_str_fmt(v[6], sizeof(v[6]), "%.1f", r->bytes / r->tput.median_us);
 		}
-	} else {
-		gl_str_fmt(v[0], sizeof(v[0]), "failed");
 	}
 	cells[0] = r->type;
 	cells[1] = r->insn;
 	cells[2] = r->stride;
 	for (unsigned i = 0; i < 7; i++)
 		cells[3 + i] = v[i];
+	cells[10] = r->ok ? "ok" : "failed";
 	return gl_table_add_row(t, cells);
 }
 
+/* bracket_cycles: the median of the s_memtime bracket before the overhead
+ * is taken off; level is the cache level the footprint lands in (1 = L1). */
 static const char *const sweep_columns[] = {
-	"footprint", "footprint bytes", "warmed", "latency cycles (median)", "latency min", "latency max",
-	"bracket cycles (median)", "level",
+	"footprint", "footprint_bytes", "warmed", "latency_cycles", "latency_min_cycles",
+	"latency_max_cycles", "bracket_cycles", "level", "status",
 };
 #define NSCOLS (sizeof(sweep_columns) / sizeof(sweep_columns[0]))
 static const struct gl_ref_spec chase_figures = { .nkeys = 1, .nfigures = 2, .figures = { 3, 7 } };
@@ -555,18 +560,19 @@ static bool add_sweep_row(struct gl_table *t, const struct sweep_pt *p)
 		gl_str_fmt(v[3], sizeof(v[3]), "%.1f", p->raw.median_us);
 	} else {
 		for (unsigned i = 0; i < 4; i++)
-			gl_str_copy(v[i], sizeof(v[i]), i ? "-" : "failed");
+			v[i][0] = '\0';
 	}
 	if (p->level > 0)
 		gl_str_fmt(level, sizeof(level), "%d", p->level);
 	else
-		gl_str_copy(level, sizeof(level), "-");
+		level[0] = '\0';
 	cells[0] = fp;
 	cells[1] = bytes;
-	cells[2] = p->warm ? "yes" : "no (cold)";
+	cells[2] = p->warm ? "yes" : "no";
 	for (unsigned i = 0; i < 4; i++)
 		cells[3 + i] = v[i];
 	cells[7] = level;
+	cells[8] = p->ok ? "ok" : "failed";
 	return gl_table_add_row(t, cells);
 }
 
@@ -683,7 +689,7 @@ static int lat_run(struct gl_ctx *ctx, struct gl_err *e)
 	r->kind = ROW_MEMTIME;
 	gl_str_copy(r->type, sizeof(r->type), "s_memtime overhead");
 	gl_str_copy(r->insn, sizeof(r->insn), "s_memtime x2");
-	gl_str_copy(r->stride, sizeof(r->stride), "-");
+	r->stride[0] = '\0';   /* no lanes to stride */
 	gl_ctx_progress(ctx, "%s: s_memtime", SUITE);
 	r->ok = memtime_row(&m, &c, r, lat, e);
 	if (!r->ok)

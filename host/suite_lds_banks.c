@@ -419,17 +419,23 @@ done:
 
 /* ---- output ---- */
 
+/* CSV names: snake_case, unit as the suffix. dt_us is the median dispatch
+ * time; slowdown_ratio is against stride 1; bank_count_dwords is filled on
+ * the one stride detected as the bank count; status is "ok" or "failed". */
 static const char *const sweep_cols[] = {
-	"stride_dword", "stride bytes", "dt µs (median)", "dt min", "dt max", "slowdown vs stride 1",
-	"bank conflicts per ds_read_b32", "bank count",
+	"stride_dword", "stride_bytes", "dt_us", "dt_min_us", "dt_max_us", "slowdown_ratio",
+	"bank_conflicts_per_read", "bank_count_dwords", "status",
 };
 #define NSWEEP (sizeof(sweep_cols) / sizeof(sweep_cols[0]))
 
-static const char *const group_cols[] = { "instruction", "group", "lanes" };
+/* One row per lane: the group it falls in for the instruction. */
+static const char *const group_cols[] = { "instruction", "group", "lane" };
 
+/* read_phase_cycles: s_memtime cycles of the 16 ds_read_b128 phase; the
+ * counter columns are the counters' names in lower case. */
 static const char *const direct_cols[] = {
-	"kernel", "LDS layout", "read index", "dt µs (median)", "dt min", "dt max",
-	"read phase cycles (16 x ds_read_b128)", "SQ_LDS_BANK_CONFLICT", "SQ_LDS_IDX_ACTIVE", "validated",
+	"kernel", "lds_layout", "read_index", "dt_us", "dt_min_us", "dt_max_us", "read_phase_cycles",
+	"sq_lds_bank_conflict", "sq_lds_idx_active", "validated",
 };
 #define NDIRECT (sizeof(direct_cols) / sizeof(direct_cols[0]))
 static const struct gl_ref_spec padding_figures = { .nkeys = 1, .nfigures = 3, .figures = { 3, 6, 7 } };
@@ -481,7 +487,7 @@ static bool write_sweep(struct gl_micro *m, const struct banks_cfg *c, const cha
 		gl_str_fmt(s, sizeof(s), "%llu", (unsigned long long)p->stride);
 		gl_str_fmt(sb, sizeof(sb), "%llu", (unsigned long long)p->stride * 4);
 		for (unsigned k = 0; k < 5; k++)
-			gl_str_copy(v[k], sizeof(v[k]), "-");
+			v[k][0] = '\0';
 		mark[0] = '\0';
 		if (p->ok) {
 			gl_str_fmt(v[0], sizeof(v[0]), "%.2f", p->us.median_us);
@@ -506,6 +512,7 @@ static bool write_sweep(struct gl_micro *m, const struct banks_cfg *c, const cha
 		for (unsigned k = 0; k < 5; k++)
 			cells[2 + k] = v[k];
 		cells[7] = mark;
+		cells[8] = p->ok ? "ok" : "failed";
 		if (!gl_table_add_row(t, cells)) {
 			gl_err_set(e, "out of memory");
 			goto out;
@@ -561,15 +568,20 @@ static bool write_groups(struct gl_micro *m, const struct banks_cfg *c, const ch
 
 		printf("======================== %s\n", insn);
 		for (unsigned g = 0; g < ng[w]; g++) {
-			char lanes[512], gi[16];
-			const char *cells[3] = { insn, gi, lanes };
+			char lanes[512], gi[16], li[16];
+			const char *cells[3] = { insn, gi, li };
 
 			group_text(groups[w], (int)g, lanes, sizeof(lanes));
 			gl_str_fmt(gi, sizeof(gi), "%u", g);
 			printf("lane_group:  %s\n", lanes);
-			if (!gl_table_add_row(t, cells)) {
-				gl_err_set(e, "out of memory");
-				goto out;
+			for (unsigned l = 0; l < 64; l++) {
+				if (groups[w][l] != (int)g)
+					continue;
+				gl_str_fmt(li, sizeof(li), "%u", l);
+				if (!gl_table_add_row(t, cells)) {
+					gl_err_set(e, "out of memory");
+					goto out;
+				}
 			}
 		}
 	}
@@ -605,7 +617,7 @@ static bool write_direct(struct gl_micro *m, const struct banks_cfg *c, const ch
 		const char *cells[NDIRECT];
 
 		for (unsigned k = 0; k < 6; k++)
-			gl_str_copy(v[k], sizeof(v[k]), "-");
+			v[k][0] = '\0';
 		if (r->ok) {
 			gl_str_fmt(v[0], sizeof(v[0]), "%.2f", r->us.median_us);
 			gl_str_fmt(v[1], sizeof(v[1]), "%.2f", r->us.min_us);

@@ -68,9 +68,12 @@ static double conflict_rate(const struct cnt_row *r)
 	return r->idx > r->conf ? 100.0 * ((double)r->conf / LDS_BANKS) / (double)(r->idx - r->conf) : NAN;
 }
 
+/* CSV names: rocprofiler-compute's LDS metrics (Theoretical Bandwidth,
+ * Index Accesses, Bank Conflict, Bank Conflict Rate) in snake_case with
+ * their unit as the suffix; status is "ok" or "failed". */
 static const char *const columns[] = {
-	"kernel", "work-items", "waves", "dt µs", "Theoretical Bandwidth (bytes)", "Index Accesses (cycles)",
-	"Bank Conflict (cycles)", "Bank Conflict Rate (%)",
+	"kernel", "work_items", "waves", "dt_us", "theoretical_bandwidth_bytes", "index_accesses_cycles",
+	"bank_conflict_cycles", "bank_conflict_rate_pct", "status",
 };
 #define NCOLS (sizeof(columns) / sizeof(columns[0]))
 /* Rows are (kernel, work-items); the rocprofiler-compute metrics are the figures. */
@@ -85,7 +88,7 @@ static bool add_row(struct gl_table *t, const struct cnt_row *r)
 	gl_str_fmt(wi, sizeof(wi), "%u", r->wi);
 	gl_str_fmt(waves, sizeof(waves), "%u", (r->wi + 63) / 64);
 	for (unsigned i = 0; i < 5; i++)
-		gl_str_copy(v[i], sizeof(v[i]), r->ok ? "-" : "failed");
+		v[i][0] = '\0';
 	if (r->ok)
 		gl_str_fmt(v[0], sizeof(v[0]), "%.2f", r->us);
 	if (r->counted) {
@@ -100,6 +103,7 @@ static bool add_row(struct gl_table *t, const struct cnt_row *r)
 	cells[2] = waves;
 	for (unsigned i = 0; i < 5; i++)
 		cells[3 + i] = v[i];
+	cells[8] = r->ok ? "ok" : "failed";
 	return gl_table_add_row(t, cells);
 }
 

@@ -20,6 +20,7 @@
 # The line counts come from the code objects (llvm-readelf), not from gcnlab.
 use strict;
 use warnings;
+use JSON::PP;
 use File::Temp qw(tempdir);
 use POSIX qw(ceil);
 use Test::More;
@@ -69,8 +70,11 @@ sub csv_fields {
 sub read_csv {
 	my ($path) = @_;
 	my $csv = slurp($path) // return;
-	my %param = map { /^# (\w+)=(.*)$/ ? ($1 => $2) : () } split /\r?\n/, $csv;
-	my @lines = grep { /\S/ && !/^#/ } split /\r?\n/, $csv;
+	# The parameters are in the sidecar <stem>.json.
+	(my $side = $path) =~ s/\.csv$/.json/;
+	my $doc = eval { JSON::PP->new->decode(slurp($side) // '') } // {};
+	my %param = map { ref $doc->{$_} ? () : ($_ => $doc->{$_}) } keys %$doc;
+	my @lines = grep { /\S/ } split /\r?\n/, $csv;
 	my @head = csv_fields(shift @lines);
 	my @rows;
 	for (@lines) {
@@ -96,13 +100,13 @@ sub compute_units {
 	return $out =~ /^compute units:\s+(\d+)/m ? $1 : undef;
 }
 
-# Counter cell: "n" or "lo..hi" -> (lo, hi).
+# A counter's range over the dispatches of a row: its <name>_min and
+# <name>_max columns -> (lo, hi).
 sub range {
-	my ($cell) = @_;
-	return (undef, undef) unless defined $cell;
-	return ($1, $2) if $cell =~ /^(\d+)\.\.(\d+)$/;
-	return ($cell, $cell) if $cell =~ /^\d+$/;
-	return (undef, undef);
+	my ($row, $name) = @_;
+	my ($lo, $hi) = map { $row->{"${name}_$_"} } qw(min max);
+	return (undef, undef) unless defined $lo && defined $hi && $lo =~ /^\d+$/ && $hi =~ /^\d+$/;
+	return ($lo, $hi);
 }
 
 # ---- the icache suite --------------------------------------------------------
@@ -135,38 +139,38 @@ for my $arch (qw(gfx900 gfx90a gfx942)) {
 
 	my ($first, $hot, $cold) = map { $find->('icache_24k', '1 wave', $_) } 'first dispatch', 'hot', 'cold';
 	ok($first && $hot && $cold, "$arch: icache_24k one-wave rows") or next;
-	is(join(',', range($first->{SQC_ICACHE_MISSES})), "$l24,$l24", "$arch: first dispatch misses all $l24 lines");
-	is(join(',', range($hot->{SQC_ICACHE_MISSES})), '0,0', "$arch: hot dispatches miss none");
-	is(join(',', range($cold->{SQC_ICACHE_MISSES})), "$l24,$l24", "$arch: every cold dispatch misses all $l24 lines");
+	is(join(',', range($first, 'sqc_icache_misses')), "$l24,$l24", "$arch: first dispatch misses all $l24 lines");
+	is(join(',', range($hot, 'sqc_icache_misses')), '0,0', "$arch: hot dispatches miss none");
+	is(join(',', range($cold, 'sqc_icache_misses')), "$l24,$l24", "$arch: every cold dispatch misses all $l24 lines");
 	# Instruction prefetch (3 lines ahead, emu_timing_icache.c) hides the L2
 	# round trips of straight-line code that the flush leaves in L2, but
 	# not the HBM ones of a first dispatch (issue 16).
-	ok($cold->{'median µs'} >= $hot->{'median µs'} && $first->{'median µs'} > 1.5 * $hot->{'median µs'},
-	   "$arch: cold is no faster than hot ($cold->{'median µs'} vs $hot->{'median µs'} µs), the first dispatch " .
-	   "(code from HBM) well above it ($first->{'median µs'} µs)");
-	ok($cold->{'flush µs (apart, not in the time)'} =~ /^[0-9.]+$/ && $hot->{'flush µs (apart, not in the time)'} eq '-',
+	ok($cold->{'median_us'} >= $hot->{'median_us'} && $first->{'median_us'} > 1.5 * $hot->{'median_us'},
+	   "$arch: cold is no faster than hot ($cold->{'median_us'} vs $hot->{'median_us'} µs), the first dispatch " .
+	   "(code from HBM) well above it ($first->{'median_us'} µs)");
+	ok($cold->{flush_us} =~ /^[0-9.]+$/ && $hot->{flush_us} eq '',
 	   "$arch: the flush time is reported on the cold row only");
 
 	my ($ahot, $acold) = map { $find->('icache_24k', "1 wave on each of $cus CUs", $_) } 'hot', 'cold';
 	ok($ahot && $acold, "$arch: icache_24k every-CU rows") or next;
-	is(join(',', range($ahot->{SQC_ICACHE_MISSES})), '0,0', "$arch: every CU hot: no misses");
+	is(join(',', range($ahot, 'sqc_icache_misses')), '0,0', "$arch: every CU hot: no misses");
 	my $all = $l24 * $groups;
-	is(join(',', range($acold->{SQC_ICACHE_MISSES})), "$all,$all",
+	is(join(',', range($acold, 'sqc_icache_misses')), "$all,$all",
 	   "$arch: every CU cold: $l24 lines x $groups instruction caches of $share{$arch} CUs");
 
 	my ($bhot, $bcold) = map { $find->('icache_256k', '1 wave', $_) } 'hot', 'cold';
 	ok($bhot && $bcold, "$arch: icache_256k rows") or next;
-	is(join(',', range($bhot->{SQC_ICACHE_MISSES})), "$l256,$l256", "$arch: 256 KiB misses all $l256 lines even hot");
-	is(join(',', range($bcold->{SQC_ICACHE_MISSES})), "$l256,$l256", "$arch: ... and cold");
+	is(join(',', range($bhot, 'sqc_icache_misses')), "$l256,$l256", "$arch: 256 KiB misses all $l256 lines even hot");
+	is(join(',', range($bcold, 'sqc_icache_misses')), "$l256,$l256", "$arch: ... and cold");
 
 	my ($dhot) = $find->('dcache_read', '1 workgroup reads 1 MiB', 'hot');
 	my ($drot) = grep { $_->{kernel} eq 'dcache_read' && $_->{mode} =~ /^rotating x\d+ \(2 x the/ } @$rows;
 	ok($dhot && $drot, "$arch: dcache_read hot and beyond-the-caches rotating rows") or next;
-	is(join(',', range($dhot->{TCC_MISS})), '0,0', "$arch: the same 1 MiB hot: no L2 miss");
-	my ($lo) = range($drot->{TCC_MISS});
+	is(join(',', range($dhot, 'tcc_miss')), '0,0', "$arch: the same 1 MiB hot: no L2 miss");
+	my ($lo) = range($drot, 'tcc_miss');
 	# 1 MiB is at least 8192 lines of the largest L2 line (128 B).
 	ok(defined $lo && $lo >= 8192, "$arch: $drot->{mode}: every dispatch misses L2 for all of it (TCC_MISS >= 8192)")
-		or diag("TCC_MISS $drot->{TCC_MISS}");
+		or diag("tcc_miss_min $drot->{tcc_miss_min}");
 }
 
 # ---- copy, cold ----------------------------------------------------------------
@@ -183,7 +187,7 @@ for my $arch (qw(gfx900 gfx90a gfx942)) {
 	ok($rows && @$rows == 22, 'copy.csv has 22 rows') or diag($out);
 	ok(!grep({ $_->{validated} ne 'yes' } @{ $rows // [] }), 'every copy kernel validated, before and after reading rotating copies')
 		or diag(join("\n", map { "$_->{kernel}: $_->{validated}" } @$rows));
-	my ($fcol) = grep { /^flush µs/ } keys %{ $rows->[0] // {} };
+	my ($fcol) = grep { /^flush_us$/ } keys %{ $rows->[0] // {} };
 	ok($fcol && !grep({ $_->{$fcol} !~ /^[0-9.]+$/ || $_->{$fcol} <= 0 } @$rows),
 	   'every copy row reports its flush time') or diag($out);
 	like($param->{timing} // '', qr/^cold: flush_icache .*3 rotating copies/, 'copy.csv records the cold mode');

@@ -1,6 +1,6 @@
 #!/bin/sh
 # cold_latency.t — the latency suite in cold mode: `--flush-cache
-# --rotating-count 3` is taken (not "ignored"), recorded in latency.csv, the
+# --rotating-count 3` is taken (not "ignored"), recorded in latency.json, the
 # flush reaches every CU, and the HBM chase still measures a chase through
 # the rotating copies (a broken copy would not give an HBM-range latency).
 bin=${GCNLAB_BIN:?}
@@ -15,10 +15,11 @@ csv="$tmp/gfx942-emu/latency.csv"
 	{ echo "not ok 1 - exit $rc"; sed 's/^/# /' "$tmp/err"; }
 grep -qi "ignor" "$tmp/err" && { echo "not ok 2 - the suite ignored the mode:"; sed 's/^/# /' "$tmp/err"; } ||
 	echo "ok 2 - no 'ignored' warning"
-grep -q "^# timing=cold" "$csv" && grep -q "^# rotating_count=3" "$csv" &&
-	echo "ok 3 - mode recorded in latency.csv" || echo "not ok 3 - mode not recorded in $csv"
-grep -q "^# flush_cus_reached=304 of 304" "$csv" &&
-	echo "ok 4 - the flush reached all 304 CUs" || echo "not ok 4 - flush reach: $(grep flush_cus "$csv")"
+json="$tmp/gfx942-emu/latency.json"   # the run's parameters: the CSV's sidecar
+grep -q '^  "timing": "cold' "$json" && grep -q '^  "rotating_count": "3' "$json" &&
+	echo "ok 3 - mode recorded in latency.json" || echo "not ok 3 - mode not recorded in $json"
+grep -q '^  "flush_cus_reached": "304 of 304' "$json" &&
+	echo "ok 4 - the flush reached all 304 CUs" || echo "not ok 4 - flush reach: $(grep flush_cus "$json")"
 lat=$(awk -F, '/^HBM load dwordx4,/ {print int($4)}' "$csv")
 [ -n "$lat" ] && [ "$lat" -ge 500 ] && [ "$lat" -le 1000 ] &&
 	echo "ok 5 - cold HBM chase latency $lat cycles is in the HBM range" ||

@@ -79,18 +79,17 @@ for my $arch (qw(gfx900 gfx90a gfx942)) {
 	ok(defined $csv, "$arch-emu/copy.csv written") or next;
 	ok(defined $md, "$arch-emu/copy.md written");
 
-	# '#' lines are the metadata block (suite, arch, backend, ...).
-	my @lines = grep { /\S/ && !/^#/ } split /\r?\n/, $csv;
-	ok($csv =~ /^# arch=$arch$/m && $csv =~ /^# backend=emu$/m, "$arch: copy.csv names arch and backend")
-		or diag($csv);
+	# The run's parameters (suite, arch, backend, ...) are in the sidecar.
+	my @lines = grep { /\S/ } split /\r?\n/, $csv;
+	my $side = slurp("$out_root/$arch-emu/copy.json") // '';
+	ok($side =~ /^  "arch": "$arch",$/m && $side =~ /^  "backend": "emu",$/m, "$arch: copy.json names arch and backend")
+		or diag($side);
 	my @head = csv_fields(shift @lines);
 	my %col;
 	@col{@head} = 0 .. $#head;
 	my ($kcol, $icol, $vcol) = @col{'kernel', 'impl', 'validated'};
-	my ($mcol) = grep { $head[$_] =~ /^GPU median µs/ } 0 .. $#head;
-	my ($bcol) = grep { $head[$_] =~ /^study-method GB\/s/ } 0 .. $#head;
-	my ($scol) = grep { $head[$_] =~ /^study-method µs\/dispatch/ } 0 .. $#head;
-	my ($vgcol) = grep { $head[$_] =~ /^RX Vega 64 GB\/s/ } 0 .. $#head;
+	my ($mcol, $bcol, $scol, $vgcol) =
+		@col{'median_us', 'study_bandwidth_gbs', 'study_dispatch_us', 'vega64_bandwidth_gbs'};
 	ok(defined $kcol && defined $icol && defined $vcol && defined $mcol && defined $bcol && defined $scol &&
 	   defined $vgcol,
 	   "$arch: copy.csv has kernel, impl, validated, GPU median µs, study-method µs and GB/s, RX Vega 64 columns")
@@ -109,7 +108,7 @@ for my $arch (qw(gfx900 gfx90a gfx942)) {
 		   $r->[$scol] =~ /^[0-9.]+$/ && $r->[$scol] >= $r->[$mcol],
 		   "$arch: $k ($impl) validated, with a GPU time, a longer study-method time and a bandwidth")
 			or diag($r ? join(' | ', @$r) : "no row for $k\n$out");
-		ok($r && ($arch eq 'gfx900' ? $r->[$vgcol] =~ /^[0-9.]+$/ : $r->[$vgcol] eq '-'),
+		ok($r && ($arch eq 'gfx900' ? $r->[$vgcol] =~ /^[0-9.]+$/ : $r->[$vgcol] eq ''),
 		   "$arch: $k: the RX Vega 64 figure " . ($arch eq 'gfx900' ? 'is there' : 'is absent (not a Vega 64)'))
 			or diag($r ? join(' | ', @$r) : '');
 	}

@@ -54,14 +54,14 @@ my @cmd = ($gcnlab, 'run', 'copy', '--arch', 'gfx900', '--backend', 'emu', '--cl
 my ($out, $rc) = run(@cmd);
 is($rc, 0, 'run copy on gfx900 at four corner states exits 0') or diag("@cmd\n$out");
 open(my $fh, '<', "$tmp/r/gfx900-emu/copy.csv") or BAIL_OUT("no copy.csv\n$out");
-my @lines = grep { /\S/ && !/^#/ } <$fh>;
+my @lines = grep { /\S/ } <$fh>;
 chomp @lines;
 my @head = csv_fields(shift @lines);
 my ($kc) = grep { $head[$_] eq 'kernel' } 0 .. $#head;
 my ($cc) = grep { $head[$_] eq 'clocks' } 0 .. $#head;
-my ($sc) = grep { $head[$_] =~ /^study-method GB\/s/ } 0 .. $#head;
-my ($vc) = grep { $head[$_] =~ /^RX Vega 64 GB\/s/ } 0 .. $#head;
-my ($rc2) = grep { $head[$_] =~ /^study-method ÷ Vega 64/ } 0 .. $#head;
+my ($sc) = grep { $head[$_] eq 'study_bandwidth_gbs' } 0 .. $#head;
+my ($vc) = grep { $head[$_] eq 'vega64_bandwidth_gbs' } 0 .. $#head;
+my ($rc2) = grep { $head[$_] eq 'study_vs_vega64_ratio' } 0 .. $#head;
 ok(defined $kc && defined $cc && defined $sc && defined $vc && defined $rc2,
    'copy.csv has kernel, clocks, study-method GB/s, RX Vega 64 GB/s and ratio columns')
 	or BAIL_OUT("header: @head");

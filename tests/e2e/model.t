@@ -229,18 +229,18 @@ sub chase {
 	return ($o[0] / $o[1] - $o[2], $r);
 }
 
-for my $c (['gfx942', 'vector L1', 128, 128, 256, 0, 116, 120, 'TCP_HIT'],
+for my $c (['gfx942', 'vector L1', 128, 128, 256, 0, 116, 120, 'GCNLAB_TCP_HIT'],
            ['gfx942', 'L2 (2 MiB)', 128, 16384, 512, 0, 210, 225, 'TCC_HIT'],
-           ['gfx942', 'Infinity Cache', 256 * 1024, 32, 256, 0, 455, 535, 'MALL_HIT'],
+           ['gfx942', 'Infinity Cache', 256 * 1024, 32, 256, 0, 455, 535, 'GCNLAB_MALL_HIT'],
            ['gfx942', 'scalar cache', 64, 128, 256, 1, 44, 52, 'SQC_DCACHE_HITS'],
-           ['gfx90a', 'vector L1', 64, 128, 256, 0, 120, 130, 'TCP_HIT'],
+           ['gfx90a', 'vector L1', 64, 128, 256, 0, 120, 130, 'GCNLAB_TCP_HIT'],
            ['gfx90a', 'L2 (2 MiB)', 64, 32768, 512, 0, 230, 250, 'TCC_HIT'],
-           ['gfx90a', 'HBM', 512 * 1024, 32, 256, 0, 570, 670, 'HBM_READ_BYTES']) {
+           ['gfx90a', 'HBM', 512 * 1024, 32, 256, 0, 570, 670, 'GCNLAB_HBM_READ_BYTES']) {
 	my ($arch, $level, $stride, $count, $steps, $scalar, $lo, $hi, $cnt) = @$c;
 	my ($lat, $r) = chase($arch, $stride, $count, $steps, $scalar);
 	ok(within($lat, $lo, $hi), "$arch chase, $level: $lo-$hi cycles per step")
 		or diag(sprintf('measured %s', defined $lat ? sprintf('%.1f', $lat) : 'nothing'));
-	my $min = $cnt eq 'HBM_READ_BYTES' ? $steps * 64 : $steps;
+	my $min = $cnt eq 'GCNLAB_HBM_READ_BYTES' ? $steps * 64 : $steps;
 	ok(($r->{counters}{$cnt} // 0) >= $min, "$arch chase, $level: $cnt counts the steps")
 		or diag("$cnt = " . ($r->{counters}{$cnt} // 'none'));
 }
@@ -377,10 +377,11 @@ sub any_stall {
 	my $csv = read_csv("$tmp/r/gfx942-emu/copy.csv");
 	my ($row) = $csv ? rows_where($csv, kernel => 'copy_256_4_64_256') : ();
 	my $x = exec_kernel('gfx942', 'copy_256_4_64_256', { grid => 256, block => 256 }, 'buf:1M', 'buf:1M');
-	ok($row && defined $row->{SQ_INSTS} && $row->{SQ_INSTS} == $x->{counters}{SQ_INSTS},
-	   'run --counters: an SQ_INSTS column per kernel, equal to what exec --counters reports');
-	ok($row && defined $row->{SQ_LDS_BANK_CONFLICT} && defined $row->{TCC_HIT} && defined $row->{SQ_WAIT_INST_ANY},
-	   'run --counters: SQ_LDS_BANK_CONFLICT, TCC_HIT and SQ_WAIT_INST_ANY columns');
+	# Result columns are snake_case: the counter's name in lower case.
+	ok($row && defined $row->{sq_insts} && $row->{sq_insts} == $x->{counters}{SQ_INSTS},
+	   'run --counters: an sq_insts column per kernel, equal to what exec --counters reports');
+	ok($row && defined $row->{sq_lds_bank_conflict} && defined $row->{tcc_hit} && defined $row->{gcnlab_waitcnt_cycles},
+	   'run --counters: sq_lds_bank_conflict, tcc_hit and gcnlab_waitcnt_cycles columns');
 }
 
 # ---- determinism -----------------------------------------------------------

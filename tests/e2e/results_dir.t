@@ -50,7 +50,7 @@ mkdir "$dir/lds_counters.svg.chart.tmp.Xy34Zw" or die;
 my ($out, $rc) = run($gcnlab, 'run', 'lds_counters', '--arch', 'gfx942', '--backend', 'emu', '--out', $tmp);
 is($rc, 0, 'lds_counters runs') or diag($out);
 like($out, qr{^ref: \S*results/reference/gfx942-emu/lds_counters\.csv}m, 'the run names its reference');
-like($out, qr/Bank Conflict \(cycles\)\s+ref/, 'figures are printed beside the reference');
+like($out, qr/bank_conflict_cycles\s+ref/, 'figures are printed beside the reference');
 ok(-s "$dir/lds_counters.csv", 'the results file is written');
 ok(!-e "$dir/lds_counters.csv.tmp.Ab12Cd", "a killed run's temporary file is removed");
 ok(!-e "$dir/lds_counters.svg.chart.tmp.Xy34Zw", "a killed run's chart scratch folder is removed");

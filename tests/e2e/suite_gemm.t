@@ -38,15 +38,15 @@ for my $arch (qw(gfx942 gfx90a)) {
 	for my $r (@{ $s->{rows} }) {
 		my $what = "$arch $r->{kernel} $r->{run}";
 		is($r->{validated}, 'yes', "$what: validated");
-		my $cyc = $r->{'cycles/K-step (s_memtime)'};
+		my $cyc = $r->{kstep_cycles};
 		ok(within($cyc, 1000, 100000), "$what: cycles per K-step measured ($cyc)");
-		is($r->{'design cycles/K-step'}, $design{$arch}, "$what: design $design{$arch}");
-		ok(within($r->{'measured / design'}, $cyc / $design{$arch} - 0.01, $cyc / $design{$arch} + 0.01),
+		is($r->{design_kstep_cycles}, $design{$arch}, "$what: design $design{$arch}");
+		ok(within($r->{measured_vs_design_ratio}, $cyc / $design{$arch} - 0.01, $cyc / $design{$arch} + 0.01),
 		   "$what: ratio = measured / design");
-		ok($r->{'MFMA util'} =~ /^(\d+)%$/ && $1 > 0 && $1 <= 100, "$what: MFMA utilisation $r->{'MFMA util'}");
-		my ($tf, $tl, $peak) = map { $r->{$_} } ('TFLOP/s (dispatch)', 'TFLOP/s (loop)', 'peak TFLOP/s');
+		ok($r->{mfma_util_pct} =~ /^(\d+)$/ && $1 > 0 && $1 <= 100, "$what: MFMA utilisation $r->{mfma_util_pct}%");
+		my ($tf, $tl, $peak) = map { $r->{$_} } qw(dispatch_tflops loop_tflops peak_tflops);
 		ok(within($tf, 0.001, $peak) && within($tl, $tf, $peak * 1.01), "$what: TFLOP/s $tf (dispatch) <= $tl (loop) <= peak $peak");
-		my @st = split /, /, $r->{'top stalls (trace, share of cycles)'};
+		my @st = split /, /, $r->{top_stalls};
 		ok(@st >= 1 && !grep({ !/$causes/ } @st), "$what: stall causes '@st'");
 		$step{ $r->{kernel} }{ $r->{run} } = $cyc;
 	}

@@ -36,7 +36,7 @@ sub run_suite {
 # The table row of a memory type / instruction / stride.
 sub row {
 	my ($t, $type, $stride) = @_;
-	my @r = grep { $_->{'mem type'} eq $type && (!defined $stride || $_->{'lane stride'} =~ /^\Q$stride\E /) }
+	my @r = grep { $_->{mem_type} eq $type && (!defined $stride || $_->{lane_stride} =~ /^\Q$stride\E /) }
 	        @{ $t->{rows} };
 	return $r[0];
 }
@@ -52,9 +52,9 @@ sub levels {
 	my @out;
 	for my $l (sort { $a <=> $b } keys %lv) {
 		my @rs = @{ $lv{$l} };
-		my @v = sort { $a <=> $b } map { $_->{'latency cycles (median)'} } @rs;
+		my @v = sort { $a <=> $b } map { $_->{'latency_cycles'} } @rs;
 		my $med = @v % 2 ? $v[$#v / 2] : ($v[@v / 2 - 1] + $v[@v / 2]) / 2;
-		push @out, { first => $rs[0]{'footprint bytes'}, last => $rs[-1]{'footprint bytes'}, median => $med };
+		push @out, { first => $rs[0]{'footprint_bytes'}, last => $rs[-1]{'footprint_bytes'}, median => $med };
 	}
 	return @out;
 }
@@ -73,20 +73,20 @@ my $MIB = 1024 * $KIB;
 	   'gfx942: cus, steps and strides recorded') or diag(explain($t->{params}));
 
 	my $m = row($t, 's_memtime overhead');
-	ok($m && within($m->{'latency cycles (median)'}, 2, 8), 's_memtime back-to-back pair ~4 cycles')
+	ok($m && within($m->{'latency_cycles'}, 2, 8), 's_memtime back-to-back pair ~4 cycles')
 		or diag(explain($m));
 
 	my $h = row($t, 'HBM load dwordx4');
-	ok($h && within($h->{'latency cycles (median)'}, 500, 800), 'buffer_load_dwordx4 chase latency 500-800')
+	ok($h && within($h->{'latency_cycles'}, 500, 800), 'buffer_load_dwordx4 chase latency 500-800')
 		or diag(explain($h));
-	ok($h && within($h->{'throughput cycles/instr (median)'}, 28, 36), 'buffer_load_dwordx4 ~32 cycles per instruction')
+	ok($h && within($h->{'throughput_cycles'}, 28, 36), 'buffer_load_dwordx4 ~32 cycles per instruction')
 		or diag(explain($h));
-	ok($h && within($h->{'bytes/cycle per CU'}, 28, 36), 'buffer_load_dwordx4 ~32 bytes per cycle per CU')
+	ok($h && within($h->{'bytes_per_cycle'}, 28, 36), 'buffer_load_dwordx4 ~32 bytes per cycle per CU')
 		or diag(explain($h));
 	my $l = row($t, 'HBM load dword -> LDS');
-	ok($l && within($l->{'throughput cycles/instr (median)'}, 10, 12.5), 'buffer_load_dword ... lds ~11 cycles per instruction')
+	ok($l && within($l->{'throughput_cycles'}, 10, 12.5), 'buffer_load_dword ... lds ~11 cycles per instruction')
 		or diag(explain($l));
-	ok($l && within($l->{'latency cycles (median)'}, 500, 800), 'buffer_load_dword ... lds latency from HBM 500-800')
+	ok($l && within($l->{'latency_cycles'}, 500, 800), 'buffer_load_dword ... lds latency from HBM 500-800')
 		or diag(explain($l));
 
 	my %lds = (
@@ -100,8 +100,8 @@ my $MIB = 1024 * $KIB;
 		my ($type, $stride) = split /\|/, $k;
 		my ($llo, $lhi, $tlo, $thi) = @{ $lds{$k} };
 		my $r = row($t, $type, $stride);
-		ok($r && (!defined $llo || within($r->{'latency cycles (median)'}, $llo, $lhi)) &&
-		   within($r->{'throughput cycles/instr (median)'}, $tlo, $thi),
+		ok($r && (!defined $llo || within($r->{'latency_cycles'}, $llo, $lhi)) &&
+		   within($r->{'throughput_cycles'}, $tlo, $thi),
 		   "$type stride $stride: " . (defined $llo ? "latency $llo-$lhi, " : '') . "throughput $tlo-$thi")
 			or diag(explain($r));
 	}
@@ -142,7 +142,7 @@ my $MIB = 1024 * $KIB;
 
 {
 	my ($t) = run_suite('gfx900', '--param', 'cus=1,footprints=4K:1M');
-	ok($t && @{ $t->{rows} } == 9 && !grep({ $_->{'latency cycles (median)'} !~ /^[0-9.]+$/ } @{ $t->{rows} }),
+	ok($t && @{ $t->{rows} } == 9 && !grep({ $_->{'latency_cycles'} !~ /^[0-9.]+$/ } @{ $t->{rows} }),
 	   'gfx900: all nine rows measured') or diag($t ? $t->{text} : 'no csv');
 }
 

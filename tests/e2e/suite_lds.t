@@ -38,7 +38,7 @@ is($rc, 0, 'gcnlab run lds_banks exits 0') or diag("@cmd\n$out");
 
 my $s = read_csv("$dir/lds_banks.csv");
 ok($s, 'lds_banks.csv written') or BAIL_OUT($out);
-my %dt = map { $_->{stride_dword} => $_->{'dt µs (median)'} } @{ $s->{rows} };
+my %dt = map { $_->{stride_dword} => $_->{'dt_us'} } @{ $s->{rows} };
 is(scalar(keys %dt), 19, 'the 19 strides of the seed') or diag($s->{text});
 
 my @rise = (1, 2, 4, 8, 16, 32);
@@ -59,7 +59,7 @@ ok(within($dt{512} / $dt{256}, 0.45, 0.6), 'stride 512 falls to about half of 25
 	or diag("dt(512)/dt(256) = " . $dt{512} / $dt{256});
 ok(within($dt{1024} / $dt{256}, 0.22, 0.32), 'stride 1024 falls to about a quarter of 256 (seed: 0.267)')
 	or diag("dt(1024)/dt(256) = " . $dt{1024} / $dt{256});
-my @marked = grep { $_->{'bank count'} ne '' } @{ $s->{rows} };
+my @marked = grep { $_->{bank_count_dwords} ne '' } @{ $s->{rows} };
 ok(@marked == 1 && $marked[0]{stride_dword} == 32 && $s->{params}{bank_count} =~ /^32 dwords/,
    'bank count 32 dwords detected and marked') or diag(explain(\@marked, $s->{params}{bank_count}));
 like($out, qr/stride_dword:\s+32\s+dt:.*<=+ bank size 32 DWORDs/, 'the mark is printed as the seed prints it');
@@ -73,8 +73,16 @@ for my $half (0, 32) {
 		push @b128, '[' . join(', ', map { $_ + $half } $p->[0] .. $p->[0] + 3, $p->[1] .. $p->[1] + 3) . ']';
 	}
 }
-is_deeply([map { $_->{lanes} } rows_where($g, instruction => 'ds_read_b64')], \@b64, 'ds_read_b64 lane groups as in seed 002');
-is_deeply([map { $_->{lanes} } rows_where($g, instruction => 'ds_read_b128')], \@b128, 'ds_read_b128 lane groups as in seed 002');
+# One row per lane (instruction, group, lane): the groups as the seed lists them.
+my $groups = sub {
+	my ($insn) = @_;
+	my @by;
+	push @{ $by[ $_->{group} ] }, $_->{lane} for rows_where($g, instruction => $insn);
+	return [map { '[' . join(', ', @{ $_ // [] }) . ']' } @by];
+};
+is(scalar(grep { $_->{instruction} eq 'ds_read_b64' } @{ $g->{rows} }), 64, 'ds_read_b64: one row per lane');
+is_deeply($groups->('ds_read_b64'), \@b64, 'ds_read_b64 lane groups as in seed 002');
+is_deeply($groups->('ds_read_b128'), \@b128, 'ds_read_b128 lane groups as in seed 002');
 like($out, qr/lane_group:  \[0, 1, 2, 3, 20, 21, 22, 23\]/, 'groups printed as the seed prints them');
 ok(-s "$dir/lds_banks_lanes.svg" && slurp("$dir/lds_banks_lanes.svg") =~ /<svg/, 'lane picture written');
 
@@ -84,13 +92,13 @@ my %pad = map { $_->{kernel} => $_ } @{ $p->{rows} };
 my ($np, $pd, $ln) = @pad{qw(lds_direct_nopad lds_direct_pad lds_direct_linear)};
 ok($np && $pd && $ln, 'three padding-study rows') or BAIL_OUT($p->{text});
 ok(!grep({ $_->{validated} ne 'yes' } $np, $pd, $ln), 'every layout reads back the right data');
-ok($np->{SQ_LDS_BANK_CONFLICT} > 0, 'without padding the MFMA-pattern reads conflict') or diag(explain($np));
-ok($pd->{SQ_LDS_BANK_CONFLICT} == 0 && $ln->{SQ_LDS_BANK_CONFLICT} == 0, 'padding removes the conflicts (as does a linear read)')
+ok($np->{sq_lds_bank_conflict} > 0, 'without padding the MFMA-pattern reads conflict') or diag(explain($np));
+ok($pd->{sq_lds_bank_conflict} == 0 && $ln->{sq_lds_bank_conflict} == 0, 'padding removes the conflicts (as does a linear read)')
 	or diag(explain($pd, $ln));
-ok($pd->{'dt µs (median)'} < $np->{'dt µs (median)'}, 'padding is faster') or diag(explain($np, $pd));
-my $rc_col = col($p, 'read phase cycles');
+ok($pd->{'dt_us'} < $np->{'dt_us'}, 'padding is faster') or diag(explain($np, $pd));
+my $rc_col = col($p, 'read_phase_cycles');
 ok($pd->{$rc_col} < $np->{$rc_col}, 'its read phase is shorter') or diag(explain($np, $pd));
-ok(within($ln->{'dt µs (median)'}, 0.98 * $pd->{'dt µs (median)'}, 1.02 * $pd->{'dt µs (median)'}),
+ok(within($ln->{'dt_us'}, 0.98 * $pd->{'dt_us'}, 1.02 * $pd->{'dt_us'}),
    'reading with lane * 16 bytes is no faster than the padded layout') or diag(explain($pd, $ln));
 
 # ---- lds_counters -------------------------------------------------------------------
@@ -102,11 +110,11 @@ is($rc, 0, 'gcnlab run lds_counters exits 0') or diag("@cmd\n$out");
 my $c = read_csv("$dir/lds_counters.csv");
 ok($c, 'lds_counters.csv written') or BAIL_OUT($out);
 is(scalar(@{ $c->{rows} }), 260, '130 dispatches of each kernel');
-my ($idx, $conf, $bw, $rate) = ('Index Accesses (cycles)', 'Bank Conflict (cycles)', 'Theoretical Bandwidth (bytes)',
-                                 'Bank Conflict Rate (%)');
+my ($idx, $conf, $bw, $rate) = qw(index_accesses_cycles bank_conflict_cycles
+                                 theoretical_bandwidth_bytes bank_conflict_rate_pct);
 my (@want, @got);
 for my $n (1 .. 20) {
-	my ($r) = rows_where($c, kernel => 'conflicts', 'work-items' => $n);
+	my ($r) = rows_where($c, kernel => 'conflicts', work_items => $n);
 	push @want, [$n, $n + 1, $n - 1];
 	push @got, [$n, $r ? ($r->{$idx}, $r->{$conf}) : ('-', '-')];
 }
@@ -117,11 +125,11 @@ for my $r (@{ $c->{rows} }) {
 	$rate_ok &&= defined $want && abs($r->{$rate} - $want) < 0.01 && $r->{$bw} == ($r->{$idx} - $r->{$conf}) * 128;
 }
 ok($rate_ok, 'rate = 100 x ((conflicts / 32) / (index - conflicts)), bandwidth = (index - conflicts) x 128 B');
-my @load = map { [rows_where($c, kernel => 'load', 'work-items' => $_)]->[0] } 1, 20, 64, 65, 128, 129;
+my @load = map { [rows_where($c, kernel => 'load', work_items => $_)]->[0] } 1, 20, 64, 65, 128, 129;
 is_deeply([map { $_ ? "$_->{$bw}/$_->{$idx}/$_->{$conf}" : '-' } @load],
           ['256/2/0', '256/2/0', '256/2/0', '512/4/0', '512/4/0', '768/6/0'],
           'load: 256 bytes per wave, 2 index cycles, no conflict; a step per extra wave');
-my ($c64) = rows_where($c, kernel => 'conflicts', 'work-items' => 64);
+my ($c64) = rows_where($c, kernel => 'conflicts', work_items => 64);
 ok($c64 && $c64->{$rate} > 90 && $c64->{$rate} < 100, 'conflict rate approaches but never reaches 100% (64 work-items)')
 	or diag(explain($c64));
 ok(!-x '/usr/bin/gnuplot' || -s "$dir/lds_counters.svg", 'counter plot written (gnuplot present)');

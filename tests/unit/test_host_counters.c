@@ -96,7 +96,8 @@ static void test_counters_table_row(void **state)
 	f = open_memstream(&csv, &len);
 	gl_table_emit_csv(t, f);
 	fclose(f);
-	assert_contains(csv, "kernel,SQ_WAVES,SQ_LDS_BANK_CONFLICT");
+	/* Result columns are snake_case: the counters' names in lower case. */
+	assert_contains(csv, "kernel,sq_waves,sq_lds_bank_conflict");
 	assert_contains(csv, "a,4,62");
 	assert_contains(csv, "b,8,0");
 	free(csv);

@@ -133,10 +133,6 @@ static struct gl_table *sample(void)
 }
 
 static const char expect_csv[] =
-	"# copy: test table\n"
-	"# arch=gfx942\n"
-	"# reps=25\n"
-	"# note=two lines\n"
 	"kernel,impl,median µs,GB/s (read+write)\n"
 	"copy_256_8_32_256,asm,12.50,167.77\n"
 	"copy_hip_256,hip,3.25,645.28\n"
@@ -184,6 +180,16 @@ static void test_write(void **pstate)
 	assert_int_equal(leftovers(dir), 0);
 	free(csv);
 	free(md);
+	/* The parameters live in the sidecar, with the version that wrote it. */
+	snprintf(path, sizeof(path), "%s/copy.json", dir);
+	md = slurp(path);
+	assert_non_null(md);
+	assert_contains(md, "\"title\": \"copy: test table\"");
+	assert_contains(md, "\"arch\": \"gfx942\"");
+	assert_contains(md, "\"reps\": \"25\"");
+	assert_contains(md, "\"note\": \"two\\nlines\"");
+	assert_contains(md, "\"version\": \"");
+	free(md);
 
 	/* Writing again replaces the files whole. */
 	{
@@ -194,7 +200,7 @@ static void test_write(void **pstate)
 		assert_true(gl_results_write(t2, dir, "copy", &e));
 		snprintf(path, sizeof(path), "%s/copy.csv", dir);
 		csv = slurp(path);
-		assert_string_equal(csv, "# second\na,b,c,d\nk,asm,1.00,2.00\n");
+		assert_string_equal(csv, "a,b,c,d\nk,asm,1.00,2.00\n");
 		free(csv);
 		gl_table_free(t2);
 	}

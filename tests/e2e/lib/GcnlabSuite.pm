@@ -5,6 +5,7 @@ package GcnlabSuite;
 use strict;
 use warnings;
 use Exporter 'import';
+use JSON::PP;
 our @EXPORT = qw(gcnlab_bin run_cmd slurp read_csv rows_where col within);
 
 sub gcnlab_bin {
@@ -48,17 +49,21 @@ sub csv_fields {
 
 # { params => { key => value }, head => [...], rows => [ { col => value } ] }
 # of a results CSV, or undef if it cannot be read.
+# The parameters are the sidecar's (<stem>.json next to the CSV: every
+# key with a string value); the CSV itself is one header row and the rows.
 sub read_csv {
 	my ($path) = @_;
 	my $text = slurp($path) // return undef;
 	my (%params, @head, @rows);
+	(my $side = $path) =~ s/\.csv$/.json/;
+	if (defined(my $js = slurp($side))) {
+		my $doc = eval { JSON::PP->new->decode($js) };
+		if (ref $doc eq 'HASH') {
+			$params{$_} = $doc->{$_} for grep { !ref $doc->{$_} } keys %$doc;
+		}
+	}
 	for my $line (split /\r?\n/, $text) {
 		next unless $line =~ /\S/;
-		if ($line =~ /^# ([^=\s]+)=(.*)$/) {
-			$params{$1} = $2;
-			next;
-		}
-		next if $line =~ /^#/;
 		my @f = csv_fields($line);
 		if (!@head) {
 			@head = @f;
