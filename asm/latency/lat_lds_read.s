@@ -15,8 +15,8 @@
 //   TPUT=1:  [ 11 ds_read_bN at offset:k * 64 * N/8 bytes, s_waitcnt lgkmcnt(0) ]
 // (the seed's offsets: the k-th read one wave-width further on); the host
 // derives throughput = (TPUT - latency) / 10. The addresses plus 10 wave
-// widths must stay inside 64 KiB (the host checks). The LDS is not
-// initialised: only the timing matters, never the values read.
+// widths must stay inside 64 KiB (the host checks). The LDS is zeroed once
+// before the samples: only the timing matters, never the values read.
 // out[g * steps + i] = sample i of work-group g.
 
 .include "gcnlab.inc"
@@ -96,6 +96,22 @@ lds_name gcn_kernel_begin
 	s_lshl_b32 s[S_OOFF], s[S_OOFF], 2
 	s_mov_b32 s[S_IDX], 0
 	gcn_wait_vm 0
+	// The LDS holds what the previous workgroup left: write all 64 KiB once
+	// (zeros), before the first sample, so that no timed read sees unwritten
+	// LDS (the emulator reports such reads; the values never matter here).
+	v_mov_b32 v[V_DATA], 0
+	v_mov_b32 v[V_DATA+1], 0
+	v_mov_b32 v[V_DATA+2], 0
+	v_mov_b32 v[V_DATA+3], 0
+	v_lshlrev_b32 v[V_TMP], 4, v[V_LANE]   // lane * 16 bytes
+	s_mov_b32 s[S_TMP], 64                 // 64 x 1 KiB per wave
+.Linit:
+	ds_write_b128 v[V_TMP], v[V_DATA:V_DATA+3]
+	v_add_u32 v[V_TMP], 1024, v[V_TMP]
+	s_sub_u32 s[S_TMP], s[S_TMP], 1
+	s_cmp_lg_u32 s[S_TMP], 0
+	s_cbranch_scc1 .Linit
+	s_waitcnt lgkmcnt(0)
 .Lstep:
 	gcn_sample_start S_T
 	.set k, 0
