@@ -288,7 +288,7 @@ static const struct command {
 	  "<out>/<arch>-<backend>/<suite>.csv (+ its .json sidecar) and .md.",
 	  run_opts, cmd_run },
 	{ "exec", "gcnlab exec CODE_OBJECT KERNEL --grid X[,Y[,Z]] --block X[,Y[,Z]] [OPTIONS] ARG...",
-	  "dispatch one kernel of a code object once",
+	  "dispatch one kernel of a code object (once, or --reps times with statistics)",
 	  "Dispatch one kernel once and print its GPU time. Each ARG fills the next explicit kernel\n"
 	  "argument (hidden arguments are filled from the launch):\n"
 	  "  buf:SIZE[:INIT]        device buffer; SIZE like 4096, 64K, 1M (1024-based)\n"
