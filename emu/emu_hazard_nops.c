@@ -387,10 +387,16 @@ static bool p_valu(const struct emu_profile *prof, const struct emu_inst *in)
 	P;
 	return is_valu(in);
 }
-static int n_dpp_vgpr(const struct hctx *h, const struct emu_inst *p)
+/* The producer's VGPR destination overlaps the consumer's src0 (rules 5
+ * and 14 read it there). */
+static bool vdst_feeds_src0(const struct hctx *h, const struct emu_inst *p)
 {
 	struct span d;
-	return vdst(p, &d) && span_ov(d, src_span(h->c, 0)) ? 2 : -1;
+	return vdst(p, &d) && span_ov(d, src_span(h->c, 0));
+}
+static int n_dpp_vgpr(const struct hctx *h, const struct emu_inst *p)
+{
+	return vdst_feeds_src0(h, p) ? 2 : -1;
 }
 
 /* 6. s_setreg -> s_getreg/s_setreg of the same hardware register: 2.
@@ -538,8 +544,7 @@ static bool c_readlane(const struct emu_profile *prof, const struct emu_inst *in
 }
 static int n_vgpr_readlane(const struct hctx *h, const struct emu_inst *p)
 {
-	struct span d;
-	return vdst(p, &d) && span_ov(d, src_span(h->c, 0)) ? 1 : -1;
+	return vdst_feeds_src0(h, p) ? 1 : -1;
 }
 
 /* 15. gfx942: transcendental VALU writes VGPR -> non-transcendental VALU
