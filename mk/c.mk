@@ -1,29 +1,33 @@
 # c.mk — the C side: libhsa-emu.so, gcnlab, and the cmocka unit tests.
 #
-# Sources are picked up by wildcard: common/*.c, emu/*.c, host/*.c,
-# tests/unit/test_*.c. Objects go to build/obj/<dir>/<name>.o, and again to
-# build/san/obj/... for the sanitizer build of the unit tests.
+# Sources are every .c below common/, emu/ and host/ (their layer folders
+# included) and every tests/unit/**/test_*.c. Objects go to
+# build/obj/<path>.o, and again to build/san/obj/... for the sanitizer build
+# of the unit tests. Includes name their layer: #include "core/emu_wave.h"
+# from -Iemu, #include "gpu/gl_hsa.h" from -Ihost.
 #
-# Unit-test link convention: tests/unit/test_X.c becomes build/tests/unit/test_X,
-# linked with libhost.a (host/*.c without host/gcnlab_main.c), libemu.a
-# (emu/*.c) and libcommon.a (common/*.c): from archives the linker takes only
-# the objects a test needs.
+# Unit-test link convention: tests/unit/<dir>/test_X.c becomes
+# build/tests/unit/<dir>/test_X, linked with libhost.a (host/ without the
+# main), libemu.a (emu/) and libcommon.a (common/): from archives the linker
+# takes only the objects a test needs.
 
 CSTD_FLAGS := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -O2 -g
 # -fPIC for everything: the emu and common objects go into libhsa-emu.so and
 # the same objects (via the archives) into the tests. Hidden visibility: the
 # emulator exports only what it marks (the HSA API).
 PIC_FLAGS := -fPIC -fvisibility=hidden
-GCN_CPPFLAGS := -Iinclude -Iemu -Icommon $(HSA_CPPFLAGS)
+GCN_CPPFLAGS := -Iinclude -Iemu -Ihost -Icommon $(HSA_CPPFLAGS)
 SAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 EXTRA_CFLAGS ?=
 GCN_CFLAGS = $(CSTD_FLAGS) $(PIC_FLAGS) $(GCN_CPPFLAGS) $(EXTRA_CFLAGS)
 
-COMMON_SRCS := $(sort $(wildcard common/*.c))
-EMU_SRCS := $(sort $(wildcard emu/*.c))
-HOST_SRCS := $(sort $(wildcard host/*.c))
-HOST_MAIN := host/gcnlab_main.c
-UNIT_SRCS := $(sort $(wildcard tests/unit/test_*.c))
+# srcs DIR, PATTERN: the files matching PATTERN below DIR, sorted.
+srcs = $(sort $(shell find $(1) -name '$(2)' -type f 2>/dev/null))
+COMMON_SRCS := $(call srcs,common,*.c)
+EMU_SRCS := $(call srcs,emu,*.c)
+HOST_SRCS := $(call srcs,host,*.c)
+HOST_MAIN := $(firstword $(filter %/gcnlab_main.c,$(HOST_SRCS)) host/cli/gcnlab_main.c)
+UNIT_SRCS := $(call srcs,tests/unit,test_*.c)
 
 LIBS_EMU := -lelf -lmsgpackc -lpthread -lm
 # The host dlopens the HSA runtime (ROCr or the emulator): no -lhsa-runtime64.
@@ -69,7 +73,7 @@ endef
 .SECONDARY: $(call objs,$(BUILD),$(UNIT_SRCS)) $(call objs,$(BUILD)/san,$(UNIT_SRCS))
 
 # gl_ref finds results/reference/ and results/published/ in this tree.
-$(BUILD)/obj/host/gl_ref.o $(BUILD)/san/obj/host/gl_ref.o: GCN_CFLAGS += -DGL_SOURCE_DIR='"$(CURDIR)"'
+$(call objs,$(BUILD),$(filter %/gl_ref.c,$(HOST_SRCS))) $(call objs,$(BUILD)/san,$(filter %/gl_ref.c,$(HOST_SRCS))): GCN_CFLAGS += -DGL_SOURCE_DIR='"$(CURDIR)"'
 
 $(eval $(call c_flavour,$(BUILD),))
 $(eval $(call c_flavour,$(BUILD)/san,$(SAN_FLAGS)))
@@ -92,3 +96,7 @@ $(GCNLAB): $(call objs,$(BUILD),$(HOST_SRCS) $(COMMON_SRCS))
 emu: $(EMU_SO)
 host: $(GCNLAB)
 unit: $(UNIT_BINS) $(SAN_UNIT_BINS)
+
+# Unit tests include their shared fixtures (tests/unit/tu_*.h) by bare name
+# from whichever folder below tests/unit/ they sit in.
+$(call objs,$(BUILD),$(UNIT_SRCS)) $(call objs,$(BUILD)/san,$(UNIT_SRCS)): GCN_CFLAGS += -Itests/unit

@@ -1,5 +1,5 @@
 # kd.mk — build/bin/gcnlab-kd: a code object's kernel descriptors as
-# .amdhsa_* directives (tools/gcnlab_kd.c, host/gl_kd.c), used by
+# .amdhsa_* directives (tools/gcnlab_kd.c, host/gpu/gl_kd.c), used by
 # `make disasm` and checked against llvm-objdump by tests/e2e/kd.t.
 
 KD_TOOL := $(BUILD)/bin/gcnlab-kd

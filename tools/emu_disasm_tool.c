@@ -19,8 +19,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "emu_isa.h"
-#include "emu_profile.h"
+#include "isa/emu_isa.h"
+#include "model/emu_profile.h"
 
 /* EF_AMDGPU_MACH values (AMDGPUUsage, "AMDGPU ELF Header"). */
 static const char *disasm_mach_name(unsigned mach)

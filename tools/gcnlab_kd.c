@@ -1,6 +1,6 @@
 /*
  * gcnlab-kd — print the kernel descriptor of each kernel of a code object
- * as `.amdhsa_*` directives (host/gl_kd.h), for `make disasm`.
+ * as `.amdhsa_*` directives (host/gpu/gl_kd.h), for `make disasm`.
  *
  * Usage: gcnlab-kd CODE_OBJECT [KERNEL]
  * The arch comes from the code object's e_flags.
@@ -10,9 +10,9 @@
 #include <string.h>
 
 #include "gcn_codeobj.h"
-#include "gl_err.h"
-#include "gl_file.h"
-#include "gl_kd.h"
+#include "base/gl_err.h"
+#include "base/gl_file.h"
+#include "gpu/gl_kd.h"
 
 int main(int argc, char **argv)
 {

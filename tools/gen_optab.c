@@ -1,5 +1,5 @@
 /*
- * gen_optab — generate emu/tables/emu_optab_<arch>.inc from LLVM's disassembler.
+ * gen_optab — generate emu/isa/tables/emu_optab_<arch>.inc from LLVM's disassembler.
  *
  * Usage: gen_optab LLVM_MC ARCH OUT.inc   (run by tools/gen_optab.sh)
  *
@@ -1371,7 +1371,7 @@ int main(int argc, char **argv)
 	           " * emu_optab_%s_<enc>[opcode]: mnemonic (LLVM spelling without _e32/_e64/_sdwa/_dpp),\n"
 	           " * class, register widths in dwords (dst, src0..2, data) as LLVM prints them.\n"
 	           " * emu_opfmt_%s_<enc>[opcode]: operand template, modifier bits LLVM rejects/ignores,\n"
-	           " * constant kinds and accepted source classes (see emu/emu_optab.h).\n */\n\n",
+	           " * constant kinds and accepted source classes (see emu/isa/emu_optab.h).\n */\n\n",
 	        arch, arch, arch, arch);
 	for (int ei = 0; ei < NENC; ei++) {
 		const struct encdef *e = &encs[ei];

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Regenerate emu/tables/emu_optab_<arch>.inc and the decoder test corpus
+# Regenerate emu/isa/tables/emu_optab_<arch>.inc and the decoder test corpus
 # tests/decode/corpus_<arch>.txt from LLVM's disassembler (tools/gen_optab.c).
 # Usage: tools/gen_optab.sh [LLVM_MC]   (default /usr/lib/llvm-19/bin/llvm-mc)
 # Run by hand after an LLVM upgrade (about a minute); the output is committed.
@@ -10,10 +10,10 @@ mc=${1:-/usr/lib/llvm-19/bin/llvm-mc}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 ${CC:-gcc} -std=c11 -O2 -Wall -Wextra -Werror -Wno-format-truncation -o "$tmp/gen_optab" "$top/tools/gen_optab.c"
-mkdir -p "$top/emu/tables" "$top/tests/decode"
+mkdir -p "$top/emu/isa/tables" "$top/tests/decode"
 for arch in gfx900 gfx90a gfx942; do
 	# keep one corpus line in 6 (about 6500 per arch)
-	"$tmp/gen_optab" "$mc" "$arch" "$top/emu/tables/emu_optab_$arch.inc" "$top/tests/decode/corpus_$arch.txt" 6 \
+	"$tmp/gen_optab" "$mc" "$arch" "$top/emu/isa/tables/emu_optab_$arch.inc" "$top/tests/decode/corpus_$arch.txt" 6 \
 		2> "$tmp/log"
 	grep -v 'crashes on' "$tmp/log" >&2 || true
 	echo "gen_optab.sh: $arch: $(grep -c 'crashes on' "$tmp/log" || true) probes crash llvm-mc (counted invalid)" >&2

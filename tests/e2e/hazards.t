@@ -1,5 +1,5 @@
 #!/usr/bin/perl
-# hazards.t — software wait states (s_nop hazards, emu/emu_hazard_nops.c).
+# hazards.t — software wait states (s_nop hazards, emu/core/emu_hazard_nops.c).
 #
 #   1. Hand-written kernels, tests/asm/hazards/<rule family>_*.s, one per
 #      rule family and arch (the "// archs:" line): as written each breaks

@@ -1,6 +1,6 @@
 #!/usr/bin/perl
 # kd.t — kernel descriptors.
-#  1. build/bin/gcnlab-kd (host/gl_kd.c, what `make disasm` and the compare
+#  1. build/bin/gcnlab-kd (host/gpu/gl_kd.c, what `make disasm` and the compare
 #     page show) prints every built code object's descriptor exactly as
 #     llvm-objdump decodes it (--disassemble-symbols=NAME.kd).
 #  2. gcn_kernel_end's FP default is clang's: every hand-written kernel has

@@ -104,7 +104,7 @@ sub build_and_run {
 }
 
 for my $arch (qw(gfx90a gfx942)) {
-	my $tab = slurp("$root/emu/tables/emu_optab_$arch.inc") // BAIL_OUT("no opcode table for $arch");
+	my $tab = slurp("$root/emu/isa/tables/emu_optab_$arch.inc") // BAIL_OUT("no opcode table for $arch");
 	my %seen;
 	my @ops = grep { !$seen{$_}++ } ($tab =~ /"(v_s?mfma_\w+)"/g);
 	ok(@ops > 20, "$arch: the emulator implements " . scalar(@ops) . " MFMAs");

@@ -1,7 +1,7 @@
 #!/usr/bin/perl
 # trace_all.t — every kernel `gcnlab list --arch gfx942` shows can be run
 # alone: `gcnlab trace KERNEL` finds the suite's launch (its launch() hook,
-# host/gl_suite.h), runs it once on the emulator with the per-instruction
+# host/suites/gl_suite.h), runs it once on the emulator with the per-instruction
 # trace, and prints the annotated disassembly. Also checks that
 # `trace --launch-only` gives a command line `gcnlab exec` accepts, i.e. the
 # launch `gcnlab compare` uses. The launches are small (one work-group).

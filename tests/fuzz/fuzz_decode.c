@@ -15,8 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "emu_isa.h"
-#include "emu_wave.h"
+#include "isa/emu_isa.h"
+#include "wave/emu_wave.h"
 
 #ifdef FUZZ_STANDALONE
 const struct emu_sem emu_sem_scalar[] = {{NULL, NULL}};

@@ -18,9 +18,9 @@
 
 #include <cmocka.h>
 
-#include "emu_isa.h"
-#include "emu_optab.h"
-#include "emu_profile.h"
+#include "isa/emu_isa.h"
+#include "isa/emu_optab.h"
+#include "model/emu_profile.h"
 
 #ifndef TEST_SRCDIR
 #define TEST_SRCDIR "."

@@ -20,12 +20,12 @@
 
 #include <cmocka.h>
 
-#include "emu_dispatch.h"
-#include "emu_exec_mem.h"
-#include "emu_mem.h"
-#include "emu_profile.h"
-#include "emu_timing.h"
-#include "emu_wave.h"
+#include "core/emu_dispatch.h"
+#include "sem/emu_exec_mem.h"
+#include "core/emu_mem.h"
+#include "model/emu_profile.h"
+#include "model/emu_timing.h"
+#include "wave/emu_wave.h"
 
 #define GMEM_BYTES 65536
 #define LDS_ALLOC 4096

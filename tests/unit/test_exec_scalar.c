@@ -20,11 +20,11 @@
 
 #include <cmocka.h>
 
-#include "emu_dispatch.h"
-#include "emu_mem.h"
-#include "emu_profile.h"
-#include "emu_timing.h"
-#include "emu_wave.h"
+#include "core/emu_dispatch.h"
+#include "core/emu_mem.h"
+#include "model/emu_profile.h"
+#include "model/emu_timing.h"
+#include "wave/emu_wave.h"
 
 extern const struct emu_sem emu_sem_scalar[];
 

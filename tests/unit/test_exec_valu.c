@@ -23,9 +23,9 @@
 
 #include <cmocka.h>
 
-#include "emu_dispatch.h"
-#include "emu_profile.h"
-#include "emu_wave.h"
+#include "core/emu_dispatch.h"
+#include "model/emu_profile.h"
+#include "wave/emu_wave.h"
 
 extern const struct emu_sem emu_sem_vector[];
 

@@ -16,7 +16,7 @@
 
 #include <cmocka.h>
 
-#include "../../host/gl_chart.h"
+#include "report/gl_chart.h"
 
 #define N 60
 

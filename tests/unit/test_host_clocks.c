@@ -11,7 +11,7 @@
 
 #include <cmocka.h>
 
-#include "../../host/gl_clocks.h"
+#include "measure/gl_clocks.h"
 
 static void test_parse_dpm(void **state)
 {

@@ -21,7 +21,7 @@
 
 #include <cmocka.h>
 
-#include "../../host/gl_clocks_smi.h"
+#include "measure/gl_clocks_smi.h"
 #include "tu_tools.h"
 
 struct fx {

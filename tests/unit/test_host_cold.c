@@ -24,9 +24,9 @@
 
 #include <cmocka.h>
 
-#include "../../host/gl_cold.h"
-#include "../../host/gl_hsa.h"
-#include "../../host/gl_timing.h"
+#include "measure/gl_cold.h"
+#include "gpu/gl_hsa.h"
+#include "measure/gl_timing.h"
 
 struct arch_case {
 	const char *arch;

@@ -15,9 +15,9 @@
 
 #include <cmocka.h>
 
-#include "../../host/gl_counters.h"
-#include "../../host/gl_results.h"
-#include "../../host/gl_trace.h"
+#include "measure/gl_counters.h"
+#include "report/gl_results.h"
+#include "measure/gl_trace.h"
 
 #define assert_contains(hay, needle)                                                   \
 	do {                                                                           \

@@ -14,8 +14,8 @@
 
 #include <cmocka.h>
 
-#include "../../host/gl_json.h"
-#include "../../host/gl_kd.h"
+#include "base/gl_json.h"
+#include "gpu/gl_kd.h"
 
 static void test_json(void **state)
 {

@@ -22,7 +22,7 @@
 
 #include "gcn_codeobj.h"
 #include "tu_tools.h"
-#include "../../host/gl_kernarg.h"
+#include "gpu/gl_kernarg.h"
 
 #define assert_contains(hay, needle)                                                   \
 	do {                                                                           \

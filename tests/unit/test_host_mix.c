@@ -15,10 +15,10 @@
 
 #include <cmocka.h>
 
-#include "../../host/gl_compare.h"
-#include "../../host/gl_disasm.h"
-#include "../../host/gl_kres.h"
-#include "../../host/gl_mix.h"
+#include "report/gl_compare.h"
+#include "report/gl_disasm.h"
+#include "measure/gl_kres.h"
+#include "measure/gl_mix.h"
 
 /* `llvm-objdump -d -t --symbolize-operands --mcpu=gfx942` of this kernel,
  * assembled with llvm-mc 19 (an unlinked object, so the loop label is a

@@ -12,7 +12,7 @@
 
 #include <cmocka.h>
 
-#include "../../host/gl_opts.h"
+#include "cli/gl_opts.h"
 
 #define assert_contains(hay, needle)                                                   \
 	do {                                                                           \

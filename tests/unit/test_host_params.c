@@ -13,7 +13,7 @@
 
 #include <cmocka.h>
 
-#include "../../host/gl_params.h"
+#include "cli/gl_params.h"
 
 #define assert_contains(hay, needle)                                                   \
 	do {                                                                           \

@@ -18,8 +18,8 @@
 
 #include <cmocka.h>
 
-#include "../../host/gl_ref.h"
-#include "../../host/gl_results.h"
+#include "report/gl_ref.h"
+#include "report/gl_results.h"
 
 #define assert_contains(hay, needle)                                                   \
 	do {                                                                           \

@@ -16,8 +16,8 @@
 
 #include <cmocka.h>
 
-#include "../../host/gl_results.h"
-#include "../../host/gl_results_set.h"
+#include "report/gl_results.h"
+#include "report/gl_results_set.h"
 #include "tu_tools.h"
 
 static char dir[128];

@@ -12,7 +12,7 @@
 
 #include <cmocka.h>
 
-#include "../../host/gl_timing.h"
+#include "measure/gl_timing.h"
 
 static void test_stats(void **state)
 {

@@ -11,7 +11,7 @@
 
 #include <cmocka.h>
 
-#include "../../host/gl_ulp.h"
+#include "report/gl_ulp.h"
 
 static void test_distance(void **state)
 {

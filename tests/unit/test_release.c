@@ -23,10 +23,10 @@
 
 #include <cmocka.h>
 
-#include "emu_dispatch.h"
-#include "emu_profile.h"
-#include "emu_timing.h"
-#include "emu_timing_private.h"
+#include "core/emu_dispatch.h"
+#include "model/emu_profile.h"
+#include "model/emu_timing.h"
+#include "model/emu_timing_private.h"
 
 #define MIB (1024ull * 1024ull)
 #define BASE 0x100000000ull

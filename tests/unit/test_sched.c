@@ -1,5 +1,5 @@
 /*
- * test_sched — the run order of emu_sched (emu/emu_sched.h): strict
+ * test_sched — the run order of emu_sched (emu/core/emu_sched.h): strict
  * (cycle, id) order inside a CU group, at most `skew` cycles between
  * groups, the horizon handed to the running wave, barrier-style removal and
  * re-entry, and the same order on every run.
@@ -17,8 +17,8 @@
 
 #include <cmocka.h>
 
-#include "emu_sched.h"
-#include "emu_wave.h"
+#include "core/emu_sched.h"
+#include "wave/emu_wave.h"
 
 #define NW 24
 #define END 5000

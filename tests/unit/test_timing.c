@@ -20,11 +20,11 @@
 
 #include <cmocka.h>
 
-#include "emu_dispatch.h"
-#include "emu_profile.h"
-#include "emu_timing.h"
-#include "emu_timing_private.h"
-#include "emu_wave.h"
+#include "core/emu_dispatch.h"
+#include "model/emu_profile.h"
+#include "model/emu_timing.h"
+#include "model/emu_timing_private.h"
+#include "wave/emu_wave.h"
 
 #define KIB 1024ull
 #define MIB (1024ull * 1024ull)

@@ -1,0 +1,117 @@
+/*
+ * emu_dispatch — private state of one kernel dispatch while it executes:
+ * the decoded kernel descriptor, workgroups resident on CUs, the wave
+ * scheduler, the instruction budget, and the fault report.
+ */
+#ifndef EMU_DISPATCH_H
+#define EMU_DISPATCH_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "core/emu_gpu.h"
+#include "wave/emu_wave.h"
+
+struct emu_timing;
+struct emu_run;                  /* scheduler state, emu_dispatch.c */
+
+/* The 64-byte kernel descriptor (AMDGPUUsage "Kernel Descriptor"), decoded. */
+struct emu_kd {
+	uint32_t group_segment_fixed_size;   /* bytes 0-3 */
+	uint32_t private_segment_fixed_size; /* bytes 4-7 */
+	uint32_t kernarg_size;               /* bytes 8-11 */
+	int64_t entry_offset;                /* bytes 16-23: kernel_code_entry_byte_offset */
+	uint32_t rsrc3;                      /* bytes 44-47: compute_pgm_rsrc3 (gfx90a+) */
+	uint32_t rsrc1;                      /* bytes 48-51: compute_pgm_rsrc1 */
+	uint32_t rsrc2;                      /* bytes 52-55: compute_pgm_rsrc2 */
+	uint16_t code_props;                 /* bytes 56-57: kernel_code_properties */
+	uint16_t kernarg_preload;            /* bytes 58-59: gfx940+ preload length[6:0], offset[15:7] */
+	/* derived */
+	uint32_t vgprs;      /* architected VGPRs per wave (for gfx90a+: accum_offset) */
+	uint32_t agprs;      /* AGPRs (gfx90a+: total - accum_offset) */
+	uint32_t sgprs;
+	uint32_t user_sgprs; /* rsrc2.user_sgpr_count */
+};
+
+struct emu_workgroup {
+	uint32_t id[3];
+	uint32_t flat_id;
+	uint32_t cu;
+	uint32_t size[3];            /* work-items per dim (partial at grid edges) */
+	uint32_t nwaves;
+	uint32_t waves_done;
+	uint32_t barrier_count;      /* waves arrived at the current s_barrier */
+	uint32_t lds_size;           /* allocated bytes (descriptor + dynamic) */
+	uint8_t *lds;                /* lds_size bytes: the allocation, rounded to the granule */
+	uint8_t *lds_sh;             /* per LDS byte: nonzero once the workgroup wrote it (emu_check.c) */
+	bool lds_partial;            /* a sub-dword or misaligned write happened */
+	struct emu_wave **waves;
+};
+
+struct emu_cu {
+	bool used;                   /* ran at least one workgroup in this dispatch */
+	uint32_t waves_resident;
+	uint32_t lds_used;
+	uint32_t wg_resident;
+	uint64_t simd_free[4];       /* cycle at which each SIMD's issue port is free */
+};
+
+struct emu_dispatch_ctx {
+	struct emu_gpu *gpu;
+	const struct emu_profile *prof;
+	struct emu_mem *mem;
+	const struct emu_program *prog;
+	const struct emu_dispatch_req *req;
+	struct emu_dispatch_result *res;
+	struct emu_timing *timing;
+	struct emu_run *run;
+	char kernel_name[128];
+	struct emu_kd kd;
+	uint64_t kd_addr;
+	uint64_t entry;              /* GPU address of the first instruction */
+	uint32_t grid[3], wgsize[3], nwg[3];
+	uint32_t waves_per_wg;
+	uint32_t lds_bytes;          /* per workgroup */
+	uint32_t max_wg_per_cu;
+	uint64_t budget;             /* wave-instructions before a hang is reported */
+	uint64_t insts;
+	uint64_t hazards;            /* waitcnt hazards seen (emu_hazard.c) */
+	uint64_t hazards_ws;         /* wait-state hazards seen (emu_hazard_nops.c) */
+	uint32_t hazards_ws_warned;  /* its rules already warned about (one warning per rule) */
+	uint64_t check_regs[12];     /* operand codes the program names (emu_check.c) */
+	uint64_t uninit;             /* uninitialised reads seen (emu_check.c) */
+	uint64_t lds_oob;            /* out-of-range LDS accesses seen (emu_check.c) */
+	uint64_t descriptor;         /* inconsistent-descriptor reports (emu_check.c) */
+	bool check_quiet;            /* an earlier dispatch of the kernel printed them: count only */
+	struct { uint64_t lo, hi; } code[8]; /* text of the loaded programs (GPU VAs) */
+	unsigned ncode;
+	bool strict;
+	bool failed;
+	uint64_t start_cycle;
+	uint64_t end_cycle;
+	uint64_t scratch_base;       /* private segment backing (GPU VA), 0 if none */
+	uint64_t scratch_len;        /* its bytes */
+	uint32_t scratch_per_wave;   /* bytes per wave slot (emu_wave.scratch_slot) */
+	struct emu_cu *cus;
+	uint64_t counters[64];       /* indexed by enum emu_counter (emu_timing.h) */
+};
+
+/* Whether [lo, hi) meets the code of a loaded program: stores there are
+ * faults (emu_gva); the VMEM fast paths test it to leave such accesses to
+ * the checked path. */
+static inline bool emu_code_hit(const struct emu_dispatch_ctx *ctx, uint64_t lo, uint64_t hi)
+{
+	for (unsigned i = 0; i < ctx->ncode; i++)
+		if (lo < ctx->code[i].hi && ctx->code[i].lo < hi)
+			return true;
+	return false;
+}
+
+/* emu_wave.c: write back completed memory results up to w->cycle. */
+void emu_wave_retire(struct emu_wave *w);
+/* emu_dispatch.c: charge stall cycles of `cause` to the current instruction's trace row. */
+void emu_wave_stall(struct emu_wave *w, uint64_t cycles, enum gcnlab_stall cause);
+/* emu_dispatch.c: count a hazard reported at `in` in its trace row. */
+void emu_wave_trace_hazard(struct emu_wave *w, const struct emu_inst *in);
+
+#endif

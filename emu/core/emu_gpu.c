@@ -1,0 +1,171 @@
+/*
+ * emu_gpu — lifetime of an emulated GPU agent, its clocks and its registry
+ * of loaded kernel descriptors.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include "core/emu_gpu_private.h"
+#include "model/emu_model_params.h"
+#include "core/emu_mem.h"
+#include "core/emu_sched.h"
+#include "model/emu_timing.h"
+
+/* Default instruction budget per dispatch: about a minute of emulation at the
+ * speed floor (5 M wave-instructions/s), far above any suite kernel. */
+#define EMU_DEFAULT_BUDGET 300000000ull
+
+static uint32_t env_u32(const char *name, uint32_t def, uint32_t lo, uint32_t hi)
+{
+	const char *s = getenv(name);
+	if (!s || !*s)
+		return def;
+	char *end;
+	unsigned long v = strtoul(s, &end, 10);
+	if (*end || v < lo || v > hi) {
+		fprintf(stderr, "gcnlab emulator: %s='%s' is not a whole number from %u to %u; using %u\n",
+		        name, s, lo, hi, def);
+		return def;
+	}
+	return (uint32_t)v;
+}
+
+struct emu_gpu *emu_gpu_create(const struct emu_profile *prof, struct emu_mem *mem)
+{
+	struct emu_gpu *g = calloc(1, sizeof(*g));
+	if (!g)
+		return NULL;
+	g->prof = prof;
+	g->mem = mem;
+	g->sclk_mhz = env_u32("GCNLAB_EMU_SCLK_MHZ", prof->sclk_mhz, 100, 5000);
+	g->mclk_mhz = env_u32("GCNLAB_EMU_MCLK_MHZ", prof->mclk_mhz, 100, 5000);
+	const char *b = getenv("GCNLAB_EMU_BUDGET");
+	g->budget = b && *b ? strtoull(b, NULL, 10) : EMU_DEFAULT_BUDGET;
+	if (!g->budget)
+		g->budget = EMU_DEFAULT_BUDGET;
+	const char *st = getenv("GCNLAB_EMU_STRICT");
+	g->strict = st && *st == '1';
+	g->skew = env_u32("GCNLAB_EMU_SKEW", EMU_SCHED_SKEW_DEFAULT, 0, 1000000);
+	g->trace_wave = -1;
+	pthread_mutex_init(&g->lock, NULL);
+	g->timing = emu_timing_create(prof, g->sclk_mhz, g->mclk_mhz);
+	if (!g->timing)
+		goto fail;
+	return g;
+fail:
+	emu_gpu_destroy(g);
+	return NULL;
+}
+
+void emu_gpu_destroy(struct emu_gpu *g)
+{
+	if (!g)
+		return;
+	if (g->timing)
+		emu_timing_destroy(g->timing);
+	if (g->scratch) {
+		emu_mem_remove(g->mem, g->scratch);
+		munmap(g->scratch, g->scratch_len);
+	}
+	pthread_mutex_destroy(&g->lock);
+	free(g->kernels);
+	free(g->check_quiet);
+	free(g->trace);
+	for (size_t i = 0; i < g->npool; i++) {
+		free(g->wave_pool[i]->v);
+		free(g->wave_pool[i]->pend);
+		free(g->wave_pool[i]);
+	}
+	free(g->wave_pool);
+	free(g);
+}
+
+const struct emu_profile *emu_gpu_profile(const struct emu_gpu *g)
+{
+	return g->prof;
+}
+
+void emu_gpu_clocks(const struct emu_gpu *g, uint32_t *sclk_mhz, uint32_t *mclk_mhz)
+{
+	*sclk_mhz = g->sclk_mhz;
+	*mclk_mhz = g->mclk_mhz;
+}
+
+uint64_t emu_gpu_now_ns(const struct emu_gpu *g)
+{
+	return g->now_cycle * 1000 / g->sclk_mhz;
+}
+
+uint64_t emu_gpu_ns_to_cycles(const struct emu_gpu *g, uint64_t ns)
+{
+	return (ns * g->sclk_mhz + 999) / 1000;
+}
+
+void emu_gpu_barrier_packet(struct emu_gpu *g, bool system_release)
+{
+	const struct emu_model_params *mp = emu_model_params_get(g->prof->arch);
+
+	if (mp)
+		g->now_cycle += emu_gpu_ns_to_cycles(g, mp->cp_barrier_ns);
+	if (system_release && g->timing)
+		g->now_cycle = emu_timing_release_system(g->timing, g->now_cycle);
+}
+
+bool emu_gpu_register_kernel(struct emu_gpu *g, const struct emu_kernel_reg *k)
+{
+	bool ok = false;
+	pthread_mutex_lock(&g->lock);
+	if (g->nkernels == g->cap) {
+		size_t cap = g->cap ? g->cap * 2 : 16;
+		struct emu_kernel_reg *n = realloc(g->kernels, cap * sizeof(*n));
+		if (!n)
+			goto out;
+		g->kernels = n;
+		g->cap = cap;
+	}
+	g->kernels[g->nkernels++] = *k;
+	ok = true;
+out:
+	pthread_mutex_unlock(&g->lock);
+	return ok;
+}
+
+void emu_gpu_unregister_program(struct emu_gpu *g, const struct emu_program *prog)
+{
+	pthread_mutex_lock(&g->lock);
+	size_t j = 0;
+	for (size_t i = 0; i < g->nkernels; i++)
+		if (g->kernels[i].prog != prog)
+			g->kernels[j++] = g->kernels[i];
+	g->nkernels = j;
+	pthread_mutex_unlock(&g->lock);
+}
+
+bool emu_gpu_find_kernel(struct emu_gpu *g, uint64_t kd_addr, struct emu_kernel_reg *out)
+{
+	bool found = false;
+	pthread_mutex_lock(&g->lock);
+	for (size_t i = 0; i < g->nkernels; i++) {
+		if (g->kernels[i].kd_addr == kd_addr) {
+			*out = g->kernels[i];
+			found = true;
+			break;
+		}
+	}
+	pthread_mutex_unlock(&g->lock);
+	return found;
+}
+
+void emu_gpu_set_trace(struct emu_gpu *g, bool enable, int wave)
+{
+	g->trace_on = enable;
+	g->trace_wave = wave;
+}
+
+const struct gcnlab_emu_trace_row *emu_gpu_trace(const struct emu_gpu *g, size_t *count)
+{
+	*count = g->ntrace;
+	return g->trace;
+}

@@ -1,0 +1,107 @@
+/*
+ * emu_hazard — detection of registers read or overwritten while an
+ * outstanding memory instruction will still write them (emu_hazard.c).
+ */
+#ifndef EMU_HAZARD_H
+#define EMU_HAZARD_H
+
+#include "wave/emu_wave.h"
+
+/* Registers as spans [lo, hi) of operand codes 0..767 (SGPRs, VGPRs,
+ * AGPRs): an instruction touches a handful, an outstanding memory
+ * instruction writes one. The exact check compares spans; the folded masks
+ * below (the instruction's made once, by the decoder) rule out most
+ * instructions before it. Inline here so that the decoder needs no more. */
+struct emu_hazard_span {
+	uint16_t lo, hi;
+};
+
+/* At most 3 sources + address + resource + soffset + 2 data = 8 reads. */
+#define EMU_HAZARD_MAX_SPANS 8
+
+static inline void emu_hazard_add_span(struct emu_hazard_span *sp, unsigned *n, unsigned code, unsigned len)
+{
+	if (code == EMU_OP_NONE)
+		return;
+	if (code >= 128 && code < EMU_OP_VGPR0)
+		return; /* constants, literal, special sources */
+	if (code >= 768 || !len)
+		return;
+	unsigned hi = code + len < 768 ? code + len : 768;
+	sp[(*n)++] = (struct emu_hazard_span){ (uint16_t)code, (uint16_t)hi };
+}
+
+/* The registers `in` reads (rd) and writes (wr), from its decoded fields
+ * and the operand widths the opcode table measured on LLVM's disassembler;
+ * implicit operands (VCC of VOP2 carry ops, M0) are not included. */
+static inline void emu_hazard_spans(const struct emu_inst *in, struct emu_hazard_span *rd, unsigned *nrd,
+                                    struct emu_hazard_span *wr, unsigned *nwr)
+{
+	*nrd = *nwr = 0;
+	const struct emu_opdesc *op = in->op;
+	if (!op)
+		return;
+	unsigned dw = op->data_dw ? op->data_dw : 1;
+	for (unsigned i = 0; i < 3; i++)
+		emu_hazard_add_span(rd, nrd, in->src[i], op->src_dw[i] ? op->src_dw[i] : 1);
+	switch (in->enc) {
+	case EMU_ENC_DS:
+		emu_hazard_add_span(rd, nrd, in->addr, 1);
+		emu_hazard_add_span(rd, nrd, in->data[0], dw);
+		emu_hazard_add_span(rd, nrd, in->data[1], dw);
+		break;
+	case EMU_ENC_MUBUF:
+	case EMU_ENC_MTBUF:
+		emu_hazard_add_span(rd, nrd, in->addr, (in->flags & EMU_F_OFFEN) && (in->flags & EMU_F_IDXEN) ? 2 : 1);
+		emu_hazard_add_span(rd, nrd, in->srsrc, 4);
+		emu_hazard_add_span(rd, nrd, in->soffset, 1);
+		emu_hazard_add_span(rd, nrd, in->data[0], dw);
+		break;
+	case EMU_ENC_FLAT:
+		emu_hazard_add_span(rd, nrd, in->addr, (in->flags & EMU_F_SADDR) ? 1 : 2);
+		if (in->flags & EMU_F_SADDR)
+			emu_hazard_add_span(rd, nrd, in->soffset, 2);
+		emu_hazard_add_span(rd, nrd, in->data[0], dw);
+		break;
+	case EMU_ENC_SMEM:
+		emu_hazard_add_span(rd, nrd, in->addr, 2);
+		break;
+	default:
+		break;
+	}
+	emu_hazard_add_span(wr, nwr, in->dst, op->dst_dw ? op->dst_dw : 1);
+	emu_hazard_add_span(wr, nwr, in->sdst, 2);
+}
+
+/* Registers folded to 64 bits, a filter in front of the exact check: operand
+ * code c maps to bit (c + 32) % 64 for SGPRs and c % 64 for VGPRs/AGPRs, so
+ * s0..s31 and v0..v31 (what most kernels use) do not share bits. A run of n
+ * registers from code c is a rotated run of n bits as long as it does not
+ * cross code 256 (no SGPR run does: codes 128..255 are not registers). */
+static inline uint64_t emu_hazard_fold(unsigned code, unsigned n)
+{
+	uint64_t ones = n >= 64 ? ~0ull : (1ull << n) - 1;
+	unsigned s = (code + (code < EMU_OP_VGPR0 ? 32u : 0u)) & 63;
+	return ones << s | ones >> ((64 - s) & 63);
+}
+
+/* Folded registers that `in` reads or writes (0: none); the decoder
+ * stores it in in->hz_regs. */
+static inline uint64_t emu_hazard_regs(const struct emu_inst *in)
+{
+	struct emu_hazard_span rd[EMU_HAZARD_MAX_SPANS], wr[EMU_HAZARD_MAX_SPANS];
+	unsigned nrd, nwr;
+	uint64_t m = 0;
+	emu_hazard_spans(in, rd, &nrd, wr, &nwr);
+	for (unsigned i = 0; i < nrd; i++)
+		m |= emu_hazard_fold(rd[i].lo, rd[i].hi - rd[i].lo);
+	for (unsigned i = 0; i < nwr; i++)
+		m |= emu_hazard_fold(wr[i].lo, wr[i].hi - wr[i].lo);
+	return m;
+}
+
+/* Check `in`, about to execute on w, against w's pending register writes.
+ * Warns on stderr (first few per dispatch) or, in strict mode, faults. */
+void emu_hazard_check(struct emu_wave *w, const struct emu_inst *in);
+
+#endif

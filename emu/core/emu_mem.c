@@ -1,0 +1,216 @@
+/*
+ * emu_mem — registry of the memory the emulated GPU may touch: a sorted
+ * array of disjoint [base, end) ranges, a one-entry cache of the last hit
+ * and a recursive mutex (the packet processor holds it around a dispatch
+ * and the dispatch code may take it again through emu_mem_find).
+ */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/emu_mem.h"
+#include "hsa/emu_runtime.h"
+
+struct emu_mem_range {
+	uint64_t base;
+	uint64_t end;              /* exclusive */
+	enum emu_mem_kind kind;
+	bool gpu;                  /* mapped for the GPU (emu_mem_set_gpu) */
+};
+
+struct emu_mem {
+	pthread_mutex_t lock;
+	struct emu_mem_range *r;   /* sorted by base, disjoint */
+	size_t n, cap;
+	size_t cache;              /* index of the last translated range; n = none */
+};
+
+struct emu_mem *emu_mem_create(void)
+{
+	struct emu_mem *m = calloc(1, sizeof(*m));
+	pthread_mutexattr_t attr;
+
+	if (!m)
+		return NULL;
+	if (pthread_mutexattr_init(&attr))
+		goto fail;
+	pthread_mutexattr_settype(&attr, PTHREAD_MUTEX_RECURSIVE);
+	if (pthread_mutex_init(&m->lock, &attr)) {
+		pthread_mutexattr_destroy(&attr);
+		goto fail;
+	}
+	pthread_mutexattr_destroy(&attr);
+	return m;
+fail:
+	free(m);
+	return NULL;
+}
+
+void emu_mem_destroy(struct emu_mem *m)
+{
+	if (!m)
+		return;
+	pthread_mutex_destroy(&m->lock);
+	free(m->r);
+	free(m);
+}
+
+void emu_mem_lock(struct emu_mem *m)
+{
+	pthread_mutex_lock(&m->lock);
+}
+
+void emu_mem_unlock(struct emu_mem *m)
+{
+	pthread_mutex_unlock(&m->lock);
+}
+
+/* Index of the first range whose base is > addr. */
+static size_t emu_mem_upper(const struct emu_mem *m, uint64_t addr)
+{
+	size_t lo = 0, hi = m->n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (m->r[mid].base <= addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* Range containing addr, or NULL. Lock held. */
+static const struct emu_mem_range *emu_mem_lookup(struct emu_mem *m, uint64_t addr)
+{
+	size_t i;
+
+	if (m->cache < m->n && addr >= m->r[m->cache].base && addr < m->r[m->cache].end)
+		return &m->r[m->cache];
+	i = emu_mem_upper(m, addr);
+	if (i == 0 || addr >= m->r[i - 1].end)
+		return NULL;
+	m->cache = i - 1;
+	return &m->r[i - 1];
+}
+
+bool emu_mem_add(struct emu_mem *m, void *base, size_t size, enum emu_mem_kind kind)
+{
+	uint64_t b = (uint64_t)(uintptr_t)base;
+	bool ok = false;
+	size_t i;
+
+	if (!m || !base || size == 0 || b + size < b)
+		return false;
+	pthread_mutex_lock(&m->lock);
+	i = emu_mem_upper(m, b);
+	/* Disjoint from the neighbour below and the one above. */
+	if (i > 0 && m->r[i - 1].end > b)
+		goto out;
+	if (i < m->n && m->r[i].base < b + size)
+		goto out;
+	if (m->n == m->cap) {
+		size_t cap = m->cap ? m->cap * 2 : 64;
+		struct emu_mem_range *r = realloc(m->r, cap * sizeof(*r));
+		if (!r)
+			goto out;
+		m->r = r;
+		m->cap = cap;
+	}
+	memmove(&m->r[i + 1], &m->r[i], (m->n - i) * sizeof(*m->r));
+	m->r[i] = (struct emu_mem_range){ b, b + size, kind, true };
+	m->n++;
+	m->cache = m->n;  /* indices moved */
+	ok = true;
+out:
+	pthread_mutex_unlock(&m->lock);
+	return ok;
+}
+
+static void emu_mem_erase(struct emu_mem *m, size_t i)
+{
+	memmove(&m->r[i], &m->r[i + 1], (m->n - i - 1) * sizeof(*m->r));
+	m->n--;
+	m->cache = m->n;
+}
+
+bool emu_mem_remove(struct emu_mem *m, void *base)
+{
+	uint64_t b = (uint64_t)(uintptr_t)base;
+	bool ok = false;
+	size_t i;
+
+	if (!m)
+		return false;
+	pthread_mutex_lock(&m->lock);
+	i = emu_mem_upper(m, b);
+	if (i > 0 && m->r[i - 1].base == b) {
+		emu_mem_erase(m, i - 1);
+		ok = true;
+	}
+	pthread_mutex_unlock(&m->lock);
+	return ok;
+}
+
+void *emu_mem_translate(struct emu_mem *m, uint64_t addr, size_t size)
+{
+	const struct emu_mem_range *r = emu_mem_lookup(m, addr);
+
+	if (!r || !r->gpu || addr + size < addr || addr + size > r->end)
+		return NULL;
+	return (void *)(uintptr_t)addr;
+}
+
+bool emu_mem_set_gpu(struct emu_mem *m, void *base, bool gpu)
+{
+	uint64_t b = (uint64_t)(uintptr_t)base;
+	bool ok = false;
+	size_t i;
+
+	pthread_mutex_lock(&m->lock);
+	i = emu_mem_upper(m, b);
+	if (i > 0 && m->r[i - 1].base == b) {
+		m->r[i - 1].gpu = gpu;
+		ok = true;
+	}
+	pthread_mutex_unlock(&m->lock);
+	return ok;
+}
+
+bool emu_mem_find(struct emu_mem *m, uint64_t addr, uint64_t *base, size_t *size,
+                  enum emu_mem_kind *kind)
+{
+	const struct emu_mem_range *r;
+	bool ok = false;
+
+	pthread_mutex_lock(&m->lock);
+	r = emu_mem_lookup(m, addr);
+	if (r) {
+		if (base)
+			*base = r->base;
+		if (size)
+			*size = (size_t)(r->end - r->base);
+		if (kind)
+			*kind = r->kind;
+		ok = true;
+	}
+	pthread_mutex_unlock(&m->lock);
+	return ok;
+}
+
+bool emu_mem_pop(struct emu_mem *m, void **base, size_t *size, enum emu_mem_kind *kind)
+{
+	bool ok = false;
+
+	pthread_mutex_lock(&m->lock);
+	if (m->n) {
+		const struct emu_mem_range *r = &m->r[m->n - 1];
+		*base = (void *)(uintptr_t)r->base;
+		*size = (size_t)(r->end - r->base);
+		*kind = r->kind;
+		emu_mem_erase(m, m->n - 1);
+		ok = true;
+	}
+	pthread_mutex_unlock(&m->lock);
+	return ok;
+}

@@ -1,0 +1,488 @@
+/*
+ * emu_wave — asynchronous completion of memory instructions, s_waitcnt,
+ * barriers, clocks, memory translation and fault reports for one wave.
+ *
+ * A memory instruction's register results are held in a pending entry and
+ * written back only when the wave's time reaches the entry's completion
+ * cycle (or an s_waitcnt forces it), so a missing wait reads stale registers
+ * exactly as on the hardware. GFX9 returns VMEM results in issue order
+ * (vmcnt counts loads and stores together), so VM completion times are made
+ * monotonic; LGKM entries complete out of order when SMEM is involved.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "core/emu_dispatch.h"
+#include "core/emu_gpu_private.h"
+#include "core/emu_hazard.h"
+#include "model/emu_timing.h"
+#include "wave/emu_wave.h"
+
+#include <hsa/hsa_ext_amd.h>
+
+/* ---- pending ring ---- */
+
+/* Bytes of the ring's headers, rounded up so that the data buffers start
+ * on host cache lines. */
+#define PEND_HEAD_BYTES ((EMU_MAX_PENDING * sizeof(struct emu_pending) + 63) & ~(size_t)63)
+
+struct emu_pending *emu_wave_pend_alloc(void)
+{
+	return calloc(1, PEND_HEAD_BYTES + (size_t)EMU_MAX_PENDING * EMU_PEND_DWORDS * 4);
+}
+
+static uint32_t *pend_buf(struct emu_wave *w, unsigned i)
+{
+	return (uint32_t *)((char *)w->pend + PEND_HEAD_BYTES) + (size_t)i * EMU_PEND_DWORDS;
+}
+
+/* Give entry p's data buffer back to the free stack. */
+static void pend_release(struct emu_wave *w, const struct emu_pending *p)
+{
+	size_t i = (size_t)(p->data - pend_buf(w, 0)) / EMU_PEND_DWORDS;
+	w->pend_free[w->pend_nfree++] = (uint8_t)i;
+}
+
+static struct emu_pending *pend_at(struct emu_wave *w, uint32_t i)
+{
+	return &w->pend[(w->pend_head + i) % EMU_MAX_PENDING];
+}
+
+static void pend_apply(struct emu_wave *w, struct emu_pending *p)
+{
+	switch (p->kind) {
+	case 1: /* VGPR */
+		for (unsigned d = 0; d < p->ndw; d++) {
+			uint32_t *dst = emu_vreg(w, p->reg, d);
+			const uint32_t *src = &p->data[d * EMU_LANES];
+			uint64_t m = p->lanes;
+			if (p->keep) {  /* d16: merge with the register as it is now */
+				for (; m; m &= m - 1) {
+					unsigned l = (unsigned)__builtin_ctzll(m);
+					dst[l] = (dst[l] & p->keep) | (src[l] & ~p->keep);
+				}
+			} else if (m == ~0ull) {
+				memcpy(dst, src, EMU_LANES * 4);
+			} else {
+				while (m) {
+					unsigned l = (unsigned)__builtin_ctzll(m);
+					m &= m - 1;
+					dst[l] = src[l];
+				}
+			}
+		}
+		break;
+	case 2: /* SGPR */
+		for (unsigned d = 0; d < p->ndw; d++)
+			if (p->reg + d < 128)
+				w->s[emu_sgpr(w, p->reg + d)] = p->data[d];
+		break;
+	case 3: { /* LDS */
+		uint32_t size;
+		uint8_t *lds = emu_lds(w, &size);
+		for (unsigned d = 0; d < p->ndw; d++) {
+			uint64_t a = (uint64_t)p->lds_addr + d * 4;
+			if (emu_lds_in(a + 3, size))
+				memcpy(lds + a, &p->data[d], 4);
+		}
+		break;
+	}
+	default:
+		break;
+	}
+	w->cnt[p->cnt]--;
+}
+
+/* The folded registers entry p will write (VGPR and SGPR entries). */
+static uint64_t pend_fold(const struct emu_pending *p)
+{
+	return p->kind == 1 || p->kind == 2 ? emu_hazard_fold(p->reg, p->ndw) : 0;
+}
+
+/* Retire every entry that has completed by w->cycle. VM entries retire in
+ * order; others whenever done. */
+void emu_wave_retire(struct emu_wave *w)
+{
+	uint32_t i = 0;
+	w->next_done = UINT64_MAX;
+	w->pend_regs = 0;
+	while (i < w->pend_count) {
+		struct emu_pending *p = pend_at(w, i);
+		if (p->done > w->cycle) {
+			if (p->done < w->next_done)
+				w->next_done = p->done;
+			w->pend_regs |= p->fold;
+			i++;
+			continue;
+		}
+		pend_apply(w, p);
+		pend_release(w, p);
+		/* remove entry i, keeping order; the entries after it move down */
+		if (i == 0) {
+			w->pend_head = (w->pend_head + 1) % EMU_MAX_PENDING;
+		} else {
+			for (uint32_t j = i; j + 1 < w->pend_count; j++)
+				*pend_at(w, j) = *pend_at(w, j + 1);
+		}
+		w->pend_count--;
+	}
+	/* An empty ring starts over at its first entry, whose header is still
+	 * in the host's caches. */
+	if (!w->pend_count)
+		w->pend_head = 0;
+}
+
+struct emu_pending *emu_pend_begin(struct emu_wave *w, const struct emu_inst *in, enum emu_cnt cnt)
+{
+	unsigned max = cnt == EMU_CNT_VM ? w->ctx->prof->vmcnt_max
+	             : cnt == EMU_CNT_LGKM ? w->ctx->prof->lgkmcnt_max : w->ctx->prof->expcnt_max;
+	/* The counter saturates in hardware; a wave cannot have more outstanding
+	 * than the counter can count, so issue waits for the oldest. */
+	if (w->cnt[cnt] >= max || w->pend_count >= EMU_MAX_PENDING) {
+		uint64_t t = w->cycle;
+		for (uint32_t i = 0; i < w->pend_count; i++) {
+			struct emu_pending *p = pend_at(w, i);
+			if (p->cnt == cnt || w->pend_count >= EMU_MAX_PENDING) {
+				t = p->done > t ? p->done : t;
+				break;
+			}
+		}
+		/* An implicit wait on the full counter: charged to it. */
+		if (t > w->cycle)
+			emu_wave_stall(w, t - w->cycle,
+			               cnt == EMU_CNT_VM ? GCNLAB_STALL_VMCNT
+			               : cnt == EMU_CNT_LGKM ? GCNLAB_STALL_LGKMCNT : GCNLAB_STALL_EXPCNT);
+		w->cycle = t;
+		emu_wave_retire(w);
+	}
+	if (w->pend_nfree + w->pend_count != EMU_MAX_PENDING) {
+		/* first access of the wave: every buffer free, buffer 0 on top */
+		for (unsigned i = 0; i < EMU_MAX_PENDING; i++)
+			w->pend_free[i] = (uint8_t)(EMU_MAX_PENDING - 1 - i);
+		w->pend_nfree = EMU_MAX_PENDING;
+	}
+	struct emu_pending *p = pend_at(w, w->pend_count);
+	/* The buffer on top of the stack; taken off it in emu_pend_end, so a
+	 * handler that stops between the two (a fault) loses nothing. */
+	p->data = pend_buf(w, w->pend_free[w->pend_nfree - 1]);
+	p->in = in;
+	p->cnt = (uint8_t)cnt;
+	p->kind = 0;
+	p->ndw = 0;
+	p->done = w->cycle;
+	return p;
+}
+
+uint32_t *emu_pend_vgpr(struct emu_pending *p, unsigned code, unsigned ndw, uint64_t lanes)
+{
+	p->kind = 1;
+	p->reg = (uint16_t)code;
+	p->ndw = (uint8_t)(ndw > 4 ? 4 : ndw);
+	p->lanes = lanes;
+	p->keep = 0;
+	return p->data;
+}
+
+uint32_t *emu_pend_sgpr(struct emu_pending *p, unsigned code, unsigned ndw)
+{
+	p->kind = 2;
+	p->reg = (uint16_t)code;
+	p->ndw = (uint8_t)(ndw > 16 ? 16 : ndw);
+	return p->data;
+}
+
+uint32_t *emu_pend_lds(struct emu_pending *p, uint32_t lds_addr, unsigned ndw)
+{
+	p->kind = 3;
+	p->lds_addr = lds_addr;
+	p->ndw = (uint8_t)(ndw > 4 * EMU_LANES ? 4 * EMU_LANES : ndw);
+	return p->data;
+}
+
+void emu_pend_end(struct emu_wave *w, struct emu_pending *p, const struct emu_access *acc)
+{
+	struct emu_dispatch_ctx *ctx = w->ctx;
+	if (p->kind == 1 && !emu_vgprs_granted(w, p->reg - EMU_OP_VGPR0, p->ndw)) {
+		/* On the hardware the data would land in another wave's registers. */
+		unsigned r = p->reg - EMU_OP_VGPR0;
+		emu_fault(w, p->in, EMU_FAULT_ILLEGAL, 0,
+		          "destination %s%u%s is outside the %u %s granted by the kernel descriptor; "
+		          "raise .amdhsa_next_free_vgpr (or the AGPR count)",
+		          r < 256 ? "v" : "a", r & 255, p->ndw > 1 ? " (and following)" : "",
+		          r < 256 ? w->nvgpr : w->nagpr, r < 256 ? "VGPRs" : "AGPRs");
+		return;
+	}
+	uint64_t done = emu_timing_access(ctx->timing, w, p->in, acc);
+	/* GFX9: VM results return in order (loads and stores share vmcnt). */
+	if (p->cnt == EMU_CNT_VM && done < w->last_done[EMU_CNT_VM])
+		done = w->last_done[EMU_CNT_VM];
+	if (done > w->last_done[p->cnt])
+		w->last_done[p->cnt] = done;
+	p->done = done;
+	if (w->pend_count == 0 || done < w->next_done)
+		w->next_done = done;
+	w->cnt[p->cnt]++;
+	w->pend_count++;
+	w->pend_nfree--;
+	p->fold = pend_fold(p);
+	w->pend_regs |= p->fold;
+}
+
+/* Cycle at which the counter reaches `limit` (all but `limit` newest done). */
+static uint64_t wait_time(struct emu_wave *w, enum emu_cnt c, unsigned limit)
+{
+	if (w->cnt[c] <= limit)
+		return 0;
+	unsigned need = w->cnt[c] - limit;  /* oldest `need` entries of counter c */
+	uint64_t t = 0;
+	if (c == EMU_CNT_VM) {
+		for (uint32_t i = 0; i < w->pend_count && need; i++) {
+			struct emu_pending *p = pend_at(w, i);
+			if (p->cnt != c)
+				continue;
+			t = p->done > t ? p->done : t;
+			need--;
+		}
+		return t;
+	}
+	/* Out of order: the counter reaches limit when the need-th earliest
+	 * completion happens. */
+	uint64_t times[EMU_MAX_PENDING];
+	unsigned n = 0;
+	for (uint32_t i = 0; i < w->pend_count; i++)
+		if (pend_at(w, i)->cnt == c)
+			times[n++] = pend_at(w, i)->done;
+	for (unsigned k = 0; k < need; k++) {  /* partial selection */
+		unsigned mi = k;
+		for (unsigned j = k + 1; j < n; j++)
+			if (times[j] < times[mi])
+				mi = j;
+		uint64_t tmp = times[k];
+		times[k] = times[mi];
+		times[mi] = tmp;
+	}
+	return times[need - 1];
+}
+
+void emu_wait(struct emu_wave *w, unsigned vm, unsigned lgkm, unsigned exp)
+{
+	uint64_t tv = wait_time(w, EMU_CNT_VM, vm);
+	uint64_t t2 = wait_time(w, EMU_CNT_LGKM, lgkm);
+	uint64_t t3 = wait_time(w, EMU_CNT_EXP, exp);
+	uint64_t t = tv;
+	if (t2 > t)
+		t = t2;
+	if (t3 > t)
+		t = t3;
+	if (t > w->cycle) {
+		/* Charged to the counter whose wait ends last (vmcnt, then
+		 * lgkmcnt, on a tie). */
+		enum gcnlab_stall cause = tv == t ? GCNLAB_STALL_VMCNT
+		                        : t2 == t ? GCNLAB_STALL_LGKMCNT : GCNLAB_STALL_EXPCNT;
+		w->ctx->counters[EMU_CNT_SQ_WAIT_INST_ANY] += t - w->cycle;
+		emu_wave_stall(w, t - w->cycle, cause);
+		w->cycle = t;
+	}
+	emu_wave_retire(w);
+}
+
+/* ---- memory ---- */
+
+void *emu_gva(struct emu_wave *w, uint64_t addr, unsigned size, bool write)
+{
+	void *p = emu_mem_translate(w->ctx->mem, addr, size);
+	uint64_t base;
+	size_t len;
+	if (!p && emu_mem_find(w->ctx->mem, addr, &base, &len, NULL) && addr + size <= base + len) {
+		emu_fault(w, w->cur, EMU_FAULT_MEMORY, addr,
+		          "%s of %u bytes at 0x%llx: the allocation at 0x%llx is system memory the GPU was "
+		          "never given access to (ROCr maps hsa_amd_memory_pool_allocate's system memory for "
+		          "the CPU only until hsa_amd_agents_allow_access names the GPU)",
+		          write ? "write" : "read", size, (unsigned long long)addr, (unsigned long long)base);
+	} else if (!p) {
+		emu_fault(w, w->cur, EMU_FAULT_MEMORY, addr,
+		          "%s of %u bytes at 0x%llx is outside every live allocation",
+		          write ? "write" : "read", size, (unsigned long long)addr);
+	} else if (write && emu_code_hit(w->ctx, addr, addr + size)) {
+		/* ROCr maps code objects' code read-only/executable for the GPU
+		 * (the loader's code segment): a store there is a fault. */
+		emu_fault(w, w->cur, EMU_FAULT_MEMORY, addr,
+		          "write of %u bytes at 0x%llx lands in the code of a loaded code object",
+		          size, (unsigned long long)addr);
+		return NULL;
+	}
+	return p;
+}
+
+uint8_t *emu_lds(struct emu_wave *w, uint32_t *size)
+{
+	*size = w->wg->lds_size;
+	return w->wg->lds;
+}
+
+/* ---- control and time ---- */
+
+void emu_barrier(struct emu_wave *w)
+{
+	struct emu_workgroup *wg = w->wg;
+	if (wg->nwaves == 1)
+		return;
+	w->state = EMU_WAVE_BARRIER;
+	wg->barrier_count++;
+}
+
+void emu_endpgm(struct emu_wave *w)
+{
+	/* Outstanding stores still complete; the wave ends when they have. */
+	uint64_t t = w->cycle;
+	int last = -1;
+	for (int c = 0; c < EMU_CNT_COUNT; c++) {
+		if (w->cnt[c] && w->last_done[c] > t) {
+			t = w->last_done[c];
+			last = c;
+		}
+	}
+	/* The trace charges that wait to the counter that ended it. */
+	if (last >= 0)
+		emu_wave_stall(w, t - w->cycle,
+		               last == EMU_CNT_VM ? GCNLAB_STALL_VMCNT
+		               : last == EMU_CNT_LGKM ? GCNLAB_STALL_LGKMCNT : GCNLAB_STALL_EXPCNT);
+	w->cycle = t;
+	emu_wave_retire(w);
+	w->state = EMU_WAVE_DONE;
+}
+
+void emu_icache_inv(struct emu_wave *w)
+{
+	emu_timing_icache_inv(w->ctx->timing, w);
+}
+
+uint64_t emu_memtime(struct emu_wave *w)
+{
+	return w->cycle;
+}
+
+uint64_t emu_memrealtime(struct emu_wave *w)
+{
+	const struct emu_dispatch_ctx *ctx = w->ctx;
+	uint32_t sclk, mclk;
+	emu_gpu_clocks(ctx->gpu, &sclk, &mclk);
+	/* constant-rate counter: cycles * realtime_MHz / sclk_MHz */
+	return (uint64_t)((unsigned __int128)w->cycle * ctx->prof->realtime_mhz / sclk);
+}
+
+void emu_charge(struct emu_wave *w, uint32_t cycles)
+{
+	w->cycle += cycles;
+}
+
+/* s_getreg_b32 hardware registers (GFX9 ISA, "Hardware Registers"). */
+uint32_t emu_hwreg(struct emu_wave *w, unsigned id)
+{
+	switch (id) {
+	case 1: /* HW_REG_MODE */
+		return w->mode;
+	case 2: /* HW_REG_STATUS: SCC[0], EXECZ[9], VCCZ[10], IN_BARRIER[13]... */
+		return (uint32_t)w->scc | (emu_exec_mask(w) == 0) << 9 | (emu_vcc(w) == 0) << 10;
+	case 4: { /* HW_REG_HW_ID: wave_id[3:0] simd_id[5:4] pipe_id[7:6] cu_id[11:8]
+	             sh_id[12] se_id[15:13] tg_id[19:16] vm_id[23:20] queue_id[26:24]
+	             state_id[29:27] me_id[31:30]. Ids within the wave's XCD, so that
+	             (XCC_ID, SE, SH, CU) names each CU once (flush_icache's reach
+	             bitmap): CUs split evenly over the XCD's shader engines. */
+		const struct emu_profile *p = w->ctx->prof;
+		uint32_t nx = p->num_xcd ? p->num_xcd : 1;
+		uint32_t per_xcd = p->num_cu / nx ? p->num_cu / nx : 1;
+		uint32_t ses = p->num_se / nx ? p->num_se / nx : 1;
+		uint32_t per_se = (per_xcd + ses - 1) / ses;
+		uint32_t l = w->cu % per_xcd, local = l % per_se;
+
+		return (w->slot & 0xf) | (w->simd & 3) << 4 | (local & 15) << 8 | ((local >> 4) & 1) << 12 |
+		       ((l / per_se) & 7) << 13 | (w->wg->flat_id & 0xf) << 16;
+	}
+	case 20: /* HW_REG_XCC_ID (gfx940+): xcc_id[3:0], the wave's XCD */
+		if (w->ctx->prof->num_xcd > 1) {
+			uint32_t per_xcd = w->ctx->prof->num_cu / w->ctx->prof->num_xcd;
+
+			return per_xcd ? (w->cu / per_xcd) & 0xf : 0;
+		}
+		return 0;
+	case 6: /* HW_REG_LDS_ALLOC: lds_base[7:0] lds_size[20:12] in 128-dword granules */
+		return ((w->wg->lds_size + 511) / 512) << 12;
+	case 5: /* HW_REG_GPR_ALLOC: vgpr_base[5:0] vgpr_size[13:8] sgpr_base[21:16] sgpr_size[27:24] */
+		return ((w->nvgpr / 4 ? w->nvgpr / 4 - 1 : 0) & 0x3f) << 8 |
+		       ((w->nsgpr / 16 ? w->nsgpr / 16 - 1 : 0) & 0xf) << 24;
+	default:
+		return 0;
+	}
+}
+
+void emu_fault(struct emu_wave *w, const struct emu_inst *in, enum emu_fault_kind kind,
+               uint64_t addr, const char *fmt, ...)
+{
+	struct emu_dispatch_ctx *ctx = w->ctx;
+	w->state = EMU_WAVE_FAULT;
+	if (ctx->failed)
+		return;  /* keep the first report */
+	ctx->failed = true;
+	struct emu_dispatch_result *r = ctx->res;
+	static const char *const what[] = {
+		[EMU_FAULT_MEMORY] = "memory fault",
+		[EMU_FAULT_ILLEGAL] = "illegal instruction",
+		[EMU_FAULT_UNIMPLEMENTED] = "unimplemented instruction",
+		[EMU_FAULT_HANG] = "hang",
+		[EMU_FAULT_OTHER] = "fault",
+		[EMU_FAULT_TRAP] = "trap",
+	};
+	r->status = kind == EMU_FAULT_MEMORY ? EMU_DISPATCH_FAULT_MEMORY
+	          : kind == EMU_FAULT_HANG ? EMU_DISPATCH_HANG : EMU_DISPATCH_FAULT_ILLEGAL;
+	r->hsa_status = kind == EMU_FAULT_MEMORY ? HSA_STATUS_ERROR_MEMORY_FAULT
+	              : kind == EMU_FAULT_HANG || kind == EMU_FAULT_TRAP ? HSA_STATUS_ERROR_EXCEPTION
+	              : HSA_STATUS_ERROR_ILLEGAL_INSTRUCTION;
+	r->fault_addr = addr;
+
+	char msg[512];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+
+	char dis[128] = "?";
+	char words[48] = "";
+	uint64_t off = 0;
+	if (in) {
+		emu_disasm(ctx->prof, in, dis, sizeof(dis));
+		unsigned n = in->size ? in->size / 4 : 1;
+		int k = 0;
+		for (unsigned i = 0; i < n && i < 3; i++)
+			k += snprintf(words + k, sizeof(words) - (size_t)k, "%s0x%08x", i ? " " : "", in->w[i]);
+		off = in->off;
+	}
+	snprintf(r->report, sizeof(r->report),
+	         "%s: %s in kernel %s (%s) at code offset 0x%llx (entry+0x%llx) [%s] %s; "
+	         "wave %u (workgroup %u,%u,%u, CU %u)",
+	         what[kind], msg, ctx->kernel_name, ctx->prof->proc, (unsigned long long)off,
+	         (unsigned long long)(w->prog->base + off - ctx->entry), words, dis, w->id,
+	         w->wg->id[0], w->wg->id[1], w->wg->id[2], w->cu);
+}
+
+/* Flat-address apertures (GFX9 SH_MEM_BASES as KFD programs it, and as the
+ * runtime writes into amd_queue_t): the LDS aperture is the 4 GiB at
+ * 0x1_0000_0000_0000 and the private (scratch) aperture the 4 GiB at
+ * 0x2_0000_0000_0000. src_shared_base/src_private_base read these. */
+uint64_t emu_aperture(struct emu_wave *w, unsigned code)
+{
+	(void)w;
+	switch (code) {
+	case EMU_OP_SHARED_BASE:
+		return 0x0001000000000000ull;
+	case EMU_OP_SHARED_LIMIT:
+		return 0x00010000ffffffffull;
+	case EMU_OP_PRIVATE_BASE:
+		return 0x0002000000000000ull;
+	case EMU_OP_PRIVATE_LIMIT:
+		return 0x00020000ffffffffull;
+	default:
+		return 0;
+	}
+}

@@ -1,0 +1,721 @@
+/*
+ * emu_api_queue — AQL queues and their packet processor.
+ *
+ * A queue is one mapping: a page holding the amd_queue_t (whose first member
+ * is the hsa_queue_t the host gets, as in ROCr, so the kernel's queue_ptr
+ * points at the real structure) followed by the packet ring. The mapping is
+ * registered in emu_mem as EMU_MEM_QUEUE.
+ *
+ * One thread per queue plays the command processor: it waits for the
+ * doorbell to reach the read index, waits for the packet header to leave
+ * INVALID, processes the packet to completion, writes the header back to
+ * INVALID, advances the read index and decrements the completion signal.
+ * Processing is in order and synchronous, so a packet's barrier bit (wait
+ * for all earlier packets) always holds; fence scopes have no functional
+ * effect on a coherent emulator but are checked for reserved values.
+ *
+ * A failed packet is reported as ROCr does (AqlQueue::ExceptionHandler maps
+ * the CP's queue exception codes to statuses) and the queue stops: its
+ * completion signal is not decremented, its read index not advanced.
+ *   invalid dispatch (dim, group size, code, registers, packet format):
+ *       the status chosen by emu_gpu_dispatch (res.hsa_status), else
+ *       HSA_STATUS_ERROR_INVALID_PACKET_FORMAT
+ *   unsupported packet type / vendor packet, reserved fence scope:
+ *       HSA_STATUS_ERROR_INVALID_PACKET_FORMAT (EC_QUEUE_PACKET_UNSUPPORTED,
+ *       EC_QUEUE_PACKET_VENDOR_UNSUPPORTED)
+ *   memory fault (EC_QUEUE_WAVE_MEMORY_VIOLATION): every handler registered
+ *       with hsa_amd_register_system_event_handler gets
+ *       HSA_AMD_GPU_MEMORY_FAULT_EVENT, and the queue callback is NOT
+ *       called (ROCr reports a VM fault through the system handler only and
+ *       aborts when there is none; the emulator never aborts the host, it
+ *       prints ROCr's message instead). KFD then evicts every queue of the
+ *       process and does not restore them: from then on no queue, old or
+ *       new, processes packets (emu_rt.vm_fault, until the next hsa_init).
+ *   illegal instruction (EC_QUEUE_WAVE_ILLEGAL_INSTRUCTION):
+ *       HSA_STATUS_ERROR_ILLEGAL_INSTRUCTION
+ *   hang (instruction budget; on hardware the wave would be killed by the
+ *       debugger/timeout as EC_QUEUE_WAVE_ABORT): HSA_STATUS_ERROR_EXCEPTION
+ *   a signal handle in a packet that is not a live signal: the CP's write to
+ *       it faults, reported as a memory fault at the signal's value address.
+ */
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <time.h>
+
+#include "hsa/emu_runtime.h"
+
+#define EMU_QUEUE_MIN 64         /* rocminfo "Queue Min Size" */
+#define EMU_QUEUE_MAX 131072     /* rocminfo "Queue Max Size" */
+#define EMU_QUEUE_HDR 4096       /* page holding the amd_queue_t */
+#define EMU_PRIVATE_MAX 262128   /* ROCr GpuAgent::QueueCreate scratch limit, bytes/lane */
+#define EMU_POLL_NS 20000        /* header poll period while the host fills a packet */
+#define EMU_SLICE_NS 10000000    /* barrier waits re-check the stop flag this often */
+
+/* KFD's gfx9 apertures (64-bit processes): LDS at 1 << 48, scratch at 2 << 48;
+ * ROCr copies their high halves into amd_queue_t. */
+#define EMU_SHARED_APERTURE_HI 0x10000u
+#define EMU_PRIVATE_APERTURE_HI 0x20000u
+
+struct emu_queue {
+	struct emu_queue *next;
+	amd_queue_t *amd;
+	void *map;
+	size_t map_size;
+	struct emu_signal *doorbell;
+	void (*callback)(hsa_status_t status, hsa_queue_t *source, void *data);
+	void *data;
+	pthread_t thread;
+	atomic_bool stop;          /* destroy / inactivate / error */
+	atomic_bool profiling;     /* hsa_amd_profiling_set_profiler_enabled */
+	hsa_amd_queue_priority_t priority;
+	struct emu_dispatch_result res;
+};
+
+/* ---- write / read indices (on the amd_queue_t, as ROCr) ---- */
+
+static inline amd_queue_t *emu_aq(const hsa_queue_t *q)
+{
+	return (amd_queue_t *)(uintptr_t)q;
+}
+
+#define EMU_Q_LOAD(which, field, sfx, order)                                       \
+	EMU_API uint64_t hsa_queue_load_##which##_index_##sfx(const hsa_queue_t *queue) \
+	{                                                                              \
+		return __atomic_load_n(&emu_aq(queue)->field, order);                      \
+	}
+
+EMU_Q_LOAD(read, read_dispatch_id, relaxed, __ATOMIC_RELAXED)
+EMU_Q_LOAD(read, read_dispatch_id, scacquire, __ATOMIC_ACQUIRE)
+EMU_Q_LOAD(read, read_dispatch_id, acquire, __ATOMIC_ACQUIRE)
+EMU_Q_LOAD(write, write_dispatch_id, relaxed, __ATOMIC_RELAXED)
+EMU_Q_LOAD(write, write_dispatch_id, scacquire, __ATOMIC_ACQUIRE)
+EMU_Q_LOAD(write, write_dispatch_id, acquire, __ATOMIC_ACQUIRE)
+
+#define EMU_Q_STORE_W(sfx, order)                                                  \
+	EMU_API void hsa_queue_store_write_index_##sfx(const hsa_queue_t *queue, uint64_t value) \
+	{                                                                              \
+		__atomic_store_n(&emu_aq(queue)->write_dispatch_id, value, order);         \
+	}
+
+EMU_Q_STORE_W(relaxed, __ATOMIC_RELAXED)
+EMU_Q_STORE_W(screlease, __ATOMIC_RELEASE)
+EMU_Q_STORE_W(release, __ATOMIC_RELEASE)
+
+/* The packet processor owns the read index: ROCr's AqlQueue ignores host
+ * stores to it, and so does the emulator. */
+#define EMU_Q_STORE_R(sfx)                                                         \
+	EMU_API void hsa_queue_store_read_index_##sfx(const hsa_queue_t *queue, uint64_t value) \
+	{                                                                              \
+		(void)queue;                                                               \
+		(void)value;                                                               \
+	}
+
+EMU_Q_STORE_R(relaxed)
+EMU_Q_STORE_R(screlease)
+EMU_Q_STORE_R(release)
+
+#define EMU_Q_RMW(sfx, order)                                                      \
+	EMU_API uint64_t hsa_queue_add_write_index_##sfx(const hsa_queue_t *queue,     \
+	                                                 uint64_t value)               \
+	{                                                                              \
+		return __atomic_fetch_add(&emu_aq(queue)->write_dispatch_id, value, order); \
+	}                                                                              \
+	EMU_API uint64_t hsa_queue_cas_write_index_##sfx(const hsa_queue_t *queue,     \
+	                                                 uint64_t expected, uint64_t value) \
+	{                                                                              \
+		uint64_t old = expected;                                                   \
+		__atomic_compare_exchange_n(&emu_aq(queue)->write_dispatch_id, &old, value, \
+		                            false, order, __ATOMIC_RELAXED);               \
+		return old;                                                                \
+	}
+
+EMU_Q_RMW(relaxed, __ATOMIC_RELAXED)
+EMU_Q_RMW(scacquire, __ATOMIC_ACQUIRE)
+EMU_Q_RMW(acquire, __ATOMIC_ACQUIRE)
+EMU_Q_RMW(screlease, __ATOMIC_RELEASE)
+EMU_Q_RMW(release, __ATOMIC_RELEASE)
+EMU_Q_RMW(scacq_screl, __ATOMIC_ACQ_REL)
+EMU_Q_RMW(acq_rel, __ATOMIC_ACQ_REL)
+
+/* ---- packet processor ---- */
+
+static void emu_sleep_ns(long ns)
+{
+	struct timespec ts = { 0, ns };
+	nanosleep(&ts, NULL);
+}
+
+static const char *emu_fault_reason(uint32_t mask)
+{
+	return mask & HSA_AMD_MEMORY_FAULT_PAGE_NOT_PRESENT ?
+	       "Page not present or supervisor privilege." : "Unknown.";
+}
+
+/* Memory fault: system event handlers first, as ROCr's VM fault handler. */
+static void emu_queue_memory_fault(uint64_t addr)
+{
+	hsa_amd_event_t ev;
+	uint32_t n;
+
+	memset(&ev, 0, sizeof(ev));
+	ev.event_type = HSA_AMD_GPU_MEMORY_FAULT_EVENT;
+	ev.memory_fault.agent = emu_agent_handle(EMU_AGENT_GPU);
+	ev.memory_fault.virtual_address = addr;
+	ev.memory_fault.fault_reason_mask = HSA_AMD_MEMORY_FAULT_PAGE_NOT_PRESENT;
+	atomic_store(&emu_rt.vm_fault, true);   /* evicted before anyone hears of it */
+	pthread_mutex_lock(&emu_rt.lock);
+	n = emu_rt.nhandlers;
+	pthread_mutex_unlock(&emu_rt.lock);
+	if (n == 0) {
+		fprintf(stderr, "Memory access fault by GPU node-%u (Agent handle: %p) on address %p. "
+		        "Reason: %s\n", emu_rt.agents[EMU_AGENT_GPU].node,
+		        (void *)&emu_rt.agents[EMU_AGENT_GPU], (void *)(uintptr_t)addr,
+		        emu_fault_reason(ev.memory_fault.fault_reason_mask));
+		return;
+	}
+	for (uint32_t i = 0; i < n; i++)
+		emu_rt.handlers[i].cb(&ev, emu_rt.handlers[i].data);
+}
+
+/* After a memory fault: the queue is evicted, silently (no error callback;
+ * the report is there for the gcnlab extension). */
+static void emu_queue_evict(struct emu_queue *q, const char *report)
+{
+	if (report && *report)
+		emu_rt_set_report(report);
+	atomic_store(&emu_rt.vm_fault, true);
+	atomic_store(&q->stop, true);
+}
+
+/* Stop the queue with status st (see the file comment). */
+static void emu_queue_error(struct emu_queue *q, hsa_status_t st, const char *report)
+{
+	const char *text = NULL;
+
+	hsa_status_string(st, &text);
+	if (report && *report)
+		emu_rt_set_report(report);
+	/* With a callback the application hears of it (and the report is in
+	 * the extension): printing it too would show it twice. */
+	if (!q->callback)
+		fprintf(stderr, "libhsa-emu: queue %u stopped: %s\n", (unsigned)q->amd->hsa_queue.id,
+		        report && *report ? report : text ? text : "error");
+	atomic_store(&q->stop, true);
+	if (q->callback)
+		q->callback(st, &q->amd->hsa_queue, q->data);
+}
+
+/* A signal named by a packet; false (fault reported) if it is not one. */
+static bool emu_queue_signal(struct emu_queue *q, hsa_signal_t h, struct emu_signal **out)
+{
+	char report[160];
+
+	*out = NULL;
+	if (!h.handle)
+		return true;
+	*out = emu_signal_get(h);
+	if (*out)
+		return true;
+	snprintf(report, sizeof(report), "packet at read index %llu names signal 0x%llx, which is "
+	         "not a live signal", (unsigned long long)q->amd->read_dispatch_id,
+	         (unsigned long long)h.handle);
+	emu_queue_memory_fault(h.handle + offsetof(amd_signal_t, value));
+	emu_queue_evict(q, report);
+	return false;
+}
+
+/* Packet done: header back to INVALID, read index on, then the signal. */
+static void emu_queue_retire(struct emu_queue *q, void *slot, struct emu_signal *done)
+{
+	__atomic_store_n((uint16_t *)slot, (uint16_t)(HSA_PACKET_TYPE_INVALID << HSA_PACKET_HEADER_TYPE),
+	                 __ATOMIC_RELEASE);
+	__atomic_fetch_add(&q->amd->read_dispatch_id, 1, __ATOMIC_RELEASE);
+	if (done) {
+		emu_signal_sub(done, 1);
+		emu_signal_put(done);
+	}
+}
+
+static hsa_status_t emu_dispatch_default_status(enum emu_dispatch_status s)
+{
+	switch (s) {
+	case EMU_DISPATCH_FAULT_MEMORY: return (hsa_status_t)HSA_STATUS_ERROR_MEMORY_FAULT;
+	case EMU_DISPATCH_FAULT_ILLEGAL: return (hsa_status_t)HSA_STATUS_ERROR_ILLEGAL_INSTRUCTION;
+	case EMU_DISPATCH_HANG: return HSA_STATUS_ERROR_EXCEPTION;
+	default: return HSA_STATUS_ERROR_INVALID_PACKET_FORMAT;
+	}
+}
+
+static bool emu_queue_dispatch(struct emu_queue *q, void *slot, uint64_t index)
+{
+	struct emu_dispatch_req req;
+	struct emu_dispatch_result *res = &q->res;
+	struct emu_signal *done;
+	bool ok;
+
+	memset(&req, 0, sizeof(req));
+	memcpy(&req.pkt, slot, sizeof(req.pkt));
+	if (!emu_queue_signal(q, req.pkt.completion_signal, &done))
+		return false;
+	req.packet_addr = (uint64_t)(uintptr_t)slot;
+	req.queue_addr = (uint64_t)(uintptr_t)q->amd;
+	req.dispatch_id = index;
+	req.cancel = &q->stop;
+	memset(res, 0, sizeof(*res));
+	pthread_mutex_lock(&emu_rt.dispatch_lock);
+	ok = emu_gpu_dispatch(emu_rt.gpu, &req, res);
+	emu_rt_record_result(req.pkt.completion_signal, res);
+	pthread_mutex_unlock(&emu_rt.dispatch_lock);
+	if (res->status == EMU_DISPATCH_CANCELLED) {
+		emu_signal_put(done);
+		return false;  /* the queue is going away: no error callback */
+	}
+	if (!ok || res->status != EMU_DISPATCH_OK) {
+		hsa_status_t st = res->hsa_status != HSA_STATUS_SUCCESS
+		                  ? res->hsa_status : emu_dispatch_default_status(res->status);
+		if (res->status == EMU_DISPATCH_FAULT_MEMORY) {
+			emu_queue_memory_fault(res->fault_addr);
+			emu_queue_evict(q, res->report);
+		} else {
+			emu_queue_error(q, st, res->report);
+		}
+		emu_signal_put(done);
+		return false;
+	}
+	if (done && atomic_load(&q->profiling)) {
+		done->amd.start_ts = res->start_ns;
+		done->amd.end_ts = res->end_ns;
+	}
+	emu_queue_retire(q, slot, done);
+	return true;
+}
+
+static bool emu_dep_zero(int64_t v, void *ctx)
+{
+	struct emu_queue *q = ctx;
+	return v == 0 || atomic_load(&q->stop);
+}
+
+/* BARRIER_AND (all dependencies at 0) and BARRIER_OR (any at 0; none
+ * given completes at once). */
+static bool emu_queue_barrier(struct emu_queue *q, void *slot, bool is_or)
+{
+	hsa_barrier_and_packet_t pkt;
+	struct emu_signal *dep[5] = { 0 }, *done = NULL;
+	unsigned n = 0, i;
+	bool ok = false;
+
+	memcpy(&pkt, slot, sizeof(pkt));
+	for (i = 0; i < 5; i++) {
+		struct emu_signal *s;
+		if (!emu_queue_signal(q, pkt.dep_signal[i], &s))
+			goto out;
+		if (s)
+			dep[n++] = s;
+	}
+	if (!emu_queue_signal(q, pkt.completion_signal, &done))
+		goto out;
+	for (;;) {
+		bool all = true, any = n == 0;
+		for (i = 0; i < n; i++) {
+			bool zero = emu_signal_value(dep[i]) == 0;
+			all &= zero;
+			any |= zero;
+		}
+		if (is_or ? any : all)
+			break;
+		if (atomic_load(&q->stop))
+			goto out;
+		/* Sleep on the first unsatisfied dependency, a slice at a time. */
+		for (i = 0; i < n && emu_signal_value(dep[i]) == 0; i++)
+			;
+		emu_signal_wait_pred(dep[i < n ? i : 0], emu_dep_zero, q,
+		                     emu_rt_wall_ns() + (is_or ? EMU_SLICE_NS / 10 : EMU_SLICE_NS));
+	}
+	/* The CP's time for the packet (emu_model_params.h cp_barrier_ns). */
+	pthread_mutex_lock(&emu_rt.dispatch_lock);
+	emu_gpu_barrier_packet(emu_rt.gpu, ((pkt.header >> HSA_PACKET_HEADER_SCRELEASE_FENCE_SCOPE) & 3u) ==
+	                                   HSA_FENCE_SCOPE_SYSTEM);
+	pthread_mutex_unlock(&emu_rt.dispatch_lock);
+	emu_queue_retire(q, slot, done);
+	done = NULL;
+	ok = true;
+out:
+	for (i = 0; i < n; i++)
+		emu_signal_put(dep[i]);
+	emu_signal_put(done);
+	return ok;
+}
+
+static bool emu_queue_packet(struct emu_queue *q, void *slot, uint16_t header, uint64_t index)
+{
+	unsigned type = (header >> HSA_PACKET_HEADER_TYPE) & ((1u << HSA_PACKET_HEADER_WIDTH_TYPE) - 1);
+	unsigned acq = (header >> HSA_PACKET_HEADER_SCACQUIRE_FENCE_SCOPE) & 3;
+	unsigned rel = (header >> HSA_PACKET_HEADER_SCRELEASE_FENCE_SCOPE) & 3;
+	char report[160];
+
+	/* Barrier bit (bit 8): earlier packets are complete by construction. */
+	if (acq > HSA_FENCE_SCOPE_SYSTEM || rel > HSA_FENCE_SCOPE_SYSTEM) {
+		snprintf(report, sizeof(report), "packet %llu: reserved fence scope (acquire %u, "
+		         "release %u) in header 0x%04x", (unsigned long long)index, acq, rel, header);
+		emu_queue_error(q, HSA_STATUS_ERROR_INVALID_PACKET_FORMAT, report);
+		return false;
+	}
+	switch (type) {
+	case HSA_PACKET_TYPE_KERNEL_DISPATCH:
+		return emu_queue_dispatch(q, slot, index);
+	case HSA_PACKET_TYPE_BARRIER_AND:
+		return emu_queue_barrier(q, slot, false);
+	case HSA_PACKET_TYPE_BARRIER_OR:
+		return emu_queue_barrier(q, slot, true);
+	default:
+		snprintf(report, sizeof(report), "packet %llu: type %u is not supported by a GPU "
+		         "kernel-dispatch queue (header 0x%04x)", (unsigned long long)index, type, header);
+		emu_queue_error(q, HSA_STATUS_ERROR_INVALID_PACKET_FORMAT, report);
+		return false;
+	}
+}
+
+struct emu_doorbell_wait {
+	struct emu_queue *q;
+	uint64_t index;
+};
+
+static bool emu_doorbell_rung(int64_t v, void *ctx)
+{
+	const struct emu_doorbell_wait *w = ctx;
+	return v >= (int64_t)w->index || atomic_load(&w->q->stop);
+}
+
+static void *emu_queue_thread(void *arg)
+{
+	struct emu_queue *q = arg;
+	amd_queue_t *aq = q->amd;
+	uint32_t size = aq->hsa_queue.size;
+
+	while (!atomic_load(&q->stop)) {
+		uint64_t rd = __atomic_load_n(&aq->read_dispatch_id, __ATOMIC_ACQUIRE);
+		struct emu_doorbell_wait w = { q, rd };
+		uint8_t *slot = (uint8_t *)aq->hsa_queue.base_address + (rd & (size - 1)) * 64;
+		uint16_t header;
+
+		/* The doorbell carries the index of the last packet made ready. */
+		emu_signal_wait_pred(q->doorbell, emu_doorbell_rung, &w, UINT64_MAX);
+		if (atomic_load(&q->stop))
+			break;
+		while (((header = __atomic_load_n((uint16_t *)slot, __ATOMIC_ACQUIRE)) &
+		        0xff) == HSA_PACKET_TYPE_INVALID) {
+			if (atomic_load(&q->stop))
+				goto out;
+			emu_sleep_ns(EMU_POLL_NS);
+		}
+		/* Evicted after a memory fault: packets stay in the ring. */
+		if (atomic_load(&emu_rt.vm_fault)) {
+			while (!atomic_load(&q->stop))
+				emu_sleep_ns(EMU_SLICE_NS);
+			break;
+		}
+		if (!emu_queue_packet(q, slot, header, rd))
+			break;
+	}
+out:
+	return NULL;
+}
+
+/* ---- create / destroy ---- */
+
+static void emu_queue_free(struct emu_queue *q)
+{
+	if (q->map) {
+		emu_mem_remove(emu_rt.mem, q->map);
+		munmap(q->map, q->map_size);
+	}
+	emu_signal_retire(q->doorbell);
+	free(q);
+}
+
+/* Join and free the queues destroyed from their own error callback. */
+static void emu_queue_reap(void)
+{
+	struct emu_queue *q;
+
+	pthread_mutex_lock(&emu_rt.lock);
+	q = emu_rt.dead_queues;
+	emu_rt.dead_queues = NULL;
+	pthread_mutex_unlock(&emu_rt.lock);
+	while (q) {
+		struct emu_queue *next = q->next;
+		pthread_join(q->thread, NULL);
+		emu_queue_free(q);
+		q = next;
+	}
+}
+
+/* The queue behind a host pointer; emu_rt.lock held. */
+static struct emu_queue **emu_queue_link(const hsa_queue_t *queue)
+{
+	for (struct emu_queue **pp = &emu_rt.queues; *pp; pp = &(*pp)->next)
+		if (&(*pp)->amd->hsa_queue == queue)
+			return pp;
+	return NULL;
+}
+
+static struct emu_queue *emu_queue_find(const hsa_queue_t *queue)
+{
+	struct emu_queue **pp;
+
+	pthread_mutex_lock(&emu_rt.lock);
+	pp = emu_queue_link(queue);
+	pthread_mutex_unlock(&emu_rt.lock);
+	return pp ? *pp : NULL;
+}
+
+EMU_API hsa_status_t hsa_queue_create(hsa_agent_t agent, uint32_t size, hsa_queue_type32_t type,
+                                      void (*callback)(hsa_status_t status, hsa_queue_t *source,
+                                                       void *data),
+                                      void *data, uint32_t private_segment_size,
+                                      uint32_t group_segment_size, hsa_queue_t **queue)
+{
+	const struct emu_profile *p = emu_rt.prof;
+	struct emu_agent *a;
+	struct emu_queue *q;
+	amd_queue_t *aq;
+	size_t ring;
+
+	(void)group_segment_size;  /* a hint only */
+	if (!emu_rt_open())
+		return HSA_STATUS_ERROR_NOT_INITIALIZED;
+	if (!(a = emu_agent_from(agent)))
+		return HSA_STATUS_ERROR_INVALID_AGENT;
+	/* Checks in the order of ROCr's hsa_queue_create / GpuAgent::QueueCreate. */
+	if (!queue || size == 0 || (size & (size - 1)) ||
+	    (type != HSA_QUEUE_TYPE_MULTI && type != HSA_QUEUE_TYPE_SINGLE &&
+	     type != HSA_QUEUE_TYPE_COOPERATIVE))
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	if (a->kind != EMU_AGENT_GPU)
+		return HSA_STATUS_ERROR;  /* CpuAgent::QueueCreate: no packet processor */
+	if (type == HSA_QUEUE_TYPE_COOPERATIVE)
+		return HSA_STATUS_ERROR_INVALID_QUEUE_CREATION;  /* no GWS */
+	if (size > EMU_QUEUE_MAX)
+		return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+	if (size < EMU_QUEUE_MIN)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	if (private_segment_size != UINT32_MAX && private_segment_size > EMU_PRIVATE_MAX)
+		return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+
+	emu_queue_reap();
+	q = calloc(1, sizeof(*q));
+	if (!q)
+		return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+	ring = (size_t)size * 64;
+	q->map_size = EMU_QUEUE_HDR + ring;
+	q->map = emu_rt_map(q->map_size);
+	if (!q->map)
+		goto fail;
+	if (!emu_mem_add(emu_rt.mem, q->map, q->map_size, EMU_MEM_QUEUE)) {
+		munmap(q->map, q->map_size);
+		q->map = NULL;
+		goto fail;
+	}
+	q->doorbell = emu_signal_create(-1);
+	if (!q->doorbell)
+		goto fail;
+	q->doorbell->amd.kind = AMD_SIGNAL_KIND_DOORBELL;
+	aq = q->amd = q->map;
+	for (uint32_t i = 0; i < size; i++)
+		((hsa_kernel_dispatch_packet_t *)((uint8_t *)q->map + EMU_QUEUE_HDR))[i].header =
+			HSA_PACKET_TYPE_INVALID << HSA_PACKET_HEADER_TYPE;
+	aq->hsa_queue.type = HSA_QUEUE_TYPE_MULTI;
+	aq->hsa_queue.features = HSA_QUEUE_FEATURE_KERNEL_DISPATCH;
+	aq->hsa_queue.base_address = (uint8_t *)q->map + EMU_QUEUE_HDR;
+	aq->hsa_queue.doorbell_signal = emu_signal_handle(q->doorbell);
+	aq->hsa_queue.size = size;
+	aq->read_dispatch_id_field_base_byte_offset = (uint32_t)offsetof(amd_queue_t, read_dispatch_id);
+	aq->max_cu_id = p->num_cu - 1;
+	aq->max_wave_id = p->max_waves_per_simd * p->simd_per_cu - 1;
+	aq->group_segment_aperture_base_hi = EMU_SHARED_APERTURE_HI;
+	aq->private_segment_aperture_base_hi = EMU_PRIVATE_APERTURE_HI;
+	aq->queue_properties = AMD_QUEUE_PROPERTIES_IS_PTR64;
+	q->doorbell->amd.queue_ptr = aq;
+	q->callback = callback;
+	q->data = data;
+	q->priority = HSA_AMD_QUEUE_PRIORITY_NORMAL;
+
+	pthread_mutex_lock(&emu_rt.lock);
+	aq->hsa_queue.id = emu_rt.next_queue_id++;
+	if (pthread_create(&q->thread, NULL, emu_queue_thread, q)) {
+		pthread_mutex_unlock(&emu_rt.lock);
+		goto fail;
+	}
+	q->next = emu_rt.queues;
+	emu_rt.queues = q;
+	pthread_mutex_unlock(&emu_rt.lock);
+	*queue = &aq->hsa_queue;
+	return HSA_STATUS_SUCCESS;
+fail:
+	emu_queue_free(q);
+	return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+}
+
+/* Stop the thread and release the queue (q already unlinked). */
+static void emu_queue_stop_and_free(struct emu_queue *q)
+{
+	atomic_store(&q->stop, true);
+	emu_signal_wake(q->doorbell);
+	if (pthread_equal(pthread_self(), q->thread)) {
+		/* From the queue's own error callback: the thread cannot join
+		 * itself; it is joined and freed by the next create or shut down. */
+		pthread_mutex_lock(&emu_rt.lock);
+		q->next = emu_rt.dead_queues;
+		emu_rt.dead_queues = q;
+		pthread_mutex_unlock(&emu_rt.lock);
+		return;
+	}
+	pthread_join(q->thread, NULL);
+	emu_queue_free(q);
+}
+
+EMU_API hsa_status_t hsa_queue_destroy(hsa_queue_t *queue)
+{
+	struct emu_queue **pp, *q;
+
+	if (!emu_rt_open())
+		return HSA_STATUS_ERROR_NOT_INITIALIZED;
+	if (!queue)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	pthread_mutex_lock(&emu_rt.lock);
+	pp = emu_queue_link(queue);
+	q = pp ? *pp : NULL;
+	if (q)
+		*pp = q->next;
+	pthread_mutex_unlock(&emu_rt.lock);
+	if (!q)
+		return HSA_STATUS_ERROR_INVALID_QUEUE;
+	emu_queue_stop_and_free(q);
+	return HSA_STATUS_SUCCESS;
+}
+
+EMU_API hsa_status_t hsa_queue_inactivate(hsa_queue_t *queue)
+{
+	struct emu_queue *q;
+
+	if (!emu_rt_open())
+		return HSA_STATUS_ERROR_NOT_INITIALIZED;
+	if (!queue)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	if (!(q = emu_queue_find(queue)))
+		return HSA_STATUS_ERROR_INVALID_QUEUE;
+	atomic_store(&q->stop, true);
+	emu_signal_wake(q->doorbell);
+	return HSA_STATUS_SUCCESS;
+}
+
+void emu_queue_destroy_all(void)
+{
+	struct emu_queue *q;
+
+	pthread_mutex_lock(&emu_rt.lock);
+	q = emu_rt.queues;
+	emu_rt.queues = NULL;
+	pthread_mutex_unlock(&emu_rt.lock);
+	while (q) {
+		struct emu_queue *next = q->next;
+		emu_queue_stop_and_free(q);
+		q = next;
+	}
+	emu_queue_reap();
+}
+
+/* ---- AMD queue extensions ---- */
+
+EMU_API hsa_status_t hsa_amd_queue_set_priority(hsa_queue_t *queue,
+                                                hsa_amd_queue_priority_t priority)
+{
+	struct emu_queue *q;
+
+	if (!emu_rt_open())
+		return HSA_STATUS_ERROR_NOT_INITIALIZED;
+	if (!queue)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	if (!(q = emu_queue_find(queue)))
+		return HSA_STATUS_ERROR_INVALID_QUEUE;
+	if (priority < HSA_AMD_QUEUE_PRIORITY_LOW || priority > HSA_AMD_QUEUE_PRIORITY_HIGH)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	q->priority = priority;  /* one dispatch at a time: priority changes nothing */
+	return HSA_STATUS_SUCCESS;
+}
+
+EMU_API hsa_status_t hsa_amd_profiling_set_profiler_enabled(hsa_queue_t *queue, int enable)
+{
+	struct emu_queue *q;
+
+	if (!emu_rt_open())
+		return HSA_STATUS_ERROR_NOT_INITIALIZED;
+	if (!queue)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	if (!(q = emu_queue_find(queue)))
+		return HSA_STATUS_ERROR_INVALID_QUEUE;
+	atomic_store(&q->profiling, enable != 0);
+	return HSA_STATUS_SUCCESS;
+}
+
+/* Start/end of the dispatch whose completion signal this is; written only
+ * when the queue had profiling enabled, as the CP does. */
+EMU_API hsa_status_t hsa_amd_profiling_get_dispatch_time(hsa_agent_t agent, hsa_signal_t signal,
+                                                         hsa_amd_profiling_dispatch_time_t *time)
+{
+	struct emu_agent *a;
+	struct emu_signal *s;
+
+	if (!emu_rt_open())
+		return HSA_STATUS_ERROR_NOT_INITIALIZED;
+	if (!(a = emu_agent_from(agent)) || a->kind != EMU_AGENT_GPU)
+		return HSA_STATUS_ERROR_INVALID_AGENT;
+	if (!time)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	if (!(s = emu_signal_get(signal)))
+		return HSA_STATUS_ERROR_INVALID_SIGNAL;
+	time->start = s->amd.start_ts;
+	time->end = s->amd.end_ts;
+	emu_signal_put(s);
+	return HSA_STATUS_SUCCESS;
+}
+
+/* GPU timestamps already are system nanoseconds (model time). */
+EMU_API hsa_status_t hsa_amd_profiling_convert_tick_to_system_domain(hsa_agent_t agent,
+                                                                     uint64_t agent_tick,
+                                                                     uint64_t *system_tick)
+{
+	if (!emu_rt_open())
+		return HSA_STATUS_ERROR_NOT_INITIALIZED;
+	if (!emu_agent_from(agent))
+		return HSA_STATUS_ERROR_INVALID_AGENT;
+	if (!system_tick)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	*system_tick = agent_tick;
+	return HSA_STATUS_SUCCESS;
+}
+
+EMU_API hsa_status_t hsa_amd_register_system_event_handler(hsa_amd_system_event_callback_t callback,
+                                                           void *data)
+{
+	hsa_status_t st = HSA_STATUS_SUCCESS;
+
+	if (!emu_rt_open())
+		return HSA_STATUS_ERROR_NOT_INITIALIZED;
+	if (!callback)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	pthread_mutex_lock(&emu_rt.lock);
+	if (emu_rt.nhandlers == EMU_MAX_EVENT_HANDLERS) {
+		st = HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+	} else {
+		emu_rt.handlers[emu_rt.nhandlers].cb = callback;
+		emu_rt.handlers[emu_rt.nhandlers].data = data;
+		emu_rt.nhandlers++;
+	}
+	pthread_mutex_unlock(&emu_rt.lock);
+	return st;
+}

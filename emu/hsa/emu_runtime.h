@@ -1,0 +1,221 @@
+/*
+ * emu_runtime — private state shared by the HSA API files of libhsa-emu.so
+ * (emu_api_core.c, emu_api_memory.c, emu_api_signal.c, emu_api_queue.c,
+ * emu_api_executable.c). Nothing here is exported: the library is built
+ * with -fvisibility=hidden and only functions marked EMU_API (the HSA API
+ * itself) are visible to the host.
+ *
+ * Handles are pointers, as in ROCr: hsa_agent_t / hsa_amd_memory_pool_t /
+ * hsa_region_t point into emu_rt, hsa_signal_t points at a struct
+ * emu_signal whose first member is an amd_signal_t (value at byte 8, as
+ * ROCr's), hsa_queue_t* is the hsa_queue field of an amd_queue_t.
+ */
+#ifndef EMU_RUNTIME_H
+#define EMU_RUNTIME_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <hsa/hsa.h>
+#include <hsa/hsa_ext_amd.h>
+#include <hsa/amd_hsa_queue.h>
+#include <hsa/amd_hsa_signal.h>
+
+#include "core/emu_gpu.h"
+#include "core/emu_mem.h"
+#include "model/emu_profile.h"
+#include "gcnlab_emu_ext.h"
+
+/* The HSA API entry points are the only exported symbols. */
+#define EMU_API __attribute__((visibility("default")))
+
+/* ---- Profile facts rocminfo shows that struct emu_profile does not hold
+ * (emu_profile.c, with sources). ---- */
+struct emu_agent_props {
+	uint32_t chip_id;          /* PCI device id (HSA_AMD_AGENT_INFO_CHIP_ID) */
+	uint32_t cacheline;        /* bytes (HSA_AMD_AGENT_INFO_CACHELINE_SIZE) */
+	uint32_t l1_bytes;         /* vector L1 per CU */
+	uint32_t l2_bytes;         /* L2 as rocminfo reports it (per XCD on gfx942) */
+	uint32_t l3_bytes;         /* Infinity Cache / MALL, 0 if none */
+	uint64_t vram_bytes;       /* HBM of the agent (size of the coarse-grained pool) */
+	uint32_t mem_width_bits;   /* HSA_AMD_AGENT_INFO_MEMORY_WIDTH */
+	uint32_t arrays_per_se;    /* HSA_AMD_AGENT_INFO_NUM_SHADER_ARRAYS_PER_SE */
+};
+const struct emu_agent_props *emu_profile_agent_props(enum emu_arch arch);
+
+/* ---- emu_mem helpers private to the runtime (emu_mem.c) ---- */
+
+/* Remove and return the last registered range; false when empty. Used by
+ * hsa_shut_down to release what the host did not free. */
+bool emu_mem_pop(struct emu_mem *m, void **base, size_t *size, enum emu_mem_kind *kind);
+
+/* ---- Agents and memory pools ---- */
+
+enum emu_agent_kind { EMU_AGENT_CPU = 0, EMU_AGENT_GPU, EMU_AGENT_COUNT };
+
+struct emu_agent {
+	enum emu_agent_kind kind;
+	uint32_t node;             /* KFD-style node id: CPU 0, GPU 1 */
+};
+
+/* In ROCr's order: the GPU agent has its coarse-grained VRAM pool and the
+ * (not allocatable) group segment; the CPU agent has a fine-grained pool
+ * and the fine-grained kernarg pool (rocminfo "Pool Info"). */
+enum emu_pool_id {
+	EMU_POOL_GPU_COARSE = 0,
+	EMU_POOL_GPU_GROUP,
+	EMU_POOL_CPU_FINE,
+	EMU_POOL_CPU_KERNARG,
+	EMU_POOL_COUNT
+};
+
+struct emu_pool {
+	enum emu_pool_id id;
+	enum emu_agent_kind owner;
+	hsa_amd_segment_t segment;
+	uint32_t global_flags;     /* HSA_AMD_MEMORY_POOL_GLOBAL_FLAG_* (0 for group) */
+	enum emu_mem_kind kind;    /* how allocations are registered in emu_mem */
+	uint64_t size;             /* bytes */
+	bool alloc_allowed;
+};
+
+/* ---- Signals (emu_api_signal.c) ---- */
+
+struct emu_signal {
+	amd_signal_t amd;          /* first: the handle points here, as in ROCr */
+	pthread_mutex_t lock;      /* waiters sleep on cond under lock */
+	pthread_cond_t cond;
+	atomic_uint waiters;       /* threads inside a blocking wait */
+	atomic_uint refs;          /* 1 for the host's handle + internal users */
+	atomic_uint busy;          /* modifications in flight: a waiter that saw the
+	                              new value may destroy the signal before the
+	                              modifier has finished waking the sleepers */
+};
+
+struct emu_signal *emu_signal_create(int64_t initial);
+/* Live signal for a handle taken from a packet, with a reference held
+ * (release with emu_signal_put); NULL if the handle is not a live signal. */
+struct emu_signal *emu_signal_get(hsa_signal_t h);
+void emu_signal_put(struct emu_signal *s);
+/* Take an internally created signal out of the registry and drop the
+ * creator's reference (what hsa_signal_destroy does for the host). */
+void emu_signal_retire(struct emu_signal *s);
+static inline hsa_signal_t emu_signal_handle(struct emu_signal *s)
+{
+	return (hsa_signal_t){ (uint64_t)(uintptr_t)s };
+}
+int64_t emu_signal_value(struct emu_signal *s);
+void emu_signal_store(struct emu_signal *s, int64_t v);
+void emu_signal_sub(struct emu_signal *s, int64_t v);
+/* Block until pred(value, ctx) holds or the monotonic deadline (ns,
+ * UINT64_MAX = none) passes; returns the last value read. Other threads
+ * wake waiters through every modifying operation and emu_signal_wake. */
+int64_t emu_signal_wait_pred(struct emu_signal *s, bool (*pred)(int64_t v, void *ctx),
+                             void *ctx, uint64_t deadline_ns);
+void emu_signal_wake(struct emu_signal *s);
+void emu_signal_destroy_all(void);
+
+/* ---- Queues (emu_api_queue.c) ---- */
+struct emu_queue;
+void emu_queue_destroy_all(void);
+
+/* ---- Executables (emu_api_executable.c) ---- */
+struct emu_executable;
+struct emu_reader;
+void emu_executable_destroy_all(void);
+
+/* ---- Memory (emu_api_memory.c) ---- */
+struct emu_copy;
+void emu_memory_release_all(void);
+
+/* ---- The runtime ---- */
+
+/* Results of the most recent dispatches, keyed by completion signal, for
+ * the gcnlab extension (counters are asked for after the signal fired). */
+#define EMU_RESULT_RING 16
+
+struct emu_result_slot {
+	uint64_t signal;           /* completion signal handle (0: none) */
+	uint64_t seq;              /* dispatch sequence number, 0 = empty slot */
+	struct gcnlab_emu_counters counters;
+};
+
+#define EMU_MAX_EVENT_HANDLERS 8
+
+struct emu_runtime {
+	pthread_mutex_t lock;          /* init/shutdown and the object lists */
+	atomic_int refcount;           /* hsa_init count */
+
+	const struct emu_profile *prof;
+	const struct emu_agent_props *props;
+	struct emu_mem *mem;           /* GPU-visible memory */
+	struct emu_mem *signals;       /* registry of live signals */
+	pthread_mutex_t sig_lock;      /* registry lookup + reference */
+	struct emu_gpu *gpu;
+	pthread_mutex_t dispatch_lock; /* one dispatch at a time: the model is
+	                                  deterministic whatever the queue count */
+
+	struct emu_agent agents[EMU_AGENT_COUNT];
+	struct emu_pool pools[EMU_POOL_COUNT];
+	char cpu_name[64];
+	uint32_t cpu_count;
+
+	struct emu_queue *queues;      /* lists, under lock */
+	struct emu_queue *dead_queues; /* destroyed from their own thread, to be joined */
+	struct emu_executable *execs;
+	struct emu_reader *readers;
+	uint32_t next_queue_id;
+
+	struct {
+		hsa_amd_system_event_callback_t cb;
+		void *data;
+	} handlers[EMU_MAX_EVENT_HANDLERS];
+	uint32_t nhandlers;
+
+	pthread_mutex_t result_lock;   /* results, result_seq, last_report */
+	struct emu_result_slot results[EMU_RESULT_RING];
+	uint64_t result_seq;
+	char last_report[1024];
+
+	/* A GPU memory fault happened: as KFD evicts the process's queues on a
+	 * VM fault and never restores them, no queue runs packets any more
+	 * (reset by the next hsa_init). */
+	atomic_bool vm_fault;
+	_Atomic uint64_t va_next;      /* where emu_rt_map places the next mapping (0: start) */
+	atomic_bool copy_profiling;    /* hsa_amd_profiling_async_copy_enable */
+	pthread_mutex_t copy_lock;     /* copies */
+	struct emu_copy *copies;       /* asynchronous copies waiting on dependencies */
+};
+
+extern struct emu_runtime emu_rt;
+
+static inline bool emu_rt_open(void)
+{
+	return atomic_load_explicit(&emu_rt.refcount, memory_order_acquire) > 0;
+}
+
+struct emu_agent *emu_agent_from(hsa_agent_t a);
+static inline hsa_agent_t emu_agent_handle(enum emu_agent_kind k)
+{
+	return (hsa_agent_t){ (uint64_t)(uintptr_t)&emu_rt.agents[k] };
+}
+struct emu_pool *emu_pool_from(uint64_t handle);
+
+/* Record a finished dispatch for the extension (emu_api_core.c). */
+void emu_rt_record_result(hsa_signal_t completion, const struct emu_dispatch_result *res);
+void emu_rt_set_report(const char *report);
+
+/* A zeroed read-write anonymous mapping of len bytes for GPU-visible memory
+ * (pool allocations, loaded code objects, queues), or NULL. Its address
+ * depends only on the mappings made since hsa_init, not on where the host's
+ * ASLR put things: the cycle model indexes its caches and TLB by address,
+ * so this is what makes modelled times repeat from run to run
+ * (emu_api_memory.c). */
+void *emu_rt_map(size_t len);
+
+/* Monotonic wall clock, ns (signal wait deadlines). */
+uint64_t emu_rt_wall_ns(void);
+
+#endif

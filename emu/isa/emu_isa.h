@@ -1,0 +1,229 @@
+/*
+ * emu_isa — decoded GFX9-family instructions (gfx900, gfx90a, gfx942).
+ *
+ * Decoding is by encoding, then a per-arch, per-encoding opcode table
+ * (emu/isa/tables/emu_optab_<arch>.inc, generated from LLVM by tools/gen_optab.sh)
+ * that names the mnemonic; the mnemonic selects the semantic handler from the
+ * emu_sem tables of the emu_exec_*.c files. A code object is decoded once
+ * (struct emu_program), never per executed instruction.
+ */
+#ifndef EMU_ISA_H
+#define EMU_ISA_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "model/emu_profile.h"
+
+struct emu_wave;
+struct emu_inst;
+
+typedef void (*emu_exec_fn)(struct emu_wave *w, const struct emu_inst *in);
+
+/* Encodings (GFX9 ISA manuals, "Microcode Formats"). */
+enum emu_enc {
+	EMU_ENC_INVALID = 0,
+	EMU_ENC_SOP2,   /* [31:30]=0b10, op[29:23] */
+	EMU_ENC_SOPK,   /* [31:28]=0b1011, op[27:23] */
+	EMU_ENC_SOP1,   /* [31:23]=0x17d, op[15:8] */
+	EMU_ENC_SOPC,   /* [31:23]=0x17e, op[22:16] */
+	EMU_ENC_SOPP,   /* [31:23]=0x17f, op[22:16] */
+	EMU_ENC_SMEM,   /* [31:26]=0x30, op[25:18] */
+	EMU_ENC_VOP2,   /* [31]=0, op[30:25] */
+	EMU_ENC_VOP1,   /* [31:25]=0x3f, op[16:9] */
+	EMU_ENC_VOPC,   /* [31:25]=0x3e, op[24:17] */
+	EMU_ENC_VOP3,   /* [31:26]=0x34, op[25:16]; VOP3A and VOP3B */
+	EMU_ENC_VOP3P,  /* [31:23]=0x1a7, op[22:16]; includes MFMA on gfx90a/gfx942 */
+	EMU_ENC_VINTRP, /* [31:26]=0x35 */
+	EMU_ENC_DS,     /* [31:26]=0x36, op[24:17] */
+	EMU_ENC_FLAT,   /* [31:26]=0x37, op[24:18], seg[15:14]: 0 flat, 1 scratch, 2 global */
+	EMU_ENC_MUBUF,  /* [31:26]=0x38, op[24:18] */
+	EMU_ENC_MTBUF,  /* [31:26]=0x3a, op[18:15] */
+	EMU_ENC_MIMG,   /* [31:26]=0x3c */
+	EMU_ENC_EXP,    /* [31:26]=0x31 */
+	EMU_ENC_COUNT
+};
+
+/* Instruction classes, used by the cycle model and the SQ_INSTS_* counters. */
+enum emu_class {
+	EMU_CLS_SALU = 0,
+	EMU_CLS_SMEM,
+	EMU_CLS_BRANCH,
+	EMU_CLS_WAITCNT,
+	EMU_CLS_NOP,
+	EMU_CLS_MSG,        /* s_endpgm, s_barrier, s_sendmsg, s_icache_inv, s_memtime, ... */
+	EMU_CLS_VALU,       /* 32-bit VALU */
+	EMU_CLS_VALU_DP,    /* fp64 VALU */
+	EMU_CLS_VALU_TRANS, /* transcendental: v_exp/v_log/v_rcp/v_rsq/v_sqrt/v_sin/v_cos */
+	EMU_CLS_MFMA,
+	EMU_CLS_VMEM_LOAD,
+	EMU_CLS_VMEM_STORE,
+	EMU_CLS_VMEM_ATOMIC,
+	EMU_CLS_FLAT_LOAD,
+	EMU_CLS_FLAT_STORE,
+	EMU_CLS_FLAT_ATOMIC,
+	EMU_CLS_DS,
+	EMU_CLS_OTHER,
+	EMU_CLS_COUNT
+};
+
+/* Source operand codes (9 bits, SSRC/SRC0 field of every encoding). */
+enum {
+	EMU_OP_SGPR_MAX = 101,       /* s0..s101 */
+	EMU_OP_FLAT_SCR_LO = 102,
+	EMU_OP_FLAT_SCR_HI = 103,
+	EMU_OP_XNACK_LO = 104,
+	EMU_OP_XNACK_HI = 105,
+	EMU_OP_VCC_LO = 106,
+	EMU_OP_VCC_HI = 107,
+	EMU_OP_TTMP0 = 108,          /* ttmp0..ttmp15 = 108..123 */
+	EMU_OP_M0 = 124,
+	EMU_OP_EXEC_LO = 126,
+	EMU_OP_EXEC_HI = 127,
+	EMU_OP_INT0 = 128,           /* 128..192: 0..64 */
+	EMU_OP_NEG1 = 193,           /* 193..208: -1..-16 */
+	EMU_OP_SHARED_BASE = 235,
+	EMU_OP_SHARED_LIMIT = 236,
+	EMU_OP_PRIVATE_BASE = 237,
+	EMU_OP_PRIVATE_LIMIT = 238,
+	EMU_OP_POPS_EXITING_WAVE_ID = 239,
+	EMU_OP_F_0_5 = 240,          /* 240..248: 0.5 -0.5 1 -1 2 -2 4 -4 1/(2pi) */
+	EMU_OP_SDWA = 249,
+	EMU_OP_DPP = 250,
+	EMU_OP_VCCZ = 251,
+	EMU_OP_EXECZ = 252,
+	EMU_OP_SCC = 253,
+	EMU_OP_LDS_DIRECT = 254,
+	EMU_OP_LITERAL = 255,
+	EMU_OP_VGPR0 = 256,          /* 256..511: v0..v255 */
+	EMU_OP_AGPR0 = 512,          /* 512..767: a0..a255 (decoder's own extension, from acc bits) */
+	EMU_OP_NONE = 0xffff,
+};
+
+/* Modifier/cache bits, normalised across arches (flags field). */
+enum {
+	EMU_F_GLC = 1u << 0,    /* gfx900/gfx90a glc; gfx942 sc0 */
+	EMU_F_SLC = 1u << 1,    /* gfx900/gfx90a slc; gfx942 nt */
+	EMU_F_SC1 = 1u << 2,    /* gfx942 sc1 (gfx90a: scc) */
+	EMU_F_OFFEN = 1u << 3,
+	EMU_F_IDXEN = 1u << 4,
+	EMU_F_LDS = 1u << 5,    /* MUBUF lds: data goes to LDS at M0 */
+	EMU_F_TFE = 1u << 6,
+	EMU_F_GDS = 1u << 7,
+	EMU_F_CLAMP = 1u << 8,
+	EMU_F_IMM = 1u << 9,    /* SMEM: offset is an immediate */
+	EMU_F_SOE = 1u << 10,   /* SMEM: soffset present */
+	EMU_F_ACC = 1u << 11,   /* data operand is an AGPR (gfx90a/gfx942) */
+	EMU_F_SADDR = 1u << 12, /* GLOBAL/SCRATCH: saddr used (not off) */
+	EMU_F_VOP3B = 1u << 13, /* VOP3B layout (sdst) */
+	EMU_F_NV = 1u << 14,
+};
+
+/* Flags of an opcode table entry. */
+enum {
+	EMU_OPF_GFX900 = 1u << 0,  /* available on the arch (per-arch tables say it too) */
+	EMU_OPF_64 = 1u << 1,      /* 64-bit result/sources (from the disassembly's register ranges) */
+};
+
+/* One opcode of one encoding on one arch, from the generated table. */
+struct emu_opdesc {
+	const char *mnemonic;  /* LLVM spelling, without _e32/_e64/_sdwa/_dpp suffix */
+	uint8_t cls;           /* enum emu_class */
+	uint8_t dst_dw;        /* dwords written per lane (VGPR) or total (SGPR), 0 if none */
+	uint8_t src_dw[3];     /* dwords read per source operand */
+	uint8_t data_dw;       /* MUBUF/FLAT/DS data dwords (load result or store data) */
+};
+
+/* A decoded instruction. Field meaning depends on enc; unused fields hold
+ * EMU_OP_NONE or 0. Register fields use the source-operand numbering above
+ * (VGPR n is EMU_OP_VGPR0 + n, AGPR n is EMU_OP_AGPR0 + n). */
+struct emu_inst {
+	emu_exec_fn exec;              /* semantics (emu_exec_illegal/unimplemented when none) */
+	const struct emu_opdesc *op;   /* NULL for an illegal encoding */
+	uint32_t off;                  /* byte offset from the start of the program text */
+	uint8_t size;                  /* 4, 8 or 12 bytes (literal or second dword included) */
+	uint8_t enc;                   /* enum emu_enc */
+	uint16_t opcode;               /* opcode within the encoding */
+	uint32_t w[3];                 /* raw words */
+	uint16_t dst;                  /* VOPx vdst / SOPx sdst / SMEM sdata / DS,MUBUF,FLAT vdst */
+	uint16_t sdst;                 /* VOP3B sdst, VOPC-as-VOP3 sdst */
+	uint16_t src[3];               /* ALU sources (9-bit codes; LITERAL means use `literal`) */
+	uint16_t data[2];              /* DS data0/data1, MUBUF/FLAT store data */
+	uint16_t addr;                 /* DS/MUBUF/FLAT vaddr (VGPR code), SMEM sbase (SGPR code) */
+	uint16_t srsrc;                /* MUBUF/MTBUF resource (SGPR code of its first register) */
+	uint16_t soffset;              /* MUBUF/SMEM soffset, GLOBAL saddr (SGPR code or const) */
+	uint32_t literal;
+	int32_t imm;                   /* SOPK/SOPP simm16 (sign-extended), SMEM/MUBUF/FLAT offset,
+	                                  DS offset0 | offset1 << 8 */
+	uint32_t flags;                /* EMU_F_* */
+	uint8_t abs, neg, neg_hi;      /* VOP3/VOP3P per-source bits (bit i = source i) */
+	uint8_t opsel, opsel_hi;       /* VOP3/VOP3P op_sel (bit 3 = dst) */
+	uint8_t omod;
+	uint8_t seg;                   /* FLAT seg: 0 flat, 1 scratch, 2 global */
+	uint8_t fmt;                   /* MTBUF dfmt/nfmt packed, MFMA cbsz */
+	uint32_t ext;                  /* raw SDWA or DPP control dword (w[1]) when src[0] was 249/250 */
+	uint8_t sdwa, dpp;             /* 1 when the instruction uses SDWA or DPP */
+	uint8_t nws;                   /* wait states it counts: s_nop N: N + 1, others 1 */
+	uint32_t hzn;                  /* wait-state rules this may be a consumer of, one bit
+	                                  per rule (emu_hazard_nops.c), set by the decoder;
+	                                  with nws in what was padding before hz_regs */
+	uint64_t hz_regs;              /* registers read or written, folded to 64 bits
+	                                  (emu_hazard_regs, set by the decoder) */
+	uint32_t hzn_arms;             /* wait-state rules this may be a producer for */
+};
+
+/* A semantic handler registered under an LLVM mnemonic. */
+struct emu_sem {
+	const char *mnemonic;
+	emu_exec_fn fn;
+};
+
+/* Handler for a mnemonic (searches every emu_exec_*.c table); NULL if none. */
+emu_exec_fn emu_sem_find(const char *mnemonic);
+
+/* Decoding. */
+struct emu_program;
+
+/* Decode text[0..size) that the GPU sees at address base. Never fails on bad
+ * encodings: those decode to instructions whose exec reports an illegal
+ * instruction when reached. NULL only on out-of-memory. */
+struct emu_program *emu_program_create(const struct emu_profile *prof, uint64_t base,
+                                       const uint8_t *text, uint32_t size);
+void emu_program_destroy(struct emu_program *p);
+
+struct emu_program {
+	const struct emu_profile *prof;
+	uint64_t base;          /* GPU address of text[0] */
+	uint32_t size;          /* bytes */
+	const uint8_t *text;    /* the program's own copy */
+	struct emu_inst *insts; /* indexed by byte offset / 4; an index that is not the
+	                           start of an instruction has size 0 */
+};
+
+/* Instruction at GPU address pc, NULL if pc is outside the program or not the
+ * start of a decoded instruction. */
+static inline const struct emu_inst *emu_program_at(const struct emu_program *p, uint64_t pc)
+{
+	uint64_t o = pc - p->base;
+	if (pc < p->base || o >= p->size || (o & 3))
+		return NULL;
+	const struct emu_inst *in = &p->insts[o >> 2];
+	return in->size ? in : NULL;
+}
+
+/* Decode one instruction from words[0..nwords) (nwords >= 1; missing trailing
+ * words read as 0) — the building block of emu_program_create, exposed for
+ * tests and the fuzzer. Returns the size in bytes (4, 8 or 12). */
+unsigned emu_decode_one(const struct emu_profile *prof, const uint32_t *words, unsigned nwords,
+                        struct emu_inst *out);
+
+/* LLVM-syntax disassembly of one instruction, as `llvm-objdump -d` prints it
+ * (mnemonic with _e32/_e64/_sdwa/_dpp where LLVM prints one, then operands). */
+void emu_disasm(const struct emu_profile *prof, const struct emu_inst *in, char *buf, size_t len);
+
+/* Semantics for instructions without a handler / illegal encodings. */
+void emu_exec_unimplemented(struct emu_wave *w, const struct emu_inst *in);
+void emu_exec_illegal(struct emu_wave *w, const struct emu_inst *in);
+
+#endif

@@ -1,0 +1,99 @@
+/*
+ * emu_timing — the cycle model's interface to the execution core. The core
+ * asks it how long an instruction occupies its wave and when a memory access
+ * completes; the model owns clocks, issue ports, LDS banks, caches, HBM and
+ * the instruction cache, and counts the hardware-named counters.
+ *
+ * State that persists across dispatches (cache contents, icache) lives in
+ * struct emu_timing, one per GPU.
+ */
+#ifndef EMU_TIMING_H
+#define EMU_TIMING_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/emu_dispatch.h"
+#include "model/emu_profile.h"
+
+/* Counters of one dispatch (names as the hardware's, see emu_counters.c). */
+enum emu_counter {
+	EMU_CNT_SQ_WAVES = 0,
+	EMU_CNT_SQ_INSTS_VALU,
+	EMU_CNT_SQ_INSTS_SALU,
+	EMU_CNT_SQ_INSTS_SMEM,
+	EMU_CNT_SQ_INSTS_VMEM_RD,
+	EMU_CNT_SQ_INSTS_VMEM_WR,
+	EMU_CNT_SQ_INSTS_LDS,
+	EMU_CNT_SQ_INSTS_BRANCH,
+	EMU_CNT_SQ_INSTS_MFMA,
+	EMU_CNT_SQ_INSTS_OTHER,
+	EMU_CNT_SQ_INSTS_TOTAL,
+	EMU_CNT_SQ_WAIT_INST_ANY,     /* cycles waves spent stalled in s_waitcnt (GCNLAB_WAITCNT_CYCLES) */
+	EMU_CNT_SQ_LDS_IDX_ACTIVE,
+	EMU_CNT_SQ_LDS_BANK_CONFLICT,
+	EMU_CNT_TCP_HIT,              /* vector L1 */
+	EMU_CNT_TCP_MISS,
+	EMU_CNT_SQC_DCACHE_HIT,       /* scalar cache */
+	EMU_CNT_SQC_DCACHE_MISS,
+	EMU_CNT_SQC_ICACHE_HIT,
+	EMU_CNT_SQC_ICACHE_MISS,
+	EMU_CNT_TCC_HIT,              /* L2 */
+	EMU_CNT_TCC_MISS,
+	EMU_CNT_MALL_HIT,
+	EMU_CNT_MALL_MISS,
+	EMU_CNT_HBM_READ_BYTES,
+	EMU_CNT_HBM_WRITE_BYTES,
+	EMU_CNT_CUS_USED,             /* CUs that ran at least one wave */
+	EMU_CNT_BUSY_CYCLES,
+	EMU_CNT_TCP_UTCL1_MISS,       /* vector address translations missing the per-CU UTCL1 */
+	EMU_CNT_SQ_VALU_MFMA_BUSY_CYCLES, /* matrix-core cycles of the MFMAs, summed over SIMDs */
+	EMU_CNT_HAZARD_WAITSTATES,    /* emulator-only: software wait-state hazards (emu_hazard_nops.c) */
+	EMU_COUNTER_COUNT
+};
+extern const char *const emu_counter_names[EMU_COUNTER_COUNT];
+/* The name counter i is reported by on arch: emu_counter_names[i], with
+ * GCNLAB_ in front where rocprofv3 does not define it for that arch. */
+void emu_counter_name(enum emu_arch arch, unsigned i, char *buf, size_t len);
+
+struct emu_timing;
+
+struct emu_timing *emu_timing_create(const struct emu_profile *prof, uint32_t sclk_mhz,
+                                     uint32_t mclk_mhz);
+void emu_timing_destroy(struct emu_timing *t);
+
+/* Called once before a dispatch starts executing. */
+void emu_timing_begin(struct emu_timing *t, struct emu_dispatch_ctx *ctx);
+/* A packet's system-scope release at cycle `at`, after its dispatch (if
+ * any) has ended: where the model's parameters say the release writes the
+ * L2 back (rel_sys_l2_wb), every dirty L2 line goes to memory (the MALL on
+ * gfx942). Returns the cycle the last one is through (at if none). Counts
+ * into no dispatch's counters. */
+uint64_t emu_timing_release_system(struct emu_timing *t, uint64_t at);
+
+/* Cycles from the issue of `in` until its wave may issue again (the
+ * instruction's occupancy of the wave's issue slot and SIMD). Also counts
+ * SQ_INSTS_*. Called once per executed instruction, before its semantics. */
+uint32_t emu_timing_issue(struct emu_timing *t, struct emu_wave *w, const struct emu_inst *in);
+
+/* Cycle at which a memory access issued at w->cycle completes. May advance
+ * w->cycle when the issue itself stalls (VMEM queue full, LDS bank conflict
+ * cycles) and charge the trace. */
+uint64_t emu_timing_access(struct emu_timing *t, struct emu_wave *w, const struct emu_inst *in,
+                           const struct emu_access *acc);
+
+/* Instruction fetch of `in` by w at w->cycle: extra cycles for an icache
+ * miss. Inline for the common case, an instruction in the line the wave
+ * fetched last and still present (emu_timing_icache.c). */
+uint32_t emu_timing_ifetch(struct emu_timing *t, struct emu_wave *w, const struct emu_inst *in);
+static inline uint32_t emu_timing_fetch(struct emu_timing *t, struct emu_wave *w, const struct emu_inst *in)
+{
+	if (w->if_epoch_at && *w->if_epoch_at == w->if_epoch && w->pc >= w->if_lo &&
+	    w->pc + (in->size ? in->size : 4) <= w->if_hi)
+		return 0;
+	return emu_timing_ifetch(t, w, in);
+}
+void emu_timing_icache_inv(struct emu_timing *t, struct emu_wave *w);
+
+#endif

@@ -1,0 +1,188 @@
+/*
+ * emu_timing_cache — set-associative caches with true LRU replacement, used
+ * for every level the model tracks: vector L1, scalar cache, instruction
+ * cache, L2, Infinity Cache (MALL) and the UTCL1 translation cache.
+ *
+ * A set is `ways` tag words kept in recency order (index 0 = most recent):
+ * a hit moves its word to the front, a fill pushes the set down one place
+ * and drops the last word (the LRU line). Streaming (non-temporal) accesses
+ * neither promote a hit nor fill at the front: their line goes to the LRU
+ * position, so it is the next to leave and cannot push reused data out.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/emu_timing_private.h"
+
+static uint32_t log2_floor(uint64_t v)
+{
+	uint32_t r = 0;
+	while (v >>= 1)
+		r++;
+	return r;
+}
+
+bool emu_cache_init(struct emu_cache *c, uint64_t bytes, uint32_t line, uint32_t ways, uint32_t fills)
+{
+	memset(c, 0, sizeof(*c));
+	if (!bytes || !line || !ways)
+		return true;  /* an absent level: sets == 0 */
+	uint64_t sets = bytes / line / ways;
+	if (!sets)
+		sets = 1;
+	/* Index by address bits: a power of two of sets (all modelled caches
+	 * have one; a non-power-of-two capacity would lose the remainder). */
+	c->set_shift = log2_floor(sets);
+	c->sets = 1u << c->set_shift;
+	c->ways = ways;
+	c->line_shift = log2_floor(line);
+	c->tag = calloc((size_t)c->sets * ways, sizeof(*c->tag));
+	if (!c->tag)
+		return false;
+	if (fills) {
+		c->fill_mask = (1u << log2_floor(fills)) - 1;
+		c->fill = calloc(EMU_FILL_WORDS * ((size_t)c->fill_mask + 1), sizeof(*c->fill));
+		if (!c->fill) {
+			free(c->tag);
+			c->tag = NULL;
+			return false;
+		}
+	}
+	return true;
+}
+
+void emu_cache_fini(struct emu_cache *c)
+{
+	free(c->tag);
+	free(c->fill);
+	memset(c, 0, sizeof(*c));
+}
+
+void emu_cache_invalidate(struct emu_cache *c)
+{
+	if (c->tag)
+		memset(c->tag, 0, (size_t)c->sets * c->ways * sizeof(*c->tag));
+	if (c->fill)
+		memset(c->fill, 0, EMU_FILL_WORDS * ((size_t)c->fill_mask + 1) * sizeof(*c->fill));
+	c->fill_last = 0;
+}
+
+uint64_t emu_cache_clean(struct emu_cache *c, emu_cache_line_fn fn, void *user)
+{
+	uint64_t n = 0;
+	size_t words = (size_t)c->sets * c->ways;
+
+	for (size_t i = 0; i < words; i++) {
+		uint32_t w = c->tag[i];
+		if (!(w & 1u))
+			continue;
+		c->tag[i] = w & ~1u;
+		n++;
+		if (fn)
+			fn(user, (uint64_t)((w >> 1) - 1) << c->set_shift | (uint32_t)(i / c->ways));
+	}
+	return n;
+}
+
+/* Tag word of a tag: (tag + 1) << 1, the +1 keeping 0 for "empty". Tags
+ * from 2^31 - 1 up are reduced modulo 2^31 - 1 first (see
+ * emu_timing_private.h): two tags of one set then meet only when their
+ * lines are a multiple of 2^31 - 1 set spans apart (terabytes). An XOR fold
+ * used before mapped neighbouring tags together (tag + 1 = 2^32 + 2 folded
+ * to 0, made 1, the fold of 2^32 + 3): at the emulator's code addresses
+ * (0x2000'0000'0000) 8 KiB of code shared the tags of the 8 KiB before it
+ * in the 128-set instruction caches of gfx900/gfx90a, and half of a cold
+ * 24 KiB kernel "hit". */
+static uint32_t tag_word(uint64_t tag)
+{
+	uint64_t v = tag < 0x7fffffffu ? tag : tag % 0x7fffffffu;   /* <= 2^31 - 2 */
+	return (uint32_t)(v + 1) << 1;
+}
+
+/* Index of the way holding tag word w1 (dirty bit set, as is the compare),
+ * -1 if none: four ways per step in a 128-bit vector (GCC extension). */
+static int find_way(const uint32_t *s, uint32_t n, uint32_t w1)
+{
+	typedef uint32_t v4u32 __attribute__((vector_size(16)));
+	if (n % 4) {
+		for (uint32_t i = 0; i < n; i++)
+			if ((s[i] | 1u) == w1)
+				return (int)i;
+		return -1;
+	}
+	const v4u32 key = { w1, w1, w1, w1 }, one = { 1, 1, 1, 1 };
+	for (uint32_t i = 0; i < n; i += 4) {
+		v4u32 v;
+		memcpy(&v, s + i, sizeof(v));
+		v4u32 eq = (v | one) == key;
+		uint64_t lo, hi;
+		memcpy(&lo, &eq, 8);
+		memcpy(&hi, (char *)&eq + 8, 8);
+		if (lo | hi)
+			return (int)i + (lo ? (lo & 0xffffffffu ? 0 : 1) : (hi & 0xffffffffu ? 2 : 3));
+	}
+	return -1;
+}
+
+/* Move ways 0 .. k-1 one place down (way k is overwritten). */
+static void shift_down(uint32_t *s, uint32_t k)
+{
+	if (k == 15) {  /* the 16-way L2 and MALL: a fixed-size move the compiler inlines */
+		memmove(s + 1, s, 15 * sizeof(*s));
+		return;
+	}
+	for (; k; k--)
+		s[k] = s[k - 1];
+}
+
+bool emu_cache_access(struct emu_cache *c, uint64_t line, unsigned flags, uint64_t *victim,
+                      bool *victim_dirty)
+{
+	if (victim_dirty)
+		*victim_dirty = false;
+	if (!c->sets)
+		return false;
+	uint32_t set = (uint32_t)line & (c->sets - 1);
+	uint32_t word = tag_word(line >> c->set_shift);
+	uint32_t dirty = (flags & EMU_CACHE_DIRTY) ? 1u : 0u;
+	uint32_t *s = &c->tag[(size_t)set * c->ways];
+	uint32_t n = c->ways;
+	if ((s[0] | 1u) == (word | 1u)) {  /* most recent line: the common hit */
+		s[0] |= dirty;
+		return true;
+	}
+	int i = find_way(s, n, word | 1u);
+	if (i > 0) {
+		uint32_t hit = s[i] | dirty;
+		if (!(flags & EMU_CACHE_NT)) {
+			shift_down(s, (uint32_t)i);
+			s[0] = hit;
+		} else {
+			s[i] = hit;
+		}
+		return true;
+	}
+	if (!(flags & EMU_CACHE_ALLOC))
+		return false;
+
+	if (flags & EMU_CACHE_NT) {
+		/* First empty way, else the LRU way. */
+		uint32_t i = 0;
+		while (i + 1 < n && s[i])
+			i++;
+		if (s[i] && (s[i] & 1u) && victim) {
+			*victim = (uint64_t)((s[i] >> 1) - 1) << c->set_shift | set;
+			*victim_dirty = true;
+		}
+		s[i] = word | dirty;
+		return false;
+	}
+	uint32_t last = s[n - 1];
+	if (last && (last & 1u) && victim) {
+		*victim = (uint64_t)((last >> 1) - 1) << c->set_shift | set;
+		*victim_dirty = true;
+	}
+	shift_down(s, n - 1);
+	s[0] = word | dirty;
+	return false;
+}

@@ -1,0 +1,89 @@
+/*
+ * emu_timing_hbm — bandwidth of the memory side: the DRAM interface of the
+ * whole GPU and the Infinity Cache, each a server of fixed byte rate shared
+ * by all CUs.
+ *
+ * Every line that crosses the resource occupies it for line / rate cycles.
+ * With few requests in flight the resource is idle when they arrive and a
+ * line costs only its latency, so bandwidth = bytes in flight / latency
+ * (Little's law) and grows with unrolling and waves; once the arrivals
+ * outpace the rate, lines wait for later buckets, latency grows, and the
+ * delivered bandwidth stays at the rate.
+ *
+ * The server is a calendar (see struct emu_bw): time is cut into
+ * EMU_BW_LEN-cycle buckets, each of which can carry EMU_BW_LEN cycles of
+ * transfers. A line is booked into the first bucket at or after its arrival
+ * that has room and is done once the bucket's bookings up to it are
+ * through (or its own transfer time after its arrival, if later). Booking
+ * by capacity rather than position means a line that reaches the model
+ * late never wastes the idle time before it. Buckets before `open` are
+ * known full, so a saturated server books in O(1).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/emu_timing_private.h"
+
+#define CAP_FX ((uint64_t)EMU_BW_LEN << EMU_FX)
+
+bool emu_bw_init(struct emu_bw *b, double bytes_per_cycle, uint32_t line_bytes)
+{
+	memset(b, 0, sizeof(*b));
+	b->line_fx = 1;
+	if (bytes_per_cycle > 0) {
+		double fx = (double)line_bytes / bytes_per_cycle * (double)(1u << EMU_FX) + 0.5;
+		b->line_fx = fx < 1 ? 1 : (uint64_t)fx;
+	}
+	if (b->line_fx > CAP_FX)  /* slower than a line per bucket: cannot happen at real rates */
+		b->line_fx = CAP_FX;
+	b->used = calloc(EMU_BW_BUCKETS, sizeof(*b->used));
+	return b->used != NULL;
+}
+
+void emu_bw_fini(struct emu_bw *b)
+{
+	free(b->used);
+	b->used = NULL;
+}
+
+/* Slide the window so that it starts at bucket `lo`. */
+static void bw_advance(struct emu_bw *b, uint64_t lo)
+{
+	if (lo - b->lo >= EMU_BW_BUCKETS) {
+		memset(b->used, 0, EMU_BW_BUCKETS * sizeof(*b->used));
+	} else {
+		for (uint64_t k = b->lo; k < lo; k++)
+			b->used[k % EMU_BW_BUCKETS] = 0;
+	}
+	b->lo = lo;
+	if (b->open < lo)
+		b->open = lo;
+}
+
+uint64_t emu_bw_line(struct emu_bw *b, uint64_t t)
+{
+	uint64_t at = t << EMU_FX;
+	uint64_t k = t / EMU_BW_LEN;
+	if (k < b->lo)
+		k = b->lo;        /* older than the window: book at its start */
+	if (k < b->open)
+		k = b->open;
+	for (;; k++) {
+		if (k >= b->lo + EMU_BW_BUCKETS)
+			bw_advance(b, k - EMU_BW_BUCKETS + 1);
+		uint32_t *u = &b->used[k % EMU_BW_BUCKETS];
+		uint64_t booked = *u + b->line_fx;
+		if (booked > CAP_FX)
+			continue;
+		*u = (uint32_t)booked;
+		/* Done after the bucket's earlier bookings, and not before the
+		 * line itself has had its transfer time. */
+		uint64_t base = (k * EMU_BW_LEN) << EMU_FX;
+		uint64_t end = base + booked;
+		if (at + b->line_fx > end)
+			end = at + b->line_fx;
+		while (b->open == k && b->used[k % EMU_BW_BUCKETS] + b->line_fx > CAP_FX)
+			k = ++b->open;
+		return (end + (1u << EMU_FX) - 1) >> EMU_FX;
+	}
+}

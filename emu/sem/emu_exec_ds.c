@@ -1,0 +1,707 @@
+/*
+ * emu_exec_ds — semantics of the DS (LDS) instructions of gfx900, gfx90a
+ * and gfx942: loads and stores (including the d16 and read2/write2 forms),
+ * atomics, ds_swizzle_b32, ds_permute_b32 and ds_bpermute_b32.
+ *
+ * A DS instruction reads or writes the LDS at issue; what it returns goes
+ * through the pending-write interface and lands in the VGPRs when it
+ * completes, counted by lgkmcnt (GFX9 ISA, "Data Share Operations": DS
+ * instructions increment LGKM_CNT). DS instructions of one wave reach the
+ * LDS in issue order, which doing them at issue preserves.
+ *
+ * Addressing: LDS address = VGPR[addr] + offset (16-bit offset, or two
+ * 8-bit offsets in units of the element size, x64 for the st64 forms of
+ * read2/write2/wrxchg2), 32 bits, not wrapped; bytes at or beyond the
+ * workgroup's allocation read as 0 and are not written (emu_lds_in, the
+ * rule the cycle model applies too) and the access is reported
+ * (emu_check_lds). GFX9 no longer clamps LDS addresses with M0 (LLVM:
+ * ldsRequiresM0Init() is false for gfx9+), so M0 is not consulted. The
+ * cycle model gets each lane's address as computed: a lane past the
+ * allocation takes no bank (emu_timing_lds.c, seed 002's stride sweep).
+ *
+ * Alignment: the HSA runtime runs gfx9 with SH_MEM_CONFIG.ALIGNMENT_MODE =
+ * unaligned, and LLVM 19 (llc -mcpu=gfx900/gfx90a/gfx942) emits
+ * ds_read_b64/b96/b128 for align-1 LDS loads, so misaligned loads and stores
+ * are performed byte by byte. Atomics must be naturally aligned; a
+ * misaligned one is reported as a fault rather than guessed at.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "core/emu_check.h"
+#include "core/emu_dispatch.h"
+#include "sem/emu_exec_mem.h"
+
+enum ds_family {
+	DS_NOP = 0,
+	DS_LOAD,
+	DS_STORE,
+	DS_LOAD2,
+	DS_STORE2,
+	DS_ATOM,
+	DS_ATOM2,
+	DS_SWIZZLE,
+	DS_PERMUTE,
+	DS_BPERMUTE,
+};
+
+struct ds_desc {
+	uint8_t fam;     /* enum ds_family */
+	uint8_t bytes;   /* per element */
+	uint8_t ext;     /* enum emu_ext */
+	uint8_t atom;    /* enum emu_atom */
+	bool rtn;
+};
+
+/* ---- LDS access rules (shared with FLAT accesses to the shared aperture) ---- */
+
+bool emu_exec_lds_in_range(uint32_t size, uint32_t addr, unsigned n)
+{
+	return n == 0 || emu_lds_in((uint64_t)addr + n - 1, size);
+}
+
+void emu_exec_lds_read_bytes(const uint8_t *lds, uint32_t size, uint32_t addr, void *dst, unsigned n)
+{
+	uint8_t *d = dst;
+	for (unsigned i = 0; i < n; i++) {
+		uint64_t a = (uint64_t)addr + i;
+		d[i] = emu_lds_in(a, size) ? lds[a] : 0;
+	}
+}
+
+void emu_exec_lds_write_bytes(uint8_t *lds, uint32_t size, uint32_t addr, const void *src, unsigned n)
+{
+	const uint8_t *s = src;
+	for (unsigned i = 0; i < n; i++) {
+		uint64_t a = (uint64_t)addr + i;
+		if (emu_lds_in(a, size))
+			lds[a] = s[i];
+	}
+}
+
+/* ---- helpers ---- */
+
+static uint64_t lane_bit(unsigned l)
+{
+	return 1ull << l;
+}
+
+/* Value of dwords k, k+1 of a data operand as 64 bits (k+1 only if bytes > 4). */
+static uint64_t data_val(struct emu_wave *w, unsigned code, unsigned k, unsigned bytes, unsigned l)
+{
+	uint64_t v = emu_vreg(w, code, k)[l];
+	if (bytes > 4)
+		v |= (uint64_t)emu_vreg(w, code, k + 1)[l] << 32;
+	return v;
+}
+
+/* Hand the access to the cycle model. addr[l] is only set, and only read
+ * (emu_timing_lds.c, as the VMEM paths of emu_timing.c), for the lanes in
+ * mask: the per-lane arrays below are not cleared first. */
+static void finish(struct emu_wave *w, struct emu_pending *p, bool store, bool atomic,
+                   unsigned bytes, uint64_t mask, const uint64_t *addr)
+{
+	struct emu_access acc = {
+		.kind = EMU_ACC_LDS,
+		.store = store,
+		.atomic = atomic,
+		.bytes = (uint8_t)bytes,
+		.flags = 0,
+		.mask = mask,
+		.addr = addr,
+	};
+	emu_pend_end(w, p, &acc);
+}
+
+/* ---- whole-wave fast paths ----
+ *
+ * The common DS instruction runs with all 64 lanes active and every lane's
+ * bytes inside the allocation. One pass over the address VGPR (four lanes
+ * per 128-bit vector, GCC vector extension) then checks that and fills the
+ * cycle model's addresses, and the data moves with no check per lane. The
+ * results equal the per-lane loops further down, which handle the rest. */
+
+typedef uint32_t ds_v4u32 __attribute__((vector_size(16)));
+
+_Static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__,
+               "ds_wave_addr widens a lane to 64 bits by pairing it with a zero high dword");
+
+/* With EXEC = all lanes: whether every lane's bytes [va[l], va[l] + end)
+ * lie inside the allocation (size <= 64 KiB, so such a lane does not wrap
+ * at 16 bits either) and every lane's address and off are dword-aligned
+ * (what the uninitialised-LDS screen of the loads needs, emu_check.c; a
+ * misaligned access takes the lane loops); addr[l] = va[l] + off for every
+ * lane either way (wrapping at 2^32, as the lane loops compute it). */
+static bool ds_wave_addr(const uint32_t *va, uint32_t off, uint32_t end, uint32_t size, uint64_t *addr)
+{
+	const uint32_t lim = end > size ? 0 : size - end;
+	const ds_v4u32 o = { off, off, off, off }, top = { lim, lim, lim, lim }, zero = { 0, 0, 0, 0 };
+	ds_v4u32 over = zero, any = { off, off, off, off };
+#pragma GCC unroll 4
+	for (unsigned l = 0; l < EMU_LANES; l += 4) {
+		ds_v4u32 v;
+		memcpy(&v, &va[l], sizeof(v));
+		over |= (ds_v4u32)(v > top);
+		any |= v;
+		v += o;
+		ds_v4u32 lo = __builtin_shuffle(v, zero, (ds_v4u32){ 0, 4, 1, 5 });
+		ds_v4u32 hi = __builtin_shuffle(v, zero, (ds_v4u32){ 2, 6, 3, 7 });
+		memcpy(&addr[l], &lo, sizeof(lo));
+		memcpy(&addr[l + 2], &hi, sizeof(hi));
+	}
+	return end <= size && !((any[0] | any[1] | any[2] | any[3]) & 3) && !(over[0] | over[1] | over[2] | over[3]);
+}
+
+/* Every lane's ndw dwords at src + va[l] into buf[k * 64 + l], the layout
+ * of a pending VGPR write. Inlined where ndw is a constant. */
+static inline __attribute__((always_inline)) void
+ds_gather(uint32_t *buf, const uint8_t *src, const uint32_t *va, unsigned ndw)
+{
+#pragma GCC unroll 8
+	for (unsigned l = 0; l < EMU_LANES; l++) {
+		uint32_t a = va[l], x[4];
+		memcpy(x, src + a, 4 * ndw);
+		for (unsigned k = 0; k < ndw; k++)
+			buf[k * EMU_LANES + l] = x[k];
+	}
+}
+
+/* read2: element e of lane l (edw dwords at src[e] + va[l]) into
+ * buf[(e * edw + k) * 64 + l]. */
+static inline __attribute__((always_inline)) void
+ds_gather2(uint32_t *buf, const uint8_t *src0, const uint8_t *src1, const uint32_t *va, unsigned edw)
+{
+#pragma GCC unroll 8
+	for (unsigned l = 0; l < EMU_LANES; l++) {
+		uint32_t a = va[l], x0[2], x1[2];
+		memcpy(x0, src0 + a, 4 * edw);
+		memcpy(x1, src1 + a, 4 * edw);
+		for (unsigned k = 0; k < edw; k++) {
+			buf[k * EMU_LANES + l] = x0[k];
+			buf[(edw + k) * EMU_LANES + l] = x1[k];
+		}
+	}
+}
+
+/* Lane by lane in lane order (a later lane's bytes win where two lanes
+ * overlap, as in the lane loops): ndw dwords of data[k][l] to dst + va[l]. */
+static inline __attribute__((always_inline)) void
+ds_scatter(uint8_t *dst, uint8_t *sh, const uint32_t *va, const uint32_t *const *data, unsigned ndw)
+{
+#pragma GCC unroll 8
+	for (unsigned l = 0; l < EMU_LANES; l++) {
+		uint32_t a = va[l], x[4];
+		for (unsigned k = 0; k < ndw; k++)
+			x[k] = data[k][l];
+		memcpy(dst + a, x, 4 * ndw);
+	}
+	if (sh) {  /* the written-byte shadow (emu_check.c) */
+#pragma GCC unroll 8
+		for (unsigned l = 0; l < EMU_LANES; l++)
+			memset(sh + va[l], 0xff, 4 * ndw);
+	}
+}
+
+/* write2: per lane, element 0 (edw dwords of d0[k][l]) to dst0 + va[l],
+ * then element 1 to dst1 + va[l]. */
+static inline __attribute__((always_inline)) void
+ds_scatter2(uint8_t *dst0, uint8_t *dst1, uint8_t *sh0, uint8_t *sh1, const uint32_t *va,
+            const uint32_t *const *d0, const uint32_t *const *d1, unsigned edw)
+{
+#pragma GCC unroll 8
+	for (unsigned l = 0; l < EMU_LANES; l++) {
+		uint32_t a = va[l], x0[2], x1[2];
+		for (unsigned k = 0; k < edw; k++) {
+			x0[k] = d0[k][l];
+			x1[k] = d1[k][l];
+		}
+		memcpy(dst0 + a, x0, 4 * edw);
+		memcpy(dst1 + a, x1, 4 * edw);
+	}
+	if (sh0) {  /* the written-byte shadow (emu_check.c) */
+#pragma GCC unroll 8
+		for (unsigned l = 0; l < EMU_LANES; l++) {
+			memset(sh0 + va[l], 0xff, 4 * edw);
+			memset(sh1 + va[l], 0xff, 4 * edw);
+		}
+	}
+}
+
+/* ---- families ---- */
+
+/* emu_check_lds_suspect, with the common "no workgroup shadow" and "no
+ * partial writes" answers inline. */
+static inline bool ds_suspect(struct emu_wave *w, const uint32_t *buf, unsigned ndw, const uint32_t *va,
+                              uint32_t offs)
+{
+	const struct emu_workgroup *wg = w->wg;
+	if (!wg->lds_sh)
+		return false;
+	if (!va && !wg->lds_partial)  /* the common case: aligned (ds_wave_addr) */
+		return emu_check_lds_poisoned(buf, ndw);
+	return emu_check_lds_suspect(w, buf, ndw, va, offs);
+}
+
+
+/* Whether every active lane's bytes [va + off, va + end) lie inside the
+ * allocation without wrapping (size <= 64 KiB, so an in-range lane never
+ * wraps): the dword paths below then copy without a check per lane. */
+static bool ds_all_in(const uint32_t *va, uint64_t exec, uint32_t end, uint32_t size)
+{
+	uint32_t top = 0;
+	for (uint64_t m = exec; m; m &= m - 1) {
+		uint32_t v = va[__builtin_ctzll(m)];
+		top = v > top ? v : top;
+	}
+	return (uint64_t)top + end <= size;
+}
+
+static void ds_load(struct emu_wave *w, const struct emu_inst *in, const struct ds_desc *d,
+                    uint8_t *lds, uint32_t size, uint64_t exec)
+{
+	const uint32_t *va = emu_vreg(w, in->addr, 0);
+	unsigned ndw = d->bytes < 4 ? 1 : d->bytes / 4u;
+	uint32_t off = (uint32_t)(in->imm & 0xffff);
+	uint64_t addr[EMU_LANES];
+	uint8_t raw[16];
+
+	struct emu_pending *p = emu_pend_begin(w, in, EMU_CNT_LGKM);
+	uint32_t *buf = emu_pend_vgpr(p, in->dst, ndw, exec);
+	/* d16 forms write their half when they complete; the other half is
+	 * the register's value then (emu_pend_keep). */
+	if (emu_exec_ext_d16(d->ext))
+		emu_pend_keep(p, d->ext == EMU_EXT_D16_U || d->ext == EMU_EXT_D16_S ? 0xffff0000u : 0x0000ffffu);
+	if (exec == ~0ull && d->bytes >= 4 && ds_wave_addr(va, off, off + d->bytes, size, addr)) {
+		switch (ndw) {
+		case 1: ds_gather(buf, lds + off, va, 1); break;
+		case 2: ds_gather(buf, lds + off, va, 2); break;
+		case 3: ds_gather(buf, lds + off, va, 3); break;
+		default: ds_gather(buf, lds + off, va, 4); break;
+		}
+		if (ds_suspect(w, buf, ndw == 3 ? 4 : ndw, NULL, 0))
+			emu_check_lds(w, va, off, exec, d->bytes, EMU_CHECK_LDS_READ);
+		finish(w, p, false, false, d->bytes, exec, addr);
+		return;
+	}
+	if (d->bytes == 4 && ds_all_in(va, exec, off + 4, size)) {
+		for (uint64_t m = exec; m; m &= m - 1) {
+			unsigned l = (unsigned)__builtin_ctzll(m);
+			addr[l] = va[l] + off;
+			memcpy(&buf[l], lds + va[l] + off, 4);
+		}
+		if (ds_suspect(w, buf, 1, va, off))
+			emu_check_lds(w, va, off, exec, d->bytes, EMU_CHECK_LDS_READ);
+		finish(w, p, false, false, d->bytes, exec, addr);
+		return;
+	}
+	emu_check_lds(w, va, off, exec, d->bytes, EMU_CHECK_LDS_READ);
+	for (uint64_t m = exec; m; m &= m - 1) {
+		unsigned l = (unsigned)__builtin_ctzll(m);
+		uint32_t a = va[l] + off;
+		addr[l] = a;
+		emu_exec_lds_read(lds, size, a, raw, d->bytes);
+		if (d->bytes >= 4) {
+			for (unsigned k = 0; k < ndw; k++)
+				memcpy(&buf[k * EMU_LANES + l], raw + 4 * k, 4);
+		} else {
+			uint32_t r = raw[0] | (d->bytes == 2 ? (uint32_t)raw[1] << 8 : 0);
+			buf[l] = emu_exec_load_ext(d->ext, d->bytes, r, 0);
+		}
+	}
+	finish(w, p, false, false, d->bytes, exec, addr);
+}
+
+static void ds_store(struct emu_wave *w, const struct emu_inst *in, const struct ds_desc *d,
+                     uint8_t *lds, uint32_t size, uint64_t exec)
+{
+	const uint32_t *va = emu_vreg(w, in->addr, 0);
+	uint64_t addr[EMU_LANES];
+	uint32_t off = (uint32_t)(in->imm & 0xffff);
+	if (exec == ~0ull && d->bytes >= 4 && ds_wave_addr(va, off, off + d->bytes, size, addr)) {
+		const uint32_t *data[4];
+		for (unsigned k = 0; k < d->bytes / 4u; k++)
+			data[k] = emu_vreg(w, in->data[0], k);
+		/* Aligned, in range (ds_wave_addr): the shadow as the data. */
+		uint8_t *sh = w->wg->lds_sh ? w->wg->lds_sh + off : NULL;
+		switch (d->bytes / 4u) {
+		case 1: ds_scatter(lds + off, sh, va, data, 1); break;
+		case 2: ds_scatter(lds + off, sh, va, data, 2); break;
+		case 3: ds_scatter(lds + off, sh, va, data, 3); break;
+		default: ds_scatter(lds + off, sh, va, data, 4); break;
+		}
+	} else if (d->bytes == 4 && ds_all_in(va, exec, off + 4, size)) {
+		emu_check_lds(w, va, off, exec, d->bytes, EMU_CHECK_LDS_WRITE);
+		const uint32_t *data = emu_vreg(w, in->data[0], 0);
+		for (uint64_t m = exec; m; m &= m - 1) {
+			unsigned l = (unsigned)__builtin_ctzll(m);
+			addr[l] = va[l] + off;
+			memcpy(lds + va[l] + off, &data[l], 4);
+		}
+	} else {
+		emu_check_lds(w, va, off, exec, d->bytes, EMU_CHECK_LDS_WRITE);
+		for (uint64_t m = exec; m; m &= m - 1) {
+			unsigned l = (unsigned)__builtin_ctzll(m);
+			uint32_t a = va[l] + off;
+			addr[l] = a;
+			uint8_t raw[16];
+			if (d->bytes >= 4) {
+				for (unsigned k = 0; k < d->bytes / 4u; k++)
+					memcpy(raw + 4 * k, &emu_vreg(w, in->data[0], k)[l], 4);
+			} else {
+				uint32_t v = emu_vreg(w, in->data[0], 0)[l];
+				if (d->ext == EMU_EXT_HI)
+					v >>= 16;
+				raw[0] = (uint8_t)v;
+				raw[1] = (uint8_t)(v >> 8);
+			}
+			emu_exec_lds_write(lds, size, a, raw, d->bytes);
+		}
+	}
+	struct emu_pending *p = emu_pend_begin(w, in, EMU_CNT_LGKM);
+	finish(w, p, true, false, d->bytes, exec, addr);
+}
+
+/* Byte addresses of the two elements of read2/write2/wrxchg2. */
+static void ds_addr2(const struct emu_inst *in, const struct ds_desc *d, uint32_t base, uint32_t a[2])
+{
+	uint32_t unit = d->bytes * (d->ext == EMU_EXT_ST64 ? 64u : 1u);
+	a[0] = base + (uint32_t)(in->imm & 0xff) * unit;
+	a[1] = base + (uint32_t)((in->imm >> 8) & 0xff) * unit;
+}
+
+static void ds_load2(struct emu_wave *w, const struct emu_inst *in, const struct ds_desc *d,
+                     uint8_t *lds, uint32_t size, uint64_t exec)
+{
+	const uint32_t *va = emu_vreg(w, in->addr, 0);
+	unsigned edw = d->bytes / 4u;
+	uint64_t addr[EMU_LANES];
+	uint32_t o[2];
+	ds_addr2(in, d, 0, o);
+	uint32_t end = (o[0] > o[1] ? o[0] : o[1]) + d->bytes;
+	struct emu_pending *p = emu_pend_begin(w, in, EMU_CNT_LGKM);
+	uint32_t *buf = emu_pend_vgpr(p, in->dst, 2 * edw, exec);
+	/* One address per lane reaches the cycle model: the first element's. */
+	if (exec == ~0ull && ds_wave_addr(va, o[0], end, size, addr)) {
+		const uint8_t *s0 = lds + o[0], *s1 = lds + o[1];
+		/* Two opaque bases: GCC would otherwise form lds + va[l] once
+		 * per lane and add o[] in the loads, one more instruction. */
+		__asm__("" : "+r"(s0), "+r"(s1));
+		if (edw == 1)
+			ds_gather2(buf, s0, s1, va, 1);
+		else
+			ds_gather2(buf, s0, s1, va, 2);
+		if (ds_suspect(w, buf, 2 * edw, NULL, 0)) {
+			emu_check_lds(w, va, o[0], exec, d->bytes, EMU_CHECK_LDS_READ);
+			emu_check_lds(w, va, o[1], exec, d->bytes, EMU_CHECK_LDS_READ);
+		}
+	} else if (edw == 1 && ds_all_in(va, exec, end, size)) {
+		for (uint64_t m = exec; m; m &= m - 1) {
+			unsigned l = (unsigned)__builtin_ctzll(m);
+			addr[l] = va[l] + o[0];
+			memcpy(&buf[l], lds + va[l] + o[0], 4);
+			memcpy(&buf[EMU_LANES + l], lds + va[l] + o[1], 4);
+		}
+		if (ds_suspect(w, buf, 2, va, o[0] | o[1])) {
+			emu_check_lds(w, va, o[0], exec, d->bytes, EMU_CHECK_LDS_READ);
+			emu_check_lds(w, va, o[1], exec, d->bytes, EMU_CHECK_LDS_READ);
+		}
+	} else {
+		emu_check_lds(w, va, o[0], exec, d->bytes, EMU_CHECK_LDS_READ);
+		emu_check_lds(w, va, o[1], exec, d->bytes, EMU_CHECK_LDS_READ);
+		for (uint64_t m = exec; m; m &= m - 1) {
+			unsigned l = (unsigned)__builtin_ctzll(m);
+			uint32_t a[2] = { va[l] + o[0], va[l] + o[1] };
+			addr[l] = a[0];
+			for (unsigned e = 0; e < 2; e++) {
+				uint8_t raw[8];
+				emu_exec_lds_read(lds, size, a[e], raw, d->bytes);
+				for (unsigned k = 0; k < edw; k++)
+					memcpy(&buf[(e * edw + k) * EMU_LANES + l], raw + 4 * k, 4);
+			}
+		}
+	}
+	finish(w, p, false, false, 2 * d->bytes, exec, addr);
+}
+
+static void ds_store2(struct emu_wave *w, const struct emu_inst *in, const struct ds_desc *d,
+                      uint8_t *lds, uint32_t size, uint64_t exec)
+{
+	const uint32_t *va = emu_vreg(w, in->addr, 0);
+	unsigned edw = d->bytes / 4u;
+	uint64_t addr[EMU_LANES];
+	uint32_t o[2];
+	ds_addr2(in, d, 0, o);
+	uint32_t end = (o[0] > o[1] ? o[0] : o[1]) + d->bytes;
+	if (exec == ~0ull && ds_wave_addr(va, o[0], end, size, addr)) {
+		const uint32_t *d0[2] = { emu_vreg(w, in->data[0], 0), emu_vreg(w, in->data[0], 1) };
+		const uint32_t *d1[2] = { emu_vreg(w, in->data[1], 0), emu_vreg(w, in->data[1], 1) };
+		uint8_t *sh = w->wg->lds_sh;  /* aligned, in range (ds_wave_addr) */
+		if (edw == 1)
+			ds_scatter2(lds + o[0], lds + o[1], sh ? sh + o[0] : NULL, sh ? sh + o[1] : NULL, va, d0, d1, 1);
+		else
+			ds_scatter2(lds + o[0], lds + o[1], sh ? sh + o[0] : NULL, sh ? sh + o[1] : NULL, va, d0, d1, 2);
+	} else {
+		emu_check_lds(w, va, o[0], exec, d->bytes, EMU_CHECK_LDS_WRITE);
+		emu_check_lds(w, va, o[1], exec, d->bytes, EMU_CHECK_LDS_WRITE);
+		for (uint64_t m = exec; m; m &= m - 1) {
+			unsigned l = (unsigned)__builtin_ctzll(m);
+			uint32_t a[2] = { va[l] + o[0], va[l] + o[1] };
+			addr[l] = a[0];
+			for (unsigned e = 0; e < 2; e++) {
+				uint8_t raw[8];
+				for (unsigned k = 0; k < edw; k++)
+					memcpy(raw + 4 * k, &emu_vreg(w, in->data[e], k)[l], 4);
+				emu_exec_lds_write(lds, size, a[e], raw, d->bytes);
+			}
+		}
+	}
+	struct emu_pending *p = emu_pend_begin(w, in, EMU_CNT_LGKM);
+	finish(w, p, true, false, 2 * d->bytes, exec, addr);
+}
+
+/* One atomic on the LDS; returns the pre-op value (0 when out of range,
+ * where nothing is written). */
+static uint64_t ds_atomic_at(uint8_t *lds, uint32_t size, uint32_t a, const struct ds_desc *d,
+                             uint64_t x, uint64_t y)
+{
+	if (!emu_exec_lds_in_range(size, a, d->bytes))
+		return 0;
+	uint64_t old = 0;
+	emu_exec_lds_read(lds, size, a, &old, d->bytes);
+	uint64_t nv = emu_exec_atom((enum emu_atom)d->atom, d->bytes * 8u, old, x, y);
+	emu_exec_lds_write(lds, size, a, &nv, d->bytes);
+	return old;
+}
+
+static void ds_atomic(struct emu_wave *w, const struct emu_inst *in, const struct ds_desc *d,
+                      uint8_t *lds, uint32_t size, uint64_t exec)
+{
+	const uint32_t *va = emu_vreg(w, in->addr, 0);
+	unsigned edw = d->bytes / 4u;
+	uint64_t addr[EMU_LANES];
+	uint64_t old[EMU_LANES] = { 0 };
+	bool two_data = d->atom == EMU_ATOM_CMPST || d->atom == EMU_ATOM_CMPST_F ||
+	                d->atom == EMU_ATOM_MSKOR || d->atom == EMU_ATOM_WRAP;
+
+	/* Alignment first, so that a fault leaves the LDS untouched. */
+	for (unsigned l = 0; l < EMU_LANES; l++) {
+		if (!(exec & lane_bit(l)))
+			continue;
+		uint32_t a = va[l] + (uint32_t)(in->imm & 0xffff);
+		if (a % d->bytes) {
+			emu_fault(w, in, EMU_FAULT_MEMORY, a & EMU_LDS_ADDR_MASK,
+			          "misaligned LDS atomic: lane %u address 0x%x is not a multiple of %u bytes",
+			          l, a & EMU_LDS_ADDR_MASK, d->bytes);
+			return;
+		}
+	}
+	for (unsigned l = 0; l < EMU_LANES; l++) {
+		if (!(exec & lane_bit(l)))
+			continue;
+		uint32_t a = va[l] + (uint32_t)(in->imm & 0xffff);
+		addr[l] = a;
+		uint64_t x = data_val(w, in->data[0], 0, d->bytes, l);
+		uint64_t y = two_data ? data_val(w, in->data[1], 0, d->bytes, l) : 0;
+		old[l] = ds_atomic_at(lds, size, a, d, x, y);
+	}
+	struct emu_pending *p = emu_pend_begin(w, in, EMU_CNT_LGKM);
+	if (d->rtn) {
+		uint32_t *buf = emu_pend_vgpr(p, in->dst, edw, exec);
+		for (unsigned l = 0; l < EMU_LANES; l++)
+			for (unsigned k = 0; k < edw; k++)
+				buf[k * EMU_LANES + l] = (uint32_t)(old[l] >> (32 * k));
+	}
+	finish(w, p, !d->rtn, true, d->bytes, exec, addr);
+}
+
+/* ds_wrxchg2[st64]_rtn: two exchanges at the read2-style addresses. */
+static void ds_atomic2(struct emu_wave *w, const struct emu_inst *in, const struct ds_desc *d,
+                       uint8_t *lds, uint32_t size, uint64_t exec)
+{
+	const uint32_t *va = emu_vreg(w, in->addr, 0);
+	unsigned edw = d->bytes / 4u;
+	uint64_t addr[EMU_LANES];
+	uint64_t old[2][EMU_LANES] = { { 0 } };
+	for (unsigned l = 0; l < EMU_LANES; l++) {
+		if (!(exec & lane_bit(l)))
+			continue;
+		uint32_t a[2];
+		ds_addr2(in, d, va[l], a);
+		if (a[0] % d->bytes) {
+			emu_fault(w, in, EMU_FAULT_MEMORY, a[0] & EMU_LDS_ADDR_MASK,
+			          "misaligned LDS atomic: lane %u address 0x%x is not a multiple of %u bytes",
+			          l, a[0] & EMU_LDS_ADDR_MASK, d->bytes);
+			return;
+		}
+	}
+	for (unsigned l = 0; l < EMU_LANES; l++) {
+		if (!(exec & lane_bit(l)))
+			continue;
+		uint32_t a[2];
+		ds_addr2(in, d, va[l], a);
+		addr[l] = a[0];
+		for (unsigned e = 0; e < 2; e++)
+			old[e][l] = ds_atomic_at(lds, size, a[e], d, data_val(w, in->data[e], 0, d->bytes, l), 0);
+	}
+	struct emu_pending *p = emu_pend_begin(w, in, EMU_CNT_LGKM);
+	uint32_t *buf = emu_pend_vgpr(p, in->dst, 2 * edw, exec);
+	for (unsigned e = 0; e < 2; e++)
+		for (unsigned l = 0; l < EMU_LANES; l++)
+			for (unsigned k = 0; k < edw; k++)
+				buf[(e * edw + k) * EMU_LANES + l] = (uint32_t)(old[e][l] >> (32 * k));
+	finish(w, p, false, true, 2 * d->bytes, exec, addr);
+}
+
+/* Lane-crossing operations do not touch the LDS memory but go through the
+ * LDS crossbar and count on lgkmcnt; the cycle model sees a conflict-free
+ * dword access per lane. Source lanes outside EXEC read as 0 (GFX9 ISA
+ * pseudo-code of DS_SWIZZLE_B32 / DS_BPERMUTE_B32: thread_valid[j] ?
+ * thread_in[j] : 0). */
+static void ds_crossbar_end(struct emu_wave *w, const struct emu_inst *in, const uint32_t out[EMU_LANES],
+                            uint64_t exec)
+{
+	uint64_t addr[EMU_LANES];
+	for (unsigned l = 0; l < EMU_LANES; l++)
+		addr[l] = 4u * l;
+	struct emu_pending *p = emu_pend_begin(w, in, EMU_CNT_LGKM);
+	uint32_t *buf = emu_pend_vgpr(p, in->dst, 1, exec);
+	memcpy(buf, out, EMU_LANES * 4);
+	finish(w, p, false, false, 4, exec, addr);
+}
+
+/* ds_swizzle_b32 offset modes (GFX9 ISA DS_SWIZZLE_B32; LLVM 19 accepts
+ * QUAD_PERM and the BITMASK_PERM/BROADCAST/SWAP/REVERSE forms of the bitmask
+ * mode on gfx9, and no FFT/ROTATE):
+ *   offset[15] = 1: quad permute, lane 4q+i reads lane 4q + offset[2i+1:2i];
+ *   offset[15] = 0: bitmask within 32-lane halves, j = ((i & and) | or) ^ xor
+ *                   with and = offset[4:0], or = offset[9:5], xor = offset[14:10].
+ * Quad mode with any of offset[14:8] set is where later ISAs put the FFT and
+ * rotate modes; it is reported instead of guessed. */
+static void ds_swizzle(struct emu_wave *w, const struct emu_inst *in, uint64_t exec)
+{
+	uint32_t off = (uint32_t)in->imm & 0xffff;
+	/* The swizzled value is the instruction's ADDR operand (LLVM DS_1A_RET:
+	 * ds_swizzle_b32 vdst, vaddr). */
+	const uint32_t *src = emu_vreg(w, in->addr, 0);
+	uint32_t out[EMU_LANES];
+	if ((off & 0x8000) && (off & 0x7f00)) {
+		emu_fault(w, in, EMU_FAULT_UNIMPLEMENTED, 0,
+		          "ds_swizzle_b32 offset 0x%04x: quad-permute mode with offset[14:8] != 0 "
+		          "(FFT/rotate modes) is not implemented", off);
+		return;
+	}
+	for (unsigned i = 0; i < EMU_LANES; i++) {
+		unsigned j;
+		if (off & 0x8000) {
+			j = (i & ~3u) | ((off >> (2 * (i & 3))) & 3);
+		} else {
+			unsigned and_m = off & 0x1f, or_m = (off >> 5) & 0x1f, xor_m = (off >> 10) & 0x1f;
+			j = ((((i & 0x1f) & and_m) | or_m) ^ xor_m) | (i & 0x20);
+		}
+		out[i] = (exec & lane_bit(j)) ? src[j] : 0;
+	}
+	ds_crossbar_end(w, in, out, exec);
+}
+
+/* ds_permute_b32 (forward: lane i's data goes to lane (addr+offset)/4 mod 64,
+ * the highest source lane winning a collision) and ds_bpermute_b32
+ * (backward: lane i reads lane (addr+offset)/4 mod 64), GFX9 ISA. The
+ * address is a byte address; bits above [7:2] are ignored. */
+static void ds_permute(struct emu_wave *w, const struct emu_inst *in, uint64_t exec, bool backward)
+{
+	const uint32_t *va = emu_vreg(w, in->addr, 0);
+	const uint32_t *src = emu_vreg(w, in->data[0], 0);
+	uint32_t off = (uint32_t)in->imm & 0xffff;
+	uint32_t out[EMU_LANES] = { 0 };
+	for (unsigned i = 0; i < EMU_LANES; i++) {
+		if (!(exec & lane_bit(i)))
+			continue;
+		unsigned j = ((va[i] + off) >> 2) & 63;
+		if (backward)
+			out[i] = (exec & lane_bit(j)) ? src[j] : 0;
+		else
+			out[j] = src[i];
+	}
+	if (!backward)
+		for (unsigned i = 0; i < EMU_LANES; i++)
+			if (!(exec & lane_bit(i)))
+				out[i] = 0;
+	ds_crossbar_end(w, in, out, exec);
+}
+
+/* Uninitialised reads and out-of-range lanes of atomics (emu_check.h),
+ * before the data moves; loads and stores check in their own paths. */
+static void ds_check(struct emu_wave *w, const struct emu_inst *in, const struct ds_desc *d, uint64_t exec)
+{
+	const enum emu_check_lds_op op = EMU_CHECK_LDS_RW;
+	const uint32_t *va = emu_vreg(w, in->addr, 0);
+	if (d->fam == DS_ATOM2) {
+		uint32_t o[2];
+		ds_addr2(in, d, 0, o);
+		emu_check_lds(w, va, o[0], exec, d->bytes, op);
+		if (w->state != EMU_WAVE_FAULT)
+			emu_check_lds(w, va, o[1], exec, d->bytes, op);
+	} else {
+		emu_check_lds(w, va, (uint32_t)(in->imm & 0xffff), exec, d->bytes, op);
+	}
+}
+
+static void ds_exec(struct emu_wave *w, const struct emu_inst *in, const struct ds_desc *d)
+{
+	if (in->flags & EMU_F_GDS) {
+		emu_fault(w, in, EMU_FAULT_UNIMPLEMENTED, 0,
+		          "DS instruction with gds=1: the global data share is not implemented by the emulator");
+		return;
+	}
+	uint32_t size;
+	uint8_t *lds = emu_lds(w, &size);
+	uint64_t exec = emu_exec_mask(w);
+	switch ((enum ds_family)d->fam) {
+	case DS_NOP: {
+		struct emu_pending *p = emu_pend_begin(w, in, EMU_CNT_LGKM);
+		finish(w, p, false, false, 0, 0, NULL);
+		break;
+	}
+	case DS_LOAD:
+		ds_load(w, in, d, lds, size, exec);
+		break;
+	case DS_STORE:
+		ds_store(w, in, d, lds, size, exec);
+		break;
+	case DS_LOAD2:
+		ds_load2(w, in, d, lds, size, exec);
+		break;
+	case DS_STORE2:
+		ds_store2(w, in, d, lds, size, exec);
+		break;
+	case DS_ATOM:
+	case DS_ATOM2:
+		ds_check(w, in, d, exec);
+		if (w->state == EMU_WAVE_FAULT)
+			break;
+		if (d->fam == DS_ATOM)
+			ds_atomic(w, in, d, lds, size, exec);
+		else
+			ds_atomic2(w, in, d, lds, size, exec);
+		break;
+	case DS_SWIZZLE:
+		ds_swizzle(w, in, exec);
+		break;
+	case DS_PERMUTE:
+		ds_permute(w, in, exec, false);
+		break;
+	case DS_BPERMUTE:
+		ds_permute(w, in, exec, true);
+		break;
+	}
+}
+
+#define EMU_DS_DEFINE(mn, fam, bytes, ext, atom, rtn)                                   \
+	void emu_exec_##mn(struct emu_wave *w, const struct emu_inst *in)              \
+	{                                                                               \
+		static const struct ds_desc d = { DS_##fam, bytes, EMU_EXT_##ext,       \
+		                                  EMU_ATOM_##atom, rtn };               \
+		ds_exec(w, in, &d);                                                     \
+	}
+EMU_DS_HANDLERS(EMU_DS_DEFINE)
+#undef EMU_DS_DEFINE

@@ -1,0 +1,89 @@
+/*
+ * gl_hsa_mem.c — device buffers with host staging copies.
+ */
+#include "gpu/gl_hsa_priv.h"
+
+#include <string.h>
+
+/* Allocate from pool and let the GPU reach it. */
+static bool pool_alloc(struct gl_hsa *h, hsa_amd_memory_pool_t pool, bool allow_gpu,
+                       size_t size, const char *what, void **out, struct gl_err *e)
+{
+	hsa_status_t s = h->api.hsa_amd_memory_pool_allocate(pool, size, 0, out);
+
+	if (s != HSA_STATUS_SUCCESS) {
+		*out = NULL;
+		return gl_hsa_fail(h, e, s, "allocating %zu bytes of %s memory", size, what);
+	}
+	if (allow_gpu) {
+		s = h->api.hsa_amd_agents_allow_access(1, &h->gpu, NULL, *out);
+		if (s != HSA_STATUS_SUCCESS) {
+			h->api.hsa_amd_memory_pool_free(*out);
+			*out = NULL;
+			return gl_hsa_fail(h, e, s, "giving the GPU access to %s memory", what);
+		}
+	}
+	return true;
+}
+
+bool gl_hsa_buf_create(struct gl_hsa *h, size_t size, struct gl_hsa_buf *out, struct gl_err *e)
+{
+	memset(out, 0, sizeof(*out));
+	if (size == 0)
+		return gl_err_set(e, "a buffer must have at least 1 byte");
+	/* The GPU's own pool needs no access grant for its agent. */
+	if (!pool_alloc(h, h->coarse_pool, false, size, "device (coarse-grained)", &out->dev, e))
+		return false;
+	if (!pool_alloc(h, h->fine_pool, true, size, "host (fine-grained)", &out->host, e)) {
+		h->api.hsa_amd_memory_pool_free(out->dev);
+		out->dev = NULL;
+		return false;
+	}
+	out->size = size;
+	memset(out->host, 0, size);
+	return true;
+}
+
+void gl_hsa_buf_destroy(struct gl_hsa *h, struct gl_hsa_buf *b)
+{
+	if (b->dev)
+		h->api.hsa_amd_memory_pool_free(b->dev);
+	if (b->host)
+		h->api.hsa_amd_memory_pool_free(b->host);
+	memset(b, 0, sizeof(*b));
+}
+
+bool gl_hsa_buf_upload(struct gl_hsa *h, struct gl_hsa_buf *b, struct gl_err *e)
+{
+	hsa_status_t s = h->api.hsa_memory_copy(b->dev, b->host, b->size);
+
+	if (s != HSA_STATUS_SUCCESS)
+		return gl_hsa_fail(h, e, s, "copying %zu bytes to the device", b->size);
+	return true;
+}
+
+bool gl_hsa_buf_download(struct gl_hsa *h, struct gl_hsa_buf *b, struct gl_err *e)
+{
+	hsa_status_t s = h->api.hsa_memory_copy(b->host, b->dev, b->size);
+
+	if (s != HSA_STATUS_SUCCESS)
+		return gl_hsa_fail(h, e, s, "copying %zu bytes from the device", b->size);
+	return true;
+}
+
+bool gl_hsa_kernarg_reserve(struct gl_hsa *h, size_t size, struct gl_err *e)
+{
+	void *p;
+
+	if (size <= h->kernarg_cap && h->kernarg)
+		return true;
+	if (size < 4096)
+		size = 4096;
+	if (!pool_alloc(h, h->kernarg_pool, true, size, "kernarg", &p, e))
+		return false;
+	if (h->kernarg)
+		h->api.hsa_amd_memory_pool_free(h->kernarg);
+	h->kernarg = p;
+	h->kernarg_cap = size;
+	return true;
+}

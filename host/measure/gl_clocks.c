@@ -1,0 +1,185 @@
+#include "measure/gl_clocks.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "measure/gl_clocks_smi.h"
+#include "base/gl_str.h"
+
+/*
+ * DPM states of the emulated gfx900, the RX Vega 64 of the copy seed
+ * (/work/shared/seeds/004_18b2dddb33536aee.txt, its rocm-smi listing):
+ * 8 shader clock states and 4 memory clock states, in MHz. The other
+ * emulator profiles have only their default clocks.
+ */
+static const uint32_t gfx900_sclk[] = { 852, 991, 1084, 1138, 1200, 1401, 1536, 1630 };
+static const uint32_t gfx900_mclk[] = { 167, 500, 800, 945 };
+
+static const struct {
+	const char *proc;
+	const uint32_t *sclk;
+	unsigned nsclk;
+	const uint32_t *mclk;
+	unsigned nmclk;
+} emu_states[] = {
+	{ "gfx900", gfx900_sclk, 8, gfx900_mclk, 4 },
+};
+
+void gl_clocks_describe(const struct gl_clock_state *s, char *buf, size_t len)
+{
+	/* On hardware the figures are what was read back; say what was asked
+	 * when the GPU did not get there. */
+	bool missed = (s->sclk_asked && s->sclk_asked != s->sclk_mhz) ||
+	              (s->mclk_asked && s->mclk_asked != s->mclk_mhz);
+
+	if (s->sclk_mhz && s->mclk_mhz && missed && !s->mclk_asked)
+		gl_str_fmt(buf, len, "%s (%u/%u MHz, asked sclk %u)", s->label, s->sclk_mhz, s->mclk_mhz,
+		           s->sclk_asked);
+	else if (s->sclk_mhz && s->mclk_mhz && missed)
+		gl_str_fmt(buf, len, "%s (%u/%u MHz, asked %u/%u)", s->label, s->sclk_mhz, s->mclk_mhz,
+		           s->sclk_asked, s->mclk_asked);
+	else if (s->sclk_mhz && s->mclk_mhz)
+		gl_str_fmt(buf, len, "%s (%u/%u MHz)", s->label, s->sclk_mhz, s->mclk_mhz);
+	else if (s->sclk_asked)
+		gl_str_fmt(buf, len, "%s (asked %u MHz, achieved clocks unreadable)", s->label, s->sclk_asked);
+	else
+		gl_str_copy(buf, len, s->label);
+}
+
+bool gl_clocks_parse_dpm(const char *text, uint32_t *mhz, unsigned max, unsigned *n, int *current)
+{
+	*n = 0;
+	*current = -1;
+	while (*text) {
+		unsigned level, f;
+		int used = 0;
+		const char *eol = strchr(text, '\n');
+		size_t len = eol ? (size_t)(eol - text) : strlen(text);
+
+		if (sscanf(text, " %u: %u%n", &level, &f, &used) == 2 && level == *n && *n < max) {
+			mhz[(*n)++] = f;
+			if (memchr(text, '*', len))
+				*current = (int)level;
+		}
+		text += len;
+		if (*text == '\n')
+			text++;
+	}
+	return *n > 0;
+}
+
+static void one_state(struct gl_clock_plan *plan, const char *label, uint32_t s, uint32_t m)
+{
+	plan->n = 1;
+	gl_str_copy(plan->states[0].label, sizeof(plan->states[0].label), label);
+	plan->states[0].sclk_mhz = s;
+	plan->states[0].mclk_mhz = m;
+}
+
+static void add_grid(struct gl_clock_plan *plan, const uint32_t *sclk, unsigned ns,
+                     const uint32_t *mclk, unsigned nm)
+{
+	plan->n = 0;
+	for (unsigned s = 0; s < ns; s++) {
+		for (unsigned m = 0; m < nm && plan->n < GL_CLOCKS_MAX_STATES; m++) {
+			struct gl_clock_state *st = &plan->states[plan->n++];
+
+			gl_str_fmt(st->label, sizeof(st->label), "S%uM%u", s, m);
+			st->sclk_mhz = sclk[s];
+			st->mclk_mhz = mclk[m];
+			st->sclk_level = s;
+			st->mclk_level = m;
+		}
+	}
+}
+
+static bool plan_emu(struct gl_ctx *ctx, struct gl_clock_plan *plan)
+{
+	uint32_t s = 0, m = 0;
+	const char *proc = gl_hsa_arch(ctx->hsa);
+	bool known = gl_hsa_model_clocks(ctx->hsa, &s, &m);
+
+	if (!ctx->clock_sweep) {
+		one_state(plan, known ? "default" : "unknown", s, m);
+		return true;
+	}
+	for (size_t i = 0; i < sizeof(emu_states) / sizeof(emu_states[0]); i++) {
+		if (strcmp(emu_states[i].proc, proc) == 0) {
+			const char *se = getenv("GCNLAB_EMU_SCLK_MHZ");
+			const char *me = getenv("GCNLAB_EMU_MCLK_MHZ");
+
+			plan->had_sclk_env = se && gl_str_copy(plan->sclk_env, sizeof(plan->sclk_env), se);
+			plan->had_mclk_env = me && gl_str_copy(plan->mclk_env, sizeof(plan->mclk_env), me);
+			add_grid(plan, emu_states[i].sclk, emu_states[i].nsclk, emu_states[i].mclk,
+			         emu_states[i].nmclk);
+			plan->how = GL_CLOCKS_EMU;
+			return true;
+		}
+	}
+	gl_str_fmt(plan->note, sizeof(plan->note),
+	           "clock sweep skipped: the emulated %s has only its default clocks", proc);
+	one_state(plan, known ? "default" : "unknown", s, m);
+	return true;
+}
+
+static bool plan_rocr(struct gl_ctx *ctx, struct gl_clock_plan *plan, struct gl_err *e)
+{
+	struct gl_hsa_info info;
+	struct gl_smi_env env;
+
+	if (!gl_hsa_info(ctx->hsa, &info, e))
+		return false;
+	gl_smi_env_default(&env);
+	return gl_smi_plan(&env, gl_hsa_arch(ctx->hsa), info.pci_domain, info.bdfid, ctx->clock_sweep, plan, e);
+}
+
+bool gl_clocks_plan(struct gl_ctx *ctx, struct gl_clock_plan *plan, struct gl_err *e)
+{
+	memset(plan, 0, sizeof(*plan));
+	plan->how = GL_CLOCKS_CURRENT;
+	if (gl_hsa_backend(ctx->hsa) == GL_BACKEND_EMU)
+		return plan_emu(ctx, plan);
+	return plan_rocr(ctx, plan, e);
+}
+
+bool gl_clocks_apply(struct gl_ctx *ctx, struct gl_clock_plan *plan, unsigned i,
+                     struct gl_err *e)
+{
+	const struct gl_clock_state *s = &plan->states[i];
+
+	switch (plan->how) {
+	case GL_CLOCKS_CURRENT:
+		return true;
+	case GL_CLOCKS_EMU:
+		return gl_ctx_reopen(ctx, s->sclk_mhz, s->mclk_mhz, e);
+	case GL_CLOCKS_SMI:
+		return gl_smi_apply(plan, i, e);
+	}
+	return true;
+}
+
+static void restore_env(const char *name, bool had, const char *value)
+{
+	if (had)
+		setenv(name, value, 1);
+	else
+		unsetenv(name);
+}
+
+bool gl_clocks_restore(struct gl_ctx *ctx, const struct gl_clock_plan *plan, struct gl_err *e)
+{
+	switch (plan->how) {
+	case GL_CLOCKS_CURRENT:
+		return true;
+	case GL_CLOCKS_EMU:
+		restore_env("GCNLAB_EMU_SCLK_MHZ", plan->had_sclk_env, plan->sclk_env);
+		restore_env("GCNLAB_EMU_MCLK_MHZ", plan->had_mclk_env, plan->mclk_env);
+		return gl_ctx_reopen(ctx, 0, 0, e);
+	case GL_CLOCKS_SMI:
+		return gl_smi_restore(plan, e);
+	}
+	return true;
+}

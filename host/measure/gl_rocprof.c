@@ -1,0 +1,138 @@
+#include "measure/gl_rocprof.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "measure/gl_counters.h"
+#include "report/gl_results.h"
+#include "base/gl_str.h"
+
+/* rocprofiler-sdk rounds the group segment up to this (lds_block_size =
+ * 128 * 4 in its source/lib/output headers). */
+#define LDS_BLOCK_BYTES 512u
+
+static const char header[] =
+	"Correlation_Id,Dispatch_Id,Agent_Id,Queue_Id,Process_Id,Thread_Id,Grid_Size,Kernel_Id,"
+	"Kernel_Name,Workgroup_Size,LDS_Block_Size,Scratch_Size,VGPR_Count,Accum_VGPR_Count,"
+	"SGPR_Count,Counter_Name,Counter_Value,Start_Timestamp,End_Timestamp\n";
+
+bool gl_rocprof_init(struct gl_rocprof *w, unsigned device, struct gl_err *e)
+{
+	memset(w, 0, sizeof(*w));
+	w->device = device;
+	w->f = open_memstream(&w->buf, &w->len);
+	if (!w->f)
+		return gl_err_set(e, "out of memory for the counter_collection rows");
+	return true;
+}
+
+void gl_rocprof_free(struct gl_rocprof *w)
+{
+	if (w->f)
+		fclose(w->f);
+	free(w->buf);
+	memset(w, 0, sizeof(*w));
+}
+
+unsigned gl_rocprof_rows(const struct gl_rocprof *w)
+{
+	return w->rows;
+}
+
+/* 1-based number of the kernel, in the order first seen. */
+static unsigned kernel_id(struct gl_rocprof *w, const char *name)
+{
+	for (unsigned i = 0; i < w->nkernels; i++)
+		if (strcmp(w->kernels[i], name) == 0)
+			return i + 1;
+	if (w->nkernels < GL_ROCPROF_MAX_KERNELS) {
+		gl_str_fmt(w->kernels[w->nkernels], sizeof(w->kernels[0]), "%s", name);
+		return ++w->nkernels;
+	}
+	return GL_ROCPROF_MAX_KERNELS + 1;   /* more kernels than kept: one shared id */
+}
+
+/* A CSV cell, quoted when it holds ',', '"' or a newline (RFC 4180). */
+static void cell(FILE *f, const char *s)
+{
+	if (!strpbrk(s, ",\"\r\n")) {
+		fputs(s, f);
+		return;
+	}
+	fputc('"', f);
+	for (; *s; s++) {
+		if (*s == '"')
+			fputc('"', f);
+		fputc(*s, f);
+	}
+	fputc('"', f);
+}
+
+void gl_rocprof_observe(void *user, struct gl_hsa *h, const struct gl_hsa_launch *l)
+{
+	struct gl_rocprof *w = user;
+	const struct gcn_kernel *km = l->kernel->meta;
+	struct gl_counters c;
+	uint64_t start = 0, end = 0, grid = 1, wg = 1;
+	uint32_t lds;
+	unsigned long long id;
+	unsigned kid;
+
+	if (!w->f)
+		return;
+	gl_counters_read(h, &c);
+	if (!c.valid)
+		return;
+	gl_hsa_last_times_ns(h, &start, &end);
+	for (unsigned d = 0; d < 3; d++) {
+		grid *= l->grid[d] ? l->grid[d] : 1;
+		wg *= l->block[d] ? l->block[d] : 1;
+	}
+	lds = l->kernel->group_size + l->dynamic_lds;
+	lds = (lds + LDS_BLOCK_BYTES - 1) & ~(LDS_BLOCK_BYTES - 1);
+	id = ++w->dispatches;
+	kid = kernel_id(w, km ? km->name : "");
+	for (uint32_t i = 0; i < c.c.count; i++) {
+		char name[GCNLAB_COUNTER_NAME_MAX + 1];
+
+		gl_str_fmt(name, sizeof(name), "%.*s", GCNLAB_COUNTER_NAME_MAX, c.c.name[i]);
+		fprintf(w->f, "%llu,%llu,%u,1,%ld,%ld,%" PRIu64 ",%u,", id, id, w->device, (long)getpid(),
+		        (long)gettid(), grid, kid);
+		cell(w->f, km ? km->name : "");
+		fprintf(w->f, ",%" PRIu64 ",%u,%u,%u,%u,%u,%s,%" PRIu64 ",%" PRIu64 ",%" PRIu64 "\n", wg, lds,
+		        l->kernel->private_size, km ? km->vgpr_count : 0, km ? km->agpr_count : 0,
+		        km ? km->sgpr_count : 0, name, c.c.value[i], start, end);
+		w->rows++;
+	}
+	if (ferror(w->f))
+		w->failed = true;
+}
+
+bool gl_rocprof_write(struct gl_rocprof *w, const char *path, struct gl_err *e)
+{
+	char *out = NULL;
+	size_t hlen = strlen(header);
+	bool ok;
+
+	if (!w->f || fflush(w->f) != 0 || w->failed)
+		return gl_err_set(e, "%s: out of memory for the counter rows", path);
+	out = malloc(hlen + w->len + 1);
+	if (!out)
+		return gl_err_set(e, "%s: out of memory", path);
+	memcpy(out, header, hlen);
+	memcpy(out + hlen, w->buf, w->len);
+	ok = gl_results_write_file(path, out, hlen + w->len, e);
+	free(out);
+	/* Start over: the next file gets the next dispatches only. */
+	{
+		unsigned device = w->device;
+		struct gl_err ie;
+
+		gl_rocprof_free(w);
+		if (!gl_rocprof_init(w, device, &ie) && ok)
+			ok = gl_err_set(e, "%s", ie.msg);
+	}
+	return ok;
+}

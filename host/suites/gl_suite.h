@@ -1,0 +1,85 @@
+/*
+ * gl_suite — the benchmark suites `gcnlab run` knows. Each suite lives in
+ * host/suite_<name>.c and exports one struct gl_suite; gl_suites.c lists
+ * them.
+ */
+#ifndef GL_SUITE_H
+#define GL_SUITE_H
+
+#include <limits.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "suites/gl_ctx.h"
+#include "base/gl_err.h"
+
+/* Results of run(). */
+enum {
+	GL_SUITE_OK = 0,      /* every kernel ran and validated */
+	GL_SUITE_FAILED = 1,  /* ran to the end, some kernels failed or were missing */
+	GL_SUITE_ERROR = 2,   /* could not run (e holds why) */
+};
+
+/* How a suite launches one of its kernels, in `gcnlab exec` terms: the
+ * code object, the launch shape and one ARG string per explicit kernel
+ * argument (buf:SIZE[:INIT], u32:V, ...; see gcnlab exec --help). */
+#define GL_SUITE_LAUNCH_MAX_ARGS 16
+#define GL_SUITE_LAUNCH_ARG_LEN 128
+struct gl_suite_launch {
+	char code[PATH_MAX];
+	char kernel[128];
+	uint32_t grid[3];
+	uint32_t block[3];
+	unsigned dims;
+	uint32_t dynamic_lds;
+	unsigned nargs;
+	char args[GL_SUITE_LAUNCH_MAX_ARGS][GL_SUITE_LAUNCH_ARG_LEN];
+	/* Optional, for gcnlab compare: */
+	char ref[128];           /* the kernel's HIP reference ("" none) */
+	uint64_t bytes;          /* bytes read + written per dispatch, for GB/s (0: not meaningful) */
+};
+
+/* Results of launch(). */
+enum {
+	GL_SUITE_LAUNCH_NOT_MINE = 0,  /* the suite has no such kernel */
+	GL_SUITE_LAUNCH_OK = 1,
+	GL_SUITE_LAUNCH_ERROR = 2,     /* the suite's kernel, but e says why it cannot run */
+};
+
+/* A parameter a suite reads from `gcnlab run --param KEY=VALUE` (gl_params.h).
+ * help says what it is and its defaults (emulator-sized / --long). */
+struct gl_suite_param {
+	const char *key;
+	const char *help;
+};
+
+/* list() reports each kernel: name, and detail (its code object, or where
+ * it was looked for). */
+typedef void (*gl_suite_emit_fn)(void *user, const char *kernel, const char *detail);
+
+struct gl_suite {
+	const char *name;
+	const char *summary;
+	/* Kernels of the suite. ctx->arch may be "" (then no file lookup);
+	 * ctx->hsa is NULL. */
+	bool (*list)(const struct gl_ctx *ctx, gl_suite_emit_fn emit, void *user);
+	/* Run everything: print the table on stdout, write the results files.
+	 * Problems with single kernels are reported on stderr and in the
+	 * table, and the suite goes on. */
+	int (*run)(struct gl_ctx *ctx, struct gl_err *e);
+	/* Optional: the suite's own launch of `kernel` for ctx->arch, so that
+	 * any suite kernel can be run alone (gcnlab trace, make trace).
+	 * ctx->hsa is NULL. Returns GL_SUITE_LAUNCH_*. */
+	int (*launch)(const struct gl_ctx *ctx, const char *kernel, struct gl_suite_launch *out,
+	              struct gl_err *e);
+	/* Optional: the --param keys the suite reads, ended by a NULL key. */
+	const struct gl_suite_param *params;
+};
+
+/* All suites, NULL-terminated. */
+const struct gl_suite *const *gl_suites_all(void);
+const struct gl_suite *gl_suites_find(const char *name);
+/* "copy, latency, ..." for messages. */
+void gl_suites_names(char *buf, size_t len);
+
+#endif
