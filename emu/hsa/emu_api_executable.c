@@ -32,6 +32,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "core/emu_program.h"
 #include "hsa/emu_runtime.h"
 #include "gcn_codeobj.h"
 
@@ -602,9 +603,9 @@ static hsa_status_t emu_load(struct emu_executable *x, const struct emu_reader *
 	}
 	l->base = ld.base;
 	l->size = ld.alloc;
-	l->prog = emu_program_create(emu_rt.prof, emu_load_gpu(&ld, co.text_vaddr),
-	                             (const uint8_t *)(uintptr_t)emu_load_gpu(&ld, co.text_vaddr),
-	                             (uint32_t)co.text_size);
+	l->prog = emu_program_load(emu_rt.prof, emu_load_gpu(&ld, co.text_vaddr),
+	                           (const uint8_t *)(uintptr_t)emu_load_gpu(&ld, co.text_vaddr),
+	                           (uint32_t)co.text_size);
 	if (!l->prog) {
 		emu_mem_remove(emu_rt.mem, ld.base);
 		st = HSA_STATUS_ERROR_OUT_OF_RESOURCES;

@@ -7,8 +7,10 @@
  * and which register file they name. An encoding LLVM does not accept (unknown
  * opcode, a modifier bit it rejects, an unused field that is not zero, a
  * source class the operand does not take, a misaligned register tuple, a
- * trailing dword past the text) decodes to an instruction whose exec reports
- * an illegal instruction: the emulator never guesses.
+ * trailing dword past the text) decodes to an instruction without an opcode
+ * (op NULL), which the semantics bind to the illegal-instruction handler
+ * (sem/emu_sem.c): the emulator never guesses. Decoding knows nothing of the
+ * semantics or the hazard checks; core/emu_program.c adds both.
  *
  * Conventions of struct emu_inst beyond emu_isa.h:
  *  - VOPC: sdst is the compare mask destination (VCC_LO for e32/SDWA without
@@ -29,10 +31,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/emu_hazard.h"
-#include "core/emu_hazard_nops.h"
 #include "isa/emu_optab.h"
-#include "wave/emu_wave.h"
 
 #include "isa/tables/emu_optab_gfx900.inc"
 #include "isa/tables/emu_optab_gfx90a.inc"
@@ -787,17 +786,12 @@ unsigned emu_decode_one(const struct emu_profile *prof, const uint32_t *words, u
 	if (d.bad)
 		goto illegal;
 	in->size = (uint8_t)(4 * d.ndw);
-	in->hz_regs = emu_hazard_regs(in);
-	emu_hzn_classify(d.prof, in);
-	emu_exec_fn fn = emu_sem_find(in->op->mnemonic);
-	in->exec = fn ? fn : emu_exec_unimplemented;
 	return in->size;
 
 illegal:
 	/* Keep the words for the report, never run it; like llvm-objdump, the
 	 * next instruction is looked for one dword further. */
 	in->op = NULL;
-	in->exec = emu_exec_illegal;
 	in->size = 4;
 	return in->size;
 }
@@ -850,15 +844,4 @@ void emu_program_destroy(struct emu_program *p)
 	free((void *)p->text);
 	free(p->insts);
 	free(p);
-}
-
-void emu_exec_unimplemented(struct emu_wave *w, const struct emu_inst *in)
-{
-	emu_fault(w, in, EMU_FAULT_UNIMPLEMENTED, 0, "%s is not implemented by the emulator",
-	          in->op ? in->op->mnemonic : "instruction");
-}
-
-void emu_exec_illegal(struct emu_wave *w, const struct emu_inst *in)
-{
-	emu_fault(w, in, EMU_FAULT_ILLEGAL, 0, "illegal instruction encoding 0x%08x", in->w[0]);
 }

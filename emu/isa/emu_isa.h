@@ -3,9 +3,10 @@
  *
  * Decoding is by encoding, then a per-arch, per-encoding opcode table
  * (emu/isa/tables/emu_optab_<arch>.inc, generated from LLVM by tools/gen_optab.sh)
- * that names the mnemonic; the mnemonic selects the semantic handler from the
- * emu_sem tables of the emu_exec_*.c files. A code object is decoded once
- * (struct emu_program), never per executed instruction.
+ * that names the mnemonic. A code object is decoded once (struct
+ * emu_program), never per executed instruction; the semantics
+ * (sem/emu_sem.h) and the hazard annotations (core/emu_program.h) are
+ * attached afterwards by the layers above.
  */
 #ifndef EMU_ISA_H
 #define EMU_ISA_H
@@ -139,7 +140,8 @@ struct emu_opdesc {
  * EMU_OP_NONE or 0. Register fields use the source-operand numbering above
  * (VGPR n is EMU_OP_VGPR0 + n, AGPR n is EMU_OP_AGPR0 + n). */
 struct emu_inst {
-	emu_exec_fn exec;              /* semantics (emu_exec_illegal/unimplemented when none) */
+	emu_exec_fn exec;              /* semantics, bound after decoding (emu_sem_bind);
+	                                  NULL from the decoder */
 	const struct emu_opdesc *op;   /* NULL for an illegal encoding */
 	uint32_t off;                  /* byte offset from the start of the program text */
 	uint8_t size;                  /* 4, 8 or 12 bytes (literal or second dword included) */
@@ -166,28 +168,20 @@ struct emu_inst {
 	uint8_t sdwa, dpp;             /* 1 when the instruction uses SDWA or DPP */
 	uint8_t nws;                   /* wait states it counts: s_nop N: N + 1, others 1 */
 	uint32_t hzn;                  /* wait-state rules this may be a consumer of, one bit
-	                                  per rule (emu_hazard_nops.c), set by the decoder;
+	                                  per rule (emu_hazard_nops.c), set by emu_program_load;
 	                                  with nws in what was padding before hz_regs */
 	uint64_t hz_regs;              /* registers read or written, folded to 64 bits
-	                                  (emu_hazard_regs, set by the decoder) */
+	                                  (emu_hazard_regs, set by emu_program_load) */
 	uint32_t hzn_arms;             /* wait-state rules this may be a producer for */
 };
-
-/* A semantic handler registered under an LLVM mnemonic. */
-struct emu_sem {
-	const char *mnemonic;
-	emu_exec_fn fn;
-};
-
-/* Handler for a mnemonic (searches every emu_exec_*.c table); NULL if none. */
-emu_exec_fn emu_sem_find(const char *mnemonic);
 
 /* Decoding. */
 struct emu_program;
 
 /* Decode text[0..size) that the GPU sees at address base. Never fails on bad
- * encodings: those decode to instructions whose exec reports an illegal
- * instruction when reached. NULL only on out-of-memory. */
+ * encodings: those decode to 4-byte instructions with op NULL (illegal when
+ * reached). NULL only on out-of-memory. Only decodes: exec, nws, hz_regs, hzn
+ * and hzn_arms stay 0 (core/emu_program.h's emu_program_load fills them). */
 struct emu_program *emu_program_create(const struct emu_profile *prof, uint64_t base,
                                        const uint8_t *text, uint32_t size);
 void emu_program_destroy(struct emu_program *p);
@@ -221,9 +215,5 @@ unsigned emu_decode_one(const struct emu_profile *prof, const uint32_t *words, u
 /* LLVM-syntax disassembly of one instruction, as `llvm-objdump -d` prints it
  * (mnemonic with _e32/_e64/_sdwa/_dpp where LLVM prints one, then operands). */
 void emu_disasm(const struct emu_profile *prof, const struct emu_inst *in, char *buf, size_t len);
-
-/* Semantics for instructions without a handler / illegal encodings. */
-void emu_exec_unimplemented(struct emu_wave *w, const struct emu_inst *in);
-void emu_exec_illegal(struct emu_wave *w, const struct emu_inst *in);
 
 #endif

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "isa/emu_isa.h"
+#include "sem/emu_sem.h"
 #include "wave/emu_wave.h"
 
 /* Every vector memory and DS mnemonic with semantics, {NULL, NULL}-terminated. */

@@ -19,6 +19,7 @@
  *   SMEM  sbase [5:0] (in SGPR pairs), sdata [12:6], soe [14], nv [15],
  *         glc [16], imm [17]; second dword: offset [20:0], soffset [31:25]
  */
+#include "sem/emu_sem.h"
 #include "wave/emu_wave.h"
 
 /* ---- fields ---- */

@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "isa/emu_isa.h"
+#include "sem/emu_sem.h"
 #include "wave/emu_wave.h"
 
 #define VL EMU_LANES

@@ -1,28 +1,47 @@
 /*
- * emu_sem — the semantic handler of a mnemonic.
+ * emu_sem — the semantic handler of a mnemonic (emu_sem.h).
  *
- * The handlers live in the emu_exec_*.c files, each exporting a table of
- * {mnemonic, fn} pairs ended by {NULL, NULL}. Lookups happen only while a
- * program is decoded (once per code object), so a plain scan of the three
- * tables is enough and keeps no state; the unit test checks that no mnemonic
- * is registered twice.
+ * Lookups happen only while a program is loaded (once per code object), so
+ * a plain scan of the family tables is enough and keeps no state.
  */
 #include <string.h>
 
-#include "isa/emu_isa.h"
+#include "sem/emu_sem.h"
+#include "wave/emu_wave.h"
 
-extern const struct emu_sem emu_sem_scalar[];
-extern const struct emu_sem emu_sem_vector[];
-extern const struct emu_sem emu_sem_memory[];
+const struct emu_sem *const emu_sem_families[] = {
+	emu_sem_scalar,
+	emu_sem_vector,
+	emu_sem_memory,
+	NULL,
+};
 
 emu_exec_fn emu_sem_find(const char *mnemonic)
 {
-	static const struct emu_sem *const tables[] = {emu_sem_scalar, emu_sem_vector, emu_sem_memory};
 	if (!mnemonic)
 		return NULL;
-	for (size_t t = 0; t < sizeof(tables) / sizeof(tables[0]); t++)
-		for (const struct emu_sem *s = tables[t]; s->mnemonic; s++)
+	for (const struct emu_sem *const *t = emu_sem_families; *t; t++)
+		for (const struct emu_sem *s = *t; s->mnemonic; s++)
 			if (s->mnemonic[0] == mnemonic[0] && !strcmp(s->mnemonic, mnemonic))
 				return s->fn;
 	return NULL;
+}
+
+emu_exec_fn emu_sem_bind(const struct emu_inst *in)
+{
+	if (!in->op)
+		return emu_exec_illegal;
+	emu_exec_fn fn = emu_sem_find(in->op->mnemonic);
+	return fn ? fn : emu_exec_unimplemented;
+}
+
+void emu_exec_unimplemented(struct emu_wave *w, const struct emu_inst *in)
+{
+	emu_fault(w, in, EMU_FAULT_UNIMPLEMENTED, 0, "%s is not implemented by the emulator",
+	          in->op ? in->op->mnemonic : "instruction");
+}
+
+void emu_exec_illegal(struct emu_wave *w, const struct emu_inst *in)
+{
+	emu_fault(w, in, EMU_FAULT_ILLEGAL, 0, "illegal instruction encoding 0x%08x", in->w[0]);
 }

@@ -5,37 +5,20 @@
  * text. Every input is decoded as a program (emu_program_create), every
  * instruction start is disassembled, and every dword position is also decoded
  * alone with 1..3 words available. Checks: sizes are 4/8/12, an instruction
- * never claims words past the text, illegal ones run emu_exec_illegal, the
- * text is NUL-terminated and fits, and no sanitizer fires.
+ * never claims words past the text, illegal ones are 4 bytes without an
+ * opcode, the decoder binds no semantics (that is emu_sem_bind's, above
+ * isa/), the text is NUL-terminated and fits, and no sanitizer fires.
  *
  * Built by tests/fuzz/run.sh with clang-19 -fsanitize=fuzzer,address,undefined
- * -DFUZZ_STANDALONE (empty handler tables, a trapping emu_fault).
+ * from isa/ alone (the decoder depends on nothing above it).
  */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "isa/emu_isa.h"
-#include "wave/emu_wave.h"
+#include "model/emu_profile.h"
 
-#ifdef FUZZ_STANDALONE
-const struct emu_sem emu_sem_scalar[] = {{NULL, NULL}};
-const struct emu_sem emu_sem_vector[] = {{NULL, NULL}};
-const struct emu_sem emu_sem_memory[] = {{NULL, NULL}};
-void emu_fault(struct emu_wave *w, const struct emu_inst *in, enum emu_fault_kind kind, uint64_t addr,
-               const char *fmt, ...)
-{
-	(void)w, (void)in, (void)kind, (void)addr, (void)fmt;
-	abort(); /* decoding never executes */
-}
-/* emu_hazard_nops.c (linked for emu_hzn_classify) reports through this. */
-void emu_wave_trace_hazard(struct emu_wave *w, const struct emu_inst *in);
-void emu_wave_trace_hazard(struct emu_wave *w, const struct emu_inst *in)
-{
-	(void)w, (void)in;
-	abort();
-}
-#endif
 
 static void check_text(const char *buf, size_t len)
 {
@@ -66,9 +49,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			abort();
 		if (in->off != 4 * i || (in->op && in->off + in->size > len))
 			abort();
-		if (!in->op && in->exec != emu_exec_illegal)
-			abort();
-		if (in->op && !in->exec)
+		if ((!in->op && in->size != 4) || in->exec)
 			abort();
 		if (emu_program_at(p, 0x1000 + in->off) != in)
 			abort();

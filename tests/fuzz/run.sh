@@ -14,9 +14,9 @@ rm -rf "$out/seeds"
 mkdir -p "$out/seeds" "$out/work"
 ls "$llvm"/../lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1 ||
 	{ echo "run.sh: libFuzzer runtime missing under $llvm/../lib/clang: run 'make deps'" >&2; exit 2; }
-"$cc" -g -O1 -std=c11 -D_GNU_SOURCE -DFUZZ_STANDALONE -fsanitize=fuzzer,address,undefined \
+"$cc" -g -O1 -std=c11 -D_GNU_SOURCE -fsanitize=fuzzer,address,undefined \
 	-fno-sanitize-recover=undefined -I"$top/include" -I"$top/emu" -I"$top/common" \
-	"$top/tests/fuzz/fuzz_decode.c" "$top/emu/isa/emu_decode.c" "$top/emu/isa/emu_disasm.c" "$top/emu/sem/emu_sem.c" "$top/emu/core/emu_hazard_nops.c" \
+	"$top/tests/fuzz/fuzz_decode.c" "$top/emu/isa/emu_decode.c" "$top/emu/isa/emu_disasm.c" \
 	-o "$out/fuzz_decode"
 # seeds: runs of corpus instructions, one file per arch and chunk
 i=0

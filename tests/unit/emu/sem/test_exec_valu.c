@@ -27,7 +27,7 @@
 #include "model/emu_profile.h"
 #include "wave/emu_wave.h"
 
-extern const struct emu_sem emu_sem_vector[];
+#include "sem/emu_sem.h"
 
 /* ---- instruction words (llvm-mc 19) ---- */
 /* gfx900: v_add_u32_e32 v0, v1, v2 */
@@ -2298,6 +2298,7 @@ static void test_dpp(void **state)
 		t->prog.prof = prof;
 		t->ctx.prof = prof;
 		emu_decode_one(prof, e.w, e.n, &t->in);
+		t->in.exec = emu_sem_bind(&t->in);
 		t->w.cur = &t->in;
 		t->in.exec(&t->w, &t->in);
 	}

@@ -26,7 +26,7 @@
 #include "model/emu_timing.h"
 #include "wave/emu_wave.h"
 
-extern const struct emu_sem emu_sem_scalar[];
+#include "sem/emu_sem.h"
 
 #define BUF_BYTES 4096
 
@@ -1176,6 +1176,7 @@ static void test_decode_reaches_handlers(void **state)
 			uint32_t words[2] = {c->w0, c->w1};
 			struct emu_inst in;
 			unsigned size = emu_decode_one(prof, words, c->ndw, &in);
+			in.exec = emu_sem_bind(&in);
 			if (!in.op || strcmp(in.op->mnemonic, c->mnemonic) || size != 4 * c->ndw ||
 			    in.exec != handler(c->mnemonic))
 				fail_msg("%s: 0x%08x 0x%08x decodes to %s (%u bytes), not %s with its handler",
@@ -1195,11 +1196,13 @@ static void test_decoded_literal(void **state)
 	struct emu_wave *w = &t->w;
 	uint32_t mov[2] = {0xbe8001ff, 0xfffff830};   /* s_mov_b64 s[0:1], 0xfffff830 */
 	assert_int_equal(emu_decode_one(t->ctx.prof, mov, 2, &t->in), 8);
+	t->in.exec = emu_sem_bind(&t->in);
 	w->cur = &t->in;
 	t->in.exec(w, &t->in);
 	assert_true(s64(w, 0) == 0xfffff830ull);
 	uint32_t setreg[2] = {0xba000a01, 0xffffffff}; /* s_setreg_imm32_b32 hwreg(HW_REG_MODE, 8, 2), -1 */
 	assert_int_equal(emu_decode_one(t->ctx.prof, setreg, 2, &t->in), 8);
+	t->in.exec = emu_sem_bind(&t->in);
 	w->mode = 0;
 	t->in.exec(w, &t->in);
 	assert_int_equal(w->mode, 0x300);
