@@ -53,32 +53,6 @@ struct ds_desc {
 	bool rtn;
 };
 
-/* ---- LDS access rules (shared with FLAT accesses to the shared aperture) ---- */
-
-bool emu_exec_lds_in_range(uint32_t size, uint32_t addr, unsigned n)
-{
-	return n == 0 || emu_lds_in((uint64_t)addr + n - 1, size);
-}
-
-void emu_exec_lds_read_bytes(const uint8_t *lds, uint32_t size, uint32_t addr, void *dst, unsigned n)
-{
-	uint8_t *d = dst;
-	for (unsigned i = 0; i < n; i++) {
-		uint64_t a = (uint64_t)addr + i;
-		d[i] = emu_lds_in(a, size) ? lds[a] : 0;
-	}
-}
-
-void emu_exec_lds_write_bytes(uint8_t *lds, uint32_t size, uint32_t addr, const void *src, unsigned n)
-{
-	const uint8_t *s = src;
-	for (unsigned i = 0; i < n; i++) {
-		uint64_t a = (uint64_t)addr + i;
-		if (emu_lds_in(a, size))
-			lds[a] = s[i];
-	}
-}
-
 /* ---- helpers ---- */
 
 static uint64_t lane_bit(unsigned l)
@@ -696,12 +670,148 @@ static void ds_exec(struct emu_wave *w, const struct emu_inst *in, const struct 
 	}
 }
 
-#define EMU_DS_DEFINE(mn, fam, bytes, ext, atom, rtn)                                   \
-	void emu_exec_##mn(struct emu_wave *w, const struct emu_inst *in)              \
+/* ---- handlers ----
+ *
+ * X(mnemonic, family, bytes, ext, atom, returns)
+ *   family  LOAD, STORE, LOAD2, STORE2, ATOM, ATOM2 (wrxchg2), SWIZZLE,
+ *           PERMUTE, BPERMUTE, NOP
+ *   bytes   bytes per element (read2/write2: per each of the two)
+ *   ext     enum emu_ext without the prefix
+ *   atom    enum emu_atom without the prefix
+ *   returns 1 when the pre-op value is returned in vdst
+ */
+#define DS_HANDLERS(X) \
+	X(ds_nop,                 NOP,      0,  NONE,    NONE,     0) \
+	X(ds_read_b32,            LOAD,     4,  NONE,    NONE,     0) \
+	X(ds_read_b64,            LOAD,     8,  NONE,    NONE,     0) \
+	X(ds_read_b96,            LOAD,     12, NONE,    NONE,     0) \
+	X(ds_read_b128,           LOAD,     16, NONE,    NONE,     0) \
+	X(ds_read_u8,             LOAD,     1,  U,       NONE,     0) \
+	X(ds_read_i8,             LOAD,     1,  S,       NONE,     0) \
+	X(ds_read_u16,            LOAD,     2,  U,       NONE,     0) \
+	X(ds_read_i16,            LOAD,     2,  S,       NONE,     0) \
+	X(ds_read_u8_d16,         LOAD,     1,  D16_U,   NONE,     0) \
+	X(ds_read_i8_d16,         LOAD,     1,  D16_S,   NONE,     0) \
+	X(ds_read_u16_d16,        LOAD,     2,  D16_U,   NONE,     0) \
+	X(ds_read_u8_d16_hi,      LOAD,     1,  D16HI_U, NONE,     0) \
+	X(ds_read_i8_d16_hi,      LOAD,     1,  D16HI_S, NONE,     0) \
+	X(ds_read_u16_d16_hi,     LOAD,     2,  D16HI_U, NONE,     0) \
+	X(ds_write_b32,           STORE,    4,  NONE,    NONE,     0) \
+	X(ds_write_b64,           STORE,    8,  NONE,    NONE,     0) \
+	X(ds_write_b96,           STORE,    12, NONE,    NONE,     0) \
+	X(ds_write_b128,          STORE,    16, NONE,    NONE,     0) \
+	X(ds_write_b8,            STORE,    1,  NONE,    NONE,     0) \
+	X(ds_write_b16,           STORE,    2,  NONE,    NONE,     0) \
+	X(ds_write_b8_d16_hi,     STORE,    1,  HI,      NONE,     0) \
+	X(ds_write_b16_d16_hi,    STORE,    2,  HI,      NONE,     0) \
+	X(ds_read2_b32,           LOAD2,    4,  NONE,    NONE,     0) \
+	X(ds_read2_b64,           LOAD2,    8,  NONE,    NONE,     0) \
+	X(ds_read2st64_b32,       LOAD2,    4,  ST64,    NONE,     0) \
+	X(ds_read2st64_b64,       LOAD2,    8,  ST64,    NONE,     0) \
+	X(ds_write2_b32,          STORE2,   4,  NONE,    NONE,     0) \
+	X(ds_write2_b64,          STORE2,   8,  NONE,    NONE,     0) \
+	X(ds_write2st64_b32,      STORE2,   4,  ST64,    NONE,     0) \
+	X(ds_write2st64_b64,      STORE2,   8,  ST64,    NONE,     0) \
+	X(ds_wrxchg2_rtn_b32,     ATOM2,    4,  NONE,    SWAP,     1) \
+	X(ds_wrxchg2_rtn_b64,     ATOM2,    8,  NONE,    SWAP,     1) \
+	X(ds_wrxchg2st64_rtn_b32, ATOM2,    4,  ST64,    SWAP,     1) \
+	X(ds_wrxchg2st64_rtn_b64, ATOM2,    8,  ST64,    SWAP,     1) \
+	X(ds_add_u32,             ATOM,     4,  NONE,    ADD,      0) \
+	X(ds_sub_u32,             ATOM,     4,  NONE,    SUB,      0) \
+	X(ds_rsub_u32,            ATOM,     4,  NONE,    RSUB,     0) \
+	X(ds_inc_u32,             ATOM,     4,  NONE,    INC,      0) \
+	X(ds_dec_u32,             ATOM,     4,  NONE,    DEC,      0) \
+	X(ds_min_i32,             ATOM,     4,  NONE,    SMIN,     0) \
+	X(ds_max_i32,             ATOM,     4,  NONE,    SMAX,     0) \
+	X(ds_min_u32,             ATOM,     4,  NONE,    UMIN,     0) \
+	X(ds_max_u32,             ATOM,     4,  NONE,    UMAX,     0) \
+	X(ds_and_b32,             ATOM,     4,  NONE,    AND,      0) \
+	X(ds_or_b32,              ATOM,     4,  NONE,    OR,       0) \
+	X(ds_xor_b32,             ATOM,     4,  NONE,    XOR,      0) \
+	X(ds_mskor_b32,           ATOM,     4,  NONE,    MSKOR,    0) \
+	X(ds_cmpst_b32,           ATOM,     4,  NONE,    CMPST,    0) \
+	X(ds_cmpst_f32,           ATOM,     4,  NONE,    CMPST_F,  0) \
+	X(ds_min_f32,             ATOM,     4,  NONE,    FMIN,     0) \
+	X(ds_max_f32,             ATOM,     4,  NONE,    FMAX,     0) \
+	X(ds_add_f32,             ATOM,     4,  NONE,    FADD,     0) \
+	X(ds_pk_add_f16,          ATOM,     4,  NONE,    PK_FADD_F16,  0) \
+	X(ds_pk_add_bf16,         ATOM,     4,  NONE,    PK_FADD_BF16, 0) \
+	X(ds_add_rtn_u32,         ATOM,     4,  NONE,    ADD,      1) \
+	X(ds_sub_rtn_u32,         ATOM,     4,  NONE,    SUB,      1) \
+	X(ds_rsub_rtn_u32,        ATOM,     4,  NONE,    RSUB,     1) \
+	X(ds_inc_rtn_u32,         ATOM,     4,  NONE,    INC,      1) \
+	X(ds_dec_rtn_u32,         ATOM,     4,  NONE,    DEC,      1) \
+	X(ds_min_rtn_i32,         ATOM,     4,  NONE,    SMIN,     1) \
+	X(ds_max_rtn_i32,         ATOM,     4,  NONE,    SMAX,     1) \
+	X(ds_min_rtn_u32,         ATOM,     4,  NONE,    UMIN,     1) \
+	X(ds_max_rtn_u32,         ATOM,     4,  NONE,    UMAX,     1) \
+	X(ds_and_rtn_b32,         ATOM,     4,  NONE,    AND,      1) \
+	X(ds_or_rtn_b32,          ATOM,     4,  NONE,    OR,       1) \
+	X(ds_xor_rtn_b32,         ATOM,     4,  NONE,    XOR,      1) \
+	X(ds_mskor_rtn_b32,       ATOM,     4,  NONE,    MSKOR,    1) \
+	X(ds_wrxchg_rtn_b32,      ATOM,     4,  NONE,    SWAP,     1) \
+	X(ds_cmpst_rtn_b32,       ATOM,     4,  NONE,    CMPST,    1) \
+	X(ds_cmpst_rtn_f32,       ATOM,     4,  NONE,    CMPST_F,  1) \
+	X(ds_min_rtn_f32,         ATOM,     4,  NONE,    FMIN,     1) \
+	X(ds_max_rtn_f32,         ATOM,     4,  NONE,    FMAX,     1) \
+	X(ds_wrap_rtn_b32,        ATOM,     4,  NONE,    WRAP,     1) \
+	X(ds_add_rtn_f32,         ATOM,     4,  NONE,    FADD,     1) \
+	X(ds_pk_add_rtn_f16,      ATOM,     4,  NONE,    PK_FADD_F16,  1) \
+	X(ds_pk_add_rtn_bf16,     ATOM,     4,  NONE,    PK_FADD_BF16, 1) \
+	X(ds_add_u64,             ATOM,     8,  NONE,    ADD,      0) \
+	X(ds_sub_u64,             ATOM,     8,  NONE,    SUB,      0) \
+	X(ds_rsub_u64,            ATOM,     8,  NONE,    RSUB,     0) \
+	X(ds_inc_u64,             ATOM,     8,  NONE,    INC,      0) \
+	X(ds_dec_u64,             ATOM,     8,  NONE,    DEC,      0) \
+	X(ds_min_i64,             ATOM,     8,  NONE,    SMIN,     0) \
+	X(ds_max_i64,             ATOM,     8,  NONE,    SMAX,     0) \
+	X(ds_min_u64,             ATOM,     8,  NONE,    UMIN,     0) \
+	X(ds_max_u64,             ATOM,     8,  NONE,    UMAX,     0) \
+	X(ds_and_b64,             ATOM,     8,  NONE,    AND,      0) \
+	X(ds_or_b64,              ATOM,     8,  NONE,    OR,       0) \
+	X(ds_xor_b64,             ATOM,     8,  NONE,    XOR,      0) \
+	X(ds_mskor_b64,           ATOM,     8,  NONE,    MSKOR,    0) \
+	X(ds_cmpst_b64,           ATOM,     8,  NONE,    CMPST,    0) \
+	X(ds_cmpst_f64,           ATOM,     8,  NONE,    CMPST_F,  0) \
+	X(ds_min_f64,             ATOM,     8,  NONE,    FMIN,     0) \
+	X(ds_max_f64,             ATOM,     8,  NONE,    FMAX,     0) \
+	X(ds_add_f64,             ATOM,     8,  NONE,    FADD,     0) \
+	X(ds_add_rtn_u64,         ATOM,     8,  NONE,    ADD,      1) \
+	X(ds_sub_rtn_u64,         ATOM,     8,  NONE,    SUB,      1) \
+	X(ds_rsub_rtn_u64,        ATOM,     8,  NONE,    RSUB,     1) \
+	X(ds_inc_rtn_u64,         ATOM,     8,  NONE,    INC,      1) \
+	X(ds_dec_rtn_u64,         ATOM,     8,  NONE,    DEC,      1) \
+	X(ds_min_rtn_i64,         ATOM,     8,  NONE,    SMIN,     1) \
+	X(ds_max_rtn_i64,         ATOM,     8,  NONE,    SMAX,     1) \
+	X(ds_min_rtn_u64,         ATOM,     8,  NONE,    UMIN,     1) \
+	X(ds_max_rtn_u64,         ATOM,     8,  NONE,    UMAX,     1) \
+	X(ds_and_rtn_b64,         ATOM,     8,  NONE,    AND,      1) \
+	X(ds_or_rtn_b64,          ATOM,     8,  NONE,    OR,       1) \
+	X(ds_xor_rtn_b64,         ATOM,     8,  NONE,    XOR,      1) \
+	X(ds_mskor_rtn_b64,       ATOM,     8,  NONE,    MSKOR,    1) \
+	X(ds_wrxchg_rtn_b64,      ATOM,     8,  NONE,    SWAP,     1) \
+	X(ds_cmpst_rtn_b64,       ATOM,     8,  NONE,    CMPST,    1) \
+	X(ds_cmpst_rtn_f64,       ATOM,     8,  NONE,    CMPST_F,  1) \
+	X(ds_min_rtn_f64,         ATOM,     8,  NONE,    FMIN,     1) \
+	X(ds_max_rtn_f64,         ATOM,     8,  NONE,    FMAX,     1) \
+	X(ds_add_rtn_f64,         ATOM,     8,  NONE,    FADD,     1) \
+	X(ds_swizzle_b32,         SWIZZLE,  4,  NONE,    NONE,     0) \
+	X(ds_permute_b32,         PERMUTE,  4,  NONE,    NONE,     0) \
+	X(ds_bpermute_b32,        BPERMUTE, 4,  NONE,    NONE,     0)
+
+#define DS_DEFINE(mn, fam, bytes, ext, atom, rtn)                                   \
+	static void emu_exec_##mn(struct emu_wave *w, const struct emu_inst *in)              \
 	{                                                                               \
 		static const struct ds_desc d = { DS_##fam, bytes, EMU_EXT_##ext,       \
 		                                  EMU_ATOM_##atom, rtn };               \
 		ds_exec(w, in, &d);                                                     \
 	}
-EMU_DS_HANDLERS(EMU_DS_DEFINE)
-#undef EMU_DS_DEFINE
+DS_HANDLERS(DS_DEFINE)
+#undef DS_DEFINE
+
+#define DS_ENTRY(mn, ...) { #mn, emu_exec_##mn },
+const struct emu_sem emu_sem_ds[] = {
+	DS_HANDLERS(DS_ENTRY)
+	EMU_SEM_END
+};
+#undef DS_ENTRY

@@ -1,6 +1,6 @@
 /*
  * emu_exec_valu — vector ALU semantics shared steps (GFX9: gfx900, gfx90a,
- * gfx942) and the emu_sem_vector[] table.
+ * gfx942).
  *
  * Every handler runs: valu_init (per-instruction decisions: write mask,
  * DPP lane map, SDWA/VOP3 modifiers, denormal mode), valu_src/valu_fsrc (one
@@ -486,11 +486,72 @@ uint64_t valu_mask_src(struct valu *v, unsigned code)
 	return emu_sread64(v->w, v->in, code, EMU_T_B64);
 }
 
-/* ---- table ---- */
+/* ---- IEEE half conversions (the result steps and the f16, compare and
+ * MFMA families use them) ---- */
 
-#define VALU_ENTRY(n) {#n, emu_valu_##n},
-#define VALU_ALIAS(a, n) {#a, emu_valu_##n},
-const struct emu_sem emu_sem_vector[] = {
-	EMU_VALU_LIST(VALU_ENTRY, VALU_ALIAS)
-	{NULL, NULL},
-};
+uint16_t valu_f64_to_f16(uint64_t x, unsigned rm)
+{
+	uint16_t sign = (uint16_t)((x >> 48) & 0x8000);
+	uint64_t ax = x & 0x7fffffffffffffffull;
+	if (ax > 0x7ff0000000000000ull)
+		return sign | 0x7e00 | (uint16_t)((ax >> 42) & 0x3ff);
+	if (ax == 0x7ff0000000000000ull)
+		return sign | 0x7c00;
+	if (ax == 0)
+		return sign;
+	int e = (int)(ax >> 52) - 1023;
+	uint64_t m = ax & 0xfffffffffffffull;
+	if (ax >> 52)
+		m |= 1ull << 52;
+	else
+		e = -1022;
+	uint16_t maxf = sign | 0x7bff, inf = sign | 0x7c00;
+	bool away = rm == 0 || (rm == 1 && !sign) || (rm == 2 && sign);
+	if (e > 15)
+		return away ? inf : maxf;
+	/* Value m * 2^(e-52); normal halves keep 11 bits, denormals count units of 2^-24. */
+	unsigned shift = e >= -14 ? 42 : (unsigned)(28 - e);
+	uint32_t h, offset = e >= -14 ? (uint32_t)(e + 14) << 10 : 0;
+	bool round, sticky;
+	if (shift >= 64) {
+		h = 0;
+		round = false;
+		sticky = m != 0;
+	} else {
+		h = (uint32_t)(m >> shift);
+		uint64_t rem = m & ((1ull << shift) - 1), half = 1ull << (shift - 1);
+		round = (rem & half) != 0;
+		sticky = (rem & (half - 1)) != 0;
+	}
+	h += offset;
+	bool inc;
+	switch (rm) {
+	case 0: inc = round && (sticky || (h & 1)); break;
+	case 1: inc = !sign && (round || sticky); break;
+	case 2: inc = sign && (round || sticky); break;
+	default: inc = false; break;
+	}
+	h += inc;
+	if (h >= 0x7c00)
+		return away ? inf : maxf;
+	return sign | (uint16_t)h;
+}
+
+uint16_t valu_f32_to_f16(uint32_t x, unsigned rm)
+{
+	if (f32_isnan(x))
+		return (uint16_t)(((x >> 16) & 0x8000) | 0x7e00 | ((x >> 13) & 0x3ff));
+	return valu_f64_to_f16(d2u((double)u2f(x)), rm);
+}
+
+/* Exact; denormal halves are renormalised by one float subtraction. */
+uint32_t valu_f16_to_f32(uint16_t h)
+{
+	uint32_t o = (uint32_t)(h & 0x7fff) << 13, e = o & 0x0f800000u;
+	o += (127u - 15u) << 23;
+	if (e == 0x0f800000u) /* inf/NaN */
+		o += (128u - 16u) << 23;
+	else if (e == 0) /* zero/denormal: 2^-14 * 0.m as float arithmetic (exact) */
+		o = f2u(u2f(o + (1u << 23)) - u2f(113u << 23));
+	return o | (uint32_t)(h & 0x8000) << 16;
+}

@@ -1,8 +1,8 @@
 /*
  * emu_exec_valu — private interface of the vector ALU semantics
  * (emu_exec_valu*.c): the per-instruction context that applies the operand
- * and result modifiers once, outside the lane loop, and the list of handlers
- * that emu_exec_valu.c turns into emu_sem_vector[].
+ * and result modifiers once, outside the lane loop, and how the family files
+ * register their handlers.
  *
  * Modifier order (GFX9 ISA, "Instruction Inputs/Outputs"): source select
  * (SDWA) or lane permutation (DPP, src0 only), then abs, then neg, then the
@@ -126,7 +126,7 @@ static inline float fma32(float a, float b, float c)
 	return (float)fma32_odd(a, b, c);
 }
 
-/* ---- IEEE half conversions (emu_exec_valu_f16.c) ----
+/* ---- IEEE half conversions (emu_exec_valu.c) ----
  * rm: 0 nearest-even, 1 toward +inf, 2 toward -inf, 3 toward zero (MODE.FP_ROUND encoding). */
 uint16_t valu_f32_to_f16(uint32_t x, unsigned rm);
 uint32_t valu_f16_to_f32(uint16_t h);
@@ -292,141 +292,17 @@ static inline uint64_t f64_nan3(uint64_t r, uint64_t a, uint64_t b, uint64_t c)
 	return f64_nan2(r, a, b);
 }
 
-/* ---- handler list ----
- * X(name): handler emu_valu_<name> registered under mnemonic "name".
- * A(alias, name): mnemonic "alias" uses emu_valu_<name> (LLVM spells some ops
- * differently per arch, e.g. gfx90a v_mfma_f32_32x32x8f16 vs gfx942 _8_f16). */
+/* ---- handlers ----
+ * VALU_HANDLER(name) defines handler emu_valu_<name>; each emu_exec_valu_*.c
+ * lists its handlers at its end, X(name) registered under mnemonic "name",
+ * A(alias, name) for a mnemonic "alias" that uses emu_valu_<name> (LLVM
+ * spells some ops differently per arch, e.g. gfx90a v_mfma_f32_32x32x8f16
+ * vs gfx942 _8_f16), and turns the list into its table emu_sem_valu_<family>
+ * with VALU_ENTRY/VALU_ALIAS. */
 
-#define EMU_VALU_INT_LIST(X, A) \
-	X(v_nop) X(v_mov_b32) X(v_mov_b64) X(v_readfirstlane_b32) X(v_readlane_b32) \
-	X(v_writelane_b32) X(v_swap_b32) X(v_mbcnt_lo_u32_b32) X(v_mbcnt_hi_u32_b32) \
-	X(v_cndmask_b32) X(v_not_b32) X(v_and_b32) X(v_or_b32) X(v_xor_b32) X(v_xnor_b32) \
-	X(v_bfrev_b32) X(v_ffbh_u32) X(v_ffbl_b32) X(v_ffbh_i32) X(v_bcnt_u32_b32) \
-	X(v_add_u32) X(v_sub_u32) X(v_subrev_u32) X(v_add_co_u32) X(v_sub_co_u32) \
-	X(v_subrev_co_u32) X(v_addc_co_u32) X(v_subb_co_u32) X(v_subbrev_co_u32) \
-	X(v_add_i32) X(v_sub_i32) X(v_add_u16) X(v_sub_u16) X(v_subrev_u16) X(v_add_i16) \
-	X(v_sub_i16) X(v_mul_lo_u16) X(v_mul_lo_u32) X(v_mul_hi_u32) X(v_mul_hi_i32) \
-	X(v_mul_u32_u24) X(v_mul_hi_u32_u24) X(v_mul_i32_i24) X(v_mul_hi_i32_i24) \
-	X(v_mad_u32_u24) X(v_mad_i32_i24) X(v_mad_u32_u16) X(v_mad_i32_i16) X(v_mad_u16) \
-	X(v_mad_i16) X(v_mad_legacy_u16) X(v_mad_legacy_i16) \
-	X(v_mad_u64_u32) X(v_mad_i64_i32) X(v_lshl_add_u32) X(v_lshl_add_u64) X(v_add_lshl_u32) \
-	X(v_lshl_or_b32) X(v_and_or_b32) X(v_or3_b32) X(v_xad_u32) X(v_add3_u32) \
-	X(v_min_i32) X(v_max_i32) X(v_min_u32) X(v_max_u32) X(v_min_i16) X(v_max_i16) \
-	X(v_min_u16) X(v_max_u16) X(v_min3_i32) X(v_max3_i32) X(v_med3_i32) X(v_min3_u32) \
-	X(v_max3_u32) X(v_med3_u32) X(v_min3_i16) X(v_max3_i16) X(v_med3_i16) X(v_min3_u16) \
-	X(v_max3_u16) X(v_med3_u16) X(v_lshlrev_b32) X(v_lshrrev_b32) X(v_ashrrev_i32) \
-	X(v_lshlrev_b64) X(v_lshrrev_b64) X(v_ashrrev_i64) X(v_lshlrev_b16) X(v_lshrrev_b16) \
-	X(v_ashrrev_i16) X(v_bfe_u32) X(v_bfe_i32) X(v_bfi_b32) X(v_bfm_b32) \
-	X(v_alignbit_b32) X(v_alignbyte_b32) X(v_perm_b32) X(v_sad_u8) X(v_sad_hi_u8) \
-	X(v_sad_u16) X(v_sad_u32) X(v_msad_u8) X(v_lerp_u8) X(v_cvt_pk_u16_u32) \
-	X(v_cvt_pk_i16_i32) X(v_sat_pk_u8_i16) X(v_clrexcp) \
-	X(v_accvgpr_read_b32) X(v_accvgpr_write_b32) X(v_accvgpr_mov_b32)
+#define VALU_ENTRY(n) {#n, emu_valu_##n},
+#define VALU_ALIAS(a, n) {#a, emu_valu_##n},
 
-#define EMU_VALU_FLOAT_LIST(X, A) \
-	X(v_add_f32) X(v_sub_f32) X(v_subrev_f32) X(v_mul_f32) X(v_mul_legacy_f32) \
-	X(v_min_f32) X(v_max_f32) X(v_fma_f32) X(v_mad_f32) X(v_mad_legacy_f32) X(v_mac_f32) \
-	X(v_fmac_f32) X(v_madmk_f32) X(v_madak_f32) X(v_fmamk_f32) X(v_fmaak_f32) \
-	X(v_min3_f32) X(v_max3_f32) X(v_med3_f32) X(v_ldexp_f32) X(v_rcp_f32) \
-	X(v_rcp_iflag_f32) X(v_rsq_f32) X(v_sqrt_f32) X(v_exp_f32) X(v_log_f32) \
-	X(v_exp_legacy_f32) X(v_log_legacy_f32) X(v_sin_f32) X(v_cos_f32) X(v_fract_f32) \
-	X(v_trunc_f32) X(v_ceil_f32) X(v_floor_f32) X(v_rndne_f32) X(v_frexp_mant_f32) \
-	X(v_frexp_exp_i32_f32) X(v_div_scale_f32) X(v_div_fmas_f32) X(v_div_fixup_f32) \
-	X(v_cvt_f32_i32) X(v_cvt_f32_u32) X(v_cvt_i32_f32) X(v_cvt_u32_f32) \
-	X(v_cvt_flr_i32_f32) X(v_cvt_rpi_i32_f32) X(v_cvt_f32_ubyte0) X(v_cvt_f32_ubyte1) \
-	X(v_cvt_f32_ubyte2) X(v_cvt_f32_ubyte3) X(v_cvt_off_f32_i4) X(v_cvt_pk_u8_f32) \
-	X(v_cvt_pknorm_i16_f32) X(v_cvt_pknorm_u16_f32) X(v_cubeid_f32) X(v_cubesc_f32) \
-	X(v_cubetc_f32) X(v_cubema_f32) \
-	X(v_add_f64) X(v_mul_f64) X(v_min_f64) X(v_max_f64) X(v_fma_f64) X(v_fmac_f64) \
-	X(v_ldexp_f64) X(v_rcp_f64) X(v_rsq_f64) X(v_sqrt_f64) X(v_fract_f64) X(v_trunc_f64) \
-	X(v_ceil_f64) X(v_floor_f64) X(v_rndne_f64) X(v_frexp_mant_f64) \
-	X(v_frexp_exp_i32_f64) X(v_div_scale_f64) X(v_div_fmas_f64) X(v_div_fixup_f64) \
-	X(v_trig_preop_f64) X(v_cvt_f64_f32) X(v_cvt_f32_f64) X(v_cvt_f64_i32) \
-	X(v_cvt_f64_u32) X(v_cvt_i32_f64) X(v_cvt_u32_f64)
-
-#define EMU_VALU_F16_LIST(X, A) \
-	X(v_add_f16) X(v_sub_f16) X(v_subrev_f16) X(v_mul_f16) X(v_min_f16) X(v_max_f16) \
-	X(v_fma_f16) X(v_mad_f16) X(v_mac_f16) X(v_madmk_f16) X(v_madak_f16) \
-	X(v_fma_legacy_f16) X(v_mad_legacy_f16) X(v_min3_f16) \
-	X(v_max3_f16) X(v_med3_f16) X(v_ldexp_f16) X(v_rcp_f16) X(v_rsq_f16) X(v_sqrt_f16) \
-	X(v_exp_f16) X(v_log_f16) X(v_sin_f16) X(v_cos_f16) X(v_fract_f16) X(v_trunc_f16) \
-	X(v_ceil_f16) X(v_floor_f16) X(v_rndne_f16) X(v_frexp_mant_f16) \
-	X(v_frexp_exp_i16_f16) X(v_div_fixup_f16) X(v_div_fixup_legacy_f16) \
-	X(v_cvt_f16_f32) X(v_cvt_f32_f16) X(v_cvt_f16_u16) X(v_cvt_f16_i16) \
-	X(v_cvt_u16_f16) X(v_cvt_i16_f16) X(v_cvt_norm_i16_f16) X(v_cvt_norm_u16_f16) \
-	X(v_cvt_pkrtz_f16_f32) X(v_cvt_pknorm_i16_f16) X(v_cvt_pknorm_u16_f16) \
-	X(v_pack_b32_f16) X(v_fma_mix_f32) X(v_fma_mixlo_f16) X(v_fma_mixhi_f16) \
-	X(v_mad_mix_f32) X(v_mad_mixlo_f16) X(v_mad_mixhi_f16) \
-	X(v_pk_add_f16) X(v_pk_mul_f16) X(v_pk_fma_f16) X(v_pk_fmac_f16) X(v_pk_min_f16) \
-	X(v_pk_max_f16) X(v_pk_add_u16) X(v_pk_add_i16) X(v_pk_sub_u16) X(v_pk_sub_i16) \
-	X(v_pk_mul_lo_u16) X(v_pk_mad_u16) X(v_pk_mad_i16) X(v_pk_min_u16) X(v_pk_min_i16) \
-	X(v_pk_max_u16) X(v_pk_max_i16) X(v_pk_lshlrev_b16) X(v_pk_lshrrev_b16) \
-	X(v_pk_ashrrev_i16) X(v_pk_add_f32) X(v_pk_mul_f32) X(v_pk_fma_f32) X(v_pk_mov_b32) \
-	X(v_dot2_f32_f16) X(v_dot2c_f32_f16) X(v_dot2_i32_i16) X(v_dot2c_i32_i16) \
-	X(v_dot2_u32_u16) X(v_dot4_i32_i8) X(v_dot4c_i32_i8) X(v_dot4_u32_u8) \
-	X(v_dot8_i32_i4) X(v_dot8c_i32_i4) X(v_dot8_u32_u4)
-
-#define VALU_CMP_F(X, t) \
-	X(v_cmp_f_##t) X(v_cmp_lt_##t) X(v_cmp_eq_##t) X(v_cmp_le_##t) X(v_cmp_gt_##t) \
-	X(v_cmp_lg_##t) X(v_cmp_ge_##t) X(v_cmp_o_##t) X(v_cmp_u_##t) X(v_cmp_nge_##t) \
-	X(v_cmp_nlg_##t) X(v_cmp_ngt_##t) X(v_cmp_nle_##t) X(v_cmp_neq_##t) X(v_cmp_nlt_##t) \
-	X(v_cmp_tru_##t) X(v_cmp_class_##t) \
-	X(v_cmpx_f_##t) X(v_cmpx_lt_##t) X(v_cmpx_eq_##t) X(v_cmpx_le_##t) X(v_cmpx_gt_##t) \
-	X(v_cmpx_lg_##t) X(v_cmpx_ge_##t) X(v_cmpx_o_##t) X(v_cmpx_u_##t) X(v_cmpx_nge_##t) \
-	X(v_cmpx_nlg_##t) X(v_cmpx_ngt_##t) X(v_cmpx_nle_##t) X(v_cmpx_neq_##t) \
-	X(v_cmpx_nlt_##t) X(v_cmpx_tru_##t) X(v_cmpx_class_##t)
-#define VALU_CMP_I(X, t) \
-	X(v_cmp_f_##t) X(v_cmp_lt_##t) X(v_cmp_eq_##t) X(v_cmp_le_##t) X(v_cmp_gt_##t) \
-	X(v_cmp_ne_##t) X(v_cmp_ge_##t) X(v_cmp_t_##t) \
-	X(v_cmpx_f_##t) X(v_cmpx_lt_##t) X(v_cmpx_eq_##t) X(v_cmpx_le_##t) X(v_cmpx_gt_##t) \
-	X(v_cmpx_ne_##t) X(v_cmpx_ge_##t) X(v_cmpx_t_##t)
-
-#define EMU_VALU_CMP_LIST(X, A) \
-	VALU_CMP_F(X, f16) VALU_CMP_F(X, f32) VALU_CMP_F(X, f64) \
-	VALU_CMP_I(X, i16) VALU_CMP_I(X, u16) VALU_CMP_I(X, i32) VALU_CMP_I(X, u32) \
-	VALU_CMP_I(X, i64) VALU_CMP_I(X, u64)
-
-#define EMU_VALU_MFMA_LIST(X, A) \
-	X(v_mfma_f32_32x32x1f32) X(v_mfma_f32_16x16x1f32) X(v_mfma_f32_4x4x1f32) \
-	X(v_mfma_f32_32x32x2f32) X(v_mfma_f32_16x16x4f32) X(v_mfma_f32_32x32x4f16) \
-	X(v_mfma_f32_16x16x4f16) X(v_mfma_f32_4x4x4f16) X(v_mfma_f32_32x32x8f16) \
-	X(v_mfma_f32_16x16x16f16) X(v_mfma_i32_32x32x4i8) X(v_mfma_i32_16x16x4i8) \
-	X(v_mfma_i32_4x4x4i8) X(v_mfma_i32_32x32x8i8) X(v_mfma_i32_16x16x16i8) \
-	X(v_mfma_f32_32x32x2bf16) X(v_mfma_f32_16x16x2bf16) X(v_mfma_f32_4x4x2bf16) \
-	X(v_mfma_f32_32x32x4bf16) X(v_mfma_f32_16x16x8bf16) X(v_mfma_f32_32x32x4bf16_1k) \
-	X(v_mfma_f32_16x16x4bf16_1k) X(v_mfma_f32_4x4x4bf16_1k) X(v_mfma_f32_32x32x8bf16_1k) \
-	X(v_mfma_f32_16x16x16bf16_1k) X(v_mfma_f64_16x16x4f64) X(v_mfma_f64_4x4x4f64) \
-	X(v_mfma_i32_32x32x16_i8) X(v_mfma_i32_16x16x32_i8) \
-	A(v_mfma_f32_32x32x1_2b_f32, v_mfma_f32_32x32x1f32) \
-	A(v_mfma_f32_16x16x1_4b_f32, v_mfma_f32_16x16x1f32) \
-	A(v_mfma_f32_4x4x1_16b_f32, v_mfma_f32_4x4x1f32) \
-	A(v_mfma_f32_32x32x2_f32, v_mfma_f32_32x32x2f32) \
-	A(v_mfma_f32_16x16x4_f32, v_mfma_f32_16x16x4f32) \
-	A(v_mfma_f32_32x32x4_2b_f16, v_mfma_f32_32x32x4f16) \
-	A(v_mfma_f32_16x16x4_4b_f16, v_mfma_f32_16x16x4f16) \
-	A(v_mfma_f32_4x4x4_16b_f16, v_mfma_f32_4x4x4f16) \
-	A(v_mfma_f32_32x32x8_f16, v_mfma_f32_32x32x8f16) \
-	A(v_mfma_f32_16x16x16_f16, v_mfma_f32_16x16x16f16) \
-	A(v_mfma_i32_32x32x4_2b_i8, v_mfma_i32_32x32x4i8) \
-	A(v_mfma_i32_16x16x4_4b_i8, v_mfma_i32_16x16x4i8) \
-	A(v_mfma_i32_4x4x4_16b_i8, v_mfma_i32_4x4x4i8) \
-	A(v_mfma_f32_32x32x4_2b_bf16, v_mfma_f32_32x32x4bf16_1k) \
-	A(v_mfma_f32_16x16x4_4b_bf16, v_mfma_f32_16x16x4bf16_1k) \
-	A(v_mfma_f32_4x4x4_16b_bf16, v_mfma_f32_4x4x4bf16_1k) \
-	A(v_mfma_f32_32x32x8_bf16, v_mfma_f32_32x32x8bf16_1k) \
-	A(v_mfma_f32_16x16x16_bf16, v_mfma_f32_16x16x16bf16_1k) \
-	A(v_mfma_f64_16x16x4_f64, v_mfma_f64_16x16x4f64) \
-	A(v_mfma_f64_4x4x4_4b_f64, v_mfma_f64_4x4x4f64)
-
-#define EMU_VALU_LIST(X, A) \
-	EMU_VALU_INT_LIST(X, A) EMU_VALU_FLOAT_LIST(X, A) EMU_VALU_F16_LIST(X, A) \
-	EMU_VALU_CMP_LIST(X, A) EMU_VALU_MFMA_LIST(X, A)
-
-#define VALU_DECL(n) void emu_valu_##n(struct emu_wave *w, const struct emu_inst *in);
-#define VALU_NODECL(a, n)
-EMU_VALU_LIST(VALU_DECL, VALU_NODECL)
-#undef VALU_DECL
-#undef VALU_NODECL
-
-#define VALU_HANDLER(n) void emu_valu_##n(struct emu_wave *w, const struct emu_inst *in)
+#define VALU_HANDLER(n) static void emu_valu_##n(struct emu_wave *w, const struct emu_inst *in)
 
 #endif

@@ -147,3 +147,30 @@ VALU_HANDLER(v_cmp_class_f64) CLASS_BODY(VALU_F64, EMU_T_F64, 2, class64(lane64(
 VALU_HANDLER(v_cmpx_class_f64) CLASS_BODY(VALU_F64, EMU_T_F64, 2, class64(lane64(pa, l)), true)
 VALU_HANDLER(v_cmp_class_f16) CLASS_BODY(VALU_F16, EMU_T_F16, 1, class16(pa[l]), false)
 VALU_HANDLER(v_cmpx_class_f16) CLASS_BODY(VALU_F16, EMU_T_F16, 1, class16(pa[l]), true)
+
+/* ---- table ---- */
+
+#define VALU_CMP_F(X, t) \
+	X(v_cmp_f_##t) X(v_cmp_lt_##t) X(v_cmp_eq_##t) X(v_cmp_le_##t) X(v_cmp_gt_##t) \
+	X(v_cmp_lg_##t) X(v_cmp_ge_##t) X(v_cmp_o_##t) X(v_cmp_u_##t) X(v_cmp_nge_##t) \
+	X(v_cmp_nlg_##t) X(v_cmp_ngt_##t) X(v_cmp_nle_##t) X(v_cmp_neq_##t) X(v_cmp_nlt_##t) \
+	X(v_cmp_tru_##t) X(v_cmp_class_##t) \
+	X(v_cmpx_f_##t) X(v_cmpx_lt_##t) X(v_cmpx_eq_##t) X(v_cmpx_le_##t) X(v_cmpx_gt_##t) \
+	X(v_cmpx_lg_##t) X(v_cmpx_ge_##t) X(v_cmpx_o_##t) X(v_cmpx_u_##t) X(v_cmpx_nge_##t) \
+	X(v_cmpx_nlg_##t) X(v_cmpx_ngt_##t) X(v_cmpx_nle_##t) X(v_cmpx_neq_##t) \
+	X(v_cmpx_nlt_##t) X(v_cmpx_tru_##t) X(v_cmpx_class_##t)
+#define VALU_CMP_I(X, t) \
+	X(v_cmp_f_##t) X(v_cmp_lt_##t) X(v_cmp_eq_##t) X(v_cmp_le_##t) X(v_cmp_gt_##t) \
+	X(v_cmp_ne_##t) X(v_cmp_ge_##t) X(v_cmp_t_##t) \
+	X(v_cmpx_f_##t) X(v_cmpx_lt_##t) X(v_cmpx_eq_##t) X(v_cmpx_le_##t) X(v_cmpx_gt_##t) \
+	X(v_cmpx_ne_##t) X(v_cmpx_ge_##t) X(v_cmpx_t_##t)
+
+#define VALU_CMP_LIST(X, A) \
+	VALU_CMP_F(X, f16) VALU_CMP_F(X, f32) VALU_CMP_F(X, f64) \
+	VALU_CMP_I(X, i16) VALU_CMP_I(X, u16) VALU_CMP_I(X, i32) VALU_CMP_I(X, u32) \
+	VALU_CMP_I(X, i64) VALU_CMP_I(X, u64)
+
+const struct emu_sem emu_sem_valu_cmp[] = {
+	VALU_CMP_LIST(VALU_ENTRY, VALU_ALIAS)
+	EMU_SEM_END
+};

@@ -18,73 +18,6 @@
 
 /* ---- conversions ---- */
 
-uint16_t valu_f64_to_f16(uint64_t x, unsigned rm)
-{
-	uint16_t sign = (uint16_t)((x >> 48) & 0x8000);
-	uint64_t ax = x & 0x7fffffffffffffffull;
-	if (ax > 0x7ff0000000000000ull)
-		return sign | 0x7e00 | (uint16_t)((ax >> 42) & 0x3ff);
-	if (ax == 0x7ff0000000000000ull)
-		return sign | 0x7c00;
-	if (ax == 0)
-		return sign;
-	int e = (int)(ax >> 52) - 1023;
-	uint64_t m = ax & 0xfffffffffffffull;
-	if (ax >> 52)
-		m |= 1ull << 52;
-	else
-		e = -1022;
-	uint16_t maxf = sign | 0x7bff, inf = sign | 0x7c00;
-	bool away = rm == 0 || (rm == 1 && !sign) || (rm == 2 && sign);
-	if (e > 15)
-		return away ? inf : maxf;
-	/* Value m * 2^(e-52); normal halves keep 11 bits, denormals count units of 2^-24. */
-	unsigned shift = e >= -14 ? 42 : (unsigned)(28 - e);
-	uint32_t h, offset = e >= -14 ? (uint32_t)(e + 14) << 10 : 0;
-	bool round, sticky;
-	if (shift >= 64) {
-		h = 0;
-		round = false;
-		sticky = m != 0;
-	} else {
-		h = (uint32_t)(m >> shift);
-		uint64_t rem = m & ((1ull << shift) - 1), half = 1ull << (shift - 1);
-		round = (rem & half) != 0;
-		sticky = (rem & (half - 1)) != 0;
-	}
-	h += offset;
-	bool inc;
-	switch (rm) {
-	case 0: inc = round && (sticky || (h & 1)); break;
-	case 1: inc = !sign && (round || sticky); break;
-	case 2: inc = sign && (round || sticky); break;
-	default: inc = false; break;
-	}
-	h += inc;
-	if (h >= 0x7c00)
-		return away ? inf : maxf;
-	return sign | (uint16_t)h;
-}
-
-uint16_t valu_f32_to_f16(uint32_t x, unsigned rm)
-{
-	if (f32_isnan(x))
-		return (uint16_t)(((x >> 16) & 0x8000) | 0x7e00 | ((x >> 13) & 0x3ff));
-	return valu_f64_to_f16(d2u((double)u2f(x)), rm);
-}
-
-/* Exact; denormal halves are renormalised by one float subtraction. */
-uint32_t valu_f16_to_f32(uint16_t h)
-{
-	uint32_t o = (uint32_t)(h & 0x7fff) << 13, e = o & 0x0f800000u;
-	o += (127u - 15u) << 23;
-	if (e == 0x0f800000u) /* inf/NaN */
-		o += (128u - 16u) << 23;
-	else if (e == 0) /* zero/denormal: 2^-14 * 0.m as float arithmetic (exact) */
-		o = f2u(u2f(o + (1u << 23)) - u2f(113u << 23));
-	return o | (uint32_t)(h & 0x8000) << 16;
-}
-
 /* Single to half, round to nearest even (the host rounds in its default mode):
  * denormal halves come from one float addition that aligns the mantissa. */
 static inline uint16_t f2h_rne(uint32_t x)
@@ -995,3 +928,32 @@ VALU_HANDLER(v_dot4_u32_u8) { idot(w, in, 8, false, false); }
 VALU_HANDLER(v_dot8_i32_i4) { idot(w, in, 4, true, false); }
 VALU_HANDLER(v_dot8c_i32_i4) { idot(w, in, 4, true, true); }
 VALU_HANDLER(v_dot8_u32_u4) { idot(w, in, 4, false, false); }
+
+/* ---- table ---- */
+
+#define VALU_F16_LIST(X, A) \
+	X(v_add_f16) X(v_sub_f16) X(v_subrev_f16) X(v_mul_f16) X(v_min_f16) X(v_max_f16) \
+	X(v_fma_f16) X(v_mad_f16) X(v_mac_f16) X(v_madmk_f16) X(v_madak_f16) \
+	X(v_fma_legacy_f16) X(v_mad_legacy_f16) X(v_min3_f16) \
+	X(v_max3_f16) X(v_med3_f16) X(v_ldexp_f16) X(v_rcp_f16) X(v_rsq_f16) X(v_sqrt_f16) \
+	X(v_exp_f16) X(v_log_f16) X(v_sin_f16) X(v_cos_f16) X(v_fract_f16) X(v_trunc_f16) \
+	X(v_ceil_f16) X(v_floor_f16) X(v_rndne_f16) X(v_frexp_mant_f16) \
+	X(v_frexp_exp_i16_f16) X(v_div_fixup_f16) X(v_div_fixup_legacy_f16) \
+	X(v_cvt_f16_f32) X(v_cvt_f32_f16) X(v_cvt_f16_u16) X(v_cvt_f16_i16) \
+	X(v_cvt_u16_f16) X(v_cvt_i16_f16) X(v_cvt_norm_i16_f16) X(v_cvt_norm_u16_f16) \
+	X(v_cvt_pkrtz_f16_f32) X(v_cvt_pknorm_i16_f16) X(v_cvt_pknorm_u16_f16) \
+	X(v_pack_b32_f16) X(v_fma_mix_f32) X(v_fma_mixlo_f16) X(v_fma_mixhi_f16) \
+	X(v_mad_mix_f32) X(v_mad_mixlo_f16) X(v_mad_mixhi_f16) \
+	X(v_pk_add_f16) X(v_pk_mul_f16) X(v_pk_fma_f16) X(v_pk_fmac_f16) X(v_pk_min_f16) \
+	X(v_pk_max_f16) X(v_pk_add_u16) X(v_pk_add_i16) X(v_pk_sub_u16) X(v_pk_sub_i16) \
+	X(v_pk_mul_lo_u16) X(v_pk_mad_u16) X(v_pk_mad_i16) X(v_pk_min_u16) X(v_pk_min_i16) \
+	X(v_pk_max_u16) X(v_pk_max_i16) X(v_pk_lshlrev_b16) X(v_pk_lshrrev_b16) \
+	X(v_pk_ashrrev_i16) X(v_pk_add_f32) X(v_pk_mul_f32) X(v_pk_fma_f32) X(v_pk_mov_b32) \
+	X(v_dot2_f32_f16) X(v_dot2c_f32_f16) X(v_dot2_i32_i16) X(v_dot2c_i32_i16) \
+	X(v_dot2_u32_u16) X(v_dot4_i32_i8) X(v_dot4c_i32_i8) X(v_dot4_u32_u8) \
+	X(v_dot8_i32_i4) X(v_dot8c_i32_i4) X(v_dot8_u32_u4)
+
+const struct emu_sem emu_sem_valu_f16[] = {
+	VALU_F16_LIST(VALU_ENTRY, VALU_ALIAS)
+	EMU_SEM_END
+};

@@ -1010,3 +1010,31 @@ VALU_HANDLER(v_cvt_u32_f64)
 		v.res[l] = cvt_u32(u2d(lane64(pa, l)));
 	valu_write(&v, 1);
 }
+
+/* ---- table ---- */
+
+#define VALU_FLOAT_LIST(X, A) \
+	X(v_add_f32) X(v_sub_f32) X(v_subrev_f32) X(v_mul_f32) X(v_mul_legacy_f32) \
+	X(v_min_f32) X(v_max_f32) X(v_fma_f32) X(v_mad_f32) X(v_mad_legacy_f32) X(v_mac_f32) \
+	X(v_fmac_f32) X(v_madmk_f32) X(v_madak_f32) X(v_fmamk_f32) X(v_fmaak_f32) \
+	X(v_min3_f32) X(v_max3_f32) X(v_med3_f32) X(v_ldexp_f32) X(v_rcp_f32) \
+	X(v_rcp_iflag_f32) X(v_rsq_f32) X(v_sqrt_f32) X(v_exp_f32) X(v_log_f32) \
+	X(v_exp_legacy_f32) X(v_log_legacy_f32) X(v_sin_f32) X(v_cos_f32) X(v_fract_f32) \
+	X(v_trunc_f32) X(v_ceil_f32) X(v_floor_f32) X(v_rndne_f32) X(v_frexp_mant_f32) \
+	X(v_frexp_exp_i32_f32) X(v_div_scale_f32) X(v_div_fmas_f32) X(v_div_fixup_f32) \
+	X(v_cvt_f32_i32) X(v_cvt_f32_u32) X(v_cvt_i32_f32) X(v_cvt_u32_f32) \
+	X(v_cvt_flr_i32_f32) X(v_cvt_rpi_i32_f32) X(v_cvt_f32_ubyte0) X(v_cvt_f32_ubyte1) \
+	X(v_cvt_f32_ubyte2) X(v_cvt_f32_ubyte3) X(v_cvt_off_f32_i4) X(v_cvt_pk_u8_f32) \
+	X(v_cvt_pknorm_i16_f32) X(v_cvt_pknorm_u16_f32) X(v_cubeid_f32) X(v_cubesc_f32) \
+	X(v_cubetc_f32) X(v_cubema_f32) \
+	X(v_add_f64) X(v_mul_f64) X(v_min_f64) X(v_max_f64) X(v_fma_f64) X(v_fmac_f64) \
+	X(v_ldexp_f64) X(v_rcp_f64) X(v_rsq_f64) X(v_sqrt_f64) X(v_fract_f64) X(v_trunc_f64) \
+	X(v_ceil_f64) X(v_floor_f64) X(v_rndne_f64) X(v_frexp_mant_f64) \
+	X(v_frexp_exp_i32_f64) X(v_div_scale_f64) X(v_div_fmas_f64) X(v_div_fixup_f64) \
+	X(v_trig_preop_f64) X(v_cvt_f64_f32) X(v_cvt_f32_f64) X(v_cvt_f64_i32) \
+	X(v_cvt_f64_u32) X(v_cvt_i32_f64) X(v_cvt_u32_f64)
+
+const struct emu_sem emu_sem_valu_float[] = {
+	VALU_FLOAT_LIST(VALU_ENTRY, VALU_ALIAS)
+	EMU_SEM_END
+};

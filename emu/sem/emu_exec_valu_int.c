@@ -705,3 +705,35 @@ VALU_HANDLER(v_mad_i64_i32)
 	valu_write_mask(&v, valu_sdst(&v), co & v.exec);
 	valu_write(&v, 2);
 }
+
+/* ---- table ---- */
+
+#define VALU_INT_LIST(X, A) \
+	X(v_nop) X(v_mov_b32) X(v_mov_b64) X(v_readfirstlane_b32) X(v_readlane_b32) \
+	X(v_writelane_b32) X(v_swap_b32) X(v_mbcnt_lo_u32_b32) X(v_mbcnt_hi_u32_b32) \
+	X(v_cndmask_b32) X(v_not_b32) X(v_and_b32) X(v_or_b32) X(v_xor_b32) X(v_xnor_b32) \
+	X(v_bfrev_b32) X(v_ffbh_u32) X(v_ffbl_b32) X(v_ffbh_i32) X(v_bcnt_u32_b32) \
+	X(v_add_u32) X(v_sub_u32) X(v_subrev_u32) X(v_add_co_u32) X(v_sub_co_u32) \
+	X(v_subrev_co_u32) X(v_addc_co_u32) X(v_subb_co_u32) X(v_subbrev_co_u32) \
+	X(v_add_i32) X(v_sub_i32) X(v_add_u16) X(v_sub_u16) X(v_subrev_u16) X(v_add_i16) \
+	X(v_sub_i16) X(v_mul_lo_u16) X(v_mul_lo_u32) X(v_mul_hi_u32) X(v_mul_hi_i32) \
+	X(v_mul_u32_u24) X(v_mul_hi_u32_u24) X(v_mul_i32_i24) X(v_mul_hi_i32_i24) \
+	X(v_mad_u32_u24) X(v_mad_i32_i24) X(v_mad_u32_u16) X(v_mad_i32_i16) X(v_mad_u16) \
+	X(v_mad_i16) X(v_mad_legacy_u16) X(v_mad_legacy_i16) \
+	X(v_mad_u64_u32) X(v_mad_i64_i32) X(v_lshl_add_u32) X(v_lshl_add_u64) X(v_add_lshl_u32) \
+	X(v_lshl_or_b32) X(v_and_or_b32) X(v_or3_b32) X(v_xad_u32) X(v_add3_u32) \
+	X(v_min_i32) X(v_max_i32) X(v_min_u32) X(v_max_u32) X(v_min_i16) X(v_max_i16) \
+	X(v_min_u16) X(v_max_u16) X(v_min3_i32) X(v_max3_i32) X(v_med3_i32) X(v_min3_u32) \
+	X(v_max3_u32) X(v_med3_u32) X(v_min3_i16) X(v_max3_i16) X(v_med3_i16) X(v_min3_u16) \
+	X(v_max3_u16) X(v_med3_u16) X(v_lshlrev_b32) X(v_lshrrev_b32) X(v_ashrrev_i32) \
+	X(v_lshlrev_b64) X(v_lshrrev_b64) X(v_ashrrev_i64) X(v_lshlrev_b16) X(v_lshrrev_b16) \
+	X(v_ashrrev_i16) X(v_bfe_u32) X(v_bfe_i32) X(v_bfi_b32) X(v_bfm_b32) \
+	X(v_alignbit_b32) X(v_alignbyte_b32) X(v_perm_b32) X(v_sad_u8) X(v_sad_hi_u8) \
+	X(v_sad_u16) X(v_sad_u32) X(v_msad_u8) X(v_lerp_u8) X(v_cvt_pk_u16_u32) \
+	X(v_cvt_pk_i16_i32) X(v_sat_pk_u8_i16) X(v_clrexcp) \
+	X(v_accvgpr_read_b32) X(v_accvgpr_write_b32) X(v_accvgpr_mov_b32)
+
+const struct emu_sem emu_sem_valu_int[] = {
+	VALU_INT_LIST(VALU_ENTRY, VALU_ALIAS)
+	EMU_SEM_END
+};

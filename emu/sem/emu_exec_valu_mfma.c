@@ -317,3 +317,42 @@ MFMA(v_mfma_f32_32x32x8bf16_1k, 32, 32, 8, 1, MF_BF16)
 MFMA(v_mfma_f32_16x16x16bf16_1k, 16, 16, 16, 1, MF_BF16)
 MFMA(v_mfma_f64_16x16x4f64, 16, 16, 4, 1, MF_F64)
 MFMA(v_mfma_f64_4x4x4f64, 4, 4, 4, 4, MF_F64)
+
+/* ---- table ---- */
+
+#define VALU_MFMA_LIST(X, A) \
+	X(v_mfma_f32_32x32x1f32) X(v_mfma_f32_16x16x1f32) X(v_mfma_f32_4x4x1f32) \
+	X(v_mfma_f32_32x32x2f32) X(v_mfma_f32_16x16x4f32) X(v_mfma_f32_32x32x4f16) \
+	X(v_mfma_f32_16x16x4f16) X(v_mfma_f32_4x4x4f16) X(v_mfma_f32_32x32x8f16) \
+	X(v_mfma_f32_16x16x16f16) X(v_mfma_i32_32x32x4i8) X(v_mfma_i32_16x16x4i8) \
+	X(v_mfma_i32_4x4x4i8) X(v_mfma_i32_32x32x8i8) X(v_mfma_i32_16x16x16i8) \
+	X(v_mfma_f32_32x32x2bf16) X(v_mfma_f32_16x16x2bf16) X(v_mfma_f32_4x4x2bf16) \
+	X(v_mfma_f32_32x32x4bf16) X(v_mfma_f32_16x16x8bf16) X(v_mfma_f32_32x32x4bf16_1k) \
+	X(v_mfma_f32_16x16x4bf16_1k) X(v_mfma_f32_4x4x4bf16_1k) X(v_mfma_f32_32x32x8bf16_1k) \
+	X(v_mfma_f32_16x16x16bf16_1k) X(v_mfma_f64_16x16x4f64) X(v_mfma_f64_4x4x4f64) \
+	X(v_mfma_i32_32x32x16_i8) X(v_mfma_i32_16x16x32_i8) \
+	A(v_mfma_f32_32x32x1_2b_f32, v_mfma_f32_32x32x1f32) \
+	A(v_mfma_f32_16x16x1_4b_f32, v_mfma_f32_16x16x1f32) \
+	A(v_mfma_f32_4x4x1_16b_f32, v_mfma_f32_4x4x1f32) \
+	A(v_mfma_f32_32x32x2_f32, v_mfma_f32_32x32x2f32) \
+	A(v_mfma_f32_16x16x4_f32, v_mfma_f32_16x16x4f32) \
+	A(v_mfma_f32_32x32x4_2b_f16, v_mfma_f32_32x32x4f16) \
+	A(v_mfma_f32_16x16x4_4b_f16, v_mfma_f32_16x16x4f16) \
+	A(v_mfma_f32_4x4x4_16b_f16, v_mfma_f32_4x4x4f16) \
+	A(v_mfma_f32_32x32x8_f16, v_mfma_f32_32x32x8f16) \
+	A(v_mfma_f32_16x16x16_f16, v_mfma_f32_16x16x16f16) \
+	A(v_mfma_i32_32x32x4_2b_i8, v_mfma_i32_32x32x4i8) \
+	A(v_mfma_i32_16x16x4_4b_i8, v_mfma_i32_16x16x4i8) \
+	A(v_mfma_i32_4x4x4_16b_i8, v_mfma_i32_4x4x4i8) \
+	A(v_mfma_f32_32x32x4_2b_bf16, v_mfma_f32_32x32x4bf16_1k) \
+	A(v_mfma_f32_16x16x4_4b_bf16, v_mfma_f32_16x16x4bf16_1k) \
+	A(v_mfma_f32_4x4x4_16b_bf16, v_mfma_f32_4x4x4bf16_1k) \
+	A(v_mfma_f32_32x32x8_bf16, v_mfma_f32_32x32x8bf16_1k) \
+	A(v_mfma_f32_16x16x16_bf16, v_mfma_f32_16x16x16bf16_1k) \
+	A(v_mfma_f64_16x16x4_f64, v_mfma_f64_16x16x4f64) \
+	A(v_mfma_f64_4x4x4_4b_f64, v_mfma_f64_4x4x4f64)
+
+const struct emu_sem emu_sem_valu_mfma[] = {
+	VALU_MFMA_LIST(VALU_ENTRY, VALU_ALIAS)
+	EMU_SEM_END
+};

@@ -1,8 +1,8 @@
 /*
  * emu_exec_vmem — semantics of the vector memory instructions of gfx900,
  * gfx90a and gfx942: MUBUF (buffer_*), MTBUF (tbuffer_*) and FLAT, GLOBAL
- * and SCRATCH; the atomic operations and load conversions shared with the
- * DS instructions; and the combined handler table emu_sem_memory.
+ * and SCRATCH, and their handler table emu_sem_vmem (the atomic operations
+ * and load conversions they share with DS are in emu_exec_mem.c).
  *
  * Timing contract (emu_wave.h): memory is read and written at issue, the
  * values an instruction returns go to a pending entry and reach the VGPRs
@@ -47,211 +47,11 @@
  * unaligned SH_MEM_CONFIG mode); emu_gva checks every element's span.
  * Atomics must be naturally aligned (reported otherwise).
  */
-#include <math.h>
 #include <string.h>
 
 #include "core/emu_check.h"
 #include "core/emu_dispatch.h"
 #include "sem/emu_exec_mem.h"
-
-/* ---- float helpers for the floating-point atomics ---- */
-
-static float f32_of(uint32_t u)
-{
-	float f;
-	memcpy(&f, &u, 4);
-	return f;
-}
-
-static uint32_t u32_of(float f)
-{
-	uint32_t u;
-	memcpy(&u, &f, 4);
-	return u;
-}
-
-static double f64_of(uint64_t u)
-{
-	double f;
-	memcpy(&f, &u, 8);
-	return f;
-}
-
-static uint64_t u64_of(double f)
-{
-	uint64_t u;
-	memcpy(&u, &f, 8);
-	return u;
-}
-
-static float f16_to_f32(uint16_t h)
-{
-	uint32_t sign = (uint32_t)(h & 0x8000) << 16, exp = (h >> 10) & 0x1f, man = h & 0x3ff;
-	if (exp == 0x1f)
-		return f32_of(sign | 0x7f800000 | man << 13);
-	if (exp == 0)
-		return f32_of(sign | u32_of((float)man * 0x1p-24f));
-	return f32_of(sign | (exp + 112) << 23 | man << 13);
-}
-
-/* Round to nearest even. */
-static uint16_t f32_to_f16(float f)
-{
-	uint32_t x = u32_of(f);
-	uint32_t sign = (x >> 16) & 0x8000, exp = (x >> 23) & 0xff, man = x & 0x7fffff;
-	if (exp == 0xff)
-		return (uint16_t)(sign | 0x7c00 | (man ? 0x200 | man >> 13 : 0));
-	int e = (int)exp - 127 + 15;
-	if (e >= 31)
-		return (uint16_t)(sign | 0x7c00);
-	uint32_t h, rem, half;
-	if (e <= 0) {
-		if (e < -10)
-			return (uint16_t)sign;
-		man |= 0x800000;
-		unsigned shift = (unsigned)(14 - e);
-		h = man >> shift;
-		rem = man & ((1u << shift) - 1);
-		half = 1u << (shift - 1);
-	} else {
-		h = (uint32_t)e << 10 | man >> 13;
-		rem = man & 0x1fff;
-		half = 0x1000;
-	}
-	if (rem > half || (rem == half && (h & 1)))
-		h++;  /* a carry into the exponent gives the right result, up to inf */
-	return (uint16_t)(sign | h);
-}
-
-static float bf16_to_f32(uint16_t b)
-{
-	return f32_of((uint32_t)b << 16);
-}
-
-static uint16_t f32_to_bf16(float f)
-{
-	uint32_t x = u32_of(f);
-	if ((x & 0x7fffffff) > 0x7f800000)
-		return (uint16_t)(x >> 16 | 0x40);  /* quiet NaN */
-	return (uint16_t)((x + 0x7fff + ((x >> 16) & 1)) >> 16);
-}
-
-/* IEEE minNum/maxNum: a NaN operand yields the other one; -0 < +0. */
-static double fminmax(double a, double b, bool max)
-{
-	if (isnan(a))
-		return b;
-	if (isnan(b))
-		return a;
-	if (a == b)
-		return (signbit(a) != 0) == max ? b : a;
-	return (a < b) != max ? a : b;
-}
-
-/* ---- shared with emu_exec_ds.c ---- */
-
-uint32_t emu_exec_load_ext(enum emu_ext ext, unsigned bytes, uint32_t raw, uint32_t old)
-{
-	if (bytes >= 4)
-		return raw;
-	unsigned bits = bytes * 8;
-	uint32_t z = raw & ((1u << bits) - 1);
-	uint32_t s = (uint32_t)((int32_t)(z << (32 - bits)) >> (32 - bits));
-	switch (ext) {
-	case EMU_EXT_S:
-		return s;
-	case EMU_EXT_D16_U:
-		return (old & 0xffff0000u) | (z & 0xffff);
-	case EMU_EXT_D16_S:
-		return (old & 0xffff0000u) | (s & 0xffff);
-	case EMU_EXT_D16HI_U:
-		return (old & 0xffff) | z << 16;
-	case EMU_EXT_D16HI_S:
-		return (old & 0xffff) | s << 16;
-	default:
-		return z;
-	}
-}
-
-static uint64_t atom_float(enum emu_atom op, unsigned bits, uint64_t old, uint64_t a)
-{
-	if (op == EMU_ATOM_PK_FADD_F16 || op == EMU_ATOM_PK_FADD_BF16) {
-		uint32_t r = 0;
-		for (unsigned h = 0; h < 2; h++) {
-			uint16_t x = (uint16_t)(old >> (16 * h)), y = (uint16_t)(a >> (16 * h));
-			uint16_t s = op == EMU_ATOM_PK_FADD_F16 ? f32_to_f16(f16_to_f32(x) + f16_to_f32(y))
-			                                        : f32_to_bf16(bf16_to_f32(x) + bf16_to_f32(y));
-			r |= (uint32_t)s << (16 * h);
-		}
-		return r;
-	}
-	if (bits == 64) {
-		double x = f64_of(old), y = f64_of(a);
-		return u64_of(op == EMU_ATOM_FADD ? x + y : fminmax(x, y, op == EMU_ATOM_FMAX));
-	}
-	float x = f32_of((uint32_t)old), y = f32_of((uint32_t)a);
-	float r = op == EMU_ATOM_FADD ? x + y : (float)fminmax(x, y, op == EMU_ATOM_FMAX);
-	return u32_of(r);
-}
-
-uint64_t emu_exec_atom(enum emu_atom op, unsigned bits, uint64_t old, uint64_t a, uint64_t b)
-{
-	uint64_t m = bits == 64 ? ~0ull : 0xffffffffull;
-	old &= m;
-	a &= m;
-	b &= m;
-	int64_t so = bits == 64 ? (int64_t)old : (int32_t)(uint32_t)old;
-	int64_t sa = bits == 64 ? (int64_t)a : (int32_t)(uint32_t)a;
-	switch (op) {
-	case EMU_ATOM_SWAP:
-		return a;
-	case EMU_ATOM_CMPSWAP:
-		return old == b ? a : old;
-	case EMU_ATOM_CMPST:
-		return old == a ? b : old;
-	case EMU_ATOM_CMPST_F:
-		if (bits == 64)
-			return f64_of(old) == f64_of(a) ? b : old;
-		return f32_of((uint32_t)old) == f32_of((uint32_t)a) ? b : old;
-	case EMU_ATOM_ADD:
-		return (old + a) & m;
-	case EMU_ATOM_SUB:
-		return (old - a) & m;
-	case EMU_ATOM_RSUB:
-		return (a - old) & m;
-	case EMU_ATOM_SMIN:
-		return (so < sa ? old : a);
-	case EMU_ATOM_SMAX:
-		return (so > sa ? old : a);
-	case EMU_ATOM_UMIN:
-		return old < a ? old : a;
-	case EMU_ATOM_UMAX:
-		return old > a ? old : a;
-	case EMU_ATOM_AND:
-		return old & a;
-	case EMU_ATOM_OR:
-		return old | a;
-	case EMU_ATOM_XOR:
-		return old ^ a;
-	case EMU_ATOM_INC:
-		return old >= a ? 0 : old + 1;
-	case EMU_ATOM_DEC:
-		return old == 0 || old > a ? a : old - 1;
-	case EMU_ATOM_MSKOR:
-		return (old & ~a) | b;
-	case EMU_ATOM_WRAP:
-		return (old >= a ? old - a : old + b) & m;
-	case EMU_ATOM_FADD:
-	case EMU_ATOM_FMIN:
-	case EMU_ATOM_FMAX:
-	case EMU_ATOM_PK_FADD_F16:
-	case EMU_ATOM_PK_FADD_BF16:
-		return atom_float(op, bits, old, a) & m;
-	case EMU_ATOM_NONE:
-		break;
-	}
-	return old;
-}
 
 /* ---- per-instruction description ---- */
 
@@ -1280,11 +1080,8 @@ VM_HANDLERS(VM_DEFINE)
 #undef VM_DEFINE
 
 #define VM_ENTRY(mn, ...) { #mn, emu_exec_##mn },
-#define DS_ENTRY(mn, ...) { #mn, emu_exec_##mn },
-const struct emu_sem emu_sem_memory[] = {
+const struct emu_sem emu_sem_vmem[] = {
 	VM_HANDLERS(VM_ENTRY)
-	EMU_DS_HANDLERS(DS_ENTRY)
-	{ NULL, NULL },
+	EMU_SEM_END
 };
 #undef VM_ENTRY
-#undef DS_ENTRY

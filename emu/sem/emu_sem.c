@@ -11,8 +11,13 @@
 
 const struct emu_sem *const emu_sem_families[] = {
 	emu_sem_scalar,
-	emu_sem_vector,
-	emu_sem_memory,
+	emu_sem_valu_int,
+	emu_sem_valu_float,
+	emu_sem_valu_f16,
+	emu_sem_valu_cmp,
+	emu_sem_valu_mfma,
+	emu_sem_ds,
+	emu_sem_vmem,
 	NULL,
 };
 

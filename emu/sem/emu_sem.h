@@ -20,9 +20,14 @@ struct emu_sem {
 };
 #define EMU_SEM_END {NULL, NULL}
 
-extern const struct emu_sem emu_sem_scalar[];
-extern const struct emu_sem emu_sem_vector[];
-extern const struct emu_sem emu_sem_memory[];
+extern const struct emu_sem emu_sem_scalar[];     /* SOP*, SMEM: emu_exec_scalar.c */
+extern const struct emu_sem emu_sem_valu_int[];   /* integer VALU: emu_exec_valu_int.c */
+extern const struct emu_sem emu_sem_valu_float[]; /* f32/f64 VALU: emu_exec_valu_float.c */
+extern const struct emu_sem emu_sem_valu_f16[];   /* f16, packed, dot: emu_exec_valu_f16.c */
+extern const struct emu_sem emu_sem_valu_cmp[];   /* VOPC: emu_exec_valu_cmp.c */
+extern const struct emu_sem emu_sem_valu_mfma[];  /* MFMA: emu_exec_valu_mfma.c */
+extern const struct emu_sem emu_sem_ds[];         /* DS: emu_exec_ds.c */
+extern const struct emu_sem emu_sem_vmem[];       /* MUBUF, MTBUF, FLAT: emu_exec_vmem.c */
 
 /* Every family table, NULL-terminated (the unit test checks that no
  * mnemonic is registered twice). */

@@ -22,6 +22,7 @@
 
 #include "core/emu_dispatch.h"
 #include "sem/emu_exec_mem.h"
+#include "sem/emu_sem.h"
 #include "core/emu_mem.h"
 #include "model/emu_profile.h"
 #include "model/emu_timing.h"
@@ -104,9 +105,9 @@ static int teardown(void **state)
 
 static emu_exec_fn handler(const char *mnemonic)
 {
-	for (const struct emu_sem *s = emu_sem_memory; s->mnemonic; s++)
-		if (!strcmp(s->mnemonic, mnemonic))
-			return s->fn;
+	emu_exec_fn fn = emu_sem_find(mnemonic);
+	if (fn)
+		return fn;
 	fail_msg("no handler for %s", mnemonic);
 	return NULL;
 }

@@ -94,9 +94,9 @@ static int teardown(void **state)
 
 static emu_exec_fn handler(const char *mnemonic)
 {
-	for (const struct emu_sem *s = emu_sem_scalar; s->mnemonic; s++)
-		if (!strcmp(s->mnemonic, mnemonic))
-			return s->fn;
+	emu_exec_fn fn = emu_sem_find(mnemonic);
+	if (fn)
+		return fn;
 	fail_msg("no handler for %s", mnemonic);
 	return NULL;
 }

@@ -510,9 +510,9 @@ static int teardown(void **state)
 
 static emu_exec_fn handler(const char *mnemonic)
 {
-	for (const struct emu_sem *s = emu_sem_vector; s->mnemonic; s++)
-		if (!strcmp(s->mnemonic, mnemonic))
-			return s->fn;
+	emu_exec_fn fn = emu_sem_find(mnemonic);
+	if (fn)
+		return fn;
 	fail_msg("no handler for %s", mnemonic);
 	return NULL;
 }
@@ -2662,23 +2662,13 @@ static void test_coverage(void **state)
 	(void)state;
 	unsigned missing = 0;
 	for (size_t i = 0; i < sizeof(llvm_valu) / sizeof(llvm_valu[0]); i++) {
-		bool found = false;
-		for (const struct emu_sem *s = emu_sem_vector; s->mnemonic; s++)
-			if (!strcmp(s->mnemonic, llvm_valu[i])) {
-				found = true;
-				break;
-			}
-		if (!found) {
+		if (!emu_sem_find(llvm_valu[i])) {
 			print_message("no handler: %s\n", llvm_valu[i]);
 			missing++;
 		}
 	}
 	assert_int_equal(missing, 0);
-	/* and no mnemonic twice */
-	for (const struct emu_sem *a = emu_sem_vector; a->mnemonic; a++)
-		for (const struct emu_sem *b = a + 1; b->mnemonic; b++)
-			if (!strcmp(a->mnemonic, b->mnemonic))
-				fail_msg("%s registered twice", a->mnemonic);
+	/* no mnemonic twice: test_sem.c checks every family table */
 }
 
 int main(void)
