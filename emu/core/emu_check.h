@@ -23,8 +23,8 @@
  * empty once the wave has written what it uses.
  *
  * LDS. A workgroup's LDS starts filled with EMU_POISON, with maps of what
- * its DS instructions wrote (emu_check.c); a read of a byte not written is
- * reported once per byte.
+ * its DS instructions wrote (wave/emu_wave_lds.c); a read of a byte not
+ * written is reported once per byte, here.
  */
 #ifndef EMU_CHECK_H
 #define EMU_CHECK_H
@@ -33,12 +33,6 @@
 #include <stdint.h>
 
 #include "wave/emu_wave.h"
-
-/* The poison: as f32 a signalling NaN (exponent all ones, quiet bit 22
- * clear), as f64 (two of them) a NaN, as an address (any pair) outside the
- * 48-bit canonical range, as an integer -4.5e6. Chosen to be recognisable
- * in a dump ("bad bad"). */
-#define EMU_POISON 0xffbadbadu
 
 /* Most user SGPRs the enables can ask for (4 + 2 x 5 + 1) plus the gfx942
  * kernarg preload; the SPI loads at most 16. */
@@ -66,33 +60,11 @@ void emu_check_wave_ready(struct emu_wave *w);
  * names for the first time, report reads of unwritten registers. */
 void emu_check_regs(struct emu_wave *w, const struct emu_inst *in);
 
-/* LDS of a new workgroup: `size` bytes (a multiple of the granule) of
- * poison and an empty written map. False if out of memory. */
-bool emu_check_lds_init(struct emu_workgroup *wg, uint32_t size);
-
-enum emu_check_lds_op { EMU_CHECK_LDS_READ = 1, EMU_CHECK_LDS_WRITE = 2, EMU_CHECK_LDS_RW = 3 };
-
-/* A DS access of `bytes` per lane at va[l] + off for the lanes in mask:
- * reports lanes out of range (warning) and reads of bytes not written;
- * marks written bytes. Call before the data moves (an atomic reads first). */
-void emu_check_lds(struct emu_wave *w, const uint32_t *va, uint32_t off, uint64_t mask, unsigned bytes,
-                   enum emu_check_lds_op op);
-
-/* A DS load's fast path (all lanes in range) gathered ndw dwords per lane
- * (1, 2, 4 or 8) into buf (the pending layout) from va[l] + offsets: false
- * when that read nothing unwritten for sure (no poison in the data, every
- * address dword-aligned: checked here when va is given, offs being the OR
- * of the offsets; a NULL va says the caller knows them aligned), true when
- * the caller must run the read check of emu_check_lds. */
-bool emu_check_lds_suspect(struct emu_wave *w, const uint32_t *buf, unsigned ndw, const uint32_t *va,
-                           uint32_t offs);
-/* The screen itself: whether buf[0 .. 64 x ndw) holds EMU_POISON. */
-bool emu_check_lds_poisoned(const uint32_t *buf, unsigned ndw);
-
-/* One out-of-range LDS access by `in` (lane address addr), for paths that
- * do not go through emu_check_lds (FLAT to the shared aperture, the LDS
- * return of buffer_load ... lds). */
-void emu_check_lds_oob(struct emu_wave *w, const struct emu_inst *in, uint64_t addr, unsigned bytes);
+/* w->ops->lds_report of a dispatch's waves (the LDS checks themselves are
+ * the wave's, wave/emu_wave_lds.c): a warning on stderr (the first few per
+ * dispatch), or for an uninitialised read in strict mode a fault. */
+void emu_check_lds_report(struct emu_wave *w, const struct emu_inst *in, enum emu_lds_report what,
+                          uint64_t addr, unsigned bytes);
 
 /* End of dispatch (also a failed one): a summary line of what was reported;
  * the kernel is then quiet for the GPU's later dispatches. */

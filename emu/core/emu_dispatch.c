@@ -25,6 +25,7 @@
 #include "model/emu_model_params.h"
 #include "hsa/emu_runtime.h"
 #include "core/emu_sched.h"
+#include "core/emu_wave_env.h"
 #include "model/emu_timing.h"
 
 /* Cycles from the packet's processing to the first wave's first
@@ -272,7 +273,7 @@ static bool wave_init(struct emu_dispatch_ctx *ctx, struct emu_workgroup *wg, st
 	uint32_t ag = kd->agprs;
 	w->v_dirty = v_dirty > vg ? v_dirty : vg;
 	w->a_dirty = a_dirty > ag ? a_dirty : ag;
-	w->ctx = ctx;
+	emu_wave_env_attach(w, ctx);
 	w->wg = wg;
 	w->prog = ctx->prog;
 	w->wave_in_wg = j;
@@ -564,7 +565,7 @@ static bool launch_wg(struct emu_dispatch_ctx *ctx, struct emu_run *rs, uint32_t
 	 * (emu_check.h); filling 64 KiB per workgroup instead of the allocation
 	 * made wide grids of LDS-free kernels (the 18240-workgroup icache
 	 * flush) spend most of their time in memset. */
-	bool lds_ok = emu_check_lds_init(wg, emu_lds_alloc_bytes(ctx->lds_bytes));
+	bool lds_ok = emu_wave_lds_init(wg, emu_lds_alloc_bytes(ctx->lds_bytes));
 	wg->waves = calloc(wg->nwaves, sizeof(*wg->waves));
 	rs->wgs[rs->nwgs++] = wg;
 	if (!lds_ok || !wg->waves)

@@ -33,20 +33,7 @@ struct emu_kd {
 	uint32_t user_sgprs; /* rsrc2.user_sgpr_count */
 };
 
-struct emu_workgroup {
-	uint32_t id[3];
-	uint32_t flat_id;
-	uint32_t cu;
-	uint32_t size[3];            /* work-items per dim (partial at grid edges) */
-	uint32_t nwaves;
-	uint32_t waves_done;
-	uint32_t barrier_count;      /* waves arrived at the current s_barrier */
-	uint32_t lds_size;           /* allocated bytes (descriptor + dynamic) */
-	uint8_t *lds;                /* lds_size bytes: the allocation, rounded to the granule */
-	uint8_t *lds_sh;             /* per LDS byte: nonzero once the workgroup wrote it (emu_check.c) */
-	bool lds_partial;            /* a sub-dword or misaligned write happened */
-	struct emu_wave **waves;
-};
+/* struct emu_workgroup: wave/emu_wave.h (its LDS and barrier are what a wave sees). */
 
 struct emu_cu {
 	bool used;                   /* ran at least one workgroup in this dispatch */
@@ -107,8 +94,6 @@ static inline bool emu_code_hit(const struct emu_dispatch_ctx *ctx, uint64_t lo,
 	return false;
 }
 
-/* emu_wave.c: write back completed memory results up to w->cycle. */
-void emu_wave_retire(struct emu_wave *w);
 /* emu_dispatch.c: charge stall cycles of `cause` to the current instruction's trace row. */
 void emu_wave_stall(struct emu_wave *w, uint64_t cycles, enum gcnlab_stall cause);
 /* emu_dispatch.c: count a hazard reported at `in` in its trace row. */

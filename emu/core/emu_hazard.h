@@ -73,18 +73,6 @@ static inline void emu_hazard_spans(const struct emu_inst *in, struct emu_hazard
 	emu_hazard_add_span(wr, nwr, in->sdst, 2);
 }
 
-/* Registers folded to 64 bits, a filter in front of the exact check: operand
- * code c maps to bit (c + 32) % 64 for SGPRs and c % 64 for VGPRs/AGPRs, so
- * s0..s31 and v0..v31 (what most kernels use) do not share bits. A run of n
- * registers from code c is a rotated run of n bits as long as it does not
- * cross code 256 (no SGPR run does: codes 128..255 are not registers). */
-static inline uint64_t emu_hazard_fold(unsigned code, unsigned n)
-{
-	uint64_t ones = n >= 64 ? ~0ull : (1ull << n) - 1;
-	unsigned s = (code + (code < EMU_OP_VGPR0 ? 32u : 0u)) & 63;
-	return ones << s | ones >> ((64 - s) & 63);
-}
-
 /* Folded registers that `in` reads or writes (0: none); the decoder
  * stores it in in->hz_regs. */
 static inline uint64_t emu_hazard_regs(const struct emu_inst *in)
@@ -94,9 +82,9 @@ static inline uint64_t emu_hazard_regs(const struct emu_inst *in)
 	uint64_t m = 0;
 	emu_hazard_spans(in, rd, &nrd, wr, &nwr);
 	for (unsigned i = 0; i < nrd; i++)
-		m |= emu_hazard_fold(rd[i].lo, rd[i].hi - rd[i].lo);
+		m |= emu_reg_fold(rd[i].lo, rd[i].hi - rd[i].lo);
 	for (unsigned i = 0; i < nwr; i++)
-		m |= emu_hazard_fold(wr[i].lo, wr[i].hi - wr[i].lo);
+		m |= emu_reg_fold(wr[i].lo, wr[i].hi - wr[i].lo);
 	return m;
 }
 

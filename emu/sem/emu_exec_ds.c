@@ -14,7 +14,7 @@
  * read2/write2/wrxchg2), 32 bits, not wrapped; bytes at or beyond the
  * workgroup's allocation read as 0 and are not written (emu_lds_in, the
  * rule the cycle model applies too) and the access is reported
- * (emu_check_lds). GFX9 no longer clamps LDS addresses with M0 (LLVM:
+ * (emu_lds_check). GFX9 no longer clamps LDS addresses with M0 (LLVM:
  * ldsRequiresM0Init() is false for gfx9+), so M0 is not consulted. The
  * cycle model gets each lane's address as computed: a lane past the
  * allocation takes no bank (emu_timing_lds.c, seed 002's stride sweep).
@@ -28,8 +28,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/emu_check.h"
-#include "core/emu_dispatch.h"
 #include "sem/emu_exec_mem.h"
 
 enum ds_family {
@@ -103,7 +101,7 @@ _Static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__,
 /* With EXEC = all lanes: whether every lane's bytes [va[l], va[l] + end)
  * lie inside the allocation (size <= 64 KiB, so such a lane does not wrap
  * at 16 bits either) and every lane's address and off are dword-aligned
- * (what the uninitialised-LDS screen of the loads needs, emu_check.c; a
+ * (what the uninitialised-LDS screen of the loads needs, emu_wave_lds.c; a
  * misaligned access takes the lane loops); addr[l] = va[l] + off for every
  * lane either way (wrapping at 2^32, as the lane loops compute it). */
 static bool ds_wave_addr(const uint32_t *va, uint32_t off, uint32_t end, uint32_t size, uint64_t *addr)
@@ -169,7 +167,7 @@ ds_scatter(uint8_t *dst, uint8_t *sh, const uint32_t *va, const uint32_t *const 
 			x[k] = data[k][l];
 		memcpy(dst + a, x, 4 * ndw);
 	}
-	if (sh) {  /* the written-byte shadow (emu_check.c) */
+	if (sh) {  /* the written-byte shadow (emu_wave_lds.c) */
 #pragma GCC unroll 8
 		for (unsigned l = 0; l < EMU_LANES; l++)
 			memset(sh + va[l], 0xff, 4 * ndw);
@@ -192,7 +190,7 @@ ds_scatter2(uint8_t *dst0, uint8_t *dst1, uint8_t *sh0, uint8_t *sh1, const uint
 		memcpy(dst0 + a, x0, 4 * edw);
 		memcpy(dst1 + a, x1, 4 * edw);
 	}
-	if (sh0) {  /* the written-byte shadow (emu_check.c) */
+	if (sh0) {  /* the written-byte shadow (emu_wave_lds.c) */
 #pragma GCC unroll 8
 		for (unsigned l = 0; l < EMU_LANES; l++) {
 			memset(sh0 + va[l], 0xff, 4 * edw);
@@ -203,7 +201,7 @@ ds_scatter2(uint8_t *dst0, uint8_t *dst1, uint8_t *sh0, uint8_t *sh1, const uint
 
 /* ---- families ---- */
 
-/* emu_check_lds_suspect, with the common "no workgroup shadow" and "no
+/* emu_lds_suspect, with the common "no workgroup shadow" and "no
  * partial writes" answers inline. */
 static inline bool ds_suspect(struct emu_wave *w, const uint32_t *buf, unsigned ndw, const uint32_t *va,
                               uint32_t offs)
@@ -212,8 +210,8 @@ static inline bool ds_suspect(struct emu_wave *w, const uint32_t *buf, unsigned 
 	if (!wg->lds_sh)
 		return false;
 	if (!va && !wg->lds_partial)  /* the common case: aligned (ds_wave_addr) */
-		return emu_check_lds_poisoned(buf, ndw);
-	return emu_check_lds_suspect(w, buf, ndw, va, offs);
+		return emu_lds_poisoned(buf, ndw);
+	return emu_lds_suspect(w, buf, ndw, va, offs);
 }
 
 
@@ -253,7 +251,7 @@ static void ds_load(struct emu_wave *w, const struct emu_inst *in, const struct 
 		default: ds_gather(buf, lds + off, va, 4); break;
 		}
 		if (ds_suspect(w, buf, ndw == 3 ? 4 : ndw, NULL, 0))
-			emu_check_lds(w, va, off, exec, d->bytes, EMU_CHECK_LDS_READ);
+			emu_lds_check(w, va, off, exec, d->bytes, EMU_LDS_READ);
 		finish(w, p, false, false, d->bytes, exec, addr);
 		return;
 	}
@@ -264,11 +262,11 @@ static void ds_load(struct emu_wave *w, const struct emu_inst *in, const struct 
 			memcpy(&buf[l], lds + va[l] + off, 4);
 		}
 		if (ds_suspect(w, buf, 1, va, off))
-			emu_check_lds(w, va, off, exec, d->bytes, EMU_CHECK_LDS_READ);
+			emu_lds_check(w, va, off, exec, d->bytes, EMU_LDS_READ);
 		finish(w, p, false, false, d->bytes, exec, addr);
 		return;
 	}
-	emu_check_lds(w, va, off, exec, d->bytes, EMU_CHECK_LDS_READ);
+	emu_lds_check(w, va, off, exec, d->bytes, EMU_LDS_READ);
 	for (uint64_t m = exec; m; m &= m - 1) {
 		unsigned l = (unsigned)__builtin_ctzll(m);
 		uint32_t a = va[l] + off;
@@ -304,7 +302,7 @@ static void ds_store(struct emu_wave *w, const struct emu_inst *in, const struct
 		default: ds_scatter(lds + off, sh, va, data, 4); break;
 		}
 	} else if (d->bytes == 4 && ds_all_in(va, exec, off + 4, size)) {
-		emu_check_lds(w, va, off, exec, d->bytes, EMU_CHECK_LDS_WRITE);
+		emu_lds_check(w, va, off, exec, d->bytes, EMU_LDS_WRITE);
 		const uint32_t *data = emu_vreg(w, in->data[0], 0);
 		for (uint64_t m = exec; m; m &= m - 1) {
 			unsigned l = (unsigned)__builtin_ctzll(m);
@@ -312,7 +310,7 @@ static void ds_store(struct emu_wave *w, const struct emu_inst *in, const struct
 			memcpy(lds + va[l] + off, &data[l], 4);
 		}
 	} else {
-		emu_check_lds(w, va, off, exec, d->bytes, EMU_CHECK_LDS_WRITE);
+		emu_lds_check(w, va, off, exec, d->bytes, EMU_LDS_WRITE);
 		for (uint64_t m = exec; m; m &= m - 1) {
 			unsigned l = (unsigned)__builtin_ctzll(m);
 			uint32_t a = va[l] + off;
@@ -365,8 +363,8 @@ static void ds_load2(struct emu_wave *w, const struct emu_inst *in, const struct
 		else
 			ds_gather2(buf, s0, s1, va, 2);
 		if (ds_suspect(w, buf, 2 * edw, NULL, 0)) {
-			emu_check_lds(w, va, o[0], exec, d->bytes, EMU_CHECK_LDS_READ);
-			emu_check_lds(w, va, o[1], exec, d->bytes, EMU_CHECK_LDS_READ);
+			emu_lds_check(w, va, o[0], exec, d->bytes, EMU_LDS_READ);
+			emu_lds_check(w, va, o[1], exec, d->bytes, EMU_LDS_READ);
 		}
 	} else if (edw == 1 && ds_all_in(va, exec, end, size)) {
 		for (uint64_t m = exec; m; m &= m - 1) {
@@ -376,12 +374,12 @@ static void ds_load2(struct emu_wave *w, const struct emu_inst *in, const struct
 			memcpy(&buf[EMU_LANES + l], lds + va[l] + o[1], 4);
 		}
 		if (ds_suspect(w, buf, 2, va, o[0] | o[1])) {
-			emu_check_lds(w, va, o[0], exec, d->bytes, EMU_CHECK_LDS_READ);
-			emu_check_lds(w, va, o[1], exec, d->bytes, EMU_CHECK_LDS_READ);
+			emu_lds_check(w, va, o[0], exec, d->bytes, EMU_LDS_READ);
+			emu_lds_check(w, va, o[1], exec, d->bytes, EMU_LDS_READ);
 		}
 	} else {
-		emu_check_lds(w, va, o[0], exec, d->bytes, EMU_CHECK_LDS_READ);
-		emu_check_lds(w, va, o[1], exec, d->bytes, EMU_CHECK_LDS_READ);
+		emu_lds_check(w, va, o[0], exec, d->bytes, EMU_LDS_READ);
+		emu_lds_check(w, va, o[1], exec, d->bytes, EMU_LDS_READ);
 		for (uint64_t m = exec; m; m &= m - 1) {
 			unsigned l = (unsigned)__builtin_ctzll(m);
 			uint32_t a[2] = { va[l] + o[0], va[l] + o[1] };
@@ -415,8 +413,8 @@ static void ds_store2(struct emu_wave *w, const struct emu_inst *in, const struc
 		else
 			ds_scatter2(lds + o[0], lds + o[1], sh ? sh + o[0] : NULL, sh ? sh + o[1] : NULL, va, d0, d1, 2);
 	} else {
-		emu_check_lds(w, va, o[0], exec, d->bytes, EMU_CHECK_LDS_WRITE);
-		emu_check_lds(w, va, o[1], exec, d->bytes, EMU_CHECK_LDS_WRITE);
+		emu_lds_check(w, va, o[0], exec, d->bytes, EMU_LDS_WRITE);
+		emu_lds_check(w, va, o[1], exec, d->bytes, EMU_LDS_WRITE);
 		for (uint64_t m = exec; m; m &= m - 1) {
 			unsigned l = (unsigned)__builtin_ctzll(m);
 			uint32_t a[2] = { va[l] + o[0], va[l] + o[1] };
@@ -603,20 +601,20 @@ static void ds_permute(struct emu_wave *w, const struct emu_inst *in, uint64_t e
 	ds_crossbar_end(w, in, out, exec);
 }
 
-/* Uninitialised reads and out-of-range lanes of atomics (emu_check.h),
+/* Uninitialised reads and out-of-range lanes of atomics (emu_wave.h),
  * before the data moves; loads and stores check in their own paths. */
 static void ds_check(struct emu_wave *w, const struct emu_inst *in, const struct ds_desc *d, uint64_t exec)
 {
-	const enum emu_check_lds_op op = EMU_CHECK_LDS_RW;
+	const enum emu_lds_op op = EMU_LDS_RW;
 	const uint32_t *va = emu_vreg(w, in->addr, 0);
 	if (d->fam == DS_ATOM2) {
 		uint32_t o[2];
 		ds_addr2(in, d, 0, o);
-		emu_check_lds(w, va, o[0], exec, d->bytes, op);
+		emu_lds_check(w, va, o[0], exec, d->bytes, op);
 		if (w->state != EMU_WAVE_FAULT)
-			emu_check_lds(w, va, o[1], exec, d->bytes, op);
+			emu_lds_check(w, va, o[1], exec, d->bytes, op);
 	} else {
-		emu_check_lds(w, va, (uint32_t)(in->imm & 0xffff), exec, d->bytes, op);
+		emu_lds_check(w, va, (uint32_t)(in->imm & 0xffff), exec, d->bytes, op);
 	}
 }
 

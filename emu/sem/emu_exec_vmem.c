@@ -49,8 +49,6 @@
  */
 #include <string.h>
 
-#include "core/emu_check.h"
-#include "core/emu_dispatch.h"
 #include "sem/emu_exec_mem.h"
 
 /* ---- per-instruction description ---- */
@@ -318,8 +316,7 @@ static bool vm_translate_direct(struct vm_ctx *c)
 		lo = a < lo ? a : lo;
 		hi = end > hi ? end : hi;
 	}
-	if (touched && (hi < lo || !emu_mem_translate(c->w->ctx->mem, lo, hi - lo) ||
-	                emu_code_hit(c->w->ctx, lo, hi)))
+	if (touched && !c->w->ops->direct(c->w, lo, hi))
 		return false;
 	c->touched = touched;
 	c->direct = true;
@@ -388,12 +385,12 @@ static unsigned vm_src(const struct vm_ctx *c)
 }
 
 /* A FLAT access to the shared aperture: element e of lane l, checked
- * (emu_check.h) and then read into or written from *v. */
-static void vm_lds_elem(struct vm_ctx *c, unsigned e, unsigned l, uint64_t *v, enum emu_check_lds_op op)
+ * (emu_wave.h) and then read into or written from *v. */
+static void vm_lds_elem(struct vm_ctx *c, unsigned e, unsigned l, uint64_t *v, enum emu_lds_op op)
 {
 	uint32_t a = (uint32_t)c->va.a[e][l];
-	emu_check_lds(c->w, &a, 0, 1, c->d->bytes, op);
-	if (op == EMU_CHECK_LDS_READ)
+	emu_lds_check(c->w, &a, 0, 1, c->d->bytes, op);
+	if (op == EMU_LDS_READ)
 		emu_exec_lds_read(c->lds, c->lds_size, a, v, c->d->bytes);
 	else
 		emu_exec_lds_write(c->lds, c->lds_size, a, v, c->d->bytes);
@@ -405,7 +402,7 @@ static uint64_t vm_read_elem(struct vm_ctx *c, unsigned e, unsigned l)
 	if (c->direct)
 		memcpy(&v, (const void *)(uintptr_t)(c->va.a[0][l] + (uint64_t)e * c->d->bytes), c->d->bytes);
 	else if (c->va.where[l] == VM_LDS)
-		vm_lds_elem(c, e, l, &v, EMU_CHECK_LDS_READ);
+		vm_lds_elem(c, e, l, &v, EMU_LDS_READ);
 	else
 		memcpy(&v, c->host[e][l], c->d->bytes);
 	return v;
@@ -416,7 +413,7 @@ static void vm_write_elem(struct vm_ctx *c, unsigned e, unsigned l, uint64_t v)
 	if (c->direct)
 		memcpy((void *)(uintptr_t)(c->va.a[0][l] + (uint64_t)e * c->d->bytes), &v, c->d->bytes);
 	else if (c->va.where[l] == VM_LDS)
-		vm_lds_elem(c, e, l, &v, EMU_CHECK_LDS_WRITE);
+		vm_lds_elem(c, e, l, &v, EMU_LDS_WRITE);
 	else
 		memcpy(c->host[e][l], &v, c->d->bytes);
 }
@@ -583,7 +580,7 @@ static void vm_load_lds(struct vm_ctx *c)
 	uint32_t lva[EMU_LANES];
 	for (unsigned l = 0; l < EMU_LANES; l++)
 		lva[l] = lds0 + 4 * l;
-	emu_check_lds(c->w, lva, 0, c->exec, 4, EMU_CHECK_LDS_WRITE);
+	emu_lds_check(c->w, lva, 0, c->exec, 4, EMU_LDS_WRITE);
 	struct emu_pending *p = emu_pend_begin(c->w, in, EMU_CNT_VM);
 	uint32_t *buf = emu_pend_lds(p, lds0, last + 1);
 	for (unsigned l = 0; l <= last; l++) {
@@ -767,7 +764,7 @@ static bool vm_fast_addr(struct vm_ctx *c, bool *partial)
 		lo = amin;
 		hi = amax + span;
 	}
-	return hi >= lo && emu_mem_translate(w->ctx->mem, lo, hi - lo) && !emu_code_hit(w->ctx, lo, hi);
+	return w->ops->direct(w, lo, hi);
 }
 
 static void vm_fast_end(struct vm_ctx *c, struct emu_pending *p, bool store)

@@ -1,7 +1,14 @@
 /*
  * emu_wave — the architectural state of one wavefront and the interface the
- * instruction semantics (emu_exec_*.c) use: registers, operands, memory,
+ * instruction semantics (sem/) use: registers, operands, memory,
  * asynchronous completion, waits, barriers, clocks and faults.
+ *
+ * Self-contained: the wave's own state (registers, operands, the pending
+ * ring, waits, the workgroup's LDS and barrier) lives in wave/; what needs
+ * the machine (memory translation, the cycle model, the trace, fault
+ * reports) goes through the small table of operations the wave holds
+ * (struct emu_wave_ops, w->ops), set by whoever creates the wave: the
+ * dispatch (core/emu_wave_env.c) or a unit test (tests/unit/tu_wave.h).
  *
  * Register file layout (struct emu_wave.s): index = the 9-bit operand code,
  * so s0..s101 are s[0..101], VCC is s[106..107], M0 s[124], EXEC s[126..127].
@@ -14,6 +21,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "gcnlab_emu_ext.h"
 #include "isa/emu_isa.h"
 
 #define EMU_LANES 64
@@ -22,8 +30,8 @@
 #define EMU_HZN_RING 32       /* issued instructions kept for the wait-state checker: more
                                  than the longest rule (19 wait states, gfx90a/gfx942 MFMA) */
 
-struct emu_dispatch_ctx;      /* emu_dispatch.c */
-struct emu_workgroup;
+struct emu_dispatch_ctx;      /* the dispatch running the wave (core/); opaque here */
+struct emu_wave;
 
 enum emu_cnt { EMU_CNT_VM = 0, EMU_CNT_LGKM, EMU_CNT_EXP, EMU_CNT_COUNT };
 
@@ -63,7 +71,7 @@ struct emu_pending {
 	uint8_t ndw;
 	uint16_t reg;          /* first register (operand code) */
 	uint64_t lanes;        /* VGPR lanes written */
-	uint64_t fold;         /* the registers it writes, folded (emu_hazard_fold) */
+	uint64_t fold;         /* the registers it writes, folded (emu_reg_fold) */
 	uint32_t keep;         /* VGPR: bits of each destination dword the completion
 	                          keeps (d16 loads: the other half, merged then, as
 	                          the hardware writes only its half on return) */
@@ -74,6 +82,61 @@ struct emu_pending {
 	                          retirement scan, share a few host cache lines. */
 };
 #define EMU_PEND_DWORDS (4 * EMU_LANES)
+
+/* The workgroup a wave belongs to: its LDS and its barrier (the dispatch
+ * creates it, core/emu_dispatch.c). */
+struct emu_workgroup {
+	uint32_t id[3];
+	uint32_t flat_id;
+	uint32_t cu;
+	uint32_t size[3];            /* work-items per dim (partial at grid edges) */
+	uint32_t nwaves;
+	uint32_t waves_done;
+	uint32_t barrier_count;      /* waves arrived at the current s_barrier */
+	uint32_t lds_size;           /* allocated bytes (descriptor + dynamic) */
+	uint8_t *lds;                /* lds_size bytes: the allocation, rounded to the granule */
+	uint8_t *lds_sh;             /* per LDS byte: nonzero once the workgroup wrote it
+	                                (emu_wave_lds.c); NULL: not checked */
+	bool lds_partial;            /* a sub-dword or misaligned write happened */
+	struct emu_wave **waves;
+};
+
+enum emu_fault_kind { EMU_FAULT_MEMORY = 1, EMU_FAULT_ILLEGAL, EMU_FAULT_UNIMPLEMENTED, EMU_FAULT_HANG,
+                      EMU_FAULT_OTHER, EMU_FAULT_TRAP /* s_trap: HSA_STATUS_ERROR_EXCEPTION */ };
+
+/* What the LDS checks report (emu_wave_lds.c). */
+enum emu_lds_report {
+	EMU_LDS_UNINIT = 1,    /* a read of a byte no DS instruction of the workgroup wrote */
+	EMU_LDS_OOB,           /* an access at or beyond the allocation */
+};
+
+/* What a wave needs from the machine it runs on. One indirect call per
+ * memory instruction (or rarer event), never per operand. */
+struct emu_wave_ops {
+	/* Shader cycle at which access acc of `in`, issued at w->cycle,
+	 * completes: the cycle model. */
+	uint64_t (*access)(struct emu_wave *w, const struct emu_inst *in, const struct emu_access *acc);
+	/* Host pointer for [addr, addr + size) of global memory, or NULL after
+	 * reporting a memory fault on the wave (emu_gva). */
+	void *(*gva)(struct emu_wave *w, uint64_t addr, unsigned size, bool write);
+	/* Whether [lo, hi) lies in one allocation the wave may read and write,
+	 * outside loaded code, at host address = GPU address; no report. */
+	bool (*direct)(struct emu_wave *w, uint64_t lo, uint64_t hi);
+	/* The wave waits `cycles` from w->cycle, charged to `cause` (the
+	 * trace); waitcnt when an s_waitcnt waits (a counter counts it). */
+	void (*stall)(struct emu_wave *w, uint64_t cycles, enum gcnlab_stall cause, bool waitcnt);
+	void (*icache_inv)(struct emu_wave *w);            /* s_icache_inv */
+	uint64_t (*realtime)(struct emu_wave *w);          /* s_memrealtime's counter */
+	uint32_t (*hw_id)(struct emu_wave *w, unsigned id); /* HW_REG_HW_ID (4), HW_REG_XCC_ID (20):
+	                                                       where the wave runs */
+	/* Stop the dispatch with a report of `msg` at `in` (emu_fault has set
+	 * the wave's state already). */
+	void (*fault)(struct emu_wave *w, const struct emu_inst *in, enum emu_fault_kind kind, uint64_t addr,
+	              const char *msg);
+	/* One LDS check finding at `in`: a warning, or a fault in strict mode. */
+	void (*lds_report)(struct emu_wave *w, const struct emu_inst *in, enum emu_lds_report what,
+	                   uint64_t addr, unsigned bytes);
+};
 
 /* A wave's pending ring: EMU_MAX_PENDING zeroed entries and as many data
  * buffers, in one allocation (free() releases it); NULL if out of memory.
@@ -91,13 +154,14 @@ struct emu_wave {
 	uint64_t cycle;        /* time, in shader-clock cycles of the wave's CU */
 	uint64_t next_done;    /* earliest completion among pending */
 	const struct emu_program *prog;
-	struct emu_dispatch_ctx *ctx;
+	struct emu_dispatch_ctx *ctx;   /* the machine's, for w->ops; sem/ never reads it */
+	const struct emu_wave_ops *ops;
 	const struct emu_inst *cur; /* instruction being executed (for reports) */
 	uint32_t (*v)[EMU_LANES];   /* [EMU_NREGS_V] */
 	struct emu_pending *pend;   /* [EMU_MAX_PENDING], in issue order (ring) */
 	uint32_t pend_head, pend_count;
 	uint64_t pend_regs;         /* registers pending entries will write, folded as
-	                               emu_hazard_fold does (a superset: 0 = none) */
+	                               emu_reg_fold does (a superset: 0 = none) */
 	uint32_t hzn_pos;           /* wait-state checker (emu_hazard_nops.c): instructions
 	                               issued (ring index = pos % EMU_HZN_RING) */
 	uint32_t hzn_armed;         /* rules with a producer in reach, one bit per rule */
@@ -121,6 +185,8 @@ struct emu_wave {
 
 	/* Outstanding memory instructions. */
 	uint32_t cnt[EMU_CNT_COUNT];        /* outstanding per counter */
+	uint32_t cnt_max[EMU_CNT_COUNT];    /* the arch's counter limits (vmcnt, lgkmcnt,
+	                                       expcnt), set with ops */
 	uint64_t last_done[EMU_CNT_COUNT];  /* in-order completion for VM */
 	uint8_t pend_free[EMU_MAX_PENDING]; /* data buffers not in use, a stack; with
 	                                       pend_count they add up to EMU_MAX_PENDING
@@ -209,6 +275,19 @@ static inline unsigned emu_sgpr(struct emu_wave *w, unsigned c)
 	return c;
 }
 
+/* Registers folded to 64 bits, a filter in front of the exact
+ * checks (core/emu_hazard.h, emu_check.h): operand
+ * code c maps to bit (c + 32) % 64 for SGPRs and c % 64 for VGPRs/AGPRs, so
+ * s0..s31 and v0..v31 (what most kernels use) do not share bits. A run of n
+ * registers from code c is a rotated run of n bits as long as it does not
+ * cross code 256 (no SGPR run does: codes 128..255 are not registers). */
+static inline uint64_t emu_reg_fold(unsigned code, unsigned n)
+{
+	uint64_t ones = n >= 64 ? ~0ull : (1ull << n) - 1;
+	unsigned s = (code + (code < EMU_OP_VGPR0 ? 32u : 0u)) & 63;
+	return ones << s | ones >> ((64 - s) & 63);
+}
+
 /* Operand types for constants: inline float constants differ per type. */
 enum emu_optype { EMU_T_B32 = 0, EMU_T_F32, EMU_T_B64, EMU_T_F64, EMU_T_F16, EMU_T_B16 };
 
@@ -231,10 +310,17 @@ const uint32_t *emu_vsrc(struct emu_wave *w, const struct emu_inst *in, unsigned
 
 /* Host pointer for [addr, addr+size) of global memory, or NULL after
  * recording a memory fault on the wave (the handler must return at once). */
-void *emu_gva(struct emu_wave *w, uint64_t addr, unsigned size, bool write);
+static inline void *emu_gva(struct emu_wave *w, uint64_t addr, unsigned size, bool write)
+{
+	return w->ops->gva(w, addr, size, write);
+}
 
 /* LDS of the wave's workgroup: *size bytes, its allocation rounded up. */
-uint8_t *emu_lds(struct emu_wave *w, uint32_t *size);
+static inline uint8_t *emu_lds(struct emu_wave *w, uint32_t *size)
+{
+	*size = w->wg->lds_size;
+	return w->wg->lds;
+}
 
 /* LDS allocation granule of gfx900/gfx90a/gfx942: 128 dwords
  * (HW_REG_LDS_ALLOC.LDS_SIZE counts 128-dword units, GFX9 ISA "Hardware
@@ -272,13 +358,63 @@ void emu_pend_end(struct emu_wave *w, struct emu_pending *p, const struct emu_ac
 /* s_waitcnt: stall until the counters are at most vm/lgkm/exp. */
 void emu_wait(struct emu_wave *w, unsigned vm, unsigned lgkm, unsigned exp);
 
+/* Write back every pending entry that has completed by w->cycle (VM in
+ * order, the others whenever done); the run loop calls it as time passes. */
+void emu_wave_retire(struct emu_wave *w);
+
+/* ---- LDS checks (emu_wave_lds.c) ----
+ * A workgroup's LDS starts filled with EMU_POISON (emu_wave_lds_init), with
+ * a map of the bytes its DS instructions wrote (wg->lds_sh); a read of a
+ * byte not written is reported once per byte, an access past the
+ * allocation once per instruction (w->ops->lds_report). */
+
+/* The poison: as f32 a signalling NaN (exponent all ones, quiet bit 22
+ * clear), as f64 (two of them) a NaN, as an address (any pair) outside the
+ * 48-bit canonical range, as an integer -4.5e6. Chosen to be recognisable
+ * in a dump ("bad bad"). */
+#define EMU_POISON 0xffbadbadu
+
+/* LDS of a new workgroup: `size` bytes (a multiple of the granule) of
+ * poison and an empty written map. False if out of memory. */
+bool emu_wave_lds_init(struct emu_workgroup *wg, uint32_t size);
+
+enum emu_lds_op { EMU_LDS_READ = 1, EMU_LDS_WRITE = 2, EMU_LDS_RW = 3 };
+
+/* A DS access of `bytes` per lane at va[l] + off for the lanes in mask:
+ * reports lanes out of range and reads of bytes not written; marks
+ * written bytes. Call before the data moves (an atomic reads first). */
+void emu_lds_check(struct emu_wave *w, const uint32_t *va, uint32_t off, uint64_t mask, unsigned bytes,
+                   enum emu_lds_op op);
+
+/* A DS load's fast path (all lanes in range) gathered ndw dwords per lane
+ * (1, 2, 4 or 8) into buf (the pending layout) from va[l] + offsets: false
+ * when that read nothing unwritten for sure (no poison in the data, every
+ * address dword-aligned: checked here when va is given, offs being the OR
+ * of the offsets; a NULL va says the caller knows them aligned), true when
+ * the caller must run the read check of emu_lds_check. */
+bool emu_lds_suspect(struct emu_wave *w, const uint32_t *buf, unsigned ndw, const uint32_t *va,
+                     uint32_t offs);
+/* The screen itself: whether buf[0 .. 64 x ndw) holds EMU_POISON. */
+bool emu_lds_poisoned(const uint32_t *buf, unsigned ndw);
+
+/* One out-of-range LDS access by `in` (lane address addr), for paths that
+ * do not go through emu_lds_check (FLAT to the shared aperture, the LDS
+ * return of buffer_load ... lds). */
+void emu_lds_oob(struct emu_wave *w, const struct emu_inst *in, uint64_t addr, unsigned bytes);
+
 /* ---- Control, time and faults ---- */
 
 void emu_barrier(struct emu_wave *w);          /* s_barrier */
 void emu_endpgm(struct emu_wave *w);           /* s_endpgm */
-void emu_icache_inv(struct emu_wave *w);       /* s_icache_inv */
+static inline void emu_icache_inv(struct emu_wave *w)  /* s_icache_inv */
+{
+	w->ops->icache_inv(w);
+}
 uint64_t emu_memtime(struct emu_wave *w);      /* s_memtime: shader-clock counter */
-uint64_t emu_memrealtime(struct emu_wave *w);  /* s_memrealtime: constant-rate counter */
+static inline uint64_t emu_memrealtime(struct emu_wave *w)  /* s_memrealtime: constant-rate counter */
+{
+	return w->ops->realtime(w);
+}
 void emu_charge(struct emu_wave *w, uint32_t cycles); /* extra issue cycles (s_nop, s_sleep) */
 uint32_t emu_hwreg(struct emu_wave *w, unsigned id);  /* s_getreg_b32 source */
 /* 64-bit value of aperture source operand code 235..238 (src_shared_base,
@@ -286,8 +422,6 @@ uint32_t emu_hwreg(struct emu_wave *w, unsigned id);  /* s_getreg_b32 source */
  * apertures of the dispatch as 64-bit addresses (a base has its low dword 0). */
 uint64_t emu_aperture(struct emu_wave *w, unsigned code);
 
-enum emu_fault_kind { EMU_FAULT_MEMORY = 1, EMU_FAULT_ILLEGAL, EMU_FAULT_UNIMPLEMENTED, EMU_FAULT_HANG,
-                      EMU_FAULT_OTHER, EMU_FAULT_TRAP /* s_trap: HSA_STATUS_ERROR_EXCEPTION */ };
 /* Stop the dispatch with a precise report; the current instruction is named
  * by the caller's in (arch, kernel, offset, words and disassembly are added). */
 void emu_fault(struct emu_wave *w, const struct emu_inst *in, enum emu_fault_kind kind,

@@ -20,67 +20,19 @@
 
 #include <cmocka.h>
 
-#include "core/emu_dispatch.h"
 #include "sem/emu_exec_mem.h"
-#include "sem/emu_sem.h"
-#include "core/emu_mem.h"
-#include "model/emu_profile.h"
-#include "model/emu_timing.h"
-#include "wave/emu_wave.h"
+#include "tu_wave.h"
 
 #define GMEM_BYTES 65536
 #define LDS_ALLOC 4096
 #define ALL ~0ull
 
-struct tw {
-	struct emu_dispatch_ctx ctx;
-	struct emu_dispatch_result res;
-	struct emu_workgroup wg;
-	struct emu_program prog;
-	struct emu_wave w;
-	struct emu_inst in;
-	uint8_t *lds;
-	uint8_t *gmem;
-	uint64_t gva;
-};
-
 static int setup_arch(void **state, enum emu_arch arch)
 {
-	struct tw *t = calloc(1, sizeof(*t));
-	if (!t)
+	struct tu_wave *t = calloc(1, sizeof(*t));
+	if (!t || !tu_wave_init(t, arch) || !tu_wave_gmem(t, GMEM_BYTES) ||
+	    !tu_wave_alloc_lds(t, LDS_ALLOC, 65536))
 		return -1;
-	const struct emu_profile *prof = emu_profile_get(arch);
-	t->ctx.prof = prof;
-	t->ctx.res = &t->res;
-	t->ctx.mem = emu_mem_create();
-	t->ctx.timing = emu_timing_create(prof, prof->sclk_mhz, prof->mclk_mhz);
-	t->gmem = aligned_alloc(4096, GMEM_BYTES);
-	t->lds = calloc(1, 65536);
-	if (!t->ctx.mem || !t->ctx.timing || !t->gmem || !t->lds)
-		return -1;
-	memset(t->gmem, 0, GMEM_BYTES);
-	t->gva = (uint64_t)(uintptr_t)t->gmem;
-	if (!emu_mem_add(t->ctx.mem, t->gmem, GMEM_BYTES, EMU_MEM_COARSE))
-		return -1;
-	emu_timing_begin(t->ctx.timing, &t->ctx);
-	snprintf(t->ctx.kernel_name, sizeof(t->ctx.kernel_name), "test_exec_mem");
-	t->ctx.entry = 0x10000;
-	t->prog.prof = prof;
-	t->prog.base = 0x10000;
-	t->wg.nwaves = 1;
-	t->wg.lds = t->lds;
-	t->wg.lds_size = LDS_ALLOC;
-
-	struct emu_wave *w = &t->w;
-	w->ctx = &t->ctx;
-	w->wg = &t->wg;
-	w->prog = &t->prog;
-	w->pc = 0x10100;
-	w->pend = emu_wave_pend_alloc();
-	w->v = calloc(EMU_NREGS_V, sizeof(*w->v));
-	if (!w->pend || !w->v)
-		return -1;
-	emu_set_exec(w, ALL);
 	*state = t;
 	return 0;
 }
@@ -91,33 +43,23 @@ static int setup942(void **state) { return setup_arch(state, EMU_GFX942); }
 
 static int teardown(void **state)
 {
-	struct tw *t = *state;
-	free(t->w.pend);
-	free(t->w.v);
-	emu_mem_remove(t->ctx.mem, t->gmem);
-	emu_mem_destroy(t->ctx.mem);
-	emu_timing_destroy(t->ctx.timing);
-	free(t->gmem);
-	free(t->lds);
+	struct tu_wave *t = *state;
+	tu_wave_fini(t);
 	free(t);
 	return 0;
 }
 
 static emu_exec_fn handler(const char *mnemonic)
 {
-	emu_exec_fn fn = emu_sem_find(mnemonic);
-	if (fn)
-		return fn;
-	fail_msg("no handler for %s", mnemonic);
-	return NULL;
+	return tu_handler(mnemonic);
 }
 
 /* Decode the 8-byte instruction w0 w1 and execute it at w->pc. */
-static void run(struct tw *t, const char *mnemonic, uint32_t w0, uint32_t w1)
+static void run(struct tu_wave *t, const char *mnemonic, uint32_t w0, uint32_t w1)
 {
 	const uint32_t words[2] = { w0, w1 };
 	struct emu_inst *in = &t->in;
-	unsigned size = emu_decode_one(t->ctx.prof, words, 2, in);
+	unsigned size = emu_decode_one(t->prof, words, 2, in);
 	assert_int_equal(size, 8);
 	assert_non_null(in->op);
 	assert_string_equal(in->op->mnemonic, mnemonic);
@@ -127,29 +69,29 @@ static void run(struct tw *t, const char *mnemonic, uint32_t w0, uint32_t w1)
 	handler(mnemonic)(&t->w, in);
 }
 
-static void drain(struct tw *t)
+static void drain(struct tu_wave *t)
 {
 	emu_wait(&t->w, 0, 0, 0);
 }
 
-static uint32_t *vr(struct tw *t, unsigned n)
+static uint32_t *vr(struct tu_wave *t, unsigned n)
 {
 	return t->w.v[n];
 }
 
-static uint32_t *g32(struct tw *t)
+static uint32_t *g32(struct tu_wave *t)
 {
 	return (uint32_t *)t->gmem;
 }
 
-static uint32_t *lds32(struct tw *t)
+static uint32_t *lds32(struct tu_wave *t)
 {
 	return (uint32_t *)t->lds;
 }
 
 /* Buffer resource in s[r..r+3]: base, stride [61:48], num_records, dword3;
  * swizzle sets V#[63]. */
-static void set_vsharp(struct tw *t, unsigned r, uint64_t base, uint32_t stride, bool swizzle,
+static void set_vsharp(struct tu_wave *t, unsigned r, uint64_t base, uint32_t stride, bool swizzle,
                        uint32_t nrec, uint32_t dw3)
 {
 	t->w.s[r] = (uint32_t)base;
@@ -158,17 +100,15 @@ static void set_vsharp(struct tw *t, unsigned r, uint64_t base, uint32_t stride,
 	t->w.s[r + 3] = dw3;
 }
 
-static void fill_pattern(struct tw *t, uint32_t tag)
+static void fill_pattern(struct tu_wave *t, uint32_t tag)
 {
 	for (unsigned i = 0; i < GMEM_BYTES / 4; i++)
 		g32(t)[i] = tag + i;
 }
 
-static void assert_fault(struct tw *t, const char *needle)
+static void assert_fault(struct tu_wave *t, const char *needle)
 {
-	assert_int_equal(t->w.state, EMU_WAVE_FAULT);
-	if (!strstr(t->res.report, needle))
-		fail_msg("fault report \"%s\" lacks \"%s\"", t->res.report, needle);
+	tu_assert_fault(t, needle);
 }
 
 /* ---- MUBUF ---- */
@@ -178,7 +118,7 @@ static void assert_fault(struct tw *t, const char *needle)
  * read 0; results arrive only when the load completes. */
 static void test_buffer_load_range_raw(void **state)
 {
-	struct tw *t = *state;
+	struct tu_wave *t = *state;
 	fill_pattern(t, 0xa0000000);
 	set_vsharp(t, 4, t->gva + 0x100, 0, false, 64, 0);
 	t->w.s[2] = 8;                                  /* soffset */
@@ -204,7 +144,7 @@ static void test_buffer_load_range_raw(void **state)
 
 static void test_buffer_store_dropped(void **state)
 {
-	struct tw *t = *state;
+	struct tu_wave *t = *state;
 	set_vsharp(t, 4, t->gva + 0x100, 0, false, 64, 0);
 	t->w.s[2] = 8;
 	for (unsigned l = 0; l < 64; l++) {
@@ -225,7 +165,7 @@ static void test_buffer_store_dropped(void **state)
  * keeps its leading in-range dwords. */
 static void test_buffer_dwordx4_partial(void **state)
 {
-	struct tw *t = *state;
+	struct tu_wave *t = *state;
 	fill_pattern(t, 0xb0000000);
 	set_vsharp(t, 4, t->gva, 0, false, 40, 0);
 	emu_set_exec(&t->w, 0xf);
@@ -257,7 +197,7 @@ static void test_buffer_dwordx4_partial(void **state)
  * only index < num_records. */
 static void test_buffer_idxen_stride(void **state)
 {
-	struct tw *t = *state;
+	struct tu_wave *t = *state;
 	fill_pattern(t, 0xc0000000);
 	set_vsharp(t, 4, t->gva + 0x40, 16, false, 10, 0);
 	for (unsigned l = 0; l < 64; l++)
@@ -286,7 +226,7 @@ static void test_buffer_idxen_stride(void **state)
  * lane * 4 + offset % 4, and no range check (num_records 0 here). */
 static void test_buffer_swizzled_add_tid(void **state)
 {
-	struct tw *t = *state;
+	struct tu_wave *t = *state;
 	fill_pattern(t, 0xd0000000);
 	uint32_t dw3 = 3u << 21 | 1u << 23 | 4u << 15;  /* index_stride 64, add_tid, dfmt 32 */
 	set_vsharp(t, 4, t->gva + 0x100, 0, true, 0, dw3);
@@ -307,7 +247,7 @@ static void test_buffer_swizzled_add_tid(void **state)
 
 static void test_buffer_atomics(void **state)
 {
-	struct tw *t = *state;
+	struct tu_wave *t = *state;
 	set_vsharp(t, 4, t->gva, 0, false, 8, 0);
 	for (unsigned i = 0; i < 4; i++)
 		g32(t)[i] = 1000;
@@ -377,7 +317,7 @@ static void test_buffer_atomics(void **state)
  * write 0, lanes outside EXEC keep their LDS dword. */
 static void test_buffer_load_lds(void **state)
 {
-	struct tw *t = *state;
+	struct tu_wave *t = *state;
 	fill_pattern(t, 0xe0000000);
 	set_vsharp(t, 4, t->gva + 0x100, 0, false, 16 + 4 * 40, 0);
 	t->w.s[EMU_OP_M0] = 0x200;
@@ -401,7 +341,7 @@ static void test_buffer_load_lds(void **state)
 
 static void test_buffer_subdword(void **state)
 {
-	struct tw *t = *state;
+	struct tu_wave *t = *state;
 	set_vsharp(t, 4, t->gva, 0, false, 1024, 0);
 	emu_set_exec(&t->w, 0x1);
 	vr(t, 0)[0] = 6;
@@ -442,20 +382,21 @@ static void test_buffer_subdword(void **state)
 
 static void test_buffer_faults(void **state)
 {
-	struct tw *t = *state;
+	struct tu_wave *t = *state;
 	/* in range of the V# but outside every allocation: a memory fault */
 	set_vsharp(t, 4, t->gva + GMEM_BYTES - 8, 0, false, 64, 0);
 	t->w.s[2] = 0;
 	for (unsigned l = 0; l < 64; l++)
 		vr(t, 0)[l] = 4 * l;
 	run(t, "buffer_load_dword", 0xe0501004, 0x02010100);
-	assert_int_equal(t->res.status, EMU_DISPATCH_FAULT_MEMORY);
-	assert_fault(t, "outside every live allocation");
+	assert_int_equal(t->w.state, EMU_WAVE_FAULT);
+	assert_int_equal(t->fault_kind, EMU_FAULT_MEMORY);
+	assert_true(t->fault_addr == t->gva + GMEM_BYTES); /* lane 2: base + 8 */
 }
 
 static void test_buffer_tfe_fault(void **state)
 {
-	struct tw *t = *state;
+	struct tu_wave *t = *state;
 	set_vsharp(t, 4, t->gva, 0, false, 64, 0);
 	/* buffer_load_dword v1, v0, s[4:7], s2 offen offset:4 with tfe (w1[23]) */
 	run(t, "buffer_load_dword", 0xe0501004, 0x02810100);
@@ -464,7 +405,7 @@ static void test_buffer_tfe_fault(void **state)
 
 static void test_cache_ops_count(void **state)
 {
-	struct tw *t = *state;
+	struct tu_wave *t = *state;
 	/* buffer_wbinvl1 */
 	run(t, "buffer_wbinvl1", 0xe0f80000, 0x00000000);
 	assert_int_equal(t->w.cnt[EMU_CNT_VM], 1);
@@ -476,7 +417,7 @@ static void test_cache_ops_count(void **state)
 
 static void test_tbuffer(void **state)
 {
-	struct tw *t = *state;
+	struct tu_wave *t = *state;
 	fill_pattern(t, 0x30000000);
 	set_vsharp(t, 4, t->gva, 0, false, 40, 0);
 	emu_set_exec(&t->w, 0x3);
@@ -509,7 +450,7 @@ static void test_tbuffer(void **state)
  * give 0 and writes are dropped (emu_lds_in). */
 static void test_ds_rw_range(void **state)
 {
-	struct tw *t = *state;
+	struct tu_wave *t = *state;
 	for (unsigned l = 0; l < 64; l++) {
 		vr(t, 0)[l] = 4 * l;
 		vr(t, 1)[l] = 0x600 + l;
@@ -538,7 +479,7 @@ static void test_ds_rw_range(void **state)
 
 static void test_ds_read2_write2(void **state)
 {
-	struct tw *t = *state;
+	struct tu_wave *t = *state;
 	for (unsigned i = 0; i < LDS_ALLOC / 4; i++)
 		lds32(t)[i] = 0x7000 + i;
 	emu_set_exec(&t->w, 0x3);
@@ -578,7 +519,7 @@ static void test_ds_read2_write2(void **state)
 
 static void test_ds_subdword(void **state)
 {
-	struct tw *t = *state;
+	struct tu_wave *t = *state;
 	emu_set_exec(&t->w, 0x1);
 	vr(t, 0)[0] = 0x20;
 	t->lds[0x20] = 0x85;
@@ -606,7 +547,7 @@ static void test_ds_subdword(void **state)
 
 static void test_ds_swizzle(void **state)
 {
-	struct tw *t = *state;
+	struct tu_wave *t = *state;
 	for (unsigned l = 0; l < 64; l++)
 		vr(t, 1)[l] = 100 + l;
 	/* ds_swizzle_b32 v2, v1 offset:swizzle(QUAD_PERM,3,2,1,0) */
@@ -634,7 +575,7 @@ static void test_ds_swizzle(void **state)
 
 static void test_ds_permute(void **state)
 {
-	struct tw *t = *state;
+	struct tu_wave *t = *state;
 	for (unsigned l = 0; l < 64; l++) {
 		vr(t, 0)[l] = 4 * (63 - l) + 256 * l;  /* bits above [7:2] ignored */
 		vr(t, 1)[l] = 200 + l;
@@ -666,7 +607,7 @@ static void test_ds_permute(void **state)
 
 static void test_ds_atomics(void **state)
 {
-	struct tw *t = *state;
+	struct tu_wave *t = *state;
 	lds32(t)[0x40 / 4] = 5;
 	for (unsigned l = 0; l < 64; l++) {
 		vr(t, 0)[l] = 0x40;
@@ -721,18 +662,18 @@ static void test_ds_atomics(void **state)
 
 static void test_ds_gds_fault(void **state)
 {
-	struct tw *t = *state;
+	struct tu_wave *t = *state;
 	/* ds_add_u32 v0, v1 gds */
 	run(t, "ds_add_u32", 0xd8010000, 0x00000100);
 	assert_fault(t, "gds");
-	assert_int_equal(t->res.status, EMU_DISPATCH_FAULT_ILLEGAL);
+	assert_int_equal(t->fault_kind, EMU_FAULT_UNIMPLEMENTED);
 }
 
 /* ---- FLAT / GLOBAL / SCRATCH ---- */
 
 static void test_global(void **state)
 {
-	struct tw *t = *state;
+	struct tu_wave *t = *state;
 	fill_pattern(t, 0x40000000);
 	t->w.s[2] = (uint32_t)(t->gva + 0x200);
 	t->w.s[3] = (uint32_t)((t->gva + 0x200) >> 32);
@@ -767,17 +708,20 @@ static void test_global(void **state)
 	drain(t);
 	assert_int_equal(vr(t, 1)[0], 0x12345678);
 	assert_int_equal(g32(t)[0x1000 / 4], 0x12345680);
-	/* a global address outside every allocation is a memory fault */
+	/* a global address outside every allocation is a memory fault, at
+	 * v[4:5] + offset (global_load_dwordx2 v[2:3], v[4:5], off offset:8) */
 	vr(t, 4)[0] = (uint32_t)(t->gva + GMEM_BYTES);
+	vr(t, 5)[0] = (uint32_t)((t->gva + GMEM_BYTES) >> 32);
 	run(t, "global_load_dwordx2", 0xdc548008, 0x027f0004);
-	assert_int_equal(t->res.status, EMU_DISPATCH_FAULT_MEMORY);
-	assert_fault(t, "outside every live allocation");
+	assert_int_equal(t->w.state, EMU_WAVE_FAULT);
+	assert_int_equal(t->fault_kind, EMU_FAULT_MEMORY);
+	assert_true(t->fault_addr == t->gva + GMEM_BYTES + 8);
 }
 
 /* FLAT: the shared aperture is the LDS, the rest global memory. */
 static void test_flat_apertures(void **state)
 {
-	struct tw *t = *state;
+	struct tu_wave *t = *state;
 	uint64_t shared = emu_aperture(&t->w, EMU_OP_SHARED_BASE);
 	fill_pattern(t, 0x50000000);
 	for (unsigned i = 0; i < 64; i++)
@@ -804,7 +748,7 @@ static void test_flat_apertures(void **state)
 /* SCRATCH: FLAT_SCRATCH + (offset / 4) * 256 + lane * 4 + offset % 4. */
 static void test_scratch(void **state)
 {
-	struct tw *t = *state;
+	struct tu_wave *t = *state;
 	fill_pattern(t, 0x60000000);
 	for (unsigned l = 0; l < 64; l++)
 		vr(t, 0)[l] = 8;
@@ -812,8 +756,7 @@ static void test_scratch(void **state)
 	run(t, "scratch_load_dword", 0xdc504004, 0x017f0000);
 	assert_fault(t, "FLAT_SCRATCH");
 
-	t->w.state = EMU_WAVE_READY;
-	t->ctx.failed = false;
+	tu_wave_clear_fault(t);
 	uint64_t fs = t->gva + 0x2000;
 	t->w.s[EMU_OP_FLAT_SCR_LO] = (uint32_t)fs;
 	t->w.s[EMU_OP_FLAT_SCR_HI] = (uint32_t)(fs >> 32);
@@ -825,7 +768,7 @@ static void test_scratch(void **state)
 
 static void test_float_atomics_gfx90a(void **state)
 {
-	struct tw *t = *state;
+	struct tu_wave *t = *state;
 	emu_set_exec(&t->w, 0x1);
 	vr(t, 4)[0] = (uint32_t)t->gva;
 	vr(t, 5)[0] = (uint32_t)(t->gva >> 32);
@@ -852,7 +795,7 @@ static void test_float_atomics_gfx90a(void **state)
 
 static void test_gfx942(void **state)
 {
-	struct tw *t = *state;
+	struct tu_wave *t = *state;
 	fill_pattern(t, 0x70000000);
 	for (unsigned l = 0; l < 64; l++) {
 		uint64_t a = t->gva + 0x400 + 4 * l;

@@ -20,89 +20,34 @@
 
 #include <cmocka.h>
 
-#include "core/emu_dispatch.h"
-#include "core/emu_mem.h"
-#include "model/emu_profile.h"
-#include "model/emu_timing.h"
-#include "wave/emu_wave.h"
-
-#include "sem/emu_sem.h"
+#include "tu_wave.h"
 
 #define BUF_BYTES 4096
 
-struct tw {
-	struct emu_dispatch_ctx ctx;
-	struct emu_dispatch_result res;
-	struct emu_workgroup wg;
-	struct emu_program prog;
-	struct emu_wave w;
-	struct emu_inst in;
-	uint32_t *buf;
-	uint64_t bufva;
-};
-
 static int setup(void **state)
 {
-	struct tw *t = calloc(1, sizeof(*t));
-	if (!t)
+	struct tu_wave *t = calloc(1, sizeof(*t));
+	if (!t || !tu_wave_init(t, EMU_GFX900) || !tu_wave_gmem(t, BUF_BYTES))
 		return -1;
-	const struct emu_profile *prof = emu_profile_get(EMU_GFX900);
-	t->ctx.prof = prof;
-	t->ctx.res = &t->res;
-	t->ctx.mem = emu_mem_create();
-	t->ctx.timing = emu_timing_create(prof, prof->sclk_mhz, prof->mclk_mhz);
-	t->buf = aligned_alloc(4096, BUF_BYTES);
-	if (!t->ctx.mem || !t->ctx.timing || !t->buf)
-		return -1;
-	memset(t->buf, 0, BUF_BYTES);
-	t->bufva = (uint64_t)(uintptr_t)t->buf;
-	if (!emu_mem_add(t->ctx.mem, t->buf, BUF_BYTES, EMU_MEM_COARSE))
-		return -1;
-	emu_timing_begin(t->ctx.timing, &t->ctx);
-	snprintf(t->ctx.kernel_name, sizeof(t->ctx.kernel_name), "test_exec_scalar");
-	t->ctx.entry = 0x10000;
-	t->prog.prof = prof;
-	t->prog.base = 0x10000;
-	t->wg.nwaves = 1;
-
-	struct emu_wave *w = &t->w;
-	w->ctx = &t->ctx;
-	w->wg = &t->wg;
-	w->prog = &t->prog;
-	w->pc = 0x10100;
-	w->pend = emu_wave_pend_alloc();
-	w->v = calloc(EMU_NREGS_V, sizeof(*w->v));
-	if (!w->pend || !w->v)
-		return -1;
-	emu_set_exec(w, ~0ull);
 	*state = t;
 	return 0;
 }
 
 static int teardown(void **state)
 {
-	struct tw *t = *state;
-	free(t->w.pend);
-	free(t->w.v);
-	emu_mem_remove(t->ctx.mem, t->buf);
-	emu_mem_destroy(t->ctx.mem);
-	emu_timing_destroy(t->ctx.timing);
-	free(t->buf);
+	struct tu_wave *t = *state;
+	tu_wave_fini(t);
 	free(t);
 	return 0;
 }
 
 static emu_exec_fn handler(const char *mnemonic)
 {
-	emu_exec_fn fn = emu_sem_find(mnemonic);
-	if (fn)
-		return fn;
-	fail_msg("no handler for %s", mnemonic);
-	return NULL;
+	return tu_handler(mnemonic);
 }
 
 /* Execute one instruction of 1 or 2 dwords at w->pc. */
-static void run(struct tw *t, const char *mnemonic, unsigned ndw, uint32_t w0, uint32_t w1)
+static void run(struct tu_wave *t, const char *mnemonic, unsigned ndw, uint32_t w0, uint32_t w1)
 {
 	struct emu_inst *in = &t->in;
 	memset(in, 0, sizeof(*in));
@@ -129,15 +74,13 @@ static void set64(struct emu_wave *w, unsigned r, uint64_t v)
 	w->s[r + 1] = (uint32_t)(v >> 32);
 }
 
-static void assert_fault(struct tw *t, const char *needle)
+static void assert_fault(struct tu_wave *t, const char *needle)
 {
-	assert_int_equal(t->w.state, EMU_WAVE_FAULT);
-	if (!strstr(t->res.report, needle))
-		fail_msg("fault report \"%s\" lacks \"%s\"", t->res.report, needle);
+	tu_assert_fault(t, needle);
 }
 
 /* SOP2 with s0, s1 -> s2 (or pairs); returns the result, SCC in *scc. */
-static uint32_t sop2_32(struct tw *t, const char *m, uint32_t enc, uint32_t a, uint32_t b, bool scc_in,
+static uint32_t sop2_32(struct tu_wave *t, const char *m, uint32_t enc, uint32_t a, uint32_t b, bool scc_in,
                         bool *scc)
 {
 	t->w.s[0] = a;
@@ -154,7 +97,7 @@ static uint32_t sop2_32(struct tw *t, const char *m, uint32_t enc, uint32_t a, u
 
 static void test_inline_constants(void **state)
 {
-	struct tw *t = *state;
+	struct tu_wave *t = *state;
 	struct emu_wave *w = &t->w;
 	struct emu_inst *in = &t->in;
 	memset(in, 0, sizeof(*in));
@@ -183,7 +126,7 @@ static void test_inline_constants(void **state)
 
 static void test_literal_and_flags(void **state)
 {
-	struct tw *t = *state;
+	struct tu_wave *t = *state;
 	struct emu_wave *w = &t->w;
 	struct emu_inst *in = &t->in;
 	memset(in, 0, sizeof(*in));
@@ -212,14 +155,14 @@ static void test_literal_and_flags(void **state)
 
 static void test_bad_sources(void **state)
 {
-	struct tw *t = *state;
+	struct tu_wave *t = *state;
 	RUN1(t, "s_mov_b32", 0xbe8000ef);   /* s_mov_b32 s0, src_pops_exiting_wave_id */
 	assert_fault(t, "src_pops_exiting_wave_id");
 }
 
 static void test_lds_direct_source(void **state)
 {
-	struct tw *t = *state;
+	struct tu_wave *t = *state;
 	memset(&t->in, 0, sizeof(t->in));
 	t->w.cur = &t->in;
 	emu_sread32(&t->w, &t->in, 254, EMU_T_B32);
@@ -228,7 +171,7 @@ static void test_lds_direct_source(void **state)
 
 static void test_reserved_source(void **state)
 {
-	struct tw *t = *state;
+	struct tu_wave *t = *state;
 	memset(&t->in, 0, sizeof(t->in));
 	t->w.cur = &t->in;
 	emu_sread32(&t->w, &t->in, 220, EMU_T_B32);
@@ -237,7 +180,7 @@ static void test_reserved_source(void **state)
 
 static void test_swrite(void **state)
 {
-	struct tw *t = *state;
+	struct tu_wave *t = *state;
 	struct emu_wave *w = &t->w;
 	memset(&t->in, 0, sizeof(t->in));
 	w->cur = &t->in;
@@ -256,7 +199,7 @@ static void test_swrite(void **state)
 
 static void test_swrite64_past_end(void **state)
 {
-	struct tw *t = *state;
+	struct tu_wave *t = *state;
 	memset(&t->in, 0, sizeof(t->in));
 	t->w.cur = &t->in;
 	emu_swrite64(&t->w, 127, 1);
@@ -265,7 +208,7 @@ static void test_swrite64_past_end(void **state)
 
 static void test_vsrc(void **state)
 {
-	struct tw *t = *state;
+	struct tu_wave *t = *state;
 	struct emu_wave *w = &t->w;
 	struct emu_inst *in = &t->in;
 	memset(in, 0, sizeof(*in));
@@ -305,7 +248,7 @@ static void test_vsrc(void **state)
 
 static void test_vsrc_beyond_allocation(void **state)
 {
-	struct tw *t = *state;
+	struct tu_wave *t = *state;
 	struct emu_wave *w = &t->w;
 	memset(&t->in, 0, sizeof(t->in));
 	w->cur = &t->in;
@@ -324,7 +267,7 @@ static void test_vsrc_beyond_allocation(void **state)
 
 static void test_sop2_arith(void **state)
 {
-	struct tw *t = *state;
+	struct tu_wave *t = *state;
 	bool scc;
 	/* s_add_u32 s2, s0, s1: SCC = carry */
 	assert_int_equal(sop2_32(t, "s_add_u32", 0x80020100, 0xffffffff, 1, 0, &scc), 0);
@@ -400,7 +343,7 @@ static void test_sop2_arith(void **state)
 
 static void test_sop2_bits(void **state)
 {
-	struct tw *t = *state;
+	struct tu_wave *t = *state;
 	struct emu_wave *w = &t->w;
 	bool scc;
 	/* bitwise: SCC = result != 0 */
@@ -493,7 +436,7 @@ static void test_sop2_bits(void **state)
 
 /* ---------------- SOP1 ---------------- */
 
-static uint32_t sop1_32(struct tw *t, const char *m, uint32_t enc, uint32_t a, bool *scc)
+static uint32_t sop1_32(struct tu_wave *t, const char *m, uint32_t enc, uint32_t a, bool *scc)
 {
 	t->w.s[1] = a;
 	t->w.s[0] = 0xdeadbeef;
@@ -505,7 +448,7 @@ static uint32_t sop1_32(struct tw *t, const char *m, uint32_t enc, uint32_t a, b
 
 static void test_sop1_moves(void **state)
 {
-	struct tw *t = *state;
+	struct tu_wave *t = *state;
 	struct emu_wave *w = &t->w;
 	RUN1(t, "s_mov_b32", 0xbe8000f2);   /* s_mov_b32 s0, 1.0 */
 	assert_int_equal(w->s[0], 0x3f800000);
@@ -545,7 +488,7 @@ static void test_sop1_moves(void **state)
 
 static void test_sop1_bits(void **state)
 {
-	struct tw *t = *state;
+	struct tu_wave *t = *state;
 	struct emu_wave *w = &t->w;
 	bool scc;
 	assert_int_equal(sop1_32(t, "s_not_b32", 0xbe800401, 0xffffffff, &scc), 0);
@@ -619,7 +562,7 @@ static void test_sop1_bits(void **state)
 
 static void test_sop1_exec(void **state)
 {
-	struct tw *t = *state;
+	struct tu_wave *t = *state;
 	struct emu_wave *w = &t->w;
 	/* s_and_saveexec_b64 s[0:1], s[2:3] */
 	emu_set_exec(w, 0xff);
@@ -656,7 +599,7 @@ static void test_sop1_exec(void **state)
 
 static void test_sop1_pc(void **state)
 {
-	struct tw *t = *state;
+	struct tu_wave *t = *state;
 	struct emu_wave *w = &t->w;
 	RUN1(t, "s_getpc_b64", 0xbe801c00);
 	assert_true(s64(w, 0) == w->pc + 4);
@@ -676,7 +619,7 @@ static void test_sop1_pc(void **state)
 
 static void test_sop1_movrel(void **state)
 {
-	struct tw *t = *state;
+	struct tu_wave *t = *state;
 	struct emu_wave *w = &t->w;
 	w->s[12] = 0x1234;
 	w->s[124] = 2;
@@ -699,7 +642,7 @@ static void test_sop1_movrel(void **state)
 
 static void test_sopk(void **state)
 {
-	struct tw *t = *state;
+	struct tu_wave *t = *state;
 	struct emu_wave *w = &t->w;
 	RUN1(t, "s_movk_i32", 0xb0008000);   /* s_movk_i32 s0, 0x8000 */
 	assert_int_equal(w->s[0], 0xffff8000);
@@ -738,7 +681,7 @@ static void test_sopk(void **state)
 
 static void test_hwreg(void **state)
 {
-	struct tw *t = *state;
+	struct tu_wave *t = *state;
 	struct emu_wave *w = &t->w;
 	w->mode = 0x2f0;
 	RUN1(t, "s_getreg_b32", 0xb8801901);   /* s_getreg_b32 s0, hwreg(HW_REG_MODE, 4, 4) */
@@ -755,7 +698,7 @@ static void test_hwreg(void **state)
 
 static void test_sopc(void **state)
 {
-	struct tw *t = *state;
+	struct tu_wave *t = *state;
 	struct emu_wave *w = &t->w;
 	w->s[0] = 0xffffffff;
 	w->s[1] = 0;
@@ -783,7 +726,7 @@ static void test_sopc(void **state)
 
 static void test_branches(void **state)
 {
-	struct tw *t = *state;
+	struct tu_wave *t = *state;
 	struct emu_wave *w = &t->w;
 	uint64_t pc = w->pc;
 	RUN1(t, "s_branch", 0xbf820003);
@@ -809,7 +752,7 @@ static void test_branches(void **state)
 
 static void test_nop_charges(void **state)
 {
-	struct tw *t = *state;
+	struct tu_wave *t = *state;
 	uint64_t c = t->w.cycle;
 	RUN1(t, "s_nop", 0xbf800007);   /* s_nop 7: 8 wait states, the issue charges 1 */
 	assert_true(t->w.cycle == c + 7);
@@ -819,11 +762,11 @@ static void test_nop_charges(void **state)
  * issued 2^20 cycles apart so that their completions are distinct whatever
  * the cycle model's latencies, then rewind the wave's clock to the first
  * issue: all n are outstanding and complete one after the other. */
-static void vm_inflight(struct tw *t, unsigned n)
+static void vm_inflight(struct tu_wave *t, unsigned n)
 {
 	uint64_t c0 = t->w.cycle;
 	for (unsigned i = 0; i < n; i++) {
-		uint64_t a = t->bufva;
+		uint64_t a = t->gva;
 		struct emu_access acc = { .kind = EMU_ACC_GLOBAL, .bytes = 4, .mask = 1, .addr = &a };
 		struct emu_pending *p = emu_pend_begin(&t->w, &t->in, EMU_CNT_VM);
 		emu_pend_end(&t->w, p, &acc);
@@ -834,7 +777,7 @@ static void vm_inflight(struct tw *t, unsigned n)
 
 static void test_waitcnt(void **state)
 {
-	struct tw *t = *state;
+	struct tu_wave *t = *state;
 	struct emu_wave *w = &t->w;
 	memset(&t->in, 0, sizeof(t->in));
 	vm_inflight(t, 24);
@@ -849,7 +792,7 @@ static void test_waitcnt(void **state)
 
 static void test_sopp_faults(void **state)
 {
-	struct tw *t = *state;
+	struct tu_wave *t = *state;
 	RUN1(t, "s_sendmsg", 0xbf900001);   /* MSG_INTERRUPT: allowed */
 	assert_int_equal(t->w.state, EMU_WAVE_READY);
 	RUN1(t, "s_trap", 0xbf920002);
@@ -858,21 +801,21 @@ static void test_sopp_faults(void **state)
 
 static void test_sendmsg_gs(void **state)
 {
-	struct tw *t = *state;
+	struct tu_wave *t = *state;
 	RUN1(t, "s_sendmsg", 0xbf900003);   /* sendmsg(MSG_GS_DONE, GS_OP_NOP) */
 	assert_fault(t, "MSG_GS_DONE");
 }
 
 static void test_setkill(void **state)
 {
-	struct tw *t = *state;
+	struct tu_wave *t = *state;
 	RUN1(t, "s_setkill", 0xbf8b0001);
 	assert_fault(t, "graphics");
 }
 
 static void test_gpr_idx(void **state)
 {
-	struct tw *t = *state;
+	struct tu_wave *t = *state;
 	RUN1(t, "s_set_gpr_idx_on", 0xbf110100);
 	assert_fault(t, "s_set_gpr_idx");
 }
@@ -881,11 +824,11 @@ static void test_gpr_idx(void **state)
 
 static void test_smem_load(void **state)
 {
-	struct tw *t = *state;
+	struct tu_wave *t = *state;
 	struct emu_wave *w = &t->w;
 	for (unsigned i = 0; i < 64; i++)
-		t->buf[i] = 0x100 + i;
-	set64(w, 0, t->bufva + 16);
+		t->gmem32[i] = 0x100 + i;
+	set64(w, 0, t->gva + 16);
 	w->s[4] = 0xaaaa;
 	RUN2(t, "s_load_dword", 0xc0020100, 0x00000008);   /* s_load_dword s4, s[0:1], 0x8 */
 	assert_int_equal(w->cnt[EMU_CNT_LGKM], 1);
@@ -921,12 +864,12 @@ static void test_smem_load(void **state)
 
 static void test_smem_load_fault(void **state)
 {
-	struct tw *t = *state;
-	set64(&t->w, 0, t->bufva + BUF_BYTES - 4);
+	struct tu_wave *t = *state;
+	set64(&t->w, 0, t->gva + BUF_BYTES - 4);
 	RUN2(t, "s_load_dwordx4", 0xc00a0100, 0x00000000);
 	assert_int_equal(t->w.state, EMU_WAVE_FAULT);
-	assert_int_equal(t->res.status, EMU_DISPATCH_FAULT_MEMORY);
-	assert_true(t->res.fault_addr == t->bufva + BUF_BYTES - 4);
+	assert_int_equal(t->fault_kind, EMU_FAULT_MEMORY);
+	assert_true(t->fault_addr == t->gva + BUF_BYTES - 4);
 }
 
 static void set_vsharp(struct emu_wave *w, uint64_t base, uint32_t stride, uint32_t num_records)
@@ -939,12 +882,12 @@ static void set_vsharp(struct emu_wave *w, uint64_t base, uint32_t stride, uint3
 
 static void test_smem_buffer(void **state)
 {
-	struct tw *t = *state;
+	struct tu_wave *t = *state;
 	struct emu_wave *w = &t->w;
 	for (unsigned i = 0; i < 64; i++)
-		t->buf[i] = 0x200 + i;
+		t->gmem32[i] = 0x200 + i;
 	/* 20 bytes in range: dwords at 8, 12, 16 load, 20 reads 0 */
-	set_vsharp(w, t->bufva, 0, 20);
+	set_vsharp(w, t->gva, 0, 20);
 	RUN2(t, "s_buffer_load_dwordx4", 0xc02a0200, 0x00000008);   /* s[8:11], s[0:3], 0x8 */
 	RUN1(t, "s_waitcnt", 0xbf8cc07f);
 	assert_int_equal(w->s[8], 0x202);
@@ -952,7 +895,7 @@ static void test_smem_buffer(void **state)
 	assert_int_equal(w->s[10], 0x204);
 	assert_int_equal(w->s[11], 0);
 	/* stride != 0: the limit is num_records * stride */
-	set_vsharp(w, t->bufva, 8, 3);
+	set_vsharp(w, t->gva, 8, 3);
 	w->s[12] = 20;
 	RUN2(t, "s_buffer_load_dword", 0xc0200200, 0x0000000c);     /* s8, s[0:3], s12 */
 	RUN1(t, "s_waitcnt", 0xbf8cc07f);
@@ -962,53 +905,53 @@ static void test_smem_buffer(void **state)
 	RUN1(t, "s_waitcnt", 0xbf8cc07f);
 	assert_int_equal(w->s[8], 0);
 	/* out-of-range buffer dwords never touch memory, even far away */
-	set_vsharp(w, t->bufva, 0, 4);
+	set_vsharp(w, t->gva, 0, 4);
 	w->s[12] = 0x100000;
 	RUN2(t, "s_buffer_load_dword", 0xc0200200, 0x0000000c);
 	RUN1(t, "s_waitcnt", 0xbf8cc07f);
 	assert_int_equal(w->s[8], 0);
 	/* stores: s_buffer_store_dwordx2 s[4:5], s[0:3], 0xc with 16 bytes in range */
-	set_vsharp(w, t->bufva, 0, 16);
+	set_vsharp(w, t->gva, 0, 16);
 	w->s[4] = 0x11;
 	w->s[5] = 0x22;
 	RUN2(t, "s_buffer_store_dwordx2", 0xc0660100, 0x0000000c);
-	assert_int_equal(t->buf[3], 0x11);
-	assert_int_equal(t->buf[4], 0x204);   /* dropped */
+	assert_int_equal(t->gmem32[3], 0x11);
+	assert_int_equal(t->gmem32[4], 0x204);   /* dropped */
 	assert_int_equal(w->state, EMU_WAVE_READY);
 }
 
 static void test_smem_store_atomic_time(void **state)
 {
-	struct tw *t = *state;
+	struct tu_wave *t = *state;
 	struct emu_wave *w = &t->w;
-	set64(w, 0, t->bufva);
+	set64(w, 0, t->gva);
 	set64(w, 4, 0x0000000200000001ull);
 	RUN2(t, "s_store_dwordx2", 0xc0460100, 0x00000010);   /* s_store_dwordx2 s[4:5], s[0:1], 0x10 */
-	assert_int_equal(t->buf[4], 1);
-	assert_int_equal(t->buf[5], 2);
+	assert_int_equal(t->gmem32[4], 1);
+	assert_int_equal(t->gmem32[5], 2);
 	assert_int_equal(w->cnt[EMU_CNT_LGKM], 1);
 	/* s_atomic_add s4, s[0:1], 0x0 glc: returns the old value */
-	t->buf[0] = 40;
+	t->gmem32[0] = 40;
 	w->s[4] = 2;
 	RUN2(t, "s_atomic_add", 0xc20b0100, 0x00000000);
-	assert_int_equal(t->buf[0], 42);
+	assert_int_equal(t->gmem32[0], 42);
 	RUN1(t, "s_waitcnt", 0xbf8cc07f);
 	assert_int_equal(w->s[4], 40);
 	/* s_atomic_umax s4, s[0:1], 0x0 (no glc: s4 untouched) */
 	w->s[4] = 7;
 	RUN2(t, "s_atomic_umax", 0xc21e0100, 0x00000000);
 	RUN1(t, "s_waitcnt", 0xbf8cc07f);
-	assert_int_equal(t->buf[0], 42);
+	assert_int_equal(t->gmem32[0], 42);
 	assert_int_equal(w->s[4], 7);
 	/* s_atomic_cmpswap_x2 s[4:7], s[0:1], 0x8 glc: {src, cmp} */
-	t->buf[2] = 5;
-	t->buf[3] = 6;
+	t->gmem32[2] = 5;
+	t->gmem32[3] = 6;
 	set64(w, 4, 0x1111111122222222ull);
 	set64(w, 6, 0x0000000600000005ull);
 	RUN2(t, "s_atomic_cmpswap_x2", 0xc2870100, 0x00000008);
 	RUN1(t, "s_waitcnt", 0xbf8cc07f);
-	assert_int_equal(t->buf[2], 0x22222222);
-	assert_int_equal(t->buf[3], 0x11111111);
+	assert_int_equal(t->gmem32[2], 0x22222222);
+	assert_int_equal(t->gmem32[3], 0x11111111);
 	assert_true(s64(w, 4) == 0x0000000600000005ull);
 	/* s_memtime s[4:5]: through lgkmcnt */
 	set64(w, 4, 0);
@@ -1192,16 +1135,16 @@ static void test_decode_reaches_handlers(void **state)
  * it, s_setreg_imm32_b32 takes it as the value). */
 static void test_decoded_literal(void **state)
 {
-	struct tw *t = *state;
+	struct tu_wave *t = *state;
 	struct emu_wave *w = &t->w;
 	uint32_t mov[2] = {0xbe8001ff, 0xfffff830};   /* s_mov_b64 s[0:1], 0xfffff830 */
-	assert_int_equal(emu_decode_one(t->ctx.prof, mov, 2, &t->in), 8);
+	assert_int_equal(emu_decode_one(t->prof, mov, 2, &t->in), 8);
 	t->in.exec = emu_sem_bind(&t->in);
 	w->cur = &t->in;
 	t->in.exec(w, &t->in);
 	assert_true(s64(w, 0) == 0xfffff830ull);
 	uint32_t setreg[2] = {0xba000a01, 0xffffffff}; /* s_setreg_imm32_b32 hwreg(HW_REG_MODE, 8, 2), -1 */
-	assert_int_equal(emu_decode_one(t->ctx.prof, setreg, 2, &t->in), 8);
+	assert_int_equal(emu_decode_one(t->prof, setreg, 2, &t->in), 8);
 	t->in.exec = emu_sem_bind(&t->in);
 	w->mode = 0;
 	t->in.exec(w, &t->in);

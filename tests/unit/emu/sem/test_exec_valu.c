@@ -23,11 +23,7 @@
 
 #include <cmocka.h>
 
-#include "core/emu_dispatch.h"
-#include "model/emu_profile.h"
-#include "wave/emu_wave.h"
-
-#include "sem/emu_sem.h"
+#include "tu_wave.h"
 
 /* ---- instruction words (llvm-mc 19) ---- */
 /* gfx900: v_add_u32_e32 v0, v1, v2 */
@@ -460,14 +456,6 @@ struct enc {
 };
 #define ENC(...) ((struct enc){__VA_ARGS__})
 
-struct tw {
-	struct emu_dispatch_ctx ctx;
-	struct emu_dispatch_result res;
-	struct emu_workgroup wg;
-	struct emu_program prog;
-	struct emu_wave w;
-	struct emu_inst in;
-};
 
 /* MODE: round nearest, f32 and f64/f16 denormals kept, DX10_CLAMP, IEEE
  * (AMDGPUUsage defaults for a HIP kernel: float_denorm_mode_32/16_64 = 3). */
@@ -475,55 +463,34 @@ struct tw {
 
 static int setup(void **state)
 {
-	struct tw *t = calloc(1, sizeof(*t));
-	if (!t)
+	struct tu_wave *t = calloc(1, sizeof(*t));
+	if (!t || !tu_wave_init(t, EMU_GFX900))
 		return -1;
-	t->ctx.prof = emu_profile_get(EMU_GFX900);
-	t->ctx.res = &t->res;
-	snprintf(t->ctx.kernel_name, sizeof(t->ctx.kernel_name), "test_exec_valu");
-	t->prog.prof = t->ctx.prof;
-	t->prog.base = 0x10000;
-	t->wg.nwaves = 1;
-	struct emu_wave *w = &t->w;
-	w->ctx = &t->ctx;
-	w->wg = &t->wg;
-	w->prog = &t->prog;
-	w->pc = 0x10100;
-	w->mode = MODE_DEFAULT;
-	w->nvgpr = 256;
-	w->nagpr = 256;
-	w->v = calloc(EMU_NREGS_V, sizeof(*w->v));
-	if (!w->v)
-		return -1;
-	emu_set_exec(w, ~0ull);
+	t->w.mode = MODE_DEFAULT;
+	t->w.nvgpr = 256;
+	t->w.nagpr = 256;
 	*state = t;
 	return 0;
 }
 
 static int teardown(void **state)
 {
-	struct tw *t = *state;
-	free(t->w.v);
+	struct tu_wave *t = *state;
+	tu_wave_fini(t);
 	free(t);
 	return 0;
 }
 
 static emu_exec_fn handler(const char *mnemonic)
 {
-	emu_exec_fn fn = emu_sem_find(mnemonic);
-	if (fn)
-		return fn;
-	fail_msg("no handler for %s", mnemonic);
-	return NULL;
+	return tu_handler(mnemonic);
 }
 
 /* Decode the words for their arch and run the handler of `mnemonic`. */
-static void run(struct tw *t, struct enc e, const char *mnemonic)
+static void run(struct tu_wave *t, struct enc e, const char *mnemonic)
 {
-	const struct emu_profile *prof = emu_profile_get(e.arch);
-	t->prog.prof = prof;
-	t->ctx.prof = prof;
-	unsigned size = emu_decode_one(prof, e.w, e.n, &t->in);
+	tu_wave_set_arch(t, e.arch);
+	unsigned size = emu_decode_one(t->prof, e.w, e.n, &t->in);
 	assert_int_equal(size, 4 * e.n);
 	if (t->in.op && strcmp(t->in.op->mnemonic, mnemonic))
 		fail_msg("decoder names %s, test expects %s", t->in.op->mnemonic, mnemonic);
@@ -532,16 +499,16 @@ static void run(struct tw *t, struct enc e, const char *mnemonic)
 }
 #define RUN(t, i, m) run(t, ENC(i), m)
 
-static uint32_t *V(struct tw *t, unsigned r) { return t->w.v[r]; }
-static uint32_t *AG(struct tw *t, unsigned r) { return t->w.v[256 + r]; }
-static uint64_t V64(struct tw *t, unsigned r, unsigned l) { return V(t, r)[l] | (uint64_t)V(t, r + 1)[l] << 32; }
-static void setV64(struct tw *t, unsigned r, unsigned l, uint64_t x)
+static uint32_t *V(struct tu_wave *t, unsigned r) { return t->w.v[r]; }
+static uint32_t *AG(struct tu_wave *t, unsigned r) { return t->w.v[256 + r]; }
+static uint64_t V64(struct tu_wave *t, unsigned r, unsigned l) { return V(t, r)[l] | (uint64_t)V(t, r + 1)[l] << 32; }
+static void setV64(struct tu_wave *t, unsigned r, unsigned l, uint64_t x)
 {
 	V(t, r)[l] = (uint32_t)x;
 	V(t, r + 1)[l] = (uint32_t)(x >> 32);
 }
-static uint64_t S64(struct tw *t, unsigned r) { return t->w.s[r] | (uint64_t)t->w.s[r + 1] << 32; }
-static void setS64(struct tw *t, unsigned r, uint64_t x)
+static uint64_t S64(struct tu_wave *t, unsigned r) { return t->w.s[r] | (uint64_t)t->w.s[r + 1] << 32; }
+static void setS64(struct tu_wave *t, unsigned r, uint64_t x)
 {
 	t->w.s[r] = (uint32_t)x;
 	t->w.s[r + 1] = (uint32_t)(x >> 32);
@@ -573,12 +540,12 @@ static const uint32_t f32_edge[] = {
 #define NEDGE (sizeof(f32_edge) / sizeof(f32_edge[0]))
 
 /* Fill lanes of v[r] with the edge values (first) and random singles. */
-static void fill_f32(struct tw *t, unsigned r, unsigned rot)
+static void fill_f32(struct tu_wave *t, unsigned r, unsigned rot)
 {
 	for (unsigned l = 0; l < 64; l++)
 		V(t, r)[l] = l < NEDGE ? f32_edge[(l + rot) % NEDGE] : rnd();
 }
-static void fill_rnd(struct tw *t, unsigned r)
+static void fill_rnd(struct tu_wave *t, unsigned r)
 {
 	for (unsigned l = 0; l < 64; l++)
 		V(t, r)[l] = rnd();
@@ -621,7 +588,7 @@ static bool exact_fma(double a, double b, double c, double *out)
 
 static void test_add_exec_and_carry(void **state)
 {
-	struct tw *t = *state;
+	struct tu_wave *t = *state;
 	fill_rnd(t, 1);
 	fill_rnd(t, 2);
 	V(t, 1)[0] = 0xffffffff, V(t, 2)[0] = 1;
@@ -695,7 +662,7 @@ static void test_add_exec_and_carry(void **state)
 
 static void test_clamp_saturates(void **state)
 {
-	struct tw *t = *state;
+	struct tu_wave *t = *state;
 	fill_rnd(t, 1);
 	fill_rnd(t, 2);
 	V(t, 1)[0] = 0xfffffff0, V(t, 2)[0] = 0x20;
@@ -713,7 +680,7 @@ static void test_clamp_saturates(void **state)
 
 static void test_mad64(void **state)
 {
-	struct tw *t = *state;
+	struct tu_wave *t = *state;
 	fill_rnd(t, 1);
 	fill_rnd(t, 2);
 	for (unsigned l = 0; l < 64; l++)
@@ -741,7 +708,7 @@ static void test_mad64(void **state)
 
 static void test_mul(void **state)
 {
-	struct tw *t = *state;
+	struct tu_wave *t = *state;
 	fill_rnd(t, 1);
 	fill_rnd(t, 2);
 	V(t, 1)[0] = 0xffffffff, V(t, 2)[0] = 0xffffffff;
@@ -775,7 +742,7 @@ static void test_mul(void **state)
 
 static void test_shifts(void **state)
 {
-	struct tw *t = *state;
+	struct tu_wave *t = *state;
 	fill_rnd(t, 1);
 	fill_rnd(t, 2);
 	V(t, 1)[0] = 33; /* counts use [4:0]: 33 shifts by 1 */
@@ -827,7 +794,7 @@ static uint32_t ref_bfe_i(uint32_t x, uint32_t off, uint32_t wd)
 
 static void test_bitfield(void **state)
 {
-	struct tw *t = *state;
+	struct tu_wave *t = *state;
 	fill_rnd(t, 1);
 	fill_rnd(t, 2);
 	fill_rnd(t, 3);
@@ -948,7 +915,7 @@ static void test_bitfield(void **state)
 
 static void test_misc_int(void **state)
 {
-	struct tw *t = *state;
+	struct tu_wave *t = *state;
 	fill_rnd(t, 1);
 	fill_rnd(t, 2);
 	fill_rnd(t, 3);
@@ -1023,7 +990,7 @@ static void test_misc_int(void **state)
 
 static void test_mbcnt_lane_id(void **state)
 {
-	struct tw *t = *state;
+	struct tu_wave *t = *state;
 	uint64_t exec = 0xffff0000ffff00ffull;
 	emu_set_exec(&t->w, exec);
 	memset(V(t, 0), 0xee, 256);
@@ -1035,7 +1002,7 @@ static void test_mbcnt_lane_id(void **state)
 
 static void test_ternary_int(void **state)
 {
-	struct tw *t = *state;
+	struct tu_wave *t = *state;
 	fill_rnd(t, 1);
 	fill_rnd(t, 2);
 	fill_rnd(t, 3);
@@ -1091,7 +1058,7 @@ static void test_ternary_int(void **state)
 
 static void test_16bit_int(void **state)
 {
-	struct tw *t = *state;
+	struct tu_wave *t = *state;
 	fill_rnd(t, 0);
 	fill_rnd(t, 1);
 	fill_rnd(t, 2);
@@ -1115,19 +1082,17 @@ static void test_16bit_int(void **state)
 /* Registers beyond the descriptor's allocation fault, read or written. */
 static void test_register_range(void **state)
 {
-	struct tw *t = *state;
+	struct tu_wave *t = *state;
 	t->w.nvgpr = 2;
 	RUN(t, I_ADD_U32, "v_add_u32"); /* reads v2 */
 	assert_int_equal(t->w.state, EMU_WAVE_FAULT);
-	t->w.state = EMU_WAVE_READY;
-	t->ctx.failed = false;
+	tu_wave_clear_fault(t);
 	t->w.nvgpr = 3;
 	V(t, 8)[0] = 0x1234;
 	RUN(t, I_MAD_U64_U32, "v_mad_u64_u32"); /* writes v[8:9], reads v[4:5] */
 	assert_int_equal(t->w.state, EMU_WAVE_FAULT);
 	assert_int_equal(V(t, 8)[0], 0x1234);
-	t->w.state = EMU_WAVE_READY;
-	t->ctx.failed = false;
+	tu_wave_clear_fault(t);
 	t->w.nvgpr = 256;
 	t->w.nagpr = 4;
 	RUN(t, I_ACC_MOV, "v_accvgpr_mov_b32"); /* a5 */
@@ -1136,7 +1101,7 @@ static void test_register_range(void **state)
 
 static void test_lane_ops(void **state)
 {
-	struct tw *t = *state;
+	struct tu_wave *t = *state;
 	fill_rnd(t, 1);
 	t->w.s[2] = 64 + 37; /* lane select uses [5:0] */
 	emu_set_exec(&t->w, 0);
@@ -1173,7 +1138,7 @@ static void test_lane_ops(void **state)
 
 static void test_cndmask(void **state)
 {
-	struct tw *t = *state;
+	struct tu_wave *t = *state;
 	fill_rnd(t, 1);
 	fill_rnd(t, 2);
 	uint64_t m = ((uint64_t)rnd() << 32) | rnd();
@@ -1197,7 +1162,7 @@ static float op_add(float a, float b) { return a + b; }
 static float op_sub(float a, float b) { return a - b; }
 static float op_mul(float a, float b) { return a * b; }
 
-static void check_binop32(struct tw *t, struct enc e, const char *m, f32op2 op)
+static void check_binop32(struct tu_wave *t, struct enc e, const char *m, f32op2 op)
 {
 	for (unsigned rot = 0; rot < NEDGE; rot += 5) {
 		fill_f32(t, 1, rot);
@@ -1210,7 +1175,7 @@ static void check_binop32(struct tw *t, struct enc e, const char *m, f32op2 op)
 
 static void test_f32_arith(void **state)
 {
-	struct tw *t = *state;
+	struct tu_wave *t = *state;
 	check_binop32(t, ENC(I_ADD_F32), "v_add_f32", op_add);
 	check_binop32(t, ENC(I_SUB_F32), "v_sub_f32", op_sub);
 	check_binop32(t, ENC(I_MUL_F32), "v_mul_f32", op_mul);
@@ -1238,7 +1203,7 @@ static void test_f32_arith(void **state)
 
 static void test_f32_modifiers(void **state)
 {
-	struct tw *t = *state;
+	struct tu_wave *t = *state;
 	fill_f32(t, 1, 0);
 	fill_f32(t, 2, 9);
 	/* v_add_f32_e64 v0, -v1, |v2| clamp mul:2 */
@@ -1259,7 +1224,7 @@ static void test_f32_modifiers(void **state)
 
 static void test_f32_denorm_mode(void **state)
 {
-	struct tw *t = *state;
+	struct tu_wave *t = *state;
 	for (unsigned l = 0; l < 64; l++) {
 		V(t, 1)[l] = 0x00000001 + l;      /* denormal */
 		V(t, 2)[l] = l & 1 ? 0x00800000 : 0x3f000000;
@@ -1314,7 +1279,7 @@ static void test_f32_denorm_mode(void **state)
 
 static void test_f32_minmax(void **state)
 {
-	struct tw *t = *state;
+	struct tu_wave *t = *state;
 	static const uint32_t pairs[][2] = {
 		{0x3f800000, 0x40000000}, {0x7fc00000, 0x3f800000}, {0x3f800000, 0x7fc00000},
 		{0x7f800001, 0x3f800000}, {0x3f800000, 0x7f800001}, {0x80000000, 0x00000000},
@@ -1361,7 +1326,7 @@ static void test_f32_minmax(void **state)
 
 static void test_madak_madmk_fmac(void **state)
 {
-	struct tw *t = *state;
+	struct tu_wave *t = *state;
 	for (unsigned l = 0; l < 64; l++) {
 		V(t, 1)[l] = fb((float)l * 0.25f);
 		V(t, 2)[l] = fb(3.0f - (float)l);
@@ -1396,7 +1361,7 @@ static int32_t ref_cvt_i32(double x)
 
 static void test_f32_convert(void **state)
 {
-	struct tw *t = *state;
+	struct tu_wave *t = *state;
 	fill_f32(t, 1, 0);
 	RUN(t, I_CVT_I32_F32, "v_cvt_i32_f32");
 	for (unsigned l = 0; l < 64; l++)
@@ -1429,7 +1394,7 @@ static void test_f32_convert(void **state)
 /* f32 <-> f16: the host _Float16 conversion is IEEE round-to-nearest-even. */
 static void test_f16_convert(void **state)
 {
-	struct tw *t = *state;
+	struct tu_wave *t = *state;
 	for (unsigned rot = 0; rot < 4; rot++) {
 		fill_f32(t, 1, rot * 8);
 		for (unsigned l = NEDGE; l < 64; l++) /* halfway and overflow neighbourhood */
@@ -1487,7 +1452,7 @@ static double ulp_diff(float got, double want)
 
 static void test_f32_trans(void **state)
 {
-	struct tw *t = *state;
+	struct tu_wave *t = *state;
 	for (unsigned l = 0; l < 64; l++)
 		V(t, 1)[l] = l < 8 ? fb((float)l * 0.125f) : fb((bf(rnd() & 0x3fffffff) - 1.0f) * 3.0f + 0.001f);
 	V(t, 1)[0] = fb(0.25f);
@@ -1553,7 +1518,7 @@ static void test_f32_trans(void **state)
 
 static void test_f32_round_frexp(void **state)
 {
-	struct tw *t = *state;
+	struct tu_wave *t = *state;
 	fill_f32(t, 1, 0);
 	V(t, 1)[40] = fb(-1e-10f), V(t, 1)[41] = fb(2.5f), V(t, 1)[42] = fb(3.5f), V(t, 1)[43] = fb(-2.5f);
 	RUN(t, I_FRACT_F32, "v_fract_f32");
@@ -1600,7 +1565,7 @@ static void test_f32_round_frexp(void **state)
 
 /* The LLVM fdiv expansion (llc -mcpu=gfx900, denormal-fp-math-f32=ieee)
  * must give the correctly rounded quotient, specials included. */
-static void run_div32(struct tw *t)
+static void run_div32(struct tu_wave *t)
 {
 	RUN(t, I_DS32_DEN, "v_div_scale_f32");
 	RUN(t, I_DS32_NUM, "v_div_scale_f32");
@@ -1617,7 +1582,7 @@ static void run_div32(struct tw *t)
 
 static void test_div_f32_sequence(void **state)
 {
-	struct tw *t = *state;
+	struct tu_wave *t = *state;
 	for (unsigned rep = 0; rep < 40; rep++) {
 		for (unsigned l = 0; l < 64; l++) {
 			uint32_t n, d;
@@ -1638,7 +1603,7 @@ static void test_div_f32_sequence(void **state)
 	}
 }
 
-static void run_div64(struct tw *t)
+static void run_div64(struct tu_wave *t)
 {
 	RUN(t, I_DS64_DEN, "v_div_scale_f64");
 	RUN(t, I_RCP64_1210, "v_rcp_f64");
@@ -1657,7 +1622,7 @@ static uint64_t rnd64(void) { return (uint64_t)rnd() << 32 | rnd(); }
 
 static void test_div_f64_sequence(void **state)
 {
-	struct tw *t = *state;
+	struct tu_wave *t = *state;
 	for (unsigned rep = 0; rep < 40; rep++) {
 		for (unsigned l = 0; l < 64; l++) {
 			uint64_t n, d;
@@ -1691,7 +1656,7 @@ static void test_div_f64_sequence(void **state)
 
 static void test_f64(void **state)
 {
-	struct tw *t = *state;
+	struct tu_wave *t = *state;
 	static const uint64_t edge[] = {
 		0, 0x8000000000000000ull, 0x3ff0000000000000ull, 0x0000000000000001ull, 0x7ff0000000000000ull,
 		0xfff0000000000000ull, 0x7ff8000000000000ull, 0x7fefffffffffffffull, 0x3fe0000000000000ull,
@@ -1776,7 +1741,7 @@ static void test_f64(void **state)
 
 static void test_cmp_f32_predicates(void **state)
 {
-	struct tw *t = *state;
+	struct tu_wave *t = *state;
 	static const struct {
 		struct enc e;
 		const char *m;
@@ -1837,7 +1802,7 @@ static void test_cmp_f32_predicates(void **state)
 
 static void test_cmp_int_cmpx_class(void **state)
 {
-	struct tw *t = *state;
+	struct tu_wave *t = *state;
 	fill_rnd(t, 1);
 	fill_rnd(t, 2);
 	for (unsigned l = 0; l < 8; l++)
@@ -1926,7 +1891,7 @@ static uint32_t rnd_half_pair(void)
 
 static void test_f16_arith(void **state)
 {
-	struct tw *t = *state;
+	struct tu_wave *t = *state;
 	for (unsigned rep = 0; rep < 16; rep++) {
 		for (unsigned l = 0; l < 64; l++) {
 			V(t, 0)[l] = rnd();
@@ -2015,7 +1980,7 @@ static void test_f16_arith(void **state)
  * the latter rounding into and within the denormals), against _Float16. */
 static void test_f16_exhaustive(void **state)
 {
-	struct tw *t = *state;
+	struct tu_wave *t = *state;
 	for (uint32_t base = 0; base < 65536; base += 64) {
 		for (unsigned l = 0; l < 64; l++) {
 			V(t, 1)[l] = base + l;
@@ -2041,7 +2006,7 @@ static void test_f16_exhaustive(void **state)
 
 static void test_packed(void **state)
 {
-	struct tw *t = *state;
+	struct tu_wave *t = *state;
 	for (unsigned l = 0; l < 64; l++) {
 		V(t, 1)[l] = rnd_half_pair();
 		V(t, 2)[l] = rnd_half_pair();
@@ -2117,7 +2082,7 @@ static void test_packed(void **state)
 
 static void test_mix_dot(void **state)
 {
-	struct tw *t = *state;
+	struct tu_wave *t = *state;
 	for (unsigned l = 0; l < 64; l++) {
 		V(t, 1)[l] = rnd_half_pair();
 		V(t, 2)[l] = rnd_half_pair();
@@ -2235,7 +2200,7 @@ static int ref_dpp(unsigned ctrl, unsigned l)
 
 static void test_dpp(void **state)
 {
-	struct tw *t = *state;
+	struct tu_wave *t = *state;
 	static const unsigned ctrls[] = {0x1b, 0xe4, 0x39, 0x101, 0x105, 0x10f, 0x111, 0x113, 0x11f, 0x121,
 	                                 0x12f, 0x130, 0x134, 0x138, 0x13c, 0x140, 0x141, 0x142, 0x143};
 	static const unsigned masks[][2] = {{0xf, 0xf}, {0xa, 0xf}, {0x5, 0x6}, {0xf, 0x9}};
@@ -2294,22 +2259,19 @@ static void test_dpp(void **state)
 	 * on; either way executing it must fault. */
 	{
 		struct enc e = dpp_mov(0x155, 0xf, 0xf, false);
-		const struct emu_profile *prof = emu_profile_get(e.arch);
-		t->prog.prof = prof;
-		t->ctx.prof = prof;
-		emu_decode_one(prof, e.w, e.n, &t->in);
+		tu_wave_set_arch(t, e.arch);
+		emu_decode_one(t->prof, e.w, e.n, &t->in);
 		t->in.exec = emu_sem_bind(&t->in);
 		t->w.cur = &t->in;
 		t->in.exec(&t->w, &t->in);
 	}
 	assert_int_equal(t->w.state, EMU_WAVE_FAULT);
-	t->w.state = EMU_WAVE_READY;
-	t->ctx.failed = false;
+	tu_wave_clear_fault(t);
 }
 
 static void test_sdwa(void **state)
 {
-	struct tw *t = *state;
+	struct tu_wave *t = *state;
 	fill_rnd(t, 0);
 	fill_rnd(t, 1);
 	fill_rnd(t, 2);
@@ -2363,7 +2325,7 @@ static void test_sdwa(void **state)
 
 static void test_accvgpr(void **state)
 {
-	struct tw *t = *state;
+	struct tu_wave *t = *state;
 	fill_rnd(t, 1);
 	memset(AG(t, 3), 0, 256);
 	emu_set_exec(&t->w, 0xffffffff0000ffffull);
@@ -2387,7 +2349,7 @@ static uint16_t small_half(void) { return hb((_Float16)((float)((int)(rnd() % 17
 
 static void test_mfma_32x32x8f16(void **state)
 {
-	struct tw *t = *state;
+	struct tu_wave *t = *state;
 	/* A 32x8, B 8x32 (CDNA2 ISA: A[i][k] in lane 32*(k/4)+i, register (k/2)%2, half k%2;
 	 * B[k][j] in lane 32*(k/4)+j, same packing) */
 	float A[32][8], B[8][32], C[32][32];
@@ -2441,7 +2403,7 @@ static void test_mfma_32x32x8f16(void **state)
 
 static void test_mfma_16x16x16f16(void **state)
 {
-	struct tw *t = *state;
+	struct tu_wave *t = *state;
 	/* A[i][k]: lane 16*(k/4)+i, register (k/2)%2, half k%2; D[i][j]: register i%4, lane 16*(i/4)+j */
 	float A[16][16], B[16][16], C[16][16];
 	for (unsigned i = 0; i < 16; i++)
@@ -2470,7 +2432,7 @@ static void test_mfma_16x16x16f16(void **state)
 
 static void test_mfma_f32_f64(void **state)
 {
-	struct tw *t = *state;
+	struct tu_wave *t = *state;
 	/* 32x32x2f32: A[i][k] lane 32*k+i of v0, B[k][j] lane 32*k+j of v1, C = 0 */
 	for (unsigned l = 0; l < 64; l++) {
 		V(t, 0)[l] = fb((float)((int)(rnd() % 33) - 16) / 8.0f);
@@ -2529,7 +2491,7 @@ static void test_mfma_f32_f64(void **state)
 
 static void test_gfx942_b64(void **state)
 {
-	struct tw *t = *state;
+	struct tu_wave *t = *state;
 	for (unsigned l = 0; l < 64; l++) {
 		setV64(t, 2, l, rnd64());
 		setV64(t, 4, l, rnd64());

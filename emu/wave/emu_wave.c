@@ -1,6 +1,7 @@
 /*
- * emu_wave — asynchronous completion of memory instructions, s_waitcnt,
- * barriers, clocks, memory translation and fault reports for one wave.
+ * emu_wave — one wave's asynchronous completion of memory instructions,
+ * s_waitcnt, barriers, clocks and faults (emu_wave.h); what needs the
+ * machine goes through w->ops.
  *
  * A memory instruction's register results are held in a pending entry and
  * written back only when the wave's time reaches the entry's completion
@@ -13,13 +14,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "core/emu_dispatch.h"
-#include "core/emu_gpu_private.h"
-#include "core/emu_hazard.h"
-#include "model/emu_timing.h"
 #include "wave/emu_wave.h"
 
-#include <hsa/hsa_ext_amd.h>
+/* The stall a wait on counter c is charged to. */
+static enum gcnlab_stall cnt_stall(enum emu_cnt c)
+{
+	return c == EMU_CNT_VM ? GCNLAB_STALL_VMCNT : c == EMU_CNT_LGKM ? GCNLAB_STALL_LGKMCNT
+	                                                                 : GCNLAB_STALL_EXPCNT;
+}
 
 /* ---- pending ring ---- */
 
@@ -97,7 +99,7 @@ static void pend_apply(struct emu_wave *w, struct emu_pending *p)
 /* The folded registers entry p will write (VGPR and SGPR entries). */
 static uint64_t pend_fold(const struct emu_pending *p)
 {
-	return p->kind == 1 || p->kind == 2 ? emu_hazard_fold(p->reg, p->ndw) : 0;
+	return p->kind == 1 || p->kind == 2 ? emu_reg_fold(p->reg, p->ndw) : 0;
 }
 
 /* Retire every entry that has completed by w->cycle. VM entries retire in
@@ -135,8 +137,7 @@ void emu_wave_retire(struct emu_wave *w)
 
 struct emu_pending *emu_pend_begin(struct emu_wave *w, const struct emu_inst *in, enum emu_cnt cnt)
 {
-	unsigned max = cnt == EMU_CNT_VM ? w->ctx->prof->vmcnt_max
-	             : cnt == EMU_CNT_LGKM ? w->ctx->prof->lgkmcnt_max : w->ctx->prof->expcnt_max;
+	unsigned max = w->cnt_max[cnt];
 	/* The counter saturates in hardware; a wave cannot have more outstanding
 	 * than the counter can count, so issue waits for the oldest. */
 	if (w->cnt[cnt] >= max || w->pend_count >= EMU_MAX_PENDING) {
@@ -150,9 +151,7 @@ struct emu_pending *emu_pend_begin(struct emu_wave *w, const struct emu_inst *in
 		}
 		/* An implicit wait on the full counter: charged to it. */
 		if (t > w->cycle)
-			emu_wave_stall(w, t - w->cycle,
-			               cnt == EMU_CNT_VM ? GCNLAB_STALL_VMCNT
-			               : cnt == EMU_CNT_LGKM ? GCNLAB_STALL_LGKMCNT : GCNLAB_STALL_EXPCNT);
+			w->ops->stall(w, t - w->cycle, cnt_stall(cnt), false);
 		w->cycle = t;
 		emu_wave_retire(w);
 	}
@@ -202,7 +201,6 @@ uint32_t *emu_pend_lds(struct emu_pending *p, uint32_t lds_addr, unsigned ndw)
 
 void emu_pend_end(struct emu_wave *w, struct emu_pending *p, const struct emu_access *acc)
 {
-	struct emu_dispatch_ctx *ctx = w->ctx;
 	if (p->kind == 1 && !emu_vgprs_granted(w, p->reg - EMU_OP_VGPR0, p->ndw)) {
 		/* On the hardware the data would land in another wave's registers. */
 		unsigned r = p->reg - EMU_OP_VGPR0;
@@ -213,7 +211,7 @@ void emu_pend_end(struct emu_wave *w, struct emu_pending *p, const struct emu_ac
 		          r < 256 ? w->nvgpr : w->nagpr, r < 256 ? "VGPRs" : "AGPRs");
 		return;
 	}
-	uint64_t done = emu_timing_access(ctx->timing, w, p->in, acc);
+	uint64_t done = w->ops->access(w, p->in, acc);
 	/* GFX9: VM results return in order (loads and stores share vmcnt). */
 	if (p->cnt == EMU_CNT_VM && done < w->last_done[EMU_CNT_VM])
 		done = w->last_done[EMU_CNT_VM];
@@ -280,45 +278,10 @@ void emu_wait(struct emu_wave *w, unsigned vm, unsigned lgkm, unsigned exp)
 		 * lgkmcnt, on a tie). */
 		enum gcnlab_stall cause = tv == t ? GCNLAB_STALL_VMCNT
 		                        : t2 == t ? GCNLAB_STALL_LGKMCNT : GCNLAB_STALL_EXPCNT;
-		w->ctx->counters[EMU_CNT_SQ_WAIT_INST_ANY] += t - w->cycle;
-		emu_wave_stall(w, t - w->cycle, cause);
+		w->ops->stall(w, t - w->cycle, cause, true);
 		w->cycle = t;
 	}
 	emu_wave_retire(w);
-}
-
-/* ---- memory ---- */
-
-void *emu_gva(struct emu_wave *w, uint64_t addr, unsigned size, bool write)
-{
-	void *p = emu_mem_translate(w->ctx->mem, addr, size);
-	uint64_t base;
-	size_t len;
-	if (!p && emu_mem_find(w->ctx->mem, addr, &base, &len, NULL) && addr + size <= base + len) {
-		emu_fault(w, w->cur, EMU_FAULT_MEMORY, addr,
-		          "%s of %u bytes at 0x%llx: the allocation at 0x%llx is system memory the GPU was "
-		          "never given access to (ROCr maps hsa_amd_memory_pool_allocate's system memory for "
-		          "the CPU only until hsa_amd_agents_allow_access names the GPU)",
-		          write ? "write" : "read", size, (unsigned long long)addr, (unsigned long long)base);
-	} else if (!p) {
-		emu_fault(w, w->cur, EMU_FAULT_MEMORY, addr,
-		          "%s of %u bytes at 0x%llx is outside every live allocation",
-		          write ? "write" : "read", size, (unsigned long long)addr);
-	} else if (write && emu_code_hit(w->ctx, addr, addr + size)) {
-		/* ROCr maps code objects' code read-only/executable for the GPU
-		 * (the loader's code segment): a store there is a fault. */
-		emu_fault(w, w->cur, EMU_FAULT_MEMORY, addr,
-		          "write of %u bytes at 0x%llx lands in the code of a loaded code object",
-		          size, (unsigned long long)addr);
-		return NULL;
-	}
-	return p;
-}
-
-uint8_t *emu_lds(struct emu_wave *w, uint32_t *size)
-{
-	*size = w->wg->lds_size;
-	return w->wg->lds;
 }
 
 /* ---- control and time ---- */
@@ -345,31 +308,15 @@ void emu_endpgm(struct emu_wave *w)
 	}
 	/* The trace charges that wait to the counter that ended it. */
 	if (last >= 0)
-		emu_wave_stall(w, t - w->cycle,
-		               last == EMU_CNT_VM ? GCNLAB_STALL_VMCNT
-		               : last == EMU_CNT_LGKM ? GCNLAB_STALL_LGKMCNT : GCNLAB_STALL_EXPCNT);
+		w->ops->stall(w, t - w->cycle, cnt_stall((enum emu_cnt)last), false);
 	w->cycle = t;
 	emu_wave_retire(w);
 	w->state = EMU_WAVE_DONE;
 }
 
-void emu_icache_inv(struct emu_wave *w)
-{
-	emu_timing_icache_inv(w->ctx->timing, w);
-}
-
 uint64_t emu_memtime(struct emu_wave *w)
 {
 	return w->cycle;
-}
-
-uint64_t emu_memrealtime(struct emu_wave *w)
-{
-	const struct emu_dispatch_ctx *ctx = w->ctx;
-	uint32_t sclk, mclk;
-	emu_gpu_clocks(ctx->gpu, &sclk, &mclk);
-	/* constant-rate counter: cycles * realtime_MHz / sclk_MHz */
-	return (uint64_t)((unsigned __int128)w->cycle * ctx->prof->realtime_mhz / sclk);
 }
 
 void emu_charge(struct emu_wave *w, uint32_t cycles)
@@ -385,30 +332,11 @@ uint32_t emu_hwreg(struct emu_wave *w, unsigned id)
 		return w->mode;
 	case 2: /* HW_REG_STATUS: SCC[0], EXECZ[9], VCCZ[10], IN_BARRIER[13]... */
 		return (uint32_t)w->scc | (emu_exec_mask(w) == 0) << 9 | (emu_vcc(w) == 0) << 10;
-	case 4: { /* HW_REG_HW_ID: wave_id[3:0] simd_id[5:4] pipe_id[7:6] cu_id[11:8]
-	             sh_id[12] se_id[15:13] tg_id[19:16] vm_id[23:20] queue_id[26:24]
-	             state_id[29:27] me_id[31:30]. Ids within the wave's XCD, so that
-	             (XCC_ID, SE, SH, CU) names each CU once (flush_icache's reach
-	             bitmap): CUs split evenly over the XCD's shader engines. */
-		const struct emu_profile *p = w->ctx->prof;
-		uint32_t nx = p->num_xcd ? p->num_xcd : 1;
-		uint32_t per_xcd = p->num_cu / nx ? p->num_cu / nx : 1;
-		uint32_t ses = p->num_se / nx ? p->num_se / nx : 1;
-		uint32_t per_se = (per_xcd + ses - 1) / ses;
-		uint32_t l = w->cu % per_xcd, local = l % per_se;
-
-		return (w->slot & 0xf) | (w->simd & 3) << 4 | (local & 15) << 8 | ((local >> 4) & 1) << 12 |
-		       ((l / per_se) & 7) << 13 | (w->wg->flat_id & 0xf) << 16;
-	}
-	case 20: /* HW_REG_XCC_ID (gfx940+): xcc_id[3:0], the wave's XCD */
-		if (w->ctx->prof->num_xcd > 1) {
-			uint32_t per_xcd = w->ctx->prof->num_cu / w->ctx->prof->num_xcd;
-
-			return per_xcd ? (w->cu / per_xcd) & 0xf : 0;
-		}
-		return 0;
+	case 4:  /* HW_REG_HW_ID and (gfx940+) HW_REG_XCC_ID: where the wave runs */
+	case 20:
+		return w->ops->hw_id(w, id);
 	case 6: /* HW_REG_LDS_ALLOC: lds_base[7:0] lds_size[20:12] in 128-dword granules */
-		return ((w->wg->lds_size + 511) / 512) << 12;
+		return ((w->wg->lds_size + EMU_LDS_GRANULE - 1) / EMU_LDS_GRANULE) << 12;
 	case 5: /* HW_REG_GPR_ALLOC: vgpr_base[5:0] vgpr_size[13:8] sgpr_base[21:16] sgpr_size[27:24] */
 		return ((w->nvgpr / 4 ? w->nvgpr / 4 - 1 : 0) & 0x3f) << 8 |
 		       ((w->nsgpr / 16 ? w->nsgpr / 16 - 1 : 0) & 0xf) << 24;
@@ -420,50 +348,13 @@ uint32_t emu_hwreg(struct emu_wave *w, unsigned id)
 void emu_fault(struct emu_wave *w, const struct emu_inst *in, enum emu_fault_kind kind,
                uint64_t addr, const char *fmt, ...)
 {
-	struct emu_dispatch_ctx *ctx = w->ctx;
 	w->state = EMU_WAVE_FAULT;
-	if (ctx->failed)
-		return;  /* keep the first report */
-	ctx->failed = true;
-	struct emu_dispatch_result *r = ctx->res;
-	static const char *const what[] = {
-		[EMU_FAULT_MEMORY] = "memory fault",
-		[EMU_FAULT_ILLEGAL] = "illegal instruction",
-		[EMU_FAULT_UNIMPLEMENTED] = "unimplemented instruction",
-		[EMU_FAULT_HANG] = "hang",
-		[EMU_FAULT_OTHER] = "fault",
-		[EMU_FAULT_TRAP] = "trap",
-	};
-	r->status = kind == EMU_FAULT_MEMORY ? EMU_DISPATCH_FAULT_MEMORY
-	          : kind == EMU_FAULT_HANG ? EMU_DISPATCH_HANG : EMU_DISPATCH_FAULT_ILLEGAL;
-	r->hsa_status = kind == EMU_FAULT_MEMORY ? HSA_STATUS_ERROR_MEMORY_FAULT
-	              : kind == EMU_FAULT_HANG || kind == EMU_FAULT_TRAP ? HSA_STATUS_ERROR_EXCEPTION
-	              : HSA_STATUS_ERROR_ILLEGAL_INSTRUCTION;
-	r->fault_addr = addr;
-
 	char msg[512];
 	va_list ap;
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-
-	char dis[128] = "?";
-	char words[48] = "";
-	uint64_t off = 0;
-	if (in) {
-		emu_disasm(ctx->prof, in, dis, sizeof(dis));
-		unsigned n = in->size ? in->size / 4 : 1;
-		int k = 0;
-		for (unsigned i = 0; i < n && i < 3; i++)
-			k += snprintf(words + k, sizeof(words) - (size_t)k, "%s0x%08x", i ? " " : "", in->w[i]);
-		off = in->off;
-	}
-	snprintf(r->report, sizeof(r->report),
-	         "%s: %s in kernel %s (%s) at code offset 0x%llx (entry+0x%llx) [%s] %s; "
-	         "wave %u (workgroup %u,%u,%u, CU %u)",
-	         what[kind], msg, ctx->kernel_name, ctx->prof->proc, (unsigned long long)off,
-	         (unsigned long long)(w->prog->base + off - ctx->entry), words, dis, w->id,
-	         w->wg->id[0], w->wg->id[1], w->wg->id[2], w->cu);
+	w->ops->fault(w, in, kind, addr, msg);
 }
 
 /* Flat-address apertures (GFX9 SH_MEM_BASES as KFD programs it, and as the

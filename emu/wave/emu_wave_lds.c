@@ -1,0 +1,131 @@
+/*
+ * emu_wave_lds — the LDS checks of a wave's workgroup (emu_wave.h): poison
+ * at creation, a map of written bytes, reads of unwritten bytes and
+ * accesses past the allocation reported through w->ops->lds_report.
+ *
+ * Written bytes: a shadow byte per LDS byte, nonzero once written; the DS
+ * store fast paths set it in the same loop that stores the data
+ * (emu_exec_ds.c). Loads that the DS fast paths did all at once are first
+ * screened on their data: a dword never written holds EMU_POISON, so an
+ * aligned load none of whose dwords equals it read nothing unwritten — as
+ * long as no sub-dword or misaligned write mixed poison and data in a
+ * dword (wg->lds_partial); only the rest pays for the exact check.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "wave/emu_wave.h"
+
+bool emu_wave_lds_init(struct emu_workgroup *wg, uint32_t size)
+{
+	/* 16 spare bytes past both, so that no lane copy needs a bound. */
+	wg->lds = malloc(size + 16);
+	wg->lds_sh = calloc(1, size + 16);
+	wg->lds_size = size;
+	wg->lds_partial = false;
+	if (!wg->lds || !wg->lds_sh)
+		return false;
+	uint32_t p = EMU_POISON;
+	for (uint32_t i = 0; i + 4 <= size; i += 4)
+		memcpy(wg->lds + i, &p, 4);
+	return true;
+}
+
+/* Bytes [a, a + n) (inside the allocation) written. */
+static void lds_mark(struct emu_workgroup *wg, uint32_t a, unsigned n)
+{
+	memset(wg->lds_sh + a, 0xff, n);
+	if ((a | n) & 3)
+		wg->lds_partial = true;
+}
+
+/* First byte of [a, a + n) not written, or -1. */
+static int64_t lds_unwritten(const struct emu_workgroup *wg, uint32_t a, unsigned n)
+{
+	for (uint32_t b = a; b < a + n; b++)
+		if (!wg->lds_sh[b])
+			return b;
+	return -1;
+}
+
+void emu_lds_check(struct emu_wave *w, const uint32_t *va, uint32_t off, uint64_t mask, unsigned bytes,
+                   enum emu_lds_op op)
+{
+	struct emu_workgroup *wg = w->wg;
+	if (!bytes || !wg->lds_sh)
+		return;  /* nothing accessed; or a unit-test workgroup without a shadow */
+	bool oob_seen = false;
+	for (uint64_t m = mask; m; m &= m - 1) {
+		uint32_t a = va[__builtin_ctzll(m)] + off;
+		if (!emu_lds_in((uint64_t)a + bytes - 1, wg->lds_size)) {
+			if (!oob_seen)
+				w->ops->lds_report(w, w->cur, EMU_LDS_OOB, a, bytes);  /* one report per instruction */
+			oob_seen = true;
+			continue;
+		}
+		if (op & EMU_LDS_READ) {
+			int64_t b = lds_unwritten(wg, a, bytes);
+			if (b >= 0) {
+				w->ops->lds_report(w, w->cur, EMU_LDS_UNINIT, (uint64_t)b, 1);
+				if (w->state == EMU_WAVE_FAULT)
+					return;
+				lds_mark(wg, a, bytes);  /* reported once per byte */
+				continue;
+			}
+		}
+		if (op & EMU_LDS_WRITE)
+			lds_mark(wg, a, bytes);
+	}
+}
+
+/* Whether buf[0 .. n) (n a multiple of 4) holds the poison, or some lane
+ * address (va[0..63] + off) is not dword-aligned. */
+/* Whether buf[0 .. 64 x ndw) holds the poison (ndw 1, 2, 4 or 8): whole
+ * 64-dword rows, 32 bytes at a time, two rows' worth of compares in flight. */
+__attribute__((target_clones("avx2", "default")))
+bool emu_lds_poisoned(const uint32_t *buf, unsigned ndw)
+{
+	typedef uint32_t u32x8 __attribute__((vector_size(32)));
+	const u32x8 p = { EMU_POISON, EMU_POISON, EMU_POISON, EMU_POISON,
+	                  EMU_POISON, EMU_POISON, EMU_POISON, EMU_POISON };
+	u32x8 h0 = { 0 }, h1 = { 0 };
+	for (unsigned r = 0; r < ndw; r++) {
+		const uint32_t *row = buf + r * EMU_LANES;
+#pragma GCC unroll 4
+		for (unsigned i = 0; i < EMU_LANES; i += 16) {
+			u32x8 x, y;
+			memcpy(&x, row + i, sizeof(x));
+			memcpy(&y, row + i + 8, sizeof(y));
+			h0 |= (u32x8)(x == p);
+			h1 |= (u32x8)(y == p);
+		}
+	}
+	h0 |= h1;
+	uint64_t h[4];
+	memcpy(h, &h0, sizeof(h));
+	return (h[0] | h[1] | h[2] | h[3]) != 0;
+}
+
+/* Whether some lane address va[l] | offs is not dword-aligned. */
+static bool lds_misaligned(const uint32_t *va, uint32_t offs)
+{
+	uint32_t o = offs;
+	for (unsigned l = 0; l < EMU_LANES; l++)
+		o |= va[l];
+	return o & 3;
+}
+
+bool emu_lds_suspect(struct emu_wave *w, const uint32_t *buf, unsigned ndw, const uint32_t *va,
+                     uint32_t offs)
+{
+	if (!w->wg->lds_sh)
+		return false;
+	/* Lanes outside EXEC may hold old data or addresses; a false suspicion
+	 * only costs the exact check. */
+	return w->wg->lds_partial || emu_lds_poisoned(buf, ndw) || (va && lds_misaligned(va, offs));
+}
+
+void emu_lds_oob(struct emu_wave *w, const struct emu_inst *in, uint64_t addr, unsigned bytes)
+{
+	w->ops->lds_report(w, in, EMU_LDS_OOB, addr, bytes);
+}
