@@ -8,27 +8,30 @@
  * per-opcode descriptions; operand spellings and encodings checked with
  * llvm-mc 19.
  *
- * Handlers read their fields from the raw instruction words (the scalar
- * formats are identical on the three arches), so they do not depend on how
- * the decoder fills struct emu_inst beyond w[] and literal:
- *   SOP2  ssrc0 [7:0]  ssrc1 [15:8]  sdst [22:16]
- *   SOP1  ssrc0 [7:0]                sdst [22:16]
- *   SOPC  ssrc0 [7:0]  ssrc1 [15:8]
- *   SOPK  simm16 [15:0]              sdst [22:16]
- *   SOPP  simm16 [15:0]
- *   SMEM  sbase [5:0] (in SGPR pairs), sdata [12:6], soe [14], nv [15],
- *         glc [16], imm [17]; second dword: offset [20:0], soffset [31:25]
+ * Handlers read the decoded fields (isa/emu_decode.c), as the vector
+ * handlers do; the encodings they come from (the same on the three arches):
+ *   SOP2  ssrc0 [7:0] src[0], ssrc1 [15:8] src[1], sdst [22:16] dst
+ *   SOP1  ssrc0 [7:0] src[0],                      sdst [22:16] dst
+ *   SOPC  ssrc0 [7:0] src[0], ssrc1 [15:8] src[1]
+ *   SOPK  simm16 [15:0] imm (sign-extended),       sdst [22:16] dst (a source
+ *         for s_cmpk_* and s_setreg_b32)
+ *   SOPP  simm16 [15:0] imm (sign-extended)
+ *   SMEM  sbase [5:0] (in SGPR pairs) addr, sdata [12:6] dst, soe [14] and
+ *         imm [17] flags EMU_F_SOE/EMU_F_IMM, glc [16] EMU_F_GLC; second
+ *         dword: offset [20:0] imm (sign-extended), soffset [31:25] soffset
+ *         (without imm, offset [6:0] names the soffset SGPR)
+ *   literal: the 32-bit constant of a source 255 or of s_setreg_imm32_b32
  */
 #include "sem/emu_sem.h"
 #include "wave/emu_wave.h"
 
 /* ---- fields ---- */
 
-static inline unsigned f_src0(const struct emu_inst *in) { return in->w[0] & 0xff; }
-static inline unsigned f_src1(const struct emu_inst *in) { return (in->w[0] >> 8) & 0xff; }
-static inline unsigned f_sdst(const struct emu_inst *in) { return (in->w[0] >> 16) & 0x7f; }
-static inline int32_t f_simm16(const struct emu_inst *in) { return (int16_t)(in->w[0] & 0xffff); }
-static inline uint32_t f_uimm16(const struct emu_inst *in) { return in->w[0] & 0xffff; }
+static inline unsigned f_src0(const struct emu_inst *in) { return in->src[0]; }
+static inline unsigned f_src1(const struct emu_inst *in) { return in->src[1]; }
+static inline unsigned f_sdst(const struct emu_inst *in) { return in->dst; }
+static inline int32_t f_simm16(const struct emu_inst *in) { return in->imm; }
+static inline uint32_t f_uimm16(const struct emu_inst *in) { return (uint32_t)in->imm & 0xffff; }
 
 static inline uint32_t rd32(struct emu_wave *w, const struct emu_inst *in, unsigned code)
 {
@@ -823,7 +826,7 @@ static void x_s_setreg_b32(struct emu_wave *w, const struct emu_inst *in)
 }
 static void x_s_setreg_imm32_b32(struct emu_wave *w, const struct emu_inst *in)
 {
-	setreg(w, in, in->w[1]);  /* the 32-bit immediate is the second dword */
+	setreg(w, in, in->literal);  /* the 32-bit immediate, the second dword */
 }
 
 /* ---- SOPP ---- */
@@ -968,20 +971,15 @@ struct smem {
  * offset field [7:0] names an SGPR. */
 static bool smem_fields(struct emu_wave *w, const struct emu_inst *in, bool buffer, struct smem *m)
 {
-	uint32_t w0 = in->w[0], w1 = in->w[1];
-	m->sbase = (w0 & 0x3f) * 2;
-	m->sdata = (w0 >> 6) & 0x7f;
-	m->glc = (w0 >> 16) & 1;
+	m->sbase = in->addr;
+	m->sdata = in->dst;
+	m->glc = (in->flags & EMU_F_GLC) != 0;
 	m->flags = in->flags & (EMU_F_GLC | EMU_F_SLC | EMU_F_SC1);
-	bool imm = (w0 >> 17) & 1, soe = (w0 >> 14) & 1;
-	if (imm) {
-		uint32_t o = w1 & 0x1fffff;
-		m->offset = buffer ? (int64_t)(o & 0xfffff) : (int64_t)sext_bits(o, 21);
-		if (soe)
-			m->offset += rd32(w, in, w1 >> 25);
-	} else {
-		m->offset = rd32(w, in, w1 & 0xff);
-	}
+	m->offset = 0;
+	if (in->flags & EMU_F_IMM)
+		m->offset = buffer ? (int64_t)((uint32_t)in->imm & 0xfffff) : (int64_t)in->imm;
+	if (in->flags & EMU_F_SOE)
+		m->offset += rd32(w, in, in->soffset);
 	return w->state != EMU_WAVE_FAULT;
 }
 
@@ -1184,7 +1182,7 @@ static void smem_atomic(struct emu_wave *w, const struct emu_inst *in, enum sato
  * through lgkmcnt like a load. */
 static void smem_time(struct emu_wave *w, const struct emu_inst *in, uint64_t t)
 {
-	struct smem m = { .sdata = (in->w[0] >> 6) & 0x7f, .flags = 0 };
+	struct smem m = { .sdata = in->dst, .flags = 0 };
 	if (!sdata_ok(w, in, m.sdata, 2))
 		return;
 	struct emu_pending *p = emu_pend_begin(w, in, EMU_CNT_LGKM);

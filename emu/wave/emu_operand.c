@@ -125,19 +125,6 @@ static uint64_t const_value(struct emu_wave *w, const struct emu_inst *in, unsig
 	return 0;
 }
 
-unsigned emu_sgpr_grant(struct emu_wave *w, unsigned c)
-{
-	if (!w->nsgpr)
-		return c;  /* unit-test fixtures: no descriptor, the whole file */
-	if (c < w->nsgpr)
-		return c + 108 - w->nsgpr;  /* the trailer: FLAT_SCRATCH, XNACK_MASK, VCC */
-	emu_fault(w, w->cur, EMU_FAULT_ILLEGAL, 0,
-	          "s%u is outside the %u SGPRs granted by the kernel descriptor (the last of them hold "
-	          "VCC, XNACK_MASK and FLAT_SCRATCH); raise .amdhsa_next_free_sgpr",
-	          c, w->nsgpr);
-	return c;
-}
-
 uint32_t emu_sread32(struct emu_wave *w, const struct emu_inst *in, unsigned code, enum emu_optype t)
 {
 	if (code <= EMU_OP_EXEC_HI)

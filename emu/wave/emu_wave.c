@@ -23,6 +23,21 @@ static enum gcnlab_stall cnt_stall(enum emu_cnt c)
 	                                                                 : GCNLAB_STALL_EXPCNT;
 }
 
+/* ---- the SGPR grant (emu_sgpr) ---- */
+
+unsigned emu_sgpr_grant(struct emu_wave *w, unsigned c)
+{
+	if (!w->nsgpr)
+		return c;  /* unit-test fixtures: no descriptor, the whole file */
+	if (c < w->nsgpr)
+		return c + 108 - w->nsgpr;  /* the trailer: FLAT_SCRATCH, XNACK_MASK, VCC */
+	emu_fault(w, w->cur, EMU_FAULT_ILLEGAL, 0,
+	          "s%u is outside the %u SGPRs granted by the kernel descriptor (the last of them hold "
+	          "VCC, XNACK_MASK and FLAT_SCRATCH); raise .amdhsa_next_free_sgpr",
+	          c, w->nsgpr);
+	return c;
+}
+
 /* ---- pending ring ---- */
 
 /* Bytes of the ring's headers, rounded up so that the data buffers start

@@ -266,7 +266,7 @@ static inline bool emu_vgprs_granted(const struct emu_wave *w, unsigned r, unsig
  * hardware, not kept in the grant), held in s[102..107]; s[n..101] are past
  * the grant. w->s_lim is the first such code. emu_sgpr maps SGPR operand
  * code c (< 102) to its index in w->s, faulting past the grant
- * (emu_operand.c). */
+ * (emu_wave.c). */
 unsigned emu_sgpr_grant(struct emu_wave *w, unsigned c);
 static inline unsigned emu_sgpr(struct emu_wave *w, unsigned c)
 {

@@ -1,12 +1,14 @@
 /*
  * test_exec_mem — the vector memory and LDS semantics (emu_exec_ds.c,
- * emu_exec_vmem.c) on one hand-built wave.
+ * emu_exec_vmem.c) on the shared wave fixture (tests/unit/tu_wave.h: the
+ * test plays the machine, its buffer is the only global memory).
  *
  * Instruction words come from llvm-mc 19 -show-encoding for the -mcpu named
  * in each test; the assembly is quoted next to them. They go through the
- * real decoder (emu_decode_one) and the handler is looked up by mnemonic in
- * emu_sem_memory. Memory, pending results, LDS and faults go through the real
- * emu_wave.c/emu_mem.c and the cycle model. Expected values are worked out
+ * real decoder (emu_decode_one) and the handler is looked up by mnemonic
+ * (emu_sem_find). Pending results and waits are the wave's own
+ * (wave/emu_wave.c); a memory fault is checked by its kind and the address
+ * the semantics computed. Expected values are worked out
  * here from the address and range-checking rules quoted in emu_exec_vmem.c
  * and emu_exec_ds.c, never read back from the code under test.
  */

@@ -1,13 +1,13 @@
 /*
  * test_exec_scalar — the operand layer (emu_operand.c) and the scalar
- * instruction semantics (emu_exec_scalar.c) on one hand-built wave.
+ * instruction semantics (emu_exec_scalar.c) on the shared wave fixture
+ * (tests/unit/tu_wave.h: the test plays the machine).
  *
  * Instruction words come from llvm-mc 19 (-mcpu=gfx900 -show-encoding; the
  * scalar formats are the same on gfx90a and gfx942), the assembly is
- * quoted next to each. Handlers are looked up by mnemonic in
- * emu_sem_scalar, so the test does not depend on the decoder. Memory,
- * pending results and faults go through the real emu_wave.c/emu_mem.c and
- * the cycle model; expected values are worked out from the ISA text quoted
+ * quoted next to each; they go through the real decoder, whose fields the
+ * handlers read. Pending results and waits are the wave's own
+ * (wave/emu_wave.c); expected values are worked out from the ISA text quoted
  * in emu_exec_scalar.c, never read back from the code under test.
  */
 #include <setjmp.h>
@@ -49,17 +49,8 @@ static emu_exec_fn handler(const char *mnemonic)
 /* Execute one instruction of 1 or 2 dwords at w->pc. */
 static void run(struct tu_wave *t, const char *mnemonic, unsigned ndw, uint32_t w0, uint32_t w1)
 {
-	struct emu_inst *in = &t->in;
-	memset(in, 0, sizeof(*in));
-	in->w[0] = w0;
-	in->w[1] = ndw > 1 ? w1 : 0;
-	in->literal = in->w[1];
-	in->size = (uint8_t)(4 * ndw);
-	in->off = (uint32_t)(t->w.pc - t->prog.base);
-	in->exec = handler(mnemonic);
-	t->w.cur = in;
-	t->w.npc = t->w.pc + in->size;
-	in->exec(&t->w, in);
+	const uint32_t words[2] = { w0, w1 };
+	assert_int_equal(tu_wave_run(t, words, ndw, mnemonic), 4 * ndw);
 }
 #define RUN1(t, m, w0) run(t, m, 1, w0, 0)
 #define RUN2(t, m, w0, w1) run(t, m, 2, w0, w1)

@@ -2,11 +2,12 @@
  * test_exec_valu — vector ALU semantics (emu_exec_valu*.c) on one hand-built
  * wave: integer and carry ops, fp32/fp64/fp16 arithmetic with IEEE rounding
  * and the MODE denormal/IEEE bits, conversions, compares, packed math, the
- * LLVM division sequences, SDWA, DPP, MFMA and the AGPR moves.
+ * LLVM division sequences, SDWA, DPP, MFMA and the AGPR moves, on the shared
+ * wave fixture (tests/unit/tu_wave.h).
  *
  * Instruction words come from llvm-mc 19 -show-encoding (the assembly is
  * quoted above each) and are decoded with emu_decode_one; the handler is
- * found by mnemonic in emu_sem_vector. Expected values are computed here on
+ * found by mnemonic (emu_sem_find). Expected values are computed here on
  * the host from the ISA definitions (C arithmetic, _Float16, explicit lane
  * maps), never read back from the code under test.
  */
