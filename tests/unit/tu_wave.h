@@ -232,6 +232,32 @@ static inline bool tu_wave_alloc_lds(struct tu_wave *t, uint32_t alloc, uint32_t
 	return t->lds != NULL;
 }
 
+/* cmocka set-up: a new wave of `arch` in *state (tu_wave_init), with
+ * gmem_bytes of global memory (tu_wave_gmem) and an LDS allocation of
+ * lds_alloc bytes in a 64 KiB buffer (tu_wave_alloc_lds), either 0 for
+ * none; -1 if out of memory. Pair with tu_wave_teardown. */
+static inline int tu_wave_new(void **state, enum emu_arch arch, uint32_t gmem_bytes, uint32_t lds_alloc)
+{
+	struct tu_wave *t = calloc(1, sizeof(*t));
+	*state = t;
+	if (!t || !tu_wave_init(t, arch))
+		return -1;
+	if (gmem_bytes && !tu_wave_gmem(t, gmem_bytes))
+		return -1;
+	if (lds_alloc && !tu_wave_alloc_lds(t, lds_alloc, 65536))
+		return -1;
+	return 0;
+}
+
+static inline int tu_wave_teardown(void **state)
+{
+	struct tu_wave *t = *state;
+	if (t)
+		tu_wave_fini(t);
+	free(t);
+	return 0;
+}
+
 /* Forget a fault: the wave runs on (tests that provoke several). */
 static inline void tu_wave_clear_fault(struct tu_wave *t)
 {

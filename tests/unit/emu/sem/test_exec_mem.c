@@ -31,30 +31,12 @@
 
 static int setup_arch(void **state, enum emu_arch arch)
 {
-	struct tu_wave *t = calloc(1, sizeof(*t));
-	if (!t || !tu_wave_init(t, arch) || !tu_wave_gmem(t, GMEM_BYTES) ||
-	    !tu_wave_alloc_lds(t, LDS_ALLOC, 65536))
-		return -1;
-	*state = t;
-	return 0;
+	return tu_wave_new(state, arch, GMEM_BYTES, LDS_ALLOC);
 }
 
 static int setup900(void **state) { return setup_arch(state, EMU_GFX900); }
 static int setup90a(void **state) { return setup_arch(state, EMU_GFX90A); }
 static int setup942(void **state) { return setup_arch(state, EMU_GFX942); }
-
-static int teardown(void **state)
-{
-	struct tu_wave *t = *state;
-	tu_wave_fini(t);
-	free(t);
-	return 0;
-}
-
-static emu_exec_fn handler(const char *mnemonic)
-{
-	return tu_handler(mnemonic);
-}
 
 /* Decode the 8-byte instruction w0 w1 and execute it at w->pc. */
 static void run(struct tu_wave *t, const char *mnemonic, uint32_t w0, uint32_t w1)
@@ -68,7 +50,7 @@ static void run(struct tu_wave *t, const char *mnemonic, uint32_t w0, uint32_t w
 	in->off = (uint32_t)(t->w.pc - t->prog.base);
 	t->w.cur = in;
 	t->w.npc = t->w.pc + size;
-	handler(mnemonic)(&t->w, in);
+	tu_handler(mnemonic)(&t->w, in);
 }
 
 static void drain(struct tu_wave *t)
@@ -837,7 +819,7 @@ static void test_gfx942(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-#define T(f) cmocka_unit_test_setup_teardown(f, setup900, teardown)
+#define T(f) cmocka_unit_test_setup_teardown(f, setup900, tu_wave_teardown)
 		T(test_buffer_load_range_raw),
 		T(test_buffer_store_dropped),
 		T(test_buffer_dwordx4_partial),
@@ -861,8 +843,8 @@ int main(void)
 		T(test_flat_apertures),
 		T(test_scratch),
 #undef T
-		cmocka_unit_test_setup_teardown(test_float_atomics_gfx90a, setup90a, teardown),
-		cmocka_unit_test_setup_teardown(test_gfx942, setup942, teardown),
+		cmocka_unit_test_setup_teardown(test_float_atomics_gfx90a, setup90a, tu_wave_teardown),
+		cmocka_unit_test_setup_teardown(test_gfx942, setup942, tu_wave_teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

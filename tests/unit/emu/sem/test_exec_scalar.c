@@ -26,24 +26,7 @@
 
 static int setup(void **state)
 {
-	struct tu_wave *t = calloc(1, sizeof(*t));
-	if (!t || !tu_wave_init(t, EMU_GFX900) || !tu_wave_gmem(t, BUF_BYTES))
-		return -1;
-	*state = t;
-	return 0;
-}
-
-static int teardown(void **state)
-{
-	struct tu_wave *t = *state;
-	tu_wave_fini(t);
-	free(t);
-	return 0;
-}
-
-static emu_exec_fn handler(const char *mnemonic)
-{
-	return tu_handler(mnemonic);
+	return tu_wave_new(state, EMU_GFX900, BUF_BYTES, 0);
 }
 
 /* Execute one instruction of 1 or 2 dwords at w->pc. */
@@ -1112,7 +1095,7 @@ static void test_decode_reaches_handlers(void **state)
 			unsigned size = emu_decode_one(prof, words, c->ndw, &in);
 			in.exec = emu_sem_bind(&in);
 			if (!in.op || strcmp(in.op->mnemonic, c->mnemonic) || size != 4 * c->ndw ||
-			    in.exec != handler(c->mnemonic))
+			    in.exec != tu_handler(c->mnemonic))
 				fail_msg("%s: 0x%08x 0x%08x decodes to %s (%u bytes), not %s with its handler",
 				         prof->proc, c->w0, c->w1, in.op ? in.op->mnemonic : "(illegal)", size,
 				         c->mnemonic);
@@ -1146,7 +1129,7 @@ static void test_decoded_literal(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-#define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
+#define T(f) cmocka_unit_test_setup_teardown(f, setup, tu_wave_teardown)
 		T(test_inline_constants),
 		T(test_literal_and_flags),
 		T(test_bad_sources),

@@ -464,27 +464,14 @@ struct enc {
 
 static int setup(void **state)
 {
-	struct tu_wave *t = calloc(1, sizeof(*t));
-	if (!t || !tu_wave_init(t, EMU_GFX900))
+	if (tu_wave_new(state, EMU_GFX900, 0, 0))
 		return -1;
+	struct tu_wave *t = *state;
 	t->w.mode = MODE_DEFAULT;
 	t->w.nvgpr = 256;
 	t->w.nagpr = 256;
 	*state = t;
 	return 0;
-}
-
-static int teardown(void **state)
-{
-	struct tu_wave *t = *state;
-	tu_wave_fini(t);
-	free(t);
-	return 0;
-}
-
-static emu_exec_fn handler(const char *mnemonic)
-{
-	return tu_handler(mnemonic);
 }
 
 /* Decode the words for their arch and run the handler of `mnemonic`. */
@@ -496,7 +483,7 @@ static void run(struct tu_wave *t, struct enc e, const char *mnemonic)
 	if (t->in.op && strcmp(t->in.op->mnemonic, mnemonic))
 		fail_msg("decoder names %s, test expects %s", t->in.op->mnemonic, mnemonic);
 	t->w.cur = &t->in;
-	handler(mnemonic)(&t->w, &t->in);
+	tu_handler(mnemonic)(&t->w, &t->in);
 }
 #define RUN(t, i, m) run(t, ENC(i), m)
 
@@ -2637,44 +2624,44 @@ static void test_coverage(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_add_exec_and_carry, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_clamp_saturates, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_mad64, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_mul, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_shifts, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_bitfield, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_misc_int, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_mbcnt_lane_id, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_ternary_int, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_16bit_int, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_register_range, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_lane_ops, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_cndmask, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_f32_arith, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_f32_modifiers, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_f32_denorm_mode, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_f32_minmax, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_madak_madmk_fmac, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_f32_convert, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_f16_convert, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_f32_trans, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_f32_round_frexp, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_div_f32_sequence, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_div_f64_sequence, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_f64, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_cmp_f32_predicates, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_cmp_int_cmpx_class, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_f16_arith, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_f16_exhaustive, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_packed, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_mix_dot, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_dpp, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_sdwa, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_accvgpr, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_mfma_32x32x8f16, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_mfma_16x16x16f16, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_mfma_f32_f64, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_gfx942_b64, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_add_exec_and_carry, setup, tu_wave_teardown),
+		cmocka_unit_test_setup_teardown(test_clamp_saturates, setup, tu_wave_teardown),
+		cmocka_unit_test_setup_teardown(test_mad64, setup, tu_wave_teardown),
+		cmocka_unit_test_setup_teardown(test_mul, setup, tu_wave_teardown),
+		cmocka_unit_test_setup_teardown(test_shifts, setup, tu_wave_teardown),
+		cmocka_unit_test_setup_teardown(test_bitfield, setup, tu_wave_teardown),
+		cmocka_unit_test_setup_teardown(test_misc_int, setup, tu_wave_teardown),
+		cmocka_unit_test_setup_teardown(test_mbcnt_lane_id, setup, tu_wave_teardown),
+		cmocka_unit_test_setup_teardown(test_ternary_int, setup, tu_wave_teardown),
+		cmocka_unit_test_setup_teardown(test_16bit_int, setup, tu_wave_teardown),
+		cmocka_unit_test_setup_teardown(test_register_range, setup, tu_wave_teardown),
+		cmocka_unit_test_setup_teardown(test_lane_ops, setup, tu_wave_teardown),
+		cmocka_unit_test_setup_teardown(test_cndmask, setup, tu_wave_teardown),
+		cmocka_unit_test_setup_teardown(test_f32_arith, setup, tu_wave_teardown),
+		cmocka_unit_test_setup_teardown(test_f32_modifiers, setup, tu_wave_teardown),
+		cmocka_unit_test_setup_teardown(test_f32_denorm_mode, setup, tu_wave_teardown),
+		cmocka_unit_test_setup_teardown(test_f32_minmax, setup, tu_wave_teardown),
+		cmocka_unit_test_setup_teardown(test_madak_madmk_fmac, setup, tu_wave_teardown),
+		cmocka_unit_test_setup_teardown(test_f32_convert, setup, tu_wave_teardown),
+		cmocka_unit_test_setup_teardown(test_f16_convert, setup, tu_wave_teardown),
+		cmocka_unit_test_setup_teardown(test_f32_trans, setup, tu_wave_teardown),
+		cmocka_unit_test_setup_teardown(test_f32_round_frexp, setup, tu_wave_teardown),
+		cmocka_unit_test_setup_teardown(test_div_f32_sequence, setup, tu_wave_teardown),
+		cmocka_unit_test_setup_teardown(test_div_f64_sequence, setup, tu_wave_teardown),
+		cmocka_unit_test_setup_teardown(test_f64, setup, tu_wave_teardown),
+		cmocka_unit_test_setup_teardown(test_cmp_f32_predicates, setup, tu_wave_teardown),
+		cmocka_unit_test_setup_teardown(test_cmp_int_cmpx_class, setup, tu_wave_teardown),
+		cmocka_unit_test_setup_teardown(test_f16_arith, setup, tu_wave_teardown),
+		cmocka_unit_test_setup_teardown(test_f16_exhaustive, setup, tu_wave_teardown),
+		cmocka_unit_test_setup_teardown(test_packed, setup, tu_wave_teardown),
+		cmocka_unit_test_setup_teardown(test_mix_dot, setup, tu_wave_teardown),
+		cmocka_unit_test_setup_teardown(test_dpp, setup, tu_wave_teardown),
+		cmocka_unit_test_setup_teardown(test_sdwa, setup, tu_wave_teardown),
+		cmocka_unit_test_setup_teardown(test_accvgpr, setup, tu_wave_teardown),
+		cmocka_unit_test_setup_teardown(test_mfma_32x32x8f16, setup, tu_wave_teardown),
+		cmocka_unit_test_setup_teardown(test_mfma_16x16x16f16, setup, tu_wave_teardown),
+		cmocka_unit_test_setup_teardown(test_mfma_f32_f64, setup, tu_wave_teardown),
+		cmocka_unit_test_setup_teardown(test_gfx942_b64, setup, tu_wave_teardown),
 		cmocka_unit_test(test_coverage),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
