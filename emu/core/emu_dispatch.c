@@ -23,7 +23,6 @@
 #include "core/emu_hazard.h"
 #include "core/emu_hazard_nops.h"
 #include "model/emu_model_params.h"
-#include "hsa/emu_runtime.h"
 #include "core/emu_sched.h"
 #include "model/emu_timing.h"
 
@@ -685,7 +684,7 @@ static bool fill_slots(struct emu_dispatch_ctx *ctx, struct emu_run *rs)
 
 /* ---- scratch ---- */
 
-/* The backing grows in the 2 MiB steps emu_rt_map places mappings at. */
+/* The backing grows in the 2 MiB steps emu_mem_map places mappings at. */
 #define EMU_SCRATCH_GRANULE (2ull << 20)
 
 /* Bytes of private segment per wave: the packet's per-work-item size for 64
@@ -699,7 +698,7 @@ static uint64_t scratch_wave_bytes(uint32_t per_item)
 
 /* Make the GPU's scratch backing hold `slots` waves' private segments (one
  * per wave storage of the dispatch), growing it as ROCr grows a queue's
- * scratch; placed like every allocation (emu_rt_map), so runs repeat. */
+ * scratch; placed like every allocation (emu_mem_map), so runs repeat. */
 static bool scratch_reserve(struct emu_dispatch_ctx *ctx, size_t slots)
 {
 	struct emu_gpu *g = ctx->gpu;
@@ -710,7 +709,7 @@ static bool scratch_reserve(struct emu_dispatch_ctx *ctx, size_t slots)
 	uint64_t need = per_wave * slots;
 	if (need > g->scratch_len) {
 		size_t len = (size_t)((need + EMU_SCRATCH_GRANULE - 1) & ~(EMU_SCRATCH_GRANULE - 1));
-		void *m = emu_rt_map(len);
+		void *m = emu_mem_map(g->mem, len);
 		if (!m || !emu_mem_add(g->mem, m, len, EMU_MEM_SCRATCH)) {
 			if (m)
 				munmap(m, len);

@@ -144,7 +144,6 @@ EMU_API hsa_status_t hsa_init(void)
 	memset(emu_rt.results, 0, sizeof(emu_rt.results));
 	emu_rt.last_report[0] = '\0';
 	atomic_store(&emu_rt.copy_profiling, false);
-	atomic_store(&emu_rt.va_next, 0);  /* every mapping of the last session is gone */
 	atomic_store(&emu_rt.refcount, 1);
 	goto out;
 fail:

@@ -512,7 +512,7 @@ EMU_API hsa_status_t hsa_queue_create(hsa_agent_t agent, uint32_t size, hsa_queu
 		return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
 	ring = (size_t)size * 64;
 	q->map_size = EMU_QUEUE_HDR + ring;
-	q->map = emu_rt_map(q->map_size);
+	q->map = emu_mem_map(emu_rt.mem, q->map_size);
 	if (!q->map)
 		goto fail;
 	if (!emu_mem_add(emu_rt.mem, q->map, q->map_size, EMU_MEM_QUEUE)) {
