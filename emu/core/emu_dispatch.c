@@ -22,7 +22,7 @@
 #include "core/emu_gpu_private.h"
 #include "core/emu_hazard.h"
 #include "core/emu_hazard_nops.h"
-#include "model/emu_model_params.h"
+#include "model/emu_profile.h"
 #include "core/emu_sched.h"
 #include "model/emu_timing.h"
 
@@ -421,7 +421,7 @@ static uint32_t cu_order(const struct emu_profile *prof, uint32_t i)
  * sharing counts (equal on every profile). */
 static uint32_t cus_per_group(const struct emu_profile *prof)
 {
-	const struct emu_model_params *mp = emu_model_params_get(prof->arch);
+	const struct emu_model_params *mp = &prof->model;
 	uint32_t a = mp->icache.shared_by ? mp->icache.shared_by : 1;
 	uint32_t b = mp->sqc.shared_by ? mp->sqc.shared_by : 1;
 	uint32_t x = a, y = b;
@@ -938,9 +938,9 @@ bool emu_gpu_dispatch(struct emu_gpu *g, const struct emu_dispatch_req *req, str
 	if (!scratch_reserve(&ctx, max_res))
 		goto out;
 
-	/* The CP's packet processing (fixed ns, emu_model_params.c) and the
+	/* The CP's packet processing (fixed ns, emu_profile.c) and the
 	 * launch (SCLK cycles) come before the first wave. */
-	const struct emu_model_params *mp = emu_model_params_get(g->prof->arch);
+	const struct emu_model_params *mp = &g->prof->model;
 	ctx.start_cycle = g->now_cycle + emu_gpu_ns_to_cycles(g, mp->cp_dispatch_ns) + EMU_LAUNCH_CYCLES;
 	emu_timing_begin(ctx.timing, &ctx);
 

@@ -245,7 +245,7 @@ EMU_API hsa_status_t hsa_region_get_info(hsa_region_t region, hsa_region_info_t 
 		*(void **)value = NULL;
 		return HSA_STATUS_SUCCESS;
 	case HSA_AMD_REGION_INFO_BUS_WIDTH:
-		*(uint32_t *)value = emu_pool_is_system(p) ? 0 : emu_rt.props->mem_width_bits;
+		*(uint32_t *)value = emu_pool_is_system(p) ? 0 : emu_rt.prof->model.mem_bus_bits;
 		return HSA_STATUS_SUCCESS;
 	case HSA_AMD_REGION_INFO_MAX_CLOCK_FREQUENCY:
 		emu_gpu_clocks(emu_rt.gpu, &sclk, &mclk);

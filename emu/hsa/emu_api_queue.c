@@ -335,7 +335,7 @@ static bool emu_queue_barrier(struct emu_queue *q, void *slot, bool is_or)
 		emu_signal_wait_pred(dep[i < n ? i : 0], emu_dep_zero, q,
 		                     emu_rt_wall_ns() + (is_or ? EMU_SLICE_NS / 10 : EMU_SLICE_NS));
 	}
-	/* The CP's time for the packet (emu_model_params.h cp_barrier_ns). */
+	/* The CP's time for the packet (emu_profile.h cp_barrier_ns). */
 	pthread_mutex_lock(&emu_rt.dispatch_lock);
 	emu_gpu_barrier_packet(emu_rt.gpu, ((pkt.header >> HSA_PACKET_HEADER_SCRELEASE_FENCE_SCOPE) & 3u) ==
 	                                   HSA_FENCE_SCOPE_SYSTEM);

@@ -31,20 +31,6 @@
 /* The HSA API entry points are the only exported symbols. */
 #define EMU_API __attribute__((visibility("default")))
 
-/* ---- Profile facts rocminfo shows that struct emu_profile does not hold
- * (emu_profile.c, with sources). ---- */
-struct emu_agent_props {
-	uint32_t chip_id;          /* PCI device id (HSA_AMD_AGENT_INFO_CHIP_ID) */
-	uint32_t cacheline;        /* bytes (HSA_AMD_AGENT_INFO_CACHELINE_SIZE) */
-	uint32_t l1_bytes;         /* vector L1 per CU */
-	uint32_t l2_bytes;         /* L2 as rocminfo reports it (per XCD on gfx942) */
-	uint32_t l3_bytes;         /* Infinity Cache / MALL, 0 if none */
-	uint64_t vram_bytes;       /* HBM of the agent (size of the coarse-grained pool) */
-	uint32_t mem_width_bits;   /* HSA_AMD_AGENT_INFO_MEMORY_WIDTH */
-	uint32_t arrays_per_se;    /* HSA_AMD_AGENT_INFO_NUM_SHADER_ARRAYS_PER_SE */
-};
-const struct emu_agent_props *emu_profile_agent_props(enum emu_arch arch);
-
 /* ---- Agents and memory pools ---- */
 
 enum emu_agent_kind { EMU_AGENT_CPU = 0, EMU_AGENT_GPU, EMU_AGENT_COUNT };
@@ -143,7 +129,6 @@ struct emu_runtime {
 	atomic_int refcount;           /* hsa_init count */
 
 	const struct emu_profile *prof;
-	const struct emu_agent_props *props;
 	struct emu_mem *mem;           /* GPU-visible memory */
 	struct emu_mem *signals;       /* registry of live signals */
 	pthread_mutex_t sig_lock;      /* registry lookup + reference */

@@ -32,6 +32,7 @@
 #include "core/emu_hazard.h"
 #include "core/emu_hazard_nops.h"
 #include "isa/emu_optab.h"
+#include "model/emu_profile.h"  /* struct emu_profile: arch, has_agpr (enum emu_arch is isa's) */
 #include "wave/emu_wave.h"
 
 #include "isa/tables/emu_optab_gfx900.inc"

@@ -1,6 +1,6 @@
 /*
  * emu_timing — the cycle model: how long each instruction holds its wave,
- * and when each memory access completes. Numbers: emu_model_params.c;
+ * and when each memory access completes. Numbers: emu_profile.c;
  * shared state: emu_timing_private.h. One section per mechanism below:
  *
  *   1. Clocks     memory-side latencies are ns at the default MCLK, scaled by
@@ -172,9 +172,7 @@ struct emu_timing *emu_timing_create(const struct emu_profile *prof, uint32_t sc
 	if (!t)
 		return NULL;
 	t->prof = prof;
-	t->mp = emu_model_params_get(prof->arch);
-	if (!t->mp)
-		goto fail;
+	t->mp = &prof->model;
 	const struct emu_model_params *mp = t->mp;
 	t->sclk_mhz = sclk_mhz ? sclk_mhz : prof->sclk_mhz;
 	t->mclk_mhz = mclk_mhz ? mclk_mhz : prof->mclk_mhz;

@@ -236,8 +236,8 @@ static void lds_cost_memo(struct emu_timing *t, const struct emu_wave *w, const 
 	uint64_t m = acc->mask;
 	/* The workgroup's allocation bounds the LDS (emu_lds_in); fixtures
 	 * without a workgroup see the CU's whole LDS. */
-	uint32_t size = w->wg ? w->wg->lds_size : t->mp->lds_bytes;
-	if (!m || !acc->addr || !w->cur || t->mp->lds_bytes % 128) {
+	uint32_t size = w->wg ? w->wg->lds_size : t->prof->lds_bytes;
+	if (!m || !acc->addr || !w->cur || t->prof->lds_bytes % 128) {
 		emu_lds_cost(t->mp, size, acc->addr, acc->mask, bytes, c);
 		return;
 	}

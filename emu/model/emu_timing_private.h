@@ -5,7 +5,7 @@
  *   emu_timing_hbm.c     bandwidth servers (DRAM, Infinity Cache)
  *   emu_timing_lds.c     LDS banks and ports
  *   emu_timing_icache.c  instruction fetch
- * Parameters: emu_model_params.[ch].
+ * Parameters: the profile's model part (emu_profile.[ch]).
  */
 #ifndef EMU_TIMING_PRIVATE_H
 #define EMU_TIMING_PRIVATE_H
@@ -13,7 +13,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "model/emu_model_params.h"
+#include "model/emu_profile.h"
 #include "model/emu_timing.h"
 
 /* ---- caches (emu_timing_cache.c) ---- */

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "isa/emu_isa.h"
+#include "model/emu_profile.h"
 #include "wave/emu_wave.h"
 
 #ifdef FUZZ_STANDALONE

@@ -6,7 +6,7 @@
  * saturation), clock scaling, issue costs, determinism and speed.
  *
  * Expected figures are the published measurements the model is calibrated
- * against (emu_model_params.c lists them), with the tolerances stated at
+ * against (emu_profile.c lists them), with the tolerances stated at
  * each test, or rules stated in the seeds (seed 003's counter arithmetic).
  * None is read back from the model's parameters.
  */
