@@ -942,7 +942,7 @@ bool emu_gpu_dispatch(struct emu_gpu *g, const struct emu_dispatch_req *req, str
 	 * launch (SCLK cycles) come before the first wave. */
 	const struct emu_model_params *mp = &g->prof->model;
 	ctx.start_cycle = g->now_cycle + emu_gpu_ns_to_cycles(g, mp->cp_dispatch_ns) + EMU_LAUNCH_CYCLES;
-	emu_timing_begin(ctx.timing, &ctx);
+	emu_timing_begin(ctx.timing, ctx.counters, emu_wave_stall);
 
 	/* Initial fill: round-robin over CUs until every CU is full or the grid
 	 * is handed out. */

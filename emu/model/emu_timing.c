@@ -7,7 +7,7 @@
  *                 MCLK and converted to shader cycles; DRAM bytes per shader
  *                 cycle from bus width x transfers x MCLK.
  *   2. Issue      per-class cadence; VALU competes for its SIMD
- *                 (ctx->cus[].simd_free); MFMA occupies the SIMD's matrix
+ *                 (its issue port, emu_timing_cu.simd_free); MFMA occupies the SIMD's matrix
  *                 core for its published passes x 4 cycles
  *                 (emu_timing_mfma.c; FLOPs / rate for anything unlisted).
  *   3. Vector memory
@@ -173,6 +173,7 @@ struct emu_timing *emu_timing_create(const struct emu_profile *prof, uint32_t sc
 		return NULL;
 	t->prof = prof;
 	t->mp = &prof->model;
+	t->cnt = t->counters_none;
 	const struct emu_model_params *mp = t->mp;
 	t->sclk_mhz = sclk_mhz ? sclk_mhz : prof->sclk_mhz;
 	t->mclk_mhz = mclk_mhz ? mclk_mhz : prof->mclk_mhz;
@@ -237,9 +238,13 @@ void emu_timing_destroy(struct emu_timing *t)
 	free(t);
 }
 
-void emu_timing_begin(struct emu_timing *t, struct emu_dispatch_ctx *ctx)
+void emu_timing_begin(struct emu_timing *t, uint64_t *counters, emu_timing_stall_fn stall)
 {
-	t->ctx = ctx;
+	t->cnt = counters ? counters : t->counters_none;
+	t->stall = stall;
+	t->in_dispatch = true;
+	for (uint32_t i = 0; i < t->num_cu; i++)
+		memset(t->cu[i].simd_free, 0, sizeof(t->cu[i].simd_free));
 }
 
 /* ---- 2. issue ---- */
@@ -348,10 +353,9 @@ uint32_t emu_timing_issue(struct emu_timing *t, struct emu_wave *w, const struct
 	case EMU_CLS_VALU_TRANS: {
 		/* The SIMD is busy for the instruction's cycles; waves sharing it
 		 * take turns. */
-		struct emu_dispatch_ctx *ctx = t->ctx;
-		if (!ctx || !ctx->cus || w->cu >= t->num_cu)
+		if (!t->in_dispatch || w->cu >= t->num_cu)
 			return c;
-		uint64_t *port = &ctx->cus[w->cu].simd_free[w->simd & 3];
+		uint64_t *port = &t->cu[w->cu].simd_free[w->simd & 3];
 		uint64_t start = w->cycle > *port ? w->cycle : *port;
 		*port = start + c;
 		return (uint32_t)(start - w->cycle) + c;
@@ -433,7 +437,7 @@ static uint64_t ta_pass(struct emu_timing *t, struct emu_timing_cu *cs, struct e
 	if (q && cs->ta_n >= q) {
 		uint64_t oldest = cs->ta_ring[(cs->ta_n - q) % EMU_TA_MAX];
 		if (oldest > w->cycle) {
-			emu_wave_stall(w, oldest - w->cycle, GCNLAB_STALL_VMEM_QUEUE);
+			emu_timing_stall(t, w, oldest - w->cycle, GCNLAB_STALL_VMEM_QUEUE);
 			w->cycle = oldest;
 		}
 	}
@@ -523,7 +527,10 @@ uint64_t emu_timing_release_system(struct emu_timing *t, uint64_t at)
 {
 	struct release_wb r = { .t = t, .at = at, .done = at };
 
-	t->ctx = NULL;  /* the dispatch (if any) has ended: count nowhere */
+	/* the dispatch (if any) has ended: count nowhere */
+	t->cnt = t->counters_none;
+	t->stall = NULL;
+	t->in_dispatch = false;
 	if (!t->mp->rel_sys_l2_wb)
 		return at;
 	for (uint32_t i = 0; i < t->n_l2; i++) {
