@@ -18,18 +18,7 @@
 #include <stdint.h>
 
 #include "isa/emu_isa.h"
-
-/* MFMA input types, for the per-type matrix rate. */
-enum emu_mfma_type {
-	EMU_MFMA_F64 = 0,
-	EMU_MFMA_F32,
-	EMU_MFMA_XF32,
-	EMU_MFMA_F16,
-	EMU_MFMA_BF16,
-	EMU_MFMA_I8,
-	EMU_MFMA_FP8,        /* fp8/bf8 */
-	EMU_MFMA_TYPE_COUNT
-};
+#include "isa/emu_optab.h"   /* enum emu_mfma_type */
 
 /* Geometry of one set-associative cache (one instance). */
 struct emu_cache_geom {
