@@ -58,6 +58,7 @@ include mk/model.mk
 include mk/seeds.mk
 include mk/kd.mk
 include mk/version.mk
+include mk/layers.mk
 
 .PHONY: all kernels kernels-all run run-suites bench disasm clean help info
 

@@ -865,6 +865,49 @@ static const char *class_of(const struct encdef *e, const char *m)
 	return "EMU_CLS_VALU";
 }
 
+/* An MFMA's shape from its mnemonic, v_mfma_<out>_<M>x<N>x<K>[_<B>b][_]<in>
+ * or v_smfmac_... (LLVM spells both "32x32x8f16" and "32x32x8_f16"),
+ * written into the opcode's emu_opfmt.mfma (emu_optab.h) so that nothing
+ * parses mnemonics at run time. The input type is the first of f64, xf32,
+ * f32, bf16, f16, i8, fp8, bf8 in the tail after K (xf32 before f32, bf16
+ * before f16); gfx90a's original bf16 forms (neither "1k" nor a "<B>b_"
+ * block count before the type) run at half the bf16 rate. False for a
+ * name that does not parse (the model then assumes 64 cycles). */
+static bool mfma_shape(const char *m, unsigned dim[3], const char **type, unsigned *flags)
+{
+	static const struct { const char *s, *type; } tab[] = {
+		{ "f64", "EMU_MFMA_F64" }, { "xf32", "EMU_MFMA_XF32" }, { "f32", "EMU_MFMA_F32" },
+		{ "bf16", "EMU_MFMA_BF16" }, { "f16", "EMU_MFMA_F16" }, { "i8", "EMU_MFMA_I8" },
+		{ "fp8", "EMU_MFMA_FP8" }, { "bf8", "EMU_MFMA_FP8" },
+	};
+	if (!has_prefix(m, "v_mfma") && !has_prefix(m, "v_smfmac"))
+		return false;
+	const char *p = strchr(m + 2, '_');  /* after "v_mfma" / "v_smfmac" */
+	p = p ? strchr(p + 1, '_') : NULL;   /* after the output type */
+	if (!p)
+		return false;
+	p++;
+	for (int d = 0; d < 3; d++) {
+		if (d && *p++ != 'x')
+			return false;
+		dim[d] = 0;
+		while (isdigit((unsigned char)*p))
+			dim[d] = dim[d] * 10 + (unsigned)(*p++ - '0');
+		if (!dim[d] || dim[d] > 255)
+			return false;
+	}
+	*type = NULL;
+	for (size_t i = 0; i < sizeof(tab) / sizeof(tab[0]) && !*type; i++)
+		if (strstr(p, tab[i].s))
+			*type = tab[i].type;
+	if (!*type)
+		return false;
+	*flags = has_prefix(m, "v_smfmac") ? 1u : 0u;
+	if (!strcmp(*type, "EMU_MFMA_BF16") && !strstr(p, "1k") && !strstr(p, "b_"))
+		*flags |= 2u;
+	return true;
+}
+
 /* ---- emission ---- */
 
 static void emit_str(FILE *f, const char *s)
@@ -1371,7 +1414,7 @@ int main(int argc, char **argv)
 	           " * emu_optab_%s_<enc>[opcode]: mnemonic (LLVM spelling without _e32/_e64/_sdwa/_dpp),\n"
 	           " * class, register widths in dwords (dst, src0..2, data) as LLVM prints them.\n"
 	           " * emu_opfmt_%s_<enc>[opcode]: operand template, modifier bits LLVM rejects/ignores,\n"
-	           " * constant kinds and accepted source classes (see emu/isa/emu_optab.h).\n */\n\n",
+	           " * constant kinds, accepted source classes and MFMA shapes (see emu/isa/emu_optab.h).\n */\n\n",
 	        arch, arch, arch, arch);
 	for (int ei = 0; ei < NENC; ei++) {
 		const struct encdef *e = &encs[ei];
@@ -1416,10 +1459,17 @@ int main(int argc, char **argv)
 				continue;
 			fprintf(f, "\t[0x%03x] = {", op);
 			emit_str(f, oi->syn);
-			fprintf(f, ", {0x%08x, 0x%08x}, {0x%08x, 0x%08x}, {0x%08x, 0x%08x}, {%s, %s, %s}, {%d, %d, %d}, %d, %d, %d},",
+			fprintf(f, ", {0x%08x, 0x%08x}, {0x%08x, 0x%08x}, {0x%08x, 0x%08x}, {%s, %s, %s}, {%d, %d, %d}, %d, %d, %d",
 			        oi->mbz[0], oi->mbz[1], oi->mb1[0], oi->mb1[1], oi->ign[0], oi->ign[1], kindname[oi->kind[0]],
 			        kindname[oi->kind[1]], kindname[oi->kind[2]], oi->scls[0], oi->scls[1], oi->scls[2], oi->form,
 			        oi->sext, oi->nsel);
+			unsigned dim[3], mflags;
+			const char *mtype;
+			if (!e->ext && mfma_shape(oi->mnem, dim, &mtype, &mflags))
+				fprintf(f, ", {%u, %u, %u, %s, %s%s%s}", dim[0], dim[1], dim[2], mtype,
+				        mflags ? "" : "0", (mflags & 1) ? "EMU_MFMA_SPARSE" : "",
+				        (mflags & 2) ? ((mflags & 1) ? " | EMU_MFMA_BF16_HALF" : "EMU_MFMA_BF16_HALF") : "");
+			fprintf(f, "},");
 			if (e->ext)
 				fprintf(f, " /* %s */", oi->mnem);
 			fprintf(f, "\n");

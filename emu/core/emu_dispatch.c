@@ -22,8 +22,7 @@
 #include "core/emu_gpu_private.h"
 #include "core/emu_hazard.h"
 #include "core/emu_hazard_nops.h"
-#include "model/emu_model_params.h"
-#include "hsa/emu_runtime.h"
+#include "model/emu_profile.h"
 #include "core/emu_sched.h"
 #include "core/emu_wave_env.h"
 #include "model/emu_timing.h"
@@ -423,7 +422,7 @@ static uint32_t cu_order(const struct emu_profile *prof, uint32_t i)
  * sharing counts (equal on every profile). */
 static uint32_t cus_per_group(const struct emu_profile *prof)
 {
-	const struct emu_model_params *mp = emu_model_params_get(prof->arch);
+	const struct emu_model_params *mp = &prof->model;
 	uint32_t a = mp->icache.shared_by ? mp->icache.shared_by : 1;
 	uint32_t b = mp->sqc.shared_by ? mp->sqc.shared_by : 1;
 	uint32_t x = a, y = b;
@@ -686,7 +685,7 @@ static bool fill_slots(struct emu_dispatch_ctx *ctx, struct emu_run *rs)
 
 /* ---- scratch ---- */
 
-/* The backing grows in the 2 MiB steps emu_rt_map places mappings at. */
+/* The backing grows in the 2 MiB steps emu_mem_map places mappings at. */
 #define EMU_SCRATCH_GRANULE (2ull << 20)
 
 /* Bytes of private segment per wave: the packet's per-work-item size for 64
@@ -700,7 +699,7 @@ static uint64_t scratch_wave_bytes(uint32_t per_item)
 
 /* Make the GPU's scratch backing hold `slots` waves' private segments (one
  * per wave storage of the dispatch), growing it as ROCr grows a queue's
- * scratch; placed like every allocation (emu_rt_map), so runs repeat. */
+ * scratch; placed like every allocation (emu_mem_map), so runs repeat. */
 static bool scratch_reserve(struct emu_dispatch_ctx *ctx, size_t slots)
 {
 	struct emu_gpu *g = ctx->gpu;
@@ -711,7 +710,7 @@ static bool scratch_reserve(struct emu_dispatch_ctx *ctx, size_t slots)
 	uint64_t need = per_wave * slots;
 	if (need > g->scratch_len) {
 		size_t len = (size_t)((need + EMU_SCRATCH_GRANULE - 1) & ~(EMU_SCRATCH_GRANULE - 1));
-		void *m = emu_rt_map(len);
+		void *m = emu_mem_map(g->mem, len);
 		if (!m || !emu_mem_add(g->mem, m, len, EMU_MEM_SCRATCH)) {
 			if (m)
 				munmap(m, len);
@@ -940,11 +939,11 @@ bool emu_gpu_dispatch(struct emu_gpu *g, const struct emu_dispatch_req *req, str
 	if (!scratch_reserve(&ctx, max_res))
 		goto out;
 
-	/* The CP's packet processing (fixed ns, emu_model_params.c) and the
+	/* The CP's packet processing (fixed ns, emu_profile.c) and the
 	 * launch (SCLK cycles) come before the first wave. */
-	const struct emu_model_params *mp = emu_model_params_get(g->prof->arch);
+	const struct emu_model_params *mp = &g->prof->model;
 	ctx.start_cycle = g->now_cycle + emu_gpu_ns_to_cycles(g, mp->cp_dispatch_ns) + EMU_LAUNCH_CYCLES;
-	emu_timing_begin(ctx.timing, &ctx);
+	emu_timing_begin(ctx.timing, ctx.counters, emu_wave_stall);
 
 	/* Initial fill: round-robin over CUs until every CU is full or the grid
 	 * is handed out. */

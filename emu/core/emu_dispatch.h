@@ -40,7 +40,6 @@ struct emu_cu {
 	uint32_t waves_resident;
 	uint32_t lds_used;
 	uint32_t wg_resident;
-	uint64_t simd_free[4];       /* cycle at which each SIMD's issue port is free */
 };
 
 struct emu_dispatch_ctx {

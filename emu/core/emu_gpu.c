@@ -8,7 +8,6 @@
 #include <sys/mman.h>
 
 #include "core/emu_gpu_private.h"
-#include "model/emu_model_params.h"
 #include "core/emu_mem.h"
 #include "core/emu_sched.h"
 #include "model/emu_timing.h"
@@ -105,10 +104,7 @@ uint64_t emu_gpu_ns_to_cycles(const struct emu_gpu *g, uint64_t ns)
 
 void emu_gpu_barrier_packet(struct emu_gpu *g, bool system_release)
 {
-	const struct emu_model_params *mp = emu_model_params_get(g->prof->arch);
-
-	if (mp)
-		g->now_cycle += emu_gpu_ns_to_cycles(g, mp->cp_barrier_ns);
+	g->now_cycle += emu_gpu_ns_to_cycles(g, g->prof->model.cp_barrier_ns);
 	if (system_release && g->timing)
 		g->now_cycle = emu_timing_release_system(g->timing, g->now_cycle);
 }

@@ -32,7 +32,7 @@ uint64_t emu_gpu_now_ns(const struct emu_gpu *g);
 /* ns of model time in shader cycles, rounded up. */
 uint64_t emu_gpu_ns_to_cycles(const struct emu_gpu *g, uint64_t ns);
 /* A barrier packet was processed: model time advances by the packet
- * processor's cp_barrier_ns (emu_model_params.h) and, for a system-scope
+ * processor's cp_barrier_ns (emu_profile.h) and, for a system-scope
  * release, by its L2 write-back (emu_timing_release_system). Call with the
  * dispatch lock held, as dispatches are. */
 void emu_gpu_barrier_packet(struct emu_gpu *g, bool system_release);

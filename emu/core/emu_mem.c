@@ -2,14 +2,28 @@
  * emu_mem — registry of the memory the emulated GPU may touch: a sorted
  * array of disjoint [base, end) ranges, a one-entry cache of the last hit
  * and a recursive mutex (the packet processor holds it around a dispatch
- * and the dispatch code may take it again through emu_mem_find).
+ * and the dispatch code may take it again through emu_mem_find), and the
+ * next free address of the GPU's address space.
  */
+#include <errno.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "core/emu_mem.h"
-#include "hsa/emu_runtime.h"
+
+/* Mappings go one after the other from 32 TiB, each 2 MiB aligned (a
+ * translation granule of the model's UTCL1, as ROCr aligns large VRAM
+ * allocations): above the low user space and above ASan's shadow (which
+ * ends near 16 TiB), below the PIE binary, heap and mmap area that ASLR
+ * moves around (~85-128 TiB). MAP_FIXED_NOREPLACE never replaces an
+ * existing mapping; a taken range moves on to the next slot, and as a last
+ * resort the kernel picks (placement then varies, nothing else does). */
+#define EMU_VA_BASE (32ull << 40)
+#define EMU_VA_ALIGN (2ull << 20)
+#define EMU_VA_TRIES 64
 
 struct emu_mem_range {
 	uint64_t base;
@@ -23,6 +37,7 @@ struct emu_mem {
 	struct emu_mem_range *r;   /* sorted by base, disjoint */
 	size_t n, cap;
 	size_t cache;              /* index of the last translated range; n = none */
+	_Atomic uint64_t va_next;  /* where emu_mem_map places the next mapping */
 };
 
 struct emu_mem *emu_mem_create(void)
@@ -40,6 +55,7 @@ struct emu_mem *emu_mem_create(void)
 		goto fail;
 	}
 	pthread_mutexattr_destroy(&attr);
+	atomic_init(&m->va_next, EMU_VA_BASE);
 	return m;
 fail:
 	free(m);
@@ -53,6 +69,26 @@ void emu_mem_destroy(struct emu_mem *m)
 	pthread_mutex_destroy(&m->lock);
 	free(m->r);
 	free(m);
+}
+
+void *emu_mem_map(struct emu_mem *m, size_t len)
+{
+	uint64_t span = ((uint64_t)len + EMU_VA_ALIGN - 1) & ~(EMU_VA_ALIGN - 1);
+	void *p;
+
+	for (unsigned i = 0; i < EMU_VA_TRIES; i++) {
+		uint64_t at = atomic_fetch_add(&m->va_next, span);
+		p = mmap((void *)(uintptr_t)at, len, PROT_READ | PROT_WRITE,
+		         MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
+		if (p == (void *)(uintptr_t)at)
+			return p;
+		if (p != MAP_FAILED)  /* a kernel without MAP_FIXED_NOREPLACE took it as a hint */
+			return p;
+		if (errno != EEXIST)
+			break;
+	}
+	p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	return p == MAP_FAILED ? NULL : p;
 }
 
 void emu_mem_lock(struct emu_mem *m)

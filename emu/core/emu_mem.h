@@ -2,7 +2,9 @@
  * emu_mem — the emulated GPU's view of memory. Allocations are host memory
  * that the GPU addresses directly (GPU VA == host pointer), registered here
  * so that every kernel access is checked against the live allocations.
- * Thread-safe (the HSA API threads register, the packet processor looks up).
+ * It also owns the GPU's address space: where new mappings go
+ * (emu_mem_map). Thread-safe (the HSA API threads register, the packet
+ * processor looks up).
  */
 #ifndef EMU_MEM_H
 #define EMU_MEM_H
@@ -26,6 +28,14 @@ struct emu_mem;
 struct emu_mem *emu_mem_create(void);
 void emu_mem_destroy(struct emu_mem *m);
 
+/* A zeroed read-write anonymous mapping of len bytes for GPU-visible memory
+ * (pool allocations, loaded code objects, queues, scratch), or NULL; the
+ * caller registers it (emu_mem_add) and munmaps it. Its address depends
+ * only on the mappings made through m before, not on where the host's ASLR
+ * put things: the cycle model indexes its caches and TLB by address, so
+ * this is what makes modelled times repeat from run to run. */
+void *emu_mem_map(struct emu_mem *m, size_t len);
+
 /* Register/unregister [base, base+size). */
 bool emu_mem_add(struct emu_mem *m, void *base, size_t size, enum emu_mem_kind kind);
 bool emu_mem_remove(struct emu_mem *m, void *base);
@@ -44,6 +54,10 @@ bool emu_mem_set_gpu(struct emu_mem *m, void *base, bool gpu);
 /* Allocation containing addr: base and size; false if none. */
 bool emu_mem_find(struct emu_mem *m, uint64_t addr, uint64_t *base, size_t *size,
                   enum emu_mem_kind *kind);
+
+/* Remove and return the last registered range; false when empty
+ * (hsa_shut_down releases what the host did not free). */
+bool emu_mem_pop(struct emu_mem *m, void **base, size_t *size, enum emu_mem_kind *kind);
 
 /* Lock around a dispatch so that allocations do not change under it. */
 void emu_mem_lock(struct emu_mem *m);

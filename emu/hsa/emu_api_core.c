@@ -88,7 +88,7 @@ static void emu_rt_setup_pools(void)
 	emu_rt.pools[EMU_POOL_GPU_COARSE] = (struct emu_pool){
 		EMU_POOL_GPU_COARSE, EMU_AGENT_GPU, HSA_AMD_SEGMENT_GLOBAL,
 		HSA_AMD_MEMORY_POOL_GLOBAL_FLAG_COARSE_GRAINED, EMU_MEM_COARSE,
-		emu_rt.props->vram_bytes, true };
+		emu_rt.prof->vram_bytes, true };
 	emu_rt.pools[EMU_POOL_GPU_GROUP] = (struct emu_pool){
 		EMU_POOL_GPU_GROUP, EMU_AGENT_GPU, HSA_AMD_SEGMENT_GROUP, 0, EMU_MEM_COARSE,
 		emu_rt.prof->lds_bytes, false };
@@ -121,7 +121,6 @@ EMU_API hsa_status_t hsa_init(void)
 		st = HSA_STATUS_ERROR;
 		goto out;
 	}
-	emu_rt.props = emu_profile_agent_props(emu_rt.prof->arch);
 	emu_rt.mem = emu_mem_create();
 	emu_rt.signals = emu_mem_create();
 	if (!emu_rt.mem || !emu_rt.signals)
@@ -144,7 +143,6 @@ EMU_API hsa_status_t hsa_init(void)
 	memset(emu_rt.results, 0, sizeof(emu_rt.results));
 	emu_rt.last_report[0] = '\0';
 	atomic_store(&emu_rt.copy_profiling, false);
-	atomic_store(&emu_rt.va_next, 0);  /* every mapping of the last session is gone */
 	atomic_store(&emu_rt.refcount, 1);
 	goto out;
 fail:
@@ -835,9 +833,9 @@ EMU_API hsa_status_t hsa_wavefront_get_info(hsa_wavefront_t wavefront,
 static uint32_t emu_cache_size(uint64_t level)
 {
 	switch (level) {
-	case 1: return emu_rt.props->l1_bytes;
-	case 2: return emu_rt.props->l2_bytes;
-	case 3: return emu_rt.props->l3_bytes;
+	case 1: return emu_rt.prof->model.l1.bytes;
+	case 2: return emu_rt.prof->model.l2.bytes;
+	case 3: return emu_rt.prof->model.mall.bytes;
 	default: return 0;
 	}
 }
@@ -924,7 +922,7 @@ static void emu_put_str(void *value, const char *s)
 static hsa_status_t emu_gpu_agent_info(hsa_agent_info_t attribute, void *value)
 {
 	const struct emu_profile *p = emu_rt.prof;
-	const struct emu_agent_props *pr = emu_rt.props;
+	const struct emu_model_params *pm = &p->model;
 	uint32_t sclk, mclk;
 
 	emu_gpu_clocks(emu_rt.gpu, &sclk, &mclk);
@@ -994,9 +992,9 @@ static hsa_status_t emu_gpu_agent_info(hsa_agent_info_t attribute, void *value)
 		break;
 	case HSA_AGENT_INFO_CACHE_SIZE: {
 		uint32_t *c = value;
-		c[0] = pr->l1_bytes;
-		c[1] = pr->l2_bytes;
-		c[2] = pr->l3_bytes;
+		c[0] = pm->l1.bytes;
+		c[1] = pm->l2.bytes;   /* per XCD on gfx942, as rocminfo reports it */
+		c[2] = pm->mall.bytes;
 		c[3] = 0;
 		break;
 	}
@@ -1016,10 +1014,10 @@ static hsa_status_t emu_gpu_agent_info(hsa_agent_info_t attribute, void *value)
 		*(uint16_t *)value = 1;
 		break;
 	case HSA_AMD_AGENT_INFO_CHIP_ID:
-		*(uint32_t *)value = pr->chip_id;
+		*(uint32_t *)value = p->chip_id;
 		break;
 	case HSA_AMD_AGENT_INFO_CACHELINE_SIZE:
-		*(uint32_t *)value = pr->cacheline;
+		*(uint32_t *)value = pm->l1.line;   /* rocminfo "Cacheline Size" (emu_profile.c) */
 		break;
 	case HSA_AMD_AGENT_INFO_COMPUTE_UNIT_COUNT:
 	case HSA_AMD_AGENT_INFO_COOPERATIVE_COMPUTE_UNIT_COUNT:
@@ -1037,7 +1035,7 @@ static hsa_status_t emu_gpu_agent_info(hsa_agent_info_t attribute, void *value)
 		*(uint32_t *)value = 0;         /* no PCI device behind the emulator */
 		break;
 	case HSA_AMD_AGENT_INFO_MEMORY_WIDTH:
-		*(uint32_t *)value = pr->mem_width_bits;
+		*(uint32_t *)value = pm->mem_bus_bits;
 		break;
 	case HSA_AMD_AGENT_INFO_MEMORY_MAX_FREQUENCY:
 		*(uint32_t *)value = mclk;
@@ -1058,7 +1056,7 @@ static hsa_status_t emu_gpu_agent_info(hsa_agent_info_t attribute, void *value)
 		*(uint32_t *)value = p->num_xcd;
 		break;
 	case HSA_AMD_AGENT_INFO_NUM_SHADER_ARRAYS_PER_SE:
-		*(uint32_t *)value = pr->arrays_per_se;
+		*(uint32_t *)value = p->arrays_per_se;
 		break;
 	case HSA_AMD_AGENT_INFO_HDP_FLUSH:
 		*(hsa_amd_hdp_flush_t *)value = (hsa_amd_hdp_flush_t){ NULL, NULL };

@@ -370,7 +370,7 @@ static hsa_status_t emu_load_segments(struct emu_load *ld)
 	ld->alloc = ((size_t)(ld->vend - ld->vaddr0) + EMU_PAGE - 1) & ~(size_t)(EMU_PAGE - 1);
 	if (!ld->alloc)
 		ld->alloc = EMU_PAGE;
-	ld->base = emu_rt_map(ld->alloc);
+	ld->base = emu_mem_map(emu_rt.mem, ld->alloc);
 	if (!ld->base)
 		return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
 	for (size_t i = 0; i < n; i++) {

@@ -30,41 +30,6 @@ static bool emu_is_alloc_kind(enum emu_mem_kind k)
 	return k == EMU_MEM_KERNARG || k == EMU_MEM_FINE || k == EMU_MEM_COARSE;
 }
 
-/* ---- deterministic placement ---- */
-
-/* Mappings go one after the other from 32 TiB, each 2 MiB aligned (a
- * translation granule of the model's UTCL1, as ROCr aligns large VRAM
- * allocations): above the low user space and above ASan's shadow (which
- * ends near 16 TiB), below the PIE binary, heap and mmap area that ASLR
- * moves around (~85-128 TiB). MAP_FIXED_NOREPLACE never replaces an
- * existing mapping; a taken range moves on to the next slot, and as a last
- * resort the kernel picks (placement then varies, nothing else does). */
-#define EMU_VA_BASE (32ull << 40)
-#define EMU_VA_ALIGN (2ull << 20)
-#define EMU_VA_TRIES 64
-
-void *emu_rt_map(size_t len)
-{
-	uint64_t span = ((uint64_t)len + EMU_VA_ALIGN - 1) & ~(EMU_VA_ALIGN - 1);
-	void *m;
-
-	for (unsigned i = 0; i < EMU_VA_TRIES; i++) {
-		uint64_t zero = 0;
-		atomic_compare_exchange_strong(&emu_rt.va_next, &zero, EMU_VA_BASE);
-		uint64_t at = atomic_fetch_add(&emu_rt.va_next, span);
-		m = mmap((void *)(uintptr_t)at, len, PROT_READ | PROT_WRITE,
-		         MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
-		if (m == (void *)(uintptr_t)at)
-			return m;
-		if (m != MAP_FAILED)  /* a kernel without MAP_FIXED_NOREPLACE took it as a hint */
-			return m;
-		if (errno != EEXIST)
-			break;
-	}
-	m = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	return m == MAP_FAILED ? NULL : m;
-}
-
 /* ---- allocate / free ---- */
 
 /* restrict: hsa_amd_memory_pool_allocate's allocations (ROCr passes
@@ -80,7 +45,7 @@ static hsa_status_t emu_pool_alloc(const struct emu_pool *p, size_t size, bool r
 	if (!p->alloc_allowed || size > p->size)
 		return HSA_STATUS_ERROR_INVALID_ALLOCATION;
 	len = (size + EMU_PAGE - 1) & ~(size_t)(EMU_PAGE - 1);
-	m = emu_rt_map(len);
+	m = emu_mem_map(emu_rt.mem, len);
 	if (!m)
 		return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
 	if (!emu_mem_add(emu_rt.mem, m, len, p->kind)) {
@@ -280,7 +245,7 @@ EMU_API hsa_status_t hsa_region_get_info(hsa_region_t region, hsa_region_info_t 
 		*(void **)value = NULL;
 		return HSA_STATUS_SUCCESS;
 	case HSA_AMD_REGION_INFO_BUS_WIDTH:
-		*(uint32_t *)value = emu_pool_is_system(p) ? 0 : emu_rt.props->mem_width_bits;
+		*(uint32_t *)value = emu_pool_is_system(p) ? 0 : emu_rt.prof->model.mem_bus_bits;
 		return HSA_STATUS_SUCCESS;
 	case HSA_AMD_REGION_INFO_MAX_CLOCK_FREQUENCY:
 		emu_gpu_clocks(emu_rt.gpu, &sclk, &mclk);

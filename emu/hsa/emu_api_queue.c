@@ -335,7 +335,7 @@ static bool emu_queue_barrier(struct emu_queue *q, void *slot, bool is_or)
 		emu_signal_wait_pred(dep[i < n ? i : 0], emu_dep_zero, q,
 		                     emu_rt_wall_ns() + (is_or ? EMU_SLICE_NS / 10 : EMU_SLICE_NS));
 	}
-	/* The CP's time for the packet (emu_model_params.h cp_barrier_ns). */
+	/* The CP's time for the packet (emu_profile.h cp_barrier_ns). */
 	pthread_mutex_lock(&emu_rt.dispatch_lock);
 	emu_gpu_barrier_packet(emu_rt.gpu, ((pkt.header >> HSA_PACKET_HEADER_SCRELEASE_FENCE_SCOPE) & 3u) ==
 	                                   HSA_FENCE_SCOPE_SYSTEM);
@@ -512,7 +512,7 @@ EMU_API hsa_status_t hsa_queue_create(hsa_agent_t agent, uint32_t size, hsa_queu
 		return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
 	ring = (size_t)size * 64;
 	q->map_size = EMU_QUEUE_HDR + ring;
-	q->map = emu_rt_map(q->map_size);
+	q->map = emu_mem_map(emu_rt.mem, q->map_size);
 	if (!q->map)
 		goto fail;
 	if (!emu_mem_add(emu_rt.mem, q->map, q->map_size, EMU_MEM_QUEUE)) {

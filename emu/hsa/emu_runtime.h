@@ -31,26 +31,6 @@
 /* The HSA API entry points are the only exported symbols. */
 #define EMU_API __attribute__((visibility("default")))
 
-/* ---- Profile facts rocminfo shows that struct emu_profile does not hold
- * (emu_profile.c, with sources). ---- */
-struct emu_agent_props {
-	uint32_t chip_id;          /* PCI device id (HSA_AMD_AGENT_INFO_CHIP_ID) */
-	uint32_t cacheline;        /* bytes (HSA_AMD_AGENT_INFO_CACHELINE_SIZE) */
-	uint32_t l1_bytes;         /* vector L1 per CU */
-	uint32_t l2_bytes;         /* L2 as rocminfo reports it (per XCD on gfx942) */
-	uint32_t l3_bytes;         /* Infinity Cache / MALL, 0 if none */
-	uint64_t vram_bytes;       /* HBM of the agent (size of the coarse-grained pool) */
-	uint32_t mem_width_bits;   /* HSA_AMD_AGENT_INFO_MEMORY_WIDTH */
-	uint32_t arrays_per_se;    /* HSA_AMD_AGENT_INFO_NUM_SHADER_ARRAYS_PER_SE */
-};
-const struct emu_agent_props *emu_profile_agent_props(enum emu_arch arch);
-
-/* ---- emu_mem helpers private to the runtime (emu_mem.c) ---- */
-
-/* Remove and return the last registered range; false when empty. Used by
- * hsa_shut_down to release what the host did not free. */
-bool emu_mem_pop(struct emu_mem *m, void **base, size_t *size, enum emu_mem_kind *kind);
-
 /* ---- Agents and memory pools ---- */
 
 enum emu_agent_kind { EMU_AGENT_CPU = 0, EMU_AGENT_GPU, EMU_AGENT_COUNT };
@@ -149,7 +129,6 @@ struct emu_runtime {
 	atomic_int refcount;           /* hsa_init count */
 
 	const struct emu_profile *prof;
-	const struct emu_agent_props *props;
 	struct emu_mem *mem;           /* GPU-visible memory */
 	struct emu_mem *signals;       /* registry of live signals */
 	pthread_mutex_t sig_lock;      /* registry lookup + reference */
@@ -183,7 +162,6 @@ struct emu_runtime {
 	 * VM fault and never restores them, no queue runs packets any more
 	 * (reset by the next hsa_init). */
 	atomic_bool vm_fault;
-	_Atomic uint64_t va_next;      /* where emu_rt_map places the next mapping (0: start) */
 	atomic_bool copy_profiling;    /* hsa_amd_profiling_async_copy_enable */
 	pthread_mutex_t copy_lock;     /* copies */
 	struct emu_copy *copies;       /* asynchronous copies waiting on dependencies */
@@ -206,14 +184,6 @@ struct emu_pool *emu_pool_from(uint64_t handle);
 /* Record a finished dispatch for the extension (emu_api_core.c). */
 void emu_rt_record_result(hsa_signal_t completion, const struct emu_dispatch_result *res);
 void emu_rt_set_report(const char *report);
-
-/* A zeroed read-write anonymous mapping of len bytes for GPU-visible memory
- * (pool allocations, loaded code objects, queues), or NULL. Its address
- * depends only on the mappings made since hsa_init, not on where the host's
- * ASLR put things: the cycle model indexes its caches and TLB by address,
- * so this is what makes modelled times repeat from run to run
- * (emu_api_memory.c). */
-void *emu_rt_map(size_t len);
 
 /* Monotonic wall clock, ns (signal wait deadlines). */
 uint64_t emu_rt_wall_ns(void);

@@ -15,7 +15,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "model/emu_profile.h"
+/* The emulated GPUs (their descriptions: model/emu_profile.h). */
+enum emu_arch { EMU_GFX900 = 0, EMU_GFX90A, EMU_GFX942, EMU_ARCH_COUNT };
+
+struct emu_profile;
 
 struct emu_wave;
 struct emu_inst;

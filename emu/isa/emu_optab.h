@@ -1,7 +1,8 @@
 /*
  * emu_optab — the generated per-arch opcode tables (emu/isa/tables/emu_optab_<arch>.inc,
  * made by tools/gen_optab.sh) and the syntax/validity data that goes with each
- * opcode. Private to emu_decode.c and emu_disasm.c.
+ * opcode, read by emu_decode.c and emu_disasm.c; the cycle model reads the
+ * MFMA shapes (emu_inst_fmt(...)->mfma).
  *
  * Everything here was measured on LLVM's disassembler: for every opcode of every
  * encoding the generator decodes a canonical instance (distinct register numbers
@@ -50,6 +51,32 @@ enum {
 	EMU_FM_MIX = 1u << 9,        /* VOP3P mix ops: neg_hi bits are abs */
 };
 
+/* MFMA input types, for the per-type matrix rate (emu_profile.h). */
+enum emu_mfma_type {
+	EMU_MFMA_F64 = 0,
+	EMU_MFMA_F32,
+	EMU_MFMA_XF32,
+	EMU_MFMA_F16,
+	EMU_MFMA_BF16,
+	EMU_MFMA_I8,
+	EMU_MFMA_FP8,        /* fp8/bf8 */
+	EMU_MFMA_TYPE_COUNT
+};
+
+enum {
+	EMU_MFMA_SPARSE = 1u << 0,     /* v_smfmac: 2:4 structured sparsity, half the FLOPs */
+	EMU_MFMA_BF16_HALF = 1u << 1,  /* gfx90a's original bf16 forms: half the bf16 rate */
+};
+
+/* An MFMA's shape, from its mnemonic at generation time (tools/gen_optab.c
+ * mfma_shape): each block is M x N x K; the block count follows from the
+ * destination size. m = 0: not an MFMA (or a name that did not parse). */
+struct emu_mfma_shape {
+	uint8_t m, n, k;
+	uint8_t type;      /* enum emu_mfma_type of the inputs */
+	uint8_t flags;     /* EMU_MFMA_* */
+};
+
 /* Syntax and validity of one opcode in one encoding (or SDWA/DPP form). */
 struct emu_opfmt {
 	/* Suffix and operand template: literal text and placeholders
@@ -63,6 +90,7 @@ struct emu_opfmt {
 	uint16_t form;     /* EMU_FM_* */
 	uint8_t sext;      /* VOP3: bit i set = source i's neg bit is sext (integer operand) */
 	uint8_t nsel;      /* VOP3/VOP3P: entries LLVM prints in op_sel:[...] (0: none) */
+	struct emu_mfma_shape mfma;  /* VOP3P MFMAs */
 };
 
 /* One encoding's table pair for an arch; n entries, indexed by opcode. */

@@ -1,13 +1,13 @@
 /*
  * emu_timing — the cycle model: how long each instruction holds its wave,
- * and when each memory access completes. Numbers: emu_model_params.c;
+ * and when each memory access completes. Numbers: emu_profile.c;
  * shared state: emu_timing_private.h. One section per mechanism below:
  *
  *   1. Clocks     memory-side latencies are ns at the default MCLK, scaled by
  *                 MCLK and converted to shader cycles; DRAM bytes per shader
  *                 cycle from bus width x transfers x MCLK.
  *   2. Issue      per-class cadence; VALU competes for its SIMD
- *                 (ctx->cus[].simd_free); MFMA occupies the SIMD's matrix
+ *                 (its issue port, emu_timing_cu.simd_free); MFMA occupies the SIMD's matrix
  *                 core for its published passes x 4 cycles
  *                 (emu_timing_mfma.c; FLOPs / rate for anything unlisted).
  *   3. Vector memory
@@ -172,9 +172,8 @@ struct emu_timing *emu_timing_create(const struct emu_profile *prof, uint32_t sc
 	if (!t)
 		return NULL;
 	t->prof = prof;
-	t->mp = emu_model_params_get(prof->arch);
-	if (!t->mp)
-		goto fail;
+	t->mp = &prof->model;
+	t->cnt = t->counters_none;
 	const struct emu_model_params *mp = t->mp;
 	t->sclk_mhz = sclk_mhz ? sclk_mhz : prof->sclk_mhz;
 	t->mclk_mhz = mclk_mhz ? mclk_mhz : prof->mclk_mhz;
@@ -239,9 +238,13 @@ void emu_timing_destroy(struct emu_timing *t)
 	free(t);
 }
 
-void emu_timing_begin(struct emu_timing *t, struct emu_dispatch_ctx *ctx)
+void emu_timing_begin(struct emu_timing *t, uint64_t *counters, emu_timing_stall_fn stall)
 {
-	t->ctx = ctx;
+	t->cnt = counters ? counters : t->counters_none;
+	t->stall = stall;
+	t->in_dispatch = true;
+	for (uint32_t i = 0; i < t->num_cu; i++)
+		memset(t->cu[i].simd_free, 0, sizeof(t->cu[i].simd_free));
 }
 
 /* ---- 2. issue ---- */
@@ -258,60 +261,27 @@ static const uint8_t class_counter[EMU_CLS_COUNT] = {
 	[EMU_CLS_DS] = EMU_CNT_SQ_INSTS_LDS,      [EMU_CLS_OTHER] = EMU_CNT_SQ_INSTS_OTHER,
 };
 
-/* Input type of an MFMA from the tail of its mnemonic (LLVM spells both
- * "32x32x8f16" and "32x32x8_f16"; xf32 before f32, bf16 before f16). */
-static int mfma_type(const char *tail)
-{
-	static const struct { const char *s; int type; } tab[] = {
-		{ "f64", EMU_MFMA_F64 }, { "xf32", EMU_MFMA_XF32 }, { "f32", EMU_MFMA_F32 },
-		{ "bf16", EMU_MFMA_BF16 }, { "f16", EMU_MFMA_F16 }, { "i8", EMU_MFMA_I8 },
-		{ "fp8", EMU_MFMA_FP8 }, { "bf8", EMU_MFMA_FP8 },
-	};
-	for (unsigned i = 0; i < sizeof(tab) / sizeof(tab[0]); i++)
-		if (strstr(tail, tab[i].s))
-			return tab[i].type;
-	return -1;
-}
-
-static unsigned parse_dim(const char **p)
-{
-	unsigned v = 0;
-	while (**p >= '0' && **p <= '9')
-		v = v * 10 + (unsigned)(*(*p)++ - '0');
-	return v;
-}
-
 /* Matrix-core cycles of one MFMA: its FLOPs (2 x M x N x K per block, half
  * for the 2:4-sparse smfmac) over the SIMD's rate for the input type. The
- * block count comes from the destination size: M x N x blocks elements over
- * 64 lanes. */
-static uint32_t mfma_cycles(const struct emu_model_params *mp, const struct emu_opdesc *op)
+ * shape comes from the opcode table (emu_optab.h, generated from LLVM's
+ * mnemonic); the block count from the destination size: M x N x blocks
+ * elements over 64 lanes. */
+static uint32_t mfma_cycles(const struct emu_model_params *mp, const struct emu_opdesc *op,
+                            const struct emu_mfma_shape *s)
 {
-	const char *m = op->mnemonic;
-	bool sparse = strncmp(m, "v_smfmac_", 9) == 0;
-	const char *p = strchr(m + 2, '_');  /* after "v_mfma" / "v_smfmac" */
-	p = p ? strchr(p + 1, '_') : NULL;  /* after the output type */
-	if (!p)
+	if (!s || !s->m || s->type >= EMU_MFMA_TYPE_COUNT)
 		return 64;
-	p++;
-	unsigned dm = parse_dim(&p);
-	unsigned dn = *p == 'x' ? (p++, parse_dim(&p)) : 0;
-	unsigned dk = *p == 'x' ? (p++, parse_dim(&p)) : 0;
-	int type = mfma_type(p);
-	if (!dm || !dn || !dk || type < 0)
-		return 64;
-	uint32_t rate = mp->mfma_flops[type];
-	/* gfx90a's original bf16 forms (no "_1k") run at half the bf16 rate. */
-	if (type == EMU_MFMA_BF16 && !strstr(p, "1k") && !strstr(p, "b_"))
+	uint32_t rate = mp->mfma_flops[s->type];
+	if (s->flags & EMU_MFMA_BF16_HALF)
 		rate /= 2;
 	if (!rate)
 		rate = mp->mfma_flops[EMU_MFMA_F32] ? mp->mfma_flops[EMU_MFMA_F32] : 64;
-	uint64_t elems = (uint64_t)op->dst_dw * EMU_LANES / (type == EMU_MFMA_F64 ? 2 : 1);
-	uint64_t blocks = elems / ((uint64_t)dm * dn);
+	uint64_t elems = (uint64_t)op->dst_dw * EMU_LANES / (s->type == EMU_MFMA_F64 ? 2 : 1);
+	uint64_t blocks = elems / ((uint64_t)s->m * s->n);
 	if (!blocks)
 		blocks = 1;
-	uint64_t flops = 2ull * dm * dn * dk * blocks;
-	if (sparse)
+	uint64_t flops = 2ull * s->m * s->n * s->k * blocks;
+	if (s->flags & EMU_MFMA_SPARSE)
 		flops /= 2;
 	uint64_t c = (flops + rate - 1) / rate;
 	return (uint32_t)(c < mp->mfma_min_cycles ? mp->mfma_min_cycles : c);
@@ -319,15 +289,17 @@ static uint32_t mfma_cycles(const struct emu_model_params *mp, const struct emu_
 
 static uint32_t mfma_issue(struct emu_timing *t, struct emu_wave *w, const struct emu_inst *in)
 {
-	/* Memo by opcode descriptor: the mnemonic is parsed once. */
+	/* Memo by opcode descriptor: the tables are looked up once. */
 	struct emu_mfma_memo *mm = &t->mfma_memo[((uintptr_t)in->op >> 4) & (EMU_MFMA_MEMO - 1)];
 	if (mm->op != in->op) {
 		mm->op = in->op;
 		/* The published pass counts; the FLOP rate only for an
 		 * instruction the tables do not list. */
 		mm->cycles = emu_timing_mfma_cycles(t->prof->arch, in->op);
-		if (!mm->cycles)
-			mm->cycles = mfma_cycles(t->mp, in->op);
+		if (!mm->cycles) {
+			const struct emu_opfmt *fmt = emu_inst_fmt(t->prof, in);
+			mm->cycles = mfma_cycles(t->mp, in->op, fmt ? &fmt->mfma : NULL);
+		}
 	}
 	struct emu_timing_cu *cs = &t->cu[emu_timing_cu_index(t, w)];
 	uint64_t *pipe = &cs->mfma_free[w->simd & 3];
@@ -350,10 +322,9 @@ uint32_t emu_timing_issue(struct emu_timing *t, struct emu_wave *w, const struct
 	case EMU_CLS_VALU_TRANS: {
 		/* The SIMD is busy for the instruction's cycles; waves sharing it
 		 * take turns. */
-		struct emu_dispatch_ctx *ctx = t->ctx;
-		if (!ctx || !ctx->cus || w->cu >= t->num_cu)
+		if (!t->in_dispatch || w->cu >= t->num_cu)
 			return c;
-		uint64_t *port = &ctx->cus[w->cu].simd_free[w->simd & 3];
+		uint64_t *port = &t->cu[w->cu].simd_free[w->simd & 3];
 		uint64_t start = w->cycle > *port ? w->cycle : *port;
 		*port = start + c;
 		return (uint32_t)(start - w->cycle) + c;
@@ -435,7 +406,7 @@ static uint64_t ta_pass(struct emu_timing *t, struct emu_timing_cu *cs, struct e
 	if (q && cs->ta_n >= q) {
 		uint64_t oldest = cs->ta_ring[(cs->ta_n - q) % EMU_TA_MAX];
 		if (oldest > w->cycle) {
-			emu_wave_stall(w, oldest - w->cycle, GCNLAB_STALL_VMEM_QUEUE);
+			emu_timing_stall(t, w, oldest - w->cycle, GCNLAB_STALL_VMEM_QUEUE);
 			w->cycle = oldest;
 		}
 	}
@@ -525,7 +496,10 @@ uint64_t emu_timing_release_system(struct emu_timing *t, uint64_t at)
 {
 	struct release_wb r = { .t = t, .at = at, .done = at };
 
-	t->ctx = NULL;  /* the dispatch (if any) has ended: count nowhere */
+	/* the dispatch (if any) has ended: count nowhere */
+	t->cnt = t->counters_none;
+	t->stall = NULL;
+	t->in_dispatch = false;
 	if (!t->mp->rel_sys_l2_wb)
 		return at;
 	for (uint32_t i = 0; i < t->n_l2; i++) {

@@ -5,7 +5,9 @@
  * the instruction cache, and counts the hardware-named counters.
  *
  * State that persists across dispatches (cache contents, icache) lives in
- * struct emu_timing, one per GPU.
+ * struct emu_timing, one per GPU; per dispatch the model is handed only
+ * where to count and how to charge a stall (emu_timing_begin). It sees the
+ * waves through wave/emu_wave.h and nothing of the core.
  */
 #ifndef EMU_TIMING_H
 #define EMU_TIMING_H
@@ -14,10 +16,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "core/emu_dispatch.h"
+#include "gcnlab_emu_ext.h"
 #include "model/emu_profile.h"
+#include "wave/emu_wave.h"
 
-/* Counters of one dispatch (names as the hardware's, see emu_counters.c). */
+/* Counters of one dispatch (names as the hardware's: emu_counter_names). */
 enum emu_counter {
 	EMU_CNT_SQ_WAVES = 0,
 	EMU_CNT_SQ_INSTS_VALU,
@@ -63,8 +66,15 @@ struct emu_timing *emu_timing_create(const struct emu_profile *prof, uint32_t sc
                                      uint32_t mclk_mhz);
 void emu_timing_destroy(struct emu_timing *t);
 
-/* Called once before a dispatch starts executing. */
-void emu_timing_begin(struct emu_timing *t, struct emu_dispatch_ctx *ctx);
+/* Charge `cycles` of stall of `cause` to the instruction w is executing
+ * (the trace's business, the core's). */
+typedef void (*emu_timing_stall_fn)(struct emu_wave *w, uint64_t cycles, enum gcnlab_stall cause);
+
+/* Called once before a dispatch starts executing: the model counts into
+ * counters[EMU_COUNTER_COUNT] (enum emu_counter) and reports the stalls it
+ * causes through stall (NULL: nobody traces) until emu_timing_release_system
+ * or the next emu_timing_begin. The SIMDs' issue ports start free. */
+void emu_timing_begin(struct emu_timing *t, uint64_t *counters, emu_timing_stall_fn stall);
 /* A packet's system-scope release at cycle `at`, after its dispatch (if
  * any) has ended: where the model's parameters say the release writes the
  * L2 back (rel_sys_l2_wb), every dirty L2 line goes to memory (the MALL on

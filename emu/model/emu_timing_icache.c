@@ -34,7 +34,6 @@
  */
 #include <string.h>
 
-#include "core/emu_dispatch.h"
 #include "model/emu_timing_private.h"
 
 /* Request the lines after `last` up to the prefetch distance, at `at`
@@ -97,7 +96,7 @@ uint32_t emu_timing_ifetch(struct emu_timing *t, struct emu_wave *w, const struc
 	w->if_hi = (last + 1) << c->line_shift;
 	uint32_t stall = (uint32_t)(now - w->cycle);
 	if (stall)
-		emu_wave_stall(w, stall, GCNLAB_STALL_ICACHE);
+		emu_timing_stall(t, w, stall, GCNLAB_STALL_ICACHE);
 	return stall;
 }
 

@@ -60,7 +60,6 @@
  */
 #include <string.h>
 
-#include "core/emu_dispatch.h"
 #include "model/emu_timing_private.h"
 
 /* Lane groups per width class (b32, b64, b128). */
@@ -176,7 +175,7 @@ static void lds_queue_enter(struct emu_timing *t, struct emu_timing_cu *cs, stru
 	if (cs->lds_n >= q) {
 		uint64_t oldest = cs->lds_ring[(cs->lds_n - q) % EMU_LDSQ_MAX];
 		if (oldest > w->cycle) {
-			emu_wave_stall(w, oldest - w->cycle, GCNLAB_STALL_LDS_BANK);
+			emu_timing_stall(t, w, oldest - w->cycle, GCNLAB_STALL_LDS_BANK);
 			w->cycle = oldest;
 		}
 	}
@@ -230,14 +229,16 @@ static bool lds_memo_top(const struct emu_lds_memo *e, uint64_t base, uint64_t *
 /* emu_lds_cost through the memo of w's current instruction: a hit costs
  * one comparison pass over the lanes, a miss the full bank model and a
  * store. */
-static void lds_cost_memo(struct emu_timing *t, const struct emu_wave *w, const struct emu_access *acc,
+static void lds_cost_memo(struct emu_timing *t, struct emu_wave *w, const struct emu_access *acc,
                           unsigned bytes, struct emu_lds_cost *c)
 {
 	uint64_t m = acc->mask;
 	/* The workgroup's allocation bounds the LDS (emu_lds_in); fixtures
 	 * without a workgroup see the CU's whole LDS. */
-	uint32_t size = w->wg ? w->wg->lds_size : t->mp->lds_bytes;
-	if (!m || !acc->addr || !w->cur || t->mp->lds_bytes % 128) {
+	uint32_t size = t->prof->lds_bytes;
+	if (w->wg)
+		emu_lds(w, &size);
+	if (!m || !acc->addr || !w->cur || t->prof->lds_bytes % 128) {
 		emu_lds_cost(t->mp, size, acc->addr, acc->mask, bytes, c);
 		return;
 	}
@@ -300,7 +301,7 @@ uint64_t emu_timing_lds(struct emu_timing *t, struct emu_wave *w, const struct e
 	 * caused them (they delay its data; the wave pays for them at a later
 	 * s_waitcnt lgkmcnt, or below when the DS queue is full). */
 	if (c.conflicts)
-		emu_wave_stall(w, c.conflicts, GCNLAB_STALL_LDS_BANK);
+		emu_timing_stall(t, w, c.conflicts, GCNLAB_STALL_LDS_BANK);
 
 	lds_queue_enter(t, cs, w);
 	/* The ports move a dword per lane at least (sub-dword reads return
@@ -316,7 +317,7 @@ uint64_t emu_timing_lds(struct emu_timing *t, struct emu_wave *w, const struct e
 	/* Issue: the pair's SIMD -> LDS port must have taken the previous DS
 	 * instruction. */
 	if (cs->lds_in_free[pair] > w->cycle) {
-		emu_wave_stall(w, cs->lds_in_free[pair] - w->cycle, GCNLAB_STALL_LDS_BANK);
+		emu_timing_stall(t, w, cs->lds_in_free[pair] - w->cycle, GCNLAB_STALL_LDS_BANK);
 		w->cycle = cs->lds_in_free[pair];
 	}
 	uint64_t in_end = w->cycle + in_cycles;

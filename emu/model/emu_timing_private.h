@@ -5,7 +5,7 @@
  *   emu_timing_hbm.c     bandwidth servers (DRAM, Infinity Cache)
  *   emu_timing_lds.c     LDS banks and ports
  *   emu_timing_icache.c  instruction fetch
- * Parameters: emu_model_params.[ch].
+ * Parameters: the profile's model part (emu_profile.[ch]).
  */
 #ifndef EMU_TIMING_PRIVATE_H
 #define EMU_TIMING_PRIVATE_H
@@ -13,7 +13,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "model/emu_model_params.h"
+#include "model/emu_profile.h"
 #include "model/emu_timing.h"
 
 /* ---- caches (emu_timing_cache.c) ---- */
@@ -151,6 +151,8 @@ struct emu_timing_cu {
 	uint32_t lds_n;
 	/* Matrix core of each SIMD. */
 	uint64_t mfma_free[4];
+	/* Issue port of each SIMD (VALU), per dispatch (emu_timing_begin). */
+	uint64_t simd_free[4];
 };
 
 /* LDS bank cycles, memoised per DS instruction: the waves of a kernel run
@@ -187,8 +189,12 @@ struct emu_timing {
 	const struct emu_profile *prof;
 	const struct emu_model_params *mp;
 	uint32_t sclk_mhz, mclk_mhz;
-	struct emu_dispatch_ctx *ctx;
-	uint64_t counters_none[64];      /* counter sink before emu_timing_begin */
+	/* The dispatch running (emu_timing_begin): its counters (counters_none,
+	 * a sink, outside one) and the core's stall report. */
+	uint64_t *cnt;
+	emu_timing_stall_fn stall;
+	bool in_dispatch;
+	uint64_t counters_none[EMU_COUNTER_COUNT];
 
 	uint32_t num_cu, cus_per_xcd;
 	/* derived from the clocks */
@@ -212,7 +218,15 @@ struct emu_timing {
 
 static inline uint64_t *emu_timing_cnt(struct emu_timing *t)
 {
-	return t->ctx ? t->ctx->counters : t->counters_none;
+	return t->cnt;
+}
+
+/* w waits `cycles` for cause: charged to its instruction's trace row. */
+static inline void emu_timing_stall(struct emu_timing *t, struct emu_wave *w, uint64_t cycles,
+                                    enum gcnlab_stall cause)
+{
+	if (t->stall)
+		t->stall(w, cycles, cause);
 }
 
 static inline uint32_t emu_timing_cu_index(const struct emu_timing *t, const struct emu_wave *w)

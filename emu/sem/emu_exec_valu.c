@@ -19,6 +19,7 @@
  */
 #include <fenv.h>
 
+#include "model/emu_profile.h"
 #include "sem/emu_exec_valu.h"
 
 /* ---- DPP ---- */

@@ -4,7 +4,7 @@
 # suites already done keep their results, the faulting kernel is named, the
 # rest of the faulting suite is not dispatched (no waiting out --timeout),
 # the remaining suites are reported as not run, exit 1. The emulator's side
-# (no queue callback, every queue evicted) is in tests/unit/test_emu_api.c.
+# (no queue callback, every queue evicted) is in tests/unit/emu/hsa/test_emu_api.c.
 #
 # The fault: a build folder whose copy_256_16_16_256.co (the copy suite's first kernel) is a kernel of that
 # name and signature that loads from an unmapped address.

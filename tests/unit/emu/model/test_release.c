@@ -23,7 +23,6 @@
 
 #include <cmocka.h>
 
-#include "core/emu_dispatch.h"
 #include "model/emu_profile.h"
 #include "model/emu_timing.h"
 #include "model/emu_timing_private.h"
@@ -33,7 +32,7 @@
 
 struct rel_fx {
 	struct emu_timing *t;
-	struct emu_dispatch_ctx ctx;
+	uint64_t counters[EMU_COUNTER_COUNT];
 	uint32_t line;
 };
 
@@ -44,8 +43,6 @@ static void rel_setup(struct rel_fx *f, enum emu_arch arch, uint32_t sclk, uint3
 	assert_non_null(p);
 	f->t = emu_timing_create(p, sclk, mclk);
 	assert_non_null(f->t);
-	f->ctx.prof = p;
-	f->ctx.timing = f->t;
 	f->line = 1u << f->t->l2[0].line_shift;
 }
 
@@ -53,7 +50,7 @@ static void rel_setup(struct rel_fx *f, enum emu_arch arch, uint32_t sclk, uint3
  * dirty), all at cycle 0. */
 static void dirty(struct rel_fx *f, uint64_t bytes)
 {
-	emu_timing_begin(f->t, &f->ctx);
+	emu_timing_begin(f->t, f->counters, NULL);
 	for (uint64_t a = 0; a < bytes; a += f->line)
 		emu_timing_l2(f->t, 0, BASE + a, 0, EMU_L2_WRITE);
 }
@@ -62,12 +59,12 @@ static void dirty(struct rel_fx *f, uint64_t bytes)
  * evicted. Returns the HBM bytes written meanwhile. */
 static uint64_t evict(struct rel_fx *f, uint64_t at)
 {
-	uint64_t before = f->ctx.counters[EMU_CNT_HBM_WRITE_BYTES];
+	uint64_t before = f->counters[EMU_CNT_HBM_WRITE_BYTES];
 
-	emu_timing_begin(f->t, &f->ctx);
+	emu_timing_begin(f->t, f->counters, NULL);
 	for (uint64_t a = 0; a < 64 * MIB; a += f->line)
 		emu_timing_l2(f->t, 0, BASE + 256 * MIB + a, at, 0);
-	return f->ctx.counters[EMU_CNT_HBM_WRITE_BYTES] - before;
+	return f->counters[EMU_CNT_HBM_WRITE_BYTES] - before;
 }
 
 static void test_gfx90a_writes_back(void **state)

@@ -6,7 +6,7 @@
  * saturation), clock scaling, issue costs, determinism and speed.
  *
  * Expected figures are the published measurements the model is calibrated
- * against (emu_model_params.c lists them), with the tolerances stated at
+ * against (emu_profile.c lists them), with the tolerances stated at
  * each test, or rules stated in the seeds (seed 003's counter arithmetic).
  * None is read back from the model's parameters.
  */
@@ -20,7 +20,6 @@
 
 #include <cmocka.h>
 
-#include "core/emu_dispatch.h"
 #include "model/emu_profile.h"
 #include "model/emu_timing.h"
 #include "model/emu_timing_private.h"
@@ -39,14 +38,14 @@
 			         (double)(hi));                                                \
 	} while (0)
 
-/* ---- fixture: a fake dispatch with a few waves ---- */
+/* ---- fixture: a dispatch's counters and a few waves (no core) ---- */
 
 #define NWAVES 8
 
 struct fx {
 	const struct emu_profile *prof;
 	struct emu_timing *t;
-	struct emu_dispatch_ctx ctx;
+	uint64_t counters[EMU_COUNTER_COUNT];
 	struct emu_wave w[NWAVES];
 };
 
@@ -57,13 +56,8 @@ static struct fx *fx_new(enum emu_arch arch, uint32_t sclk, uint32_t mclk)
 	f->prof = emu_profile_get(arch);
 	f->t = emu_timing_create(f->prof, sclk, mclk);
 	assert_non_null(f->t);
-	f->ctx.prof = f->prof;
-	f->ctx.timing = f->t;
-	f->ctx.cus = calloc(f->prof->num_cu, sizeof(*f->ctx.cus));
-	assert_non_null(f->ctx.cus);
-	emu_timing_begin(f->t, &f->ctx);
+	emu_timing_begin(f->t, f->counters, NULL);
 	for (unsigned i = 0; i < NWAVES; i++) {
-		f->w[i].ctx = &f->ctx;
 		f->w[i].id = i;
 		f->w[i].simd = i % 4;
 		f->w[i].cycle = 1000;
@@ -76,7 +70,6 @@ static void fx_free(struct fx *f)
 	if (!f)
 		return;
 	emu_timing_destroy(f->t);
-	free(f->ctx.cus);
 	free(f);
 }
 
@@ -169,7 +162,7 @@ static uint64_t load1(struct fx *f, struct emu_wave *w, uint64_t a, uint32_t fla
 
 static uint64_t cnt(struct fx *f, enum emu_counter c)
 {
-	return f->ctx.counters[c];
+	return f->counters[c];
 }
 
 static uint64_t rng_next(uint64_t *s)
@@ -759,7 +752,6 @@ static struct stream_res stream(struct fx *f, unsigned ncu, unsigned per_cu, uns
 	next_region += (nw * per_wave + GIB) & ~(GIB - 1);
 	uint64_t start = f->w[0].cycle + 1000000, end = start;
 	for (unsigned i = 0; i < nw; i++) {
-		ws[i].ctx = &f->ctx;
 		ws[i].id = 100 + i;
 		ws[i].cu = i % ncu;
 		ws[i].simd = (i / ncu) % 4;
@@ -922,28 +914,21 @@ static void test_icache(void **state)
 	assert_int_equal(cnt(f, EMU_CNT_SQC_ICACHE_MISS), 4);
 	assert_true(s1 > 4 * 200);
 
-	struct emu_dispatch_ctx ctx2;  /* second dispatch */
-	memset(&ctx2, 0, sizeof(ctx2));
-	ctx2.prof = f->prof;
-	emu_timing_begin(f->t, &ctx2);
-	w->ctx = &ctx2;
+	uint64_t counters2[EMU_COUNTER_COUNT] = { 0 };  /* second dispatch */
+	emu_timing_begin(f->t, counters2, NULL);
 	assert_int_equal(run_code(f, w, pc), 0);
-	assert_int_equal(ctx2.counters[EMU_CNT_SQC_ICACHE_MISS], 0);
-	assert_int_equal(ctx2.counters[EMU_CNT_SQC_ICACHE_HIT], 4);
+	assert_int_equal(counters2[EMU_CNT_SQC_ICACHE_MISS], 0);
+	assert_int_equal(counters2[EMU_CNT_SQC_ICACHE_HIT], 4);
 
-	struct emu_wave other = { .ctx = &ctx2, .cu = 1, .id = 7, .cycle = w->cycle };
+	struct emu_wave other = { .cu = 1, .id = 7, .cycle = w->cycle };
 	assert_int_equal(run_code(f, &other, pc), 0);     /* CU 1 shares CU 0's cache */
 	emu_timing_icache_inv(f->t, &other);               /* flush from CU 1 */
 
-	struct emu_dispatch_ctx ctx3;  /* after the flush */
-	memset(&ctx3, 0, sizeof(ctx3));
-	ctx3.prof = f->prof;
-	emu_timing_begin(f->t, &ctx3);
-	w->ctx = &ctx3;
+	uint64_t counters3[EMU_COUNTER_COUNT] = { 0 };  /* after the flush */
+	emu_timing_begin(f->t, counters3, NULL);
 	assert_true(run_code(f, w, pc) > 4 * 100);
-	assert_int_equal(ctx3.counters[EMU_CNT_SQC_ICACHE_MISS], 4);
-	w->ctx = &f->ctx;
-	emu_timing_begin(f->t, &f->ctx);
+	assert_int_equal(counters3[EMU_CNT_SQC_ICACHE_MISS], 4);
+	emu_timing_begin(f->t, f->counters, NULL);
 }
 
 /* Straight-line code of `lines` 64-byte lines (16 SALU instructions
@@ -1004,9 +989,9 @@ static void test_issue(void **state)
 	assert_int_equal(issue(f9, w, &OP_SALU), 4);
 	assert_int_equal(issue(f9, w, &OP_MEMTIME), 4);
 	assert_int_equal(issue(fa, &fa->w[0], &OP_FMA64), 4);
-	assert_int_equal(f9->ctx.counters[EMU_CNT_SQ_INSTS_VALU], 3);
-	assert_int_equal(f9->ctx.counters[EMU_CNT_SQ_INSTS_SALU], 1);
-	assert_int_equal(f9->ctx.counters[EMU_CNT_SQ_INSTS_OTHER], 2);
+	assert_int_equal(f9->counters[EMU_CNT_SQ_INSTS_VALU], 3);
+	assert_int_equal(f9->counters[EMU_CNT_SQ_INSTS_SALU], 1);
+	assert_int_equal(f9->counters[EMU_CNT_SQ_INSTS_OTHER], 2);
 
 	/* waves 0 and 4 share SIMD 0: 10 VALU each take 80 cycles per wave */
 	struct emu_wave *a = &fa->w[1], *b = &fa->w[5];
@@ -1044,7 +1029,7 @@ static void test_mfma(void **state)
 		/* 11 issues: the 11th starts after 10 occupancies */
 		ASSERT_BETWEEN((double)(w->cycle - t0 - 4) / 10.0, c[i].per - 0.5, c[i].per + 0.5);
 	}
-	assert_int_equal(f4->ctx.counters[EMU_CNT_SQ_INSTS_MFMA], 11);
+	assert_int_equal(f4->counters[EMU_CNT_SQ_INSTS_MFMA], 11);
 	fx_free(f4);
 	fx_free(fa);
 }
@@ -1080,7 +1065,7 @@ static uint64_t mixed_run(uint64_t *counters_out)
 		h = h * 1000003 + d;
 		w->cycle += 4 + r % 64;
 	}
-	memcpy(counters_out, f->ctx.counters, sizeof(f->ctx.counters));
+	memcpy(counters_out, f->counters, sizeof(f->counters));
 	fx_free(f);
 	return h;
 }
@@ -1088,7 +1073,7 @@ static uint64_t mixed_run(uint64_t *counters_out)
 static void test_determinism(void **state)
 {
 	(void)state;
-	uint64_t c1[64], c2[64];
+	uint64_t c1[EMU_COUNTER_COUNT], c2[EMU_COUNTER_COUNT];
 	uint64_t h1 = mixed_run(c1), h2 = mixed_run(c2);
 	assert_true(h1 == h2);
 	assert_memory_equal(c1, c2, sizeof(c1));

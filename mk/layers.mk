@@ -1,0 +1,21 @@
+# layers.mk — the emulator's layers (emu/hsa -> emu/core -> {emu/sem,
+# emu/model} -> emu/wave -> emu/isa), checked by the linker:
+#
+#   build/lib/libemu-core.so   every emu/ object but those of emu/hsa/ (the
+#                              HSA runtime surface), linked with -z defs: the
+#                              core, the semantics and the cycle model build
+#                              and resolve every symbol without the HSA layer.
+#
+# `make emu-core` builds it; `make test` builds it first (test-build).
+
+EMU_CORE_SRCS := $(filter-out emu/hsa/%,$(EMU_SRCS))
+EMU_CORE_SO := $(BUILD)/lib/libemu-core.so
+
+$(EMU_CORE_SO): $(call objs,$(BUILD),$(EMU_CORE_SRCS))
+	@mkdir -p $(@D)
+	$(call say,LINK,$@ (emu/ without emu/hsa/))
+	$(Q)$(CC) -shared -Wl,-z,defs -o $@ $^ $(LIBS_EMU)
+
+.PHONY: emu-core
+emu-core: $(EMU_CORE_SO)
+test-build: $(EMU_CORE_SO)
