@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """copy_study_fit.py — the fit behind the gfx900 [FIT004] parameters
-(emu/model/emu_profile.c): the RX Vega 64 copy study's 704 measurements
+(emu/arch/emu_profile.c): the RX Vega 64 copy study's 704 measurements
 (asm/copy/study_vega64.csv) as time per dispatch t = a / f_SCLK + b, per
 kernel over all 32 clock states (least squares), then what a and b say:
 

@@ -20,7 +20,7 @@
 #include <unistd.h>
 
 #include "isa/emu_isa.h"
-#include "model/emu_profile.h"
+#include "arch/emu_profile.h"
 
 /* EF_AMDGPU_MACH values (AMDGPUUsage, "AMDGPU ELF Header"). */
 static const char *disasm_mach_name(unsigned mach)

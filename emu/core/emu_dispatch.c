@@ -22,7 +22,7 @@
 #include "core/emu_gpu_private.h"
 #include "core/emu_hazard.h"
 #include "core/emu_hazard_nops.h"
-#include "model/emu_profile.h"
+#include "arch/emu_profile.h"
 #include "core/emu_sched.h"
 #include "core/emu_wave_env.h"
 #include "model/emu_timing.h"

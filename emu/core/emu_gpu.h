@@ -14,7 +14,7 @@
 
 #include "isa/emu_isa.h"
 #include "core/emu_mem.h"
-#include "model/emu_profile.h"
+#include "arch/emu_profile.h"
 #include "gcnlab_emu_ext.h"
 
 struct emu_gpu;

@@ -25,7 +25,7 @@
 
 #include "core/emu_gpu.h"
 #include "core/emu_mem.h"
-#include "model/emu_profile.h"
+#include "arch/emu_profile.h"
 #include "gcnlab_emu_ext.h"
 
 /* The HSA API entry points are the only exported symbols. */

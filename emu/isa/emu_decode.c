@@ -32,7 +32,7 @@
 #include <string.h>
 
 #include "isa/emu_optab.h"
-#include "model/emu_profile.h"  /* struct emu_profile: arch, has_agpr (enum emu_arch is isa's) */
+#include "arch/emu_profile.h"  /* struct emu_profile: arch, has_agpr (enum emu_arch is isa's) */
 
 #include "isa/tables/emu_optab_gfx900.inc"
 #include "isa/tables/emu_optab_gfx90a.inc"

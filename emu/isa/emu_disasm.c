@@ -17,7 +17,7 @@
 #include <string.h>
 
 #include "isa/emu_optab.h"
-#include "model/emu_profile.h"  /* struct emu_profile: arch, has_agpr (enum emu_arch is isa's) */
+#include "arch/emu_profile.h"  /* struct emu_profile: arch, has_agpr (enum emu_arch is isa's) */
 
 struct emu_out {
 	char *buf;

@@ -15,8 +15,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* The emulated GPUs (their descriptions: model/emu_profile.h). */
-enum emu_arch { EMU_GFX900 = 0, EMU_GFX90A, EMU_GFX942, EMU_ARCH_COUNT };
+#include "arch/emu_arch.h"
+
 
 struct emu_profile;
 
@@ -49,28 +49,6 @@ enum emu_enc {
 	EMU_ENC_COUNT
 };
 
-/* Instruction classes, used by the cycle model and the SQ_INSTS_* counters. */
-enum emu_class {
-	EMU_CLS_SALU = 0,
-	EMU_CLS_SMEM,
-	EMU_CLS_BRANCH,
-	EMU_CLS_WAITCNT,
-	EMU_CLS_NOP,
-	EMU_CLS_MSG,        /* s_endpgm, s_barrier, s_sendmsg, s_icache_inv, s_memtime, ... */
-	EMU_CLS_VALU,       /* 32-bit VALU */
-	EMU_CLS_VALU_DP,    /* fp64 VALU */
-	EMU_CLS_VALU_TRANS, /* transcendental: v_exp/v_log/v_rcp/v_rsq/v_sqrt/v_sin/v_cos */
-	EMU_CLS_MFMA,
-	EMU_CLS_VMEM_LOAD,
-	EMU_CLS_VMEM_STORE,
-	EMU_CLS_VMEM_ATOMIC,
-	EMU_CLS_FLAT_LOAD,
-	EMU_CLS_FLAT_STORE,
-	EMU_CLS_FLAT_ATOMIC,
-	EMU_CLS_DS,
-	EMU_CLS_OTHER,
-	EMU_CLS_COUNT
-};
 
 /* Source operand codes (9 bits, SSRC/SRC0 field of every encoding). */
 enum {

@@ -51,17 +51,6 @@ enum {
 	EMU_FM_MIX = 1u << 9,        /* VOP3P mix ops: neg_hi bits are abs */
 };
 
-/* MFMA input types, for the per-type matrix rate (emu_profile.h). */
-enum emu_mfma_type {
-	EMU_MFMA_F64 = 0,
-	EMU_MFMA_F32,
-	EMU_MFMA_XF32,
-	EMU_MFMA_F16,
-	EMU_MFMA_BF16,
-	EMU_MFMA_I8,
-	EMU_MFMA_FP8,        /* fp8/bf8 */
-	EMU_MFMA_TYPE_COUNT
-};
 
 enum {
 	EMU_MFMA_SPARSE = 1u << 0,     /* v_smfmac: 2:4 structured sparsity, half the FLOPs */

@@ -60,6 +60,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "isa/emu_optab.h"
 #include "model/emu_timing_private.h"
 
 /* Counter names. A name without the GCNLAB_ prefix is rocprofv3's and

@@ -17,7 +17,7 @@
 #include <stdint.h>
 
 #include "gcnlab_emu_ext.h"
-#include "model/emu_profile.h"
+#include "arch/emu_profile.h"
 #include "wave/emu_wave.h"
 
 /* Counters of one dispatch (names as the hardware's: emu_counter_names). */

@@ -13,7 +13,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "model/emu_profile.h"
+#include "arch/emu_profile.h"
 #include "model/emu_timing.h"
 
 /* ---- caches (emu_timing_cache.c) ---- */

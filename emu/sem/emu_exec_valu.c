@@ -19,7 +19,7 @@
  */
 #include <fenv.h>
 
-#include "model/emu_profile.h"
+#include "arch/emu_profile.h"
 #include "sem/emu_exec_valu.h"
 
 /* ---- DPP ---- */

@@ -22,7 +22,7 @@
  * in k order, then rounded once; i8 accumulates in 64-bit and wraps to 32.
  * D lanes are written under EXEC like every VALU result.
  */
-#include "model/emu_profile.h"
+#include "arch/emu_profile.h"
 #include "sem/emu_exec_valu.h"
 
 enum mfma_type { MF_F32, MF_F16, MF_BF16, MF_I8, MF_F64 };

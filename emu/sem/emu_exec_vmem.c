@@ -49,6 +49,7 @@
  */
 #include <string.h>
 
+#include "arch/emu_profile.h"
 #include "sem/emu_exec_mem.h"
 
 /* ---- per-instruction description ---- */

@@ -6,7 +6,7 @@
 #include "base/gl_str.h"
 
 /* Source: ROCm "AMD GPU specifications" table (the emulator's profile,
- * emu/model/emu_profile.c [SPECS], has the same numbers): MI25 (gfx900)
+ * emu/arch/emu_profile.c [SPECS], has the same numbers): MI25 (gfx900)
  * 16 KiB scalar and 32 KiB instruction cache per 3 CUs; MI250X (gfx90a)
  * 16 KiB and 32 KiB per 2 CUs; MI300X (gfx942) 16 KiB and 64 KiB per 2 CUs. */
 static const struct {

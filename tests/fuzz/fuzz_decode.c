@@ -17,7 +17,7 @@
 #include <string.h>
 
 #include "isa/emu_isa.h"
-#include "model/emu_profile.h"
+#include "arch/emu_profile.h"
 
 
 static void check_text(const char *buf, size_t len)

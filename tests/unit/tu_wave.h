@@ -26,7 +26,7 @@
 #include <string.h>
 
 #include "isa/emu_isa.h"
-#include "model/emu_profile.h"
+#include "arch/emu_profile.h"
 #include "sem/emu_sem.h"
 #include "wave/emu_wave.h"
 

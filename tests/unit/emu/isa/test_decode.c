@@ -20,7 +20,7 @@
 
 #include "isa/emu_isa.h"
 #include "isa/emu_optab.h"
-#include "model/emu_profile.h"
+#include "arch/emu_profile.h"
 
 #ifndef TEST_SRCDIR
 #define TEST_SRCDIR "."

@@ -20,7 +20,7 @@
 
 #include <cmocka.h>
 
-#include "model/emu_profile.h"
+#include "arch/emu_profile.h"
 #include "model/emu_timing.h"
 #include "model/emu_timing_private.h"
 #include "wave/emu_wave.h"

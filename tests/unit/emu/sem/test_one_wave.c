@@ -19,7 +19,7 @@
 #include <cmocka.h>
 
 #include "isa/emu_isa.h"
-#include "model/emu_profile.h"
+#include "arch/emu_profile.h"
 #include "sem/emu_sem.h"
 #include "wave/emu_wave.h"
 

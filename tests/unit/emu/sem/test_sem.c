@@ -13,6 +13,7 @@
 
 #include <cmocka.h>
 
+#include "arch/emu_profile.h"
 #include "isa/emu_isa.h"
 #include "isa/emu_optab.h"
 #include "sem/emu_sem.h"

@@ -127,7 +127,7 @@
  */
 #include <string.h>
 
-#include "model/emu_profile.h"
+#include "arch/emu_profile.h"
 
 #define KIB 1024u
 #define MIB (1024u * 1024u)

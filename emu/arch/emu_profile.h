@@ -17,8 +17,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "isa/emu_isa.h"
-#include "isa/emu_optab.h"   /* enum emu_mfma_type */
+#include "arch/emu_arch.h"
 
 /* Geometry of one set-associative cache (one instance). */
 struct emu_cache_geom {
