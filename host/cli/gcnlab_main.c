@@ -15,10 +15,10 @@
 #include <unistd.h>
 
 #include "gcn_codeobj.h"
-#include "cli/gl_args.h"
-#include "measure/gl_cold.h"
-#include "report/gl_compare.h"
-#include "suites/gl_ctx.h"
+#include "gpu/gl_args.h"
+#include "measure/gl_cold_cache.h"
+#include "cli/gl_compare.h"
+#include "measure/gl_run_ctx.h"
 #include "measure/gl_counters.h"
 #include "measure/gl_rocprof.h"
 #include "base/gl_env.h"
@@ -30,14 +30,14 @@
 #include "gpu/gl_kernarg.h"
 #include "cli/gl_opts.h"
 #include "cli/gl_outfile.h"
-#include "cli/gl_params.h"
-#include "report/gl_report.h"
+#include "suites/gl_params.h"
+#include "cli/gl_exec_report.h"
 #include "report/gl_results.h"
 #include "report/gl_results_set.h"
 #include "base/gl_str.h"
 #include "suites/gl_suite.h"
 #include "measure/gl_trace.h"
-#include "cli/gl_version.h"
+#include "base/gl_version.h"
 
 #define EXIT_FAILED 1
 #define EXIT_USAGE 2
@@ -120,7 +120,7 @@ static const char *const clocks_choices[] = { "sweep", NULL };
 	"trace only wave N (flat id in dispatch order) instead of all waves summed (implies --trace)", \
 	.min = 0, .max = 1u << 24 }
 
-/* Hot or cold timing (gl_timing.h, gl_cold.h), on run and exec. */
+/* Hot or cold timing (gl_timing.h, gl_cold_cache.h), on run and exec. */
 #define OPT_COLD \
 	{ "--flush-cache", GL_OPT_FLAG, O(flush_cache), NULL, \
 	  "cold mode: run the instruction-cache flush kernel before every timed dispatch (timed apart)", \
@@ -390,7 +390,7 @@ static int cmd_list(const char *cmd, int argc, char **argv)
 	struct main_opts o;
 	const char *pos[MAX_POSITIONAL];
 	unsigned npos;
-	struct gl_ctx ctx;
+	struct gl_run_ctx ctx;
 	int rc = parse(find_command("list"), cmd, argc, argv, &o, pos, &npos);
 
 	if (rc >= 0)
@@ -401,7 +401,7 @@ static int cmd_list(const char *cmd, int argc, char **argv)
 	}
 	memset(&ctx, 0, sizeof(ctx));
 	gl_str_copy(ctx.arch, sizeof(ctx.arch), o.arch);
-	if (o.arch[0] && !gl_ctx_default_build_dir(ctx.build_dir, sizeof(ctx.build_dir))) {
+	if (o.arch[0] && !gl_run_ctx_default_build_dir(ctx.build_dir, sizeof(ctx.build_dir))) {
 		fprintf(stderr, "%s: cannot find the build directory (set GCNLAB_BUILD_DIR)\n", cmd);
 		return EXIT_FAILED;
 	}
@@ -424,7 +424,7 @@ static int cmd_run(const char *cmd, int argc, char **argv)
 	const struct gl_suite *suites[MAX_POSITIONAL];
 	struct gl_rocprof rocprof = { 0 };
 	unsigned npos;
-	struct gl_ctx ctx;
+	struct gl_run_ctx ctx;
 	struct gl_err e;
 	char results[PATH_MAX];
 	char progress_last[512] = "";
@@ -474,7 +474,7 @@ static int cmd_run(const char *cmd, int argc, char **argv)
 	timing_mode_from(&o, &ctx.timing);
 	gl_str_copy(ctx.out_root, sizeof(ctx.out_root), o.out);
 	gl_str_copy(ctx.arch, sizeof(ctx.arch), o.arch);
-	if (!gl_ctx_default_build_dir(ctx.build_dir, sizeof(ctx.build_dir))) {
+	if (!gl_run_ctx_default_build_dir(ctx.build_dir, sizeof(ctx.build_dir))) {
 		fprintf(stderr, "%s: cannot find the build directory (set GCNLAB_BUILD_DIR)\n", cmd);
 		return EXIT_FAILED;
 	}
@@ -491,7 +491,7 @@ static int cmd_run(const char *cmd, int argc, char **argv)
 		return fail(cmd, &e, EXIT_FAILED);
 	}
 	/* One run at a time per results folder; leftovers of killed runs go. */
-	if (!gl_ctx_results_dir(&ctx, results, sizeof(results), &e) || !gl_results_claim(results, &lock, &e)) {
+	if (!gl_run_ctx_results_dir(&ctx, results, sizeof(results), &e) || !gl_results_claim(results, &lock, &e)) {
 		gl_hsa_close(ctx.hsa);
 		return fail(cmd, &e, EXIT_USAGE);
 	}
@@ -527,7 +527,7 @@ static int cmd_run(const char *cmd, int argc, char **argv)
 		/* Every suite starts from the same emulated GPU whether it runs
 		 * alone or after others: a fresh one (caches, clocks, address
 		 * layout), so that no figure depends on what ran before it. */
-		if (i > 0 && gl_hsa_backend(ctx.hsa) == GL_BACKEND_EMU && !gl_ctx_reopen(&ctx, 0, 0, &e)) {
+		if (i > 0 && gl_hsa_backend(ctx.hsa) == GL_BACKEND_EMU && !gl_run_ctx_reopen(&ctx, 0, 0, &e)) {
 			fprintf(stderr, "%s: %s: cannot reopen the emulated GPU: %s\n", cmd, suites[i]->name, e.msg);
 			exit_code = EXIT_FAILED;
 			break;
@@ -613,9 +613,9 @@ static int cmd_exec(const char *cmd, int argc, char **argv)
 	struct gl_hsa_code *code = NULL;
 	struct gl_hsa_kernel k;
 	struct gl_hsa_launch l;
-	struct gl_report rep = { 0 };
+	struct gl_exec_report rep = { 0 };
 	struct gl_timing_mode tm;
-	struct gl_cold *cold = NULL;
+	struct gl_cold_cache *cold = NULL;
 	struct gl_hsa_buf *inputs = NULL;
 	unsigned ninputs = 0;
 	char build_dir[PATH_MAX];
@@ -757,7 +757,7 @@ static int cmd_exec(const char *cmd, int argc, char **argv)
 	/* Cold mode: the buf: arguments are the inputs that rotate. */
 	timing_mode_from(&o, &tm);
 	if (gl_timing_mode_cold(&tm)) {
-		struct gl_cold_info ci;
+		struct gl_cold_cache_info ci;
 		char desc[400];
 
 		inputs = calloc(nargs ? nargs : 1, sizeof(*inputs));
@@ -768,14 +768,14 @@ static int cmd_exec(const char *cmd, int argc, char **argv)
 		for (unsigned i = 0; i < nargs; i++)
 			if (args[i].kind == GL_ARG_BUF)
 				inputs[ninputs++] = bufs[i];
-		if (!gl_ctx_default_build_dir(build_dir, sizeof(build_dir))) {
+		if (!gl_run_ctx_default_build_dir(build_dir, sizeof(build_dir))) {
 			gl_err_set(&e, "cannot find the build directory for the flush kernel (set GCNLAB_BUILD_DIR)");
 			goto fail;
 		}
-		if (!gl_cold_open(h, build_dir, &tm, inputs, ninputs, cmd, &cold, &e))
+		if (!gl_cold_cache_open(h, build_dir, &tm, inputs, ninputs, cmd, &cold, &e))
 			goto fail;
-		gl_cold_info(cold, &ci);
-		gl_cold_describe(&ci, desc, sizeof(desc));
+		gl_cold_cache_info(cold, &ci);
+		gl_cold_cache_describe(&ci, desc, sizeof(desc));
 		printf("timing: %s\n", desc);
 	}
 	/* --reps/--warmup: untimed warm-ups, then timed dispatches summarised
@@ -792,18 +792,18 @@ static int cmd_exec(const char *cmd, int argc, char **argv)
 	rep.trace = o.trace || o.trace_wave != UINT_MAX;
 	rep.trace_wave = o.trace_wave == UINT_MAX ? -1 : (int)o.trace_wave;
 	rep.stats = o.stats;
-	gl_report_begin(&rep, h);
+	gl_exec_report_begin(&rep, h);
 	for (unsigned w = 0; w < nwarm; w++)
-		if (!gl_hsa_dispatch(h, cold ? gl_cold_launch(cold, &l) : &l, &us, &e))
+		if (!gl_hsa_dispatch(h, cold ? gl_cold_cache_launch(cold, &l) : &l, &us, &e))
 			goto fail;
 	for (unsigned r = 0; r < ntimed; r++) {
 		struct timespec t0, t1, c0, c1;
 
-		if (cold && !gl_cold_prepare(cold, r, &flush_us, &e))
+		if (cold && !gl_cold_cache_prepare(cold, r, &flush_us, &e))
 			goto fail;
 		clock_gettime(CLOCK_MONOTONIC, &t0);
 		clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c0);
-		if (!gl_hsa_dispatch(h, cold ? gl_cold_launch(cold, &l) : &l, &us, &e))
+		if (!gl_hsa_dispatch(h, cold ? gl_cold_cache_launch(cold, &l) : &l, &us, &e))
 			goto fail;
 		clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c1);
 		clock_gettime(CLOCK_MONOTONIC, &t1);
@@ -811,13 +811,13 @@ static int cmd_exec(const char *cmd, int argc, char **argv)
 		if (!stats_mode) {
 			printf("%s: %.3f µs (GPU timestamps; grid %u,%u,%u, block %u,%u,%u", km->name, us, l.grid[0],
 			       l.grid[1], l.grid[2], l.block[0], l.block[1], l.block[2]);
-			if (gl_cold_has_flush(cold))
+			if (gl_cold_cache_has_flush(cold))
 				printf("; after flush_icache %.3f µs, not included", flush_us);
-			if (gl_cold_copies(cold) > 1)
-				printf("; rotating copy %u of %u", gl_cold_copy(cold), gl_cold_copies(cold));
+			if (gl_cold_cache_copies(cold) > 1)
+				printf("; rotating copy %u of %u", gl_cold_cache_copy(cold), gl_cold_cache_copies(cold));
 			printf(o.repeat > 1 ? "; dispatch %u of %u)\n" : ")\n", r + 1, o.repeat);
 		}
-		gl_report_dispatch(&rep, h, r, ntimed,
+		gl_exec_report_dispatch(&rep, h, r, ntimed,
 		                   (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9,
 		                   (double)(c1.tv_sec - c0.tv_sec) + (double)(c1.tv_nsec - c0.tv_nsec) * 1e-9);
 	}
@@ -837,7 +837,7 @@ static int cmd_exec(const char *cmd, int argc, char **argv)
 			printf("%s\n", gl_counters_unavailable());
 		}
 	}
-	gl_report_end(&rep, h, km->name);
+	gl_exec_report_end(&rep, h, km->name);
 	if (o.csv[0] || o.json[0]) {
 		struct gl_exec_result xr = {
 			.kernel = km->name, .code = pos[0], .arch = gl_hsa_arch(h),
@@ -866,10 +866,10 @@ static int cmd_exec(const char *cmd, int argc, char **argv)
 			goto fail;
 		printf("wrote %s\n", o.counters_csv);
 	}
-	if (gl_cold_has_flush(cold)) {
+	if (gl_cold_cache_has_flush(cold)) {
 		char reach[160];
 
-		gl_cold_reach(cold, reach, sizeof(reach));
+		gl_cold_cache_reach(cold, reach, sizeof(reach));
 		printf("flush_icache: %s\n", reach);
 	}
 	for (unsigned i = 0; i < nargs; i++) {
@@ -884,7 +884,7 @@ static int cmd_exec(const char *cmd, int argc, char **argv)
 fail:
 	if (exit_code)
 		fprintf(stderr, "%s: %s\n", cmd, e.msg);
-	gl_cold_close(cold);
+	gl_cold_cache_close(cold);
 	gl_rocprof_free(&rocprof);
 	free(inputs);
 	free(samples);
@@ -919,13 +919,13 @@ static bool backend_given(int argc, char **argv)
  * with --trace. */
 static int cmd_trace(const char *cmd, int argc, char **argv)
 {
-	static char store[MAX_POSITIONAL][GL_TRACE_ARG_LEN];
+	static char store[MAX_POSITIONAL][GL_SUITES_ARG_LEN];
 	char *eargv[MAX_POSITIONAL + 16];
 	char wave[16], timeout[32];
 	struct main_opts o;
 	const char *pos[MAX_POSITIONAL];
 	unsigned npos, n;
-	struct gl_ctx ctx;
+	struct gl_run_ctx ctx;
 	struct gl_suite_launch l;
 	struct gl_err e;
 	int rc = parse(find_command("trace"), cmd, argc, argv, &o, pos, &npos);
@@ -938,13 +938,13 @@ static int cmd_trace(const char *cmd, int argc, char **argv)
 	}
 	memset(&ctx, 0, sizeof(ctx));
 	gl_str_copy(ctx.arch, sizeof(ctx.arch), o.arch[0] ? o.arch : "gfx942");
-	if (!gl_ctx_default_build_dir(ctx.build_dir, sizeof(ctx.build_dir))) {
+	if (!gl_run_ctx_default_build_dir(ctx.build_dir, sizeof(ctx.build_dir))) {
 		fprintf(stderr, "%s: cannot find the build directory (set GCNLAB_BUILD_DIR)\n", cmd);
 		return EXIT_FAILED;
 	}
-	if (!gl_trace_find_launch(&ctx, pos[0], &l, &e))
+	if (!gl_suites_find_launch(&ctx, pos[0], &l, &e))
 		return fail(cmd, &e, EXIT_USAGE);
-	n = gl_trace_exec_argv(&l, store, eargv, MAX_POSITIONAL);
+	n = gl_suites_exec_argv(&l, store, eargv, MAX_POSITIONAL);
 	if (!n) {
 		fprintf(stderr, "%s: the launch of %s does not fit the argument list\n", cmd, pos[0]);
 		return EXIT_FAILED;

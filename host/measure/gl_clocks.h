@@ -14,7 +14,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "suites/gl_ctx.h"
+#include "measure/gl_run_ctx.h"
 #include "base/gl_err.h"
 
 #define GL_CLOCKS_MAX_STATES 64
@@ -55,13 +55,13 @@ struct gl_clock_plan {
 };
 
 /* Decide the states for ctx (sweep or not). */
-bool gl_clocks_plan(struct gl_ctx *ctx, struct gl_clock_plan *plan, struct gl_err *e);
+bool gl_clocks_plan(struct gl_run_ctx *ctx, struct gl_clock_plan *plan, struct gl_err *e);
 /* Make state i current (may reopen ctx->hsa); on hardware, reads back the
  * achieved clocks into plan->states[i]. */
-bool gl_clocks_apply(struct gl_ctx *ctx, struct gl_clock_plan *plan, unsigned i,
+bool gl_clocks_apply(struct gl_run_ctx *ctx, struct gl_clock_plan *plan, unsigned i,
                      struct gl_err *e);
 /* Back to the clocks from before the sweep (reopens / resets as needed). */
-bool gl_clocks_restore(struct gl_ctx *ctx, const struct gl_clock_plan *plan, struct gl_err *e);
+bool gl_clocks_restore(struct gl_run_ctx *ctx, const struct gl_clock_plan *plan, struct gl_err *e);
 /* "S5M3 (1401/945 MHz)" */
 void gl_clocks_describe(const struct gl_clock_state *s, char *buf, size_t len);
 

@@ -1,6 +1,6 @@
 #include "measure/gl_timing.h"
 
-#include "measure/gl_cold.h"
+#include "measure/gl_cold_cache.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -111,11 +111,11 @@ static bool launch_dispatch(void *user, double *gpu_us, struct gl_err *e)
 {
 	struct launch_run *r = user;
 	const struct gl_timing_launch *tl = r->tl;
-	const struct gl_hsa_launch *l = gl_cold_launch(tl->cold, tl->launch);
+	const struct gl_hsa_launch *l = gl_cold_cache_launch(tl->cold, tl->launch);
 
 	if (!l)
 		return gl_err_set(e, "kernel %s: too many arguments to redirect to rotating copies (at most %u)",
-		                  tl->launch->kernel->meta->name, GL_COLD_MAX_ARGS);
+		                  tl->launch->kernel->meta->name, GL_COLD_CACHE_MAX_ARGS);
 	if (!gl_hsa_dispatch(tl->h, l, gpu_us, e))
 		return false;
 	if (tl->observe)
@@ -130,9 +130,9 @@ static bool launch_before(void *user, unsigned rep, double *aux_us, struct gl_er
 	struct launch_run *r = user;
 
 	r->rep = (int)rep;
-	if (!gl_cold_prepare(r->tl->cold, rep, aux_us, e))
+	if (!gl_cold_cache_prepare(r->tl->cold, rep, aux_us, e))
 		return false;
-	if (gl_cold_has_flush(r->tl->cold))
+	if (gl_cold_cache_has_flush(r->tl->cold))
 		r->flush_us[r->nflush++] = *aux_us;
 	return true;
 }
@@ -154,7 +154,7 @@ bool gl_timing_launch_run(const struct gl_timing_launch *tl, struct gl_timing_re
 	if (!r.flush_us)
 		return gl_err_set(e, "out of memory for %u timing samples", tl->reps);
 	/* The warm-up reads the original buffers. */
-	gl_cold_select(tl->cold, 0);
+	gl_cold_cache_select(tl->cold, 0);
 	if (!gl_timing_run(&cfg, &out->kernel, samples, e))
 		goto fail;
 	out->kernel.aux_median_us = 0;
@@ -164,7 +164,7 @@ bool gl_timing_launch_run(const struct gl_timing_launch *tl, struct gl_timing_re
 	}
 	ok = true;
 fail:
-	gl_cold_select(tl->cold, 0);
+	gl_cold_cache_select(tl->cold, 0);
 	free(r.flush_us);
 	return ok;
 }

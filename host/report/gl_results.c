@@ -2,7 +2,7 @@
 #include "report/gl_results_set.h"
 
 #include "base/gl_json.h"
-#include "cli/gl_version.h"
+#include "base/gl_version.h"
 
 #include <dirent.h>
 #include <errno.h>

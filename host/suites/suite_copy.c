@@ -26,10 +26,10 @@
 
 #include "report/gl_chart.h"
 #include "measure/gl_clocks.h"
-#include "measure/gl_cold.h"
+#include "measure/gl_cold_cache.h"
 #include "measure/gl_counters.h"
 #include "gpu/gl_hsa.h"
-#include "cli/gl_params.h"
+#include "suites/gl_params.h"
 #include "report/gl_ref.h"
 #include "report/gl_results.h"
 #include "base/gl_str.h"
@@ -92,17 +92,17 @@ static unsigned code_candidates(const struct copy_cfg *c, const char *kernel, ch
 	return 2;
 }
 
-static bool find_code(const struct gl_ctx *ctx, const char *arch, const struct copy_cfg *c,
+static bool find_code(const struct gl_run_ctx *ctx, const char *arch, const struct copy_cfg *c,
                       const char *kernel, char *path, size_t len, char *tried, size_t tried_len)
 {
 	char files[2][160];
 	const char *f[2] = { files[0], files[1] };
 	unsigned n = code_candidates(c, kernel, files);
 
-	return gl_ctx_find_code(ctx, arch, f, n, path, len, tried, tried_len);
+	return gl_run_ctx_find_code(ctx, arch, f, n, path, len, tried, tried_len);
 }
 
-static bool copy_list(const struct gl_ctx *ctx, gl_suite_emit_fn emit, void *user)
+static bool copy_list(const struct gl_run_ctx *ctx, gl_suite_emit_fn emit, void *user)
 {
 	for (size_t i = 0; i < NALL; i++) {
 		char name[64], path[PATH_MAX], tried[2 * PATH_MAX], files[2][160], detail[2 * PATH_MAX + 32];
@@ -274,10 +274,10 @@ static bool validate(const struct gl_hsa_buf *in, const struct gl_hsa_buf *out, 
 
 /* Validation, then the study method (hot: warm-up dispatches, then the
  * back-to-back batch), then, in cold mode, GPU timing with the suite's
- * gl_cold (every timed dispatch reads a rotating copy of `in`), then
+ * gl_cold_cache (every timed dispatch reads a rotating copy of `in`), then
  * validation again. Hot, the GPU column is the batch's own dispatches. */
-static void run_kernel(struct gl_ctx *ctx, const struct copy_cfg *c, struct code_cache *cc,
-                       struct gl_hsa_buf *in, struct gl_hsa_buf *out, struct gl_cold *cold,
+static void run_kernel(struct gl_run_ctx *ctx, const struct copy_cfg *c, struct code_cache *cc,
+                       struct gl_hsa_buf *in, struct gl_hsa_buf *out, struct gl_cold_cache *cold,
                        unsigned launches, struct copy_row *row)
 {
 	struct gl_hsa *h = ctx->hsa;
@@ -330,7 +330,7 @@ static void run_kernel(struct gl_ctx *ctx, const struct copy_cfg *c, struct code
 	if (!gl_hsa_dispatch_batch(h, &l, launches, true, &host_us, gpu, &e))
 		goto fail;
 	row->study_us = host_us / launches;
-	if (gl_cold_is_cold(cold)) {
+	if (gl_cold_cache_is_cold(cold)) {
 		if (!gl_timing_launch_run(&tl, &res, NULL, &e))
 			goto fail;
 		row->st = res.kernel;
@@ -362,13 +362,13 @@ fail:
 
 /* All kernels at the current clock state. False only if the buffers could
  * not be set up (then e says why). */
-static bool run_state(struct gl_ctx *ctx, const struct gl_clock_state *state, unsigned si,
+static bool run_state(struct gl_run_ctx *ctx, const struct gl_clock_state *state, unsigned si,
                       unsigned nstates, unsigned launches, const struct copy_study *sd,
-                      struct copy_row *rows, struct gl_cold_info *cinfo, struct gl_err *e)
+                      struct copy_row *rows, struct gl_cold_cache_info *cinfo, struct gl_err *e)
 {
 	struct gl_hsa *h = ctx->hsa;
 	struct gl_hsa_buf in = { 0 }, out = { 0 };
-	struct gl_cold *cold = NULL;
+	struct gl_cold_cache *cold = NULL;
 	struct code_cache *cc = calloc(1, sizeof(*cc));   /* ~64 KiB: not on the stack */
 	char clocks[64];
 	uint32_t *w;
@@ -387,7 +387,7 @@ static bool run_state(struct gl_ctx *ctx, const struct gl_clock_state *state, un
 	for (uint32_t i = 0; i < COPY_BYTES / 4; i++)
 		w[i] = input_word(i);
 	if (!gl_hsa_buf_upload(h, &in, e) ||
-	    !gl_cold_open_ctx(ctx, &in, 1, "copy", &cold, e))
+	    !gl_cold_cache_open_ctx(ctx, &in, 1, "copy", &cold, e))
 		goto fail;
 	for (size_t i = 0; i < NCFG; i++) {
 		struct copy_row *row = &rows[i];
@@ -395,17 +395,17 @@ static bool run_state(struct gl_ctx *ctx, const struct gl_clock_state *state, un
 		row->cfg = &copy_cfgs[i];
 		kernel_name(row->cfg, row->kernel, sizeof(row->kernel));
 		gl_str_copy(row->clocks, sizeof(row->clocks), clocks);
-		gl_ctx_progress(ctx, "copy: %s %s (%zu/%u, state %u/%u)", state->label, row->kernel,
+		gl_run_ctx_progress(ctx, "copy: %s %s (%zu/%u, state %u/%u)", state->label, row->kernel,
 		                i + 1, NCFG, si + 1, nstates);
 		run_kernel(ctx, row->cfg, cc, &in, &out, cold, launches, row);
 		if (vega)
 			row->vega_gbps = study_find(sd, row->kernel, state->sclk_mhz, state->mclk_mhz);
 	}
-	gl_ctx_progress_end(ctx);
-	gl_cold_info(cold, cinfo);
+	gl_run_ctx_progress_end(ctx);
+	gl_cold_cache_info(cold, cinfo);
 	ok = true;
 fail:
-	gl_cold_close(cold);
+	gl_cold_cache_close(cold);
 	if (cc)
 		cache_free(h, cc);
 	free(cc);
@@ -485,7 +485,7 @@ static bool add_row(struct gl_table *t, const struct copy_row *r)
 
 /* Study-method GB/s per kernel, asm then hip; per clock state one series
  * for this run and, where the study has it, one for the RX Vega 64. */
-static void chart(struct gl_ctx *ctx, const char *dir, const struct copy_row *rows,
+static void chart(struct gl_run_ctx *ctx, const char *dir, const struct copy_row *rows,
                   const struct gl_clock_plan *plan, unsigned nstates, struct gl_table *t)
 {
 	const char *labels[NCFG], *series[2 * GL_CLOCKS_MAX_STATES];
@@ -548,8 +548,8 @@ static void chart(struct gl_ctx *ctx, const char *dir, const struct copy_row *ro
 	free(values);
 }
 
-static void record_params(struct gl_ctx *ctx, struct gl_table *t, const struct gl_clock_plan *plan,
-                          const struct gl_cold_info *cinfo, unsigned launches,
+static void record_params(struct gl_run_ctx *ctx, struct gl_table *t, const struct gl_clock_plan *plan,
+                          const struct gl_cold_cache_info *cinfo, unsigned launches,
                           const struct copy_study *sd)
 {
 	struct gl_hsa_info info;
@@ -591,7 +591,7 @@ static void record_params(struct gl_ctx *ctx, struct gl_table *t, const struct g
 	               COPY_BYTES, COPY_BYTES);
 	gl_table_param(t, "study_data", "%s (%u rows%s)", sd->path, sd->n,
 	               sd->n ? "" : ": not found, no study figures");
-	gl_cold_params(cinfo, t);
+	gl_cold_cache_params(cinfo, t);
 	gl_table_param(t, "clocks", "%s", plan->how == GL_CLOCKS_CURRENT ? "as found" : "sweep");
 	if (plan->note[0])
 		gl_table_param(t, "clocks_note", "%s", plan->note);
@@ -600,7 +600,7 @@ static void record_params(struct gl_ctx *ctx, struct gl_table *t, const struct g
 }
 
 /* --param copy.states=S0M0:S7M3 keeps those states of the plan. */
-static bool filter_states(const struct gl_ctx *ctx, struct gl_clock_plan *plan, struct gl_err *e)
+static bool filter_states(const struct gl_run_ctx *ctx, struct gl_clock_plan *plan, struct gl_err *e)
 {
 	char want[256];
 	unsigned n = 0;
@@ -626,19 +626,19 @@ static bool filter_states(const struct gl_ctx *ctx, struct gl_clock_plan *plan, 
 	return true;
 }
 
-static int copy_run(struct gl_ctx *ctx, struct gl_err *e)
+static int copy_run(struct gl_run_ctx *ctx, struct gl_err *e)
 {
 	struct gl_clock_plan plan;
 	struct copy_row *rows = NULL;
 	struct gl_table *t = NULL;
-	struct gl_cold_info cinfo;
+	struct gl_cold_cache_info cinfo;
 	struct copy_study *sd = calloc(1, sizeof(*sd));
 	char dir[PATH_MAX], spath[PATH_MAX];
 	unsigned done = 0, launches;
 	int result = GL_SUITE_ERROR;
 	bool all_ok = true, state_failed = false;
 
-	gl_cold_info(NULL, &cinfo);
+	gl_cold_cache_info(NULL, &cinfo);
 	if (!sd) {
 		gl_err_set(e, "out of memory");
 		return GL_SUITE_ERROR;
@@ -704,7 +704,7 @@ static int copy_run(struct gl_ctx *ctx, struct gl_err *e)
 	}
 	if (state_failed)
 		gl_table_param(t, "incomplete", "%s", e->msg);
-	if (!gl_ctx_results_dir(ctx, dir, sizeof(dir), e))
+	if (!gl_run_ctx_results_dir(ctx, dir, sizeof(dir), e))
 		goto out;
 	chart(ctx, dir, rows, &plan, done, t);
 	gl_ref_print(t, "copy", gl_hsa_arch(ctx->hsa), &copy_figures, stdout);
@@ -722,7 +722,7 @@ out:
 
 /* The suite's launch of one kernel: one workgroup of WI work-items, a
  * 1 MiB input (word i = i) and a 1 MiB output. */
-static int copy_launch(const struct gl_ctx *ctx, const char *kernel, struct gl_suite_launch *out,
+static int copy_launch(const struct gl_run_ctx *ctx, const char *kernel, struct gl_suite_launch *out,
                        struct gl_err *e)
 {
 	for (size_t i = 0; i < NALL; i++) {

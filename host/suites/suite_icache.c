@@ -7,11 +7,11 @@
  * it), one wave, and the 24 KiB one also with one wave per CU. Each is
  *   first  the very first dispatch: nothing of it is cached anywhere;
  *   hot    repeated dispatches: the code stays in the instruction cache;
- *   cold   flush_icache (gl_cold) before each timed dispatch: every CU's
+ *   cold   flush_icache (gl_cold_cache) before each timed dispatch: every CU's
  *          instruction cache is empty, the code comes from L2.
  * Data caches (asm/icache/dcache_read.s): one workgroup reads 1 MiB,
  *   hot       the same buffer every dispatch: it stays in L2;
- *   rotating  N copies in turn (gl_cold), N from --rotating-count
+ *   rotating  N copies in turn (gl_cold_cache), N from --rotating-count
  *             (default 3, the seed's example), and N such that all copies
  *             make twice the L2 + L3 the runtime reports (HSA cache sizes).
  * Each row has the median time, the flush time (timed apart, never in the
@@ -27,7 +27,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "measure/gl_cold.h"
+#include "measure/gl_cold_cache.h"
 #include "measure/gl_counters.h"
 #include "gpu/gl_hsa.h"
 #include "report/gl_ref.h"
@@ -78,29 +78,29 @@ struct ic_row {
 
 #define MAX_ROWS 16
 struct ic_run {
-	struct gl_ctx *ctx;
+	struct gl_run_ctx *ctx;
 	struct gl_hsa *h;
 	unsigned cus;
 	uint64_t llc_bytes;        /* L2 + L3 + L4 as HSA reports them */
 	struct ic_row rows[MAX_ROWS];
 	unsigned nrows, ngroups;
-	struct gl_cold *flush;     /* flush only, for the cold rows */
-	struct gl_cold_info flush_info;
+	struct gl_cold_cache *flush;     /* flush only, for the cold rows */
+	struct gl_cold_cache_info flush_info;
 	char notes[4][320];
 	unsigned nnotes;
 };
 
-static bool code_path(const struct gl_ctx *ctx, const char *arch, const char *kernel, char *path,
+static bool code_path(const struct gl_run_ctx *ctx, const char *arch, const char *kernel, char *path,
                       size_t len, char *tried, size_t tried_len)
 {
 	char file[64];
 	const char *f[1] = { file };
 
 	gl_str_fmt(file, sizeof(file), "%s.co", kernel);
-	return gl_ctx_find_code(ctx, arch, f, 1, path, len, tried, tried_len);
+	return gl_run_ctx_find_code(ctx, arch, f, 1, path, len, tried, tried_len);
 }
 
-static bool icache_list(const struct gl_ctx *ctx, gl_suite_emit_fn emit, void *user)
+static bool icache_list(const struct gl_run_ctx *ctx, gl_suite_emit_fn emit, void *user)
 {
 	static const char *const names[] = { "icache_24k", "icache_256k", "dcache_read", "flush_icache" };
 
@@ -190,7 +190,7 @@ static bool first_row(struct ic_run *run, struct ic_row *r, const struct gl_hsa_
 }
 
 static bool timed_row(struct ic_run *run, struct ic_row *r, const struct gl_hsa_launch *l,
-                      struct gl_cold *cold, struct gl_err *e)
+                      struct gl_cold_cache *cold, struct gl_err *e)
 {
 	struct observe o = { .h = run->h, .row = r };
 	struct gl_timing_launch tl = {
@@ -257,7 +257,7 @@ static void ic_unit(struct ic_run *run, const struct ic_kernel *k, struct gl_hsa
 	cold = new_row(run, k->name, shape, "cold: flush_icache before each", g);
 	if (!hot || !first || !cold)
 		return;
-	gl_ctx_progress(run->ctx, "icache: %s, %s", k->name, shape);
+	gl_run_ctx_progress(run->ctx, "icache: %s, %s", k->name, shape);
 	if (!gl_hsa_buf_create(h, (size_t)wgs * 8, &out, &e))
 		goto fail;
 	args[0].address = (uint64_t)(uintptr_t)out.dev;
@@ -355,14 +355,14 @@ static void note(struct ic_run *run, const char *text)
 
 /* count copies of in for row r (its mode notes a cap). */
 static bool dc_copies(struct ic_run *run, struct ic_row *r, struct gl_hsa_buf *in, unsigned count,
-                      struct gl_cold **out, struct gl_err *e)
+                      struct gl_cold_cache **out, struct gl_err *e)
 {
 	struct gl_timing_mode m = { .rotating_count = count, .rotating_cap = run->ctx->timing.rotating_cap };
-	struct gl_cold_info ci;
+	struct gl_cold_cache_info ci;
 
-	if (!gl_cold_open(run->h, run->ctx->build_dir, &m, in, 1, "icache", out, e))
+	if (!gl_cold_cache_open(run->h, run->ctx->build_dir, &m, in, 1, "icache", out, e))
 		return false;
-	gl_cold_info(*out, &ci);
+	gl_cold_cache_info(*out, &ci);
 	note(run, ci.note);
 	if (ci.rotating_count != count)
 		gl_str_fmt(r->mode + strlen(r->mode), sizeof(r->mode) - strlen(r->mode),
@@ -373,7 +373,7 @@ static bool dc_copies(struct ic_run *run, struct ic_row *r, struct gl_hsa_buf *i
 /* A rotating row; the output is validated afterwards (the last dispatch
  * read a copy). */
 static bool dc_rotating(struct ic_run *run, struct ic_row *r, const struct gl_hsa_launch *l,
-                        struct gl_hsa_buf *in, struct gl_hsa_buf *out, struct gl_cold *cold,
+                        struct gl_hsa_buf *in, struct gl_hsa_buf *out, struct gl_cold_cache *cold,
                         struct gl_err *e)
 {
 	memset(out->host, 0, out->size);
@@ -393,7 +393,7 @@ static void dc_part(struct ic_run *run)
 	struct gl_hsa_code *code = NULL;
 	struct gl_hsa_kernel kern;
 	struct gl_hsa_buf in = { 0 }, out = { 0 };
-	struct gl_cold *c1 = NULL, *c2 = NULL;
+	struct gl_cold_cache *c1 = NULL, *c2 = NULL;
 	struct gl_err e;
 	unsigned g = run->ngroups++;
 	unsigned n1 = tm->rotating_count > 1 ? tm->rotating_count : DC_ROTATE_DEFAULT, n2;
@@ -420,7 +420,7 @@ static void dc_part(struct ic_run *run)
 	 * copy after that much other data). */
 	n2 = run->llc_bytes ? (unsigned)((2 * run->llc_bytes + DC_BYTES - 1) / DC_BYTES) : 0;
 	if (n2 > 1) {
-		gl_cold_size_str(run->llc_bytes, size, sizeof(size));
+		gl_cold_cache_size_str(run->llc_bytes, size, sizeof(size));
 		gl_str_fmt(mode, sizeof(mode), "rotating x%u (2 x the %s of L2 + L3)", n2, size);
 		rot2 = new_row(run, "dcache_read", "1 workgroup reads 1 MiB", mode, g);
 	} else {
@@ -428,7 +428,7 @@ static void dc_part(struct ic_run *run)
 	}
 	if (!hot || !first || !rot1)
 		return;
-	gl_ctx_progress(run->ctx, "icache: dcache_read");
+	gl_run_ctx_progress(run->ctx, "icache: dcache_read");
 	if (!code_path(run->ctx, gl_hsa_arch(h), "dcache_read", path, sizeof(path), tried, sizeof(tried))) {
 		gl_str_copy(first->validated, sizeof(first->validated), "not built");
 		fprintf(stderr, "icache: kernel dcache_read: no code object (looked for %s)\n", tried);
@@ -463,8 +463,8 @@ fail:
 	gl_str_copy(first->validated, sizeof(first->validated), "error");
 	fprintf(stderr, "icache: dcache_read: %s\n", e.msg);
 out:
-	gl_cold_close(c1);
-	gl_cold_close(c2);
+	gl_cold_cache_close(c1);
+	gl_cold_cache_close(c2);
 	gl_hsa_buf_destroy(h, &in);
 	gl_hsa_buf_destroy(h, &out);
 	gl_hsa_code_free(h, code);
@@ -584,7 +584,7 @@ static void print_runs(const struct ic_run *run, FILE *f)
 	if (run->flush) {
 		char reach[160];
 
-		gl_cold_reach(run->flush, reach, sizeof(reach));
+		gl_cold_cache_reach(run->flush, reach, sizeof(reach));
 		fprintf(f, "  flush_icache: %s\n", reach);
 	}
 	for (unsigned i = 0; i < run->nnotes; i++)
@@ -593,7 +593,7 @@ static void print_runs(const struct ic_run *run, FILE *f)
 
 static void record_params(struct ic_run *run, struct gl_table *t)
 {
-	struct gl_ctx *ctx = run->ctx;
+	struct gl_run_ctx *ctx = run->ctx;
 	struct gl_hsa_info info;
 	struct gl_err e;
 	char date[32], sz[32];
@@ -616,7 +616,7 @@ static void record_params(struct ic_run *run, struct gl_table *t)
 	gl_table_param(t, "time", "GPU dispatch timestamps (hsa_amd_profiling_get_dispatch_time)");
 	gl_table_param(t, "icache_kernels", "icache_24k, icache_256k: 24 / 256 KiB of straight-line SALU code (asm/icache/icache_body.s)");
 	gl_table_param(t, "dcache_kernel", "dcache_read: one workgroup of %u work-items reads %u bytes", DC_WI, DC_BYTES);
-	gl_cold_size_str(run->llc_bytes, sz, sizeof(sz));
+	gl_cold_cache_size_str(run->llc_bytes, sz, sizeof(sz));
 	gl_table_param(t, "caches_below_l1", "%s (L2 + L3 from HSA_AGENT_INFO_CACHE_SIZE)", sz);
 	gl_table_param(t, "modes", "first = the first dispatch; hot = repeated (after warm-up); cold = flush_icache before each timed dispatch; rotating xN = timed rep r reads copy (r + 1) mod N");
 	gl_table_param(t, "counters", "per timed dispatch, lo..hi over the reps (emulator only)");
@@ -631,7 +631,7 @@ static void record_params(struct ic_run *run, struct gl_table *t)
 		else
 			gl_table_param(t, "flush_cus_reached", "not checked (the runtime has no counters)");
 	}
-	gl_cold_size_str(gl_timing_mode_cap(&ctx->timing), sz, sizeof(sz));
+	gl_cold_cache_size_str(gl_timing_mode_cap(&ctx->timing), sz, sizeof(sz));
 	gl_table_param(t, "rotating_cap", "%s", sz);
 	for (unsigned i = 0; i < run->nnotes; i++)
 		gl_table_param(t, i ? "note2" : "note", "%s", run->notes[i]);
@@ -641,7 +641,7 @@ static void record_params(struct ic_run *run, struct gl_table *t)
 		gl_table_param(t, "date", "%s", date);
 }
 
-static int icache_run(struct gl_ctx *ctx, struct gl_err *e)
+static int icache_run(struct gl_run_ctx *ctx, struct gl_err *e)
 {
 	struct ic_run *run = calloc(1, sizeof(*run));
 	struct gl_timing_mode fm = { .flush_cache = true, .flush_per_cu = ctx->timing.flush_per_cu };
@@ -671,12 +671,12 @@ static int icache_run(struct gl_ctx *ctx, struct gl_err *e)
 	run->cus = info.compute_units;
 	for (unsigned i = 1; i < 4; i++)
 		run->llc_bytes += info.cache_bytes[i];
-	if (!gl_cold_open(run->h, ctx->build_dir, &fm, NULL, 0, "icache", &run->flush, e))
+	if (!gl_cold_cache_open(run->h, ctx->build_dir, &fm, NULL, 0, "icache", &run->flush, e))
 		goto out;
 	ic_part(run);
 	dc_part(run);
-	gl_ctx_progress_end(ctx);
-	gl_cold_info(run->flush, &run->flush_info);
+	gl_run_ctx_progress_end(ctx);
+	gl_cold_cache_info(run->flush, &run->flush_info);
 
 	for (unsigned i = 0; i < run->nrows; i++) {
 		struct ic_row *r = &run->rows[i];
@@ -713,7 +713,7 @@ static int icache_run(struct gl_ctx *ctx, struct gl_err *e)
 			goto out;
 		}
 	}
-	if (!gl_ctx_results_dir(ctx, dir, sizeof(dir), e))
+	if (!gl_run_ctx_results_dir(ctx, dir, sizeof(dir), e))
 		goto out;
 	gl_ref_print(t, "icache", gl_hsa_arch(ctx->hsa), &icache_figures, stdout);
 	print_runs(run, stdout);
@@ -724,13 +724,13 @@ static int icache_run(struct gl_ctx *ctx, struct gl_err *e)
 	result = all_ok ? GL_SUITE_OK : GL_SUITE_FAILED;
 out:
 	gl_table_free(t);
-	gl_cold_close(run->flush);
+	gl_cold_cache_close(run->flush);
 	free(run);
 	return result;
 }
 
 /* One kernel as the suite launches it (one wave; dcache_read as in dc_part). */
-static int icache_launch(const struct gl_ctx *ctx, const char *kernel, struct gl_suite_launch *out,
+static int icache_launch(const struct gl_run_ctx *ctx, const char *kernel, struct gl_suite_launch *out,
                          struct gl_err *e)
 {
 	static const struct {

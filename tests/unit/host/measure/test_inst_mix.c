@@ -15,10 +15,10 @@
 
 #include <cmocka.h>
 
-#include "report/gl_compare.h"
+#include "cli/gl_compare.h"
 #include "report/gl_disasm.h"
-#include "measure/gl_kres.h"
-#include "measure/gl_mix.h"
+#include "gpu/gl_occupancy.h"
+#include "measure/gl_inst_mix.h"
 
 /* `llvm-objdump -d -t --symbolize-operands --mcpu=gfx942` of this kernel,
  * assembled with llvm-mc 19 (an unlinked object, so the loop label is a
@@ -106,38 +106,38 @@ static void parse_mixk(struct gl_disasm *d)
 static void test_mix_counts(void **state)
 {
 	struct gl_disasm d;
-	struct gl_mix m;
+	struct gl_inst_mix m;
 	static const struct {
-		enum gl_mix_class cls;
+		enum gl_inst_mix_class cls;
 		uint64_t n;
 	} want[] = {
-		{ GL_MIX_SALU, 3 },       { GL_MIX_VALU, 2 },        { GL_MIX_MFMA, 1 },
-		{ GL_MIX_SMEM, 1 },       { GL_MIX_VMEM_LOAD, 2 },   { GL_MIX_VMEM_STORE, 1 },
-		{ GL_MIX_VMEM_ATOMIC, 1 }, { GL_MIX_DS, 2 },         { GL_MIX_BRANCH, 1 },
-		{ GL_MIX_WAITCNT, 4 },    { GL_MIX_NOP, 1 },         { GL_MIX_OTHER, 2 },
+		{ GL_INST_MIX_SALU, 3 },       { GL_INST_MIX_VALU, 2 },        { GL_INST_MIX_MFMA, 1 },
+		{ GL_INST_MIX_SMEM, 1 },       { GL_INST_MIX_VMEM_LOAD, 2 },   { GL_INST_MIX_VMEM_STORE, 1 },
+		{ GL_INST_MIX_VMEM_ATOMIC, 1 }, { GL_INST_MIX_DS, 2 },         { GL_INST_MIX_BRANCH, 1 },
+		{ GL_INST_MIX_WAITCNT, 4 },    { GL_INST_MIX_NOP, 1 },         { GL_INST_MIX_OTHER, 2 },
 	};
 
 	(void)state;
 	parse_mixk(&d);
-	gl_mix_init(&m);
+	gl_inst_mix_init(&m);
 	for (size_t i = 0; i < d.n; i++)
-		gl_mix_add(&m, d.insns[i].mnemonic, d.insns[i].operands, 1);
+		gl_inst_mix_add(&m, d.insns[i].mnemonic, d.insns[i].operands, 1);
 	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++)
 		if (m.count[want[i].cls] != want[i].n)
-			fail_msg("%s: %llu, hand count %llu", gl_mix_class_name(want[i].cls),
+			fail_msg("%s: %llu, hand count %llu", gl_inst_mix_class_name(want[i].cls),
 			         (unsigned long long)m.count[want[i].cls], (unsigned long long)want[i].n);
 	assert_int_equal(m.total, 21);
 	/* The four s_waitcnt: each operand set once, none left over. */
 	assert_int_equal(m.nwaits, 4);
-	assert_int_equal(gl_mix_wait_count(&m, "lgkmcnt(0)"), 1);
-	assert_int_equal(gl_mix_wait_count(&m, "vmcnt(1)"), 1);
-	assert_int_equal(gl_mix_wait_count(&m, "vmcnt(0) lgkmcnt(0)"), 1);
-	assert_int_equal(gl_mix_wait_count(&m, "vmcnt(0)"), 1);
-	assert_int_equal(gl_mix_wait_count(&m, "vmcnt(2)"), 0);
+	assert_int_equal(gl_inst_mix_wait_count(&m, "lgkmcnt(0)"), 1);
+	assert_int_equal(gl_inst_mix_wait_count(&m, "vmcnt(1)"), 1);
+	assert_int_equal(gl_inst_mix_wait_count(&m, "vmcnt(0) lgkmcnt(0)"), 1);
+	assert_int_equal(gl_inst_mix_wait_count(&m, "vmcnt(0)"), 1);
+	assert_int_equal(gl_inst_mix_wait_count(&m, "vmcnt(2)"), 0);
 	/* Weighted adds (the trace's issue counts) add up the same way. */
-	gl_mix_add(&m, "s_waitcnt", "vmcnt(0)", 1000);
-	assert_int_equal(gl_mix_wait_count(&m, "vmcnt(0)"), 1001);
-	assert_int_equal(m.count[GL_MIX_WAITCNT], 1004);
+	gl_inst_mix_add(&m, "s_waitcnt", "vmcnt(0)", 1000);
+	assert_int_equal(gl_inst_mix_wait_count(&m, "vmcnt(0)"), 1001);
+	assert_int_equal(m.count[GL_INST_MIX_WAITCNT], 1004);
 	gl_disasm_free(&d);
 }
 
@@ -146,25 +146,25 @@ static void test_classify(void **state)
 {
 	static const struct {
 		const char *m;
-		enum gl_mix_class cls;
+		enum gl_inst_mix_class cls;
 	} cases[] = {
-		{ "buffer_load_dwordx4", GL_MIX_VMEM_LOAD },   { "buffer_store_dwordx4", GL_MIX_VMEM_STORE },
-		{ "buffer_atomic_add_f32", GL_MIX_VMEM_ATOMIC }, { "global_load_lds_dword", GL_MIX_VMEM_LOAD },
-		{ "flat_load_dword", GL_MIX_VMEM_LOAD },      { "scratch_store_dword", GL_MIX_VMEM_STORE },
-		{ "buffer_wbl2", GL_MIX_OTHER },              { "s_buffer_load_dword", GL_MIX_SMEM },
-		{ "s_memtime", GL_MIX_SMEM },                 { "s_waitcnt_vscnt", GL_MIX_WAITCNT },
-		{ "s_cbranch_execz", GL_MIX_BRANCH },         { "s_branch", GL_MIX_BRANCH },
-		{ "s_setpc_b64", GL_MIX_BRANCH },             { "s_endpgm", GL_MIX_OTHER },
-		{ "s_and_saveexec_b64", GL_MIX_SALU },        { "v_readfirstlane_b32", GL_MIX_VALU },
-		{ "v_mfma_f32_32x32x8_f16", GL_MIX_MFMA },    { "v_accvgpr_read_b32", GL_MIX_VALU },
-		{ "ds_read_b128", GL_MIX_DS },                { "<unknown>", GL_MIX_OTHER },
+		{ "buffer_load_dwordx4", GL_INST_MIX_VMEM_LOAD },   { "buffer_store_dwordx4", GL_INST_MIX_VMEM_STORE },
+		{ "buffer_atomic_add_f32", GL_INST_MIX_VMEM_ATOMIC }, { "global_load_lds_dword", GL_INST_MIX_VMEM_LOAD },
+		{ "flat_load_dword", GL_INST_MIX_VMEM_LOAD },      { "scratch_store_dword", GL_INST_MIX_VMEM_STORE },
+		{ "buffer_wbl2", GL_INST_MIX_OTHER },              { "s_buffer_load_dword", GL_INST_MIX_SMEM },
+		{ "s_memtime", GL_INST_MIX_SMEM },                 { "s_waitcnt_vscnt", GL_INST_MIX_WAITCNT },
+		{ "s_cbranch_execz", GL_INST_MIX_BRANCH },         { "s_branch", GL_INST_MIX_BRANCH },
+		{ "s_setpc_b64", GL_INST_MIX_BRANCH },             { "s_endpgm", GL_INST_MIX_OTHER },
+		{ "s_and_saveexec_b64", GL_INST_MIX_SALU },        { "v_readfirstlane_b32", GL_INST_MIX_VALU },
+		{ "v_mfma_f32_32x32x8_f16", GL_INST_MIX_MFMA },    { "v_accvgpr_read_b32", GL_INST_MIX_VALU },
+		{ "ds_read_b128", GL_INST_MIX_DS },                { "<unknown>", GL_INST_MIX_OTHER },
 	};
 
 	(void)state;
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
-		if (gl_mix_classify(cases[i].m) != cases[i].cls)
-			fail_msg("%s: %s, expected %s", cases[i].m, gl_mix_class_name(gl_mix_classify(cases[i].m)),
-			         gl_mix_class_name(cases[i].cls));
+		if (gl_inst_mix_classify(cases[i].m) != cases[i].cls)
+			fail_msg("%s: %s, expected %s", cases[i].m, gl_inst_mix_class_name(gl_inst_mix_classify(cases[i].m)),
+			         gl_inst_mix_class_name(cases[i].cls));
 }
 
 /* Only mixk's 21 instructions: not `other`, not the padding after .size. */
@@ -266,13 +266,13 @@ static void test_normalise_same(void **state)
  * module cites. */
 static void test_occupancy(void **state)
 {
-	const struct gl_kres_arch *g900 = gl_kres_arch("gfx900"), *g942 = gl_kres_arch("gfx942");
-	struct gl_kres r;
+	const struct gl_occupancy_arch *g900 = gl_occupancy_arch("gfx900"), *g942 = gl_occupancy_arch("gfx942");
+	struct gl_occupancy r;
 
 	(void)state;
 	assert_non_null(g900);
 	assert_non_null(g942);
-	assert_null(gl_kres_arch("gfx1100"));
+	assert_null(gl_occupancy_arch("gfx1100"));
 	/* gfx900: 36 VGPRs -> 256 / 36 = 7; 25 SGPRs -> 10; 4 KiB LDS,
 	 * 256-wide groups (4 waves): min(64K/4K = 16, 40/4 = 10) groups
 	 * -> 40 waves / 4 SIMDs = 10. */
@@ -281,7 +281,7 @@ static void test_occupancy(void **state)
 	r.sgprs = 25;
 	r.lds_bytes = 4096;
 	r.wg_size = 256;
-	gl_kres_occupancy(g900, &r);
+	gl_occupancy_compute(g900, &r);
 	assert_int_equal(r.occ_vgpr, 7);
 	assert_int_equal(r.occ_sgpr, 10);
 	assert_int_equal(r.occ_lds, 10);
@@ -291,7 +291,7 @@ static void test_occupancy(void **state)
 	r.vgpr_alloc = 40;
 	r.sgprs = 90;
 	r.lds_bytes = 24 * 1024;
-	gl_kres_occupancy(g942, &r);
+	gl_occupancy_compute(g942, &r);
 	assert_int_equal(r.occ_vgpr, 8);
 	assert_int_equal(r.occ_sgpr, 8);
 	assert_int_equal(r.occ_lds, 2);
@@ -302,16 +302,16 @@ static void test_occupancy(void **state)
 	r.sgprs = 102;
 	r.lds_bytes = 0;
 	r.wg_size = 1024;
-	gl_kres_occupancy(g942, &r);
+	gl_occupancy_compute(g942, &r);
 	assert_int_equal(r.occ_vgpr, 4);
 	assert_int_equal(r.occ_sgpr, 7);
 	assert_int_equal(r.occ_lds, 8);
 	assert_int_equal(r.occ, 4);
 	/* 88 SGPRs: 9 waves on gfx900 (LLVM's table), capped at 8 on gfx942. */
 	r.sgprs = 88;
-	gl_kres_occupancy(g900, &r);
+	gl_occupancy_compute(g900, &r);
 	assert_int_equal(r.occ_sgpr, 9);
-	gl_kres_occupancy(g942, &r);
+	gl_occupancy_compute(g942, &r);
 	assert_int_equal(r.occ_sgpr, 8);
 }
 

@@ -1,20 +1,20 @@
 /*
- * gl_micro — what the microbenchmark suites (latency, lds_banks,
+ * gl_bench — what the microbenchmark suites (latency, lds_banks,
  * lds_counters) share: kernels that are one code object each
  * (build/<arch>/<kernel>.co, from a `// gcnlab: variant` line), loaded once
  * per run; 1-D dispatches; cycle samples written by the kernels
  * (asm/include/gcnlab_sample.inc); the parameters every result records;
  * writing tables and charts.
  */
-#ifndef GL_MICRO_H
-#define GL_MICRO_H
+#ifndef GL_BENCH_H
+#define GL_BENCH_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include "report/gl_chart.h"
-#include "suites/gl_ctx.h"
+#include "measure/gl_run_ctx.h"
 #include "base/gl_err.h"
 #include "gpu/gl_hsa.h"
 #include "report/gl_ref.h"
@@ -22,41 +22,41 @@
 #include "suites/gl_suite.h"
 #include "measure/gl_timing.h"
 
-#define GL_MICRO_MAX_KERNELS 16
+#define GL_BENCH_MAX_KERNELS 16
 
-struct gl_micro_kernel {
+struct gl_bench_kernel {
 	char name[64];
 	struct gl_hsa_code *code;
 	struct gl_hsa_kernel k;
 };
 
-struct gl_cold;
+struct gl_cold_cache;
 
-struct gl_micro {
-	struct gl_ctx *ctx;
+struct gl_bench {
+	struct gl_run_ctx *ctx;
 	const char *suite;
-	struct gl_cold *cold;   /* cold mode for gl_micro_dispatch_rep (NULL: hot) */
+	struct gl_cold_cache *cold;   /* cold mode for gl_bench_dispatch_rep (NULL: hot) */
 	unsigned n;
-	struct gl_micro_kernel kern[GL_MICRO_MAX_KERNELS];
+	struct gl_bench_kernel kern[GL_BENCH_MAX_KERNELS];
 };
 
-void gl_micro_init(struct gl_micro *m, struct gl_ctx *ctx, const char *suite);
+void gl_bench_init(struct gl_bench *m, struct gl_run_ctx *ctx, const char *suite);
 /* Frees the code objects (before the backend closes). */
-void gl_micro_fini(struct gl_micro *m);
+void gl_bench_fini(struct gl_bench *m);
 
 /* The kernel `name` from build/<arch>/<name>.co, loaded on first use. On
  * failure e says which file was looked for. */
-bool gl_micro_kernel(struct gl_micro *m, const char *name, const struct gl_hsa_kernel **out,
+bool gl_bench_kernel(struct gl_bench *m, const char *name, const struct gl_hsa_kernel **out,
                      struct gl_err *e);
 
 /* Suite list(): each name with its code object (or where it was looked for). */
-bool gl_micro_list(const struct gl_ctx *ctx, const char *const *names, unsigned n,
+bool gl_bench_list(const struct gl_run_ctx *ctx, const char *const *names, unsigned n,
                    gl_suite_emit_fn emit, void *user);
 
 /* One kernel's launch as a micro suite's launch() gives it (gl_suite.h):
  * a 1-D grid of `grid` work-items in work-groups of `block`, the exec ARGs
  * (NULL-terminated). Small: one CU's worth, so trace and compare are fast. */
-struct gl_micro_launch {
+struct gl_bench_launch {
 	const char *name;
 	uint32_t grid, block;
 	const char *args[6];
@@ -64,51 +64,51 @@ struct gl_micro_launch {
 
 /* launch() for a micro suite: the entry of tab[0..n) named kernel, with its
  * code object for ctx->arch. GL_SUITE_LAUNCH_*. */
-int gl_micro_launch(const struct gl_ctx *ctx, const char *suite, const struct gl_micro_launch *tab,
+int gl_bench_launch(const struct gl_run_ctx *ctx, const char *suite, const struct gl_bench_launch *tab,
                     unsigned n, const char *kernel, struct gl_suite_launch *out, struct gl_err *e);
 
 /* Kernel arguments. */
-struct gl_kernarg_val gl_micro_buf(const struct gl_hsa_buf *b, const char *label);
-struct gl_kernarg_val gl_micro_u32(uint32_t v, const char *label);
+struct gl_kernarg_val gl_bench_buf(const struct gl_hsa_buf *b, const char *label);
+struct gl_kernarg_val gl_bench_u32(uint32_t v, const char *label);
 
 /* One dispatch of k: grid and block work-items (1-D), *us = GPU time. */
 /* One dispatch as timed repetition `rep` of a measurement (rep < 0: a
  * warm-up), in m->cold's mode when set: the flush kernel and the next
  * rotating copy before each timed rep, the flush never in the sample. */
-bool gl_micro_dispatch_rep(struct gl_micro *m, const struct gl_hsa_kernel *k,
+bool gl_bench_dispatch_rep(struct gl_bench *m, const struct gl_hsa_kernel *k,
                            const struct gl_kernarg_val *args, unsigned nargs, uint32_t grid,
                            uint32_t block, int rep, double *us, struct gl_err *e);
-bool gl_micro_dispatch(struct gl_micro *m, const struct gl_hsa_kernel *k,
+bool gl_bench_dispatch(struct gl_bench *m, const struct gl_hsa_kernel *k,
                        const struct gl_kernarg_val *args, unsigned nargs, uint32_t grid,
                        uint32_t block, double *us, struct gl_err *e);
 
 /* Compute units of the agent (at least 1). */
-unsigned gl_micro_cus(struct gl_micro *m);
+unsigned gl_bench_cus(struct gl_bench *m);
 
 /* Mean of the samples out[g * steps + i] over work-groups g < groups and
  * steps i >= skip (the first passes of a kernel's loop fetch its code). */
-double gl_micro_mean(const uint32_t *out, unsigned groups, unsigned steps, unsigned skip);
+double gl_bench_mean(const uint32_t *out, unsigned groups, unsigned steps, unsigned skip);
 
 /* Median, min, max of n values (n >= 1). */
-void gl_micro_stats(const double *v, unsigned n, struct gl_timing_stats *out);
+void gl_bench_stats(const double *v, unsigned n, struct gl_timing_stats *out);
 
 /* The parameters every micro suite records: suite, arch, backend, isa,
  * agent, clocks, run size (--long or not), reps, date. */
-void gl_micro_params(struct gl_micro *m, struct gl_table *t);
+void gl_bench_params(struct gl_bench *m, struct gl_table *t);
 
 /* Print t (when print; figures: the columns printed beside their reference
  * and published figures, gl_ref.h), then write dir/stem.csv and .md. */
-bool gl_micro_write(struct gl_micro *m, struct gl_table *t, const char *dir, const char *stem,
+bool gl_bench_write(struct gl_bench *m, struct gl_table *t, const char *dir, const char *stem,
                     bool print, const struct gl_ref_spec *figures, struct gl_err *e);
 
 /* dir/file via gnuplot; records "chart" (or why there is none) in t. */
-void gl_micro_chart(struct gl_micro *m, struct gl_table *t, const struct gl_chart *c,
+void gl_bench_chart(struct gl_bench *m, struct gl_table *t, const struct gl_chart *c,
                     const char *dir, const char *file);
 
 /* "4 KiB", "1 MiB", "1 GiB", or bytes. */
-void gl_micro_size(uint64_t bytes, char *buf, size_t len);
+void gl_bench_size(uint64_t bytes, char *buf, size_t len);
 
 /* splitmix64 (Steele et al.): deterministic random numbers from a seed. */
-uint64_t gl_micro_rand(uint64_t *state);
+uint64_t gl_bench_rand(uint64_t *state);
 
 #endif

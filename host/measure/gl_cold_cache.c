@@ -1,4 +1,4 @@
-#include "measure/gl_cold.h"
+#include "measure/gl_cold_cache.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -8,16 +8,16 @@
 
 #include "base/gl_str.h"
 
-#define GL_COLD_REACH_BYTES 512   /* 4096 ids: 4 bits XCC, 8 bits HW_ID[15:8] */
+#define GL_COLD_CACHE_REACH_BYTES 512   /* 4096 ids: 4 bits XCC, 8 bits HW_ID[15:8] */
 
 /* One input buffer and its copies; copy[0] is the caller's buffer. */
-struct gl_cold_input {
+struct gl_cold_cache_input {
 	struct gl_hsa_buf *copy;   /* [info.rotating_count] */
 };
 
-struct gl_cold {
+struct gl_cold_cache {
 	struct gl_hsa *h;
-	struct gl_cold_info info;
+	struct gl_cold_cache_info info;
 	/* the flush kernel */
 	struct gl_hsa_code *code;
 	struct gl_hsa_kernel kernel;
@@ -27,16 +27,16 @@ struct gl_cold {
 	 * flushes so far (which CU ids exist). */
 	struct gl_hsa_buf reach;
 	struct gl_kernarg_val reach_arg;
-	uint32_t seen[GL_COLD_REACH_BYTES / 4];
+	uint32_t seen[GL_COLD_CACHE_REACH_BYTES / 4];
 	/* rotation */
 	unsigned ninputs;
-	struct gl_cold_input *in;
+	struct gl_cold_cache_input *in;
 	unsigned sel;                   /* selected copy */
 	struct gl_hsa_launch launch;    /* the caller's launch, redirected */
-	struct gl_kernarg_val args[GL_COLD_MAX_ARGS];
+	struct gl_kernarg_val args[GL_COLD_CACHE_MAX_ARGS];
 };
 
-void gl_cold_size_str(uint64_t bytes, char *buf, size_t len)
+void gl_cold_cache_size_str(uint64_t bytes, char *buf, size_t len)
 {
 	static const char *const unit[] = { "B", "KiB", "MiB", "GiB", "TiB" };
 	unsigned u = 0;
@@ -83,7 +83,7 @@ static bool copy_in(struct gl_hsa *h, void *dev, void *host, size_t size, bool t
 	return to_dev ? gl_hsa_buf_upload(h, &b, e) : gl_hsa_buf_download(h, &b, e);
 }
 
-static bool make_copies(struct gl_cold *c, const struct gl_hsa_buf *inputs, struct gl_err *e)
+static bool make_copies(struct gl_cold_cache *c, const struct gl_hsa_buf *inputs, struct gl_err *e)
 {
 	unsigned n = c->info.rotating_count;
 	struct gl_hsa_buf stage = { 0 }, check = { 0 };
@@ -94,7 +94,7 @@ static bool make_copies(struct gl_cold *c, const struct gl_hsa_buf *inputs, stru
 		return gl_err_set(e, "out of memory for rotating copies");
 	for (unsigned i = 0; i < c->ninputs; i++) {
 		const struct gl_hsa_buf *src = &inputs[i];
-		struct gl_cold_input *in = &c->in[i];
+		struct gl_cold_cache_input *in = &c->in[i];
 
 		in->copy = calloc(n, sizeof(*in->copy));
 		if (!in->copy) {
@@ -129,10 +129,10 @@ fail:
 }
 
 /* The count the cap allows; note says why it is lower than asked. */
-static void plan_rotation(struct gl_cold *c, const struct gl_timing_mode *m,
+static void plan_rotation(struct gl_cold_cache *c, const struct gl_timing_mode *m,
                           const struct gl_hsa_buf *inputs)
 {
-	struct gl_cold_info *i = &c->info;
+	struct gl_cold_cache_info *i = &c->info;
 	uint64_t per = 0;
 	char s_per[32], s_all[32], s_cap[32];
 
@@ -148,9 +148,9 @@ static void plan_rotation(struct gl_cold *c, const struct gl_timing_mode *m,
 		uint64_t fit = i->rotating_cap / per;
 
 		i->rotating_count = fit < 1 ? 1 : (unsigned)fit;
-		gl_cold_size_str(per, s_per, sizeof(s_per));
-		gl_cold_size_str(per * i->rotating_asked, s_all, sizeof(s_all));
-		gl_cold_size_str(i->rotating_cap, s_cap, sizeof(s_cap));
+		gl_cold_cache_size_str(per, s_per, sizeof(s_per));
+		gl_cold_cache_size_str(per * i->rotating_asked, s_all, sizeof(s_all));
+		gl_cold_cache_size_str(i->rotating_cap, s_cap, sizeof(s_cap));
 		gl_str_fmt(i->note, sizeof(i->note),
 		           "--rotating-count %u needs %u x %s = %s, more than the --rotating-cap of %s: using %u cop%s%s",
 		           i->rotating_asked, i->rotating_asked, s_per, s_all, s_cap, i->rotating_count,
@@ -160,14 +160,14 @@ static void plan_rotation(struct gl_cold *c, const struct gl_timing_mode *m,
 	i->rotating_bytes = per * i->rotating_count;
 }
 
-static bool open_flush(struct gl_cold *c, const char *build_dir, const struct gl_timing_mode *m,
+static bool open_flush(struct gl_cold_cache *c, const char *build_dir, const struct gl_timing_mode *m,
                        struct gl_err *e)
 {
 	struct gl_hsa_info hi;
 	char path[PATH_MAX];
 	uint64_t grid;
 
-	if (!gl_str_fmt(path, sizeof(path), "%s/%s/%s", build_dir, gl_hsa_arch(c->h), GL_COLD_FLUSH_CO))
+	if (!gl_str_fmt(path, sizeof(path), "%s/%s/%s", build_dir, gl_hsa_arch(c->h), GL_COLD_CACHE_FLUSH_CO))
 		return gl_err_set(e, "flush kernel: path too long under %s", build_dir);
 	if (access(path, R_OK) != 0)
 		return gl_err_set(e, "the flush kernel %s is not built (run: make kernels ARCH=%s)", path,
@@ -184,9 +184,9 @@ static bool open_flush(struct gl_cold *c, const char *build_dir, const struct gl
 		                  c->info.flush_per_cu, hi.compute_units);
 	c->info.flush_workgroups = hi.compute_units * c->info.flush_per_cu;
 	if (!gl_hsa_code_load(c->h, path, &c->code, e) ||
-	    !gl_hsa_kernel_get(c->h, c->code, GL_COLD_FLUSH_KERNEL, &c->kernel, e))
+	    !gl_hsa_kernel_get(c->h, c->code, GL_COLD_CACHE_FLUSH_KERNEL, &c->kernel, e))
 		return gl_err_prefix(e, "flush kernel: ");
-	if (!gl_hsa_buf_create(c->h, GL_COLD_REACH_BYTES, &c->reach, e))
+	if (!gl_hsa_buf_create(c->h, GL_COLD_CACHE_REACH_BYTES, &c->reach, e))
 		return gl_err_prefix(e, "flush kernel reach bitmap: ");
 	c->reach_arg = (struct gl_kernarg_val){ .kind = GL_KV_BUFFER, .label = "reach",
 	                                        .address = (uint64_t)(uintptr_t)c->reach.dev };
@@ -198,11 +198,11 @@ static bool open_flush(struct gl_cold *c, const char *build_dir, const struct gl
 	return true;
 }
 
-bool gl_cold_open(struct gl_hsa *h, const char *build_dir, const struct gl_timing_mode *m,
+bool gl_cold_cache_open(struct gl_hsa *h, const char *build_dir, const struct gl_timing_mode *m,
                   const struct gl_hsa_buf *inputs, unsigned ninputs, const char *who,
-                  struct gl_cold **out, struct gl_err *e)
+                  struct gl_cold_cache **out, struct gl_err *e)
 {
-	struct gl_cold *c = calloc(1, sizeof(*c));
+	struct gl_cold_cache *c = calloc(1, sizeof(*c));
 
 	*out = NULL;
 	if (!c)
@@ -220,18 +220,18 @@ bool gl_cold_open(struct gl_hsa *h, const char *build_dir, const struct gl_timin
 	*out = c;
 	return true;
 fail:
-	gl_cold_close(c);
+	gl_cold_cache_close(c);
 	return false;
 }
 
-bool gl_cold_open_ctx(struct gl_ctx *ctx, const struct gl_hsa_buf *inputs, unsigned ninputs,
-                      const char *who, struct gl_cold **out, struct gl_err *e)
+bool gl_cold_cache_open_ctx(struct gl_run_ctx *ctx, const struct gl_hsa_buf *inputs, unsigned ninputs,
+                      const char *who, struct gl_cold_cache **out, struct gl_err *e)
 {
 	ctx->timing.applied = true;
-	return gl_cold_open(ctx->hsa, ctx->build_dir, &ctx->timing, inputs, ninputs, who, out, e);
+	return gl_cold_cache_open(ctx->hsa, ctx->build_dir, &ctx->timing, inputs, ninputs, who, out, e);
 }
 
-void gl_cold_close(struct gl_cold *c)
+void gl_cold_cache_close(struct gl_cold_cache *c)
 {
 	if (!c)
 		return;
@@ -252,12 +252,12 @@ void gl_cold_close(struct gl_cold *c)
 	free(c);
 }
 
-bool gl_cold_is_cold(const struct gl_cold *c)
+bool gl_cold_cache_is_cold(const struct gl_cold_cache *c)
 {
 	return c && (c->info.flush || c->info.rotating_count > 1);
 }
 
-bool gl_cold_has_flush(const struct gl_cold *c)
+bool gl_cold_cache_has_flush(const struct gl_cold_cache *c)
 {
 	return c && c->info.flush;
 }
@@ -279,7 +279,7 @@ static void missed_ids(const uint32_t *seen, const uint32_t *got, char *buf, siz
 	unsigned listed = 0;
 
 	buf[0] = '\0';
-	for (unsigned id = 0; id < GL_COLD_REACH_BYTES * 8 && listed < 8; id++) {
+	for (unsigned id = 0; id < GL_COLD_CACHE_REACH_BYTES * 8 && listed < 8; id++) {
 		uint32_t bit = 1u << (id % 32);
 
 		if (!(seen[id / 32] & bit) || (got[id / 32] & bit))
@@ -293,7 +293,7 @@ static void missed_ids(const uint32_t *seen, const uint32_t *got, char *buf, siz
 	}
 }
 
-bool gl_cold_flush(struct gl_cold *c, double *gpu_us, struct gl_err *e)
+bool gl_cold_cache_flush(struct gl_cold_cache *c, double *gpu_us, struct gl_err *e)
 {
 	uint32_t *got = c->reach.host;
 	unsigned reached;
@@ -301,14 +301,14 @@ bool gl_cold_flush(struct gl_cold *c, double *gpu_us, struct gl_err *e)
 	*gpu_us = 0;
 	if (!c->info.flush)
 		return gl_err_set(e, "internal error: no flush kernel loaded");
-	memset(got, 0, GL_COLD_REACH_BYTES);
+	memset(got, 0, GL_COLD_CACHE_REACH_BYTES);
 	if (!gl_hsa_buf_upload(c->h, &c->reach, e) || !gl_hsa_dispatch(c->h, &c->flush_launch, gpu_us, e) ||
 	    !gl_hsa_buf_download(c->h, &c->reach, e))
 		return gl_err_prefix(e, "cache flush: ");
 	c->info.flushes++;
-	for (size_t i = 0; i < GL_COLD_REACH_BYTES / 4; i++)
+	for (size_t i = 0; i < GL_COLD_CACHE_REACH_BYTES / 4; i++)
 		c->seen[i] |= got[i];
-	reached = popcount_words(got, GL_COLD_REACH_BYTES / 4);
+	reached = popcount_words(got, GL_COLD_CACHE_REACH_BYTES / 4);
 	if (!c->info.cus_checked || reached < c->info.cus_reached_min)
 		c->info.cus_reached_min = reached;
 	c->info.cus_checked = true;
@@ -323,38 +323,38 @@ bool gl_cold_flush(struct gl_cold *c, double *gpu_us, struct gl_err *e)
 	return true;
 }
 
-void gl_cold_select(struct gl_cold *c, unsigned k)
+void gl_cold_cache_select(struct gl_cold_cache *c, unsigned k)
 {
 	if (c && c->info.rotating_count > 1)
 		c->sel = k % c->info.rotating_count;
 }
 
-unsigned gl_cold_copy(const struct gl_cold *c)
+unsigned gl_cold_cache_copy(const struct gl_cold_cache *c)
 {
 	return c ? c->sel : 0;
 }
 
-unsigned gl_cold_copies(const struct gl_cold *c)
+unsigned gl_cold_cache_copies(const struct gl_cold_cache *c)
 {
 	return c ? c->info.rotating_count : 1;
 }
 
-bool gl_cold_prepare(struct gl_cold *c, unsigned rep, double *flush_us, struct gl_err *e)
+bool gl_cold_cache_prepare(struct gl_cold_cache *c, unsigned rep, double *flush_us, struct gl_err *e)
 {
 	*flush_us = 0;
 	if (!c)
 		return true;
-	if (c->info.flush && !gl_cold_flush(c, flush_us, e))
+	if (c->info.flush && !gl_cold_cache_flush(c, flush_us, e))
 		return false;
-	gl_cold_select(c, rep + 1);
+	gl_cold_cache_select(c, rep + 1);
 	return true;
 }
 
-const struct gl_hsa_launch *gl_cold_launch(struct gl_cold *c, const struct gl_hsa_launch *l)
+const struct gl_hsa_launch *gl_cold_cache_launch(struct gl_cold_cache *c, const struct gl_hsa_launch *l)
 {
 	if (!c || c->info.rotating_count <= 1 || c->sel == 0)
 		return l;
-	if (l->nargs > GL_COLD_MAX_ARGS)
+	if (l->nargs > GL_COLD_CACHE_MAX_ARGS)
 		return NULL;
 	if (l->nargs)
 		memcpy(c->args, l->args, l->nargs * sizeof(*c->args));
@@ -373,34 +373,34 @@ const struct gl_hsa_launch *gl_cold_launch(struct gl_cold *c, const struct gl_hs
 	return &c->launch;
 }
 
-bool gl_cold_dispatch(struct gl_cold *c, struct gl_hsa *h, const struct gl_hsa_launch *l, int rep,
+bool gl_cold_cache_dispatch(struct gl_cold_cache *c, struct gl_hsa *h, const struct gl_hsa_launch *l, int rep,
                       double *gpu_us, double *flush_us, struct gl_err *e)
 {
 	const struct gl_hsa_launch *x;
 	double f = 0;
 
 	if (rep < 0)
-		gl_cold_select(c, 0);
-	else if (!gl_cold_prepare(c, (unsigned)rep, &f, e))
+		gl_cold_cache_select(c, 0);
+	else if (!gl_cold_cache_prepare(c, (unsigned)rep, &f, e))
 		return false;
 	if (flush_us)
 		*flush_us = f;
-	x = gl_cold_launch(c, l);
+	x = gl_cold_cache_launch(c, l);
 	if (!x)
 		return gl_err_set(e, "kernel %s: too many arguments to redirect to rotating copies (at most %u)",
-		                  l->kernel->meta->name, GL_COLD_MAX_ARGS);
+		                  l->kernel->meta->name, GL_COLD_CACHE_MAX_ARGS);
 	return gl_hsa_dispatch(h, x, gpu_us, e);
 }
 
-void gl_cold_info(const struct gl_cold *c, struct gl_cold_info *out)
+void gl_cold_cache_info(const struct gl_cold_cache *c, struct gl_cold_cache_info *out)
 {
 	if (c)
 		*out = c->info;
 	else
-		*out = (struct gl_cold_info){ .rotating_asked = 1, .rotating_count = 1 };
+		*out = (struct gl_cold_cache_info){ .rotating_asked = 1, .rotating_count = 1 };
 }
 
-void gl_cold_reach(const struct gl_cold *c, char *buf, size_t len)
+void gl_cold_cache_reach(const struct gl_cold_cache *c, char *buf, size_t len)
 {
 	if (!c || !c->info.flush)
 		gl_str_copy(buf, len, "not run");
@@ -415,7 +415,7 @@ void gl_cold_reach(const struct gl_cold *c, char *buf, size_t len)
 		           c->info.compute_units);
 }
 
-void gl_cold_describe(const struct gl_cold_info *i, char *buf, size_t len)
+void gl_cold_cache_describe(const struct gl_cold_cache_info *i, char *buf, size_t len)
 {
 	char flush[160] = "", rot[160] = "", sz[32];
 
@@ -427,17 +427,17 @@ void gl_cold_describe(const struct gl_cold_info *i, char *buf, size_t len)
 		gl_str_fmt(flush, sizeof(flush), "flush_icache (%u CUs x %u workgroups) before each timed dispatch, timed apart",
 		           i->compute_units, i->flush_per_cu);
 	if (i->rotating_count > 1) {
-		gl_cold_size_str(i->rotating_bytes, sz, sizeof(sz));
+		gl_cold_cache_size_str(i->rotating_bytes, sz, sizeof(sz));
 		gl_str_fmt(rot, sizeof(rot), "%u rotating copies of the inputs (%s in all)", i->rotating_count, sz);
 	}
 	gl_str_fmt(buf, len, "cold: %s%s%s", flush, flush[0] && rot[0] ? "; " : "", rot);
 }
 
-void gl_cold_params(const struct gl_cold_info *i, struct gl_table *t)
+void gl_cold_cache_params(const struct gl_cold_cache_info *i, struct gl_table *t)
 {
 	char desc[400], sz[32], cap[32];
 
-	gl_cold_describe(i, desc, sizeof(desc));
+	gl_cold_cache_describe(i, desc, sizeof(desc));
 	gl_table_param(t, "timing", "%s", desc);
 	if (i->flush) {
 		gl_table_param(t, "flush_cache", "flush_icache: %u workgroups of 64 work-items (%u CUs x %u) before each timed dispatch; its time is reported apart, never in the kernel's",
@@ -450,8 +450,8 @@ void gl_cold_params(const struct gl_cold_info *i, struct gl_table *t)
 	} else {
 		gl_table_param(t, "flush_cache", "no");
 	}
-	gl_cold_size_str(i->rotating_bytes, sz, sizeof(sz));
-	gl_cold_size_str(i->rotating_cap, cap, sizeof(cap));
+	gl_cold_cache_size_str(i->rotating_bytes, sz, sizeof(sz));
+	gl_cold_cache_size_str(i->rotating_cap, cap, sizeof(cap));
 	if (i->rotating_asked > 1) {
 		gl_table_param(t, "rotating_count", "%u (asked %u); timed rep r reads copy (r + 1) mod %u",
 		               i->rotating_count, i->rotating_asked, i->rotating_count);

@@ -20,7 +20,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "suites/gl_ctx.h"
+#include "measure/gl_run_ctx.h"
 #include "base/gl_err.h"
 #include "suites/gl_suite.h"
 
@@ -43,18 +43,18 @@ bool gl_params_check(const char *text, const struct gl_suite *const *suites, uns
 bool gl_params_find(const char *text, const char *suite, const char *key, char *val, size_t len);
 
 /* short_v normally, long_v under --long. */
-uint64_t gl_params_pick(const struct gl_ctx *ctx, uint64_t short_v, uint64_t long_v);
+uint64_t gl_params_pick(const struct gl_run_ctx *ctx, uint64_t short_v, uint64_t long_v);
 
 /* A number for suite/key from ctx->params, or def; must lie in [min, max].
  * sizes: accept a K/M/G suffix. */
-bool gl_params_u64(const struct gl_ctx *ctx, const char *suite, const char *key, uint64_t def,
+bool gl_params_u64(const struct gl_run_ctx *ctx, const char *suite, const char *key, uint64_t def,
                    uint64_t min, uint64_t max, bool sizes, uint64_t *out, struct gl_err *e);
-bool gl_params_uint(const struct gl_ctx *ctx, const char *suite, const char *key, unsigned def,
+bool gl_params_uint(const struct gl_run_ctx *ctx, const char *suite, const char *key, unsigned def,
                     unsigned min, unsigned max, unsigned *out, struct gl_err *e);
 
 /* A ':'-separated list for suite/key, or def[0..ndef); 1..GL_PARAMS_LIST_MAX
  * values, each in [min, max]. */
-bool gl_params_list(const struct gl_ctx *ctx, const char *suite, const char *key,
+bool gl_params_list(const struct gl_run_ctx *ctx, const char *suite, const char *key,
                     const uint64_t *def, unsigned ndef, uint64_t min, uint64_t max, bool sizes,
                     uint64_t *out, unsigned *n, struct gl_err *e);
 

@@ -1,4 +1,4 @@
-#include "suites/gl_ctx.h"
+#include "measure/gl_run_ctx.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -9,7 +9,7 @@
 #include "report/gl_results.h"
 #include "base/gl_str.h"
 
-bool gl_ctx_default_build_dir(char *buf, size_t len)
+bool gl_run_ctx_default_build_dir(char *buf, size_t len)
 {
 	const char *env = getenv("GCNLAB_BUILD_DIR");
 	char exe[PATH_MAX];
@@ -34,7 +34,7 @@ bool gl_ctx_default_build_dir(char *buf, size_t len)
 	return gl_str_copy(buf, len, exe[0] ? exe : "/");
 }
 
-bool gl_ctx_reopen(struct gl_ctx *ctx, uint32_t sclk_mhz, uint32_t mclk_mhz, struct gl_err *e)
+bool gl_run_ctx_reopen(struct gl_run_ctx *ctx, uint32_t sclk_mhz, uint32_t mclk_mhz, struct gl_err *e)
 {
 	struct gl_hsa_cfg cfg = ctx->cfg;
 
@@ -49,7 +49,7 @@ bool gl_ctx_reopen(struct gl_ctx *ctx, uint32_t sclk_mhz, uint32_t mclk_mhz, str
 	return gl_hsa_open(&cfg, &ctx->hsa, e);
 }
 
-bool gl_ctx_find_code(const struct gl_ctx *ctx, const char *arch, const char *const *files,
+bool gl_run_ctx_find_code(const struct gl_run_ctx *ctx, const char *arch, const char *const *files,
                       unsigned nfiles, char *out, size_t len, char *tried, size_t tried_len)
 {
 	size_t used = 0;
@@ -72,7 +72,7 @@ bool gl_ctx_find_code(const struct gl_ctx *ctx, const char *arch, const char *co
 	return false;
 }
 
-bool gl_ctx_results_dir(const struct gl_ctx *ctx, char *buf, size_t len, struct gl_err *e)
+bool gl_run_ctx_results_dir(const struct gl_run_ctx *ctx, char *buf, size_t len, struct gl_err *e)
 {
 	return gl_results_dir(buf, len, ctx->out_root, gl_hsa_arch(ctx->hsa),
 	                      gl_backend_name(gl_hsa_backend(ctx->hsa)), e) &&
@@ -100,7 +100,7 @@ static size_t step_len(const char *text)
 	return strlen(text);
 }
 
-void gl_ctx_progress(const struct gl_ctx *ctx, const char *fmt, ...)
+void gl_run_ctx_progress(const struct gl_run_ctx *ctx, const char *fmt, ...)
 {
 	va_list ap;
 	char text[512];
@@ -126,7 +126,7 @@ void gl_ctx_progress(const struct gl_ctx *ctx, const char *fmt, ...)
 	fflush(stderr);
 }
 
-void gl_ctx_progress_end(const struct gl_ctx *ctx)
+void gl_run_ctx_progress_end(const struct gl_run_ctx *ctx)
 {
 	if (ctx->progress) {
 		fputs("\r\033[K", stderr);

@@ -8,10 +8,10 @@
  *   code       llvm-objdump's disassembly (gl_disasm), normalised, and the
  *              two aligned into a side-by-side diff (gl_compare_align: GNU
  *              diff over the instruction shapes);
- *   mix        instructions by class and the s_waitcnt sets (gl_mix), in the
+ *   mix        instructions by class and the s_waitcnt sets (gl_inst_mix), in the
  *              code and, with the emulator's trace, as executed;
  *   resources  registers, LDS, scratch, code size and the occupancy each
- *              allows (gl_kres);
+ *              allows (gl_occupancy);
  *   run        one dispatch whose buffers are compared with the other
  *              kernel's (same launch, same initial contents), the timing
  *              loop (warm-up + reps, GPU timestamps, GB/s when the bytes are
@@ -34,8 +34,8 @@
 #include "report/gl_disasm.h"
 #include "base/gl_err.h"
 #include "gpu/gl_hsa.h"
-#include "measure/gl_kres.h"
-#include "measure/gl_mix.h"
+#include "gpu/gl_occupancy.h"
+#include "measure/gl_inst_mix.h"
 #include "cli/gl_opts.h"
 #include "report/gl_results.h"
 #include "suites/gl_suite.h"
@@ -52,8 +52,8 @@ struct gl_compare_side {
 	bool have_co;
 	const struct gcn_kernel *meta;    /* in co */
 	struct gl_disasm dis;
-	struct gl_mix mix;                /* in the code */
-	struct gl_kres res;
+	struct gl_inst_mix mix;                /* in the code */
+	struct gl_occupancy res;
 	uint8_t kd[64];                   /* the kernel descriptor (gl_kd) */
 	/* the run */
 	bool timed;
@@ -65,7 +65,7 @@ struct gl_compare_side {
 	size_t ntrace;
 	uint64_t trace_cycles;            /* sum of the rows' cycles */
 	uint64_t trace_stall;             /* sum of their stall cycles */
-	struct gl_mix exec_mix;           /* wave-instructions issued, by class */
+	struct gl_inst_mix exec_mix;           /* wave-instructions issued, by class */
 };
 
 enum gl_compare_mark {

@@ -6,13 +6,13 @@
  * dispatch (trace on for that dispatch only, so the timed ones run as
  * always).
  */
-#include "report/gl_compare.h"
+#include "cli/gl_compare.h"
 #include "report/gl_ulp.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/gl_args.h"
+#include "gpu/gl_args.h"
 #include "gpu/gl_kernarg.h"
 #include "base/gl_str.h"
 
@@ -155,7 +155,7 @@ static void take_trace(struct gl_compare_side *s, const struct gcnlab_emu_trace_
 	memcpy(s->trace, rows, n * sizeof(*rows));
 	s->ntrace = n;
 	s->traced = true;
-	gl_mix_init(&s->exec_mix);
+	gl_inst_mix_init(&s->exec_mix);
 	for (size_t i = 0; i < n; i++) {
 		long k = gl_disasm_at(&s->dis, rows[i].offset);
 
@@ -165,9 +165,9 @@ static void take_trace(struct gl_compare_side *s, const struct gcnlab_emu_trace_
 		/* An offset outside the function (cannot happen for one
 		 * kernel's code) is counted as "other". */
 		if (k >= 0)
-			gl_mix_add(&s->exec_mix, s->dis.insns[k].mnemonic, s->dis.insns[k].operands, rows[i].issues);
+			gl_inst_mix_add(&s->exec_mix, s->dis.insns[k].mnemonic, s->dis.insns[k].operands, rows[i].issues);
 		else
-			gl_mix_add(&s->exec_mix, "?", "", rows[i].issues);
+			gl_inst_mix_add(&s->exec_mix, "?", "", rows[i].issues);
 	}
 }
 

@@ -6,7 +6,7 @@
  * find them; a code cell's title holds the instruction as llvm-objdump
  * printed it, before normalisation.
  */
-#include "report/gl_compare.h"
+#include "cli/gl_compare.h"
 
 #include <stdlib.h>
 #include <string.h>

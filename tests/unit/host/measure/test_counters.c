@@ -18,6 +18,7 @@
 #include "measure/gl_counters.h"
 #include "report/gl_results.h"
 #include "measure/gl_trace.h"
+#include "suites/gl_suite.h"
 
 #define assert_contains(hay, needle)                                                   \
 	do {                                                                           \
@@ -191,7 +192,7 @@ static void test_exec_argv(void **state)
 {
 	(void)state;
 	struct gl_suite_launch l;
-	static char store[32][GL_TRACE_ARG_LEN];
+	static char store[32][GL_SUITES_ARG_LEN];
 	char *argv[32];
 
 	memset(&l, 0, sizeof(l));
@@ -203,7 +204,7 @@ static void test_exec_argv(void **state)
 	l.nargs = 2;
 	snprintf(l.args[0], sizeof(l.args[0]), "buf:1048576:iota32");
 	snprintf(l.args[1], sizeof(l.args[1]), "buf:1048576");
-	unsigned n = gl_trace_exec_argv(&l, store, argv, 32);
+	unsigned n = gl_suites_exec_argv(&l, store, argv, 32);
 	assert_int_equal(n, 8);
 	assert_string_equal(argv[0], "/b/gfx942/copy.co");
 	assert_string_equal(argv[1], "copy_256_4_64_256");
@@ -214,12 +215,12 @@ static void test_exec_argv(void **state)
 	l.dims = 2;
 	l.grid[1] = 16;
 	l.dynamic_lds = 1024;
-	n = gl_trace_exec_argv(&l, store, argv, 32);
+	n = gl_suites_exec_argv(&l, store, argv, 32);
 	assert_int_equal(n, 10);
 	assert_string_equal(argv[3], "256,16");
 	assert_string_equal(argv[6], "--dynamic-lds");
 	assert_string_equal(argv[7], "1024");
-	assert_int_equal(gl_trace_exec_argv(&l, store, argv, 9), 0);  /* too small */
+	assert_int_equal(gl_suites_exec_argv(&l, store, argv, 9), 0);  /* too small */
 }
 
 int main(void)

@@ -2,7 +2,7 @@
  * The report of gcnlab compare: its tables (shared by the terminal and the
  * HTML page) and the terminal form.
  */
-#include "report/gl_compare.h"
+#include "cli/gl_compare.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -92,10 +92,10 @@ static bool tab_mix(const struct gl_compare *c, struct gl_compare_tab *tab)
 {
 	static const char *const cols[] = { "class", "asm (code)", "ref (code)", "asm (executed)",
 		                            "ref (executed)" };
-	const struct gl_mix *m[4] = { &c->side[0].mix, &c->side[1].mix, &c->side[0].exec_mix,
+	const struct gl_inst_mix *m[4] = { &c->side[0].mix, &c->side[1].mix, &c->side[0].exec_mix,
 		                      &c->side[1].exec_mix };
 	unsigned nv = c->side[0].traced && c->side[1].traced ? 4 : 2;
-	const char *waits[4 * GL_MIX_MAX_WAITS];
+	const char *waits[4 * GL_INST_MIX_MAX_WAITS];
 	unsigned nw = 0;
 	uint64_t v[4];
 
@@ -103,16 +103,16 @@ static bool tab_mix(const struct gl_compare *c, struct gl_compare_tab *tab)
 	                          : "instruction mix: instructions in the code",
 	             nv + 1, cols))
 		return false;
-	for (unsigned k = 0; k < GL_MIX_COUNT; k++) {
+	for (unsigned k = 0; k < GL_INST_MIX_COUNT; k++) {
 		bool any = false;
 
 		for (unsigned i = 0; i < nv; i++) {
 			v[i] = m[i]->count[k];
 			any |= v[i] != 0;
 		}
-		if (any && !mix_row(tab, gl_mix_class_name(k), v, nv))
+		if (any && !mix_row(tab, gl_inst_mix_class_name(k), v, nv))
 			return false;
-		if (k != GL_MIX_WAITCNT)
+		if (k != GL_INST_MIX_WAITCNT)
 			continue;
 		/* The s_waitcnt sets of either kernel, in natural order. */
 		nw = 0;
@@ -131,7 +131,7 @@ static bool tab_mix(const struct gl_compare *c, struct gl_compare_tab *tab)
 
 			gl_str_fmt(name, sizeof(name), "  %s", waits[x]);
 			for (unsigned i = 0; i < nv; i++)
-				v[i] = gl_mix_wait_count(m[i], waits[x]);
+				v[i] = gl_inst_mix_wait_count(m[i], waits[x]);
 			if (!mix_row(tab, name, v, nv))
 				return false;
 		}
@@ -162,8 +162,8 @@ static bool res_u(struct gl_compare_tab *tab, const char *what, uint64_t a, uint
 static bool tab_res(const struct gl_compare *c, struct gl_compare_tab *tab)
 {
 	static const char *const cols[] = { "resource", "asm", "ref" };
-	const struct gl_kres *a = &c->side[0].res, *b = &c->side[1].res;
-	const struct gl_kres_arch *arch = gl_kres_arch(c->arch);
+	const struct gl_occupancy *a = &c->side[0].res, *b = &c->side[1].res;
+	const struct gl_occupancy_arch *arch = gl_occupancy_arch(c->arch);
 	char title[256], what[128];
 
 	gl_str_fmt(title, sizeof(title),

@@ -13,7 +13,7 @@
 
 #include <cmocka.h>
 
-#include "cli/gl_args.h"
+#include "gpu/gl_args.h"
 
 #define assert_contains(hay, needle)                                                   \
 	do {                                                                           \

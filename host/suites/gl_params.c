@@ -1,12 +1,12 @@
-#include "cli/gl_params.h"
+#include "suites/gl_params.h"
 
 #include <string.h>
 
-#include "cli/gl_args.h"
+#include "gpu/gl_args.h"
 #include "base/gl_str.h"
 
-_Static_assert(GL_PARAMS_LEN == sizeof(((struct gl_ctx *)0)->params),
-               "gl_ctx.params must hold GL_PARAMS_LEN bytes");
+_Static_assert(GL_PARAMS_LEN == sizeof(((struct gl_run_ctx *)0)->params),
+               "gl_run_ctx.params must hold GL_PARAMS_LEN bytes");
 
 /* One KEY=VALUE item of the text: [item, item_end). */
 struct item {
@@ -150,7 +150,7 @@ bool gl_params_find(const char *text, const char *suite, const char *key, char *
 	return find_exact(text, key, val, len);
 }
 
-uint64_t gl_params_pick(const struct gl_ctx *ctx, uint64_t short_v, uint64_t long_v)
+uint64_t gl_params_pick(const struct gl_run_ctx *ctx, uint64_t short_v, uint64_t long_v)
 {
 	return ctx->long_run ? long_v : short_v;
 }
@@ -176,7 +176,7 @@ static bool parse_value(const char *suite, const char *key, const char *text, ui
 	return true;
 }
 
-bool gl_params_u64(const struct gl_ctx *ctx, const char *suite, const char *key, uint64_t def,
+bool gl_params_u64(const struct gl_run_ctx *ctx, const char *suite, const char *key, uint64_t def,
                    uint64_t min, uint64_t max, bool sizes, uint64_t *out, struct gl_err *e)
 {
 	char val[GL_PARAMS_LEN];
@@ -188,7 +188,7 @@ bool gl_params_u64(const struct gl_ctx *ctx, const char *suite, const char *key,
 	return parse_value(suite, key, val, min, max, sizes, out, e);
 }
 
-bool gl_params_uint(const struct gl_ctx *ctx, const char *suite, const char *key, unsigned def,
+bool gl_params_uint(const struct gl_run_ctx *ctx, const char *suite, const char *key, unsigned def,
                     unsigned min, unsigned max, unsigned *out, struct gl_err *e)
 {
 	uint64_t v;
@@ -199,7 +199,7 @@ bool gl_params_uint(const struct gl_ctx *ctx, const char *suite, const char *key
 	return true;
 }
 
-bool gl_params_list(const struct gl_ctx *ctx, const char *suite, const char *key,
+bool gl_params_list(const struct gl_run_ctx *ctx, const char *suite, const char *key,
                     const uint64_t *def, unsigned ndef, uint64_t min, uint64_t max, bool sizes,
                     uint64_t *out, unsigned *n, struct gl_err *e)
 {

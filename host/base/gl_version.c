@@ -1,4 +1,4 @@
-#include "cli/gl_version.h"
+#include "base/gl_version.h"
 
 /* Only this file sees the define, so a new revision recompiles one file. */
 #ifndef GCNLAB_GIT_REV

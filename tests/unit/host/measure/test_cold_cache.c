@@ -1,13 +1,13 @@
 /*
  * test_host_cold — cold-cache timing on the emulated GPU, checked through
- * its counters (gl_cold, gl_timing_launch_run):
+ * its counters (gl_cold_cache, gl_timing_launch_run):
  *   - the flush kernel reaches every CU (its HW_ID bitmap, and CUS_USED) on
  *     gfx900, gfx90a, gfx942;
  *   - s_icache_inv empties the instruction cache of the CU group that runs
  *     it and no other: one group is 2 CUs on gfx90a/gfx942 and 3 on gfx900
  *     ([SPECS], the figures the test holds the model to), so after a flush
  *     run by k chosen CUs a kernel on every CU misses its code in exactly
- *     the groups those CUs belong to; after gl_cold_flush, in all of them;
+ *     the groups those CUs belong to; after gl_cold_cache_flush, in all of them;
  *   - rotating copies: launches are redirected to copy (rep + 1) mod N, the
  *     copies hold the original's bytes, the cap lowers N with a note;
  *   - the flush's time is kept out of the kernel's.
@@ -24,7 +24,7 @@
 
 #include <cmocka.h>
 
-#include "measure/gl_cold.h"
+#include "measure/gl_cold_cache.h"
 #include "gpu/gl_hsa.h"
 #include "measure/gl_timing.h"
 
@@ -145,23 +145,23 @@ static void test_flush_every_cu(void **state)
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		struct fixture f;
 		struct gl_timing_mode m = { .flush_cache = true };
-		struct gl_cold *c = NULL;
-		struct gl_cold_info ci;
+		struct gl_cold_cache *c = NULL;
+		struct gl_cold_cache_info ci;
 		struct gl_err e = { "" };
 		double us;
 
 		open_arch(&f, cases[i].arch);
-		if (!gl_cold_open(f.h, build_dir(), &m, NULL, 0, "test", &c, &e))
+		if (!gl_cold_cache_open(f.h, build_dir(), &m, NULL, 0, "test", &c, &e))
 			fail_msg("%s", e.msg);
-		assert_true(gl_cold_flush(c, &us, &e));
+		assert_true(gl_cold_cache_flush(c, &us, &e));
 		assert_true(us > 0);
-		gl_cold_info(c, &ci);
+		gl_cold_cache_info(c, &ci);
 		assert_true(ci.flush && ci.cus_checked);
 		assert_int_equal(ci.compute_units, f.cus);
 		assert_int_equal(ci.flush_workgroups, f.cus * GL_TIMING_FLUSH_PER_CU);
 		assert_int_equal(ci.cus_reached_min, f.cus);
 		assert_int_equal(counter(f.h, "GCNLAB_CUS_USED"), f.cus);
-		gl_cold_close(c);
+		gl_cold_cache_close(c);
 		close_arch(&f);
 	}
 }
@@ -177,7 +177,7 @@ static void test_inv_per_group(void **state)
 		const struct arch_case *ac = &cases[i];
 		struct fixture f;
 		struct gl_timing_mode m = { .flush_cache = true };
-		struct gl_cold *c = NULL;
+		struct gl_cold_cache *c = NULL;
 		struct gl_err e = { "" };
 		uint64_t groups, lines;
 		double us;
@@ -207,12 +207,12 @@ static void test_inv_per_group(void **state)
 			assert_int_equal(body_misses(&f), (6 / ac->share) * lines);
 		}
 		/* The real flush: every group is empty again. */
-		if (!gl_cold_open(f.h, build_dir(), &m, NULL, 0, "test", &c, &e))
+		if (!gl_cold_cache_open(f.h, build_dir(), &m, NULL, 0, "test", &c, &e))
 			fail_msg("%s", e.msg);
-		assert_true(gl_cold_flush(c, &us, &e));
+		assert_true(gl_cold_cache_flush(c, &us, &e));
 		assert_int_equal(body_misses(&f), lines * groups);
 		assert_int_equal(body_misses(&f), 0);
-		gl_cold_close(c);
+		gl_cold_cache_close(c);
 		close_arch(&f);
 	}
 }
@@ -246,7 +246,7 @@ static void test_cold_run(void **state)
 {
 	struct fixture f;
 	struct gl_timing_mode m = { .flush_cache = true };
-	struct gl_cold *c = NULL;
+	struct gl_cold_cache *c = NULL;
 	struct gl_err e = { "" };
 	struct gl_kernarg_val a;
 	struct gl_hsa_launch l;
@@ -261,7 +261,7 @@ static void test_cold_run(void **state)
 		.kernel = &f.kbody, .args = &a, .nargs = 1, .grid = { 64, 1, 1 }, .block = { 64, 1, 1 },
 		.dims = 1,
 	};
-	if (!gl_cold_open(f.h, build_dir(), &m, NULL, 0, "test", &c, &e))
+	if (!gl_cold_cache_open(f.h, build_dir(), &m, NULL, 0, "test", &c, &e))
 		fail_msg("%s", e.msg);
 	mh.h = mc.h = f.h;
 	tl = (struct gl_timing_launch){ .h = f.h, .launch = &l, .warmup = 2, .reps = 4,
@@ -286,7 +286,7 @@ static void test_cold_run(void **state)
 	assert_true(gl_timing_launch_run(&tl, &tiny, NULL, &e));
 	assert_int_equal(tiny.flush.n, 4);
 	assert_true(tiny.kernel.max_us < tiny.flush.min_us / 2);
-	gl_cold_close(c);
+	gl_cold_cache_close(c);
 	close_arch(&f);
 }
 
@@ -294,8 +294,8 @@ static void test_rotation(void **state)
 {
 	struct fixture f;
 	struct gl_timing_mode m = { .rotating_count = 3 };
-	struct gl_cold *c = NULL;
-	struct gl_cold_info ci;
+	struct gl_cold_cache *c = NULL;
+	struct gl_cold_cache_info ci;
 	struct gl_err e = { "" };
 	struct gl_hsa_buf in, other, got;
 	struct gl_kernarg_val a[3];
@@ -319,22 +319,22 @@ static void test_rotation(void **state)
 	a[2] = (struct gl_kernarg_val){ .kind = GL_KV_SCALAR, .size = 8,
 	                                .bytes = { 0 } };
 	memcpy(a[2].bytes, &a[0].address, 8);   /* a scalar equal to the address stays */
-	if (!gl_cold_open(f.h, build_dir(), &m, &in, 1, NULL, &c, &e))
+	if (!gl_cold_cache_open(f.h, build_dir(), &m, &in, 1, NULL, &c, &e))
 		fail_msg("%s", e.msg);
-	gl_cold_info(c, &ci);
+	gl_cold_cache_info(c, &ci);
 	assert_int_equal(ci.rotating_count, 3);
 	assert_int_equal(ci.rotating_bytes, 3 * 64 * 1024);
 	assert_string_equal(ci.note, "");
-	assert_true(gl_cold_is_cold(c));
-	assert_false(gl_cold_has_flush(c));
+	assert_true(gl_cold_cache_is_cold(c));
+	assert_false(gl_cold_cache_has_flush(c));
 	/* Copy 0 (the warm-up's): the caller's launch itself. */
-	gl_cold_select(c, 0);
-	assert_ptr_equal(gl_cold_launch(c, &l), &l);
+	gl_cold_cache_select(c, 0);
+	assert_ptr_equal(gl_cold_cache_launch(c, &l), &l);
 	for (unsigned rep = 0; rep < 3; rep++) {
-		assert_true(gl_cold_prepare(c, rep, &us, &e));
+		assert_true(gl_cold_cache_prepare(c, rep, &us, &e));
 		assert_true(us == 0);
-		assert_int_equal(gl_cold_copy(c), (rep + 1) % 3);
-		r = gl_cold_launch(c, &l);
+		assert_int_equal(gl_cold_cache_copy(c), (rep + 1) % 3);
+		r = gl_cold_cache_launch(c, &l);
 		seen[rep] = r->args[0].address;
 		assert_int_equal(r->args[1].address, a[1].address);    /* not an input */
 		assert_memory_equal(r->args[2].bytes, a[2].bytes, 8);
@@ -345,27 +345,27 @@ static void test_rotation(void **state)
 	assert_int_equal(seen[2], a[0].address);                   /* rep 2: copy 0 */
 	assert_true(seen[0] != a[0].address && seen[1] != a[0].address && seen[0] != seen[1]);
 	got.dev = own;
-	gl_cold_close(c);
+	gl_cold_cache_close(c);
 
 	/* The cap: 2.5 copies' worth allows 2. */
 	m.rotating_cap = 5 * 32 * 1024;
-	if (!gl_cold_open(f.h, build_dir(), &m, &in, 1, NULL, &c, &e))
+	if (!gl_cold_cache_open(f.h, build_dir(), &m, &in, 1, NULL, &c, &e))
 		fail_msg("%s", e.msg);
-	gl_cold_info(c, &ci);
+	gl_cold_cache_info(c, &ci);
 	assert_int_equal(ci.rotating_asked, 3);
 	assert_int_equal(ci.rotating_count, 2);
 	assert_non_null(strstr(ci.note, "--rotating-cap"));
 	assert_non_null(strstr(ci.note, "using 2 copies"));
-	gl_cold_close(c);
+	gl_cold_cache_close(c);
 	/* Below one copy: no rotation at all, and said so. */
 	m.rotating_cap = 1024;
-	if (!gl_cold_open(f.h, build_dir(), &m, &in, 1, NULL, &c, &e))
+	if (!gl_cold_cache_open(f.h, build_dir(), &m, &in, 1, NULL, &c, &e))
 		fail_msg("%s", e.msg);
-	gl_cold_info(c, &ci);
+	gl_cold_cache_info(c, &ci);
 	assert_int_equal(ci.rotating_count, 1);
-	assert_false(gl_cold_is_cold(c));
+	assert_false(gl_cold_cache_is_cold(c));
 	assert_non_null(strstr(ci.note, "no rotation"));
-	gl_cold_close(c);
+	gl_cold_cache_close(c);
 
 	gl_hsa_buf_destroy(f.h, &got);
 	gl_hsa_buf_destroy(f.h, &in);
@@ -377,12 +377,12 @@ static void test_missing_flush_kernel(void **state)
 {
 	struct fixture f;
 	struct gl_timing_mode m = { .flush_cache = true };
-	struct gl_cold *c = NULL;
+	struct gl_cold_cache *c = NULL;
 	struct gl_err e = { "" };
 
 	(void)state;
 	open_arch(&f, "gfx942");
-	assert_false(gl_cold_open(f.h, "/nonexistent-gcnlab-build", &m, NULL, 0, "test", &c, &e));
+	assert_false(gl_cold_cache_open(f.h, "/nonexistent-gcnlab-build", &m, NULL, 0, "test", &c, &e));
 	assert_null(c);
 	assert_non_null(strstr(e.msg, "flush_icache.co is not built"));
 	assert_non_null(strstr(e.msg, "make kernels ARCH=gfx942"));
@@ -392,29 +392,29 @@ static void test_missing_flush_kernel(void **state)
 /* The words people and result files get (no GPU needed). */
 static void test_words(void **state)
 {
-	struct gl_cold_info i;
+	struct gl_cold_cache_info i;
 	char buf[400];
 
 	(void)state;
-	gl_cold_size_str(512, buf, sizeof(buf));
+	gl_cold_cache_size_str(512, buf, sizeof(buf));
 	assert_string_equal(buf, "512 B");
-	gl_cold_size_str(3u << 20, buf, sizeof(buf));
+	gl_cold_cache_size_str(3u << 20, buf, sizeof(buf));
 	assert_string_equal(buf, "3 MiB");
-	gl_cold_size_str(1536ull << 20, buf, sizeof(buf));
+	gl_cold_cache_size_str(1536ull << 20, buf, sizeof(buf));
 	assert_string_equal(buf, "1.50 GiB");
-	gl_cold_size_str(2ull << 30, buf, sizeof(buf));
+	gl_cold_cache_size_str(2ull << 30, buf, sizeof(buf));
 	assert_string_equal(buf, "2 GiB");
 
-	gl_cold_info(NULL, &i);
+	gl_cold_cache_info(NULL, &i);
 	assert_int_equal(i.rotating_count, 1);
-	gl_cold_describe(&i, buf, sizeof(buf));
+	gl_cold_cache_describe(&i, buf, sizeof(buf));
 	assert_true(strncmp(buf, "hot", 3) == 0);
 	i.flush = true;
 	i.compute_units = 304;
 	i.flush_per_cu = 60;
 	i.rotating_count = 3;
 	i.rotating_bytes = 3u << 20;
-	gl_cold_describe(&i, buf, sizeof(buf));
+	gl_cold_cache_describe(&i, buf, sizeof(buf));
 	assert_string_equal(buf, "cold: flush_icache (304 CUs x 60 workgroups) before each timed dispatch, timed apart; 3 rotating copies of the inputs (3 MiB in all)");
 
 	struct gl_timing_mode m = { 0 };

@@ -1,4 +1,4 @@
-#include "measure/gl_kres.h"
+#include "gpu/gl_occupancy.h"
 
 #include <gelf.h>
 #include <string.h>
@@ -8,7 +8,7 @@
  * getVGPRAllocGranule: 4, 8 on gfx90a/gfx942) and AMDGPUUsage (64 KiB of
  * LDS per CU on GFX9; 4 SIMDs per CU); the same numbers gcnlab.inc checks
  * kernels against (GCN_VGPRS_PER_SIMD, GCN_VGPR_GRANULE). */
-static const struct gl_kres_arch arches[] = {
+static const struct gl_occupancy_arch arches[] = {
 	{ "gfx900", 10, 256, 4, false, 65536, 4 },
 	{ "gfx90a", 8, 512, 8, true, 65536, 4 },
 	{ "gfx942", 8, 512, 8, true, 65536, 4 },
@@ -24,7 +24,7 @@ static const struct gl_kres_arch arches[] = {
 #define KD_RSRC3 44
 #define KD_RSRC1 48
 
-const struct gl_kres_arch *gl_kres_arch(const char *arch)
+const struct gl_occupancy_arch *gl_occupancy_arch(const char *arch)
 {
 	for (size_t i = 0; i < sizeof(arches) / sizeof(arches[0]); i++)
 		if (strcmp(arches[i].name, arch) == 0)
@@ -51,7 +51,7 @@ static unsigned occ_sgprs(unsigned sgprs, unsigned max_waves)
 	return min_u(7, max_waves);
 }
 
-void gl_kres_occupancy(const struct gl_kres_arch *a, struct gl_kres *r)
+void gl_occupancy_compute(const struct gl_occupancy_arch *a, struct gl_occupancy *r)
 {
 	unsigned alloc = r->vgpr_alloc ? r->vgpr_alloc : 1;
 	unsigned wg = r->wg_size ? r->wg_size : (r->max_wg ? r->max_wg : 1024);
@@ -107,7 +107,7 @@ static bool read_descriptor(const void *file, size_t size, uint64_t kd_vaddr, ui
 	return true;
 }
 
-bool gl_kres_read_descriptor(const void *file, size_t size, const struct gcn_kernel *k, uint8_t kd[64],
+bool gl_occupancy_read_descriptor(const void *file, size_t size, const struct gcn_kernel *k, uint8_t kd[64],
                              struct gl_err *e)
 {
 	if (!read_descriptor(file, size, k->kd_offset, kd, e))
@@ -115,10 +115,10 @@ bool gl_kres_read_descriptor(const void *file, size_t size, const struct gcn_ker
 	return true;
 }
 
-bool gl_kres_get(const void *file, size_t size, const struct gcn_kernel *k, const char *arch,
-                 uint32_t wg_size, struct gl_kres *out, struct gl_err *e)
+bool gl_occupancy_get(const void *file, size_t size, const struct gcn_kernel *k, const char *arch,
+                 uint32_t wg_size, struct gl_occupancy *out, struct gl_err *e)
 {
-	const struct gl_kres_arch *a = gl_kres_arch(arch);
+	const struct gl_occupancy_arch *a = gl_occupancy_arch(arch);
 	uint8_t kd[KD_SIZE] = { 0 };
 	uint32_t rsrc1, rsrc3;
 
@@ -142,6 +142,6 @@ bool gl_kres_get(const void *file, size_t size, const struct gcn_kernel *k, cons
 	out->vgpr_alloc = ((rsrc1 & 0x3f) + 1) * a->vgpr_granule;
 	out->accum_offset = a->unified_agprs ? ((rsrc3 & 0x3f) + 1) * 4 : 0;
 	out->wg_size = wg_size;
-	gl_kres_occupancy(a, out);
+	gl_occupancy_compute(a, out);
 	return true;
 }

@@ -10,7 +10,7 @@
  * two matches, the mnemonics alone, which pairs an instruction with its
  * counterpart that uses other operands ('|' in the view).
  */
-#include "report/gl_compare.h"
+#include "cli/gl_compare.h"
 
 #include <errno.h>
 #include <stdlib.h>

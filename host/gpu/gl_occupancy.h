@@ -1,5 +1,5 @@
 /*
- * gl_kres — what a kernel asks of a compute unit, and the occupancy (waves
+ * gl_occupancy — what a kernel asks of a compute unit, and the occupancy (waves
  * per SIMD) that allows on an arch.
  *
  * Register counts come from the metadata (.vgpr_count, .agpr_count,
@@ -19,8 +19,8 @@
  *           per CU for multi-wave groups, spread over the 4 SIMDs)
  * and the occupancy is the smallest, capped at the arch's waves per SIMD.
  */
-#ifndef GL_KRES_H
-#define GL_KRES_H
+#ifndef GL_OCCUPANCY_H
+#define GL_OCCUPANCY_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -29,7 +29,7 @@
 #include "gcn_codeobj.h"
 #include "base/gl_err.h"
 
-struct gl_kres_arch {
+struct gl_occupancy_arch {
 	const char *name;
 	unsigned max_waves_per_simd;
 	unsigned vgprs_per_simd;    /* per lane, VGPRs (+ AGPRs on a unified file) */
@@ -40,9 +40,9 @@ struct gl_kres_arch {
 };
 
 /* The table row of arch ("gfx942"), NULL if unknown. */
-const struct gl_kres_arch *gl_kres_arch(const char *arch);
+const struct gl_occupancy_arch *gl_occupancy_arch(const char *arch);
 
-struct gl_kres {
+struct gl_occupancy {
 	/* metadata */
 	uint32_t vgprs, agprs, sgprs;
 	uint32_t lds_bytes, scratch_bytes, kernarg_bytes;
@@ -58,16 +58,16 @@ struct gl_kres {
 /* Resources of kernel k of code object co (file[0..size) is its bytes) and
  * the occupancy on arch for work-groups of wg_size work-items (0: the
  * kernel's .max_flat_workgroup_size). */
-bool gl_kres_get(const void *file, size_t size, const struct gcn_kernel *k, const char *arch,
-                 uint32_t wg_size, struct gl_kres *out, struct gl_err *e);
+bool gl_occupancy_get(const void *file, size_t size, const struct gcn_kernel *k, const char *arch,
+                 uint32_t wg_size, struct gl_occupancy *out, struct gl_err *e);
 
 /* The occupancy part alone (for tests and other callers): fills the occ_*
  * fields of r from its other fields. */
-void gl_kres_occupancy(const struct gl_kres_arch *a, struct gl_kres *r);
+void gl_occupancy_compute(const struct gl_occupancy_arch *a, struct gl_occupancy *r);
 
 /* The 64 bytes of k's kernel descriptor (its .kd symbol's address mapped
  * through the PT_LOAD segments) from the code object file[0..size). */
-bool gl_kres_read_descriptor(const void *file, size_t size, const struct gcn_kernel *k, uint8_t kd[64],
+bool gl_occupancy_read_descriptor(const void *file, size_t size, const struct gcn_kernel *k, uint8_t kd[64],
                              struct gl_err *e);
 
 #endif

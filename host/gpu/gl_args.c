@@ -1,4 +1,4 @@
-#include "cli/gl_args.h"
+#include "gpu/gl_args.h"
 
 #include <errno.h>
 #include <fcntl.h>

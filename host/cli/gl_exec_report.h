@@ -1,12 +1,12 @@
 /*
- * gl_report — what `gcnlab exec` prints about its dispatches beyond the GPU
+ * gl_exec_report — what `gcnlab exec` prints about its dispatches beyond the GPU
  * time: the counters (--counters), the per-instruction trace (--trace,
  * --trace-wave N) and the emulator's speed (--stats: wave-instructions
  * executed per host second). Each needs the emulator's vendor extension;
  * on ROCr the report says so in one line and the dispatch goes on.
  */
-#ifndef GL_REPORT_H
-#define GL_REPORT_H
+#ifndef GL_EXEC_REPORT_H
+#define GL_EXEC_REPORT_H
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -14,7 +14,7 @@
 
 #include "gpu/gl_hsa.h"
 
-struct gl_report {
+struct gl_exec_report {
 	/* what to report (set by the caller) */
 	bool counters;
 	bool trace;
@@ -35,12 +35,12 @@ struct gl_report {
 };
 
 /* Before the first dispatch (enables the trace). */
-void gl_report_begin(struct gl_report *r, struct gl_hsa *h);
+void gl_exec_report_begin(struct gl_exec_report *r, struct gl_hsa *h);
 /* After dispatch i (0-based) of n, which took host_s seconds of wall time
  * and cpu_s of process CPU time. */
-void gl_report_dispatch(struct gl_report *r, struct gl_hsa *h, unsigned i, unsigned n, double host_s,
+void gl_exec_report_dispatch(struct gl_exec_report *r, struct gl_hsa *h, unsigned i, unsigned n, double host_s,
                         double cpu_s);
 /* After the last dispatch: the trace of the last dispatch and the stats line. */
-void gl_report_end(struct gl_report *r, struct gl_hsa *h, const char *kernel);
+void gl_exec_report_end(struct gl_exec_report *r, struct gl_hsa *h, const char *kernel);
 
 #endif

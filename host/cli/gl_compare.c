@@ -3,7 +3,7 @@
  * the order of the work (code and resources first, so that they are shown
  * even when a dispatch fails).
  */
-#include "report/gl_compare.h"
+#include "cli/gl_compare.h"
 #include "gpu/gl_kd.h"
 
 #include <dirent.h>
@@ -12,8 +12,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli/gl_args.h"
-#include "suites/gl_ctx.h"
+#include "gpu/gl_args.h"
+#include "measure/gl_run_ctx.h"
 #include "base/gl_file.h"
 #include "base/gl_str.h"
 
@@ -41,7 +41,7 @@ struct compare_opts {
 
 static bool check_arch(const char *opt, const char *v, struct gl_err *e)
 {
-	if (!gcn_mach_from_name(v) || !gl_kres_arch(v))
+	if (!gcn_mach_from_name(v) || !gl_occupancy_arch(v))
 		return gl_err_set(e, "%s '%s': unknown processor (gfx900, gfx90a or gfx942)", opt, v);
 	return true;
 }
@@ -161,25 +161,6 @@ static bool find_code(const char *build, const char *arch, const char *kernel, c
 	return false;
 }
 
-/* The launch of kernel from the suite that has it: GL_SUITE_LAUNCH_*. */
-static int suite_launch(const struct gl_ctx *ctx, const char *kernel, struct gl_suite_launch *out,
-                        const char **suite, struct gl_err *e)
-{
-	for (const struct gl_suite *const *s = gl_suites_all(); *s; s++) {
-		int r;
-
-		if (!(*s)->launch)
-			continue;
-		memset(out, 0, sizeof(*out));
-		r = (*s)->launch(ctx, kernel, out, e);
-		if (r != GL_SUITE_LAUNCH_NOT_MINE) {
-			*suite = (*s)->name;
-			return r;
-		}
-	}
-	return GL_SUITE_LAUNCH_NOT_MINE;
-}
-
 /* --- one side: code object, disassembly, mix, resources --------------------- */
 
 static bool load_side(struct gl_compare_side *s, const char *objdump, const char *arch, uint32_t wg_size,
@@ -200,12 +181,12 @@ static bool load_side(struct gl_compare_side *s, const char *objdump, const char
 	if (!gl_disasm_load(objdump, s->code, arch, s->kernel, &s->dis, e))
 		return false;
 	gl_disasm_normalise(&s->dis);
-	gl_mix_init(&s->mix);
+	gl_inst_mix_init(&s->mix);
 	for (size_t i = 0; i < s->dis.n; i++)
-		gl_mix_add(&s->mix, s->dis.insns[i].mnemonic, s->dis.insns[i].operands, 1);
+		gl_inst_mix_add(&s->mix, s->dis.insns[i].mnemonic, s->dis.insns[i].operands, 1);
 	if (!gl_kd_read(s->file, s->file_size, s->meta, s->kd, e))
 		return false;
-	return gl_kres_get(s->file, s->file_size, s->meta, arch, wg_size, &s->res, e);
+	return gl_occupancy_get(s->file, s->file_size, s->meta, arch, wg_size, &s->res, e);
 }
 
 static void free_side(struct gl_compare_side *s)
@@ -234,7 +215,7 @@ static void defaults(struct compare_opts *o)
 /* The launch: the command line's, else the owning suite's. Returns -1 when
  * found, else an exit code (message printed). */
 static int resolve_launch(const char *cmd, const struct compare_opts *o, const char *const *pos, unsigned npos,
-                          const struct gl_ctx *ctx, struct gl_compare *c)
+                          const struct gl_run_ctx *ctx, struct gl_compare *c)
 {
 	const char *kernel = pos[0];
 	const char *suite = NULL;
@@ -258,7 +239,7 @@ static int resolve_launch(const char *cmd, const struct compare_opts *o, const c
 		gl_str_copy(c->launch_from, sizeof(c->launch_from), "the command line");
 		return -1;
 	}
-	r = suite_launch(ctx, kernel, &c->launch, &suite, &e);
+	r = gl_suites_launch(ctx, kernel, &c->launch, &suite, &e);
 	if (r == GL_SUITE_LAUNCH_OK) {
 		gl_str_fmt(c->launch_from, sizeof(c->launch_from), "the %s suite", suite);
 		return -1;
@@ -275,7 +256,7 @@ static int resolve_launch(const char *cmd, const struct compare_opts *o, const c
 }
 
 /* Code objects of both kernels. Returns -1 when found, else an exit code. */
-static int resolve_code(const char *cmd, const struct compare_opts *o, const struct gl_ctx *ctx,
+static int resolve_code(const char *cmd, const struct compare_opts *o, const struct gl_run_ctx *ctx,
                         struct gl_compare *c)
 {
 	struct gl_compare_side *a = &c->side[0], *b = &c->side[1];
@@ -298,7 +279,7 @@ static int resolve_code(const char *cmd, const struct compare_opts *o, const str
 		gl_str_copy(b->kernel, sizeof(b->kernel), c->launch.ref);
 	else
 		gl_str_fmt(b->kernel, sizeof(b->kernel), "%s_hip", a->kernel);
-	if (suite_launch(ctx, b->kernel, &rl, &suite, &e) == GL_SUITE_LAUNCH_OK && rl.code[0]) {
+	if (gl_suites_launch(ctx, b->kernel, &rl, &suite, &e) == GL_SUITE_LAUNCH_OK && rl.code[0]) {
 		gl_str_copy(b->code, sizeof(b->code), rl.code);
 		return -1;
 	}
@@ -378,7 +359,7 @@ int gl_compare_cmd(const char *cmd, int argc, char **argv)
 	char build[PATH_MAX], objdump[PATH_MAX];
 	struct gl_hsa_cfg cfg;
 	struct gl_hsa *h = NULL;
-	struct gl_ctx ctx;
+	struct gl_run_ctx ctx;
 	struct gl_compare *c = calloc(1, sizeof(*c));
 	struct gl_err e;
 	uint32_t wg;
@@ -409,7 +390,7 @@ int gl_compare_cmd(const char *cmd, int argc, char **argv)
 		goto out;
 	}
 	rc = EXIT_FAILED;
-	if (!gl_ctx_default_build_dir(build, sizeof(build))) {
+	if (!gl_run_ctx_default_build_dir(build, sizeof(build))) {
 		fprintf(stderr, "%s: cannot find the build directory (set GCNLAB_BUILD_DIR)\n", cmd);
 		goto out;
 	}
@@ -428,7 +409,7 @@ int gl_compare_cmd(const char *cmd, int argc, char **argv)
 	}
 	gl_str_copy(c->arch, sizeof(c->arch), gl_hsa_arch(h));
 	gl_str_copy(c->backend, sizeof(c->backend), gl_backend_name(gl_hsa_backend(h)));
-	if (!gl_kres_arch(c->arch)) {
+	if (!gl_occupancy_arch(c->arch)) {
 		fprintf(stderr, "%s: the backend's GPU is %s; compare knows gfx900, gfx90a and gfx942\n", cmd, c->arch);
 		goto out;
 	}

@@ -1,5 +1,5 @@
-#include "suites/gl_micro.h"
-#include "measure/gl_cold.h"
+#include "suites/gl_bench.h"
+#include "measure/gl_cold_cache.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -8,14 +8,14 @@
 
 #include "base/gl_str.h"
 
-void gl_micro_init(struct gl_micro *m, struct gl_ctx *ctx, const char *suite)
+void gl_bench_init(struct gl_bench *m, struct gl_run_ctx *ctx, const char *suite)
 {
 	memset(m, 0, sizeof(*m));
 	m->ctx = ctx;
 	m->suite = suite;
 }
 
-void gl_micro_fini(struct gl_micro *m)
+void gl_bench_fini(struct gl_bench *m)
 {
 	for (unsigned i = 0; i < m->n; i++)
 		if (m->ctx->hsa)
@@ -23,22 +23,22 @@ void gl_micro_fini(struct gl_micro *m)
 	m->n = 0;
 }
 
-static bool code_path(const struct gl_ctx *ctx, const char *arch, const char *name, char *path,
+static bool code_path(const struct gl_run_ctx *ctx, const char *arch, const char *name, char *path,
                       size_t len, char *tried, size_t tried_len)
 {
 	char file[96];
 	const char *files[1] = { file };
 
 	gl_str_fmt(file, sizeof(file), "%s.co", name);
-	return gl_ctx_find_code(ctx, arch, files, 1, path, len, tried, tried_len);
+	return gl_run_ctx_find_code(ctx, arch, files, 1, path, len, tried, tried_len);
 }
 
-bool gl_micro_kernel(struct gl_micro *m, const char *name, const struct gl_hsa_kernel **out,
+bool gl_bench_kernel(struct gl_bench *m, const char *name, const struct gl_hsa_kernel **out,
                      struct gl_err *e)
 {
 	struct gl_hsa *h = m->ctx->hsa;
 	char path[PATH_MAX], tried[PATH_MAX + 64];
-	struct gl_micro_kernel *mk;
+	struct gl_bench_kernel *mk;
 
 	for (unsigned i = 0; i < m->n; i++) {
 		if (strcmp(m->kern[i].name, name) == 0) {
@@ -46,8 +46,8 @@ bool gl_micro_kernel(struct gl_micro *m, const char *name, const struct gl_hsa_k
 			return true;
 		}
 	}
-	if (m->n == GL_MICRO_MAX_KERNELS)
-		return gl_err_set(e, "%s: internal error: more than %u kernels", m->suite, GL_MICRO_MAX_KERNELS);
+	if (m->n == GL_BENCH_MAX_KERNELS)
+		return gl_err_set(e, "%s: internal error: more than %u kernels", m->suite, GL_BENCH_MAX_KERNELS);
 	if (!code_path(m->ctx, gl_hsa_arch(h), name, path, sizeof(path), tried, sizeof(tried)))
 		return gl_err_set(e, "%s: kernel %s is not built (looked for %s; run make kernels ARCH=%s)",
 		                  m->suite, name, tried, gl_hsa_arch(h));
@@ -65,7 +65,7 @@ bool gl_micro_kernel(struct gl_micro *m, const char *name, const struct gl_hsa_k
 	return true;
 }
 
-bool gl_micro_list(const struct gl_ctx *ctx, const char *const *names, unsigned n,
+bool gl_bench_list(const struct gl_run_ctx *ctx, const char *const *names, unsigned n,
                    gl_suite_emit_fn emit, void *user)
 {
 	for (unsigned i = 0; i < n; i++) {
@@ -82,7 +82,7 @@ bool gl_micro_list(const struct gl_ctx *ctx, const char *const *names, unsigned 
 	return true;
 }
 
-int gl_micro_launch(const struct gl_ctx *ctx, const char *suite, const struct gl_micro_launch *tab,
+int gl_bench_launch(const struct gl_run_ctx *ctx, const char *suite, const struct gl_bench_launch *tab,
                     unsigned n, const char *kernel, struct gl_suite_launch *out, struct gl_err *e)
 {
 	char tried[PATH_MAX + 64];
@@ -108,14 +108,14 @@ int gl_micro_launch(const struct gl_ctx *ctx, const char *suite, const struct gl
 	return GL_SUITE_LAUNCH_NOT_MINE;
 }
 
-struct gl_kernarg_val gl_micro_buf(const struct gl_hsa_buf *b, const char *label)
+struct gl_kernarg_val gl_bench_buf(const struct gl_hsa_buf *b, const char *label)
 {
 	struct gl_kernarg_val v = { .kind = GL_KV_BUFFER, .address = (uint64_t)(uintptr_t)b->dev,
 	                            .label = label };
 	return v;
 }
 
-struct gl_kernarg_val gl_micro_u32(uint32_t x, const char *label)
+struct gl_kernarg_val gl_bench_u32(uint32_t x, const char *label)
 {
 	struct gl_kernarg_val v = { .kind = GL_KV_SCALAR, .size = 4, .label = label };
 
@@ -123,7 +123,7 @@ struct gl_kernarg_val gl_micro_u32(uint32_t x, const char *label)
 	return v;
 }
 
-bool gl_micro_dispatch_rep(struct gl_micro *m, const struct gl_hsa_kernel *k,
+bool gl_bench_dispatch_rep(struct gl_bench *m, const struct gl_hsa_kernel *k,
                            const struct gl_kernarg_val *args, unsigned nargs, uint32_t grid,
                            uint32_t block, int rep, double *us, struct gl_err *e)
 {
@@ -133,12 +133,12 @@ bool gl_micro_dispatch_rep(struct gl_micro *m, const struct gl_hsa_kernel *k,
 	};
 	double t, flush_us;
 
-	if (!gl_cold_dispatch(m->cold, m->ctx->hsa, &l, rep, us ? us : &t, &flush_us, e))
+	if (!gl_cold_cache_dispatch(m->cold, m->ctx->hsa, &l, rep, us ? us : &t, &flush_us, e))
 		return gl_err_prefix(e, "%s: ", m->suite);
 	return true;
 }
 
-bool gl_micro_dispatch(struct gl_micro *m, const struct gl_hsa_kernel *k,
+bool gl_bench_dispatch(struct gl_bench *m, const struct gl_hsa_kernel *k,
                        const struct gl_kernarg_val *args, unsigned nargs, uint32_t grid,
                        uint32_t block, double *us, struct gl_err *e)
 {
@@ -153,7 +153,7 @@ bool gl_micro_dispatch(struct gl_micro *m, const struct gl_hsa_kernel *k,
 	return true;
 }
 
-unsigned gl_micro_cus(struct gl_micro *m)
+unsigned gl_bench_cus(struct gl_bench *m)
 {
 	struct gl_hsa_info info;
 	struct gl_err e;
@@ -163,7 +163,7 @@ unsigned gl_micro_cus(struct gl_micro *m)
 	return info.compute_units;
 }
 
-double gl_micro_mean(const uint32_t *out, unsigned groups, unsigned steps, unsigned skip)
+double gl_bench_mean(const uint32_t *out, unsigned groups, unsigned steps, unsigned skip)
 {
 	double sum = 0;
 	unsigned n = 0;
@@ -174,7 +174,7 @@ double gl_micro_mean(const uint32_t *out, unsigned groups, unsigned steps, unsig
 	return n ? sum / n : NAN;
 }
 
-void gl_micro_stats(const double *v, unsigned n, struct gl_timing_stats *out)
+void gl_bench_stats(const double *v, unsigned n, struct gl_timing_stats *out)
 {
 	if (!gl_timing_stats(v, n, out)) {
 		memset(out, 0, sizeof(*out));
@@ -182,9 +182,9 @@ void gl_micro_stats(const double *v, unsigned n, struct gl_timing_stats *out)
 	}
 }
 
-void gl_micro_params(struct gl_micro *m, struct gl_table *t)
+void gl_bench_params(struct gl_bench *m, struct gl_table *t)
 {
-	struct gl_ctx *ctx = m->ctx;
+	struct gl_run_ctx *ctx = m->ctx;
 	struct gl_hsa_info info;
 	struct gl_err e;
 	uint32_t sclk, mclk;
@@ -208,16 +208,16 @@ void gl_micro_params(struct gl_micro *m, struct gl_table *t)
 	if (ctx->params[0])
 		gl_table_param(t, "param", "%s", ctx->params);
 	if (m->cold) {  /* the timing mode the suite's timed reps ran in */
-		struct gl_cold_info ci;
+		struct gl_cold_cache_info ci;
 
-		gl_cold_info(m->cold, &ci);
-		gl_cold_params(&ci, t);
+		gl_cold_cache_info(m->cold, &ci);
+		gl_cold_cache_params(&ci, t);
 	}
 	if (gmtime_r(&now, &tm) && strftime(date, sizeof(date), "%Y-%m-%dT%H:%M:%SZ", &tm))
 		gl_table_param(t, "date", "%s", date);
 }
 
-bool gl_micro_write(struct gl_micro *m, struct gl_table *t, const char *dir, const char *stem,
+bool gl_bench_write(struct gl_bench *m, struct gl_table *t, const char *dir, const char *stem,
                     bool print, const struct gl_ref_spec *figures, struct gl_err *e)
 {
 	if (print) {
@@ -230,7 +230,7 @@ bool gl_micro_write(struct gl_micro *m, struct gl_table *t, const char *dir, con
 	return true;
 }
 
-void gl_micro_chart(struct gl_micro *m, struct gl_table *t, const struct gl_chart *c,
+void gl_bench_chart(struct gl_bench *m, struct gl_table *t, const struct gl_chart *c,
                     const char *dir, const char *file)
 {
 	char path[PATH_MAX];
@@ -253,7 +253,7 @@ void gl_micro_chart(struct gl_micro *m, struct gl_table *t, const struct gl_char
 	}
 }
 
-void gl_micro_size(uint64_t bytes, char *buf, size_t len)
+void gl_bench_size(uint64_t bytes, char *buf, size_t len)
 {
 	if (bytes && bytes % (1ull << 30) == 0)
 		gl_str_fmt(buf, len, "%llu GiB", (unsigned long long)(bytes >> 30));
@@ -265,7 +265,7 @@ void gl_micro_size(uint64_t bytes, char *buf, size_t len)
 		gl_str_fmt(buf, len, "%llu B", (unsigned long long)bytes);
 }
 
-uint64_t gl_micro_rand(uint64_t *state)
+uint64_t gl_bench_rand(uint64_t *state)
 {
 	uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
 

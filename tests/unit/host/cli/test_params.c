@@ -13,7 +13,7 @@
 
 #include <cmocka.h>
 
-#include "cli/gl_params.h"
+#include "suites/gl_params.h"
 
 #define assert_contains(hay, needle)                                                   \
 	do {                                                                           \
@@ -29,7 +29,7 @@ static const struct gl_suite lat = { .name = "latency", .params = lat_params };
 static const struct gl_suite banks = { .name = "lds_banks", .params = banks_params };
 static const struct gl_suite bare = { .name = "copy" };
 
-static void ctx_with(struct gl_ctx *ctx, const char *text, bool long_run)
+static void ctx_with(struct gl_run_ctx *ctx, const char *text, bool long_run)
 {
 	memset(ctx, 0, sizeof(*ctx));
 	snprintf(ctx->params, sizeof(ctx->params), "%s", text);
@@ -64,7 +64,7 @@ static void test_check(void **state)
 
 static void test_values(void **state)
 {
-	struct gl_ctx ctx;
+	struct gl_run_ctx ctx;
 	struct gl_err e;
 	unsigned u;
 	uint64_t v, list[GL_PARAMS_LIST_MAX];

@@ -1,11 +1,11 @@
-#include "report/gl_report.h"
+#include "cli/gl_exec_report.h"
 
 #include <inttypes.h>
 
 #include "measure/gl_counters.h"
 #include "measure/gl_trace.h"
 
-void gl_report_begin(struct gl_report *r, struct gl_hsa *h)
+void gl_exec_report_begin(struct gl_exec_report *r, struct gl_hsa *h)
 {
 	if (!r->out)
 		r->out = stdout;
@@ -16,7 +16,7 @@ void gl_report_begin(struct gl_report *r, struct gl_hsa *h)
 		fprintf(r->out, "trace: not available on ROCr (use rocprofv3 --att ... for a thread trace)\n");
 }
 
-void gl_report_dispatch(struct gl_report *r, struct gl_hsa *h, unsigned i, unsigned n, double host_s,
+void gl_exec_report_dispatch(struct gl_exec_report *r, struct gl_hsa *h, unsigned i, unsigned n, double host_s,
                         double cpu_s)
 {
 	struct gl_counters c;
@@ -51,7 +51,7 @@ void gl_report_dispatch(struct gl_report *r, struct gl_hsa *h, unsigned i, unsig
 	gl_counters_print(r->out, &c);
 }
 
-void gl_report_end(struct gl_report *r, struct gl_hsa *h, const char *kernel)
+void gl_exec_report_end(struct gl_exec_report *r, struct gl_hsa *h, const char *kernel)
 {
 	if (r->trace_on) {
 		const struct gcnlab_emu_trace_row *rows = NULL;
