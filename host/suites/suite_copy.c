@@ -35,6 +35,7 @@
 #include "base/gl_str.h"
 #include "suites/gl_suite.h"
 #include "measure/gl_timing.h"
+#include "measure/gl_timing_launch.h"
 
 #define COPY_BYTES (1u << 20)     /* 1 MiB, read once and written once */
 #define COPY_BYTES_PER_WI 16u     /* one dwordx4 per work-item per iteration */
@@ -376,7 +377,7 @@ static bool run_state(struct gl_run_ctx *ctx, const struct gl_clock_state *state
 	/* The study's figures are the gfx900's (RX Vega 64) only. */
 	bool vega = strcmp(gl_hsa_arch(h), "gfx900") == 0;
 
-	gl_clocks_describe(state, clocks, sizeof(clocks));
+	gl_clock_plan_describe(state, clocks, sizeof(clocks));
 	if (!cc) {
 		gl_err_set(e, "out of memory");
 		goto fail;

@@ -35,6 +35,7 @@
 #include "base/gl_str.h"
 #include "suites/gl_suite.h"
 #include "measure/gl_timing.h"
+#include "measure/gl_timing_launch.h"
 
 #define DC_BYTES (1u << 20)   /* dcache_read's buffer: 1 MiB, well inside every L2 */
 #define DC_WI 256u            /* dcache_read: one workgroup of 256 work-items */

@@ -22,7 +22,7 @@ static void test_parse_dpm(void **state)
 	(void)state;
 	/* As an RX Vega 64 lists its shader clocks (the copy seed's rocm-smi
 	 * shows the same eight states). */
-	assert_true(gl_clocks_parse_dpm("0: 852Mhz \n1: 991Mhz \n2: 1084Mhz \n3: 1138Mhz \n"
+	assert_true(gl_clock_plan_parse_dpm("0: 852Mhz \n1: 991Mhz \n2: 1084Mhz \n3: 1138Mhz \n"
 	                                "4: 1200Mhz \n5: 1401Mhz *\n6: 1536Mhz \n7: 1630Mhz \n",
 	                                mhz, 16, &n, &cur));
 	assert_int_equal(n, 8);
@@ -30,21 +30,21 @@ static void test_parse_dpm(void **state)
 	assert_int_equal(mhz[7], 1630);
 	assert_int_equal(cur, 5);
 
-	assert_true(gl_clocks_parse_dpm("0: 167Mhz\n1: 500Mhz\n2: 800Mhz\n3: 945Mhz *", mhz, 16, &n, &cur));
+	assert_true(gl_clock_plan_parse_dpm("0: 167Mhz\n1: 500Mhz\n2: 800Mhz\n3: 945Mhz *", mhz, 16, &n, &cur));
 	assert_int_equal(n, 4);
 	assert_int_equal(mhz[3], 945);
 	assert_int_equal(cur, 3);
 
 	/* No current marker; a capacity smaller than the list. */
-	assert_true(gl_clocks_parse_dpm("0: 100Mhz\n1: 200Mhz\n2: 300Mhz\n", mhz, 2, &n, &cur));
+	assert_true(gl_clock_plan_parse_dpm("0: 100Mhz\n1: 200Mhz\n2: 300Mhz\n", mhz, 2, &n, &cur));
 	assert_int_equal(n, 2);
 	assert_int_equal(cur, -1);
 
 	/* Nothing that looks like a state. */
-	assert_false(gl_clocks_parse_dpm("", mhz, 16, &n, &cur));
-	assert_false(gl_clocks_parse_dpm("S: 19Mhz\n", mhz, 16, &n, &cur));
+	assert_false(gl_clock_plan_parse_dpm("", mhz, 16, &n, &cur));
+	assert_false(gl_clock_plan_parse_dpm("S: 19Mhz\n", mhz, 16, &n, &cur));
 	/* Levels must count up from 0. */
-	assert_true(gl_clocks_parse_dpm("0: 10Mhz\n2: 30Mhz\n", mhz, 16, &n, &cur));
+	assert_true(gl_clock_plan_parse_dpm("0: 10Mhz\n2: 30Mhz\n", mhz, 16, &n, &cur));
 	assert_int_equal(n, 1);
 }
 
@@ -55,9 +55,9 @@ static void test_describe(void **state)
 	char buf[64];
 
 	(void)state;
-	gl_clocks_describe(&s, buf, sizeof(buf));
+	gl_clock_plan_describe(&s, buf, sizeof(buf));
 	assert_string_equal(buf, "S5M3 (1401/945 MHz)");
-	gl_clocks_describe(&u, buf, sizeof(buf));
+	gl_clock_plan_describe(&u, buf, sizeof(buf));
 	assert_string_equal(buf, "current (unknown)");
 }
 

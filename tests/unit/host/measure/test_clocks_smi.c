@@ -148,7 +148,7 @@ static void test_vega_levels(void **state)
 	assert_non_null(strstr(smi_log(f), "-d 1 --setsclk 2\n-d 1 --setmclk 0\n"));
 	assert_int_equal(plan->states[8].sclk_mhz, 1084);   /* read back */
 	assert_int_equal(plan->states[8].mclk_mhz, 167);
-	gl_clocks_describe(&plan->states[8], desc, sizeof(desc));
+	gl_clock_plan_describe(&plan->states[8], desc, sizeof(desc));
 	assert_string_equal(desc, "S2M0 (1084/167 MHz)");
 
 	assert_true(gl_smi_restore(plan, &e));
@@ -207,7 +207,7 @@ static void test_mi300_soft_limits(void **state)
 	                                   "-d 0 --autorespond y --setextremum max sclk 1700\n"
 	                                   "-d 0 --autorespond y --setextremum min sclk 1700\n"));
 	assert_int_equal(plan->states[3].sclk_mhz, 1675);
-	gl_clocks_describe(&plan->states[3], desc, sizeof(desc));
+	gl_clock_plan_describe(&plan->states[3], desc, sizeof(desc));
 	assert_string_equal(desc, "S3 (1675/1300 MHz, asked sclk 1700)");
 	free(plan);
 }

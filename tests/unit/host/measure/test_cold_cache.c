@@ -27,6 +27,7 @@
 #include "measure/gl_cold_cache.h"
 #include "gpu/gl_hsa.h"
 #include "measure/gl_timing.h"
+#include "measure/gl_timing_launch.h"
 
 struct arch_case {
 	const char *arch;
