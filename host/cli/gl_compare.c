@@ -12,13 +12,12 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli/gl_cmd.h"
 #include "gpu/gl_args.h"
 #include "measure/gl_run_ctx.h"
 #include "base/gl_file.h"
 #include "base/gl_str.h"
 
-#define EXIT_FAILED 1
-#define EXIT_USAGE 2
 #define MAX_POSITIONAL (1 + GL_SUITE_LAUNCH_MAX_ARGS)
 #define DEFAULT_TOP 8
 
@@ -46,16 +45,6 @@ static bool check_arch(const char *opt, const char *v, struct gl_err *e)
 	return true;
 }
 
-static bool check_bytes(const char *opt, const char *v, struct gl_err *e)
-{
-	uint64_t n;
-
-	if (!gl_args_parse_size(v, &n, e))
-		return gl_err_prefix(e, "%s: ", opt);
-	return true;
-}
-
-static const char *const backend_choices[] = { "auto", "rocr", "emu", NULL };
 
 #define O(field) offsetof(struct compare_opts, field)
 #define SZ(field) sizeof(((struct compare_opts *)0)->field)
@@ -67,7 +56,7 @@ const struct gl_opt gl_compare_opts[] = {
 	  .size = SZ(arch), .check = check_arch },
 	{ "--backend", GL_OPT_STRING, O(backend), "B",
 	  "auto (ROCr if it has a matching GPU, else the emulator), rocr or emu (default auto)",
-	  .size = SZ(backend), .choices = backend_choices },
+	  .size = SZ(backend), .choices = gl_cmd_backend_choices },
 	{ "--device", GL_OPT_UINT, O(device), "N", "use the runtime's GPU number N (default 0)", .min = 0,
 	  .max = 63 },
 	{ "--grid", GL_OPT_DIMS, O(grid), "X[,Y[,Z]]",
@@ -78,7 +67,7 @@ const struct gl_opt gl_compare_opts[] = {
 	  "launch: LDS bytes added to the kernels' static group segment (default 0)", .min = 0, .max = 1u << 20 },
 	{ "--bytes", GL_OPT_STRING, O(bytes), "SIZE",
 	  "bytes a dispatch reads + writes, for GB/s (like 2M; default: the suite's, else no GB/s)",
-	  .size = SZ(bytes), .check = check_bytes },
+	  .size = SZ(bytes), .check = gl_cmd_check_size },
 	{ "--reps", GL_OPT_UINT, O(reps), "N", "timed dispatches per kernel (default 20)", .min = 1,
 	  .max = 1000000 },
 	{ "--warmup", GL_OPT_UINT, O(warmup), "N", "untimed dispatches before them (default 3)", .min = 0,
@@ -234,7 +223,7 @@ static int resolve_launch(const char *cmd, const struct compare_opts *o, const c
 		for (unsigned i = 1; i < npos; i++)
 			if (!gl_str_copy(c->launch.args[i - 1], sizeof(c->launch.args[0]), pos[i])) {
 				fprintf(stderr, "%s: argument '%.40s...' is too long\n", cmd, pos[i]);
-				return EXIT_USAGE;
+				return GL_CMD_EXIT_USAGE;
 			}
 		gl_str_copy(c->launch_from, sizeof(c->launch_from), "the command line");
 		return -1;
@@ -246,13 +235,13 @@ static int resolve_launch(const char *cmd, const struct compare_opts *o, const c
 	}
 	if (r == GL_SUITE_LAUNCH_ERROR) {
 		fprintf(stderr, "%s: %s\n", cmd, e.msg);
-		return EXIT_FAILED;
+		return GL_CMD_EXIT_FAILED;
 	}
 	fprintf(stderr,
 	        "%s: no launch known for %s: no suite has it. Give --grid, --block and its arguments as for "
 	        "gcnlab exec (make compare reads them from a `// gcnlab-compare: %s ...` line in its source)\n",
 	        cmd, kernel, kernel);
-	return EXIT_USAGE;
+	return GL_CMD_EXIT_USAGE;
 }
 
 /* Code objects of both kernels. Returns -1 when found, else an exit code. */
@@ -269,7 +258,7 @@ static int resolve_code(const char *cmd, const struct compare_opts *o, const str
 		fprintf(stderr, "%s: no code object in %s/%s defines a kernel %s (make kernels ARCH=%s builds "
 		                "asm/; gcnlab list shows the suites' kernels)\n",
 		        cmd, ctx->build_dir, c->arch, a->kernel, c->arch);
-		return EXIT_USAGE;
+		return GL_CMD_EXIT_USAGE;
 	}
 	if (c->launch.code[0])
 		gl_str_copy(a->code, sizeof(a->code), c->launch.code);
@@ -293,11 +282,11 @@ static int resolve_code(const char *cmd, const struct compare_opts *o, const str
 		fprintf(stderr, "%s: no reference for %s: no kernel %s is built for %s. Write it in a .hip file "
 		                "beside the kernel's .s (make kernels ARCH=%s builds it), or name one with --ref\n",
 		        cmd, a->kernel, b->kernel, c->arch, c->arch);
-	return EXIT_USAGE;
+	return GL_CMD_EXIT_USAGE;
 }
 
 /* The launch's ARGs parse, and none is an out: (compare checks the buffers
- * itself). Returns -1 when fine, else EXIT_USAGE (message printed). */
+ * itself). Returns -1 when fine, else GL_CMD_EXIT_USAGE (message printed). */
 static int check_args(const char *cmd, const struct gl_suite_launch *l)
 {
 	/* In 64 bits: three 16-bit block sizes overflow 32. 1024 work-items is
@@ -307,7 +296,7 @@ static int check_args(const char *cmd, const struct gl_suite_launch *l)
 	if (wg == 0 || wg > 1024) {
 		fprintf(stderr, "%s: --block %u,%u,%u is a workgroup of %llu work-items; a GFX9 workgroup has 1 to 1024\n",
 		        cmd, l->block[0], l->block[1], l->block[2], (unsigned long long)wg);
-		return EXIT_USAGE;
+		return GL_CMD_EXIT_USAGE;
 	}
 	for (unsigned i = 0; i < l->nargs; i++) {
 		struct gl_arg a;
@@ -315,12 +304,12 @@ static int check_args(const char *cmd, const struct gl_suite_launch *l)
 
 		if (!gl_args_parse(l->args[i], &a, &e)) {
 			fprintf(stderr, "%s: %s\n", cmd, e.msg);
-			return EXIT_USAGE;
+			return GL_CMD_EXIT_USAGE;
 		}
 		if (a.kind == GL_ARG_OUT) {
 			fprintf(stderr, "%s: argument '%s': compare takes buf: arguments only (it compares every "
 			                "buffer of the two kernels itself)\n", cmd, a.text);
-			return EXIT_USAGE;
+			return GL_CMD_EXIT_USAGE;
 		}
 	}
 	return -1;
@@ -334,7 +323,7 @@ static int report(const char *cmd, const struct compare_opts *o, struct gl_compa
 
 	if (!gl_compare_tables(c, tabs)) {
 		fprintf(stderr, "%s: out of memory\n", cmd);
-		return EXIT_FAILED;
+		return GL_CMD_EXIT_FAILED;
 	}
 	gl_compare_print(stdout, c, tabs);
 	fflush(stdout);
@@ -343,7 +332,7 @@ static int report(const char *cmd, const struct compare_opts *o, struct gl_compa
 	    !gl_compare_html(c, tabs, path, &e)) {
 		gl_compare_tables_free(tabs);
 		fprintf(stderr, "%s: the HTML page: %s\n", cmd, e.msg);
-		return EXIT_FAILED;
+		return GL_CMD_EXIT_FAILED;
 	}
 	gl_compare_tables_free(tabs);
 	fprintf(stderr, "%s: wrote %s\n", cmd, path);
@@ -363,11 +352,11 @@ int gl_compare_cmd(const char *cmd, int argc, char **argv)
 	struct gl_compare *c = calloc(1, sizeof(*c));
 	struct gl_err e;
 	uint32_t wg;
-	int rc = EXIT_USAGE, r;
+	int rc = GL_CMD_EXIT_USAGE, r;
 
 	if (!c) {
 		fprintf(stderr, "%s: out of memory\n", cmd);
-		return EXIT_FAILED;
+		return GL_CMD_EXIT_FAILED;
 	}
 	defaults(&o);
 	if (!gl_opts_parse(cmd, gl_compare_opts, &o, argc, argv, pos, MAX_POSITIONAL, &npos, &help, &e)) {
@@ -389,7 +378,7 @@ int gl_compare_cmd(const char *cmd, int argc, char **argv)
 		                "(or none of them, for a suite kernel)\n", cmd);
 		goto out;
 	}
-	rc = EXIT_FAILED;
+	rc = GL_CMD_EXIT_FAILED;
 	if (!gl_run_ctx_default_build_dir(build, sizeof(build))) {
 		fprintf(stderr, "%s: cannot find the build directory (set GCNLAB_BUILD_DIR)\n", cmd);
 		goto out;
@@ -443,14 +432,14 @@ int gl_compare_cmd(const char *cmd, int argc, char **argv)
 	rc = 0;
 	if (!gl_compare_run(c, h, &e)) {
 		fprintf(stderr, "%s: %s\n", cmd, e.msg);
-		rc = EXIT_FAILED;
+		rc = GL_CMD_EXIT_FAILED;
 	}
 	r = report(cmd, &o, c);
 	if (r)
 		rc = r;
 	if (c->ran && !c->outputs_same) {
 		fprintf(stderr, "%s: the two kernels' outputs differ (%s)\n", cmd, c->outputs);
-		rc = EXIT_FAILED;
+		rc = GL_CMD_EXIT_FAILED;
 	}
 out:
 	if (c) {
@@ -462,3 +451,12 @@ out:
 	gl_hsa_close(h);
 	return rc;
 }
+
+const struct gl_cmd gl_cmd_compare = {
+	.name = "compare",
+	.usage = GL_COMPARE_USAGE,
+	.brief = GL_COMPARE_BRIEF,
+	.summary = GL_COMPARE_SUMMARY,
+	.opts = gl_compare_opts,
+	.fn = gl_compare_cmd,
+};
