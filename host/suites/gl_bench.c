@@ -17,28 +17,96 @@ void gl_bench_init(struct gl_bench *m, struct gl_run_ctx *ctx, const char *suite
 
 void gl_bench_fini(struct gl_bench *m)
 {
-	for (unsigned i = 0; i < m->n; i++)
+	for (unsigned i = 0; i < m->ncodes; i++)
 		if (m->ctx->hsa)
-			gl_hsa_code_free(m->ctx->hsa, m->kern[i].code);
+			gl_hsa_code_free(m->ctx->hsa, m->codes[i].code);
+	m->ncodes = 0;
 	m->n = 0;
 }
 
-static bool code_path(const struct gl_run_ctx *ctx, const char *arch, const char *name, char *path,
-                      size_t len, char *tried, size_t tried_len)
+static unsigned default_files(const char *kernel, char files[GL_BENCH_MAX_FILES][GL_BENCH_FILE_LEN])
 {
-	char file[96];
-	const char *files[1] = { file };
-
-	gl_str_fmt(file, sizeof(file), "%s.co", name);
-	return gl_run_ctx_find_code(ctx, arch, files, 1, path, len, tried, tried_len);
+	gl_str_fmt(files[0], GL_BENCH_FILE_LEN, "%s.co", kernel);
+	return 1;
 }
 
-bool gl_bench_kernel(struct gl_bench *m, const char *name, const struct gl_hsa_kernel **out,
-                     struct gl_err *e)
+bool gl_bench_code_path(const struct gl_run_ctx *ctx, const char *arch, const char *kernel,
+                        gl_bench_files_fn files, char *path, size_t len, char *tried, size_t tried_len)
 {
-	struct gl_hsa *h = m->ctx->hsa;
-	char path[PATH_MAX], tried[PATH_MAX + 64];
+	char names[GL_BENCH_MAX_FILES][GL_BENCH_FILE_LEN];
+	const char *f[GL_BENCH_MAX_FILES] = { names[0], names[1] };
+	unsigned n = (files ? files : default_files)(kernel, names);
+
+	return gl_run_ctx_find_code(ctx, arch, f, n, path, len, tried, tried_len);
+}
+
+bool gl_bench_list(const struct gl_run_ctx *ctx, const char *const *names, unsigned n,
+                   gl_bench_files_fn files, gl_suite_emit_fn emit, void *user)
+{
+	for (unsigned i = 0; i < n; i++) {
+		char path[PATH_MAX], tried[2 * PATH_MAX], detail[2 * PATH_MAX + 32];
+		char f[GL_BENCH_MAX_FILES][GL_BENCH_FILE_LEN];
+
+		if (!ctx->arch[0]) {
+			unsigned nf = (files ? files : default_files)(names[i], f);
+
+			gl_str_fmt(detail, sizeof(detail), "build/<arch>/%s%s%s", f[0], nf > 1 ? " or " : "",
+			           nf > 1 ? f[1] : "");
+		} else if (gl_bench_code_path(ctx, ctx->arch, names[i], files, path, sizeof(path), tried,
+		                              sizeof(tried))) {
+			gl_str_copy(detail, sizeof(detail), path);
+		} else {
+			gl_str_fmt(detail, sizeof(detail), "not built (%s)", tried);
+		}
+		emit(user, names[i], detail);
+	}
+	return true;
+}
+
+bool gl_bench_launch_code(const struct gl_run_ctx *ctx, const char *suite, const char *kernel,
+                          gl_bench_files_fn files, struct gl_suite_launch *out, struct gl_err *e)
+{
+	char tried[2 * PATH_MAX];
+
+	if (!gl_bench_code_path(ctx, ctx->arch, kernel, files, out->code, sizeof(out->code), tried, sizeof(tried)))
+		return gl_err_set(e, "%s: kernel %s is not built for %s (looked for %s; run make kernels ARCH=%s)",
+		                  suite, kernel, ctx->arch, tried, ctx->arch);
+	gl_str_copy(out->kernel, sizeof(out->kernel), kernel);
+	return true;
+}
+
+/* The code object at path, loaded on first use. */
+static struct gl_hsa_code *code_at(struct gl_bench *m, const char *path, struct gl_err *e)
+{
+	struct gl_bench_code *c;
+
+	for (unsigned i = 0; i < m->ncodes; i++) {
+		c = &m->codes[i];
+		if (strcmp(c->path, path) == 0) {
+			if (!c->code)
+				gl_err_set(e, "%s", c->error);
+			return c->code;
+		}
+	}
+	if (m->ncodes == GL_BENCH_MAX_CODES) {
+		gl_err_set(e, "internal error: too many code objects");
+		return NULL;
+	}
+	c = &m->codes[m->ncodes++];
+	memset(c, 0, sizeof(*c));
+	gl_str_copy(c->path, sizeof(c->path), path);
+	if (!gl_hsa_code_load(m->ctx->hsa, path, &c->code, e)) {
+		c->code = NULL;
+		gl_str_copy(c->error, sizeof(c->error), e->msg);
+	}
+	return c->code;
+}
+
+bool gl_bench_kernel_at(struct gl_bench *m, const char *path, const char *name,
+                        const struct gl_hsa_kernel **out, struct gl_err *e)
+{
 	struct gl_bench_kernel *mk;
+	struct gl_hsa_code *code;
 
 	for (unsigned i = 0; i < m->n; i++) {
 		if (strcmp(m->kern[i].name, name) == 0) {
@@ -47,55 +115,42 @@ bool gl_bench_kernel(struct gl_bench *m, const char *name, const struct gl_hsa_k
 		}
 	}
 	if (m->n == GL_BENCH_MAX_KERNELS)
-		return gl_err_set(e, "%s: internal error: more than %u kernels", m->suite, GL_BENCH_MAX_KERNELS);
-	if (!code_path(m->ctx, gl_hsa_arch(h), name, path, sizeof(path), tried, sizeof(tried)))
-		return gl_err_set(e, "%s: kernel %s is not built (looked for %s; run make kernels ARCH=%s)",
-		                  m->suite, name, tried, gl_hsa_arch(h));
+		return gl_err_set(e, "internal error: more than %u kernels", GL_BENCH_MAX_KERNELS);
+	code = code_at(m, path, e);
+	if (!code)
+		return false;
 	mk = &m->kern[m->n];
 	memset(mk, 0, sizeof(*mk));
 	gl_str_copy(mk->name, sizeof(mk->name), name);
-	if (!gl_hsa_code_load(h, path, &mk->code, e))
-		return gl_err_prefix(e, "%s: ", m->suite);
-	if (!gl_hsa_kernel_get(h, mk->code, name, &mk->k, e)) {
-		gl_hsa_code_free(h, mk->code);
-		return gl_err_prefix(e, "%s: ", m->suite);
-	}
+	if (!gl_hsa_kernel_get(m->ctx->hsa, code, name, &mk->k, e))
+		return false;
 	m->n++;
 	*out = &mk->k;
 	return true;
 }
 
-bool gl_bench_list(const struct gl_run_ctx *ctx, const char *const *names, unsigned n,
-                   gl_suite_emit_fn emit, void *user)
+bool gl_bench_kernel(struct gl_bench *m, const char *name, const struct gl_hsa_kernel **out,
+                     struct gl_err *e)
 {
-	for (unsigned i = 0; i < n; i++) {
-		char path[PATH_MAX], tried[PATH_MAX + 64], detail[PATH_MAX + 96];
+	const char *arch = gl_hsa_arch(m->ctx->hsa);
+	char path[PATH_MAX], tried[2 * PATH_MAX];
 
-		if (!ctx->arch[0])
-			gl_str_fmt(detail, sizeof(detail), "build/<arch>/%s.co", names[i]);
-		else if (code_path(ctx, ctx->arch, names[i], path, sizeof(path), tried, sizeof(tried)))
-			gl_str_copy(detail, sizeof(detail), path);
-		else
-			gl_str_fmt(detail, sizeof(detail), "not built (%s)", tried);
-		emit(user, names[i], detail);
-	}
+	if (!gl_bench_code_path(m->ctx, arch, name, NULL, path, sizeof(path), tried, sizeof(tried)))
+		return gl_err_set(e, "%s: kernel %s is not built (looked for %s; run make kernels ARCH=%s)",
+		                  m->suite, name, tried, arch);
+	if (!gl_bench_kernel_at(m, path, name, out, e))
+		return gl_err_prefix(e, "%s: ", m->suite);
 	return true;
 }
 
 int gl_bench_launch(const struct gl_run_ctx *ctx, const char *suite, const struct gl_bench_launch *tab,
                     unsigned n, const char *kernel, struct gl_suite_launch *out, struct gl_err *e)
 {
-	char tried[PATH_MAX + 64];
-
 	for (unsigned i = 0; i < n; i++) {
 		if (strcmp(tab[i].name, kernel) != 0)
 			continue;
-		if (!code_path(ctx, ctx->arch, kernel, out->code, sizeof(out->code), tried, sizeof(tried))) {
-			gl_err_set(e, "%s: kernel %s is not built for %s (looked for %s; run make kernels ARCH=%s)",
-			           suite, kernel, ctx->arch, tried, ctx->arch);
+		if (!gl_bench_launch_code(ctx, suite, kernel, NULL, out, e))
 			return GL_SUITE_LAUNCH_ERROR;
-		}
-		gl_str_copy(out->kernel, sizeof(out->kernel), kernel);
 		out->dims = 1;
 		out->grid[0] = tab[i].grid;
 		out->block[0] = tab[i].block;
@@ -182,20 +237,32 @@ void gl_bench_stats(const double *v, unsigned n, struct gl_timing_stats *out)
 	}
 }
 
+void gl_bench_param_target(const struct gl_run_ctx *ctx, const char *suite, struct gl_table *t)
+{
+	gl_table_param(t, "suite", "%s", suite);
+	gl_table_param(t, "arch", "%s", gl_hsa_arch(ctx->hsa));
+	gl_table_param(t, "backend", "%s", gl_backend_name(gl_hsa_backend(ctx->hsa)));
+	gl_table_param(t, "isa", "%s", gl_hsa_isa_name(ctx->hsa));
+}
+
+void gl_bench_param_date(struct gl_table *t)
+{
+	char date[32];
+	time_t now = time(NULL);
+	struct tm tm;
+
+	if (gmtime_r(&now, &tm) && strftime(date, sizeof(date), "%Y-%m-%dT%H:%M:%SZ", &tm))
+		gl_table_param(t, "date", "%s", date);
+}
+
 void gl_bench_params(struct gl_bench *m, struct gl_table *t)
 {
 	struct gl_run_ctx *ctx = m->ctx;
 	struct gl_hsa_info info;
 	struct gl_err e;
 	uint32_t sclk, mclk;
-	char date[32];
-	time_t now = time(NULL);
-	struct tm tm;
 
-	gl_table_param(t, "suite", "%s", m->suite);
-	gl_table_param(t, "arch", "%s", gl_hsa_arch(ctx->hsa));
-	gl_table_param(t, "backend", "%s", gl_backend_name(gl_hsa_backend(ctx->hsa)));
-	gl_table_param(t, "isa", "%s", gl_hsa_isa_name(ctx->hsa));
+	gl_bench_param_target(ctx, m->suite, t);
 	if (gl_hsa_info(ctx->hsa, &info, &e)) {
 		gl_table_param(t, "agent", "%s", info.product[0] ? info.product : info.name);
 		gl_table_param(t, "compute_units", "%u", info.compute_units);
@@ -213,8 +280,7 @@ void gl_bench_params(struct gl_bench *m, struct gl_table *t)
 		gl_cold_cache_info(m->cold, &ci);
 		gl_cold_cache_params(&ci, t);
 	}
-	if (gmtime_r(&now, &tm) && strftime(date, sizeof(date), "%Y-%m-%dT%H:%M:%SZ", &tm))
-		gl_table_param(t, "date", "%s", date);
+	gl_bench_param_date(t);
 }
 
 bool gl_bench_write(struct gl_bench *m, struct gl_table *t, const char *dir, const char *stem,

@@ -85,7 +85,7 @@ static bool gemm_list(const struct gl_run_ctx *ctx, gl_suite_emit_fn emit, void 
 			emit(user, kernels[i], "not built for this arch (no MFMA)");
 		return true;
 	}
-	return gl_bench_list(ctx, kernels, NKERNELS, emit, user);
+	return gl_bench_list(ctx, kernels, NKERNELS, NULL, emit, user);
 }
 
 /* fp16 bits of v/16 for |v| <= 16 (exact: at most 5 significant bits). */

@@ -28,6 +28,7 @@
 #include <time.h>
 
 #include "measure/gl_cold_cache.h"
+#include "suites/gl_bench.h"
 #include "measure/gl_counters.h"
 #include "gpu/gl_hsa.h"
 #include "report/gl_ref.h"
@@ -85,38 +86,18 @@ struct ic_run {
 	uint64_t llc_bytes;        /* L2 + L3 + L4 as HSA reports them */
 	struct ic_row rows[MAX_ROWS];
 	unsigned nrows, ngroups;
+	struct gl_bench bench;     /* the kernel being measured, freed after it */
 	struct gl_cold_cache *flush;     /* flush only, for the cold rows */
 	struct gl_cold_cache_info flush_info;
 	char notes[4][320];
 	unsigned nnotes;
 };
 
-static bool code_path(const struct gl_run_ctx *ctx, const char *arch, const char *kernel, char *path,
-                      size_t len, char *tried, size_t tried_len)
-{
-	char file[64];
-	const char *f[1] = { file };
-
-	gl_str_fmt(file, sizeof(file), "%s.co", kernel);
-	return gl_run_ctx_find_code(ctx, arch, f, 1, path, len, tried, tried_len);
-}
-
 static bool icache_list(const struct gl_run_ctx *ctx, gl_suite_emit_fn emit, void *user)
 {
 	static const char *const names[] = { "icache_24k", "icache_256k", "dcache_read", "flush_icache" };
 
-	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
-		char path[PATH_MAX], tried[PATH_MAX], detail[PATH_MAX + 32];
-
-		if (!ctx->arch[0])
-			gl_str_fmt(detail, sizeof(detail), "build/<arch>/%s.co", names[i]);
-		else if (code_path(ctx, ctx->arch, names[i], path, sizeof(path), tried, sizeof(tried)))
-			gl_str_copy(detail, sizeof(detail), path);
-		else
-			gl_str_fmt(detail, sizeof(detail), "not built (%s)", tried);
-		emit(user, names[i], detail);
-	}
-	return true;
+	return gl_bench_list(ctx, names, sizeof(names) / sizeof(names[0]), NULL, emit, user);
 }
 
 /* --- observing counters ------------------------------------------------ */
@@ -233,7 +214,7 @@ static bool ic_validate(const struct gl_hsa_buf *out, unsigned wgs, unsigned uni
 /* first, hot, cold rows of one kernel and launch shape. `again`: the
  * kernel ran before (another shape), so its first dispatch here finds the
  * code in L2 and, on CU 0's group, in the instruction cache. */
-static void ic_unit(struct ic_run *run, const struct ic_kernel *k, struct gl_hsa_kernel *kern,
+static void ic_unit(struct ic_run *run, const struct ic_kernel *k, const struct gl_hsa_kernel *kern,
                     unsigned wgs, bool again)
 {
 	struct gl_hsa *h = run->h;
@@ -290,13 +271,12 @@ static void ic_part(struct ic_run *run)
 {
 	for (size_t i = 0; i < NIC; i++) {
 		const struct ic_kernel *k = &ic_kernels[i];
-		char path[PATH_MAX], tried[PATH_MAX];
-		struct gl_hsa_code *code = NULL;
-		struct gl_hsa_kernel kern;
+		char path[PATH_MAX], tried[2 * PATH_MAX];
+		const struct gl_hsa_kernel *kern;
 		struct gl_err e;
 
-		if (!code_path(run->ctx, gl_hsa_arch(run->h), k->name, path, sizeof(path), tried,
-		               sizeof(tried))) {
+		if (!gl_bench_code_path(run->ctx, gl_hsa_arch(run->h), k->name, NULL, path, sizeof(path), tried,
+		                        sizeof(tried))) {
 			struct ic_row *r = new_row(run, k->name, "-", "-", run->ngroups++);
 
 			if (r)
@@ -304,16 +284,15 @@ static void ic_part(struct ic_run *run)
 			fprintf(stderr, "icache: kernel %s: no code object (looked for %s)\n", k->name, tried);
 			continue;
 		}
-		if (!gl_hsa_code_load(run->h, path, &code, &e) ||
-		    !gl_hsa_kernel_get(run->h, code, k->name, &kern, &e)) {
+		if (!gl_bench_kernel_at(&run->bench, path, k->name, &kern, &e)) {
 			fprintf(stderr, "icache: %s\n", e.msg);
-			gl_hsa_code_free(run->h, code);
+			gl_bench_fini(&run->bench);
 			continue;
 		}
-		ic_unit(run, k, &kern, 1, false);
+		ic_unit(run, k, kern, 1, false);
 		if (k->every_cu)
-			ic_unit(run, k, &kern, run->cus, true);
-		gl_hsa_code_free(run->h, code);
+			ic_unit(run, k, kern, run->cus, true);
+		gl_bench_fini(&run->bench);
 	}
 }
 
@@ -390,9 +369,8 @@ static void dc_part(struct ic_run *run)
 {
 	struct gl_hsa *h = run->h;
 	const struct gl_timing_mode *tm = &run->ctx->timing;
-	char path[PATH_MAX], tried[PATH_MAX], mode[96], size[32];
-	struct gl_hsa_code *code = NULL;
-	struct gl_hsa_kernel kern;
+	char path[PATH_MAX], tried[2 * PATH_MAX], mode[96], size[32];
+	const struct gl_hsa_kernel *kern;
 	struct gl_hsa_buf in = { 0 }, out = { 0 };
 	struct gl_cold_cache *c1 = NULL, *c2 = NULL;
 	struct gl_err e;
@@ -405,7 +383,7 @@ static void dc_part(struct ic_run *run)
 		{ .kind = GL_KV_SCALAR, .size = 4, .label = "bytes" },
 	};
 	struct gl_hsa_launch l = {
-		.kernel = &kern, .args = args, .nargs = 3, .grid = { DC_WI, 1, 1 },
+		.args = args, .nargs = 3, .grid = { DC_WI, 1, 1 },
 		.block = { DC_WI, 1, 1 }, .dims = 1,
 	};
 	const uint32_t bytes = DC_BYTES;
@@ -430,13 +408,16 @@ static void dc_part(struct ic_run *run)
 	if (!hot || !first || !rot1)
 		return;
 	gl_run_ctx_progress(run->ctx, "icache: dcache_read");
-	if (!code_path(run->ctx, gl_hsa_arch(h), "dcache_read", path, sizeof(path), tried, sizeof(tried))) {
+	if (!gl_bench_code_path(run->ctx, gl_hsa_arch(h), "dcache_read", NULL, path, sizeof(path), tried,
+	                        sizeof(tried))) {
 		gl_str_copy(first->validated, sizeof(first->validated), "not built");
 		fprintf(stderr, "icache: kernel dcache_read: no code object (looked for %s)\n", tried);
 		return;
 	}
-	if (!gl_hsa_code_load(h, path, &code, &e) || !gl_hsa_kernel_get(h, code, "dcache_read", &kern, &e) ||
-	    !gl_hsa_buf_create(h, DC_BYTES, &in, &e) || !gl_hsa_buf_create(h, DC_WI * 4, &out, &e))
+	if (!gl_bench_kernel_at(&run->bench, path, "dcache_read", &kern, &e))
+		goto fail;
+	l.kernel = kern;
+	if (!gl_hsa_buf_create(h, DC_BYTES, &in, &e) || !gl_hsa_buf_create(h, DC_WI * 4, &out, &e))
 		goto fail;
 	for (uint32_t i = 0; i < DC_BYTES / 4; i++)
 		((uint32_t *)in.host)[i] = input_word(i);
@@ -468,7 +449,7 @@ out:
 	gl_cold_cache_close(c2);
 	gl_hsa_buf_destroy(h, &in);
 	gl_hsa_buf_destroy(h, &out);
-	gl_hsa_code_free(h, code);
+	gl_bench_fini(&run->bench);
 }
 
 /* --- output ------------------------------------------------------------ */
@@ -597,14 +578,9 @@ static void record_params(struct ic_run *run, struct gl_table *t)
 	struct gl_run_ctx *ctx = run->ctx;
 	struct gl_hsa_info info;
 	struct gl_err e;
-	char date[32], sz[32];
-	time_t now = time(NULL);
-	struct tm tm;
+	char sz[32];
 
-	gl_table_param(t, "suite", "icache");
-	gl_table_param(t, "arch", "%s", gl_hsa_arch(ctx->hsa));
-	gl_table_param(t, "backend", "%s", gl_backend_name(gl_hsa_backend(ctx->hsa)));
-	gl_table_param(t, "isa", "%s", gl_hsa_isa_name(ctx->hsa));
+	gl_bench_param_target(ctx, "icache", t);
 	if (gl_hsa_info(ctx->hsa, &info, &e)) {
 		gl_table_param(t, "agent", "%s", info.product[0] ? info.product : info.name);
 		gl_table_param(t, "compute_units", "%u", info.compute_units);
@@ -638,8 +614,7 @@ static void record_params(struct ic_run *run, struct gl_table *t)
 		gl_table_param(t, i ? "note2" : "note", "%s", run->notes[i]);
 	if (ctx->clock_sweep)
 		gl_table_param(t, "clocks", "as found (--clocks sweep does not apply to this suite)");
-	if (gmtime_r(&now, &tm) && strftime(date, sizeof(date), "%Y-%m-%dT%H:%M:%SZ", &tm))
-		gl_table_param(t, "date", "%s", date);
+	gl_bench_param_date(t);
 }
 
 static int icache_run(struct gl_run_ctx *ctx, struct gl_err *e)
@@ -662,6 +637,7 @@ static int icache_run(struct gl_run_ctx *ctx, struct gl_err *e)
 	}
 	run->ctx = ctx;
 	run->h = ctx->hsa;
+	gl_bench_init(&run->bench, ctx, "icache");
 	if (ctx->clock_sweep)
 		fprintf(stderr, "icache: --clocks sweep does not apply to this suite: running at the current clocks\n");
 	if (ctx->timing.flush_cache)
@@ -731,39 +707,18 @@ out:
 }
 
 /* One kernel as the suite launches it (one wave; dcache_read as in dc_part). */
+static const struct gl_bench_launch icache_launches[] = {
+	{ "icache_24k", 64, 64, { "buf:8" } },
+	{ "icache_256k", 64, 64, { "buf:8" } },
+	{ "dcache_read", DC_WI, DC_WI, { "buf:1M:iota32", "buf:1K", "u32:1048576" } },
+	{ "flush_icache", 64, 64, { "buf:512" } },   /* its reach bitmap */
+};
+
 static int icache_launch(const struct gl_run_ctx *ctx, const char *kernel, struct gl_suite_launch *out,
                          struct gl_err *e)
 {
-	static const struct {
-		const char *name;
-		uint32_t wi;
-		const char *args[3];
-	} tab[] = {
-		{ "icache_24k", 64, { "buf:8" } },
-		{ "icache_256k", 64, { "buf:8" } },
-		{ "dcache_read", DC_WI, { "buf:1M:iota32", "buf:1K", "u32:1048576" } },
-		{ "flush_icache", 64, { "buf:512" } },   /* its reach bitmap */
-	};
-	char tried[PATH_MAX];
-
-	for (size_t i = 0; i < sizeof(tab) / sizeof(tab[0]); i++) {
-		if (strcmp(tab[i].name, kernel) != 0)
-			continue;
-		if (!code_path(ctx, ctx->arch, kernel, out->code, sizeof(out->code), tried, sizeof(tried))) {
-			gl_err_set(e, "icache: kernel %s is not built for %s (looked for %s; run make kernels ARCH=%s)",
-			           kernel, ctx->arch, tried, ctx->arch);
-			return GL_SUITE_LAUNCH_ERROR;
-		}
-		gl_str_copy(out->kernel, sizeof(out->kernel), kernel);
-		out->dims = 1;
-		out->grid[0] = out->block[0] = tab[i].wi;
-		out->grid[1] = out->grid[2] = out->block[1] = out->block[2] = 1;
-		out->nargs = 0;
-		for (unsigned a = 0; a < 3 && tab[i].args[a]; a++)
-			gl_str_copy(out->args[out->nargs++], sizeof(out->args[0]), tab[i].args[a]);
-		return GL_SUITE_LAUNCH_OK;
-	}
-	return GL_SUITE_LAUNCH_NOT_MINE;
+	return gl_bench_launch(ctx, "icache", icache_launches, sizeof(icache_launches) / sizeof(icache_launches[0]),
+	                       kernel, out, e);
 }
 
 const struct gl_suite gl_suite_icache = {

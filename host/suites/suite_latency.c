@@ -79,7 +79,7 @@ struct lat_cfg {
 
 static bool lat_list(const struct gl_run_ctx *ctx, gl_suite_emit_fn emit, void *user)
 {
-	return gl_bench_list(ctx, kernels, NKERNELS, emit, user);
+	return gl_bench_list(ctx, kernels, NKERNELS, NULL, emit, user);
 }
 
 /* ---- configuration ---- */

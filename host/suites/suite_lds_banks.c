@@ -63,7 +63,7 @@ struct banks_cfg {
 
 static bool banks_list(const struct gl_run_ctx *ctx, gl_suite_emit_fn emit, void *user)
 {
-	return gl_bench_list(ctx, kernels, NKERNELS, emit, user);
+	return gl_bench_list(ctx, kernels, NKERNELS, NULL, emit, user);
 }
 
 static bool config(struct gl_bench *m, struct banks_cfg *c, struct gl_err *e)

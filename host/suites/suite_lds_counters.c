@@ -47,7 +47,7 @@ static const struct gl_suite_param params[] = {
 
 static bool cnt_list(const struct gl_run_ctx *ctx, gl_suite_emit_fn emit, void *user)
 {
-	return gl_bench_list(ctx, kernels, NKERNELS, emit, user);
+	return gl_bench_list(ctx, kernels, NKERNELS, NULL, emit, user);
 }
 
 struct cnt_row {
