@@ -23,6 +23,7 @@
 #include "gcn_codeobj.h"
 #include "tu_tools.h"
 #include "gpu/gl_kernarg.h"
+#include "tu_files.h"
 
 #define assert_contains(hay, needle)                                                   \
 	do {                                                                           \
@@ -46,13 +47,13 @@ static const char hip_src[] =
 	"extern \"C\" __global__ void kc(int *out, char c) { out[0] = c; }\n";
 
 struct state {
-	char dir[64];
+	char dir[128];
 	struct gcn_codeobj o3, o0;
 };
 
 static int compile_and_parse(struct state *s, const char *opt, struct gcn_codeobj *co)
 {
-	char cmd[1024], path[128], err[256];
+	char cmd[1024], path[256], err[256];
 	FILE *f;
 	long size;
 	void *data;
@@ -94,13 +95,12 @@ static int compile_and_parse(struct state *s, const char *opt, struct gcn_codeob
 static int setup(void **pstate)
 {
 	struct state *s = calloc(1, sizeof(*s));
-	char path[128];
+	char path[256];
 	FILE *f;
 
 	if (!s)
 		return -1;
-	snprintf(s->dir, sizeof(s->dir), "/tmp/gcnlab-test-kernarg-XXXXXX");
-	if (!mkdtemp(s->dir))
+	if (!tu_tmpdir(s->dir, sizeof(s->dir), "test-kernarg"))
 		return -1;
 	snprintf(path, sizeof(path), "%s/k.hip", s->dir);
 	f = fopen(path, "w");

@@ -23,6 +23,7 @@
 
 #include "measure/gl_clocks_smi.h"
 #include "tu_tools.h"
+#include "tu_files.h"
 
 struct fx {
 	char root[128];    /* the fake /sys */
@@ -70,8 +71,7 @@ static int setup(void **state)
 
 	if (!f)
 		return -1;
-	snprintf(f->root, sizeof(f->root), "%s/gcnlab-smi-XXXXXX", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
-	if (!mkdtemp(f->root))
+	if (!tu_tmpdir(f->root, sizeof(f->root), "smi"))
 		return -1;
 	snprintf(f->smi, sizeof(f->smi), "%s/rocm-smi", f->root);
 	snprintf(f->log, sizeof(f->log), "%s/smi.log", f->root);
@@ -91,7 +91,7 @@ static int teardown(void **state)
 {
 	struct fx *f = *state;
 
-	tu_run("rm -rf %s", f->root);
+	tu_rmtree(f->root);
 	free(f);
 	return 0;
 }

@@ -17,28 +17,9 @@
 #include <cmocka.h>
 
 #include "report/gl_chart.h"
+#include "tu_files.h"
 
 #define N 60
-
-static char *slurp(const char *path)
-{
-	FILE *f = fopen(path, "r");
-	char *buf;
-	long len;
-
-	if (!f)
-		return NULL;
-	fseek(f, 0, SEEK_END);
-	len = ftell(f);
-	fseek(f, 0, SEEK_SET);
-	buf = calloc((size_t)len + 1, 1);
-	if (buf && fread(buf, 1, (size_t)len, f) != (size_t)len) {
-		free(buf);
-		buf = NULL;
-	}
-	fclose(f);
-	return buf;
-}
 
 static unsigned count(const char *hay, const char *needle)
 {
@@ -76,7 +57,7 @@ static void test_svg(void **state)
 	};
 	if (gl_chart_svg(&c, path, &e) != GL_CHART_WRITTEN)
 		fail_msg("gl_chart_svg: %s (is gnuplot installed? make deps)", e.msg);
-	svg = slurp(path);
+	svg = tu_slurp(path);
 	assert_non_null(svg);
 	assert_non_null(strstr(svg, "width=\"1000\""));
 	assert_non_null(strstr(svg, "<title>a &lt;chart&gt; &amp; its title</title>"));
@@ -105,7 +86,7 @@ static void test_svg(void **state)
 		if (gl_chart_svg(&c, path, &e) != GL_CHART_WRITTEN)
 			fail_msg("gl_chart_svg: %s", e.msg);
 	}
-	svg = slurp(path);
+	svg = tu_slurp(path);
 	assert_non_null(svg);
 	assert_non_null(strstr(svg, ">first group<"));
 	assert_non_null(strstr(svg, ">second group<"));

@@ -20,6 +20,7 @@
 
 #include "report/gl_ref.h"
 #include "report/gl_results.h"
+#include "tu_files.h"
 
 #define assert_contains(hay, needle)                                                   \
 	do {                                                                           \
@@ -37,66 +38,19 @@ static int setup(void **pstate)
 
 	if (!s)
 		return -1;
-	snprintf(s->dir, sizeof(s->dir), "/tmp/gcnlab-test-results-XXXXXX");
-	if (!mkdtemp(s->dir))
+	if (!tu_tmpdir(s->dir, sizeof(s->dir), "test-results"))
 		return -1;
 	*pstate = s;
 	return 0;
-}
-
-/* rm -r of the test directory (two levels are all the tests create). */
-static void remove_tree(const char *dir)
-{
-	DIR *d = opendir(dir);
-	struct dirent *de;
-
-	if (!d)
-		return;
-	while ((de = readdir(d))) {
-		char path[512];
-		struct stat st;
-
-		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
-			continue;
-		snprintf(path, sizeof(path), "%s/%s", dir, de->d_name);
-		if (lstat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
-			chmod(path, 0755);
-			remove_tree(path);
-		} else {
-			unlink(path);
-		}
-	}
-	closedir(d);
-	rmdir(dir);
 }
 
 static int teardown(void **pstate)
 {
 	struct state *s = *pstate;
 
-	remove_tree(s->dir);
+	tu_rmtree(s->dir);
 	free(s);
 	return 0;
-}
-
-static char *slurp(const char *path)
-{
-	FILE *f = fopen(path, "rb");
-	char *buf;
-	long n;
-
-	if (!f)
-		return NULL;
-	fseek(f, 0, SEEK_END);
-	n = ftell(f);
-	fseek(f, 0, SEEK_SET);
-	buf = calloc(1, (size_t)n + 1);
-	if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-		free(buf);
-		buf = NULL;
-	}
-	fclose(f);
-	return buf;
 }
 
 /* Names in dir that contain ".tmp." (a leftover temporary). */
@@ -170,11 +124,11 @@ static void test_write(void **pstate)
 	if (!gl_results_write(t, dir, "copy", &e))
 		fail_msg("write: %s", e.msg);
 	snprintf(path, sizeof(path), "%s/copy.csv", dir);
-	csv = slurp(path);
+	csv = tu_slurp(path);
 	assert_non_null(csv);
 	assert_string_equal(csv, expect_csv);
 	snprintf(path, sizeof(path), "%s/copy.md", dir);
-	md = slurp(path);
+	md = tu_slurp(path);
 	assert_non_null(md);
 	assert_string_equal(md, expect_md);
 	assert_int_equal(leftovers(dir), 0);
@@ -182,7 +136,7 @@ static void test_write(void **pstate)
 	free(md);
 	/* The parameters live in the sidecar, with the version that wrote it. */
 	snprintf(path, sizeof(path), "%s/copy.json", dir);
-	md = slurp(path);
+	md = tu_slurp(path);
 	assert_non_null(md);
 	assert_contains(md, "\"title\": \"copy: test table\"");
 	assert_contains(md, "\"arch\": \"gfx942\"");
@@ -199,7 +153,7 @@ static void test_write(void **pstate)
 		assert_true(gl_table_add_row(t2, row));
 		assert_true(gl_results_write(t2, dir, "copy", &e));
 		snprintf(path, sizeof(path), "%s/copy.csv", dir);
-		csv = slurp(path);
+		csv = tu_slurp(path);
 		assert_string_equal(csv, "a,b,c,d\nk,asm,1.00,2.00\n");
 		free(csv);
 		gl_table_free(t2);
@@ -231,7 +185,7 @@ static void test_write_failures(void **pstate)
 	if (access(dir, W_OK) != 0) {
 		assert_false(gl_results_write(t, dir, "copy", &e));
 		assert_contains(e.msg, "copy.csv");
-		old = slurp(path);
+		old = tu_slurp(path);
 		assert_string_equal(old, "old\n");
 		free(old);
 		assert_int_equal(leftovers(dir), 0);
@@ -282,7 +236,7 @@ static void test_write_file(void **pstate)
 
 	snprintf(path, sizeof(path), "%s/blob.bin", s->dir);
 	assert_true(gl_results_write_file(path, "hello", 5, &e));
-	got = slurp(path);
+	got = tu_slurp(path);
 	assert_string_equal(got, "hello");
 	free(got);
 	assert_int_equal(stat(path, &st), 0);

@@ -19,20 +19,20 @@
 #include "report/gl_results.h"
 #include "report/gl_results_set.h"
 #include "tu_tools.h"
+#include "tu_files.h"
 
 static char dir[128];
 
 static int setup(void **state)
 {
 	(void)state;
-	snprintf(dir, sizeof(dir), "%s/gcnlab-set-XXXXXX", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
-	return mkdtemp(dir) ? 0 : -1;
+	return tu_tmpdir(dir, sizeof(dir), "set") ? 0 : -1;
 }
 
 static int teardown(void **state)
 {
 	(void)state;
-	tu_run("rm -rf %s", dir);
+	tu_rmtree(dir);
 	return 0;
 }
 
