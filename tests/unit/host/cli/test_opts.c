@@ -1,5 +1,5 @@
 /*
- * test_host_opts — gl_opts: the table-driven option parser of the gcnlab
+ * test_opts — gl_opts: the table-driven option parser of the gcnlab
  * subcommands (values, positionals, --help, "--", and every error).
  */
 #include <setjmp.h>

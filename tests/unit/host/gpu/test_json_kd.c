@@ -1,5 +1,5 @@
 /*
- * test_host_json_kd — gl_json (nesting, commas, escapes, numbers that are
+ * test_json_kd — gl_json (nesting, commas, escapes, numbers that are
  * not finite) and gl_kd (a kernel descriptor built field by field from the
  * AMDGPUUsage layout, decoded per arch).
  */

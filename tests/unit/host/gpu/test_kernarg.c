@@ -1,5 +1,5 @@
 /*
- * test_host_kernarg — gl_kernarg against metadata clang writes: a small
+ * test_kernarg — gl_kernarg against metadata clang writes: a small
  * HIP file is compiled in the set-up (at -O3, where only the hidden
  * arguments the kernel uses are listed, and at -O0, where clang lists the
  * whole code object v5 implicit block), read with gcn_codeobj, packed, and

@@ -1,5 +1,5 @@
 /*
- * test_host_clocks — gl_clocks: reading the DPM state lists the amdgpu
+ * test_clocks — gl_clocks: reading the DPM state lists the amdgpu
  * driver exposes in sysfs (pp_dpm_sclk / pp_dpm_mclk), and state labels.
  */
 #include <setjmp.h>

@@ -1,5 +1,5 @@
 /*
- * test_host_clocks_smi — the hardware clock sweep (gl_clocks_smi) against
+ * test_clocks_smi — the hardware clock sweep (gl_clocks_smi) against
  * fake sysfs trees and a fake rocm-smi: which card is the GPU (full PCI
  * address), which states each generation gets and through which rocm-smi
  * options, the achieved clocks read back after each state, the restore, and

@@ -1,5 +1,5 @@
 /*
- * test_host_cold — cold-cache timing on the emulated GPU, checked through
+ * test_cold_cache — cold-cache timing on the emulated GPU, checked through
  * its counters (gl_cold_cache, gl_timing_launch_run):
  *   - the flush kernel reaches every CU (its HW_ID bitmap, and CUS_USED) on
  *     gfx900, gfx90a, gfx942;

@@ -1,5 +1,5 @@
 /*
- * test_host_counters — the host side of counters and trace: result columns
+ * test_counters — the host side of counters and trace: result columns
  * added after the rows are in (gl_table_add_col / gl_table_set_cell /
  * gl_counters_table_row), counter lookup and printing, the trace printout
  * (rows, not-executed rows, totals per cause) and the exec argument list

@@ -1,5 +1,5 @@
 /*
- * test_host_mix — gcnlab compare's static analysis: the instruction mix of a
+ * test_inst_mix — gcnlab compare's static analysis: the instruction mix of a
  * small hand-counted kernel, the parsing of llvm-objdump's listing (symbol
  * size, labels, padding, the neighbouring function left out), the
  * normalisation (registers renamed in order of first use, labels L0..), the

@@ -1,5 +1,5 @@
 /*
- * test_host_timing — gl_timing: median/min/max, and the loop (warm-up
+ * test_timing — gl_timing: median/min/max, and the loop (warm-up
  * dispatches not timed, before_rep hook before every timed rep, errors
  * stop the loop) with a fake dispatch.
  */

@@ -1,5 +1,5 @@
 /*
- * test_host_chart — gl_chart's SVG (needs gnuplot; the test fails without
+ * test_chart — gl_chart's SVG (needs gnuplot; the test fails without
  * it, as `make deps` installs it): 1000 px wide whatever the number of
  * points, the chart's own <title> (not gnuplot's "Gnuplot"), the axis
  * labels, at most GL_CHART_MAX_TICKS labelled x ticks, a log y axis with

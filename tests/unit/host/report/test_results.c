@@ -1,5 +1,5 @@
 /*
- * test_host_results — gl_results: the CSV and Markdown a table becomes, the
+ * test_results — gl_results: the CSV and Markdown a table becomes, the
  * aligned text, and the atomic write (complete file or old file, no temp
  * file left behind, directories created); the results folder's lock and
  * stale-temporary cleanup; gl_ref's reference and published columns.

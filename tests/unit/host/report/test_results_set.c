@@ -1,5 +1,5 @@
 /*
- * test_host_results_set — a suite's results files change as one set
+ * test_results_set — a suite's results files change as one set
  * (gl_results_set): killed before the commit point, the folder keeps every
  * old file and no temporary; killed during the renames, the next claim
  * finishes them; committed, every file is new.

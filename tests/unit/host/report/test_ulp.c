@@ -1,5 +1,5 @@
 /*
- * test_host_ulp — gl_ulp: the ULP distance of two f32 values across zero,
+ * test_ulp — gl_ulp: the ULP distance of two f32 values across zero,
  * NaNs, infinities, and the first element of two arrays beyond a tolerance.
  * Bit patterns are IEEE binary32 encodings worked by hand.
  */

@@ -1,5 +1,5 @@
 /*
- * test_host_params — gl_params: `gcnlab run --param KEY=VALUE,...` checked
+ * test_params — gl_params: `gcnlab run --param KEY=VALUE,...` checked
  * against the suites being run, qualified keys winning over bare ones,
  * numbers, sizes and ':' lists with their bounds, --long defaults, and
  * every error naming what is wrong.

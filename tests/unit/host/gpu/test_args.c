@@ -1,5 +1,5 @@
 /*
- * test_host_args — gl_args: every argument form of `gcnlab exec`, every
+ * test_args — gl_args: every argument form of `gcnlab exec`, every
  * error message, the launch dimensions, and the INIT fills.
  */
 #include <setjmp.h>
