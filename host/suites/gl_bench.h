@@ -86,7 +86,7 @@ bool gl_bench_kernel(struct gl_bench *m, const char *name, const struct gl_hsa_k
 bool gl_bench_kernel_at(struct gl_bench *m, const char *path, const char *name,
                         const struct gl_hsa_kernel **out, struct gl_err *e);
 
-/* One kernel's launch as a micro suite's launch() gives it (gl_suite.h):
+/* One kernel's launch as a suite's launch() gives it (gl_suite.h):
  * a 1-D grid of `grid` work-items in work-groups of `block`, the exec ARGs
  * (NULL-terminated). Small: one CU's worth, so trace and compare are fast. */
 struct gl_bench_launch {
@@ -95,7 +95,7 @@ struct gl_bench_launch {
 	const char *args[6];
 };
 
-/* launch() for a micro suite: the entry of tab[0..n) named kernel, with its
+/* launch() from a table: the entry of tab[0..n) named kernel, with its
  * code object for ctx->arch. GL_SUITE_LAUNCH_*. */
 int gl_bench_launch(const struct gl_run_ctx *ctx, const char *suite, const struct gl_bench_launch *tab,
                     unsigned n, const char *kernel, struct gl_suite_launch *out, struct gl_err *e);
@@ -125,7 +125,7 @@ double gl_bench_mean(const uint32_t *out, unsigned groups, unsigned steps, unsig
 /* Median, min, max of n values (n >= 1). */
 void gl_bench_stats(const double *v, unsigned n, struct gl_timing_stats *out);
 
-/* The parameters every micro suite records: suite, arch, backend, isa,
+/* The parameters the microbenchmark suites record: suite, arch, backend, isa,
  * agent, clocks, run size (--long or not), reps, date. */
 void gl_bench_params(struct gl_bench *m, struct gl_table *t);
 /* Its parts for suites that record more in between: suite, arch, backend,

@@ -1,7 +1,7 @@
 /*
  * gl_suite — the benchmark suites `gcnlab run` knows. Each suite lives in
- * host/suite_<name>.c and exports one struct gl_suite; gl_suites.c lists
- * them.
+ * host/suites/suite_<name>.c, is written on gl_bench.h and exports one
+ * struct gl_suite; gl_suites.c lists them.
  */
 #ifndef GL_SUITE_H
 #define GL_SUITE_H

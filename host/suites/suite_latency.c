@@ -252,6 +252,18 @@ out:
 	return ok;
 }
 
+/* A row's statistics from its timed reps: the latency of one load, and
+ * the issue interval of the other TPUT_LOADS - 1 (the tput kernel's time
+ * less the latency kernel's, per extra load). tput is overwritten. */
+static void row_stats(unsigned reps, const double *lat, double *tput, struct lat_row *row)
+{
+	gl_bench_stats(lat, reps, &row->lat);
+	for (unsigned i = 0; i < reps; i++)
+		tput[i] = (tput[i] - lat[i]) / (TPUT_LOADS - 1);
+	gl_bench_stats(tput, reps, &row->tput);
+	row->has_tput = true;
+}
+
 /* The HBM rows: lat_chase_<what> and lat_chase_<what>_tput on chain
  * positions *pos.., each dispatch taking the next `steps`. */
 static bool hbm_rows(struct gl_bench *m, const struct lat_cfg *c, struct gl_hsa_buf *buf,
@@ -288,11 +300,7 @@ static bool hbm_rows(struct gl_bench *m, const struct lat_cfg *c, struct gl_hsa_
 				(pass ? tput : lat)[d - c->warmup] = v;
 		}
 	}
-	gl_bench_stats(lat, c->reps, &row->lat);
-	for (unsigned i = 0; i < c->reps; i++)
-		tput[i] = (tput[i] - lat[i]) / (TPUT_LOADS - 1);
-	gl_bench_stats(tput, c->reps, &row->tput);
-	row->has_tput = true;
+	row_stats(c->reps, lat, tput, row);
 	ok = true;
 out:
 	run_close(&r);
@@ -336,11 +344,7 @@ static bool lds_rows(struct gl_bench *m, const struct lat_cfg *c, unsigned width
 				(pass ? tput : lat)[d - c->warmup] = v;
 		}
 	}
-	gl_bench_stats(lat, c->reps, &row->lat);
-	for (unsigned i = 0; i < c->reps; i++)
-		tput[i] = (tput[i] - lat[i]) / (TPUT_LOADS - 1);
-	gl_bench_stats(tput, c->reps, &row->tput);
-	row->has_tput = true;
+	row_stats(c->reps, lat, tput, row);
 	ok = true;
 out:
 	gl_hsa_buf_destroy(h, &addr);
