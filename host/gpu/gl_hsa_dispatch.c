@@ -210,6 +210,22 @@ static void launch_env(struct gl_hsa *h, const struct gl_hsa_launch *l, struct g
 	}
 }
 
+/* The kernarg segment of l's kernel, packed into h->kernarg: explicit
+ * arguments from l, hidden ones from the launch. */
+static bool kernargs(struct gl_hsa *h, const struct gl_hsa_launch *l, struct gl_err *e)
+{
+	const struct gl_hsa_kernel *k = l->kernel;
+	size_t size = k->kernarg_size > k->meta->kernarg_size ? k->kernarg_size : k->meta->kernarg_size;
+	struct gl_kernarg_launch kl;
+
+	if (size == 0)
+		size = 16;
+	if (!gl_hsa_kernarg_reserve(h, size, e))
+		return false;
+	launch_env(h, l, &kl);
+	return gl_kernarg_pack(k->meta, l->args, l->nargs, &kl, h->kernarg, size, e);
+}
+
 const char *gl_hsa_vm_fault(const struct gl_hsa *h)
 {
 	return h && h->vm_fault_kernel[0] ? h->vm_fault_kernel : NULL;
@@ -345,10 +361,8 @@ bool gl_hsa_dispatch(struct gl_hsa *h, const struct gl_hsa_launch *l, double *gp
 {
 	const struct gl_hsa_kernel *k = l->kernel;
 	const char *name = k->meta->name;
-	struct gl_kernarg_launch kl;
 	hsa_kernel_dispatch_packet_t *pkt;
 	hsa_amd_profiling_dispatch_time_t t;
-	size_t ka_size = k->kernarg_size > k->meta->kernarg_size ? k->kernarg_size : k->meta->kernarg_size;
 	uint64_t index;
 	hsa_status_t s;
 	char report[1024];
@@ -359,12 +373,7 @@ bool gl_hsa_dispatch(struct gl_hsa *h, const struct gl_hsa_launch *l, double *gp
 		                  name, h->vm_fault_kernel);
 	if (!gl_hsa_launch_check(h, l, e) || !queue_ensure(h, e))
 		return false;
-	if (ka_size == 0)
-		ka_size = 16;
-	if (!gl_hsa_kernarg_reserve(h, ka_size, e))
-		return false;
-	launch_env(h, l, &kl);
-	if (!gl_kernarg_pack(k->meta, l->args, l->nargs, &kl, h->kernarg, ka_size, e))
+	if (!kernargs(h, l, e))
 		return false;
 
 	__atomic_store_n(&h->fault_seen, 0, __ATOMIC_RELEASE);
@@ -446,8 +455,6 @@ bool gl_hsa_dispatch_batch(struct gl_hsa *h, const struct gl_hsa_launch *l, unsi
 {
 	const struct gl_hsa_kernel *k = l->kernel;
 	const char *name = k->meta->name;
-	struct gl_kernarg_launch kl;
-	size_t ka_size = k->kernarg_size > k->meta->kernarg_size ? k->kernarg_size : k->meta->kernarg_size;
 	unsigned per = markers ? 2u : 1u;
 	hsa_signal_t *sig = NULL, mark = { 0 };
 	unsigned nsig = 0;
@@ -463,12 +470,7 @@ bool gl_hsa_dispatch_batch(struct gl_hsa *h, const struct gl_hsa_launch *l, unsi
 	if ((uint64_t)n * per > h->queue->size)
 		return gl_err_set(e, "kernel %s: %u back-to-back dispatches%s need %u packets, the queue holds %u",
 		                  name, n, markers ? " with markers" : "", n * per, h->queue->size);
-	if (ka_size == 0)
-		ka_size = 16;
-	if (!gl_hsa_kernarg_reserve(h, ka_size, e))
-		return false;
-	launch_env(h, l, &kl);
-	if (!gl_kernarg_pack(k->meta, l->args, l->nargs, &kl, h->kernarg, ka_size, e))
+	if (!kernargs(h, l, e))
 		return false;
 	sig = calloc(n, sizeof(*sig));
 	if (!sig)
