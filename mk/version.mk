@@ -1,4 +1,4 @@
-# version.mk — the git revision `gcnlab --version` reports (host/cli/gl_version.c).
+# version.mk — the git revision `gcnlab --version` reports (host/base/gl_version.c).
 # `git describe --always --dirty` at every make; outside a git checkout (a
 # tarball) the revision is "unknown". The stamp file changes only when the
 # revision does, so an unchanged tree rebuilds nothing.

@@ -5,7 +5,7 @@
 // bits 15:8 hold CU_ID [11:8], SH_ID [12] and SE_ID [15:13] (GFX9/CDNA ISA,
 // "Hardware Registers"), XCC_ID (HW_REG_XCC_ID [3:0], gfx942 only) the
 // accelerator complex die. The host counts the bits after every flush, on
-// hardware as on the emulator. The host (host/measure/gl_cold.c) dispatches
+// hardware as on the emulator. The host (host/measure/gl_cold_cache.c) dispatches
 // it as (compute units x multiplier, default 60) workgroups of 64 work-items:
 // s_icache_inv empties only the instruction cache of the CU group that runs
 // it (GFX9/CDNA share one L1 instruction cache between 2 CUs on gfx90a and

@@ -4,23 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/gl_csv.h"
 #include "base/gl_json.h"
-
-/* A CSV field: quoted when it holds a comma, quote or line break (RFC 4180). */
-static void csv_field(FILE *f, const char *s)
-{
-	if (!strpbrk(s, ",\"\r\n")) {
-		fputs(s, f);
-		return;
-	}
-	fputc('"', f);
-	for (; *s; s++) {
-		if (*s == '"')
-			fputc('"', f);
-		fputc(*s, f);
-	}
-	fputc('"', f);
-}
 
 static bool has_counters(const struct gl_exec_result *r)
 {
@@ -50,9 +35,9 @@ bool gl_exec_out_csv(const char *path, const struct gl_exec_result *r, struct gl
 		for (uint32_t i = 0; i < r->counters->c.count; i++)
 			fprintf(f, ",%s", r->counters->c.name[i]);
 	fputc('\n', f);
-	csv_field(f, r->kernel);
+	gl_csv_field(f, r->kernel);
 	fputc(',', f);
-	csv_field(f, r->code);
+	gl_csv_field(f, r->code);
 	fprintf(f, ",%s,%s,%u,%u,%u,%u,%u,%u,%u,%u,%.6f,%.6f,%.6f", r->arch, r->backend, r->grid[0],
 	        r->grid[1], r->grid[2], r->block[0], r->block[1], r->block[2], r->warmup, r->n,
 	        r->stats.median_us, r->stats.min_us, r->stats.max_us);

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/gl_args.h"
+#include "gpu/gl_args.h"
 #include "base/gl_str.h"
 
 static const struct gl_opt *find_opt(const struct gl_opt *opts, const char *name, size_t len)

@@ -91,6 +91,39 @@ static uint32_t private_size(const struct gl_hsa_kernel *k)
 	return p;
 }
 
+/* A kernel dispatch packet's fields after its first 32 bits. */
+static void packet_body(const struct gl_hsa *h, hsa_kernel_dispatch_packet_t *pkt, const struct gl_hsa_kernel *k,
+                        const struct gl_hsa_launch *l, hsa_signal_t done)
+{
+	pkt->workgroup_size_x = (uint16_t)l->block[0];
+	pkt->workgroup_size_y = (uint16_t)l->block[1];
+	pkt->workgroup_size_z = (uint16_t)l->block[2];
+	pkt->reserved0 = 0;
+	pkt->grid_size_x = l->grid[0];
+	pkt->grid_size_y = l->grid[1];
+	pkt->grid_size_z = l->grid[2];
+	pkt->private_segment_size = private_size(k);
+	pkt->group_segment_size = k->group_size + l->dynamic_lds;
+	pkt->kernel_object = k->object;
+	pkt->kernarg_address = h->kernarg;
+	pkt->reserved2 = 0;
+	pkt->completion_signal = done;
+}
+
+/* Its first 32 bits, header and setup, stored last: barrier bit set;
+ * system-scope acquire and release fences so host writes are visible to
+ * the kernel and its writes to the host; the launch's dimensions. */
+static uint32_t packet_head(const struct gl_hsa_launch *l)
+{
+	uint16_t header = (uint16_t)((HSA_PACKET_TYPE_KERNEL_DISPATCH << HSA_PACKET_HEADER_TYPE) |
+	                             (1u << HSA_PACKET_HEADER_BARRIER) |
+	                             (HSA_FENCE_SCOPE_SYSTEM << HSA_PACKET_HEADER_SCACQUIRE_FENCE_SCOPE) |
+	                             (HSA_FENCE_SCOPE_SYSTEM << HSA_PACKET_HEADER_SCRELEASE_FENCE_SCOPE));
+	uint16_t setup = (uint16_t)(l->dims << HSA_KERNEL_DISPATCH_PACKET_SETUP_DIMENSIONS);
+
+	return header | (uint32_t)setup << 16;
+}
+
 bool gl_hsa_launch_check(struct gl_hsa *h, const struct gl_hsa_launch *l, struct gl_err *e)
 {
 	const struct gl_hsa_kernel *k = l->kernel;
@@ -175,6 +208,22 @@ static void launch_env(struct gl_hsa *h, const struct gl_hsa_launch *l, struct g
 		kl->private_base = aq->private_segment_aperture_base_hi;
 		kl->shared_base = aq->group_segment_aperture_base_hi;
 	}
+}
+
+/* The kernarg segment of l's kernel, packed into h->kernarg: explicit
+ * arguments from l, hidden ones from the launch. */
+static bool kernargs(struct gl_hsa *h, const struct gl_hsa_launch *l, struct gl_err *e)
+{
+	const struct gl_hsa_kernel *k = l->kernel;
+	size_t size = k->kernarg_size > k->meta->kernarg_size ? k->kernarg_size : k->meta->kernarg_size;
+	struct gl_kernarg_launch kl;
+
+	if (size == 0)
+		size = 16;
+	if (!gl_hsa_kernarg_reserve(h, size, e))
+		return false;
+	launch_env(h, l, &kl);
+	return gl_kernarg_pack(k->meta, l->args, l->nargs, &kl, h->kernarg, size, e);
 }
 
 const char *gl_hsa_vm_fault(const struct gl_hsa *h)
@@ -312,12 +361,9 @@ bool gl_hsa_dispatch(struct gl_hsa *h, const struct gl_hsa_launch *l, double *gp
 {
 	const struct gl_hsa_kernel *k = l->kernel;
 	const char *name = k->meta->name;
-	struct gl_kernarg_launch kl;
 	hsa_kernel_dispatch_packet_t *pkt;
 	hsa_amd_profiling_dispatch_time_t t;
-	size_t ka_size = k->kernarg_size > k->meta->kernarg_size ? k->kernarg_size : k->meta->kernarg_size;
 	uint64_t index;
-	uint16_t header, setup;
 	hsa_status_t s;
 	char report[1024];
 
@@ -327,12 +373,7 @@ bool gl_hsa_dispatch(struct gl_hsa *h, const struct gl_hsa_launch *l, double *gp
 		                  name, h->vm_fault_kernel);
 	if (!gl_hsa_launch_check(h, l, e) || !queue_ensure(h, e))
 		return false;
-	if (ka_size == 0)
-		ka_size = 16;
-	if (!gl_hsa_kernarg_reserve(h, ka_size, e))
-		return false;
-	launch_env(h, l, &kl);
-	if (!gl_kernarg_pack(k->meta, l->args, l->nargs, &kl, h->kernarg, ka_size, e))
+	if (!kernargs(h, l, e))
 		return false;
 
 	__atomic_store_n(&h->fault_seen, 0, __ATOMIC_RELEASE);
@@ -355,31 +396,11 @@ bool gl_hsa_dispatch(struct gl_hsa *h, const struct gl_hsa_launch *l, double *gp
 	}
 	pkt = (hsa_kernel_dispatch_packet_t *)h->queue->base_address + (index & (h->queue->size - 1));
 
-	/* Every field but the first 32 bits (header + setup) first ... */
-	pkt->workgroup_size_x = (uint16_t)l->block[0];
-	pkt->workgroup_size_y = (uint16_t)l->block[1];
-	pkt->workgroup_size_z = (uint16_t)l->block[2];
-	pkt->reserved0 = 0;
-	pkt->grid_size_x = l->grid[0];
-	pkt->grid_size_y = l->grid[1];
-	pkt->grid_size_z = l->grid[2];
-	pkt->private_segment_size = private_size(k);
-	pkt->group_segment_size = k->group_size + l->dynamic_lds;
-	pkt->kernel_object = k->object;
-	pkt->kernarg_address = h->kernarg;
-	pkt->reserved2 = 0;
-	pkt->completion_signal = h->signal;
-
-	/* ... then header and setup in one 32-bit release store, so the packet
-	 * processor never sees a valid header over a half-written packet.
-	 * Barrier bit set; system-scope acquire and release fences so host
-	 * writes are visible to the kernel and its writes to the host. */
-	header = (uint16_t)((HSA_PACKET_TYPE_KERNEL_DISPATCH << HSA_PACKET_HEADER_TYPE) |
-	                    (1u << HSA_PACKET_HEADER_BARRIER) |
-	                    (HSA_FENCE_SCOPE_SYSTEM << HSA_PACKET_HEADER_SCACQUIRE_FENCE_SCOPE) |
-	                    (HSA_FENCE_SCOPE_SYSTEM << HSA_PACKET_HEADER_SCRELEASE_FENCE_SCOPE));
-	setup = (uint16_t)(l->dims << HSA_KERNEL_DISPATCH_PACKET_SETUP_DIMENSIONS);
-	__atomic_store_n((uint32_t *)pkt, header | (uint32_t)setup << 16, __ATOMIC_RELEASE);
+	/* Every field but the first 32 bits (header + setup) first, then
+	 * header and setup in one 32-bit release store, so the packet
+	 * processor never sees a valid header over a half-written packet. */
+	packet_body(h, pkt, k, l, h->signal);
+	__atomic_store_n((uint32_t *)pkt, packet_head(l), __ATOMIC_RELEASE);
 	h->api.hsa_signal_store_screlease(h->queue->doorbell_signal, (hsa_signal_value_t)index);
 
 	if (!wait_done(h, name, e))
@@ -434,8 +455,6 @@ bool gl_hsa_dispatch_batch(struct gl_hsa *h, const struct gl_hsa_launch *l, unsi
 {
 	const struct gl_hsa_kernel *k = l->kernel;
 	const char *name = k->meta->name;
-	struct gl_kernarg_launch kl;
-	size_t ka_size = k->kernarg_size > k->meta->kernarg_size ? k->kernarg_size : k->meta->kernarg_size;
 	unsigned per = markers ? 2u : 1u;
 	hsa_signal_t *sig = NULL, mark = { 0 };
 	unsigned nsig = 0;
@@ -451,12 +470,7 @@ bool gl_hsa_dispatch_batch(struct gl_hsa *h, const struct gl_hsa_launch *l, unsi
 	if ((uint64_t)n * per > h->queue->size)
 		return gl_err_set(e, "kernel %s: %u back-to-back dispatches%s need %u packets, the queue holds %u",
 		                  name, n, markers ? " with markers" : "", n * per, h->queue->size);
-	if (ka_size == 0)
-		ka_size = 16;
-	if (!gl_hsa_kernarg_reserve(h, ka_size, e))
-		return false;
-	launch_env(h, l, &kl);
-	if (!gl_kernarg_pack(k->meta, l->args, l->nargs, &kl, h->kernarg, ka_size, e))
+	if (!kernargs(h, l, e))
 		return false;
 	sig = calloc(n, sizeof(*sig));
 	if (!sig)
@@ -481,7 +495,6 @@ bool gl_hsa_dispatch_batch(struct gl_hsa *h, const struct gl_hsa_launch *l, unsi
 		uint64_t index = h->api.hsa_queue_add_write_index_scacq_screl(h->queue, per);
 		double deadline = now_s() + h->cfg.timeout_s;
 		hsa_kernel_dispatch_packet_t *pkt;
-		uint16_t header, setup;
 
 		while (index + per - h->api.hsa_queue_load_read_index_scacquire(h->queue) > h->queue->size) {
 			struct timespec ts = { 0, 100000 };
@@ -493,31 +506,13 @@ bool gl_hsa_dispatch_batch(struct gl_hsa *h, const struct gl_hsa_launch *l, unsi
 			nanosleep(&ts, NULL);
 		}
 		pkt = (hsa_kernel_dispatch_packet_t *)h->queue->base_address + (index & (h->queue->size - 1));
-		pkt->workgroup_size_x = (uint16_t)l->block[0];
-		pkt->workgroup_size_y = (uint16_t)l->block[1];
-		pkt->workgroup_size_z = (uint16_t)l->block[2];
-		pkt->reserved0 = 0;
-		pkt->grid_size_x = l->grid[0];
-		pkt->grid_size_y = l->grid[1];
-		pkt->grid_size_z = l->grid[2];
-		pkt->private_segment_size = private_size(k);
-		pkt->group_segment_size = k->group_size + l->dynamic_lds;
-		pkt->kernel_object = k->object;
-		pkt->kernarg_address = h->kernarg;
-		pkt->reserved2 = 0;
-		pkt->completion_signal = sig[i];
-		/* As gl_hsa_dispatch: barrier bit, system-scope fences. */
-		header = (uint16_t)((HSA_PACKET_TYPE_KERNEL_DISPATCH << HSA_PACKET_HEADER_TYPE) |
-		                    (1u << HSA_PACKET_HEADER_BARRIER) |
-		                    (HSA_FENCE_SCOPE_SYSTEM << HSA_PACKET_HEADER_SCACQUIRE_FENCE_SCOPE) |
-		                    (HSA_FENCE_SCOPE_SYSTEM << HSA_PACKET_HEADER_SCRELEASE_FENCE_SCOPE));
-		setup = (uint16_t)(l->dims << HSA_KERNEL_DISPATCH_PACKET_SETUP_DIMENSIONS);
+		packet_body(h, pkt, k, l, sig[i]);
 		if (markers)
 			write_marker((hsa_barrier_and_packet_t *)h->queue->base_address +
 			             ((index + 1) & (h->queue->size - 1)), mark, HSA_FENCE_SCOPE_SYSTEM);
 		/* The kernel packet's header last: the packet processor must not
 		 * run ahead into the marker slot before it is written. */
-		__atomic_store_n((uint32_t *)pkt, header | (uint32_t)setup << 16, __ATOMIC_RELEASE);
+		__atomic_store_n((uint32_t *)pkt, packet_head(l), __ATOMIC_RELEASE);
 		h->api.hsa_signal_store_screlease(h->queue->doorbell_signal,
 		                                  (hsa_signal_value_t)(index + per - 1));
 	}

@@ -2,7 +2,7 @@
 
 #include <string.h>
 
-#include "measure/gl_kres.h"
+#include "gpu/gl_occupancy.h"
 
 /* Kernel descriptor layout, AMDGPUUsage "Kernel Descriptor" (code object
  * v3+), GFX9 fields only. Bytes: 0 GROUP_SEGMENT_FIXED_SIZE,
@@ -92,14 +92,14 @@ static unsigned arch_bit(const char *arch)
 bool gl_kd_read(const void *file, size_t size, const struct gcn_kernel *k, uint8_t kd[GL_KD_SIZE],
                 struct gl_err *e)
 {
-	return gl_kres_read_descriptor(file, size, k, kd, e);
+	return gl_occupancy_read_descriptor(file, size, k, kd, e);
 }
 
 unsigned gl_kd_decode(const uint8_t kd[GL_KD_SIZE], const char *arch, struct gl_kd_field *out,
                       unsigned max)
 {
 	unsigned bit = arch_bit(arch), n = 0;
-	const struct gl_kres_arch *ka = gl_kres_arch(arch);
+	const struct gl_occupancy_arch *ka = gl_occupancy_arch(arch);
 
 	if (!bit || !ka)
 		return 0;

@@ -28,49 +28,6 @@ static const struct {
 	{ "gfx900", gfx900_sclk, 8, gfx900_mclk, 4 },
 };
 
-void gl_clocks_describe(const struct gl_clock_state *s, char *buf, size_t len)
-{
-	/* On hardware the figures are what was read back; say what was asked
-	 * when the GPU did not get there. */
-	bool missed = (s->sclk_asked && s->sclk_asked != s->sclk_mhz) ||
-	              (s->mclk_asked && s->mclk_asked != s->mclk_mhz);
-
-	if (s->sclk_mhz && s->mclk_mhz && missed && !s->mclk_asked)
-		gl_str_fmt(buf, len, "%s (%u/%u MHz, asked sclk %u)", s->label, s->sclk_mhz, s->mclk_mhz,
-		           s->sclk_asked);
-	else if (s->sclk_mhz && s->mclk_mhz && missed)
-		gl_str_fmt(buf, len, "%s (%u/%u MHz, asked %u/%u)", s->label, s->sclk_mhz, s->mclk_mhz,
-		           s->sclk_asked, s->mclk_asked);
-	else if (s->sclk_mhz && s->mclk_mhz)
-		gl_str_fmt(buf, len, "%s (%u/%u MHz)", s->label, s->sclk_mhz, s->mclk_mhz);
-	else if (s->sclk_asked)
-		gl_str_fmt(buf, len, "%s (asked %u MHz, achieved clocks unreadable)", s->label, s->sclk_asked);
-	else
-		gl_str_copy(buf, len, s->label);
-}
-
-bool gl_clocks_parse_dpm(const char *text, uint32_t *mhz, unsigned max, unsigned *n, int *current)
-{
-	*n = 0;
-	*current = -1;
-	while (*text) {
-		unsigned level, f;
-		int used = 0;
-		const char *eol = strchr(text, '\n');
-		size_t len = eol ? (size_t)(eol - text) : strlen(text);
-
-		if (sscanf(text, " %u: %u%n", &level, &f, &used) == 2 && level == *n && *n < max) {
-			mhz[(*n)++] = f;
-			if (memchr(text, '*', len))
-				*current = (int)level;
-		}
-		text += len;
-		if (*text == '\n')
-			text++;
-	}
-	return *n > 0;
-}
-
 static void one_state(struct gl_clock_plan *plan, const char *label, uint32_t s, uint32_t m)
 {
 	plan->n = 1;
@@ -96,7 +53,7 @@ static void add_grid(struct gl_clock_plan *plan, const uint32_t *sclk, unsigned 
 	}
 }
 
-static bool plan_emu(struct gl_ctx *ctx, struct gl_clock_plan *plan)
+static bool plan_emu(struct gl_run_ctx *ctx, struct gl_clock_plan *plan)
 {
 	uint32_t s = 0, m = 0;
 	const char *proc = gl_hsa_arch(ctx->hsa);
@@ -125,7 +82,7 @@ static bool plan_emu(struct gl_ctx *ctx, struct gl_clock_plan *plan)
 	return true;
 }
 
-static bool plan_rocr(struct gl_ctx *ctx, struct gl_clock_plan *plan, struct gl_err *e)
+static bool plan_rocr(struct gl_run_ctx *ctx, struct gl_clock_plan *plan, struct gl_err *e)
 {
 	struct gl_hsa_info info;
 	struct gl_smi_env env;
@@ -136,7 +93,7 @@ static bool plan_rocr(struct gl_ctx *ctx, struct gl_clock_plan *plan, struct gl_
 	return gl_smi_plan(&env, gl_hsa_arch(ctx->hsa), info.pci_domain, info.bdfid, ctx->clock_sweep, plan, e);
 }
 
-bool gl_clocks_plan(struct gl_ctx *ctx, struct gl_clock_plan *plan, struct gl_err *e)
+bool gl_clocks_plan(struct gl_run_ctx *ctx, struct gl_clock_plan *plan, struct gl_err *e)
 {
 	memset(plan, 0, sizeof(*plan));
 	plan->how = GL_CLOCKS_CURRENT;
@@ -145,7 +102,7 @@ bool gl_clocks_plan(struct gl_ctx *ctx, struct gl_clock_plan *plan, struct gl_er
 	return plan_rocr(ctx, plan, e);
 }
 
-bool gl_clocks_apply(struct gl_ctx *ctx, struct gl_clock_plan *plan, unsigned i,
+bool gl_clocks_apply(struct gl_run_ctx *ctx, struct gl_clock_plan *plan, unsigned i,
                      struct gl_err *e)
 {
 	const struct gl_clock_state *s = &plan->states[i];
@@ -154,7 +111,7 @@ bool gl_clocks_apply(struct gl_ctx *ctx, struct gl_clock_plan *plan, unsigned i,
 	case GL_CLOCKS_CURRENT:
 		return true;
 	case GL_CLOCKS_EMU:
-		return gl_ctx_reopen(ctx, s->sclk_mhz, s->mclk_mhz, e);
+		return gl_run_ctx_reopen(ctx, s->sclk_mhz, s->mclk_mhz, e);
 	case GL_CLOCKS_SMI:
 		return gl_smi_apply(plan, i, e);
 	}
@@ -169,7 +126,7 @@ static void restore_env(const char *name, bool had, const char *value)
 		unsetenv(name);
 }
 
-bool gl_clocks_restore(struct gl_ctx *ctx, const struct gl_clock_plan *plan, struct gl_err *e)
+bool gl_clocks_restore(struct gl_run_ctx *ctx, const struct gl_clock_plan *plan, struct gl_err *e)
 {
 	switch (plan->how) {
 	case GL_CLOCKS_CURRENT:
@@ -177,7 +134,7 @@ bool gl_clocks_restore(struct gl_ctx *ctx, const struct gl_clock_plan *plan, str
 	case GL_CLOCKS_EMU:
 		restore_env("GCNLAB_EMU_SCLK_MHZ", plan->had_sclk_env, plan->sclk_env);
 		restore_env("GCNLAB_EMU_MCLK_MHZ", plan->had_mclk_env, plan->mclk_env);
-		return gl_ctx_reopen(ctx, 0, 0, e);
+		return gl_run_ctx_reopen(ctx, 0, 0, e);
 	case GL_CLOCKS_SMI:
 		return gl_smi_restore(plan, e);
 	}

@@ -84,7 +84,7 @@ static bool card_states(const char *dev_dir, const char *file, uint32_t *mhz, un
 
 	return gl_str_fmt(path, sizeof(path), "%s/%s", dev_dir, file) &&
 	       read_text(path, text, sizeof(text)) &&
-	       gl_clocks_parse_dpm(text, mhz, 16, n, current);
+	       gl_clock_plan_parse_dpm(text, mhz, 16, n, current);
 }
 
 void gl_smi_read_clocks(const char *dev_dir, uint32_t *sclk_mhz, uint32_t *mclk_mhz)

@@ -37,7 +37,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "measure/gl_clocks.h"
+#include "measure/gl_clock_plan.h"
 #include "base/gl_err.h"
 
 /* Where the planner looks, and whether it may set clocks. */

@@ -7,6 +7,7 @@
 
 #include "measure/gl_counters.h"
 #include "report/gl_results.h"
+#include "base/gl_csv.h"
 #include "base/gl_str.h"
 
 /* rocprofiler-sdk rounds the group segment up to this (lds_block_size =
@@ -54,22 +55,6 @@ static unsigned kernel_id(struct gl_rocprof *w, const char *name)
 	return GL_ROCPROF_MAX_KERNELS + 1;   /* more kernels than kept: one shared id */
 }
 
-/* A CSV cell, quoted when it holds ',', '"' or a newline (RFC 4180). */
-static void cell(FILE *f, const char *s)
-{
-	if (!strpbrk(s, ",\"\r\n")) {
-		fputs(s, f);
-		return;
-	}
-	fputc('"', f);
-	for (; *s; s++) {
-		if (*s == '"')
-			fputc('"', f);
-		fputc(*s, f);
-	}
-	fputc('"', f);
-}
-
 void gl_rocprof_observe(void *user, struct gl_hsa *h, const struct gl_hsa_launch *l)
 {
 	struct gl_rocprof *w = user;
@@ -100,7 +85,7 @@ void gl_rocprof_observe(void *user, struct gl_hsa *h, const struct gl_hsa_launch
 		gl_str_fmt(name, sizeof(name), "%.*s", GCNLAB_COUNTER_NAME_MAX, c.c.name[i]);
 		fprintf(w->f, "%llu,%llu,%u,1,%ld,%ld,%" PRIu64 ",%u,", id, id, w->device, (long)getpid(),
 		        (long)gettid(), grid, kid);
-		cell(w->f, km ? km->name : "");
+		gl_csv_field(w->f, km ? km->name : "");
 		fprintf(w->f, ",%" PRIu64 ",%u,%u,%u,%u,%u,%s,%" PRIu64 ",%" PRIu64 ",%" PRIu64 "\n", wg, lds,
 		        l->kernel->private_size, km ? km->vgpr_count : 0, km ? km->agpr_count : 0,
 		        km ? km->sgpr_count : 0, name, c.c.value[i], start, end);

@@ -8,15 +8,14 @@
  * (aux) is kept apart. The loop knows nothing about HSA, so it and the
  * statistics are testable without a GPU.
  *
- * The modes (gl_timing_launch_run): one kernel launch timed through the
- * loop, either
+ * The modes (gl_timing_launch.h times a kernel launch in them):
  *   hot   every timed dispatch right after the previous one: the caches hold
  *         whatever the previous dispatch left (code in the instruction
  *         cache, inputs in L2), as in an application that calls the kernel
  *         in a tight loop;
  *   cold  before every timed dispatch, the flush kernel (empties every
  *         CU's instruction cache) and/or the next rotating copy of the
- *         kernel's inputs (gl_cold.h), as the kernel meets the caches when
+ *         kernel's inputs (gl_cold_cache.h), as the kernel meets the caches when
  *         other work ran in between.
  * The flush is a dispatch of its own with its own timestamps: its time is
  * reported next to the kernel's and never included in it.
@@ -78,7 +77,7 @@ struct gl_timing_mode {
 	unsigned flush_per_cu;     /* flush workgroups per CU (0: GL_TIMING_FLUSH_PER_CU) */
 	unsigned rotating_count;   /* copies of each input buffer, the original included (0, 1: none) */
 	uint64_t rotating_cap;     /* bytes all copies may take (0: GL_TIMING_ROTATING_CAP) */
-	bool applied;              /* a suite timed with this mode (gl_cold_open_ctx); gcnlab run
+	bool applied;              /* a suite timed with this mode (gl_cold_cache_open_ctx); gcnlab run
 	                              says so when a suite ignored a cold mode */
 };
 
@@ -86,34 +85,5 @@ struct gl_timing_mode {
 bool gl_timing_mode_cold(const struct gl_timing_mode *m);
 unsigned gl_timing_mode_per_cu(const struct gl_timing_mode *m);
 uint64_t gl_timing_mode_cap(const struct gl_timing_mode *m);
-
-struct gl_cold;   /* gl_cold.h */
-
-/* After every dispatch of the measured kernel: rep is -1 for a warm-up
- * dispatch, else the timed rep (0-based). For reading the emulator's
- * counters of that dispatch (gl_hsa_counters). */
-typedef void (*gl_timing_observe_fn)(void *user, int rep);
-
-struct gl_timing_launch {
-	struct gl_hsa *h;
-	const struct gl_hsa_launch *launch;
-	struct gl_cold *cold;          /* NULL or a hot one: hot mode */
-	unsigned warmup;
-	unsigned reps;                 /* >= 1 */
-	gl_timing_observe_fn observe;  /* may be NULL */
-	void *user;
-};
-
-struct gl_timing_result {
-	struct gl_timing_stats kernel; /* the kernel's own dispatch timestamps */
-	struct gl_timing_stats flush;  /* the flush dispatches (n = 0 without them) */
-};
-
-/* Time tl->launch: warm-up dispatches on the original buffers, then for each
- * timed rep (cold mode) the flush kernel and the next rotating copy
- * (gl_cold_prepare), then the kernel. samples, when not NULL, gets the
- * kernel's tl->reps durations in order. */
-bool gl_timing_launch_run(const struct gl_timing_launch *tl, struct gl_timing_result *out,
-                          double *samples, struct gl_err *e);
 
 #endif

@@ -1,6 +1,5 @@
 /*
- * gl_trace — the emulated GPU's per-instruction trace for users, and the
- * way `gcnlab trace` finds a launch for any suite kernel.
+ * gl_trace — the emulated GPU's per-instruction trace for users.
  *
  * The trace (include/gcnlab_emu_ext.h) comes back as one row per
  * instruction of the kernel: times issued, cycles charged from its issue to
@@ -16,9 +15,7 @@
 #include <stdio.h>
 
 #include "gcnlab_emu_ext.h"
-#include "suites/gl_ctx.h"
 #include "base/gl_err.h"
-#include "suites/gl_suite.h"
 
 /* Short name of a stall cause: "vmcnt", "lgkmcnt", "lds-bank", ... */
 const char *gl_trace_cause_name(enum gcnlab_stall cause);
@@ -27,18 +24,5 @@ const char *gl_trace_cause_name(enum gcnlab_stall cause);
  * (wave < 0: all, summed), a row per instruction, and totals per cause. */
 void gl_trace_print(FILE *f, const char *kernel, const struct gcnlab_emu_trace_row *rows, size_t n,
                     int wave, unsigned long long waves);
-
-/* The launch of `kernel` as the suite that owns it runs it (asks every
- * suite's launch()). False with e naming the problem: no suite has such a
- * kernel, or its code object is not built. */
-bool gl_trace_find_launch(const struct gl_ctx *ctx, const char *kernel, struct gl_suite_launch *out,
-                          struct gl_err *e);
-
-/* `gcnlab exec` arguments for a launch: CODE KERNEL --grid .. --block ..
- * [--dynamic-lds N] ARG...; argv[i] point into store. Returns argc, or 0
- * when max (or GL_TRACE_ARG_LEN for the code object's path) is too small. */
-#define GL_TRACE_ARG_LEN 1024
-unsigned gl_trace_exec_argv(const struct gl_suite_launch *l, char (*store)[GL_TRACE_ARG_LEN], char **argv,
-                            unsigned max);
 
 #endif

@@ -1,8 +1,9 @@
 #include "report/gl_results.h"
 #include "report/gl_results_set.h"
 
+#include "base/gl_csv.h"
 #include "base/gl_json.h"
-#include "cli/gl_version.h"
+#include "base/gl_version.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -321,21 +322,6 @@ out:
 	free(right);
 }
 
-static void csv_cell(FILE *f, const char *s)
-{
-	if (!strpbrk(s, ",\"\r\n")) {
-		fputs(s, f);
-		return;
-	}
-	fputc('"', f);
-	for (; *s; s++) {
-		if (*s == '"')
-			fputc('"', f);
-		fputc(*s, f);
-	}
-	fputc('"', f);
-}
-
 /* A parameter value on one line: newlines would break both formats. */
 static void one_line(FILE *f, const char *s)
 {
@@ -350,14 +336,14 @@ void gl_table_emit_csv(const struct gl_table *t, FILE *f)
 	for (unsigned c = 0; c < t->ncols; c++) {
 		if (c)
 			fputc(',', f);
-		csv_cell(f, t->cols[c]);
+		gl_csv_field(f, t->cols[c]);
 	}
 	fputc('\n', f);
 	for (unsigned r = 0; r < t->nrows; r++) {
 		for (unsigned c = 0; c < t->ncols; c++) {
 			if (c)
 				fputc(',', f);
-			csv_cell(f, gl_table_cell(t, r, c));
+			gl_csv_field(f, gl_table_cell(t, r, c));
 		}
 		fputc('\n', f);
 	}

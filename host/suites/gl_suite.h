@@ -1,7 +1,7 @@
 /*
  * gl_suite — the benchmark suites `gcnlab run` knows. Each suite lives in
- * host/suite_<name>.c and exports one struct gl_suite; gl_suites.c lists
- * them.
+ * host/suites/suite_<name>.c, is written on gl_bench.h and exports one
+ * struct gl_suite; gl_suites.c lists them.
  */
 #ifndef GL_SUITE_H
 #define GL_SUITE_H
@@ -10,7 +10,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "suites/gl_ctx.h"
+#include "measure/gl_run_ctx.h"
 #include "base/gl_err.h"
 
 /* Results of run(). */
@@ -62,15 +62,15 @@ struct gl_suite {
 	const char *summary;
 	/* Kernels of the suite. ctx->arch may be "" (then no file lookup);
 	 * ctx->hsa is NULL. */
-	bool (*list)(const struct gl_ctx *ctx, gl_suite_emit_fn emit, void *user);
+	bool (*list)(const struct gl_run_ctx *ctx, gl_suite_emit_fn emit, void *user);
 	/* Run everything: print the table on stdout, write the results files.
 	 * Problems with single kernels are reported on stderr and in the
 	 * table, and the suite goes on. */
-	int (*run)(struct gl_ctx *ctx, struct gl_err *e);
+	int (*run)(struct gl_run_ctx *ctx, struct gl_err *e);
 	/* Optional: the suite's own launch of `kernel` for ctx->arch, so that
 	 * any suite kernel can be run alone (gcnlab trace, make trace).
 	 * ctx->hsa is NULL. Returns GL_SUITE_LAUNCH_*. */
-	int (*launch)(const struct gl_ctx *ctx, const char *kernel, struct gl_suite_launch *out,
+	int (*launch)(const struct gl_run_ctx *ctx, const char *kernel, struct gl_suite_launch *out,
 	              struct gl_err *e);
 	/* Optional: the --param keys the suite reads, ended by a NULL key. */
 	const struct gl_suite_param *params;
@@ -81,5 +81,21 @@ const struct gl_suite *const *gl_suites_all(void);
 const struct gl_suite *gl_suites_find(const char *name);
 /* "copy, latency, ..." for messages. */
 void gl_suites_names(char *buf, size_t len);
+
+/* The launch of `kernel` from the suite that owns it (asks every suite's
+ * launch()): GL_SUITE_LAUNCH_*; *suite (optional) names that suite. */
+int gl_suites_launch(const struct gl_run_ctx *ctx, const char *kernel, struct gl_suite_launch *out,
+                     const char **suite, struct gl_err *e);
+/* The same for `gcnlab trace`: false with e naming the problem (no suite
+ * has such a kernel, or its code object is not built). */
+bool gl_suites_find_launch(const struct gl_run_ctx *ctx, const char *kernel, struct gl_suite_launch *out,
+                           struct gl_err *e);
+
+/* `gcnlab exec` arguments for a launch: CODE KERNEL --grid .. --block ..
+ * [--dynamic-lds N] ARG...; argv[i] point into store. Returns argc, or 0
+ * when max (or GL_SUITES_ARG_LEN for the code object's path) is too small. */
+#define GL_SUITES_ARG_LEN 1024
+unsigned gl_suites_exec_argv(const struct gl_suite_launch *l, char (*store)[GL_SUITES_ARG_LEN], char **argv,
+                             unsigned max);
 
 #endif

@@ -41,3 +41,76 @@ void gl_suites_names(char *buf, size_t len)
 		used += strlen(buf + used);
 	}
 }
+
+/* The launch of kernel from the suite that has it: GL_SUITE_LAUNCH_*. */
+int gl_suites_launch(const struct gl_run_ctx *ctx, const char *kernel, struct gl_suite_launch *out,
+                     const char **suite, struct gl_err *e)
+{
+	for (const struct gl_suite *const *s = suites; *s; s++) {
+		int r;
+
+		if (!(*s)->launch)
+			continue;
+		memset(out, 0, sizeof(*out));
+		r = (*s)->launch(ctx, kernel, out, e);
+		if (r != GL_SUITE_LAUNCH_NOT_MINE) {
+			if (suite)
+				*suite = (*s)->name;
+			return r;
+		}
+	}
+	return GL_SUITE_LAUNCH_NOT_MINE;
+}
+
+bool gl_suites_find_launch(const struct gl_run_ctx *ctx, const char *kernel, struct gl_suite_launch *out,
+                           struct gl_err *e)
+{
+	switch (gl_suites_launch(ctx, kernel, out, NULL, e)) {
+	case GL_SUITE_LAUNCH_OK:
+		return true;
+	case GL_SUITE_LAUNCH_ERROR:
+		return false;
+	default:
+		return gl_err_set(e, "no suite has a kernel named '%s' (gcnlab list shows them); any other kernel "
+		                  "can be traced with gcnlab exec CODE_OBJECT KERNEL --grid .. --block .. --trace ARG...",
+		                  kernel);
+	}
+}
+
+/* "X", "X,Y" or "X,Y,Z" for a launch of dims dimensions. */
+static void dims_text(char *buf, size_t len, const uint32_t v[3], unsigned dims)
+{
+	if (dims <= 1)
+		gl_str_fmt(buf, len, "%u", v[0]);
+	else if (dims == 2)
+		gl_str_fmt(buf, len, "%u,%u", v[0], v[1]);
+	else
+		gl_str_fmt(buf, len, "%u,%u,%u", v[0], v[1], v[2]);
+}
+
+unsigned gl_suites_exec_argv(const struct gl_suite_launch *l, char (*store)[GL_SUITES_ARG_LEN], char **argv,
+                             unsigned max)
+{
+	unsigned n = 0;
+	bool ok;
+
+	if (max < 6 + (l->dynamic_lds ? 2 : 0) + l->nargs)
+		return 0;
+	ok = gl_str_copy(store[n++], GL_SUITES_ARG_LEN, l->code);
+	gl_str_copy(store[n++], GL_SUITES_ARG_LEN, l->kernel);
+	gl_str_copy(store[n++], GL_SUITES_ARG_LEN, "--grid");
+	dims_text(store[n++], GL_SUITES_ARG_LEN, l->grid, l->dims);
+	gl_str_copy(store[n++], GL_SUITES_ARG_LEN, "--block");
+	dims_text(store[n++], GL_SUITES_ARG_LEN, l->block, l->dims);
+	if (l->dynamic_lds) {
+		gl_str_copy(store[n++], GL_SUITES_ARG_LEN, "--dynamic-lds");
+		gl_str_fmt(store[n++], GL_SUITES_ARG_LEN, "%u", l->dynamic_lds);
+	}
+	for (unsigned i = 0; i < l->nargs; i++)
+		ok &= gl_str_copy(store[n++], GL_SUITES_ARG_LEN, l->args[i]);
+	if (!ok)
+		return 0;  /* a path too long for store */
+	for (unsigned i = 0; i < n; i++)
+		argv[i] = store[i];
+	return n;
+}

@@ -26,15 +26,17 @@
 
 #include "report/gl_chart.h"
 #include "measure/gl_clocks.h"
-#include "measure/gl_cold.h"
+#include "measure/gl_cold_cache.h"
 #include "measure/gl_counters.h"
 #include "gpu/gl_hsa.h"
-#include "cli/gl_params.h"
+#include "suites/gl_params.h"
 #include "report/gl_ref.h"
 #include "report/gl_results.h"
 #include "base/gl_str.h"
+#include "suites/gl_bench.h"
 #include "suites/gl_suite.h"
 #include "measure/gl_timing.h"
+#include "measure/gl_timing_launch.h"
 
 #define COPY_BYTES (1u << 20)     /* 1 MiB, read once and written once */
 #define COPY_BYTES_PER_WI 16u     /* one dwordx4 per work-item per iteration */
@@ -77,50 +79,40 @@ static void kernel_name(const struct copy_cfg *c, char *buf, size_t len)
 		           total_loops(c) / c->unroll, c->wi, c->impl == COPY_HIP ? "_hip" : "");
 }
 
-/* Code object candidates: one file per kernel, or copy.co holding all the
- * asm ones; the plain loops are in copy_hip.co. */
-static unsigned code_candidates(const struct copy_cfg *c, const char *kernel, char files[2][160])
+/* Code object candidates (gl_bench_files_fn): one file per kernel, or
+ * copy.co holding all the asm ones; the plain loops are in copy_hip.co. */
+static unsigned copy_files(const char *kernel, char files[GL_BENCH_MAX_FILES][GL_BENCH_FILE_LEN])
 {
-	if (c->impl == COPY_PLAIN) {
-		gl_str_copy(files[0], sizeof(files[0]), "copy_hip.co");
+	const struct copy_cfg *c = NULL;
+
+	for (size_t i = 0; i < NALL && !c; i++) {
+		char name[64];
+
+		kernel_name(&copy_cfgs[i], name, sizeof(name));
+		if (strcmp(name, kernel) == 0)
+			c = &copy_cfgs[i];
+	}
+	if (c && c->impl == COPY_PLAIN) {
+		gl_str_copy(files[0], GL_BENCH_FILE_LEN, "copy_hip.co");
 		return 1;
 	}
-	gl_str_fmt(files[0], sizeof(files[0]), "%s.co", kernel);
-	if (c->impl == COPY_HIP)
+	gl_str_fmt(files[0], GL_BENCH_FILE_LEN, "%s.co", kernel);
+	if (!c || c->impl == COPY_HIP)
 		return 1;
-	gl_str_copy(files[1], sizeof(files[1]), "copy.co");
+	gl_str_copy(files[1], GL_BENCH_FILE_LEN, "copy.co");
 	return 2;
 }
 
-static bool find_code(const struct gl_ctx *ctx, const char *arch, const struct copy_cfg *c,
-                      const char *kernel, char *path, size_t len, char *tried, size_t tried_len)
+static bool copy_list(const struct gl_run_ctx *ctx, gl_suite_emit_fn emit, void *user)
 {
-	char files[2][160];
-	const char *f[2] = { files[0], files[1] };
-	unsigned n = code_candidates(c, kernel, files);
+	char names[NALL][64];
+	const char *p[NALL];
 
-	return gl_ctx_find_code(ctx, arch, f, n, path, len, tried, tried_len);
-}
-
-static bool copy_list(const struct gl_ctx *ctx, gl_suite_emit_fn emit, void *user)
-{
 	for (size_t i = 0; i < NALL; i++) {
-		char name[64], path[PATH_MAX], tried[2 * PATH_MAX], files[2][160], detail[2 * PATH_MAX + 32];
-
-		kernel_name(&copy_cfgs[i], name, sizeof(name));
-		if (!ctx->arch[0]) {
-			unsigned n = code_candidates(&copy_cfgs[i], name, files);
-			gl_str_fmt(detail, sizeof(detail), "build/<arch>/%s%s%s", files[0],
-			           n > 1 ? " or " : "", n > 1 ? files[1] : "");
-		} else if (find_code(ctx, ctx->arch, &copy_cfgs[i], name, path, sizeof(path), tried,
-		                     sizeof(tried))) {
-			gl_str_copy(detail, sizeof(detail), path);
-		} else {
-			gl_str_fmt(detail, sizeof(detail), "not built (%s)", tried);
-		}
-		emit(user, name, detail);
+		kernel_name(&copy_cfgs[i], names[i], sizeof(names[i]));
+		p[i] = names[i];
 	}
-	return true;
+	return gl_bench_list(ctx, p, NALL, copy_files, emit, user);
 }
 
 /* Word i of the input: i * 2654435761 + 0x9e3779b9 (mod 2^32). The
@@ -206,47 +198,6 @@ static double study_find(const struct copy_study *sd, const char *kernel, uint32
 	return 0;
 }
 
-/* Loaded code objects of one clock state, by path: at most one per kernel. */
-#define CACHE_MAX NCFG
-struct code_cache {
-	unsigned n;
-	char path[CACHE_MAX][PATH_MAX];
-	struct gl_hsa_code *code[CACHE_MAX];
-	bool failed[CACHE_MAX];
-	char error[CACHE_MAX][512];
-};
-
-static struct gl_hsa_code *cache_get(struct gl_hsa *h, struct code_cache *cc, const char *path,
-                                     struct gl_err *e)
-{
-	for (unsigned i = 0; i < cc->n; i++) {
-		if (strcmp(cc->path[i], path) == 0) {
-			if (cc->failed[i])
-				gl_err_set(e, "%s", cc->error[i]);
-			return cc->code[i];
-		}
-	}
-	if (cc->n == CACHE_MAX) {
-		gl_err_set(e, "internal error: too many code objects");
-		return NULL;
-	}
-	unsigned i = cc->n++;
-	gl_str_copy(cc->path[i], sizeof(cc->path[i]), path);
-	if (!gl_hsa_code_load(h, path, &cc->code[i], e)) {
-		cc->failed[i] = true;
-		gl_str_copy(cc->error[i], sizeof(cc->error[i]), e->msg);
-		cc->code[i] = NULL;
-	}
-	return cc->code[i];
-}
-
-static void cache_free(struct gl_hsa *h, struct code_cache *cc)
-{
-	for (unsigned i = 0; i < cc->n; i++)
-		gl_hsa_code_free(h, cc->code[i]);
-	memset(cc, 0, sizeof(*cc));
-}
-
 /* Compare out with in; on a difference name the first bad byte. */
 static bool validate(const struct gl_hsa_buf *in, const struct gl_hsa_buf *out, const char *kernel,
                      char *cell, size_t cell_len, struct gl_err *e)
@@ -274,23 +225,23 @@ static bool validate(const struct gl_hsa_buf *in, const struct gl_hsa_buf *out, 
 
 /* Validation, then the study method (hot: warm-up dispatches, then the
  * back-to-back batch), then, in cold mode, GPU timing with the suite's
- * gl_cold (every timed dispatch reads a rotating copy of `in`), then
+ * gl_cold_cache (every timed dispatch reads a rotating copy of `in`), then
  * validation again. Hot, the GPU column is the batch's own dispatches. */
-static void run_kernel(struct gl_ctx *ctx, const struct copy_cfg *c, struct code_cache *cc,
-                       struct gl_hsa_buf *in, struct gl_hsa_buf *out, struct gl_cold *cold,
-                       unsigned launches, struct copy_row *row)
+static void run_kernel(struct gl_bench *m, const struct copy_cfg *c, struct gl_hsa_buf *in,
+                       struct gl_hsa_buf *out, struct gl_cold_cache *cold, unsigned launches,
+                       struct copy_row *row)
 {
+	struct gl_run_ctx *ctx = m->ctx;
 	struct gl_hsa *h = ctx->hsa;
 	char path[PATH_MAX], tried[2 * PATH_MAX];
-	struct gl_hsa_code *code;
-	struct gl_hsa_kernel k;
+	const struct gl_hsa_kernel *k;
 	struct gl_err e;
 	struct gl_kernarg_val args[2] = {
 		{ .kind = GL_KV_BUFFER, .address = (uint64_t)(uintptr_t)in->dev, .label = "in (1 MiB)" },
 		{ .kind = GL_KV_BUFFER, .address = (uint64_t)(uintptr_t)out->dev, .label = "out (1 MiB)" },
 	};
 	struct gl_hsa_launch l = {
-		.kernel = &k, .args = args, .nargs = 2,
+		.args = args, .nargs = 2,
 		.grid = { c->wi, 1, 1 }, .block = { c->wi, 1, 1 }, .dims = 1,
 	};
 	struct gl_timing_launch tl = {
@@ -299,17 +250,18 @@ static void run_kernel(struct gl_ctx *ctx, const struct copy_cfg *c, struct code
 	struct gl_timing_result res;
 	double us, host_us, *gpu = NULL;
 
-	if (!find_code(ctx, gl_hsa_arch(h), c, row->kernel, path, sizeof(path), tried, sizeof(tried))) {
+	if (!gl_bench_code_path(ctx, gl_hsa_arch(h), row->kernel, copy_files, path, sizeof(path), tried,
+	                        sizeof(tried))) {
 		gl_str_copy(row->validated, sizeof(row->validated), "not built");
 		fprintf(stderr, "copy: kernel %s: no code object (looked for %s)\n", row->kernel, tried);
 		return;
 	}
-	code = cache_get(h, cc, path, &e);
-	if (!code || !gl_hsa_kernel_get(h, code, row->kernel, &k, &e)) {
+	if (!gl_bench_kernel_at(m, path, row->kernel, &k, &e)) {
 		gl_str_copy(row->validated, sizeof(row->validated), "load error");
 		fprintf(stderr, "copy: %s\n", e.msg);
 		return;
 	}
+	l.kernel = k;
 	memset(out->host, 0, out->size);
 	if (!gl_hsa_buf_upload(h, out, &e) || !gl_hsa_dispatch(h, &l, &us, &e) ||
 	    !gl_hsa_buf_download(h, out, &e)) {
@@ -330,7 +282,7 @@ static void run_kernel(struct gl_ctx *ctx, const struct copy_cfg *c, struct code
 	if (!gl_hsa_dispatch_batch(h, &l, launches, true, &host_us, gpu, &e))
 		goto fail;
 	row->study_us = host_us / launches;
-	if (gl_cold_is_cold(cold)) {
+	if (gl_cold_cache_is_cold(cold)) {
 		if (!gl_timing_launch_run(&tl, &res, NULL, &e))
 			goto fail;
 		row->st = res.kernel;
@@ -362,32 +314,33 @@ fail:
 
 /* All kernels at the current clock state. False only if the buffers could
  * not be set up (then e says why). */
-static bool run_state(struct gl_ctx *ctx, const struct gl_clock_state *state, unsigned si,
+static bool run_state(struct gl_run_ctx *ctx, const struct gl_clock_state *state, unsigned si,
                       unsigned nstates, unsigned launches, const struct copy_study *sd,
-                      struct copy_row *rows, struct gl_cold_info *cinfo, struct gl_err *e)
+                      struct copy_row *rows, struct gl_cold_cache_info *cinfo, struct gl_err *e)
 {
 	struct gl_hsa *h = ctx->hsa;
 	struct gl_hsa_buf in = { 0 }, out = { 0 };
-	struct gl_cold *cold = NULL;
-	struct code_cache *cc = calloc(1, sizeof(*cc));   /* ~64 KiB: not on the stack */
+	struct gl_cold_cache *cold = NULL;
+	struct gl_bench *m = calloc(1, sizeof(*m));   /* ~150 KiB: not on the stack */
 	char clocks[64];
 	uint32_t *w;
 	bool ok = false;
 	/* The study's figures are the gfx900's (RX Vega 64) only. */
 	bool vega = strcmp(gl_hsa_arch(h), "gfx900") == 0;
 
-	gl_clocks_describe(state, clocks, sizeof(clocks));
-	if (!cc) {
+	gl_clock_plan_describe(state, clocks, sizeof(clocks));
+	if (!m) {
 		gl_err_set(e, "out of memory");
 		goto fail;
 	}
+	gl_bench_init(m, ctx, "copy");
 	if (!gl_hsa_buf_create(h, COPY_BYTES, &in, e) || !gl_hsa_buf_create(h, COPY_BYTES, &out, e))
 		goto fail;
 	w = in.host;
 	for (uint32_t i = 0; i < COPY_BYTES / 4; i++)
 		w[i] = input_word(i);
 	if (!gl_hsa_buf_upload(h, &in, e) ||
-	    !gl_cold_open_ctx(ctx, &in, 1, "copy", &cold, e))
+	    !gl_cold_cache_open_ctx(ctx, &in, 1, "copy", &cold, e))
 		goto fail;
 	for (size_t i = 0; i < NCFG; i++) {
 		struct copy_row *row = &rows[i];
@@ -395,20 +348,20 @@ static bool run_state(struct gl_ctx *ctx, const struct gl_clock_state *state, un
 		row->cfg = &copy_cfgs[i];
 		kernel_name(row->cfg, row->kernel, sizeof(row->kernel));
 		gl_str_copy(row->clocks, sizeof(row->clocks), clocks);
-		gl_ctx_progress(ctx, "copy: %s %s (%zu/%u, state %u/%u)", state->label, row->kernel,
+		gl_run_ctx_progress(ctx, "copy: %s %s (%zu/%u, state %u/%u)", state->label, row->kernel,
 		                i + 1, NCFG, si + 1, nstates);
-		run_kernel(ctx, row->cfg, cc, &in, &out, cold, launches, row);
+		run_kernel(m, row->cfg, &in, &out, cold, launches, row);
 		if (vega)
 			row->vega_gbps = study_find(sd, row->kernel, state->sclk_mhz, state->mclk_mhz);
 	}
-	gl_ctx_progress_end(ctx);
-	gl_cold_info(cold, cinfo);
+	gl_run_ctx_progress_end(ctx);
+	gl_cold_cache_info(cold, cinfo);
 	ok = true;
 fail:
-	gl_cold_close(cold);
-	if (cc)
-		cache_free(h, cc);
-	free(cc);
+	gl_cold_cache_close(cold);
+	if (m)
+		gl_bench_fini(m);
+	free(m);
 	gl_hsa_buf_destroy(h, &in);
 	gl_hsa_buf_destroy(h, &out);
 	return ok;
@@ -485,7 +438,7 @@ static bool add_row(struct gl_table *t, const struct copy_row *r)
 
 /* Study-method GB/s per kernel, asm then hip; per clock state one series
  * for this run and, where the study has it, one for the RX Vega 64. */
-static void chart(struct gl_ctx *ctx, const char *dir, const struct copy_row *rows,
+static void chart(struct gl_run_ctx *ctx, const char *dir, const struct copy_row *rows,
                   const struct gl_clock_plan *plan, unsigned nstates, struct gl_table *t)
 {
 	const char *labels[NCFG], *series[2 * GL_CLOCKS_MAX_STATES];
@@ -548,20 +501,14 @@ static void chart(struct gl_ctx *ctx, const char *dir, const struct copy_row *ro
 	free(values);
 }
 
-static void record_params(struct gl_ctx *ctx, struct gl_table *t, const struct gl_clock_plan *plan,
-                          const struct gl_cold_info *cinfo, unsigned launches,
+static void record_params(struct gl_run_ctx *ctx, struct gl_table *t, const struct gl_clock_plan *plan,
+                          const struct gl_cold_cache_info *cinfo, unsigned launches,
                           const struct copy_study *sd)
 {
 	struct gl_hsa_info info;
 	struct gl_err e;
-	char date[32];
-	time_t now = time(NULL);
-	struct tm tm;
 
-	gl_table_param(t, "suite", "copy");
-	gl_table_param(t, "arch", "%s", gl_hsa_arch(ctx->hsa));
-	gl_table_param(t, "backend", "%s", gl_backend_name(gl_hsa_backend(ctx->hsa)));
-	gl_table_param(t, "isa", "%s", gl_hsa_isa_name(ctx->hsa));
+	gl_bench_param_target(ctx, "copy", t);
 	if (gl_hsa_info(ctx->hsa, &info, &e)) {
 		gl_table_param(t, "agent", "%s", info.product[0] ? info.product : info.name);
 		gl_table_param(t, "max_clock_mhz", "%u", info.max_clock_mhz);
@@ -591,16 +538,15 @@ static void record_params(struct gl_ctx *ctx, struct gl_table *t, const struct g
 	               COPY_BYTES, COPY_BYTES);
 	gl_table_param(t, "study_data", "%s (%u rows%s)", sd->path, sd->n,
 	               sd->n ? "" : ": not found, no study figures");
-	gl_cold_params(cinfo, t);
+	gl_cold_cache_params(cinfo, t);
 	gl_table_param(t, "clocks", "%s", plan->how == GL_CLOCKS_CURRENT ? "as found" : "sweep");
 	if (plan->note[0])
 		gl_table_param(t, "clocks_note", "%s", plan->note);
-	if (gmtime_r(&now, &tm) && strftime(date, sizeof(date), "%Y-%m-%dT%H:%M:%SZ", &tm))
-		gl_table_param(t, "date", "%s", date);
+	gl_bench_param_date(t);
 }
 
 /* --param copy.states=S0M0:S7M3 keeps those states of the plan. */
-static bool filter_states(const struct gl_ctx *ctx, struct gl_clock_plan *plan, struct gl_err *e)
+static bool filter_states(const struct gl_run_ctx *ctx, struct gl_clock_plan *plan, struct gl_err *e)
 {
 	char want[256];
 	unsigned n = 0;
@@ -626,19 +572,19 @@ static bool filter_states(const struct gl_ctx *ctx, struct gl_clock_plan *plan, 
 	return true;
 }
 
-static int copy_run(struct gl_ctx *ctx, struct gl_err *e)
+static int copy_run(struct gl_run_ctx *ctx, struct gl_err *e)
 {
 	struct gl_clock_plan plan;
 	struct copy_row *rows = NULL;
 	struct gl_table *t = NULL;
-	struct gl_cold_info cinfo;
+	struct gl_cold_cache_info cinfo;
 	struct copy_study *sd = calloc(1, sizeof(*sd));
 	char dir[PATH_MAX], spath[PATH_MAX];
 	unsigned done = 0, launches;
 	int result = GL_SUITE_ERROR;
 	bool all_ok = true, state_failed = false;
 
-	gl_cold_info(NULL, &cinfo);
+	gl_cold_cache_info(NULL, &cinfo);
 	if (!sd) {
 		gl_err_set(e, "out of memory");
 		return GL_SUITE_ERROR;
@@ -704,7 +650,7 @@ static int copy_run(struct gl_ctx *ctx, struct gl_err *e)
 	}
 	if (state_failed)
 		gl_table_param(t, "incomplete", "%s", e->msg);
-	if (!gl_ctx_results_dir(ctx, dir, sizeof(dir), e))
+	if (!gl_run_ctx_results_dir(ctx, dir, sizeof(dir), e))
 		goto out;
 	chart(ctx, dir, rows, &plan, done, t);
 	gl_ref_print(t, "copy", gl_hsa_arch(ctx->hsa), &copy_figures, stdout);
@@ -722,22 +668,18 @@ out:
 
 /* The suite's launch of one kernel: one workgroup of WI work-items, a
  * 1 MiB input (word i = i) and a 1 MiB output. */
-static int copy_launch(const struct gl_ctx *ctx, const char *kernel, struct gl_suite_launch *out,
+static int copy_launch(const struct gl_run_ctx *ctx, const char *kernel, struct gl_suite_launch *out,
                        struct gl_err *e)
 {
 	for (size_t i = 0; i < NALL; i++) {
 		const struct copy_cfg *c = &copy_cfgs[i];
-		char name[64], tried[2 * PATH_MAX];
+		char name[64];
 
 		kernel_name(c, name, sizeof(name));
 		if (strcmp(name, kernel) != 0)
 			continue;
-		if (!find_code(ctx, ctx->arch, c, name, out->code, sizeof(out->code), tried, sizeof(tried))) {
-			gl_err_set(e, "copy: kernel %s is not built for %s (looked for %s; run make kernels ARCH=%s)",
-			           name, ctx->arch, tried, ctx->arch);
+		if (!gl_bench_launch_code(ctx, "copy", name, copy_files, out, e))
 			return GL_SUITE_LAUNCH_ERROR;
-		}
-		gl_str_copy(out->kernel, sizeof(out->kernel), name);
 		out->dims = 1;
 		out->grid[0] = out->block[0] = c->wi;
 		out->grid[1] = out->grid[2] = out->block[1] = out->block[2] = 1;

@@ -21,8 +21,8 @@
 #include <string.h>
 
 #include "measure/gl_counters.h"
-#include "suites/gl_micro.h"
-#include "cli/gl_params.h"
+#include "suites/gl_bench.h"
+#include "suites/gl_params.h"
 #include "base/gl_str.h"
 #include "measure/gl_trace.h"
 
@@ -78,14 +78,14 @@ struct gemm_row {
 	char stalls[160];
 };
 
-static bool gemm_list(const struct gl_ctx *ctx, gl_suite_emit_fn emit, void *user)
+static bool gemm_list(const struct gl_run_ctx *ctx, gl_suite_emit_fn emit, void *user)
 {
 	if (ctx->arch[0] && !mfma_cycles(ctx->arch)) {
 		for (unsigned i = 0; i < NKERNELS; i++)
 			emit(user, kernels[i], "not built for this arch (no MFMA)");
 		return true;
 	}
-	return gl_micro_list(ctx, kernels, NKERNELS, emit, user);
+	return gl_bench_list(ctx, kernels, NKERNELS, NULL, emit, user);
 }
 
 /* fp16 bits of v/16 for |v| <= 16 (exact: at most 5 significant bits). */
@@ -108,7 +108,7 @@ static uint16_t half_of16(int v)
  * a multiple of 2^-8 and every partial sum of K <= 2^16 products is below
  * 2^16 in magnitude: exact in fp32 in any order. The reference is therefore
  * fp32 accumulation of the fp16 products, computed exactly (in integers). */
-static bool size_setup(struct gl_micro *m, struct gemm_size *s, uint64_t *seed, struct gl_err *e)
+static bool size_setup(struct gl_bench *m, struct gemm_size *s, uint64_t *seed, struct gl_err *e)
 {
 	struct gl_hsa *h = m->ctx->hsa;
 	size_t na = (size_t)s->m * s->k, nb = (size_t)s->n * s->k;
@@ -121,9 +121,9 @@ static bool size_setup(struct gl_micro *m, struct gemm_size *s, uint64_t *seed, 
 	if (!s->a || !s->b || !s->ref)
 		return gl_err_set(e, "%s: out of memory for a %ux%ux%u problem", SUITE, s->m, s->n, s->k);
 	for (size_t i = 0; i < na; i++)
-		s->a[i] = (int8_t)((int)(gl_micro_rand(seed) % 33) - 16);
+		s->a[i] = (int8_t)((int)(gl_bench_rand(seed) % 33) - 16);
 	for (size_t i = 0; i < nb; i++)
-		s->b[i] = (int8_t)((int)(gl_micro_rand(seed) % 33) - 16);
+		s->b[i] = (int8_t)((int)(gl_bench_rand(seed) % 33) - 16);
 	for (unsigned i = 0; i < s->m; i++)
 		for (unsigned j = 0; j < s->n; j++) {
 			const int8_t *x = &s->a[(size_t)i * s->k], *y = &s->b[(size_t)j * s->k];
@@ -146,7 +146,7 @@ static bool size_setup(struct gl_micro *m, struct gemm_size *s, uint64_t *seed, 
 	return true;
 }
 
-static void size_free(struct gl_micro *m, struct gemm_size *s)
+static void size_free(struct gl_bench *m, struct gemm_size *s)
 {
 	if (m->ctx->hsa) {
 		gl_hsa_buf_destroy(m->ctx->hsa, &s->da);
@@ -252,9 +252,9 @@ static void stall_summary(struct gl_hsa *h, unsigned mfma_issue, char *out, size
 		gl_str_copy(out, len, "none");
 }
 
-static void run_one(struct gl_micro *m, const struct gemm_size *s, struct gemm_row *r)
+static void run_one(struct gl_bench *m, const struct gemm_size *s, struct gemm_row *r)
 {
-	struct gl_ctx *ctx = m->ctx;
+	struct gl_run_ctx *ctx = m->ctx;
 	struct gl_hsa *h = ctx->hsa;
 	bool emu = gl_hsa_backend(h) == GL_BACKEND_EMU;
 	const struct gl_hsa_kernel *k;
@@ -266,7 +266,7 @@ static void run_one(struct gl_micro *m, const struct gemm_size *s, struct gemm_r
 	r->util = NAN;
 	r->cyc_step = NAN;
 	gl_str_copy(r->stalls, sizeof(r->stalls), "n/a (emulator only)");
-	if (!gl_micro_kernel(m, r->kernel, &k, &e)) {
+	if (!gl_bench_kernel(m, r->kernel, &k, &e)) {
 		gl_str_copy(r->validated, sizeof(r->validated), "not built");
 		fprintf(stderr, "%s\n", e.msg);
 		return;
@@ -279,19 +279,19 @@ static void run_one(struct gl_micro *m, const struct gemm_size *s, struct gemm_r
 	if (!gl_hsa_buf_upload(h, &dc, &e) || !gl_hsa_buf_upload(h, &dt, &e))
 		goto fail;
 	struct gl_kernarg_val args[8] = {
-		gl_micro_buf(&s->da, "A"), gl_micro_buf(&s->db, "B"), gl_micro_buf(&dc, "C"),
-		gl_micro_buf(&dt, "times"), gl_micro_u32(s->m, "M"), gl_micro_u32(s->n, "N"),
-		gl_micro_u32(s->k, "K"), gl_micro_u32(1, "record"),
+		gl_bench_buf(&s->da, "A"), gl_bench_buf(&s->db, "B"), gl_bench_buf(&dc, "C"),
+		gl_bench_buf(&dt, "times"), gl_bench_u32(s->m, "M"), gl_bench_u32(s->n, "N"),
+		gl_bench_u32(s->k, "K"), gl_bench_u32(1, "record"),
 	};
 	/* Emulator: one untimed dispatch first, so that the measured one finds
 	 * its code in the instruction cache (hot, as a GEMM called in a loop;
 	 * the model has no instruction prefetch, so a cold first pass would
 	 * dominate a small K), then the measured one, traced. */
-	if (emu && !gl_micro_dispatch(m, k, args, 8, s->groups * WG_SIZE, WG_SIZE, NULL, &e))
+	if (emu && !gl_bench_dispatch(m, k, args, 8, s->groups * WG_SIZE, WG_SIZE, NULL, &e))
 		goto fail;
 	if (emu)
 		gl_hsa_trace_enable(h, true, -1);
-	if (!gl_micro_dispatch(m, k, args, 8, s->groups * WG_SIZE, WG_SIZE, &r->us, &e))
+	if (!gl_bench_dispatch(m, k, args, 8, s->groups * WG_SIZE, WG_SIZE, &r->us, &e))
 		goto fail;
 	r->ran = true;
 	if (emu) {
@@ -312,12 +312,12 @@ static void run_one(struct gl_micro *m, const struct gemm_size *s, struct gemm_r
 		if (!v)
 			goto fail;
 		for (unsigned i = 0; i < ctx->warmup + ctx->reps; i++)
-			if (!gl_micro_dispatch(m, k, args, 8, s->groups * WG_SIZE, WG_SIZE,
+			if (!gl_bench_dispatch(m, k, args, 8, s->groups * WG_SIZE, WG_SIZE,
 			                       i < ctx->warmup ? NULL : &v[i - ctx->warmup], &e)) {
 				free(v);
 				goto fail;
 			}
-		gl_micro_stats(v, ctx->reps, &st);
+		gl_bench_stats(v, ctx->reps, &st);
 		r->us = st.median_us;
 		free(v);
 	}
@@ -415,7 +415,7 @@ static bool add_row(struct gl_table *t, const struct gemm_row *r, unsigned desig
 	return gl_table_add_row(t, cells);
 }
 
-static void chart(struct gl_micro *m, struct gl_table *t, const char *dir, const struct gemm_row *rows,
+static void chart(struct gl_bench *m, struct gl_table *t, const char *dir, const struct gemm_row *rows,
                   unsigned n, unsigned design)
 {
 	const char *labels[NKERNELS * NSIZES], *series[2] = { "measured (s_memtime)", "design (64 MFMAs)" };
@@ -439,7 +439,7 @@ static void chart(struct gl_micro *m, struct gl_table *t, const char *dir, const
 		.nseries = 2, .series_names = series, .values = values,
 		.xlabel = "kernel, grouped by matrix size (dashed lines)",
 	};
-	gl_micro_chart(m, t, &c, dir, "gemm.svg");
+	gl_bench_chart(m, t, &c, dir, "gemm.svg");
 }
 
 /* Tiles for one work-group per CU: a x b = cus with a <= b, a as large as possible. */
@@ -454,9 +454,9 @@ static void gpu_shape(unsigned cus, unsigned *a, unsigned *b)
 	*b = cus / best;
 }
 
-static int gemm_run(struct gl_ctx *ctx, struct gl_err *e)
+static int gemm_run(struct gl_run_ctx *ctx, struct gl_err *e)
 {
-	struct gl_micro m;
+	struct gl_bench m;
 	struct gemm_size sizes[NSIZES];
 	struct gemm_row rows[NKERNELS * NSIZES];
 	struct gl_table *t = NULL;
@@ -471,7 +471,7 @@ static int gemm_run(struct gl_ctx *ctx, struct gl_err *e)
 
 	memset(sizes, 0, sizeof(sizes));
 	memset(rows, 0, sizeof(rows));
-	gl_micro_init(&m, ctx, SUITE);
+	gl_bench_init(&m, ctx, SUITE);
 	if (!design) {
 		printf("gemm: skipped on %s: it has no MFMA (matrix cores); the kernels are built for gfx90a and gfx942\n", arch);
 		return GL_SUITE_OK;
@@ -480,7 +480,7 @@ static int gemm_run(struct gl_ctx *ctx, struct gl_err *e)
 	    !gl_params_uint(ctx, SUITE, "k_gpu", (unsigned)gl_params_pick(ctx, 128, 4096), 96, 1u << 16, &kg, e) ||
 	    !gl_params_u64(ctx, SUITE, "seed", 1, 0, UINT64_MAX, false, &seed, e))
 		goto out;
-	cus = gl_micro_cus(&m);
+	cus = gl_bench_cus(&m);
 	if (!gl_params_uint(ctx, SUITE, "wgs", cus, 1, 4 * cus, &wgs, e))
 		goto out;
 	if (ctx->params_only) {
@@ -512,7 +512,7 @@ static int gemm_run(struct gl_ctx *ctx, struct gl_err *e)
 	else
 		gl_str_fmt(sizes[1].label, sizeof(sizes[1].label), "%u WGs", wgs);
 	for (unsigned si = 0; si < NSIZES; si++) {
-		gl_ctx_progress(ctx, "%s: reference %ux%ux%u", SUITE, sizes[si].m, sizes[si].n, sizes[si].k);
+		gl_run_ctx_progress(ctx, "%s: reference %ux%ux%u", SUITE, sizes[si].m, sizes[si].n, sizes[si].k);
 		if (!size_setup(&m, &sizes[si], &seed, e))
 			goto out;
 		for (unsigned ki = 0; ki < NKERNELS; ki++) {
@@ -520,19 +520,19 @@ static int gemm_run(struct gl_ctx *ctx, struct gl_err *e)
 
 			r->kernel = kernels[ki];
 			r->sz = &sizes[si];
-			gl_ctx_progress(ctx, "%s: %s, %s", SUITE, r->kernel, sizes[si].label);
+			gl_run_ctx_progress(ctx, "%s: %s, %s", SUITE, r->kernel, sizes[si].label);
 			run_one(&m, &sizes[si], r);
 			all_ok &= r->ok;
 		}
 	}
-	gl_ctx_progress_end(ctx);
+	gl_run_ctx_progress_end(ctx);
 
 	t = gl_table_new("gemm: pipelined MFMA GEMM (seed 000) against its design", NCOLS, columns);
 	if (!t) {
 		gl_err_set(e, "out of memory");
 		goto out;
 	}
-	gl_micro_params(&m, t);
+	gl_bench_params(&m, t);
 	gl_table_param(t, "layout", "A row-major M x K fp16, B column-major (k contiguous) fp16, C row-major fp32");
 	gl_table_param(t, "sizes", "1 WG: 256x256x%u (one CU); %s: %ux%ux%u (%u work-groups; %u CUs)",
 	               k1, sizes[1].label, sizes[1].m, sizes[1].n, kg, sizes[1].groups, cus);
@@ -552,26 +552,26 @@ static int gemm_run(struct gl_ctx *ctx, struct gl_err *e)
 			gl_err_set(e, "out of memory");
 			goto out;
 		}
-	if (!gl_ctx_results_dir(ctx, dir, sizeof(dir), e))
+	if (!gl_run_ctx_results_dir(ctx, dir, sizeof(dir), e))
 		goto out;
 	chart(&m, t, dir, rows, nrows, design);
-	if (!gl_micro_write(&m, t, dir, SUITE, true, &gemm_figures, e))
+	if (!gl_bench_write(&m, t, dir, SUITE, true, &gemm_figures, e))
 		goto out;
 	result = all_ok ? GL_SUITE_OK : GL_SUITE_FAILED;
 out:
-	gl_ctx_progress_end(ctx);
+	gl_run_ctx_progress_end(ctx);
 	if (old_timeout > 0 && ctx->hsa)
 		gl_hsa_set_timeout(ctx->hsa, old_timeout);
 	for (unsigned si = 0; si < NSIZES; si++)
 		size_free(&m, &sizes[si]);
-	gl_micro_fini(&m);
+	gl_bench_fini(&m);
 	gl_table_free(t);
 	return result;
 }
 
 /* The suite's launch of one kernel (gcnlab trace / compare): one
  * work-group, 256 x 256 x 512, inputs random bits. */
-static int gemm_launch(const struct gl_ctx *ctx, const char *kernel, struct gl_suite_launch *out,
+static int gemm_launch(const struct gl_run_ctx *ctx, const char *kernel, struct gl_suite_launch *out,
                        struct gl_err *e)
 {
 	const unsigned k = 512;
@@ -589,7 +589,7 @@ static int gemm_launch(const struct gl_ctx *ctx, const char *kernel, struct gl_s
 		return GL_SUITE_LAUNCH_ERROR;
 	}
 	gl_str_fmt(file, sizeof(file), "%s.co", kernel);
-	if (!gl_ctx_find_code(ctx, ctx->arch, files, 1, out->code, sizeof(out->code), tried, sizeof(tried))) {
+	if (!gl_run_ctx_find_code(ctx, ctx->arch, files, 1, out->code, sizeof(out->code), tried, sizeof(tried))) {
 		gl_err_set(e, "%s: kernel %s is not built for %s (looked for %s; run make kernels ARCH=%s)",
 		           SUITE, kernel, ctx->arch, tried, ctx->arch);
 		return GL_SUITE_LAUNCH_ERROR;

@@ -7,11 +7,11 @@
  * it), one wave, and the 24 KiB one also with one wave per CU. Each is
  *   first  the very first dispatch: nothing of it is cached anywhere;
  *   hot    repeated dispatches: the code stays in the instruction cache;
- *   cold   flush_icache (gl_cold) before each timed dispatch: every CU's
+ *   cold   flush_icache (gl_cold_cache) before each timed dispatch: every CU's
  *          instruction cache is empty, the code comes from L2.
  * Data caches (asm/icache/dcache_read.s): one workgroup reads 1 MiB,
  *   hot       the same buffer every dispatch: it stays in L2;
- *   rotating  N copies in turn (gl_cold), N from --rotating-count
+ *   rotating  N copies in turn (gl_cold_cache), N from --rotating-count
  *             (default 3, the seed's example), and N such that all copies
  *             make twice the L2 + L3 the runtime reports (HSA cache sizes).
  * Each row has the median time, the flush time (timed apart, never in the
@@ -27,7 +27,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "measure/gl_cold.h"
+#include "measure/gl_cold_cache.h"
+#include "suites/gl_bench.h"
 #include "measure/gl_counters.h"
 #include "gpu/gl_hsa.h"
 #include "report/gl_ref.h"
@@ -35,6 +36,7 @@
 #include "base/gl_str.h"
 #include "suites/gl_suite.h"
 #include "measure/gl_timing.h"
+#include "measure/gl_timing_launch.h"
 
 #define DC_BYTES (1u << 20)   /* dcache_read's buffer: 1 MiB, well inside every L2 */
 #define DC_WI 256u            /* dcache_read: one workgroup of 256 work-items */
@@ -78,44 +80,24 @@ struct ic_row {
 
 #define MAX_ROWS 16
 struct ic_run {
-	struct gl_ctx *ctx;
+	struct gl_run_ctx *ctx;
 	struct gl_hsa *h;
 	unsigned cus;
 	uint64_t llc_bytes;        /* L2 + L3 + L4 as HSA reports them */
 	struct ic_row rows[MAX_ROWS];
 	unsigned nrows, ngroups;
-	struct gl_cold *flush;     /* flush only, for the cold rows */
-	struct gl_cold_info flush_info;
+	struct gl_bench bench;     /* the kernel being measured, freed after it */
+	struct gl_cold_cache *flush;     /* flush only, for the cold rows */
+	struct gl_cold_cache_info flush_info;
 	char notes[4][320];
 	unsigned nnotes;
 };
 
-static bool code_path(const struct gl_ctx *ctx, const char *arch, const char *kernel, char *path,
-                      size_t len, char *tried, size_t tried_len)
-{
-	char file[64];
-	const char *f[1] = { file };
-
-	gl_str_fmt(file, sizeof(file), "%s.co", kernel);
-	return gl_ctx_find_code(ctx, arch, f, 1, path, len, tried, tried_len);
-}
-
-static bool icache_list(const struct gl_ctx *ctx, gl_suite_emit_fn emit, void *user)
+static bool icache_list(const struct gl_run_ctx *ctx, gl_suite_emit_fn emit, void *user)
 {
 	static const char *const names[] = { "icache_24k", "icache_256k", "dcache_read", "flush_icache" };
 
-	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
-		char path[PATH_MAX], tried[PATH_MAX], detail[PATH_MAX + 32];
-
-		if (!ctx->arch[0])
-			gl_str_fmt(detail, sizeof(detail), "build/<arch>/%s.co", names[i]);
-		else if (code_path(ctx, ctx->arch, names[i], path, sizeof(path), tried, sizeof(tried)))
-			gl_str_copy(detail, sizeof(detail), path);
-		else
-			gl_str_fmt(detail, sizeof(detail), "not built (%s)", tried);
-		emit(user, names[i], detail);
-	}
-	return true;
+	return gl_bench_list(ctx, names, sizeof(names) / sizeof(names[0]), NULL, emit, user);
 }
 
 /* --- observing counters ------------------------------------------------ */
@@ -190,7 +172,7 @@ static bool first_row(struct ic_run *run, struct ic_row *r, const struct gl_hsa_
 }
 
 static bool timed_row(struct ic_run *run, struct ic_row *r, const struct gl_hsa_launch *l,
-                      struct gl_cold *cold, struct gl_err *e)
+                      struct gl_cold_cache *cold, struct gl_err *e)
 {
 	struct observe o = { .h = run->h, .row = r };
 	struct gl_timing_launch tl = {
@@ -232,7 +214,7 @@ static bool ic_validate(const struct gl_hsa_buf *out, unsigned wgs, unsigned uni
 /* first, hot, cold rows of one kernel and launch shape. `again`: the
  * kernel ran before (another shape), so its first dispatch here finds the
  * code in L2 and, on CU 0's group, in the instruction cache. */
-static void ic_unit(struct ic_run *run, const struct ic_kernel *k, struct gl_hsa_kernel *kern,
+static void ic_unit(struct ic_run *run, const struct ic_kernel *k, const struct gl_hsa_kernel *kern,
                     unsigned wgs, bool again)
 {
 	struct gl_hsa *h = run->h;
@@ -257,7 +239,7 @@ static void ic_unit(struct ic_run *run, const struct ic_kernel *k, struct gl_hsa
 	cold = new_row(run, k->name, shape, "cold: flush_icache before each", g);
 	if (!hot || !first || !cold)
 		return;
-	gl_ctx_progress(run->ctx, "icache: %s, %s", k->name, shape);
+	gl_run_ctx_progress(run->ctx, "icache: %s, %s", k->name, shape);
 	if (!gl_hsa_buf_create(h, (size_t)wgs * 8, &out, &e))
 		goto fail;
 	args[0].address = (uint64_t)(uintptr_t)out.dev;
@@ -289,13 +271,12 @@ static void ic_part(struct ic_run *run)
 {
 	for (size_t i = 0; i < NIC; i++) {
 		const struct ic_kernel *k = &ic_kernels[i];
-		char path[PATH_MAX], tried[PATH_MAX];
-		struct gl_hsa_code *code = NULL;
-		struct gl_hsa_kernel kern;
+		char path[PATH_MAX], tried[2 * PATH_MAX];
+		const struct gl_hsa_kernel *kern;
 		struct gl_err e;
 
-		if (!code_path(run->ctx, gl_hsa_arch(run->h), k->name, path, sizeof(path), tried,
-		               sizeof(tried))) {
+		if (!gl_bench_code_path(run->ctx, gl_hsa_arch(run->h), k->name, NULL, path, sizeof(path), tried,
+		                        sizeof(tried))) {
 			struct ic_row *r = new_row(run, k->name, "-", "-", run->ngroups++);
 
 			if (r)
@@ -303,16 +284,15 @@ static void ic_part(struct ic_run *run)
 			fprintf(stderr, "icache: kernel %s: no code object (looked for %s)\n", k->name, tried);
 			continue;
 		}
-		if (!gl_hsa_code_load(run->h, path, &code, &e) ||
-		    !gl_hsa_kernel_get(run->h, code, k->name, &kern, &e)) {
+		if (!gl_bench_kernel_at(&run->bench, path, k->name, &kern, &e)) {
 			fprintf(stderr, "icache: %s\n", e.msg);
-			gl_hsa_code_free(run->h, code);
+			gl_bench_fini(&run->bench);
 			continue;
 		}
-		ic_unit(run, k, &kern, 1, false);
+		ic_unit(run, k, kern, 1, false);
 		if (k->every_cu)
-			ic_unit(run, k, &kern, run->cus, true);
-		gl_hsa_code_free(run->h, code);
+			ic_unit(run, k, kern, run->cus, true);
+		gl_bench_fini(&run->bench);
 	}
 }
 
@@ -355,14 +335,14 @@ static void note(struct ic_run *run, const char *text)
 
 /* count copies of in for row r (its mode notes a cap). */
 static bool dc_copies(struct ic_run *run, struct ic_row *r, struct gl_hsa_buf *in, unsigned count,
-                      struct gl_cold **out, struct gl_err *e)
+                      struct gl_cold_cache **out, struct gl_err *e)
 {
 	struct gl_timing_mode m = { .rotating_count = count, .rotating_cap = run->ctx->timing.rotating_cap };
-	struct gl_cold_info ci;
+	struct gl_cold_cache_info ci;
 
-	if (!gl_cold_open(run->h, run->ctx->build_dir, &m, in, 1, "icache", out, e))
+	if (!gl_cold_cache_open(run->h, run->ctx->build_dir, &m, in, 1, "icache", out, e))
 		return false;
-	gl_cold_info(*out, &ci);
+	gl_cold_cache_info(*out, &ci);
 	note(run, ci.note);
 	if (ci.rotating_count != count)
 		gl_str_fmt(r->mode + strlen(r->mode), sizeof(r->mode) - strlen(r->mode),
@@ -373,7 +353,7 @@ static bool dc_copies(struct ic_run *run, struct ic_row *r, struct gl_hsa_buf *i
 /* A rotating row; the output is validated afterwards (the last dispatch
  * read a copy). */
 static bool dc_rotating(struct ic_run *run, struct ic_row *r, const struct gl_hsa_launch *l,
-                        struct gl_hsa_buf *in, struct gl_hsa_buf *out, struct gl_cold *cold,
+                        struct gl_hsa_buf *in, struct gl_hsa_buf *out, struct gl_cold_cache *cold,
                         struct gl_err *e)
 {
 	memset(out->host, 0, out->size);
@@ -389,11 +369,10 @@ static void dc_part(struct ic_run *run)
 {
 	struct gl_hsa *h = run->h;
 	const struct gl_timing_mode *tm = &run->ctx->timing;
-	char path[PATH_MAX], tried[PATH_MAX], mode[96], size[32];
-	struct gl_hsa_code *code = NULL;
-	struct gl_hsa_kernel kern;
+	char path[PATH_MAX], tried[2 * PATH_MAX], mode[96], size[32];
+	const struct gl_hsa_kernel *kern;
 	struct gl_hsa_buf in = { 0 }, out = { 0 };
-	struct gl_cold *c1 = NULL, *c2 = NULL;
+	struct gl_cold_cache *c1 = NULL, *c2 = NULL;
 	struct gl_err e;
 	unsigned g = run->ngroups++;
 	unsigned n1 = tm->rotating_count > 1 ? tm->rotating_count : DC_ROTATE_DEFAULT, n2;
@@ -404,7 +383,7 @@ static void dc_part(struct ic_run *run)
 		{ .kind = GL_KV_SCALAR, .size = 4, .label = "bytes" },
 	};
 	struct gl_hsa_launch l = {
-		.kernel = &kern, .args = args, .nargs = 3, .grid = { DC_WI, 1, 1 },
+		.args = args, .nargs = 3, .grid = { DC_WI, 1, 1 },
 		.block = { DC_WI, 1, 1 }, .dims = 1,
 	};
 	const uint32_t bytes = DC_BYTES;
@@ -420,7 +399,7 @@ static void dc_part(struct ic_run *run)
 	 * copy after that much other data). */
 	n2 = run->llc_bytes ? (unsigned)((2 * run->llc_bytes + DC_BYTES - 1) / DC_BYTES) : 0;
 	if (n2 > 1) {
-		gl_cold_size_str(run->llc_bytes, size, sizeof(size));
+		gl_cold_cache_size_str(run->llc_bytes, size, sizeof(size));
 		gl_str_fmt(mode, sizeof(mode), "rotating x%u (2 x the %s of L2 + L3)", n2, size);
 		rot2 = new_row(run, "dcache_read", "1 workgroup reads 1 MiB", mode, g);
 	} else {
@@ -428,14 +407,17 @@ static void dc_part(struct ic_run *run)
 	}
 	if (!hot || !first || !rot1)
 		return;
-	gl_ctx_progress(run->ctx, "icache: dcache_read");
-	if (!code_path(run->ctx, gl_hsa_arch(h), "dcache_read", path, sizeof(path), tried, sizeof(tried))) {
+	gl_run_ctx_progress(run->ctx, "icache: dcache_read");
+	if (!gl_bench_code_path(run->ctx, gl_hsa_arch(h), "dcache_read", NULL, path, sizeof(path), tried,
+	                        sizeof(tried))) {
 		gl_str_copy(first->validated, sizeof(first->validated), "not built");
 		fprintf(stderr, "icache: kernel dcache_read: no code object (looked for %s)\n", tried);
 		return;
 	}
-	if (!gl_hsa_code_load(h, path, &code, &e) || !gl_hsa_kernel_get(h, code, "dcache_read", &kern, &e) ||
-	    !gl_hsa_buf_create(h, DC_BYTES, &in, &e) || !gl_hsa_buf_create(h, DC_WI * 4, &out, &e))
+	if (!gl_bench_kernel_at(&run->bench, path, "dcache_read", &kern, &e))
+		goto fail;
+	l.kernel = kern;
+	if (!gl_hsa_buf_create(h, DC_BYTES, &in, &e) || !gl_hsa_buf_create(h, DC_WI * 4, &out, &e))
 		goto fail;
 	for (uint32_t i = 0; i < DC_BYTES / 4; i++)
 		((uint32_t *)in.host)[i] = input_word(i);
@@ -463,11 +445,11 @@ fail:
 	gl_str_copy(first->validated, sizeof(first->validated), "error");
 	fprintf(stderr, "icache: dcache_read: %s\n", e.msg);
 out:
-	gl_cold_close(c1);
-	gl_cold_close(c2);
+	gl_cold_cache_close(c1);
+	gl_cold_cache_close(c2);
 	gl_hsa_buf_destroy(h, &in);
 	gl_hsa_buf_destroy(h, &out);
-	gl_hsa_code_free(h, code);
+	gl_bench_fini(&run->bench);
 }
 
 /* --- output ------------------------------------------------------------ */
@@ -584,7 +566,7 @@ static void print_runs(const struct ic_run *run, FILE *f)
 	if (run->flush) {
 		char reach[160];
 
-		gl_cold_reach(run->flush, reach, sizeof(reach));
+		gl_cold_cache_reach(run->flush, reach, sizeof(reach));
 		fprintf(f, "  flush_icache: %s\n", reach);
 	}
 	for (unsigned i = 0; i < run->nnotes; i++)
@@ -593,17 +575,12 @@ static void print_runs(const struct ic_run *run, FILE *f)
 
 static void record_params(struct ic_run *run, struct gl_table *t)
 {
-	struct gl_ctx *ctx = run->ctx;
+	struct gl_run_ctx *ctx = run->ctx;
 	struct gl_hsa_info info;
 	struct gl_err e;
-	char date[32], sz[32];
-	time_t now = time(NULL);
-	struct tm tm;
+	char sz[32];
 
-	gl_table_param(t, "suite", "icache");
-	gl_table_param(t, "arch", "%s", gl_hsa_arch(ctx->hsa));
-	gl_table_param(t, "backend", "%s", gl_backend_name(gl_hsa_backend(ctx->hsa)));
-	gl_table_param(t, "isa", "%s", gl_hsa_isa_name(ctx->hsa));
+	gl_bench_param_target(ctx, "icache", t);
 	if (gl_hsa_info(ctx->hsa, &info, &e)) {
 		gl_table_param(t, "agent", "%s", info.product[0] ? info.product : info.name);
 		gl_table_param(t, "compute_units", "%u", info.compute_units);
@@ -616,7 +593,7 @@ static void record_params(struct ic_run *run, struct gl_table *t)
 	gl_table_param(t, "time", "GPU dispatch timestamps (hsa_amd_profiling_get_dispatch_time)");
 	gl_table_param(t, "icache_kernels", "icache_24k, icache_256k: 24 / 256 KiB of straight-line SALU code (asm/icache/icache_body.s)");
 	gl_table_param(t, "dcache_kernel", "dcache_read: one workgroup of %u work-items reads %u bytes", DC_WI, DC_BYTES);
-	gl_cold_size_str(run->llc_bytes, sz, sizeof(sz));
+	gl_cold_cache_size_str(run->llc_bytes, sz, sizeof(sz));
 	gl_table_param(t, "caches_below_l1", "%s (L2 + L3 from HSA_AGENT_INFO_CACHE_SIZE)", sz);
 	gl_table_param(t, "modes", "first = the first dispatch; hot = repeated (after warm-up); cold = flush_icache before each timed dispatch; rotating xN = timed rep r reads copy (r + 1) mod N");
 	gl_table_param(t, "counters", "per timed dispatch, lo..hi over the reps (emulator only)");
@@ -631,17 +608,16 @@ static void record_params(struct ic_run *run, struct gl_table *t)
 		else
 			gl_table_param(t, "flush_cus_reached", "not checked (the runtime has no counters)");
 	}
-	gl_cold_size_str(gl_timing_mode_cap(&ctx->timing), sz, sizeof(sz));
+	gl_cold_cache_size_str(gl_timing_mode_cap(&ctx->timing), sz, sizeof(sz));
 	gl_table_param(t, "rotating_cap", "%s", sz);
 	for (unsigned i = 0; i < run->nnotes; i++)
 		gl_table_param(t, i ? "note2" : "note", "%s", run->notes[i]);
 	if (ctx->clock_sweep)
 		gl_table_param(t, "clocks", "as found (--clocks sweep does not apply to this suite)");
-	if (gmtime_r(&now, &tm) && strftime(date, sizeof(date), "%Y-%m-%dT%H:%M:%SZ", &tm))
-		gl_table_param(t, "date", "%s", date);
+	gl_bench_param_date(t);
 }
 
-static int icache_run(struct gl_ctx *ctx, struct gl_err *e)
+static int icache_run(struct gl_run_ctx *ctx, struct gl_err *e)
 {
 	struct ic_run *run = calloc(1, sizeof(*run));
 	struct gl_timing_mode fm = { .flush_cache = true, .flush_per_cu = ctx->timing.flush_per_cu };
@@ -661,6 +637,7 @@ static int icache_run(struct gl_ctx *ctx, struct gl_err *e)
 	}
 	run->ctx = ctx;
 	run->h = ctx->hsa;
+	gl_bench_init(&run->bench, ctx, "icache");
 	if (ctx->clock_sweep)
 		fprintf(stderr, "icache: --clocks sweep does not apply to this suite: running at the current clocks\n");
 	if (ctx->timing.flush_cache)
@@ -671,12 +648,12 @@ static int icache_run(struct gl_ctx *ctx, struct gl_err *e)
 	run->cus = info.compute_units;
 	for (unsigned i = 1; i < 4; i++)
 		run->llc_bytes += info.cache_bytes[i];
-	if (!gl_cold_open(run->h, ctx->build_dir, &fm, NULL, 0, "icache", &run->flush, e))
+	if (!gl_cold_cache_open(run->h, ctx->build_dir, &fm, NULL, 0, "icache", &run->flush, e))
 		goto out;
 	ic_part(run);
 	dc_part(run);
-	gl_ctx_progress_end(ctx);
-	gl_cold_info(run->flush, &run->flush_info);
+	gl_run_ctx_progress_end(ctx);
+	gl_cold_cache_info(run->flush, &run->flush_info);
 
 	for (unsigned i = 0; i < run->nrows; i++) {
 		struct ic_row *r = &run->rows[i];
@@ -713,7 +690,7 @@ static int icache_run(struct gl_ctx *ctx, struct gl_err *e)
 			goto out;
 		}
 	}
-	if (!gl_ctx_results_dir(ctx, dir, sizeof(dir), e))
+	if (!gl_run_ctx_results_dir(ctx, dir, sizeof(dir), e))
 		goto out;
 	gl_ref_print(t, "icache", gl_hsa_arch(ctx->hsa), &icache_figures, stdout);
 	print_runs(run, stdout);
@@ -724,45 +701,24 @@ static int icache_run(struct gl_ctx *ctx, struct gl_err *e)
 	result = all_ok ? GL_SUITE_OK : GL_SUITE_FAILED;
 out:
 	gl_table_free(t);
-	gl_cold_close(run->flush);
+	gl_cold_cache_close(run->flush);
 	free(run);
 	return result;
 }
 
 /* One kernel as the suite launches it (one wave; dcache_read as in dc_part). */
-static int icache_launch(const struct gl_ctx *ctx, const char *kernel, struct gl_suite_launch *out,
+static const struct gl_bench_launch icache_launches[] = {
+	{ "icache_24k", 64, 64, { "buf:8" } },
+	{ "icache_256k", 64, 64, { "buf:8" } },
+	{ "dcache_read", DC_WI, DC_WI, { "buf:1M:iota32", "buf:1K", "u32:1048576" } },
+	{ "flush_icache", 64, 64, { "buf:512" } },   /* its reach bitmap */
+};
+
+static int icache_launch(const struct gl_run_ctx *ctx, const char *kernel, struct gl_suite_launch *out,
                          struct gl_err *e)
 {
-	static const struct {
-		const char *name;
-		uint32_t wi;
-		const char *args[3];
-	} tab[] = {
-		{ "icache_24k", 64, { "buf:8" } },
-		{ "icache_256k", 64, { "buf:8" } },
-		{ "dcache_read", DC_WI, { "buf:1M:iota32", "buf:1K", "u32:1048576" } },
-		{ "flush_icache", 64, { "buf:512" } },   /* its reach bitmap */
-	};
-	char tried[PATH_MAX];
-
-	for (size_t i = 0; i < sizeof(tab) / sizeof(tab[0]); i++) {
-		if (strcmp(tab[i].name, kernel) != 0)
-			continue;
-		if (!code_path(ctx, ctx->arch, kernel, out->code, sizeof(out->code), tried, sizeof(tried))) {
-			gl_err_set(e, "icache: kernel %s is not built for %s (looked for %s; run make kernels ARCH=%s)",
-			           kernel, ctx->arch, tried, ctx->arch);
-			return GL_SUITE_LAUNCH_ERROR;
-		}
-		gl_str_copy(out->kernel, sizeof(out->kernel), kernel);
-		out->dims = 1;
-		out->grid[0] = out->block[0] = tab[i].wi;
-		out->grid[1] = out->grid[2] = out->block[1] = out->block[2] = 1;
-		out->nargs = 0;
-		for (unsigned a = 0; a < 3 && tab[i].args[a]; a++)
-			gl_str_copy(out->args[out->nargs++], sizeof(out->args[0]), tab[i].args[a]);
-		return GL_SUITE_LAUNCH_OK;
-	}
-	return GL_SUITE_LAUNCH_NOT_MINE;
+	return gl_bench_launch(ctx, "icache", icache_launches, sizeof(icache_launches) / sizeof(icache_launches[0]),
+	                       kernel, out, e);
 }
 
 const struct gl_suite gl_suite_icache = {

@@ -26,9 +26,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "measure/gl_cold.h"
-#include "suites/gl_micro.h"
-#include "cli/gl_params.h"
+#include "measure/gl_cold_cache.h"
+#include "suites/gl_bench.h"
+#include "suites/gl_params.h"
 #include "base/gl_str.h"
 #include "suites/gl_suite.h"
 
@@ -77,17 +77,17 @@ struct lat_cfg {
 	uint64_t seed;
 };
 
-static bool lat_list(const struct gl_ctx *ctx, gl_suite_emit_fn emit, void *user)
+static bool lat_list(const struct gl_run_ctx *ctx, gl_suite_emit_fn emit, void *user)
 {
-	return gl_micro_list(ctx, kernels, NKERNELS, emit, user);
+	return gl_bench_list(ctx, kernels, NKERNELS, NULL, emit, user);
 }
 
 /* ---- configuration ---- */
 
-static bool config(struct gl_micro *m, struct lat_cfg *c, struct gl_err *e)
+static bool config(struct gl_bench *m, struct lat_cfg *c, struct gl_err *e)
 {
-	struct gl_ctx *ctx = m->ctx;
-	unsigned all = gl_micro_cus(m);
+	struct gl_run_ctx *ctx = m->ctx;
+	unsigned all = gl_bench_cus(m);
 	uint64_t def_fp[GL_PARAMS_LIST_MAX], hbm_mib;
 	unsigned ndef = 0;
 	static const uint64_t def_strides[] = { 1, 8, 32 };
@@ -138,12 +138,12 @@ static bool config(struct gl_micro *m, struct lat_cfg *c, struct gl_err *e)
 
 /* The samples of one dispatch: out holds groups x steps u32. */
 struct run {
-	struct gl_micro *m;
+	struct gl_bench *m;
 	struct gl_hsa_buf out;
 	unsigned groups, steps, skip;
 };
 
-static bool run_open(struct gl_micro *m, struct run *r, unsigned groups, unsigned steps, unsigned skip,
+static bool run_open(struct gl_bench *m, struct run *r, unsigned groups, unsigned steps, unsigned skip,
                      struct gl_err *e)
 {
 	memset(r, 0, sizeof(*r));
@@ -166,15 +166,15 @@ static bool run_once(struct run *r, const char *kernel, struct gl_kernarg_val *a
 {
 	const struct gl_hsa_kernel *k;
 
-	if (!gl_micro_kernel(r->m, kernel, &k, e) ||
-	    !gl_micro_dispatch_rep(r->m, k, args, nargs, r->groups * 64, 64, rep, NULL, e) ||
+	if (!gl_bench_kernel(r->m, kernel, &k, e) ||
+	    !gl_bench_dispatch_rep(r->m, k, args, nargs, r->groups * 64, 64, rep, NULL, e) ||
 	    !gl_hsa_buf_download(r->m->ctx->hsa, &r->out, e))
 		return false;
-	*mean = gl_micro_mean(r->out.host, r->groups, r->steps, r->skip);
+	*mean = gl_bench_mean(r->out.host, r->groups, r->steps, r->skip);
 	return true;
 }
 
-/* Dispatch d of a warm-up + reps loop as gl_micro_dispatch_rep's rep. */
+/* Dispatch d of a warm-up + reps loop as gl_bench_dispatch_rep's rep. */
 #define REP(c, d) ((d) >= (c)->warmup ? (int)((d) - (c)->warmup) : -1)
 
 /* ---- the table's rows ---- */
@@ -211,7 +211,7 @@ static bool cycle_make(uint32_t n, uint64_t seed, uint32_t **next_out, uint32_t 
 	for (uint32_t i = 0; i < n; i++)
 		perm[i] = i;
 	for (uint32_t i = n - 1; i > 0; i--) {
-		uint32_t j = (uint32_t)(gl_micro_rand(&st) % i);   /* j < i: one cycle */
+		uint32_t j = (uint32_t)(gl_bench_rand(&st) % i);   /* j < i: one cycle */
 		uint32_t t = perm[i];
 
 		perm[i] = perm[j];
@@ -228,7 +228,7 @@ static bool cycle_make(uint32_t n, uint64_t seed, uint32_t **next_out, uint32_t 
 	return true;
 }
 
-static bool memtime_row(struct gl_micro *m, const struct lat_cfg *c, struct lat_row *row,
+static bool memtime_row(struct gl_bench *m, const struct lat_cfg *c, struct lat_row *row,
                         double *lat, struct gl_err *e)
 {
 	struct run r;
@@ -237,7 +237,7 @@ static bool memtime_row(struct gl_micro *m, const struct lat_cfg *c, struct lat_
 	if (!run_open(m, &r, c->cus, c->steps, c->skip, e))
 		return false;
 	for (unsigned d = 0; d < c->warmup + c->reps; d++) {
-		struct gl_kernarg_val args[2] = { gl_micro_buf(&r.out, "out"), gl_micro_u32(c->steps, "steps") };
+		struct gl_kernarg_val args[2] = { gl_bench_buf(&r.out, "out"), gl_bench_u32(c->steps, "steps") };
 		double v;
 
 		if (!run_once(&r, "lat_memtime", args, 2, REP(c, d), &v, e))
@@ -245,16 +245,28 @@ static bool memtime_row(struct gl_micro *m, const struct lat_cfg *c, struct lat_
 		if (d >= c->warmup)
 			lat[d - c->warmup] = v;
 	}
-	gl_micro_stats(lat, c->reps, &row->lat);
+	gl_bench_stats(lat, c->reps, &row->lat);
 	ok = true;
 out:
 	run_close(&r);
 	return ok;
 }
 
+/* A row's statistics from its timed reps: the latency of one load, and
+ * the issue interval of the other TPUT_LOADS - 1 (the tput kernel's time
+ * less the latency kernel's, per extra load). tput is overwritten. */
+static void row_stats(unsigned reps, const double *lat, double *tput, struct lat_row *row)
+{
+	gl_bench_stats(lat, reps, &row->lat);
+	for (unsigned i = 0; i < reps; i++)
+		tput[i] = (tput[i] - lat[i]) / (TPUT_LOADS - 1);
+	gl_bench_stats(tput, reps, &row->tput);
+	row->has_tput = true;
+}
+
 /* The HBM rows: lat_chase_<what> and lat_chase_<what>_tput on chain
  * positions *pos.., each dispatch taking the next `steps`. */
-static bool hbm_rows(struct gl_micro *m, const struct lat_cfg *c, struct gl_hsa_buf *buf,
+static bool hbm_rows(struct gl_bench *m, const struct lat_cfg *c, struct gl_hsa_buf *buf,
                      const uint32_t *seq, uint32_t n, uint32_t slot_off, const char *what,
                      struct lat_row *row, double *lat, double *tput, bool *wrapped, struct gl_err *e)
 {
@@ -271,13 +283,13 @@ static bool hbm_rows(struct gl_micro *m, const struct lat_cfg *c, struct gl_hsa_
 		for (unsigned d = 0; d < c->warmup + c->reps; d++) {
 			uint32_t start = seq[pos % n] * (uint32_t)SLOT + slot_off;
 			struct gl_kernarg_val args[6] = {
-				gl_micro_buf(buf, "chase memory"), gl_micro_buf(&r.out, "out"),
-				gl_micro_u32((uint32_t)c->hbm, "region_bytes"), gl_micro_u32(start, "start"),
-				gl_micro_u32(c->steps, "steps"), gl_micro_u32(0, "warm_bytes"),
+				gl_bench_buf(buf, "chase memory"), gl_bench_buf(&r.out, "out"),
+				gl_bench_u32((uint32_t)c->hbm, "region_bytes"), gl_bench_u32(start, "start"),
+				gl_bench_u32(c->steps, "steps"), gl_bench_u32(0, "warm_bytes"),
 			};
 			double v;
 
-			gl_ctx_progress(m->ctx, "%s: %s %u/%u", SUITE, pass ? tput_k : lat_k, d + 1,
+			gl_run_ctx_progress(m->ctx, "%s: %s %u/%u", SUITE, pass ? tput_k : lat_k, d + 1,
 			                c->warmup + c->reps);
 			if (!run_once(&r, pass ? tput_k : lat_k, args, 6, REP(c, d), &v, e))
 				goto out;
@@ -288,18 +300,14 @@ static bool hbm_rows(struct gl_micro *m, const struct lat_cfg *c, struct gl_hsa_
 				(pass ? tput : lat)[d - c->warmup] = v;
 		}
 	}
-	gl_micro_stats(lat, c->reps, &row->lat);
-	for (unsigned i = 0; i < c->reps; i++)
-		tput[i] = (tput[i] - lat[i]) / (TPUT_LOADS - 1);
-	gl_micro_stats(tput, c->reps, &row->tput);
-	row->has_tput = true;
+	row_stats(c->reps, lat, tput, row);
 	ok = true;
 out:
 	run_close(&r);
 	return ok;
 }
 
-static bool lds_rows(struct gl_micro *m, const struct lat_cfg *c, unsigned width, uint64_t stride,
+static bool lds_rows(struct gl_bench *m, const struct lat_cfg *c, unsigned width, uint64_t stride,
                      struct lat_row *row, double *lat, double *tput, struct gl_err *e)
 {
 	struct gl_hsa *h = m->ctx->hsa;
@@ -325,8 +333,8 @@ static bool lds_rows(struct gl_micro *m, const struct lat_cfg *c, unsigned width
 	for (unsigned pass = 0; pass < 2; pass++) {
 		for (unsigned d = 0; d < c->warmup + c->reps; d++) {
 			struct gl_kernarg_val args[3] = {
-				gl_micro_buf(&addr, "lane addresses"), gl_micro_buf(&r.out, "out"),
-				gl_micro_u32(c->steps, "steps"),
+				gl_bench_buf(&addr, "lane addresses"), gl_bench_buf(&r.out, "out"),
+				gl_bench_u32(c->steps, "steps"),
 			};
 			double v;
 
@@ -336,11 +344,7 @@ static bool lds_rows(struct gl_micro *m, const struct lat_cfg *c, unsigned width
 				(pass ? tput : lat)[d - c->warmup] = v;
 		}
 	}
-	gl_micro_stats(lat, c->reps, &row->lat);
-	for (unsigned i = 0; i < c->reps; i++)
-		tput[i] = (tput[i] - lat[i]) / (TPUT_LOADS - 1);
-	gl_micro_stats(tput, c->reps, &row->tput);
-	row->has_tput = true;
+	row_stats(c->reps, lat, tput, row);
 	ok = true;
 out:
 	gl_hsa_buf_destroy(h, &addr);
@@ -350,7 +354,7 @@ out:
 
 /* The HBM chase memory: cus regions of c->hbm bytes, both chains (dwordx4
  * at slot + 0, LDS at slot + 12 KiB) following one permutation of slots. */
-static bool hbm_memory(struct gl_micro *m, const struct lat_cfg *c, struct gl_hsa_buf *buf,
+static bool hbm_memory(struct gl_bench *m, const struct lat_cfg *c, struct gl_hsa_buf *buf,
                        uint32_t **seq, uint32_t *n, struct gl_err *e)
 {
 	uint32_t *next = NULL;
@@ -391,7 +395,7 @@ struct sweep_pt {
 	int level;                    /* 1.. plateau; 0 between plateaus */
 };
 
-static bool sweep_point(struct gl_micro *m, const struct lat_cfg *c, double overhead,
+static bool sweep_point(struct gl_bench *m, const struct lat_cfg *c, double overhead,
                         struct sweep_pt *pt, double *raw, double *lat, struct gl_err *e)
 {
 	struct gl_hsa *h = m->ctx->hsa;
@@ -422,11 +426,11 @@ static bool sweep_point(struct gl_micro *m, const struct lat_cfg *c, double over
 		 * anywhere; cold: each dispatch continues the cycle. */
 		uint64_t pos = pt->warm ? 0 : (uint64_t)d * c->sweep_steps;
 		struct gl_kernarg_val args[6] = {
-			gl_micro_buf(&buf, "chase memory"), gl_micro_buf(&r.out, "out"),
-			gl_micro_u32((uint32_t)(region > UINT32_MAX ? UINT32_MAX : region), "region_bytes"),
-			gl_micro_u32(seq[pos % n] * NODE_SWEEP, "start"),
-			gl_micro_u32(c->sweep_steps, "steps"),
-			gl_micro_u32(pt->warm ? (uint32_t)region : 0, "warm_bytes"),
+			gl_bench_buf(&buf, "chase memory"), gl_bench_buf(&r.out, "out"),
+			gl_bench_u32((uint32_t)(region > UINT32_MAX ? UINT32_MAX : region), "region_bytes"),
+			gl_bench_u32(seq[pos % n] * NODE_SWEEP, "start"),
+			gl_bench_u32(c->sweep_steps, "steps"),
+			gl_bench_u32(pt->warm ? (uint32_t)region : 0, "warm_bytes"),
 		};
 
 		/* The sweep warms its footprint on purpose: always hot. */
@@ -434,8 +438,8 @@ static bool sweep_point(struct gl_micro *m, const struct lat_cfg *c, double over
 			goto out;
 		lat[d] = raw[d] - overhead;
 	}
-	gl_micro_stats(raw, c->sweep_reps, &pt->raw);
-	gl_micro_stats(lat, c->sweep_reps, &pt->lat);
+	gl_bench_stats(raw, c->sweep_reps, &pt->raw);
+	gl_bench_stats(lat, c->sweep_reps, &pt->lat);
 	pt->ok = ok = true;
 out:
 	free(next);
@@ -551,7 +555,7 @@ static bool add_sweep_row(struct gl_table *t, const struct sweep_pt *p)
 	char fp[32], bytes[32], v[4][32], level[16];
 	const char *cells[NSCOLS];
 
-	gl_micro_size(p->fp, fp, sizeof(fp));
+	gl_bench_size(p->fp, fp, sizeof(fp));
 	gl_str_fmt(bytes, sizeof(bytes), "%llu", (unsigned long long)p->fp);
 	if (p->ok) {
 		gl_str_fmt(v[0], sizeof(v[0]), "%.1f", p->lat.median_us);
@@ -578,7 +582,7 @@ static bool add_sweep_row(struct gl_table *t, const struct sweep_pt *p)
 
 /* Latency per footprint, bars coloured by level; the footprints grow
  * geometrically, so their evenly spaced positions are a log scale. */
-static void sweep_chart(struct gl_micro *m, struct gl_table *t, const char *dir, const struct sweep_pt *pts,
+static void sweep_chart(struct gl_bench *m, struct gl_table *t, const char *dir, const struct sweep_pt *pts,
                         unsigned n, unsigned levels)
 {
 	char labels[GL_PARAMS_LIST_MAX][32], names[GL_PARAMS_LIST_MAX + 1][64], title[160];
@@ -593,7 +597,7 @@ static void sweep_chart(struct gl_micro *m, struct gl_table *t, const char *dir,
 		gnames[l] = names[l];
 	}
 	for (unsigned i = 0; i < n; i++) {
-		gl_micro_size(pts[i].fp, labels[i], sizeof(labels[i]));
+		gl_bench_size(pts[i].fp, labels[i], sizeof(labels[i]));
 		lab[i] = labels[i];
 		group[i] = (unsigned)(pts[i].level > 0 ? pts[i].level : 0);
 		values[i] = pts[i].ok ? pts[i].lat.median_us : NAN;
@@ -607,14 +611,14 @@ static void sweep_chart(struct gl_micro *m, struct gl_table *t, const char *dir,
 		.xlabel = "footprint chased (bytes, x2 steps)", .key_title = "cache level the plateau detection assigns",
 		.logy = true, .ordered_x = true,
 	};
-	gl_micro_chart(m, t, &c, dir, "latency_chase.svg");
+	gl_bench_chart(m, t, &c, dir, "latency_chase.svg");
 }
 
-static void record_cfg(struct gl_micro *m, const struct lat_cfg *c, struct gl_table *t)
+static void record_cfg(struct gl_bench *m, const struct lat_cfg *c, struct gl_table *t)
 {
 	char list[512];
 
-	gl_micro_params(m, t);
+	gl_bench_params(m, t);
 	gl_table_param(t, "cus", "%u", c->cus);
 	gl_table_param(t, "launch", "grid = cus x 64, block = 64: one wave per CU");
 	gl_table_param(t, "steps", "%u", c->steps);
@@ -639,16 +643,16 @@ static void record_cfg(struct gl_micro *m, const struct lat_cfg *c, struct gl_ta
 
 /* ---- run ---- */
 
-static int lat_run(struct gl_ctx *ctx, struct gl_err *e)
+static int lat_run(struct gl_run_ctx *ctx, struct gl_err *e)
 {
-	struct gl_micro m;
+	struct gl_bench m;
 	struct lat_cfg c;
 	struct lat_row rows[3 + 2 * GL_PARAMS_LIST_MAX];
 	struct sweep_pt pts[GL_PARAMS_LIST_MAX];
 	unsigned nrows = 0, levels;
 	double *lat = NULL, *tput = NULL, *raw = NULL, *slat = NULL;
 	struct gl_hsa_buf hbm = { 0 };
-	struct gl_cold *cold = NULL, *hbm_cold = NULL;
+	struct gl_cold_cache *cold = NULL, *hbm_cold = NULL;
 	uint32_t *seq = NULL, nslots = 0;
 	struct gl_table *t = NULL, *ts = NULL;
 	char dir[PATH_MAX];
@@ -656,7 +660,7 @@ static int lat_run(struct gl_ctx *ctx, struct gl_err *e)
 	double overhead;
 	int result = GL_SUITE_ERROR;
 
-	gl_micro_init(&m, ctx, SUITE);
+	gl_bench_init(&m, ctx, SUITE);
 	memset(rows, 0, sizeof(rows));
 	memset(pts, 0, sizeof(pts));
 	if (!config(&m, &c, e))
@@ -680,7 +684,7 @@ static int lat_run(struct gl_ctx *ctx, struct gl_err *e)
 	 * the table's rows; the HBM rows also rotate copies of the chase memory
 	 * (--rotating-count), whose chain holds offsets, so every copy is a
 	 * valid chain. */
-	if (!gl_cold_open_ctx(ctx, NULL, 0, NULL, &cold, e))
+	if (!gl_cold_cache_open_ctx(ctx, NULL, 0, NULL, &cold, e))
 		goto out;
 	m.cold = cold;
 
@@ -690,7 +694,7 @@ static int lat_run(struct gl_ctx *ctx, struct gl_err *e)
 	gl_str_copy(r->type, sizeof(r->type), "s_memtime overhead");
 	gl_str_copy(r->insn, sizeof(r->insn), "s_memtime x2");
 	r->stride[0] = '\0';   /* no lanes to stride */
-	gl_ctx_progress(ctx, "%s: s_memtime", SUITE);
+	gl_run_ctx_progress(ctx, "%s: s_memtime", SUITE);
 	r->ok = memtime_row(&m, &c, r, lat, e);
 	if (!r->ok)
 		goto out;   /* nothing else can be corrected without it */
@@ -698,7 +702,7 @@ static int lat_run(struct gl_ctx *ctx, struct gl_err *e)
 
 	/* HBM rows. */
 	if (!hbm_memory(&m, &c, &hbm, &seq, &nslots, e) ||
-	    !gl_cold_open_ctx(ctx, &hbm, 1, SUITE, &hbm_cold, e))
+	    !gl_cold_cache_open_ctx(ctx, &hbm, 1, SUITE, &hbm_cold, e))
 		goto out;
 	m.cold = hbm_cold;
 	static const struct { const char *what, *type, *insn; unsigned bytes; uint32_t off; } hbm_kinds[] = {
@@ -738,7 +742,7 @@ static int lat_run(struct gl_ctx *ctx, struct gl_err *e)
 			gl_str_fmt(r->stride, sizeof(r->stride), "%llu (%llu B)", (unsigned long long)c.strides[s],
 			           (unsigned long long)(c.strides[s] * width));
 			r->bytes = 64 * width;
-			gl_ctx_progress(ctx, "%s: ds_read_b%u stride %llu", SUITE, width * 8,
+			gl_run_ctx_progress(ctx, "%s: ds_read_b%u stride %llu", SUITE, width * 8,
 			                (unsigned long long)c.strides[s]);
 			r->ok = lds_rows(&m, &c, width, c.strides[s], r, lat, tput, &re);
 			if (!r->ok) {
@@ -754,14 +758,14 @@ static int lat_run(struct gl_ctx *ctx, struct gl_err *e)
 		char fp[32];
 
 		pts[i].fp = c.fp[i];
-		gl_micro_size(c.fp[i], fp, sizeof(fp));
-		gl_ctx_progress(ctx, "%s: chase %s (%u/%u)", SUITE, fp, i + 1, c.nfp);
+		gl_bench_size(c.fp[i], fp, sizeof(fp));
+		gl_run_ctx_progress(ctx, "%s: chase %s (%u/%u)", SUITE, fp, i + 1, c.nfp);
 		if (!sweep_point(&m, &c, overhead, &pts[i], raw, slat, &re)) {
 			fprintf(stderr, "%s: footprint %s: %s\n", SUITE, fp, re.msg);
 			all_ok = false;
 		}
 	}
-	gl_ctx_progress_end(ctx);
+	gl_run_ctx_progress_end(ctx);
 	levels = detect_levels(pts, c.nfp, c.tol);
 
 	/* Output. */
@@ -801,27 +805,27 @@ static int lat_run(struct gl_ctx *ctx, struct gl_err *e)
 			lastp = i;
 			vals[k++] = pts[i].lat.median_us;
 		}
-		gl_micro_stats(vals, k, &st);
-		gl_micro_size(pts[first].fp, a, sizeof(a));
-		gl_micro_size(pts[lastp].fp, b, sizeof(b));
+		gl_bench_stats(vals, k, &st);
+		gl_bench_size(pts[first].fp, a, sizeof(a));
+		gl_bench_size(pts[lastp].fp, b, sizeof(b));
 		printf("  level %u: %9s .. %-9s %7.1f cycles\n", l, a, b, st.median_us);
 		gl_str_fmt(key, sizeof(key), "level%u", l);
 		gl_table_param(ts, key, "%s..%s %.1f cycles", a, b, st.median_us);
 	}
-	if (!gl_ctx_results_dir(ctx, dir, sizeof(dir), e))
+	if (!gl_run_ctx_results_dir(ctx, dir, sizeof(dir), e))
 		goto out;
 	sweep_chart(&m, ts, dir, pts, c.nfp, levels);
-	if (!gl_micro_write(&m, t, dir, "latency", true, &latency_figures, e) ||
-	    !gl_micro_write(&m, ts, dir, "latency_chase", true, &chase_figures, e))
+	if (!gl_bench_write(&m, t, dir, "latency", true, &latency_figures, e) ||
+	    !gl_bench_write(&m, ts, dir, "latency_chase", true, &chase_figures, e))
 		goto out;
 	result = all_ok ? GL_SUITE_OK : GL_SUITE_FAILED;
 out:
-	gl_ctx_progress_end(ctx);
+	gl_run_ctx_progress_end(ctx);
 	if (ctx->hsa)
 		gl_hsa_buf_destroy(ctx->hsa, &hbm);
-	gl_cold_close(hbm_cold);
-	gl_cold_close(cold);
-	gl_micro_fini(&m);
+	gl_cold_cache_close(hbm_cold);
+	gl_cold_cache_close(cold);
+	gl_bench_fini(&m);
 	gl_table_free(t);
 	gl_table_free(ts);
 	free(seq);
@@ -837,7 +841,7 @@ out:
  * region is zero, so every node points back to offset 0: the same
  * instructions as the suite's chase, over one cache-resident node. The LDS
  * reads take lane address 0 (all lanes the same dword). */
-static const struct gl_micro_launch lat_launches[] = {
+static const struct gl_bench_launch lat_launches[] = {
 	{ "lat_memtime", 64, 64, { "buf:256", "u32:64" } },
 	{ "lat_chase_x4", 64, 64, { "buf:64K", "buf:256", "u32:65536", "u32:0", "u32:64", "u32:0" } },
 	{ "lat_chase_x4_tput", 64, 64, { "buf:64K", "buf:256", "u32:65536", "u32:0", "u32:64", "u32:0" } },
@@ -850,10 +854,10 @@ static const struct gl_micro_launch lat_launches[] = {
 	{ "lat_ds_b128_tput", 64, 64, { "buf:256", "buf:256", "u32:64" } },
 };
 
-static int lat_launch(const struct gl_ctx *ctx, const char *kernel, struct gl_suite_launch *out,
+static int lat_launch(const struct gl_run_ctx *ctx, const char *kernel, struct gl_suite_launch *out,
                       struct gl_err *e)
 {
-	return gl_micro_launch(ctx, SUITE, lat_launches, sizeof(lat_launches) / sizeof(lat_launches[0]),
+	return gl_bench_launch(ctx, SUITE, lat_launches, sizeof(lat_launches) / sizeof(lat_launches[0]),
 	                       kernel, out, e);
 }
 

@@ -26,8 +26,8 @@
 #include <string.h>
 
 #include "measure/gl_counters.h"
-#include "suites/gl_micro.h"
-#include "cli/gl_params.h"
+#include "suites/gl_bench.h"
+#include "suites/gl_params.h"
 #include "base/gl_str.h"
 #include "suites/gl_suite.h"
 
@@ -61,15 +61,15 @@ struct banks_cfg {
 	unsigned nstrides;
 };
 
-static bool banks_list(const struct gl_ctx *ctx, gl_suite_emit_fn emit, void *user)
+static bool banks_list(const struct gl_run_ctx *ctx, gl_suite_emit_fn emit, void *user)
 {
-	return gl_micro_list(ctx, kernels, NKERNELS, emit, user);
+	return gl_bench_list(ctx, kernels, NKERNELS, NULL, emit, user);
 }
 
-static bool config(struct gl_micro *m, struct banks_cfg *c, struct gl_err *e)
+static bool config(struct gl_bench *m, struct banks_cfg *c, struct gl_err *e)
 {
-	struct gl_ctx *ctx = m->ctx;
-	unsigned all = gl_micro_cus(m);
+	struct gl_run_ctx *ctx = m->ctx;
+	unsigned all = gl_bench_cus(m);
 	static const uint64_t def_strides[] = { 0, 1, 2, 3, 4, 5, 8, 9, 16, 17, 32, 33, 64, 65, 128, 129,
 	                                        256, 512, 1024 };
 
@@ -97,7 +97,7 @@ static bool config(struct gl_micro *m, struct banks_cfg *c, struct gl_err *e)
 /* ---- lds_loop: one dispatch with the given lane addresses ---- */
 
 struct loop_run {
-	struct gl_micro *m;
+	struct gl_bench *m;
 	struct gl_hsa_buf addr;
 };
 
@@ -105,11 +105,11 @@ static bool loop_time(struct loop_run *lr, const char *kernel, const uint32_t *a
                       unsigned waves, unsigned iters, double *us, struct gl_err *e)
 {
 	const struct gl_hsa_kernel *k;
-	struct gl_kernarg_val args[2] = { gl_micro_buf(&lr->addr, "lane addresses"), gl_micro_u32(iters, "iters") };
+	struct gl_kernarg_val args[2] = { gl_bench_buf(&lr->addr, "lane addresses"), gl_bench_u32(iters, "iters") };
 
 	memcpy(lr->addr.host, addr, 64 * 4);
-	return gl_micro_kernel(lr->m, kernel, &k, e) && gl_hsa_buf_upload(lr->m->ctx->hsa, &lr->addr, e) &&
-	       gl_micro_dispatch(lr->m, k, args, 2, groups * waves * 64, waves * 64, us, e);
+	return gl_bench_kernel(lr->m, kernel, &k, e) && gl_hsa_buf_upload(lr->m->ctx->hsa, &lr->addr, e) &&
+	       gl_bench_dispatch(lr->m, k, args, 2, groups * waves * 64, waves * 64, us, e);
 }
 
 /* ---- bank size ---- */
@@ -139,7 +139,7 @@ static void stride_sweep(struct loop_run *lr, const struct banks_cfg *c, struct 
 		 * used as they are: past 64 KiB a lane is out of the LDS. */
 		for (unsigned l = 0; l < 64; l++)
 			addr[l] = (uint32_t)(l * p->stride * 4);
-		gl_ctx_progress(lr->m->ctx, "%s: stride %llu (%u/%u)", SUITE, (unsigned long long)p->stride, i + 1,
+		gl_run_ctx_progress(lr->m->ctx, "%s: stride %llu (%u/%u)", SUITE, (unsigned long long)p->stride, i + 1,
 		                c->nstrides);
 		p->ok = true;
 		for (unsigned d = 0; d < c->warmup + c->reps && p->ok; d++) {
@@ -152,7 +152,7 @@ static void stride_sweep(struct loop_run *lr, const struct banks_cfg *c, struct 
 			*all_ok = false;
 			continue;
 		}
-		gl_micro_stats(samples, c->reps, &p->us);
+		gl_bench_stats(samples, c->reps, &p->us);
 		gl_counters_read(lr->m->ctx->hsa, &cn);
 		if (cn.valid && gl_counters_get(&cn, "SQ_LDS_BANK_CONFLICT", &conf) &&
 		    gl_counters_get(&cn, "SQ_INSTS_LDS", &insts) && insts)
@@ -220,11 +220,11 @@ static bool lane_groups(struct loop_run *lr, const struct banks_cfg *c, unsigned
 			memset(addr, 0, sizeof(addr));
 			addr[src] = 1 * width;
 			addr[dst] = 33 * width;
-			gl_ctx_progress(lr->m->ctx, "%s: ds_read_b%u lanes %u/%u", SUITE, width * 8, src, dst);
+			gl_run_ctx_progress(lr->m->ctx, "%s: ds_read_b%u lanes %u/%u", SUITE, width * 8, src, dst);
 			for (unsigned r = 0; r < c->group_reps; r++)
 				if (!loop_time(lr, kernel, addr, 1, c->waves, c->iters, &rep[r], e))
 					goto out;
-			gl_micro_stats(rep, c->group_reps, &st);
+			gl_bench_stats(rep, c->group_reps, &st);
 			dt[dst] = st.median_us;
 			mean += dt[dst] / 64;
 		}
@@ -329,7 +329,7 @@ static uint32_t direct_word(uint32_t i)
 	return i * 2654435761u + 0x9e3779b9u;
 }
 
-static void direct_study(struct gl_micro *m, const struct banks_cfg *c, struct direct_row *rows,
+static void direct_study(struct gl_bench *m, const struct banks_cfg *c, struct direct_row *rows,
                          unsigned nrows, double *samples, bool *all_ok)
 {
 	struct gl_hsa *h = m->ctx->hsa;
@@ -355,8 +355,8 @@ static void direct_study(struct gl_micro *m, const struct banks_cfg *c, struct d
 		struct direct_row *row = &rows[r];
 		const struct gl_hsa_kernel *k;
 		struct gl_kernarg_val args[4] = {
-			gl_micro_buf(&b, "tile data"), gl_micro_buf(&out, "read-back"), gl_micro_buf(&smp, "samples"),
-			gl_micro_u32(c->direct_iters, "iters"),
+			gl_bench_buf(&b, "tile data"), gl_bench_buf(&out, "read-back"), gl_bench_buf(&smp, "samples"),
+			gl_bench_u32(c->direct_iters, "iters"),
 		};
 		struct gl_counters cn;
 		const uint32_t *got = out.host;
@@ -364,10 +364,10 @@ static void direct_study(struct gl_micro *m, const struct banks_cfg *c, struct d
 		unsigned bad = 0;
 		double us;
 
-		gl_ctx_progress(m->ctx, "%s: %s", SUITE, row->kernel);
-		row->ok = gl_micro_kernel(m, row->kernel, &k, &e);
+		gl_run_ctx_progress(m->ctx, "%s: %s", SUITE, row->kernel);
+		row->ok = gl_bench_kernel(m, row->kernel, &k, &e);
 		for (unsigned d = 0; row->ok && d < c->warmup + c->reps; d++) {
-			row->ok = gl_micro_dispatch(m, k, args, 4, 64, 64, &us, &e);
+			row->ok = gl_bench_dispatch(m, k, args, 4, 64, 64, &us, &e);
 			if (d >= c->warmup)
 				samples[d - c->warmup] = us;
 		}
@@ -378,7 +378,7 @@ static void direct_study(struct gl_micro *m, const struct banks_cfg *c, struct d
 			*all_ok = false;
 			continue;
 		}
-		gl_micro_stats(samples, c->reps, &row->us);
+		gl_bench_stats(samples, c->reps, &row->us);
 		gl_counters_read(h, &cn);
 		row->have_counters = cn.valid && gl_counters_get(&cn, "SQ_LDS_BANK_CONFLICT", &row->conflicts) &&
 		                     gl_counters_get(&cn, "SQ_LDS_IDX_ACTIVE", &row->idx_active);
@@ -388,7 +388,7 @@ static void direct_study(struct gl_micro *m, const struct banks_cfg *c, struct d
 		{
 			struct gl_timing_stats st;
 
-			gl_micro_stats(blocks, c->direct_iters - 1, &st);
+			gl_bench_stats(blocks, c->direct_iters - 1, &st);
 			row->read_cycles = st.median_us;
 		}
 		/* Lane l (row m = l & 15, kq = l >> 4) read j must be the tile's
@@ -440,11 +440,11 @@ static const char *const direct_cols[] = {
 #define NDIRECT (sizeof(direct_cols) / sizeof(direct_cols[0]))
 static const struct gl_ref_spec padding_figures = { .nkeys = 1, .nfigures = 3, .figures = { 3, 6, 7 } };
 
-static void record_cfg(struct gl_micro *m, const struct banks_cfg *c, struct gl_table *t)
+static void record_cfg(struct gl_bench *m, const struct banks_cfg *c, struct gl_table *t)
 {
 	char list[512];
 
-	gl_micro_params(m, t);
+	gl_bench_params(m, t);
 	gl_table_param(t, "cus", "%u", c->cus);
 	gl_table_param(t, "waves", "%u (block = %u work-items, one work-group per CU: 64 KiB of LDS each)",
 	               c->waves, c->waves * 64);
@@ -460,7 +460,7 @@ static void record_cfg(struct gl_micro *m, const struct banks_cfg *c, struct gl_
 	gl_table_param(t, "time", "GPU dispatch timestamps");
 }
 
-static bool write_sweep(struct gl_micro *m, const struct banks_cfg *c, const char *dir, struct stride_pt *pts,
+static bool write_sweep(struct gl_bench *m, const struct banks_cfg *c, const char *dir, struct stride_pt *pts,
                         uint64_t banks, struct gl_err *e)
 {
 	struct gl_table *t = gl_table_new("lds_banks: ds_read_b32 time by lane stride", NSWEEP, sweep_cols);
@@ -542,15 +542,15 @@ static bool write_sweep(struct gl_micro *m, const struct banks_cfg *c, const cha
 			.series_names = series, .values = values,
 			.xlabel = "lane stride (dwords; lane l reads dword l x stride)", .logy = true, .ordered_x = true,
 		};
-		gl_micro_chart(m, t, &ch, dir, "lds_banks.svg");
+		gl_bench_chart(m, t, &ch, dir, "lds_banks.svg");
 	}
-	ok = gl_micro_write(m, t, dir, "lds_banks", false, NULL, e);
+	ok = gl_bench_write(m, t, dir, "lds_banks", false, NULL, e);
 out:
 	gl_table_free(t);
 	return ok;
 }
 
-static bool write_groups(struct gl_micro *m, const struct banks_cfg *c, const char *dir, const int *g64,
+static bool write_groups(struct gl_bench *m, const struct banks_cfg *c, const char *dir, const int *g64,
                          unsigned n64, const int *g128, unsigned n128, struct gl_err *e)
 {
 	struct gl_table *t = gl_table_new("lds_banks: lane groups of ds_read_b64 and ds_read_b128", 3, group_cols);
@@ -593,13 +593,13 @@ static bool write_groups(struct gl_micro *m, const struct banks_cfg *c, const ch
 		fprintf(stderr, "%s: no lane picture: %s\n", SUITE, se.msg);
 		gl_table_param(t, "chart", "none (%s)", se.msg);
 	}
-	ok = gl_micro_write(m, t, dir, "lds_banks_groups", false, NULL, e);
+	ok = gl_bench_write(m, t, dir, "lds_banks_groups", false, NULL, e);
 out:
 	gl_table_free(t);
 	return ok;
 }
 
-static bool write_direct(struct gl_micro *m, const struct banks_cfg *c, const char *dir,
+static bool write_direct(struct gl_bench *m, const struct banks_cfg *c, const char *dir,
                          const struct direct_row *rows, unsigned n, struct gl_err *e)
 {
 	struct gl_table *t = gl_table_new("lds_banks: buffer_load_dword ... lds, read back with ds_read_b128",
@@ -639,7 +639,7 @@ static bool write_direct(struct gl_micro *m, const struct banks_cfg *c, const ch
 			goto out;
 		}
 	}
-	ok = gl_micro_write(m, t, dir, "lds_banks_padding", true, &padding_figures, e);
+	ok = gl_bench_write(m, t, dir, "lds_banks_padding", true, &padding_figures, e);
 out:
 	gl_table_free(t);
 	return ok;
@@ -647,9 +647,9 @@ out:
 
 /* ---- run ---- */
 
-static int banks_run(struct gl_ctx *ctx, struct gl_err *e)
+static int banks_run(struct gl_run_ctx *ctx, struct gl_err *e)
 {
-	struct gl_micro m;
+	struct gl_bench m;
 	struct banks_cfg c;
 	struct loop_run lr = { 0 };
 	struct stride_pt pts[GL_PARAMS_LIST_MAX];
@@ -667,7 +667,7 @@ static int banks_run(struct gl_ctx *ctx, struct gl_err *e)
 	struct gl_err ge;
 	int result = GL_SUITE_ERROR;
 
-	gl_micro_init(&m, ctx, SUITE);
+	gl_bench_init(&m, ctx, SUITE);
 	lr.m = &m;
 	memset(pts, 0, sizeof(pts));
 	if (!config(&m, &c, e))
@@ -681,7 +681,7 @@ static int banks_run(struct gl_ctx *ctx, struct gl_err *e)
 		gl_err_set(e, "out of memory");
 		goto out;
 	}
-	if (!gl_hsa_buf_create(ctx->hsa, 256, &lr.addr, e) || !gl_ctx_results_dir(ctx, dir, sizeof(dir), e))
+	if (!gl_hsa_buf_create(ctx->hsa, 256, &lr.addr, e) || !gl_run_ctx_results_dir(ctx, dir, sizeof(dir), e))
 		goto out;
 
 	stride_sweep(&lr, &c, pts, samples, &all_ok);
@@ -692,7 +692,7 @@ static int banks_run(struct gl_ctx *ctx, struct gl_err *e)
 		all_ok = false;
 	}
 	direct_study(&m, &c, direct, 3, samples, &all_ok);
-	gl_ctx_progress_end(ctx);
+	gl_run_ctx_progress_end(ctx);
 
 	if (!write_sweep(&m, &c, dir, pts, banks, e) ||
 	    (groups_ok && !write_groups(&m, &c, dir, g64, n64, g128, n128, e)) ||
@@ -704,10 +704,10 @@ static int banks_run(struct gl_ctx *ctx, struct gl_err *e)
 	}
 	result = all_ok ? GL_SUITE_OK : GL_SUITE_FAILED;
 out:
-	gl_ctx_progress_end(ctx);
+	gl_run_ctx_progress_end(ctx);
 	if (ctx->hsa)
 		gl_hsa_buf_destroy(ctx->hsa, &lr.addr);
-	gl_micro_fini(&m);
+	gl_bench_fini(&m);
 	free(samples);
 	return result;
 }
@@ -716,7 +716,7 @@ out:
  * lane at LDS address 0, 4 iterations (32 reads); lds_direct: 64 blocks of
  * the 16 x 1 KiB tile (iters must be a multiple of 64), data word i = i.
  * The run sweeps strides, lane pairs and wave counts around these. */
-static const struct gl_micro_launch banks_launches[] = {
+static const struct gl_bench_launch banks_launches[] = {
 	{ "lds_loop_b32", 64, 64, { "buf:256", "u32:4" } },
 	{ "lds_loop_b64", 64, 64, { "buf:256", "u32:4" } },
 	{ "lds_loop_b128", 64, 64, { "buf:256", "u32:4" } },
@@ -725,10 +725,10 @@ static const struct gl_micro_launch banks_launches[] = {
 	{ "lds_direct_linear", 64, 64, { "buf:1M:iota32", "buf:16K", "buf:256", "u32:64" } },
 };
 
-static int banks_launch(const struct gl_ctx *ctx, const char *kernel, struct gl_suite_launch *out,
+static int banks_launch(const struct gl_run_ctx *ctx, const char *kernel, struct gl_suite_launch *out,
                         struct gl_err *e)
 {
-	return gl_micro_launch(ctx, "lds_banks", banks_launches,
+	return gl_bench_launch(ctx, "lds_banks", banks_launches,
 	                       sizeof(banks_launches) / sizeof(banks_launches[0]), kernel, out, e);
 }
 

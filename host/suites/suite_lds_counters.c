@@ -27,8 +27,8 @@
 #include <unistd.h>
 
 #include "measure/gl_counters.h"
-#include "suites/gl_micro.h"
-#include "cli/gl_params.h"
+#include "suites/gl_bench.h"
+#include "suites/gl_params.h"
 #include "base/gl_str.h"
 #include "suites/gl_suite.h"
 
@@ -45,9 +45,9 @@ static const struct gl_suite_param params[] = {
 	{ NULL, NULL },
 };
 
-static bool cnt_list(const struct gl_ctx *ctx, gl_suite_emit_fn emit, void *user)
+static bool cnt_list(const struct gl_run_ctx *ctx, gl_suite_emit_fn emit, void *user)
 {
-	return gl_micro_list(ctx, kernels, NKERNELS, emit, user);
+	return gl_bench_list(ctx, kernels, NKERNELS, NULL, emit, user);
 }
 
 struct cnt_row {
@@ -109,7 +109,7 @@ static bool add_row(struct gl_table *t, const struct cnt_row *r)
 
 /* Index accesses and bank conflicts of `conflicts`, and the theoretical
  * bandwidth of `load` in cycles (bytes / 128), against work-items. */
-static void chart(struct gl_micro *m, struct gl_table *t, const char *dir, const struct cnt_row *rows,
+static void chart(struct gl_bench *m, struct gl_table *t, const char *dir, const struct cnt_row *rows,
                   unsigned max_wi)
 {
 	unsigned n = max_wi < CHART_MAX ? max_wi : CHART_MAX;
@@ -140,13 +140,13 @@ static void chart(struct gl_micro *m, struct gl_table *t, const char *dir, const
 		.series_names = series, .values = values,
 		.xlabel = "work-items in the one work-group", .key_title = "kernel: counter", .ordered_x = true,
 	};
-	gl_micro_chart(m, t, &c, dir, "lds_counters.svg");
+	gl_bench_chart(m, t, &c, dir, "lds_counters.svg");
 	if (n < max_wi)
 		gl_table_param(t, "chart_range", "work-items 1..%u", n);
 	free(values);
 }
 
-static void rocprof_hint(const struct gl_ctx *ctx, struct gl_table *t)
+static void rocprof_hint(const struct gl_run_ctx *ctx, struct gl_table *t)
 {
 	char exe[PATH_MAX];
 	ssize_t len = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
@@ -162,9 +162,9 @@ static void rocprof_hint(const struct gl_ctx *ctx, struct gl_table *t)
 	gl_table_param(t, "counters", "not available on ROCr: rocprofv3 --pmc SQ_LDS_IDX_ACTIVE SQ_LDS_BANK_CONFLICT -- gcnlab run lds_counters --backend rocr");
 }
 
-static int cnt_run(struct gl_ctx *ctx, struct gl_err *e)
+static int cnt_run(struct gl_run_ctx *ctx, struct gl_err *e)
 {
-	struct gl_micro m;
+	struct gl_bench m;
 	struct gl_hsa_buf out = { 0 };
 	struct cnt_row *rows = NULL;
 	struct gl_table *t = NULL;
@@ -173,7 +173,7 @@ static int cnt_run(struct gl_ctx *ctx, struct gl_err *e)
 	bool all_ok = true, counted = false;
 	int result = GL_SUITE_ERROR;
 
-	gl_micro_init(&m, ctx, SUITE);
+	gl_bench_init(&m, ctx, SUITE);
 	if (!gl_params_uint(ctx, SUITE, "max_wi", (unsigned)gl_params_pick(ctx, 64, 256), 1, 256, &max_wi, e))
 		goto out;
 	if (ctx->params_only) {
@@ -192,15 +192,15 @@ static int cnt_run(struct gl_ctx *ctx, struct gl_err *e)
 		for (unsigned wi = 1; wi <= max_wi; wi++) {
 			struct cnt_row *r = &rows[k * max_wi + wi - 1];
 			const struct gl_hsa_kernel *kern;
-			struct gl_kernarg_val args[2] = { gl_micro_buf(&out, "out"), gl_micro_u32(0, "flag") };
+			struct gl_kernarg_val args[2] = { gl_bench_buf(&out, "out"), gl_bench_u32(0, "flag") };
 			struct gl_counters cn;
 			struct gl_err re;
 
 			r->kernel = k;
 			r->wi = wi;
-			gl_ctx_progress(ctx, "%s: %s %u/%u", SUITE, kernels[k], wi, max_wi);
-			r->ok = gl_micro_kernel(&m, kernels[k], &kern, &re) &&
-			        gl_micro_dispatch(&m, kern, args, 2, wi, wi, &r->us, &re);
+			gl_run_ctx_progress(ctx, "%s: %s %u/%u", SUITE, kernels[k], wi, max_wi);
+			r->ok = gl_bench_kernel(&m, kernels[k], &kern, &re) &&
+			        gl_bench_dispatch(&m, kern, args, 2, wi, wi, &r->us, &re);
 			if (!r->ok) {
 				fprintf(stderr, "%s\n", re.msg);
 				all_ok = false;
@@ -212,9 +212,9 @@ static int cnt_run(struct gl_ctx *ctx, struct gl_err *e)
 			counted |= r->counted;
 		}
 	}
-	gl_ctx_progress_end(ctx);
+	gl_run_ctx_progress_end(ctx);
 
-	gl_micro_params(&m, t);
+	gl_bench_params(&m, t);
 	gl_table_param(t, "max_wi", "%u", max_wi);
 	gl_table_param(t, "launch", "one work-group of work-items 1..max_wi; flag = 0");
 	gl_table_param(t, "theoretical_bandwidth", "(SQ_LDS_IDX_ACTIVE - SQ_LDS_BANK_CONFLICT) x %u B x %u banks",
@@ -228,18 +228,18 @@ static int cnt_run(struct gl_ctx *ctx, struct gl_err *e)
 			gl_err_set(e, "out of memory");
 			goto out;
 		}
-	if (!gl_ctx_results_dir(ctx, dir, sizeof(dir), e))
+	if (!gl_run_ctx_results_dir(ctx, dir, sizeof(dir), e))
 		goto out;
 	if (counted)
 		chart(&m, t, dir, rows, max_wi);
-	if (!gl_micro_write(&m, t, dir, SUITE, true, &counters_figures, e))
+	if (!gl_bench_write(&m, t, dir, SUITE, true, &counters_figures, e))
 		goto out;
 	result = all_ok ? GL_SUITE_OK : GL_SUITE_FAILED;
 out:
-	gl_ctx_progress_end(ctx);
+	gl_run_ctx_progress_end(ctx);
 	if (ctx->hsa)
 		gl_hsa_buf_destroy(ctx->hsa, &out);
-	gl_micro_fini(&m);
+	gl_bench_fini(&m);
 	gl_table_free(t);
 	free(rows);
 	return result;
@@ -247,15 +247,15 @@ out:
 
 /* Each kernel alone (gcnlab trace / compare): one work-group of 256
  * work-items, flag 0, as the run's largest row. */
-static const struct gl_micro_launch cnt_launches[] = {
+static const struct gl_bench_launch cnt_launches[] = {
 	{ "lds_counters_load", 256, 256, { "buf:1K", "i32:0" } },
 	{ "lds_counters_conflicts", 256, 256, { "buf:1K", "i32:0" } },
 };
 
-static int cnt_launch(const struct gl_ctx *ctx, const char *kernel, struct gl_suite_launch *out,
+static int cnt_launch(const struct gl_run_ctx *ctx, const char *kernel, struct gl_suite_launch *out,
                       struct gl_err *e)
 {
-	return gl_micro_launch(ctx, "lds_counters", cnt_launches, sizeof(cnt_launches) / sizeof(cnt_launches[0]),
+	return gl_bench_launch(ctx, "lds_counters", cnt_launches, sizeof(cnt_launches) / sizeof(cnt_launches[0]),
 	                       kernel, out, e);
 }
 

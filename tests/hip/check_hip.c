@@ -191,7 +191,7 @@ static void *arg_out(struct run *r, size_t size, const void *init)
 
 /* ---- inputs --------------------------------------------------------------- */
 
-/* splitmix64 exactly as `gcnlab exec` documents rand:SEED (host/cli/gl_args.h). */
+/* splitmix64 exactly as `gcnlab exec` documents rand:SEED (host/gpu/gl_args.h). */
 static uint64_t sm64(uint64_t *state)
 {
 	uint64_t z = (*state += 0x9e3779b97f4a7c15ull);

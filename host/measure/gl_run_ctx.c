@@ -1,0 +1,135 @@
+#include "measure/gl_run_ctx.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "report/gl_results.h"
+#include "base/gl_str.h"
+
+bool gl_run_ctx_default_build_dir(char *buf, size_t len)
+{
+	const char *env = getenv("GCNLAB_BUILD_DIR");
+	char exe[PATH_MAX];
+	ssize_t n;
+	char *slash;
+
+	if (env && env[0])
+		return gl_str_copy(buf, len, env);
+	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	if (n <= 0)
+		return false;
+	exe[n] = '\0';
+	slash = strrchr(exe, '/');
+	if (!slash)
+		return false;
+	*slash = '\0';
+	slash = strrchr(exe, '/');
+	if (!slash)
+		return false;
+	/* <build>/bin/gcnlab -> <build> */
+	*slash = '\0';
+	return gl_str_copy(buf, len, exe[0] ? exe : "/");
+}
+
+bool gl_run_ctx_reopen(struct gl_run_ctx *ctx, uint32_t sclk_mhz, uint32_t mclk_mhz, struct gl_err *e)
+{
+	struct gl_hsa_cfg cfg = ctx->cfg;
+
+	cfg.emu_sclk_mhz = sclk_mhz;
+	cfg.emu_mclk_mhz = mclk_mhz;
+	cfg.quiet = true;
+	/* The same backend and agent as before, never a silent switch. */
+	cfg.backend = gl_hsa_backend(ctx->hsa);
+	gl_str_copy(cfg.arch, sizeof(cfg.arch), gl_hsa_arch(ctx->hsa));
+	gl_hsa_close(ctx->hsa);
+	ctx->hsa = NULL;
+	return gl_hsa_open(&cfg, &ctx->hsa, e);
+}
+
+bool gl_run_ctx_find_code(const struct gl_run_ctx *ctx, const char *arch, const char *const *files,
+                      unsigned nfiles, char *out, size_t len, char *tried, size_t tried_len)
+{
+	size_t used = 0;
+
+	if (tried && tried_len)
+		tried[0] = '\0';
+	for (unsigned i = 0; i < nfiles; i++) {
+		char path[PATH_MAX];
+
+		if (!gl_str_fmt(path, sizeof(path), "%s/%s/%s", ctx->build_dir, arch, files[i]))
+			continue;
+		if (access(path, R_OK) == 0)
+			return gl_str_copy(out, len, path);
+		if (tried && used < tried_len) {
+			int n = snprintf(tried + used, tried_len - used, "%s%s", i ? " or " : "", path);
+			if (n > 0)
+				used += (size_t)n;
+		}
+	}
+	return false;
+}
+
+bool gl_run_ctx_results_dir(const struct gl_run_ctx *ctx, char *buf, size_t len, struct gl_err *e)
+{
+	return gl_results_dir(buf, len, ctx->out_root, gl_hsa_arch(ctx->hsa),
+	                      gl_backend_name(gl_hsa_backend(ctx->hsa)), e) &&
+	       gl_results_mkdirs(buf, e);
+}
+
+/* Length of text without a trailing counter: from the first " N/M" or
+ * " (N/M" on, where N and M are digits. */
+static size_t step_len(const char *text)
+{
+	for (const char *p = text; *p; p++) {
+		const char *q = p + 1;
+
+		if (*p != ' ')
+			continue;
+		if (*q == '(')
+			q++;
+		if (*q < '0' || *q > '9')
+			continue;
+		while (*q >= '0' && *q <= '9')
+			q++;
+		if (*q == '/' && q[1] >= '0' && q[1] <= '9')
+			return (size_t)(p - text);
+	}
+	return strlen(text);
+}
+
+void gl_run_ctx_progress(const struct gl_run_ctx *ctx, const char *fmt, ...)
+{
+	va_list ap;
+	char text[512];
+	size_t n;
+
+	if (!ctx->progress && !ctx->progress_lines)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof(text), fmt, ap);
+	va_end(ap);
+	if (ctx->progress) {
+		fprintf(stderr, "\r\033[K%s", text);
+		fflush(stderr);
+		return;
+	}
+	n = step_len(text);
+	if (ctx->progress_last && ctx->progress_last_len) {
+		if (strlen(ctx->progress_last) == n && strncmp(ctx->progress_last, text, n) == 0)
+			return;
+		gl_str_fmt(ctx->progress_last, ctx->progress_last_len, "%.*s", (int)n, text);
+	}
+	fprintf(stderr, "%.*s\n", (int)n, text);
+	fflush(stderr);
+}
+
+void gl_run_ctx_progress_end(const struct gl_run_ctx *ctx)
+{
+	if (ctx->progress) {
+		fputs("\r\033[K", stderr);
+		fflush(stderr);
+	}
+}

@@ -1,0 +1,64 @@
+/*
+ * gl_run_ctx — what a suite runs with: the open backend and how it was opened
+ * (so a clock sweep can reopen it), where code objects and results live,
+ * and the timing parameters.
+ */
+#ifndef GL_RUN_CTX_H
+#define GL_RUN_CTX_H
+
+#include <limits.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base/gl_err.h"
+#include "gpu/gl_hsa.h"
+#include "measure/gl_timing.h"
+
+struct gl_run_ctx {
+	struct gl_hsa *hsa;          /* may be replaced by gl_run_ctx_reopen */
+	struct gl_hsa_cfg cfg;       /* how hsa was opened */
+	char build_dir[PATH_MAX];    /* code objects are in <build_dir>/<arch>/ */
+	char out_root[PATH_MAX];     /* results go to <out_root>/<arch>-<backend>/ */
+	char arch[16];               /* gcnlab list: the --arch asked for ("" none) */
+	unsigned reps;               /* timed dispatches per kernel */
+	unsigned warmup;             /* untimed dispatches first */
+	struct gl_timing_mode timing; /* hot or cold (--flush-cache, --rotating-count, ...) */
+	bool clock_sweep;            /* --clocks sweep */
+	bool progress;               /* stderr is a terminal: one live progress line */
+	bool progress_lines;         /* stderr is not a terminal (CI, tee): a line per step */
+	char *progress_last;         /* progress_lines: the last step printed (caller's buffer) */
+	size_t progress_last_len;
+	bool counters;               /* --counters: add the last timed dispatch's counters
+	                                (gl_counters.h) to each result row */
+	bool long_run;               /* --long: hardware-sized iteration counts (gl_params.h) */
+	char params[512];            /* --param KEY=VALUE,... (gl_params.h; GL_PARAMS_LEN) */
+	bool params_only;            /* run(): check the --param values, then return
+	                                GL_SUITE_OK without dispatching anything */
+};
+
+/* <dir of the gcnlab binary>/.. (the build directory), or $GCNLAB_BUILD_DIR. */
+bool gl_run_ctx_default_build_dir(char *buf, size_t len);
+
+/* Close and reopen the backend with emulator clock overrides (0 = none),
+ * quietly. The caller must have freed its code objects and buffers. */
+bool gl_run_ctx_reopen(struct gl_run_ctx *ctx, uint32_t sclk_mhz, uint32_t mclk_mhz, struct gl_err *e);
+
+/* The first of <build_dir>/<arch>/<files[i]> that exists, into out.
+ * tried (optional) gets the candidates for a "not built" message. */
+bool gl_run_ctx_find_code(const struct gl_run_ctx *ctx, const char *arch, const char *const *files,
+                      unsigned nfiles, char *out, size_t len, char *tried, size_t tried_len);
+
+/* <out_root>/<arch>-<backend>, created. */
+bool gl_run_ctx_results_dir(const struct gl_run_ctx *ctx, char *buf, size_t len, struct gl_err *e);
+
+/* Progress on stderr. ctx->progress (a terminal): one line, rewritten in
+ * place; gl_run_ctx_progress_end clears it. ctx->progress_lines (a pipe or
+ * file): one line per step, where the step is the text without its trailing
+ * counter (" 3/10", " (2/19, state 1/4)"), so a kernel's many dispatches
+ * print once and a log shows what ran when. */
+void gl_run_ctx_progress(const struct gl_run_ctx *ctx, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+void gl_run_ctx_progress_end(const struct gl_run_ctx *ctx);
+
+#endif

@@ -1,0 +1,106 @@
+/*
+ * test_chart — gl_chart's SVG (needs gnuplot; the test fails without
+ * it, as `make deps` installs it): 1000 px wide whatever the number of
+ * points, the chart's own <title> (not gnuplot's "Gnuplot"), the axis
+ * labels, at most GL_CHART_MAX_TICKS labelled x ticks, a log y axis with
+ * decade ticks when asked.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "report/gl_chart.h"
+#include "tu_files.h"
+
+#define N 60
+
+static unsigned count(const char *hay, const char *needle)
+{
+	unsigned n = 0;
+
+	for (const char *p = strstr(hay, needle); p; p = strstr(p + 1, needle))
+		n++;
+	return n;
+}
+
+static void test_svg(void **state)
+{
+	static char lab[N][16];
+	const char *labels[N], *groups[1] = { "grp" }, *series[2] = { "first series", "second series" };
+	unsigned group[N];
+	double values[2 * N];
+	char dir[] = "/tmp/gcnlab-chart-XXXXXX", path[64];
+	struct gl_err e = { "" };
+	char *svg;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/c.svg", dir);
+	for (unsigned i = 0; i < N; i++) {
+		snprintf(lab[i], sizeof(lab[i]), "tick%u", i);
+		labels[i] = lab[i];
+		group[i] = 0;
+		values[i] = 1.0 + i * i;           /* 1 .. 3482: three decades */
+		values[N + i] = 2.0 + i;
+	}
+	struct gl_chart c = {
+		.title = "a <chart> & its title", .ylabel = "time (us)", .npoints = N, .labels = labels,
+		.group = group, .ngroups = 1, .group_names = groups, .nseries = 2, .series_names = series,
+		.values = values, .xlabel = "x quantity (units)", .logy = true, .ordered_x = true,
+	};
+	if (gl_chart_svg(&c, path, &e) != GL_CHART_WRITTEN)
+		fail_msg("gl_chart_svg: %s (is gnuplot installed? make deps)", e.msg);
+	svg = tu_slurp(path);
+	assert_non_null(svg);
+	assert_non_null(strstr(svg, "width=\"1000\""));
+	assert_non_null(strstr(svg, "<title>a &lt;chart&gt; &amp; its title</title>"));
+	assert_null(strstr(svg, "<title>Gnuplot</title>"));
+	assert_non_null(strstr(svg, "x quantity (units)"));
+	assert_non_null(strstr(svg, "first series"));
+	/* Thinned ticks: N = 60 points, every 3rd labelled (+ the last). */
+	assert_true(count(svg, ">tick") <= GL_CHART_MAX_TICKS + 1);
+	assert_true(count(svg, ">tick") >= 15);
+	/* Log axis: the decades are labelled. */
+	assert_non_null(strstr(svg, "> 1000</text>"));
+	assert_non_null(strstr(svg, "> 100</text>"));
+	free(svg);
+
+	/* Several series over grouped categories: the group names are written
+	 * above their stretch (the legend names the series). */
+	for (unsigned i = 0; i < N; i++)
+		group[i] = i < N / 2 ? 0 : 1;
+	{
+		const char *gnames[2] = { "first group", "second group" };
+
+		c.ngroups = 2;
+		c.group_names = gnames;
+		c.logy = false;
+		c.ordered_x = false;
+		if (gl_chart_svg(&c, path, &e) != GL_CHART_WRITTEN)
+			fail_msg("gl_chart_svg: %s", e.msg);
+	}
+	svg = tu_slurp(path);
+	assert_non_null(svg);
+	assert_non_null(strstr(svg, ">first group<"));
+	assert_non_null(strstr(svg, ">second group<"));
+	assert_non_null(strstr(svg, ">second series<"));
+	free(svg);
+	unlink(path);
+	rmdir(dir);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_svg),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
