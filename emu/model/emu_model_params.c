@@ -16,6 +16,9 @@
  *  [SEED002] 002_6bc4fcfb1ec6bd4f.txt: 32 banks of 4 bytes; ds_read_b64 lane
  *            groups of 16 consecutive lanes, ds_read_b128 groups of 8 lanes; LDS
  *            bandwidth is shared by all SIMDs of a CU.
+ *  [SEED001] 001_0597331732635ddd.txt (Composable Kernel's cache flushing):
+ *            run 1 fetches from memory (cache miss), runs 2, 3 hit the
+ *            caches; s_icache_inv + 16 s_nop 0 empties the instruction cache.
  *  [SEED003] 003_2971ecc2aaaadb01.txt (rocprofiler-compute LDS examples):
  *            the LDS serves 128 B/cycle (32 banks x 4 B).
  *  [RPC-LDS] rocprofiler-compute "Pipeline descriptions", LDS: each pair of
