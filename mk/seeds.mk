@@ -4,7 +4,7 @@
 #                                        ran on (SEEDK_ARCHS_<name>)
 #   build/tests/seeds/seed_host          the host side (tests/seeds/seed_host.c)
 # The kernels are compiled as the suite's HIP kernels are (kernels.mk
-# HIP_FLAGS: clang -x hip --cuda-device-only --offload-arch, no HIP runtime,
+# hip_recipe, HIP_FLAGS: clang -x hip --cuda-device-only --offload-arch, no HIP runtime,
 # asm/hip/include/gcnlab_hip.h force-included).
 
 SEEDK_DIR := $(BUILD)/tests/seeds
@@ -18,11 +18,7 @@ SEEDK_COS := $(foreach n,$(SEEDK_NAMES),$(foreach a,$(SEEDK_ARCHS_$(n)),$(SEEDK_
 # seedk_tpl ARCH
 define seedk_tpl
 $(SEEDK_DIR)/$(1)/%.co: tests/seeds/%.hip $(HIP_HDR) mk/seeds.mk | check-deps
-	@mkdir -p $$(@D)
-	$$(call say,HIP,$$< -> $$@)
-	$$(Q)$$(CLANG) $$(HIP_FLAGS) --offload-arch=$(1) -c $$< -o $$@
-	@$$(LLVM_READELF) -h $$@ | grep -q 'DYN (Shared object' || \
-		{ echo "$$@: clang did not produce a plain ELF code object" >&2; rm -f $$@; exit 1; }
+	$$(call hip_recipe,$$*,$$<,,0,$(1))
 endef
 $(foreach a,$(ARCHS),$(eval $(call seedk_tpl,$(a))))
 

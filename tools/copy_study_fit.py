@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """copy_study_fit.py — the fit behind the gfx900 [FIT004] parameters
 (emu/arch/emu_profile.c): the RX Vega 64 copy study's 704 measurements
-(asm/copy/study_vega64.csv) as time per dispatch t = a / f_SCLK + b, per
+(seed document 004_18b2dddb33536aee.txt; asm/copy/study_vega64.csv, the
+study's log results/published/004_copy_log.txt as CSV: tests/e2e/published.t
+holds the two equal) as time per dispatch t = a / f_SCLK + b, per
 kernel over all 32 clock states (least squares), then what a and b say:
 
   b            the per-dispatch gap on no clock (the study's host-timed

@@ -1,5 +1,5 @@
-// copy_study_hip.hip — the copy study's eleven HIP kernels (seed 004,
-// shared/seeds/004_copy_log.txt), one twin per asm variant of copy.s.
+// copy_study_hip.hip — the copy study's eleven HIP kernels (004_18b2dddb33536aee.txt,
+// results/published/004_copy_log.txt), one twin per asm variant of copy.s.
 //
 // gcnlab: variant copy_256_2_128_256_hip  UNROLL=2  WI=256
 // gcnlab: variant copy_256_4_64_256_hip   UNROLL=4  WI=256

@@ -1,13 +1,13 @@
-// gemm.s — the software-pipelined MFMA GEMM of seed 000 ("Example Usage in
-// gemm"), and the direct-to-LDS variants of seed 002.
+// gemm.s — the software-pipelined MFMA GEMM of 000_106faad81daed8dd.txt ("Example Usage in
+// gemm"), and the direct-to-LDS variants of 002_6bc4fcfb1ec6bd4f.txt.
 //
 // gcnlab: archs gfx90a gfx942 -- v_mfma (matrix cores) does not exist on gfx900
 // gcnlab: variant gemm_stage LOAD=0
 // gcnlab: variant gemm_dma LOAD=1
 // gcnlab: variant gemm_dma_vmwait LOAD=2
 //
-//   gemm_stage       seed 000: buffer_load_dwordx4 -> VGPRs -> ds_write_b128
-//   gemm_dma         seed 002: buffer_load_dword ... lds straight into LDS,
+//   gemm_stage       000_106faad81daed8dd.txt: buffer_load_dwordx4 -> VGPRs -> ds_write_b128
+//   gemm_dma         002_6bc4fcfb1ec6bd4f.txt: buffer_load_dword ... lds straight into LDS,
 //                    no VGPR staging, one vmcnt(0) per K-step
 //   gemm_dma_vmwait  gemm_dma plus the s_waitcnt vmcnt(0) that clang puts
 //                    after every LDS-DMA load (asm/lds_ref/lds_dma_hip.hip)
@@ -31,7 +31,7 @@
 //   steps 0 and 1 each run one half of the loop body for the first time and
 //   wait for its code to reach the instruction cache.
 //
-// ---- The design (seed 000) ----
+// ---- The design (000_106faad81daed8dd.txt) ----
 // Wave w (0..3) owns the 128 x 128 quarter (wm = w & 1, wn = w >> 1) of the
 // 256 x 256 C tile as 4 x 4 blocks of 32 x 32 fp32 in AGPRs: block
 // (rb, cb) = a[(rb*4+cb)*16 : +15], all 256 AGPRs. A K-step covers k..k+31:
@@ -51,9 +51,9 @@
 //   buffer b at b*32768: A tile at +0, B tile at +16384;
 //   row r (0..255), 16-byte chunk c (0..3) at r*64 + ((c ^ ((r >> 1) & 3)) << 4).
 // The XOR spreads the 8 lanes of each ds_read_b128 lane group ({0-3,20-23},
-// {4-7,16-19}, {8-11,28-31}, {12-15,24-27}, +32; seed 002) over 8 different
+// {4-7,16-19}, {8-11,28-31}, {12-15,24-27}, +32; 002_6bc4fcfb1ec6bd4f.txt) over 8 different
 // 16-byte bank quads: rows i and i+2 of one 128-byte bank line would
-// otherwise collide. Seed 002 pads instead; padding cannot fit here: the two
+// otherwise collide. 002_6bc4fcfb1ec6bd4f.txt pads instead; padding cannot fit here: the two
 // buffers already fill the 64 KiB a work-group may have, and any gap between
 // the 256-byte DMA units pushes the last one past it. The DMA variants get
 // the same placement from the per-lane address: lane p of a DMA writes LDS

@@ -1,4 +1,4 @@
-// lat_chase.s — pointer chase through memory laid out by the host (seed 000,
+// lat_chase.s — pointer chase through memory laid out by the host (000_106faad81daed8dd.txt,
 // "HBM load dwordx4"; suite latency).
 //
 // gcnlab: variant lat_chase_x4       LANES=64 TPUT=0 LDS=0

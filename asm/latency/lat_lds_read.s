@@ -1,4 +1,4 @@
-// lat_lds_read.s — LDS read latency and throughput (seed 000, "LDS read"
+// lat_lds_read.s — LDS read latency and throughput (000_106faad81daed8dd.txt, "LDS read"
 // rows; suite latency).
 //
 // gcnlab: variant lat_ds_b32        WIDTH=4  TPUT=0

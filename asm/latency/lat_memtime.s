@@ -1,4 +1,4 @@
-// lat_memtime.s — what the timer itself costs (seed 000, "s_memtime overhead
+// lat_memtime.s — what the timer itself costs (000_106faad81daed8dd.txt, "s_memtime overhead
 // cycles"; suite latency).
 //
 // Kernel lat_memtime(out, steps); kernarg: 0 out, 8 steps (u32), 16 bytes.

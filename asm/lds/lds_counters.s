@@ -1,5 +1,5 @@
 // lds_counters.s — the two kernels of rocprofiler-compute's LDS example
-// (seed 003; suite lds_counters), instruction for instruction what the
+// (003_2971ecc2aaaadb01.txt; suite lds_counters), instruction for instruction what the
 // example's HIP source asks for.
 //
 // gcnlab: variant lds_counters_load       CONFLICTS=0

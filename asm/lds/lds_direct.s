@@ -1,5 +1,5 @@
 // lds_direct.s — direct HBM-to-LDS loads read back in the MFMA pattern,
-// with and without per-unit padding (seed 002, "Using Memory Buffer Load
+// with and without per-unit padding (002_6bc4fcfb1ec6bd4f.txt, "Using Memory Buffer Load
 // to LDS"; suite lds_banks).
 //
 // gcnlab: variant lds_direct_nopad   PAD=0 READ=0

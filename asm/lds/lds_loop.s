@@ -1,5 +1,5 @@
 // lds_loop.s — a long run of LDS reads at fixed per-lane addresses, timed
-// by the dispatch (seed 002: LDS bank size and lane groups; suite lds_banks).
+// by the dispatch (002_6bc4fcfb1ec6bd4f.txt: LDS bank size and lane groups; suite lds_banks).
 //
 // gcnlab: variant lds_loop_b32   WIDTH=4
 // gcnlab: variant lds_loop_b64   WIDTH=8

@@ -1,6 +1,6 @@
 // lds_dma.s — global memory -> LDS by DMA (buffer_load_dword ... lds) through
 // a ring of four LDS buffers, three tiles in flight, and no wait between a
-// DMA and the LDS reads of the tile before it. Seed 002 ("Using Memory Buffer
+// DMA and the LDS reads of the tile before it. 002_6bc4fcfb1ec6bd4f.txt ("Using Memory Buffer
 // Load to LDS"): the compiler puts an s_waitcnt vmcnt(0) after every such
 // load, which waits for the DMA just issued and so keeps only one tile in
 // flight; removing those waits by hand was "a great boost". lds_dma_hip.hip is

@@ -1,7 +1,7 @@
 // lds_dma_hip.hip — HIP reference for lds_dma.s: the same ring of four LDS
 // buffers filled by DMA (buffer_load_dword ... lds), three tiles in flight,
 // written as a HIP programmer would, so that `make compare KERNEL=lds_dma`
-// shows what clang makes of it. Seed 002 ("Using Memory Buffer Load to LDS")
+// shows what clang makes of it. 002_6bc4fcfb1ec6bd4f.txt ("Using Memory Buffer Load to LDS")
 // found that the compiler puts an s_waitcnt vmcnt(0) after every such load,
 // before the LDS reads of the tile before it: clang 19 still does (it cannot
 // tell that the DMA and the ds_read touch different LDS bytes), and that wait

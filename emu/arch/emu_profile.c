@@ -43,16 +43,21 @@
  *           "Chip ID" 0x687f / 0x740c / 0x74a1.
  *  [CLK]    s_memrealtime / constant-rate timestamp: 100 MHz on gfx90a and gfx942,
  *           25 MHz on gfx900 (HIP's hipDeviceAttributeWallClockRate on these parts).
- *  [SEED000] shared/seeds/000: MI308X (gfx942) at one wave per CU, s_memtime
- *            timed: buffer_load_dwordx4 500-800 cycles latency, ~32 cycles per
+ *  Seed documents are named by file name; notes/seeds.md says where in the
+ *  tree their figures are.
+ *  [SEED000] 000_106faad81daed8dd.txt: MI308X (gfx942) at one wave per CU,
+ *            s_memtime timed: buffer_load_dwordx4 500-800 cycles latency, ~32 cycles per
  *            instruction (32 B/cycle/CU); ds_read_b128/b32 latency 64/52,
  *            throughput 16/4; ds_read_b32 stride 8 dwords: 16, stride 32: 64;
  *            s_memtime back to back: 4 cycles; v_mfma_f32_32x32x8_f16: 32.
- *  [SEED002] shared/seeds/002: 32 banks of 4 bytes; ds_read_b64 lane groups of
- *            16 consecutive lanes, ds_read_b128 groups of 8 lanes; LDS
+ *  [SEED002] 002_6bc4fcfb1ec6bd4f.txt: 32 banks of 4 bytes; ds_read_b64 lane
+ *            groups of 16 consecutive lanes, ds_read_b128 groups of 8 lanes; LDS
  *            bandwidth is shared by all SIMDs of a CU.
- *  [SEED003] shared/seeds/003 (rocprofiler-compute LDS examples): the LDS
- *            serves 128 B/cycle (32 banks x 4 B).
+ *  [SEED001] 001_0597331732635ddd.txt (Composable Kernel's cache flushing):
+ *            run 1 fetches from memory (cache miss), runs 2, 3 hit the
+ *            caches; s_icache_inv + 16 s_nop 0 empties the instruction cache.
+ *  [SEED003] 003_2971ecc2aaaadb01.txt (rocprofiler-compute LDS examples):
+ *            the LDS serves 128 B/cycle (32 banks x 4 B).
  *  [RPC-LDS] rocprofiler-compute "Pipeline descriptions", LDS: each pair of
  *            SIMDs is served at 64 B/cycle, so one wave sees half of the
  *            CU's 128 B/cycle (as quoted in [SEED000], footnote 1).
@@ -88,7 +93,7 @@
  *            (at most 3); PAL's gfx10+ chips set 3 x ShaderICacheLineSize
  *            (64 B). GFX9's prefetch has no ISA control (LLVM emits
  *            s_set_inst_prefetch_distance for gfx10+ only).
- *  [FIT004]  Fitted to the RX Vega 64 copy study (seed 004, its measurements
+ *  [FIT004]  Fitted to the RX Vega 64 copy study (004_18b2dddb33536aee.txt, its measurements
  *            in asm/copy/study_vega64.csv): all 22 kernels x 32 clock states at
  *            once, as time per dispatch t = a / f_SCLK + b. b is the same for
  *            every kernel but the latency-bound HIP 256/512 rows (22-25 us:

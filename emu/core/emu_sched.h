@@ -47,7 +47,7 @@ struct emu_wave;
 
 /* Default skew between CU groups, in shader cycles: about one Infinity
  * Cache (MALL) round trip seen from a CU and below an HBM one (gfx942
- * pointer chase: MALL 455-535 cycles, HBM 835-910, seed 000 and the
+ * pointer chase: MALL 455-535 cycles, HBM 835-910, 000_106faad81daed8dd.txt and the
  * issue's calibration table), so requests of two groups that overtake each
  * other were in the memory system at the same time. Chosen by measurement
  * (`make bench`): the matrix multiply's modelled time is the same at 200

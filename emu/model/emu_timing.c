@@ -45,7 +45,7 @@
  * Known simplifications (candidates for the next step):
  *  - A conflicted LDS access returns no sooner than lds_conflict_cycles
  *    after reaching the banks (emu_timing_lds.c), one depth for every
- *    conflict degree: seed 000's 120/119 at 4-way/full conflict.
+ *    conflict degree: 000_106faad81daed8dd.txt's 120/119 at 4-way/full conflict.
  *  - ds_read2/write2 are timed as one access of both elements' width at the
  *    first element's address (the core passes one address per lane).
  *  - L2 hit bandwidth is not limited (the per-CU TA rate bounds it); SALU,

@@ -16,15 +16,16 @@
  * group its SQ_LDS_BANK_CONFLICT [SEED003]. A dword at or beyond the
  * workgroup's allocation (by the lane's address as computed, not wrapped;
  * emu_lds_in, the rule the data side applies too) is out of range and
- * takes no bank: seed 002's stride sweep (one work-group, 64 KiB of LDS, lane l at
- * l x stride dwords) runs strides 512 and 1024 in 0.516 and 0.267 of the
- * time of 256 (3714.7 and 1919.8 vs 7194.0 us), i.e. 33/64 and 17/64: the
- * 32 (16) lanes still inside 64 KiB serialise in bank 0, the lanes past it
- * cost nothing, and the half-wave with none of its lanes inside costs its
- * one cycle. Wrapping at 64 KiB instead would put lanes 32-63 of stride 512
- * on distinct dwords of bank 0 again (64/64). ds_read2/write2 reach the
- * model with the first element's address and both elements' bytes, and are
- * grouped as one access of that width.
+ * takes no bank: the stride sweep of 002_6bc4fcfb1ec6bd4f.txt (one
+ * work-group, 64 KiB of LDS, lane l at l x stride dwords;
+ * results/published/002_lds_stride_sweep.csv) runs strides 512 and 1024 in
+ * 0.516 and 0.267 of the time of 256 (3714.7 and 1919.8 vs 7193.8 us),
+ * i.e. 33/64 and 17/64: the 32 (16) lanes still inside 64 KiB serialise in
+ * bank 0, the lanes past it cost nothing, and the half-wave with none of its
+ * lanes inside costs its one cycle. Wrapping at 64 KiB instead would put
+ * lanes 32-63 of stride 512 on distinct dwords of bank 0 again (64/64).
+ * ds_read2/write2 reach the model with the first element's address and both
+ * elements' bytes, and are grouped as one access of that width.
  *
  * Ports. Each SIMD pair has a port of lds_port_bytes per cycle in each
  * direction [RPC-LDS]. LDS -> SIMD carries read data: a wave alone moves
@@ -39,7 +40,7 @@
  * waits until the port has taken the previous one. A run of
  * ds_write_b128 therefore holds its wave 20 cycles each at issue, and the
  * banks (8 cycles each) keep up: reads issued after the run find the banks
- * free (seed 000's compiled kernel times 11 ds_read_b128 right after 11
+ * free (000_106faad81daed8dd.txt's compiled kernel times 11 ds_read_b128 right after 11
  * ds_write_b128 and still measures 16 per read). An instruction's data is
  * out when its address/data, bank and return cycles are done, lds_latency
  * later it has completed (lgkmcnt).
@@ -51,7 +52,7 @@
  * than lds_conflict_cycles after the instruction reached the banks, however
  * short its schedule; the banks are busy only for the schedule's cycles, so
  * back-to-back conflicted instructions still flow at one schedule each.
- * Seed 000: ds_read_b32 at 4-way (stride 8: 16 bank cycles) and full
+ * 000_106faad81daed8dd.txt: ds_read_b32 at 4-way (stride 8: 16 bank cycles) and full
  * (stride 32: 64) conflict both take ~120 cycles of latency, while their
  * throughputs are 16 and 64 per instruction.
  *
@@ -348,7 +349,7 @@ uint64_t emu_timing_lds_fill(struct emu_timing *t, struct emu_wave *w, uint64_t 
 	 * data arrive, hundreds of cycles later. lds_bank_free only moves
 	 * forward, so booking that future write there would hold every LDS
 	 * access issued meanwhile until the DMA's data are in: an ordering the
-	 * hardware does not have (seed 002: LDS reads overlap DMAs in flight).
+	 * hardware does not have (002_6bc4fcfb1ec6bd4f.txt: LDS reads overlap DMAs in flight).
 	 * A fill arriving when the banks are free takes them at its arrival
 	 * without delaying earlier work (its few cycles are not charged to
 	 * later requests); one arriving while they are busy queues behind. */

@@ -17,7 +17,7 @@
  * (emu_lds_check). GFX9 no longer clamps LDS addresses with M0 (LLVM:
  * ldsRequiresM0Init() is false for gfx9+), so M0 is not consulted. The
  * cycle model gets each lane's address as computed: a lane past the
- * allocation takes no bank (emu_timing_lds.c, seed 002's stride sweep).
+ * allocation takes no bank (emu_timing_lds.c, 002_6bc4fcfb1ec6bd4f.txt's stride sweep).
  *
  * Alignment: the HSA runtime runs gfx9 with SH_MEM_CONFIG.ALIGNMENT_MODE =
  * unaligned, and LLVM 19 (llc -mcpu=gfx900/gfx90a/gfx942) emits

@@ -187,7 +187,7 @@ bool gl_hsa_dispatch(struct gl_hsa *h, const struct gl_hsa_launch *l, double *gp
  * false before the first one. */
 bool gl_hsa_last_times_ns(const struct gl_hsa *h, uint64_t *start_ns, uint64_t *end_ns);
 
-/* The copy study's timing (seed 004): n dispatches of l back to back on the
+/* The copy study's timing (004_18b2dddb33536aee.txt): n dispatches of l back to back on the
  * queue, each followed (markers) by a barrier-AND marker with a system-scope
  * release, as hipEventRecord on an event made with hipEventReleaseToSystem;
  * one wait at the end. *host_us = the HSA system timestamp from before the

@@ -11,7 +11,7 @@
 
 /*
  * DPM states of the emulated gfx900, the RX Vega 64 of the copy seed
- * (/work/shared/seeds/004_18b2dddb33536aee.txt, its rocm-smi listing):
+ * (004_18b2dddb33536aee.txt, its rocm-smi listing):
  * 8 shader clock states and 4 memory clock states, in MHz. The other
  * emulator profiles have only their default clocks.
  */

@@ -1,5 +1,5 @@
 /*
- * gl_cold_cache — what cold-cache timing needs on the GPU (seed 001: Composable
+ * gl_cold_cache — what cold-cache timing needs on the GPU (001_0597331732635ddd.txt: Composable
  * Kernel's flush_icache() and RotatingMemWrapper):
  *
  *  - the flush kernel, asm/icache/flush_icache.s (s_icache_inv + 16 s_nop),

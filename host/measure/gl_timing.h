@@ -64,7 +64,7 @@ bool gl_timing_run(const struct gl_timing_cfg *cfg, struct gl_timing_stats *out,
 
 /* --- hot and cold ----------------------------------------------------- */
 
-/* Composable Kernel's choice (seed 001): 60 workgroups per CU make a CU
+/* Composable Kernel's choice (001_0597331732635ddd.txt): 60 workgroups per CU make a CU
  * that gets none of the flush kernel's workgroups vanishingly unlikely. */
 #define GL_TIMING_FLUSH_PER_CU 60u
 /* Default cap on the bytes of all rotating copies together: 2 GiB. */

@@ -1,5 +1,5 @@
 /*
- * suite copy — one workgroup copies 1 MiB (seed 004: "Benchmark buffer
+ * suite copy — one workgroup copies 1 MiB (004_18b2dddb33536aee.txt: "Benchmark buffer
  * copy on RXVega64"). Each work-item moves a dwordx4 (16 bytes) per step.
  * The study's 22 kernels: asm copy_<total>_<unroll>_<loops>_<wi>
  * (asm/copy/copy.s) and their HIP twins copy_..._hip

@@ -1,9 +1,11 @@
 /*
- * suite gemm — the pipelined MFMA GEMM of seed 000 measured against its own
- * design (asm/gemm/gemm.s, asm/gemm/gemm_hip.hip).
+ * suite gemm — the pipelined MFMA GEMM of 000_106faad81daed8dd.txt (4 waves,
+ * 2048 cycles per K-step) measured against its own design (asm/gemm/gemm.s,
+ * asm/gemm/gemm_hip.hip).
  *
- * Kernels: gemm_stage (seed 000: HBM -> VGPRs -> LDS), gemm_dma (seed 002:
- * buffer_load_dword ... lds), gemm_dma_vmwait (gemm_dma with clang's
+ * Kernels: gemm_stage (000_106faad81daed8dd.txt: HBM -> VGPRs -> LDS),
+ * gemm_dma (002_6bc4fcfb1ec6bd4f.txt: buffer_load_dword ... lds),
+ * gemm_dma_vmwait (gemm_dma with clang's
  * s_waitcnt vmcnt(0) after every LDS-DMA load) and gemm_hip (the same
  * tiling compiled by clang -O3). Each runs at two sizes: one work-group
  * (256 x 256 x k1: one CU, the seed's view) and one work-group per CU

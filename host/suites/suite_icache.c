@@ -1,5 +1,5 @@
 /*
- * suite icache — hot and cold timing side by side (seed 001): what the
+ * suite icache — hot and cold timing side by side (001_0597331732635ddd.txt): what the
  * caches do to a repeated measurement of the same kernel.
  *
  * Instruction cache (asm/icache/icache_body.s): straight-line kernels of

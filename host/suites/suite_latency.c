@@ -1,6 +1,6 @@
 /*
  * suite latency — memory-load latency and throughput measured with
- * s_memtime inside the kernels (seed 000, "Memory loads latency"):
+ * s_memtime inside the kernels (000_106faad81daed8dd.txt, "Memory loads latency"):
  *
  *   s_memtime overhead        lat_memtime: two back-to-back s_memtime
  *   HBM dwordx4               lat_chase_x4[_tput]: pointer chase, 1 KiB per load

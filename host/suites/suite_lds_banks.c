@@ -1,5 +1,5 @@
 /*
- * suite lds_banks — how the LDS is banked, measured from outside (seed 002,
+ * suite lds_banks — how the LDS is banked, measured from outside (002_6bc4fcfb1ec6bd4f.txt,
  * "Measuring bank-conflict behaviour" and "Using Memory Buffer Load to LDS"):
  *
  *   bank size    lds_loop_b32 with lane l at byte l * stride * 4, for strides
@@ -36,7 +36,7 @@
 #define LOOP_UNROLL 8u           /* reads per iteration in lds_loop.s */
 #define DIRECT_BLOCK 16384u      /* lds_direct.s: 16 rows x 1 KiB */
 #define DIRECT_READS 16u
-#define GROUP_RULE 1.05          /* seed 002: slower than 1.05 x the mean */
+#define GROUP_RULE 1.05          /* 002_6bc4fcfb1ec6bd4f.txt: slower than 1.05 x the mean */
 
 static const char *const kernels[] = {
 	"lds_loop_b32", "lds_loop_b64", "lds_loop_b128",

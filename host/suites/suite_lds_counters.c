@@ -1,5 +1,5 @@
 /*
- * suite lds_counters — rocprofiler-compute's LDS example (seed 003): the
+ * suite lds_counters — rocprofiler-compute's LDS example (003_2971ecc2aaaadb01.txt): the
  * kernels `load` (work-item t reads array[t]) and `conflicts` (array[t * 32],
  * every work-item in bank 0), each dispatched as one work-group of 1..N
  * work-items. Per dispatch, from the emulated GPU's counters named as the
@@ -13,7 +13,7 @@
  *                                 cycles that moved data, 128 B each)
  *   Bank Conflict Rate (%)      = 100 x ((BANK_CONFLICT / 32) /
  *                                        (IDX_ACTIVE - BANK_CONFLICT))
- *                                 (the formula seed 003 quotes)
+ *                                 (the formula 003_2971ecc2aaaadb01.txt quotes)
  *
  * ROCr has no such counters without a profiler: there the suite still
  * dispatches every kernel and prints the rocprofv3 command that collects

@@ -20,11 +20,12 @@
 use strict;
 use warnings;
 use Test::More;
+use FindBin;
+use lib "$FindBin::Bin/../e2e/lib";
+use GcnlabSuite;
 
-my $root = $ENV{GCNLAB_ROOT} // '.';
-my $build = $ENV{GCNLAB_BUILD} // "$root/build";
-my $llvm = $ENV{LLVM_BIN} // `sh $root/tools/find_llvm.sh`;
-chomp $llvm;
+my $build = build_dir();
+my $llvm = llvm_bin();
 my $objdump = "$llvm/llvm-objdump";
 my $readelf = "$llvm/llvm-readelf";
 plan skip_all => "no LLVM tools ($objdump)" unless -x $objdump;
@@ -37,13 +38,10 @@ for my $cfg ([256, [2, 4, 8, 16]], [512, [2, 4, 8, 16]], [1024, [2, 4, 8]]) {
 	push @suite, "copy_${total}_${_}_" . ($total / $_) . "_$wi" for @$unrolls;
 }
 
+# The standard output of a command, or undef if it failed.
 sub slurp_cmd {
-	my @cmd = @_;
-	open(my $fh, '-|', @cmd) or return undef;
-	local $/;
-	my $out = <$fh>;
-	close $fh or return undef;
-	return $out;
+	my ($out, $rc) = run_cmd({ stderr => 'null' }, @_);
+	return $rc ? undef : $out;
 }
 
 # Disassemble into [{addr, mnem, ops, target}] (target: branch destination).

@@ -24,66 +24,32 @@
 #                                          never an empty exit 0
 use strict;
 use warnings;
-use File::Temp qw(tempdir);
-use POSIX qw(setsid);
 use Test::More;
+use FindBin;
+use lib "$FindBin::Bin/lib";
+use GcnlabSuite;
 
-my $root = $ENV{GCNLAB_ROOT} // '.';
-my $build = $ENV{GCNLAB_BUILD} // "$root/build";
-my $gcnlab = $ENV{GCNLAB_BIN} // "$build/bin/gcnlab";
-my $llvm = $ENV{LLVM_BIN} // `sh $root/tools/find_llvm.sh`;
-chomp $llvm;
-my @archs = qw(gfx900 gfx90a gfx942);
-my %gfxnum = (gfx900 => 900, gfx90a => 910, gfx942 => 942);
+my $root = root_dir();
+my $gcnlab = need_gcnlab();
+my $llvm = need_llvm('llvm-mc', 'ld.lld', 'llvm-readelf');
+my @archs = @ARCHS;
 my $POISON = 0xffbadbad;
 
-BAIL_OUT("$gcnlab is not built (make)") unless -x $gcnlab;
-BAIL_OUT("no LLVM tools in '$llvm'") unless -x "$llvm/llvm-mc";
 
-my $tmp = tempdir('gcnlab-checks-XXXXXX', TMPDIR => 1, CLEANUP => 1);
+my $tmp = temp_dir('checks');
 
 # run(\%env, @cmd): stdout+stderr and exit code (killed after 120 s).
 sub run {
 	my ($env, @cmd) = @_;
-	pipe(my $r, my $w) or die "pipe: $!";
-	my $pid = fork() // die "fork: $!";
-	if (!$pid) {
-		setsid();
-		close $r;
-		open(STDOUT, '>&', $w);
-		open(STDERR, '>&', $w);
-		$ENV{$_} = $env->{$_} for keys %{$env // {}};
-		exec @cmd or do { print "cannot run $cmd[0]: $!\n"; POSIX::_exit(127) };
-	}
-	close $w;
-	my $out = '';
-	eval {
-		local $SIG{ALRM} = sub { die "timeout\n" };
-		alarm 120;
-		while (sysread($r, my $buf, 65536)) {
-			$out .= $buf;
-		}
-		alarm 0;
-	};
-	kill 'KILL', -$pid if $@ eq "timeout\n";
-	close $r;
-	waitpid($pid, 0);
-	my $st = $?;
-	return ($out, $st & 127 ? 128 + ($st & 127) : $st >> 8);
+	return run_cmd({ env => $env, timeout => 120 }, @cmd);
 }
 
-sub assemble {
+# tests/asm/checks.s with --defsym CASE=case, assembled for ARCH.
+sub build_case {
 	my ($arch, $case) = @_;
-	my $obj = "$tmp/checks$case.$arch.o";
-	my $co = "$tmp/checks$case.$arch.co";
-	my ($out, $rc) = run({}, "$llvm/llvm-mc", '-triple', 'amdgcn-amd-amdhsa', "-mcpu=$arch",
-	                     '--amdhsa-code-object-version=5', '--fatal-warnings', '-filetype=obj',
-	                     '-I', "$root/asm/include", '--defsym', "GFX=$gfxnum{$arch}", '--defsym',
-	                     "CASE=$case", "$root/tests/asm/checks.s", '-o', $obj);
-	die "assembling checks.s CASE=$case for $arch failed:\n$out" if $rc;
-	($out, $rc) = run({}, "$llvm/ld.lld", '-shared', '--discard-all', '-o', $co, $obj);
-	die "linking checks.s CASE=$case for $arch failed:\n$out" if $rc;
-	return $co;
+	my ($co, $err) = assemble("$root/tests/asm/checks.s", $arch, "$tmp/checks$case.$arch.co",
+	                          { defsym => ["CASE=$case"] });
+	return $co // die $err;
 }
 
 # Run CASE on ARCH with a 128-dword `out`; returns (output, exit code, words).
@@ -94,29 +60,12 @@ sub exec_case {
 	@launch = ('--grid', 64, '--block', 64) unless @launch;
 	my ($out, $rc) = run($env, $gcnlab, 'exec', $co, 'checks', '--backend', 'emu', @launch,
 	                     "out:512:$path");
-	my @words;
-	if (open(my $fh, '<:raw', $path)) {
-		local $/;
-		@words = unpack('V*', <$fh> // '');
-	}
-	return ($out, $rc, \@words);
+	return ($out, $rc, [words($path)]);
 }
 
 sub clean_exit {
 	my ($out, $rc) = @_;
 	return $rc == 0 && $out !~ /AddressSanitizer|runtime error:|Segmentation fault/;
-}
-
-sub fails_cleanly {
-	my ($what, $out, $rc, @pats) = @_;
-	my @bad;
-	push @bad, "exit status 0" if $rc == 0;
-	push @bad, "killed by a signal or timed out (status $rc)" if $rc >= 124;
-	push @bad, "crash text in the output" if $out =~ /AddressSanitizer|Segmentation fault|core dumped|runtime error:/;
-	for my $p (@pats) {
-		push @bad, "no match for $p" unless $out =~ $p;
-	}
-	ok(!@bad, $what) or diag(join("\n", @bad) . "\n--- output ---\n$out");
 }
 
 # words(ref, from, n) equal to the list; a description of the first mismatch or ''.
@@ -165,7 +114,7 @@ for my $arch (@archs) {
 	              3 => [qr/LDS byte 0x0\b/, 'ds_read_b32'], 14 => [qr/reads s20\b/, 's_or_b64']);
 	for my $case (sort keys %uninit) {
 		my ($pat, $mnem) = @{$uninit{$case}};
-		my $co = assemble($arch, $case);
+		my $co = build_case($arch, $case);
 		my ($out, $rc, $w) = exec_case($co, {});
 		my @want = $case == 14 ? () : (($POISON) x 64);  # s20 | s6: not the poison itself
 		my $bad = clean_exit($out, $rc) ? words_are($w, 0, @want) : "exit $rc";
@@ -177,18 +126,18 @@ for my $arch (@archs) {
 		              qr/uninitialised (?:LDS )?read/, $pat, qr/\bchecks\b/, qr/\Q$arch\E/);
 	}
 	{
-		my $co = assemble($arch, 12);
+		my $co = build_case($arch, 12);
 		my ($out, $rc, $w) = exec_case($co, \%strict);
 		my $bad = clean_exit($out, $rc) ? words_are($w, 0, (7) x 64) : "exit $rc";
 		$bad ||= 'a warning' if $out =~ /warning/;
 		ok($bad eq '', "written before read on $arch: clean in strict mode") or diag("$bad\n$out");
-		($out, $rc, $w) = exec_case(assemble($arch, 13), \%strict);
+		($out, $rc, $w) = exec_case(build_case($arch, 13), \%strict);
 		$bad = clean_exit($out, $rc) ? words_are($w, 0, (0) x 64) : "exit $rc";
 		$bad ||= 'a warning' if $out =~ /warning/;
 		ok($bad eq '', "lane-mask idiom (s_or_b64 with EXEC of an unwritten pair) on $arch: clean in strict mode")
 			or diag("$bad\n$out");
 		# Warnings once per kernel: three dispatches, one report.
-		($out, $rc) = exec_case(assemble($arch, 1), {}, '--grid', 64, '--block', 64, '--repeat', 3);
+		($out, $rc) = exec_case(build_case($arch, 1), {}, '--grid', 64, '--block', 64, '--repeat', 3);
 		my $n = () = $out =~ /warning: uninitialised read in/g;
 		ok($rc == 0 && $n == 1, "three dispatches of the same kernel on $arch: the uninitialised read reported once")
 			or diag("$n reports, exit $rc\n$out");
@@ -196,7 +145,7 @@ for my $arch (@archs) {
 
 	# ---- LDS range ------------------------------------------------------------
 	{
-		my $co = assemble($arch, 4);
+		my $co = build_case($arch, 4);
 		for my $env ({}, \%strict) {
 			my ($out, $rc, $w) = exec_case($co, $env);
 			my $bad = clean_exit($out, $rc) ? words_are($w, 0, (0 .. 63), (0) x 64) : "exit $rc";
@@ -209,10 +158,10 @@ for my $arch (@archs) {
 
 	# ---- SGPR grant -------------------------------------------------------------
 	{
-		my ($out, $rc) = exec_case(assemble($arch, 5), {});
+		my ($out, $rc) = exec_case(build_case($arch, 5), {});
 		fails_cleanly("s60 with a 16-SGPR grant on $arch: fault naming s60 and the grant", $out, $rc,
 		              qr/\bs60\b/, qr/16 SGPRs granted/, qr/s_mov_b32 s60/);
-		my ($out2, $rc2, $w) = exec_case(assemble($arch, 6), {});
+		my ($out2, $rc2, $w) = exec_case(build_case($arch, 6), {});
 		my $bad = clean_exit($out2, $rc2) ? words_are($w, 0, (0x1234) x 64) || words_are($w, 64, (0x5678) x 64)
 		                                  : "exit $rc2";
 		ok($bad eq '', "VCC of a 16-SGPR grant on $arch is s[14:15]") or diag("$bad\n$out2");
@@ -220,24 +169,24 @@ for my $arch (@archs) {
 
 	# ---- s_trap -------------------------------------------------------------------
 	{
-		my ($out, $rc) = exec_case(assemble($arch, 7), {});
+		my ($out, $rc) = exec_case(build_case($arch, 7), {});
 		fails_cleanly("s_trap 2 on $arch: HSA_STATUS_ERROR_EXCEPTION", $out, $rc,
 		              qr/HSA_STATUS_ERROR_EXCEPTION/, qr/s_trap 2/);
-		my ($out2, $rc2, $w) = exec_case(assemble($arch, 8), \%strict);
+		my ($out2, $rc2, $w) = exec_case(build_case($arch, 8), \%strict);
 		my $bad = clean_exit($out2, $rc2) ? words_are($w, 0, (42) x 64) : "exit $rc2";
 		ok($bad eq '', "s_trap 3 on $arch: a no-op") or diag("$bad\n$out2");
 	}
 
 	# ---- store into code ------------------------------------------------------------
 	{
-		my ($out, $rc) = exec_case(assemble($arch, 9), {});
+		my ($out, $rc) = exec_case(build_case($arch, 9), {});
 		fails_cleanly("store over the kernel's code on $arch: memory fault", $out, $rc,
 		              qr/memory fault/i, qr/code of a loaded code object/, qr/global_store_dword/);
 	}
 
 	# ---- USER_SGPR_COUNT taken literally ----------------------------------------------
 	{
-		my $co = assemble($arch, 10);
+		my $co = build_case($arch, 10);
 		# FLAT_SCRATCH_INIT (kernel_code_properties bit 5) enabled, USER_SGPR_COUNT
 		# (rsrc2[5:1]) still 2: the hardware loads the kernarg pointer only and the
 		# workgroup id follows it in s2, where the kernel reads it.
@@ -261,7 +210,7 @@ for my $arch (@archs) {
 
 	# ---- grid overflow --------------------------------------------------------------
 	{
-		my ($out, $rc) = exec_case(assemble($arch, 11), { GCNLAB_EMU_BUDGET => 100000 },
+		my ($out, $rc) = exec_case(build_case($arch, 11), { GCNLAB_EMU_BUDGET => 100000 },
 		                           '--grid', 4294967295, '--block', 64);
 		fails_cleanly("--grid 4294967295 --block 64 on $arch: runs until the budget, no empty exit 0",
 		              $out, $rc, qr/budget of 100000 wave-instructions/);

@@ -6,28 +6,14 @@
 use strict;
 use warnings;
 use Test::More;
+use FindBin;
+use lib "$FindBin::Bin/lib";
+use GcnlabSuite;
 
-my $root = $ENV{GCNLAB_ROOT} // '.';
-my $build = $ENV{GCNLAB_BUILD} // "$root/build";
-my $gcnlab = $ENV{GCNLAB_BIN} // "$build/bin/gcnlab";
-BAIL_OUT("$gcnlab is not built (make)") unless -x $gcnlab;
+my $gcnlab = need_gcnlab();
 
-sub run {
-	my @cmd = @_;
-	my $pid = open(my $fh, '-|') // die "fork: $!";
-	if (!$pid) {
-		open(STDERR, '>&', \*STDOUT);
-		exec @cmd or do { print "cannot run $cmd[0]: $!\n"; exit 127 };
-	}
-	local $/;
-	my $out = <$fh> // '';
-	close $fh;
-	my $st = $?;
-	return ($out, $st & 127 ? 128 + ($st & 127) : $st >> 8);
-}
-
-for my $arch (qw(gfx900 gfx90a gfx942)) {
-	my ($out, $rc) = run($gcnlab, 'info', '--backend', 'emu', '--arch', $arch);
+for my $arch (@ARCHS) {
+	my ($out, $rc) = run_cmd($gcnlab, 'info', '--backend', 'emu', '--arch', $arch);
 	ok($rc == 0 && $out =~ /^backend:\s+emu/m && $out =~ /^ISA:.*\b$arch\b/m &&
 	   $out =~ /^compute units:\s+[1-9]/m && $out =~ /^wave size:\s+64$/m,
 	   "info --backend emu --arch $arch: backend, ISA, compute units, wave size")
@@ -35,19 +21,19 @@ for my $arch (qw(gfx900 gfx90a gfx942)) {
 }
 
 {
-	my ($out, $rc) = run($gcnlab, 'list');
+	my ($out, $rc) = run_cmd($gcnlab, 'list');
 	my @k = ('copy_256_2_128_256', 'copy_64_8_8_1024', 'copy_hip_1024');
 	ok($rc == 0 && $out =~ /^copy:/m && !grep({ $out !~ /\b$_\b/ } @k), 'list shows the copy suite and its kernels')
 		or diag("exit $rc\n$out");
-	($out, $rc) = run($gcnlab, 'list', '--arch', 'gfx90a');
+	($out, $rc) = run_cmd($gcnlab, 'list', '--arch', 'gfx90a');
 	ok($rc == 0 && $out =~ m{gfx90a/copy_256_2_128_256\.co} && $out =~ m{gfx90a/copy_hip\.co},
 	   'list --arch gfx90a shows where the code objects are') or diag("exit $rc\n$out");
 }
 
 {
-	my ($out, $rc) = run($gcnlab, '--help');
+	my ($out, $rc) = run_cmd($gcnlab, '--help');
 	ok($rc == 0 && $out =~ /\bexec\b/ && $out =~ /\brun\b/, '--help lists the commands') or diag($out);
-	($out, $rc) = run($gcnlab, 'exec', '--help');
+	($out, $rc) = run_cmd($gcnlab, 'exec', '--help');
 	ok($rc == 0 && $out =~ /buf:SIZE/ && $out =~ /--grid/, 'exec --help describes ARGs and options') or diag($out);
 }
 
@@ -59,7 +45,7 @@ for my $bad ([['frobnicate'], qr/unknown command 'frobnicate'/],
              [['run', 'copy', '--reps', '0'], qr/--reps/],
              [['info', '--no-such-option'], qr/--no-such-option/]) {
 	my ($args, $pat) = @$bad;
-	my ($out, $rc) = run($gcnlab, @$args);
+	my ($out, $rc) = run_cmd($gcnlab, @$args);
 	ok($rc == 2 && $out =~ $pat && $out !~ /Segmentation|AddressSanitizer/, "gcnlab @$args: exit 2, clear message")
 		or diag("exit $rc\n$out");
 }

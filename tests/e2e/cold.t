@@ -20,74 +20,28 @@
 # The line counts come from the code objects (llvm-readelf), not from gcnlab.
 use strict;
 use warnings;
-use JSON::PP;
-use File::Temp qw(tempdir);
 use POSIX qw(ceil);
 use Test::More;
+use FindBin;
+use lib "$FindBin::Bin/lib";
+use GcnlabSuite;
 
-my $root = $ENV{GCNLAB_ROOT} // '.';
-my $build = $ENV{GCNLAB_BUILD} // "$root/build";
-my $gcnlab = $ENV{GCNLAB_BIN} // "$build/bin/gcnlab";
-my $llvm = $ENV{LLVM_BIN} // '/usr/lib/llvm-19/bin';
-BAIL_OUT("$gcnlab is not built (make)") unless -x $gcnlab;
+my $build = build_dir();
+my $gcnlab = need_gcnlab();
+my $llvm = llvm_bin();
 
-my $tmp = tempdir('gcnlab-cold-XXXXXX', TMPDIR => 1, CLEANUP => 1);
+my $tmp = temp_dir('cold');
 
-sub run {
-	my ($env, @cmd) = @_;
-	my $pid = open(my $fh, '-|') // die "fork: $!";
-	if (!$pid) {
-		open(STDERR, '>&', \*STDOUT);
-		$ENV{$_} = $env->{$_} for keys %$env;
-		exec @cmd or do { print "cannot run $cmd[0]: $!\n"; exit 127 };
-	}
-	local $/;
-	my $out = <$fh> // '';
-	close $fh;
-	my $st = $?;
-	return ($out, $st & 127 ? 128 + ($st & 127) : $st >> 8);
-}
-
-sub slurp {
-	my ($path) = @_;
-	open(my $fh, '<:raw', $path) or return undef;
-	local $/;
-	return <$fh>;
-}
-
-sub csv_fields {
-	my ($line) = @_;
-	my @f;
-	while ($line =~ /\G(?:"((?:[^"]|"")*)"|([^,]*))(,|$)/g) {
-		my $v = defined $1 ? $1 =~ s/""/"/gr : $2;
-		push @f, $v;
-		last if $3 eq '';
-	}
-	return @f;
-}
-
-# Rows of a results CSV as hashes keyed by column name, and its parameters.
-sub read_csv {
-	my ($path) = @_;
-	my $csv = slurp($path) // return;
-	# The parameters are in the sidecar <stem>.json.
-	(my $side = $path) =~ s/\.csv$/.json/;
-	my $doc = eval { JSON::PP->new->decode(slurp($side) // '') } // {};
-	my %param = map { ref $doc->{$_} ? () : ($_ => $doc->{$_}) } keys %$doc;
-	my @lines = grep { /\S/ } split /\r?\n/, $csv;
-	my @head = csv_fields(shift @lines);
-	my @rows;
-	for (@lines) {
-		my @f = csv_fields($_);
-		push @rows, { map { $head[$_] => $f[$_] } 0 .. $#head };
-	}
-	return (\@rows, \%param);
+# (rows, parameters) of a results CSV; () if it cannot be read.
+sub rows_params {
+	my $c = read_csv($_[0]) or return;
+	return ($c->{rows}, $c->{params});
 }
 
 # 64-byte lines spanned by the .text of a one-kernel code object.
 sub code_lines {
 	my ($co) = @_;
-	my ($out) = run({}, "$llvm/llvm-readelf", '--sections', '--wide', $co);
+	my ($out) = run_cmd("$llvm/llvm-readelf", '--sections', '--wide', $co);
 	my ($addr, $size) = $out =~ /\s\.text\s+PROGBITS\s+([0-9a-f]+)\s+[0-9a-f]+\s+([0-9a-f]+)/;
 	return undef unless defined $size;
 	($addr, $size) = (hex $addr, hex $size);
@@ -96,7 +50,7 @@ sub code_lines {
 
 sub compute_units {
 	my ($arch) = @_;
-	my ($out) = run({}, $gcnlab, 'info', '--backend', 'emu', '--arch', $arch);
+	my ($out) = run_cmd($gcnlab, 'info', '--backend', 'emu', '--arch', $arch);
 	return $out =~ /^compute units:\s+(\d+)/m ? $1 : undef;
 }
 
@@ -113,7 +67,7 @@ sub range {
 
 my %share = (gfx900 => 3, gfx90a => 2, gfx942 => 2);   # CUs per L1 instruction cache [SPECS]
 
-for my $arch (qw(gfx900 gfx90a gfx942)) {
+for my $arch (@ARCHS) {
 	my $cus = compute_units($arch);
 	my $l24 = code_lines("$build/$arch/icache_24k.co");
 	my $l256 = code_lines("$build/$arch/icache_256k.co");
@@ -123,9 +77,9 @@ for my $arch (qw(gfx900 gfx90a gfx942)) {
 	my $out_root = "$tmp/icache";
 	my @cmd = ($gcnlab, 'run', 'icache', '--arch', $arch, '--backend', 'emu', '--out', $out_root,
 	           '--reps', 3, '--warmup', 1);
-	my ($out, $rc) = run({}, @cmd);
+	my ($out, $rc) = run_cmd(@cmd);
 	is($rc, 0, "$arch: run icache exits 0") or diag("@cmd\n$out");
-	my ($rows, $param) = read_csv("$out_root/$arch-emu/icache.csv");
+	my ($rows, $param) = rows_params("$out_root/$arch-emu/icache.csv");
 	ok($rows && @$rows, "$arch: icache.csv written") or next;
 	my %row = map { ("$_->{kernel}|$_->{launch}|" . ($_->{mode} =~ s/:.*//r) => $_) } @$rows;
 	my $find = sub {
@@ -181,9 +135,9 @@ for my $arch (qw(gfx900 gfx90a gfx942)) {
 	my $out_root = "$tmp/copy";
 	my @cmd = ($gcnlab, 'run', 'copy', '--arch', $arch, '--backend', 'emu', '--out', $out_root,
 	           '--reps', 2, '--warmup', 1, '--flush-cache', '--rotating-count', 3);
-	my ($out, $rc) = run({}, @cmd);
+	my ($out, $rc) = run_cmd(@cmd);
 	is($rc, 0, 'run copy --flush-cache --rotating-count 3 exits 0') or diag("@cmd\n$out");
-	my ($rows, $param) = read_csv("$out_root/$arch-emu/copy.csv");
+	my ($rows, $param) = rows_params("$out_root/$arch-emu/copy.csv");
 	ok($rows && @$rows == 22, 'copy.csv has 22 rows') or diag($out);
 	ok(!grep({ $_->{validated} ne 'yes' } @{ $rows // [] }), 'every copy kernel validated, before and after reading rotating copies')
 		or diag(join("\n", map { "$_->{kernel}: $_->{validated}" } @$rows));
@@ -196,10 +150,10 @@ for my $arch (qw(gfx900 gfx90a gfx942)) {
 
 	@cmd = ($gcnlab, 'run', 'copy', '--arch', $arch, '--backend', 'emu', '--out', "$tmp/cap",
 	        '--reps', 1, '--warmup', 0, '--rotating-count', 3, '--rotating-cap', '2M');
-	($out, $rc) = run({}, @cmd);
+	($out, $rc) = run_cmd(@cmd);
 	ok($rc == 0 && $out =~ /--rotating-count 3 needs 3 x 1 MiB = 3 MiB, more than the --rotating-cap of 2 MiB: using 2 copies/,
 	   'a 2 MiB cap lowers 3 copies of 1 MiB to 2, with a note') or diag("@cmd\n$out");
-	($rows, $param) = read_csv("$tmp/cap/$arch-emu/copy.csv");
+	($rows, $param) = rows_params("$tmp/cap/$arch-emu/copy.csv");
 	like($param->{rotating_count} // '', qr/^2 \(asked 3\)/, 'the results record the lowered count');
 	like($param->{rotating_note} // '', qr/--rotating-cap/, 'and why');
 	unlike($param->{timing} // '', qr/flush/, 'no flush without --flush-cache');
@@ -211,7 +165,7 @@ for my $arch (qw(gfx900 gfx90a gfx942)) {
 	my $flush = "$build/gfx942/flush_icache.co";
 	my @cmd = ($gcnlab, 'exec', $flush, 'flush_icache', '--backend', 'emu', '--grid', 64, '--block', 64,
 	           '--flush-cache', '--repeat', 3, 'buf:512');
-	my ($out, $rc) = run({}, @cmd);
+	my ($out, $rc) = run_cmd(@cmd);
 	my @d = $out =~ /^flush_icache: ([0-9.]+) µs \(.*after flush_icache ([0-9.]+) µs, not included/mg;
 	ok($rc == 0 && @d == 6, 'exec --flush-cache --repeat 3: three dispatches, each after a flush') or diag("@cmd\n$out");
 	# The reach check runs on hardware as well: the kernel's HW_ID/XCC_ID
@@ -229,7 +183,7 @@ for my $arch (qw(gfx900 gfx90a gfx942)) {
 	my $path = "$tmp/rot.bin";
 	@cmd = ($gcnlab, 'exec', $co, 'copy_256_4_64_256', '--backend', 'emu', '--grid', 256, '--block', 256,
 	        '--rotating-count', 3, '--repeat', 3, 'buf:1M:iota32', "out:1M:$path");
-	($out, $rc) = run({}, @cmd);
+	($out, $rc) = run_cmd(@cmd);
 	my @copies = $out =~ /rotating copy (\d) of 3/g;
 	ok($rc == 0 && "@copies" eq '1 2 0', 'exec --rotating-count 3: dispatches read copies 1, 2, 0')
 		or diag("@cmd\n$out");
@@ -243,14 +197,14 @@ for my $bad ([['run', 'copy', '--rotating-cap', '12Q'], qr/--rotating-cap/],
              [['run', 'copy', '--rotating-count', '0'], qr/--rotating-count/],
              [['run', 'copy', '--flush-per-cu', '0'], qr/--flush-per-cu/]) {
 	my ($args, $pat) = @$bad;
-	my ($out, $rc) = run({}, $gcnlab, @$args, '--backend', 'emu');
+	my ($out, $rc) = run_cmd($gcnlab, @$args, '--backend', 'emu');
 	ok($rc == 2 && $out =~ $pat, "gcnlab @$args: exit 2, names the option") or diag("exit $rc\n$out");
 }
 
 {
 	my $empty = "$tmp/empty-build";
 	mkdir $empty;
-	my ($out, $rc) = run({ GCNLAB_BUILD_DIR => $empty }, $gcnlab, 'exec', "$build/gfx942/copy_256_4_64_256.co",
+	my ($out, $rc) = run_cmd({ env => { GCNLAB_BUILD_DIR => $empty } }, $gcnlab, 'exec', "$build/gfx942/copy_256_4_64_256.co",
 	                     'copy_256_4_64_256', '--backend', 'emu', '--grid', 256, '--block', 256, '--flush-cache',
 	                     'buf:1M', 'buf:1M');
 	ok($rc == 1 && $out =~ m{flush_icache\.co is not built \(run: make kernels ARCH=gfx942\)},

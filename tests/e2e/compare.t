@@ -6,9 +6,9 @@
 #     SGPRs, code size and occupancy against what clang itself reports for
 #     copy_hip.hip (-S: NumSgprs, codeLenInByte, Occupancy), identical
 #     outputs, both timed, the counters, and the HIP loop's top stall site
-#     being its s_waitcnt vmcnt(0) (seed 004);
+#     being its s_waitcnt vmcnt(0) (004_18b2dddb33536aee.txt);
 #   - `make -n compare KERNEL=lds_dma` takes the launch from the kernel's
-#     `// gcnlab-compare:` line; that command shows seed 002's finding: the
+#     `// gcnlab-compare:` line; that command shows 002_6bc4fcfb1ec6bd4f.txt's finding: the
 #     compiler's buffer_load_dword ... lds is followed by s_waitcnt vmcnt(0),
 #     the hand-written one is not, the hand-written one is faster and the
 #     reference's top stall site is that wait;
@@ -22,36 +22,17 @@ use strict;
 use warnings;
 use File::Temp qw(tempdir);
 use Test::More;
+use FindBin;
+use lib "$FindBin::Bin/lib";
+use GcnlabSuite;
 
-my $root = $ENV{GCNLAB_ROOT} // '.';
-my $build = $ENV{GCNLAB_BUILD} // "$root/build";
-my $gcnlab = $ENV{GCNLAB_BIN} // "$build/bin/gcnlab";
+my $root = root_dir();
+my $build = build_dir();
+my $gcnlab = need_gcnlab();
 my $llvm = $ENV{LLVM_BIN} // '';
-BAIL_OUT("$gcnlab is not built (make)") unless -x $gcnlab;
 BAIL_OUT("LLVM_BIN is not set (run through make test)") unless -x "$llvm/llvm-objdump";
 
-my $tmp = tempdir('gcnlab-compare-XXXXXX', TMPDIR => 1, CLEANUP => 1);
-
-sub run {
-	my (@cmd) = @_;
-	my $pid = open(my $fh, '-|') // die "fork: $!";
-	if (!$pid) {
-		open(STDERR, '>&', \*STDOUT);
-		exec @cmd or do { print "cannot run $cmd[0]: $!\n"; exit 127 };
-	}
-	local $/;
-	my $out = <$fh> // '';
-	close $fh;
-	my $st = $?;
-	return ($out, $st & 127 ? 128 + ($st & 127) : $st >> 8);
-}
-
-sub slurp {
-	my ($path) = @_;
-	open(my $fh, '<:raw', $path) or return undef;
-	local $/;
-	return <$fh>;
-}
+my $tmp = temp_dir('compare');
 
 # Rows of the printed table whose title line matches $title: { first cell => [cells] }.
 # Cells are separated by two or more blanks (gl_table_print).
@@ -74,7 +55,7 @@ sub table {
 # listing, by class (the symbol table gives its size).
 sub objdump_mix {
 	my ($arch, $co, $sym) = @_;
-	my ($out) = run("$llvm/llvm-objdump", '-d', '-t', "--mcpu=$arch", $co);
+	my ($out) = run_cmd("$llvm/llvm-objdump", '-d', '-t', "--mcpu=$arch", $co);
 	my ($addr, $size) = $out =~ /^([0-9a-f]+)\s.*\sF\s\.text\s+([0-9a-f]+)\s(?:\.\w+\s+)?\Q$sym\E$/m
 		or return undef;
 	($addr, $size) = (hex $addr, hex $size);
@@ -121,7 +102,7 @@ my @common = ('--backend', 'emu', '--out', $tmp, '--reps', 3, '--warmup', 1);
 
 # ---- copy: asm vs HIP on gfx942 ---------------------------------------------------
 
-my ($out, $rc) = run($gcnlab, 'compare', 'copy_256_8_32_256', '--arch', 'gfx942', @common);
+my ($out, $rc) = run_cmd($gcnlab, 'compare', 'copy_256_8_32_256', '--arch', 'gfx942', @common);
 is($rc, 0, 'compare copy_256_8_32_256 --arch gfx942 exits 0') or diag($out);
 like($out, qr/^compare on gfx942 \(emu\): asm copy_256_8_32_256 .* vs reference copy_hip_256 /m,
      'names both kernels; the reference comes from the copy suite');
@@ -151,7 +132,7 @@ ok($mix->{'vmcnt(14)'} && $mix->{'vmcnt(14)'}[1] == 10 && $mix->{'vmcnt(0)'} && 
 	or diag($out);
 
 # What clang says about the reference it compiled.
-my ($s) = run("$llvm/clang", qw(-x hip --cuda-device-only -nogpulib -nogpuinc -O3 -mcode-object-version=5),
+my ($s) = run_cmd("$llvm/clang", qw(-x hip --cuda-device-only -nogpulib -nogpuinc -O3 -mcode-object-version=5),
               '--offload-arch=gfx942', '-include', "$root/asm/hip/include/gcnlab_hip.h", '-S', '-o', '-',
               "$root/asm/copy/copy_hip.hip");
 my %cl = ($s =~ /^copy_hip_256:(.*?)^copy_hip_512:/ms ? $1 : '') =~ /^; (codeLenInByte|NumSgprs|Occupancy)\s*[:=]\s*(\d+)/mg;
@@ -179,13 +160,13 @@ ok($html =~ /<table id="code"/ && $html =~ /<table id="mix"/ && $html =~ /<table
    $html =~ /<table id="stalls-ref"/, 'the page has the code, mix, timing and stall tables');
 ok($html !~ /<script|<link|src=|https?:/i, 'the page is self-contained (no scripts, links or URLs)');
 
-# ---- lds_dma through the Makefile's launch line (seed 002) -------------------------------
+# ---- lds_dma through the Makefile's launch line (002_6bc4fcfb1ec6bd4f.txt) -------------------------------
 
 my $mk;
 {
 	# A make of its own, not a part of the one running the tests.
 	local @ENV{qw(MAKEFLAGS MFLAGS MAKELEVEL)} = ('', '', '');
-	($mk) = run('make', '-s', '-n', '-C', $root, 'compare', 'KERNEL=lds_dma', 'ARCH=gfx942', 'BACKEND=emu');
+	($mk) = run_cmd('make', '-s', '-n', '-C', $root, 'compare', 'KERNEL=lds_dma', 'ARCH=gfx942', 'BACKEND=emu');
 }
 my ($line) = grep { /\bcompare lds_dma\b/ } split /\n/, $mk =~ s/\\\n\s*/ /gr;
 ok($line && $line =~ /--ref lds_dma_hip --grid 4096 --block 256/, 'make compare KERNEL=lds_dma reads the launch from lds_dma.s')
@@ -193,7 +174,7 @@ ok($line && $line =~ /--ref lds_dma_hip --grid 4096 --block 256/, 'make compare 
 my @args = $line ? grep { $_ ne '' } split /\s+/, $line : ();
 shift @args while @args && $args[0] !~ m{gcnlab$};
 shift @args;
-($out, $rc) = run($gcnlab, @args, '--out', $tmp, '--reps', 3, '--warmup', 1);
+($out, $rc) = run_cmd($gcnlab, @args, '--out', $tmp, '--reps', 3, '--warmup', 1);
 is($rc, 0, 'that command exits 0') or diag("@args\n$out");
 like($out, qr/^== outputs: identical/m, 'lds_dma and lds_dma_hip compute the same sums');
 my ($aref, $refref) = code_sides($out);
@@ -226,7 +207,7 @@ like($out, qr/^== top stall sites of the reference lds_dma_hip.*\n.*\n-+\n0x[0-9
 
 # ---- lds_reverse on gfx900, launch on the command line -------------------------------
 
-($out, $rc) = run($gcnlab, 'compare', 'lds_reverse', '--arch', 'gfx900', '--grid', 65536, '--block', 256,
+($out, $rc) = run_cmd($gcnlab, 'compare', 'lds_reverse', '--arch', 'gfx900', '--grid', 65536, '--block', 256,
                   '--bytes', '512K', 'buf:256K:iota32', 'buf:256K', @common);
 is($rc, 0, 'compare lds_reverse on gfx900 (reference found as lds_reverse_hip) exits 0') or diag($out);
 like($out, qr/reference lds_reverse_hip .*\n.*launch \(from the command line\)/, 'the launch from the command line');
@@ -238,7 +219,7 @@ ok(-f "$tmp/gfx900-emu/compare-lds_reverse.html", 'compare-lds_reverse.html in g
 
 # ---- different outputs: the test-only copy with one vmcnt too weak ------------------
 
-($out, $rc) = run($gcnlab, 'compare', 'copy_broken_256_4_64_256', '--ref', 'copy_hip_256', '--arch', 'gfx942',
+($out, $rc) = run_cmd($gcnlab, 'compare', 'copy_broken_256_4_64_256', '--ref', 'copy_hip_256', '--arch', 'gfx942',
                   '--grid', 256, '--block', 256, 'buf:1M:iota32', 'buf:1M', @common);
 ok($rc == 1 && $out =~ /^== outputs: DIFFER: argument 2 \(buf:1M\) first at byte \d+/m &&
    $out =~ /outputs differ/, 'a kernel that copies wrongly (test/copy_broken_256_4_64_256): exit 1, the first differing byte named')
@@ -254,7 +235,7 @@ for my $case (
 	[ [qw(compare lds_reverse buf:1K --arch gfx942)], qr/--grid, --block and the kernel's arguments together/ ],
 ) {
 	my ($args, $msg) = @$case;
-	my ($o, $r) = run($gcnlab, @$args, '--backend', 'emu', '--out', $tmp);
+	my ($o, $r) = run_cmd($gcnlab, @$args, '--backend', 'emu', '--out', $tmp);
 	ok($r == 2 && $o =~ $msg, "@$args: exit 2, says so") or diag("exit $r\n$o");
 }
 
@@ -266,11 +247,11 @@ SKIP: {
 	my @flags = ('--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
 	             '--disable-background-networking', '--disable-component-update', '--disable-sync',
 	             '--disable-dev-shm-usage', '--user-data-dir=' . tempdir(DIR => $tmp, CLEANUP => 1));
-	my ($dom, $drc) = run($chromium, @flags, '--dump-dom', "file://$html_path");
+	my ($dom, $drc) = run_cmd($chromium, @flags, '--dump-dom', "file://$html_path");
 	ok($drc == 0 && $dom =~ /<table id="mix">/ && $dom =~ /copy_hip_256/ && $dom =~ /<tr class="left">/,
 	   'headless Chromium loads the page: its DOM has the tables and the code rows') or diag("exit $drc\n" . substr($dom, 0, 2000));
 	my $png = "$tmp/compare.png";
-	my ($so, $src) = run($chromium, @flags, '--window-size=1400,1800', "--screenshot=$png", "file://$html_path");
+	my ($so, $src) = run_cmd($chromium, @flags, '--window-size=1400,1800', "--screenshot=$png", "file://$html_path");
 	my $img = slurp($png) // '';
 	ok($src == 0 && substr($img, 0, 8) eq "\x89PNG\r\n\x1a\n", 'and renders it to a PNG') or diag("exit $src\n$so");
 	my ($w, $h) = length($img) >= 24 ? unpack('NN', substr($img, 16, 8)) : (0, 0);

@@ -8,45 +8,31 @@
 # descriptor table shows the .amdhsa_float_denorm_mode_32 that differs.
 use strict;
 use warnings;
-use File::Temp qw(tempdir);
 use Test::More;
+use FindBin;
+use lib "$FindBin::Bin/lib";
+use GcnlabSuite;
 
-my $root = $ENV{GCNLAB_ROOT} // '.';
-my $build = $ENV{GCNLAB_BUILD} // "$root/build";
-my $gcnlab = $ENV{GCNLAB_BIN} // "$build/bin/gcnlab";
-BAIL_OUT("$gcnlab is not built (make)") unless -x $gcnlab;
+my $gcnlab = need_gcnlab();
 
-sub run {
-	my @cmd = @_;
-	my $pid = open(my $fh, '-|') // die "fork: $!";
-	if (!$pid) {
-		open(STDERR, '>&', \*STDOUT);
-		exec @cmd or do { print "cannot run $cmd[0]: $!\n"; exit 127 };
-	}
-	local $/;
-	my $out = <$fh> // '';
-	close $fh;
-	return ($? >> 8, $out);
-}
-
-my $tmp = tempdir('gcnlab-cmpfp-XXXXXX', TMPDIR => 1, CLEANUP => 1);
+my $tmp = temp_dir('cmpfp');
 my @launch = qw(--grid 4096 --block 256 f32:2.5 buf:16K:rand:1 buf:16K:rand:2 u32:4096);
 my @common = ('--ref', 'saxpy_hip', '--backend', 'emu', '--reps', 1, '--warmup', 0, '--out', $tmp);
 
 for my $arch (qw(gfx900 gfx942)) {
-	my ($rc, $out) = run($gcnlab, 'compare', 'saxpy', '--arch', $arch, @common, @launch);
+	my ($out, $rc) = run_cmd($gcnlab, 'compare', 'saxpy', '--arch', $arch, @common, @launch);
 	is($rc, 0, "$arch: saxpy equals saxpy_hip") or diag($out);
 	like($out, qr/== outputs: identical/, "$arch: saxpy: outputs identical");
 	like($out, qr/^\.amdhsa_float_denorm_mode_32\s+3\s+3\s*$/m, "$arch: descriptor table: denorm_mode_32 3 on both");
 
-	($rc, $out) = run($gcnlab, 'compare', 'saxpy', '--arch', $arch, @common, '--ulp', 0, @launch);
+	($out, $rc) = run_cmd($gcnlab, 'compare', 'saxpy', '--arch', $arch, @common, '--ulp', 0, @launch);
 	like($out, qr/== outputs: equal within 0 ULP: all 2 buffer arguments as f32 arrays; largest distance 0 ULP/,
 	     "$arch: --ulp 0 on identical outputs");
 
-	($rc, $out) = run($gcnlab, 'compare', 'saxpy_ftz', '--arch', $arch, @common, @launch);
+	($out, $rc) = run_cmd($gcnlab, 'compare', 'saxpy_ftz', '--arch', $arch, @common, @launch);
 	is($rc, 1, "$arch: saxpy_ftz differs (exit 1)");
 	like($out, qr/^\.amdhsa_float_denorm_mode_32\s+0\s+3\s+differs$/m, "$arch: descriptor table marks the FP mode");
-	($rc, $out) = run($gcnlab, 'compare', 'saxpy_ftz', '--arch', $arch, @common, '--ulp', 3, @launch);
+	($out, $rc) = run_cmd($gcnlab, 'compare', 'saxpy_ftz', '--arch', $arch, @common, '--ulp', 3, @launch);
 	like($out, qr/DIFFER beyond 3 ULP: argument 3 \(buf:16K:rand:2\) first at f32 element (\d+): \S+ \(0x[0-9a-f]{8}\) after saxpy_ftz, \S+ \(0x[0-9a-f]{8}\) after saxpy_hip: (\d+) ULP apart/,
 	     "$arch: --ulp 3: which kernel, where, both values, the distance");
 }

@@ -14,49 +14,15 @@
 #     GCNLAB_EMU_STRICT=1 the broken one is reported as a waitcnt hazard.
 use strict;
 use warnings;
-use File::Temp qw(tempdir);
 use Test::More;
+use FindBin;
+use lib "$FindBin::Bin/lib";
+use GcnlabSuite;
 
-my $root = $ENV{GCNLAB_ROOT} // '.';
-my $build = $ENV{GCNLAB_BUILD} // "$root/build";
-my $gcnlab = $ENV{GCNLAB_BIN} // "$build/bin/gcnlab";
-BAIL_OUT("$gcnlab is not built (make)") unless -x $gcnlab;
+my $build = build_dir();
+my $gcnlab = need_gcnlab();
 
-my $tmp = tempdir('gcnlab-copy-XXXXXX', TMPDIR => 1, CLEANUP => 1);
-
-sub run {
-	my ($env, @cmd) = @_;
-	my $pid = open(my $fh, '-|') // die "fork: $!";
-	if (!$pid) {
-		open(STDERR, '>&', \*STDOUT);
-		$ENV{$_} = $env->{$_} for keys %$env;
-		exec @cmd or do { print "cannot run $cmd[0]: $!\n"; exit 127 };
-	}
-	local $/;
-	my $out = <$fh> // '';
-	close $fh;
-	my $st = $?;
-	return ($out, $st & 127 ? 128 + ($st & 127) : $st >> 8);
-}
-
-sub slurp {
-	my ($path) = @_;
-	open(my $fh, '<:raw', $path) or return undef;
-	local $/;
-	return <$fh>;
-}
-
-# RFC 4180 fields of one line.
-sub csv_fields {
-	my ($line) = @_;
-	my @f;
-	while ($line =~ /\G(?:"((?:[^"]|"")*)"|([^,]*))(,|$)/g) {
-		my $v = defined $1 ? $1 =~ s/""/"/gr : $2;
-		push @f, $v;
-		last if $3 eq '';
-	}
-	return @f;
-}
+my $tmp = temp_dir('copy');
 
 # The study's kernels (asm/copy/copy.s): 256 x 2/4/8/16, 512 x 2/4/8/16,
 # 1024 x 2/4/8 work-items x unroll, 1 MiB in 16-byte steps.
@@ -68,49 +34,40 @@ for my $cfg ([256, [2, 4, 8, 16]], [512, [2, 4, 8, 16]], [1024, [2, 4, 8]]) {
 }
 my @hip = map { "${_}_hip" } @asm;
 
-for my $arch (qw(gfx900 gfx90a gfx942)) {
+for my $arch (@ARCHS) {
 	my $out_root = "$tmp/results";
 	my @cmd = ($gcnlab, 'run', 'copy', '--arch', $arch, '--backend', 'emu', '--out', $out_root,
 	           '--reps', 3, '--warmup', 1);
-	my ($out, $rc) = run({}, @cmd);
+	my ($out, $rc) = run_cmd(@cmd);
 	is($rc, 0, "run copy --arch $arch exits 0") or diag("@cmd\n$out");
-	my $csv = slurp("$out_root/$arch-emu/copy.csv");
+	my $csv = read_csv("$out_root/$arch-emu/copy.csv");
 	my $md = slurp("$out_root/$arch-emu/copy.md");
 	ok(defined $csv, "$arch-emu/copy.csv written") or next;
 	ok(defined $md, "$arch-emu/copy.md written");
 
 	# The run's parameters (suite, arch, backend, ...) are in the sidecar.
-	my @lines = grep { /\S/ } split /\r?\n/, $csv;
 	my $side = slurp("$out_root/$arch-emu/copy.json") // '';
 	ok($side =~ /^  "arch": "$arch",$/m && $side =~ /^  "backend": "emu",$/m, "$arch: copy.json names arch and backend")
 		or diag($side);
-	my @head = csv_fields(shift @lines);
-	my %col;
-	@col{@head} = 0 .. $#head;
-	my ($kcol, $icol, $vcol) = @col{'kernel', 'impl', 'validated'};
-	my ($mcol, $bcol, $scol, $vgcol) =
-		@col{'median_us', 'study_bandwidth_gbs', 'study_dispatch_us', 'vega64_bandwidth_gbs'};
-	ok(defined $kcol && defined $icol && defined $vcol && defined $mcol && defined $bcol && defined $scol &&
-	   defined $vgcol,
+	my @head = @{ $csv->{head} };
+	my %has = map { $_ => 1 } @head;
+	ok(!grep({ !$has{$_} } qw(kernel impl validated median_us study_bandwidth_gbs study_dispatch_us
+	                          vega64_bandwidth_gbs)),
 	   "$arch: copy.csv has kernel, impl, validated, GPU median µs, study-method µs and GB/s, RX Vega 64 columns")
 		or do { diag("header: @head"); next };
-	my %rows;
-	for (@lines) {
-		my @f = csv_fields($_);
-		$rows{$f[$kcol]} = \@f;
-	}
-	is(scalar(keys %rows), @asm + @hip, "$arch: " . (@asm + @hip) . " rows") or diag($csv);
+	my %rows = map { $_->{kernel} => $_ } @{ $csv->{rows} };
+	is(scalar(keys %rows), @asm + @hip, "$arch: " . (@asm + @hip) . " rows") or diag($csv->{text});
 	for my $k (@asm, @hip) {
 		my $r = $rows{$k};
 		my $impl = $k =~ /hip/ ? 'hip' : 'asm';
-		ok($r && $r->[$icol] eq $impl && $r->[$vcol] eq 'yes' && $r->[$mcol] =~ /^[0-9.]+$/ &&
-		   $r->[$mcol] > 0 && $r->[$bcol] =~ /^[0-9.]+$/ && $r->[$bcol] > 0 &&
-		   $r->[$scol] =~ /^[0-9.]+$/ && $r->[$scol] >= $r->[$mcol],
+		ok($r && $r->{impl} eq $impl && $r->{validated} eq 'yes' && $r->{median_us} =~ /^[0-9.]+$/ &&
+		   $r->{median_us} > 0 && $r->{study_bandwidth_gbs} =~ /^[0-9.]+$/ && $r->{study_bandwidth_gbs} > 0 &&
+		   $r->{study_dispatch_us} =~ /^[0-9.]+$/ && $r->{study_dispatch_us} >= $r->{median_us},
 		   "$arch: $k ($impl) validated, with a GPU time, a longer study-method time and a bandwidth")
-			or diag($r ? join(' | ', @$r) : "no row for $k\n$out");
-		ok($r && ($arch eq 'gfx900' ? $r->[$vgcol] =~ /^[0-9.]+$/ : $r->[$vgcol] eq ''),
+			or diag($r ? join(' | ', @$r{@head}) : "no row for $k\n$out");
+		ok($r && ($arch eq 'gfx900' ? $r->{vega64_bandwidth_gbs} =~ /^[0-9.]+$/ : $r->{vega64_bandwidth_gbs} eq ''),
 		   "$arch: $k: the RX Vega 64 figure " . ($arch eq 'gfx900' ? 'is there' : 'is absent (not a Vega 64)'))
-			or diag($r ? join(' | ', @$r) : '');
+			or diag($r ? join(' | ', @$r{@head}) : '');
 	}
 	ok(defined $md && !grep({ $md !~ /\b\Q$_\E\b/ } @asm, @hip), "$arch: copy.md lists all 22 kernels")
 		or diag($md // '');
@@ -118,7 +75,7 @@ for my $arch (qw(gfx900 gfx90a gfx942)) {
 
 # ---- the broken vmcnt variant is caught --------------------------------------------
 
-for my $arch (qw(gfx900 gfx90a gfx942)) {
+for my $arch (@ARCHS) {
 	my $broken = "$build/$arch/test/copy_broken_256_4_64_256.co";
 	my $good = "$build/$arch/copy_256_4_64_256.co";
 	ok(-f $broken && -f $good, "$arch: broken and correct copy objects are built (make test-kernels)")
@@ -129,7 +86,7 @@ for my $arch (qw(gfx900 gfx90a gfx942)) {
 		my $path = "$tmp/$kernel-$arch.bin";
 		my @cmd = ($gcnlab, 'exec', $co, $kernel, '--backend', 'emu', '--grid', 256, '--block', 256,
 		           'buf:1M:iota32', "out:1M:$path");
-		my ($out, $rc) = run({}, @cmd);
+		my ($out, $rc) = run_cmd(@cmd);
 		my $got = $rc == 0 ? slurp($path) : undef;
 		if (!defined $got) {
 			fail("$arch: $kernel runs");
@@ -145,7 +102,7 @@ for my $arch (qw(gfx900 gfx90a gfx942)) {
 	}
 	my @cmd = ($gcnlab, 'exec', $broken, 'copy_broken_256_4_64_256', '--backend', 'emu', '--grid', 256,
 	           '--block', 256, 'buf:1M:iota32', "out:1M:$tmp/strict.bin");
-	my ($out, $rc) = run({ GCNLAB_EMU_STRICT => 1 }, @cmd);
+	my ($out, $rc) = run_cmd({ env => { GCNLAB_EMU_STRICT => 1 } }, @cmd);
 	ok($rc != 0 && $rc < 128 && $out =~ /hazard|vmcnt|waitcnt/i,
 	   "$arch: GCNLAB_EMU_STRICT=1 turns the broken variant into an error naming the hazard")
 		or diag("exit $rc: GCNLAB_EMU_STRICT=1 @cmd\n$out");

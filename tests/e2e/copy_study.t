@@ -17,81 +17,48 @@
 # the suite), never numbers of the model.
 use strict;
 use warnings;
-use File::Temp qw(tempdir);
 use Test::More;
+use FindBin;
+use lib "$FindBin::Bin/lib";
+use GcnlabSuite;
 
-my $root = $ENV{GCNLAB_ROOT} // '.';
-my $build = $ENV{GCNLAB_BUILD} // "$root/build";
-my $gcnlab = $ENV{GCNLAB_BIN} // "$build/bin/gcnlab";
-BAIL_OUT("$gcnlab is not built (make)") unless -x $gcnlab;
-my $tmp = tempdir('gcnlab-copy-study-XXXXXX', TMPDIR => 1, CLEANUP => 1);
-
-sub run {
-	my @cmd = @_;
-	my $pid = open(my $fh, '-|') // die "fork: $!";
-	if (!$pid) {
-		open(STDERR, '>&', \*STDOUT);
-		exec @cmd or do { print "cannot run $cmd[0]: $!\n"; exit 127 };
-	}
-	local $/;
-	my $out = <$fh> // '';
-	close $fh;
-	return ($out, $? >> 8);
-}
-
-sub csv_fields {
-	my ($line) = @_;
-	my @f;
-	while ($line =~ /\G(?:"((?:[^"]|"")*)"|([^,]*))(,|$)/g) {
-		push @f, defined $1 ? $1 =~ s/""/"/gr : $2;
-		last if $3 eq '';
-	}
-	return @f;
-}
+my $gcnlab = need_gcnlab();
+my $tmp = temp_dir('copy-study');
 
 my @cmd = ($gcnlab, 'run', 'copy', '--arch', 'gfx900', '--backend', 'emu', '--clocks', 'sweep',
            '--param', 'copy.states=S0M0:S0M3:S7M0:S7M3', '--warmup', 1, '--out', "$tmp/r");
-my ($out, $rc) = run(@cmd);
+my ($out, $rc) = run_cmd(@cmd);
 is($rc, 0, 'run copy on gfx900 at four corner states exits 0') or diag("@cmd\n$out");
-open(my $fh, '<', "$tmp/r/gfx900-emu/copy.csv") or BAIL_OUT("no copy.csv\n$out");
-my @lines = grep { /\S/ } <$fh>;
-chomp @lines;
-my @head = csv_fields(shift @lines);
-my ($kc) = grep { $head[$_] eq 'kernel' } 0 .. $#head;
-my ($cc) = grep { $head[$_] eq 'clocks' } 0 .. $#head;
-my ($sc) = grep { $head[$_] eq 'study_bandwidth_gbs' } 0 .. $#head;
-my ($vc) = grep { $head[$_] eq 'vega64_bandwidth_gbs' } 0 .. $#head;
-my ($rc2) = grep { $head[$_] eq 'study_vs_vega64_ratio' } 0 .. $#head;
-ok(defined $kc && defined $cc && defined $sc && defined $vc && defined $rc2,
+my $csv = read_csv("$tmp/r/gfx900-emu/copy.csv") // BAIL_OUT("no copy.csv\n$out");
+my %has = map { $_ => 1 } @{ $csv->{head} };
+ok(!grep({ !$has{$_} } qw(kernel clocks study_bandwidth_gbs vega64_bandwidth_gbs study_vs_vega64_ratio)),
    'copy.csv has kernel, clocks, study-method GB/s, RX Vega 64 GB/s and ratio columns')
-	or BAIL_OUT("header: @head");
+	or BAIL_OUT("header: @{ $csv->{head} }");
 
 my (%emu, %vega, %ratio);
-for (@lines) {
-	my @f = csv_fields($_);
-	my ($state) = $f[$cc] =~ /^(S\dM\d)/ or next;
-	$emu{$state}{$f[$kc]} = $f[$sc];
-	$vega{$state}{$f[$kc]} = $f[$vc];
-	$ratio{$state}{$f[$kc]} = $f[$rc2];
+for my $r (@{ $csv->{rows} }) {
+	my ($state) = $r->{clocks} =~ /^(S\dM\d)/ or next;
+	$emu{$state}{ $r->{kernel} } = $r->{study_bandwidth_gbs};
+	$vega{$state}{ $r->{kernel} } = $r->{vega64_bandwidth_gbs};
+	$ratio{$state}{ $r->{kernel} } = $r->{study_vs_vega64_ratio};
 }
 is(scalar(keys %emu), 4, 'four clock states') or diag(join(' ', keys %emu));
 is(scalar(keys %{ $emu{S7M3} // {} }), 22, '22 kernels per state');
 
 my %asm256 = map { $_ => "copy_256_${_}_" . (256 / $_) . "_256" } 2, 4, 8, 16;
 my %k1024 = map { $_ => "copy_64_${_}_" . (64 / $_) . "_1024" } 2, 4, 8;
-my $between = sub { my ($v, $lo, $hi) = @_; defined $v && $v =~ /^[0-9.]+$/ && $v >= $lo && $v <= $hi };
 
 for my $st (qw(S0M0 S7M3)) {
 	my $e = $emu{$st};
 	for my $u (4, 8, 16) {
 		my ($a, $h) = ($e->{$asm256{$u}}, $e->{"$asm256{$u}_hip"});
 		my $r = $h ? $a / $h : 0;
-		ok($between->($r, 3.0, 4.5), sprintf("%s: asm / HIP at 256 work-items, unroll %d: %.2f in [3.0, 4.5]", $st, $u, $r));
+		ok(within($r, 3.0, 4.5), sprintf("%s: asm / HIP at 256 work-items, unroll %d: %.2f in [3.0, 4.5]", $st, $u, $r));
 	}
 	for my $u (2, 4, 8) {
 		my ($big, $small) = ($e->{"$k1024{$u}_hip"}, $e->{"$asm256{$u}_hip"});
 		my $r = $small ? $big / $small : 0;
-		ok($between->($r, 2.3, 3.8), sprintf("%s: HIP 1024 / HIP 256, unroll %d: %.2f in [2.3, 3.8]", $st, $u, $r));
+		ok(within($r, 2.3, 3.8), sprintf("%s: HIP 1024 / HIP 256, unroll %d: %.2f in [2.3, 3.8]", $st, $u, $r));
 	}
 	my @flat = map { $e->{$asm256{$_}} } 4, 8, 16;
 	my ($lo, $hi) = (sort { $a <=> $b } @flat)[0, -1];
@@ -100,19 +67,19 @@ for my $st (qw(S0M0 S7M3)) {
 	for my $k (sort keys %$e) {
 		my ($m, $v) = ($e->{$k}, $vega{$st}{$k});
 		my $q = $v ? $m / $v : 0;
-		ok($between->($q, 0.7, 1.3), sprintf('%s: %s %.2f GB/s vs the study\'s %s: within 30%%', $st, $k, $m, $v // '-'));
+		ok(within($q, 0.7, 1.3), sprintf('%s: %s %.2f GB/s vs the study\'s %s: within 30%%', $st, $k, $m, $v // '-'));
 		ok(abs($ratio{$st}{$k} - $q) < 0.011, "$st: $k: the ratio column is study-method / RX Vega 64");
 	}
 }
 for my $k (sort grep { !/_hip$/ } keys %{ $emu{S7M3} }) {
 	my $r = $emu{S7M3}{$k} / $emu{S0M0}{$k};
-	ok($between->($r, 1.2, 1.9), sprintf('%s: S7M3 / S0M0 = %.2f in [1.2, 1.9]', $k, $r));
+	ok(within($r, 1.2, 1.9), sprintf('%s: S7M3 / S0M0 = %.2f in [1.2, 1.9]', $k, $r));
 }
 for my $pair ([qw(S0M0 S0M3)], [qw(S7M0 S7M3)]) {
 	my ($x, $y) = @$pair;
 	for my $k (sort keys %{ $emu{$y} }) {
 		my $r = $emu{$x}{$k} / $emu{$y}{$k};
-		ok($between->($r, 0.9, 1.1), sprintf('%s: %s / %s = %.3f (memory clock only: within 10%%)', $k, $x, $y, $r));
+		ok(within($r, 0.9, 1.1), sprintf('%s: %s / %s = %.3f (memory clock only: within 10%%)', $k, $x, $y, $r));
 	}
 }
 done_testing();

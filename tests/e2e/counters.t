@@ -17,17 +17,14 @@
 #     results, with the same header.
 use strict;
 use warnings;
-use File::Temp qw(tempdir);
 use FindBin;
 use Test::More;
 use lib "$FindBin::Bin/lib";
 use GcnlabSuite;
 
-my $gcnlab = gcnlab_bin();
-BAIL_OUT("$gcnlab is not built (make)") unless -x $gcnlab;
-my $root = $ENV{GCNLAB_ROOT} // '.';
-my $build = $ENV{GCNLAB_BUILD} // "$root/build";
-my $tmp = tempdir('gcnlab-cnt-XXXXXX', TMPDIR => 1, CLEANUP => 1);
+my $gcnlab = need_gcnlab();
+my $build = build_dir();
+my $tmp = temp_dir('cnt');
 
 # rocprofv3's names per target.
 my %known;
@@ -46,25 +43,15 @@ my @header = qw(Correlation_Id Dispatch_Id Agent_Id Queue_Id Process_Id Thread_I
                 Counter_Value Start_Timestamp End_Timestamp);
 my %text_col = map { $_ => 1 } qw(Agent_Id Kernel_Name Counter_Name);
 
-sub fields {
-	my ($line) = @_;
-	my @f;
-	while ($line =~ /\G(?:"((?:[^"]|"")*)"|([^,"]*))(,|$)/g) {
-		push @f, defined $1 ? $1 =~ s/""/"/gr : $2;
-		last if $3 eq '';
-	}
-	return @f;
-}
-
 # Rows of a counter_collection.csv as hashes; checks the header.
 sub read_cc {
 	my ($path, $what) = @_;
 	my @lines = split /\n/, slurp($path) // '';
-	my @h = fields(shift(@lines) // '');
+	my @h = csv_fields(shift(@lines) // '');
 	is_deeply(\@h, \@header, "$what: rocprofv3's counter_collection.csv header") or diag("@h");
 	my (@rows, @bad);
 	for (@lines) {
-		my @f = fields($_);
+		my @f = csv_fields($_);
 		my %r;
 		@r{@h} = @f;
 		push @bad, "$_: '$r{$_}'" for grep { !$text_col{$_} && ($r{$_} // '') !~ /^\d+$/ } @h;
@@ -74,7 +61,7 @@ sub read_cc {
 	return @rows;
 }
 
-for my $arch (qw(gfx900 gfx90a gfx942)) {
+for my $arch (@ARCHS) {
 	my $co = "$build/$arch/copy_256_4_64_256.co";
 	my $cc = "$tmp/$arch.csv";
 	my ($out, $rc) = run_cmd($gcnlab, 'exec', $co, 'copy_256_4_64_256', '--grid', 256, '--block', 256,

@@ -5,13 +5,9 @@
 # tools), `--for test` adds the test tools, the message gives the one
 # apt-get command with the packages, and not being root fails with that
 # command instead of installing.
-top=${GCNLAB_ROOT:-$(cd "$(dirname "$0")/../.." && pwd)}
+. "$(dirname "$0")/lib/tap.sh"
 deps="$top/tools/deps.sh"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-echo "1..9"
-n=0
-ok() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi; }
+plan 9
 has() { case $1 in *"$2"*) return 0 ;; esac; return 1; }
 
 bash "$deps" --for run --check >"$tmp/out" 2>&1
@@ -32,14 +28,14 @@ ok $? "--for run names the missing gnuplot and its package (exit $rc)"
 ! has "$run_out" "prove" && ! has "$run_out" "chromium" && ! has "$run_out" "cmocka"
 ok $? "--for run never asks for test-only tools"
 has "$run_out" "apt-get update && apt-get install -y --no-install-recommends gnuplot-nox'"
-ok $? "--for run prints the one apt-get command" || echo "$run_out" | sed 's/^/# /'
+ok $? "--for run prints the one apt-get command" || echo "$run_out" | diag
 
 test_out=$(PATH="$tmp/bin" bash "$deps" --for test --check 2>&1)
 rc=$?
 [ $rc -ne 0 ] && has "$test_out" "prove (perl)" && has "$test_out" "chromium (asked by a test)"
 ok $? "--for test adds the test tools (exit $rc)"
 has "$test_out" "gnuplot-nox perl chromium"
-ok $? "--for test's command installs them all" || echo "$test_out" | sed 's/^/# /'
+ok $? "--for test's command installs them all" || echo "$test_out" | diag
 
 # Install mode as a user who is not root: the command, exit 1, nothing run.
 # The unprivileged user may not read the checkout (root's home is 0700):
@@ -58,11 +54,11 @@ else
 	rc=$?
 fi
 if [ "$(id -u)" -eq 0 ] && [ -z "$setpriv" ]; then
-	echo "ok 8 # skip no setpriv to drop root"
-	echo "ok 9 # skip no setpriv to drop root"
+	skip "no setpriv to drop root"
+	skip "no setpriv to drop root"
 else
 	[ $rc -eq 1 ] && has "$user_out" "not root; install them with: sudo sh -c 'apt-get update"
-	ok $? "not root: exit 1 with the sudo command (exit $rc)" || echo "$user_out" | sed 's/^/# /'
+	ok $? "not root: exit 1 with the sudo command (exit $rc)" || echo "$user_out" | diag
 	! has "$user_out" "deps: installing"
 	ok $? "not root: nothing is installed"
 fi

@@ -7,35 +7,16 @@
 # every run order (GCNLAB_EMU_SKEW), and a bad GCNLAB_EMU_SKEW is refused by name.
 use strict;
 use warnings;
-use File::Temp qw(tempdir);
 use Test::More;
+use FindBin;
+use lib "$FindBin::Bin/lib";
+use GcnlabSuite;
 
-my $root = $ENV{GCNLAB_ROOT} // '.';
-my $build = $ENV{GCNLAB_BUILD} // "$root/build";
-my $gcnlab = $ENV{GCNLAB_BIN} // "$build/bin/gcnlab";
+my $build = build_dir();
+my $gcnlab = need_gcnlab();
 my $check = "$build/tests/hip/check_hip";
-BAIL_OUT("$gcnlab is not built (make)") unless -x $gcnlab;
 
-my $tmp = tempdir('gcnlab-det-XXXXXX', TMPDIR => 1, CLEANUP => 1);
-
-sub run {
-	my @cmd = @_;
-	my $pid = open(my $fh, '-|') // die "fork: $!";
-	if (!$pid) {
-		open(STDERR, '>&', \*STDOUT);
-		exec @cmd or do { print "cannot run $cmd[0]: $!\n"; exit 127 };
-	}
-	local $/;
-	my $out = <$fh> // '';
-	close $fh;
-	return ($out, $? >> 8);
-}
-
-sub slurp {
-	open(my $fh, '<:raw', $_[0]) or return undef;
-	local $/;
-	return <$fh>;
-}
+my $tmp = temp_dir('det');
 
 # Run twice; compare the "NAME: T µs" line and every out: file.
 sub twice {
@@ -44,7 +25,7 @@ sub twice {
 	for my $n (1, 2) {
 		my @a = map { s/\@RUN\@/$n/gr } @args;
 		my @cmd = ($gcnlab, 'exec', $co, $kernel, '--backend', 'emu', @a);
-		my ($out, $rc) = run(@cmd);
+		my ($out, $rc) = run_cmd(@cmd);
 		if ($rc != 0) {
 			fail("$what: run $n");
 			diag("@cmd\n$out");
@@ -73,13 +54,13 @@ for my $case (qw(atomics_global lds_atomics)) {
 	my $arch = 'gfx90a';
 	my $dir = "$tmp/$case";
 	mkdir $dir or die;
-	my ($args, $rc) = run($check, 'args', $case, $dir);
+	my ($args, $rc) = run_cmd($check, 'args', $case, $dir);
 	if ($rc) {
 		fail("$case: check_hip args");
 		diag($args);
 		next;
 	}
-	my ($co) = map { (split ' ')[1] } grep { /^\Q$case\E / } split /\n/, (run($check, 'list'))[0];
+	my ($co) = map { (split ' ')[1] } grep { /^\Q$case\E / } split /\n/, (run_cmd($check, 'list'))[0];
 	my @a = map { s/^(out:[^:]+:[^:]+?)(\.bin)/$1-\@RUN\@$2/r } split /\n/, $args;
 	twice("$case on $arch (many work-groups, atomics)", "$build/tests/hip/$arch/$co.co", $case, @a);
 }
@@ -109,7 +90,7 @@ for my $case (qw(atomics_global lds_atomics)) {
 	ok(defined $bytes{0} && length $bytes{0} == 4 * $n * $n && $bytes{0} eq $bytes{500} && $bytes{0} eq $bytes{2000},
 	   "bench_sgemm: the same result bytes in every run order");
 	local $ENV{GCNLAB_EMU_SKEW} = 'soon';
-	my ($out, $rc) = run($gcnlab, 'exec', $co, 'bench_sgemm', '--backend', 'emu', '--grid', '16,16',
+	my ($out, $rc) = run_cmd($gcnlab, 'exec', $co, 'bench_sgemm', '--backend', 'emu', '--grid', '16,16',
 	                     '--block', '16,16', 'buf:1K', 'buf:1K', 'buf:1K', 'u32:16');
 	# Validated by gcnlab like an option (issue 19): bad input, exit 2.
 	ok($rc == 2 && $out =~ /GCNLAB_EMU_SKEW='soon' is not valid: it takes a whole number from 0 to 1000000/,

@@ -6,53 +6,28 @@
 # here per arch as faults.t does.
 use strict;
 use warnings;
-use File::Temp qw(tempdir);
 use Test::More;
+use FindBin;
+use lib "$FindBin::Bin/lib";
+use GcnlabSuite;
 
-my $root = $ENV{GCNLAB_ROOT} // '.';
-my $build = $ENV{GCNLAB_BUILD} // "$root/build";
-my $gcnlab = $ENV{GCNLAB_BIN} // "$build/bin/gcnlab";
-my $llvm = $ENV{LLVM_BIN} // `sh $root/tools/find_llvm.sh`;
-chomp $llvm;
-my %gfxnum = (gfx900 => 900, gfx90a => 910, gfx942 => 942);
-BAIL_OUT("$gcnlab is not built (make)") unless -x $gcnlab;
-BAIL_OUT("no LLVM tools in '$llvm'") unless -x "$llvm/llvm-mc";
+my $root = root_dir();
+my $gcnlab = need_gcnlab();
+need_llvm('llvm-mc', 'ld.lld');
 
-my $tmp = tempdir('gcnlab-dispatch-XXXXXX', TMPDIR => 1, CLEANUP => 1);
+my $tmp = temp_dir('dispatch');
 
-sub run {
-	my @cmd = @_;
-	my $pid = open(my $fh, '-|') // die "fork: $!";
-	if (!$pid) {
-		open(STDERR, '>&', \*STDOUT);
-		exec @cmd or do { print "cannot run $cmd[0]: $!\n"; exit 127 };
-	}
-	local $/;
-	my $out = <$fh> // '';
-	close $fh;
-	return ($out, $? >> 8);
-}
-
-for my $arch (qw(gfx900 gfx90a gfx942)) {
-	my ($out, $rc) = run("$llvm/llvm-mc", '-triple', 'amdgcn-amd-amdhsa', "-mcpu=$arch",
-	                     '--amdhsa-code-object-version=5', '--fatal-warnings', '-filetype=obj', '-I',
-	                     "$root/asm/include", '--defsym', "GFX=$gfxnum{$arch}", "$root/tests/asm/partial_wg.s",
-	                     '-o', "$tmp/p.$arch.o");
-	($out, $rc) = run("$llvm/ld.lld", '-shared', '--discard-all', '-o', "$tmp/p.$arch.co", "$tmp/p.$arch.o")
-		unless $rc;
-	BAIL_OUT("assembling partial_wg.s for $arch:\n$out") if $rc;
+for my $arch (@ARCHS) {
+	my ($co, $err) = assemble("$root/tests/asm/partial_wg.s", $arch, "$tmp/p.$arch.co");
+	BAIL_OUT($err) unless $co;
 	# grid, block, words in the output buffer
 	for my $c ([1000, 192, 1024], [64, 256, 128], [1, 1, 64], [130, 1024, 256]) {
 		my ($grid, $block, $words) = @$c;
 		my $path = "$tmp/out-$arch-$grid-$block.bin";
-		my @cmd = ($gcnlab, 'exec', "$tmp/p.$arch.co", 'partial_wg', '--backend', 'emu', '--grid', $grid,
+		my @cmd = ($gcnlab, 'exec', $co, 'partial_wg', '--backend', 'emu', '--grid', $grid,
 		           '--block', $block, "out:" . 4 * $words . ":$path");
-		($out, $rc) = run(@cmd);
-		my @got;
-		if ($rc == 0 && open(my $fh, '<:raw', $path)) {
-			local $/;
-			@got = unpack('V*', <$fh>);
-		}
+		my ($out, $rc) = run_cmd(@cmd);
+		my @got = $rc == 0 ? words($path) : ();
 		my $bad = $rc ? "exit $rc: @cmd\n$out" : '';
 		for my $g (0 .. $words - 1) {
 			last if $bad;

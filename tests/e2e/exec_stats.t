@@ -6,36 +6,22 @@
 # JSON object. Runs lat_memtime (one wave) on the emulator.
 use strict;
 use warnings;
-use File::Temp qw(tempdir);
 use JSON::PP;
 use Test::More;
+use FindBin;
+use lib "$FindBin::Bin/lib";
+use GcnlabSuite;
 
-my $root = $ENV{GCNLAB_ROOT} // '.';
-my $build = $ENV{GCNLAB_BUILD} // "$root/build";
-my $gcnlab = $ENV{GCNLAB_BIN} // "$build/bin/gcnlab";
+my $build = build_dir();
+my $gcnlab = need_gcnlab();
 my $co = "$build/gfx942/lat_memtime.co";
-BAIL_OUT("$gcnlab is not built (make)") unless -x $gcnlab;
 BAIL_OUT("$co is not built (make)") unless -f $co;
 
-sub run {
-	my @cmd = @_;
-	my $pid = open(my $fh, '-|') // die "fork: $!";
-	if (!$pid) {
-		open(STDERR, '>&', \*STDOUT);
-		exec @cmd or do { print "cannot run $cmd[0]: $!\n"; exit 127 };
-	}
-	local $/;
-	my $out = <$fh> // '';
-	close $fh;
-	return ($? >> 8, $out);
-}
-sub slurp { open(my $f, '<', $_[0]) or return ''; local $/; return scalar <$f> }
-
-my $tmp = tempdir('gcnlab-xstats-XXXXXX', TMPDIR => 1, CLEANUP => 1);
+my $tmp = temp_dir('xstats');
 my @launch = ($gcnlab, 'exec', $co, 'lat_memtime', '--grid', 64, '--block', 64, '--backend', 'emu',
               'buf:256', 'u32:64');
 
-my ($rc, $out) = run(@launch, '--warmup', 2, '--reps', 4, '--counters', '--csv', "$tmp/t.csv",
+my ($out, $rc) = run_cmd(@launch, '--warmup', 2, '--reps', 4, '--counters', '--csv', "$tmp/t.csv",
                      '--json', "$tmp/t.json");
 is($rc, 0, 'exec --warmup 2 --reps 4 succeeds') or diag($out);
 like($out, qr/^lat_memtime: median ([\d.]+) µs, min ([\d.]+), max ([\d.]+) over 4 dispatches after 2 warm-up/m,
@@ -43,7 +29,7 @@ like($out, qr/^lat_memtime: median ([\d.]+) µs, min ([\d.]+), max ([\d.]+) over
 unlike($out, qr/dispatch \d+ of/, 'no line per dispatch');
 like($out, qr/^counters of the last dispatch:\n\s+SQ_WAVES\s+1\b/m, 'counters of the last dispatch');
 
-my @lines = split /\n/, slurp("$tmp/t.csv");
+my @lines = split /\n/, (slurp("$tmp/t.csv") // '');
 is(scalar @lines, 2, 'CSV: a header and one row');
 my @h = split /,/, $lines[0];
 my @v = split /,/, $lines[1] // '';
@@ -59,7 +45,7 @@ for my $c (qw(median_us min_us max_us SQ_WAVES SQ_INSTS)) {
 }
 ok($row{min_us} <= $row{median_us} && $row{median_us} <= $row{max_us}, 'CSV: min <= median <= max');
 
-my $j = eval { decode_json(slurp("$tmp/t.json")) };
+my $j = eval { decode_json((slurp("$tmp/t.json") // '')) };
 ok($j, 'JSON parses') or diag($@);
 is(scalar @{ $j->{samples_us} // [] }, 4, 'JSON: 4 samples');
 is($j->{median_us}, $row{median_us} + 0, 'JSON and CSV agree on the median');
@@ -67,12 +53,12 @@ is_deeply($j->{grid}, [64, 1, 1], 'JSON: grid');
 is($j->{counters}{SQ_WAVES}, 1, 'JSON: counters');
 
 # Without --counters the JSON says counters: null; --reps alone warms up 3 times.
-($rc, $out) = run(@launch, '--reps', 2, '--json', "$tmp/n.json");
+($out, $rc) = run_cmd(@launch, '--reps', 2, '--json', "$tmp/n.json");
 like($out, qr/over 2 dispatches after 3 warm-up/, '--reps alone: 3 warm-ups (the suites\' default)');
-$j = eval { decode_json(slurp("$tmp/n.json")) };
+$j = eval { decode_json((slurp("$tmp/n.json") // '')) };
 ok($j && exists $j->{counters} && !defined $j->{counters}, 'JSON: counters null without --counters');
 
-($rc, $out) = run(@launch, '--repeat', 3, '--reps', 2);
+($out, $rc) = run_cmd(@launch, '--repeat', 3, '--reps', 2);
 is($rc, 2, '--repeat with --reps: bad input');
 like($out, qr/use one or the other/, '--repeat with --reps: says why');
 

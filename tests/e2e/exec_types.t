@@ -7,32 +7,17 @@
 # be refused with a message naming the argument, its metadata kind and size.
 use strict;
 use warnings;
-use File::Temp qw(tempdir);
 use Test::More;
+use FindBin;
+use lib "$FindBin::Bin/lib";
+use GcnlabSuite;
 
-my $root = $ENV{GCNLAB_ROOT} // '.';
-my $build = $ENV{GCNLAB_BUILD} // "$root/build";
-my $gcnlab = $ENV{GCNLAB_BIN} // "$build/bin/gcnlab";
-my @archs = qw(gfx900 gfx90a gfx942);
+my $build = build_dir();
+my $gcnlab = need_gcnlab();
+my @archs = @ARCHS;
 
-BAIL_OUT("$gcnlab is not built (make)") unless -x $gcnlab;
 
-sub run {
-	my @cmd = @_;
-	my $pid = open(my $fh, '-|') // die "fork: $!";
-	if (!$pid) {
-		open(STDERR, '>&', \*STDOUT);
-		exec @cmd or do { print "cannot run $cmd[0]: $!\n"; exit 127 };
-	}
-	local $/;
-	my $out = <$fh> // '';
-	close $fh;
-	return ($? >> 8, $out);
-}
-
-sub slurp { open(my $f, '<:raw', $_[0]) or return ''; local $/; return scalar <$f> }
-
-my $tmp = tempdir('gcnlab-types-XXXXXX', TMPDIR => 1, CLEANUP => 1);
+my $tmp = temp_dir('types');
 my $n = 64;
 open(my $xf, '>:raw', "$tmp/x.bin") or die;
 print $xf pack('f<*', map { $_ } 0 .. $n - 1);
@@ -55,24 +40,24 @@ for my $arch (@archs) {
 	my @cmd = ($gcnlab, 'exec', $co, 'byvalue', '--grid', $n, '--block', $n, '--backend', 'emu',
 	           @vals, "buf:" . 4 * $n . ":file:$tmp/x.bin", "out:" . 4 * $n . ":$tmp/y-$arch.bin",
 	           "out:32:$tmp/o-$arch.bin", "u32:$n");
-	my ($rc, $out) = run(@cmd);
+	my ($out, $rc) = run_cmd(@cmd);
 	is($rc, 0, "byvalue on $arch: exec succeeds") or diag("@cmd\n$out");
-	my @o = unpack('V*', slurp("$tmp/o-$arch.bin"));
+	my @o = unpack('V*', (slurp("$tmp/o-$arch.bin") // ''));
 	is_deeply(\@o, \@want_o, "byvalue on $arch: bool, i8, i16, f16, bf16 and the struct arrive")
 		or diag(join(' ', map { sprintf '0x%x', $_ } @o));
-	my @y = unpack('f<*', slurp("$tmp/y-$arch.bin"));
+	my @y = unpack('f<*', (slurp("$tmp/y-$arch.bin") // ''));
 	is_deeply(\@y, [map { $_ * 2 + 0.5 } 0 .. $n - 1], "byvalue on $arch: y = x * scale + h");
 }
 
 # A struct of the wrong size, and a u32 where the bool goes.
 my $co = "$build/tests/hip/gfx942/byvalue.co";
 my @rest = ("buf:256", "buf:256", "buf:32", "u32:1");
-my ($rc, $out) = run($gcnlab, 'exec', $co, 'byvalue', '--grid', 64, '--block', 64, '--backend', 'emu',
+my ($out, $rc) = run_cmd($gcnlab, 'exec', $co, 'byvalue', '--grid', 64, '--block', 64, '--backend', 'emu',
                      @vals[0 .. 4], 'bytes:0000004000000000', @rest);
 is($rc, 2, 'struct of the wrong size: exit 2');
 like($out, qr/argument 6 \(by_value, 16 bytes\): 'bytes:0000004000000000' is 8 bytes; pass bytes:HEX with 16 bytes/,
      'struct of the wrong size: the message names the argument, its kind and size');
-($rc, $out) = run($gcnlab, 'exec', $co, 'byvalue', '--grid', 64, '--block', 64, '--backend', 'emu',
+($out, $rc) = run_cmd($gcnlab, 'exec', $co, 'byvalue', '--grid', 64, '--block', 64, '--backend', 'emu',
                   'u32:1', @vals[1 .. 5], @rest);
 is($rc, 2, 'u32 for a bool: exit 2');
 like($out, qr/argument 1 \(by_value, 1 bytes\): 'u32:1' is 4 bytes; pass u8:, i8: or bool: with 1 bytes/,

@@ -17,81 +17,35 @@
 #   corrupt code object, unknown kernel name
 use strict;
 use warnings;
-use File::Temp qw(tempdir);
-use POSIX qw(setsid);
 use Test::More;
-use Time::HiRes qw(time);
+use FindBin;
+use lib "$FindBin::Bin/lib";
+use GcnlabSuite;
 
-my $root = $ENV{GCNLAB_ROOT} // '.';
-my $build = $ENV{GCNLAB_BUILD} // "$root/build";
-my $gcnlab = $ENV{GCNLAB_BIN} // "$build/bin/gcnlab";
-my $llvm = $ENV{LLVM_BIN} // `sh $root/tools/find_llvm.sh`;
-chomp $llvm;
-my @archs = qw(gfx900 gfx90a gfx942);
-my %gfxnum = (gfx900 => 900, gfx90a => 910, gfx942 => 942);
+my $root = root_dir();
+my $gcnlab = need_gcnlab();
+my $llvm = need_llvm('llvm-mc', 'ld.lld', 'llvm-objdump');
+my @archs = @ARCHS;
 
-BAIL_OUT("$gcnlab is not built (make)") unless -x $gcnlab;
-BAIL_OUT("no LLVM tools in '$llvm'") unless -x "$llvm/llvm-mc";
 
-my $tmp = tempdir('gcnlab-faults-XXXXXX', TMPDIR => 1, CLEANUP => 1);
+my $tmp = temp_dir('faults');
 
-# run(\%opts, @cmd): stdout+stderr, exit code, seconds. opts: env (hash),
-# timeout (seconds, default 120: a hung gcnlab is killed and reported).
+# run(\%opts, @cmd): run_cmd with a 120 s timeout unless opts say otherwise
+# (a hung gcnlab is killed and reported).
 sub run {
 	my ($o, @cmd) = @_;
-	my $limit = $o->{timeout} // 120;
-	my $t0 = time;
-	pipe(my $r, my $w) or die "pipe: $!";
-	my $pid = fork() // die "fork: $!";
-	if (!$pid) {
-		setsid();
-		close $r;
-		open(STDOUT, '>&', $w);
-		open(STDERR, '>&', $w);
-		$ENV{$_} = $o->{env}{$_} for keys %{$o->{env} // {}};
-		exec @cmd or do { print "cannot run $cmd[0]: $!\n"; POSIX::_exit(127) };
-	}
-	close $w;
-	my $out = '';
-	my $timed_out = 0;
-	eval {
-		local $SIG{ALRM} = sub { die "timeout\n" };
-		alarm $limit;
-		# sysread keeps what arrived before a timeout (for the diagnostics)
-		while (sysread($r, my $buf, 65536)) {
-			$out .= $buf;
-		}
-		alarm 0;
-	};
-	if ($@ eq "timeout\n") {
-		$timed_out = 1;
-		kill 'KILL', -$pid;
-	}
-	close $r;
-	waitpid($pid, 0);
-	my $st = $?;
-	my $rc = $st & 127 ? 128 + ($st & 127) : $st >> 8;
-	$out .= "\n[killed after $limit s]" if $timed_out;
-	return ($out, $rc, time - $t0, $timed_out);
+	return run_cmd({ timeout => 120, %$o }, @cmd);
 }
 
 # Assemble tests/asm/NAME.s for ARCH with --defsym DEFS; returns the .co path.
-sub assemble {
+sub build_case {
 	my ($name, $arch, %defs) = @_;
 	my $tag = join('', map { "_$_$defs{$_}" } sort keys %defs);
-	my $obj = "$tmp/$name$tag.$arch.o";
 	my $co = "$tmp/$name$tag.$arch.co";
 	return $co if -f $co;
-	my @mc = ("$llvm/llvm-mc", '-triple', 'amdgcn-amd-amdhsa', "-mcpu=$arch",
-	          '--amdhsa-code-object-version=5', '--fatal-warnings', '-filetype=obj',
-	          '-I', "$root/asm/include", '--defsym', "GFX=$gfxnum{$arch}",
-	          (map { ('--defsym', "$_=$defs{$_}") } sort keys %defs),
-	          "$root/tests/asm/$name.s", '-o', $obj);
-	my ($out, $rc) = run({}, @mc);
-	die "assembling $name for $arch failed:\n$out" if $rc;
-	($out, $rc) = run({}, "$llvm/ld.lld", '-shared', '--discard-all', '-o', $co, $obj);
-	die "linking $name for $arch failed:\n$out" if $rc;
-	return $co;
+	my ($ok, $err) = assemble("$root/tests/asm/$name.s", $arch, $co,
+	                          { defsym => [map { "$_=$defs{$_}" } sort keys %defs] });
+	return $ok // die $err;
 }
 
 # The instruction with mnemonic MNEM in CO: (offset from the kernel's entry,
@@ -108,20 +62,6 @@ sub find_insn {
 	return;
 }
 
-# The common shape of a failure: nonzero exit that is not a signal, no
-# sanitizer or crash text, and the given patterns in the output.
-sub fails_cleanly {
-	my ($what, $out, $rc, @pats) = @_;
-	my @bad;
-	push @bad, "exit status 0" if $rc == 0;
-	push @bad, "killed by a signal or timed out (status $rc)" if $rc >= 124;
-	push @bad, "crash text in the output" if $out =~ /AddressSanitizer|Segmentation fault|core dumped|Aborted|runtime error:/;
-	for my $p (@pats) {
-		push @bad, "no match for $p" unless $out =~ $p;
-	}
-	ok(!@bad, $what) or diag(join("\n", @bad) . "\n--- output ---\n$out");
-}
-
 sub exec_cmd {
 	my ($co, $kernel, @rest) = @_;
 	return ($gcnlab, 'exec', $co, $kernel, '--backend', 'emu', @rest);
@@ -133,7 +73,7 @@ my @unimpl = ((map { [$_, 1, 'image_load'] } qw(gfx900 gfx90a)),
               (map { [$_, 2, 's_cbranch_g_fork'] } @archs));
 for my $u (@unimpl) {
 	my ($arch, $sel, $mnem) = @$u;
-	my $co = assemble('fault_unimpl', $arch, UNIMPL => $sel);
+	my $co = build_case('fault_unimpl', $arch, UNIMPL => $sel);
 	my ($off, $words) = find_insn($co, $arch, 'fault_unimpl', $mnem);
 	BAIL_OUT("cannot find $mnem in the disassembly of $co") unless defined $off;
 	my ($out, $rc) = run({}, exec_cmd($co, 'fault_unimpl', '--grid', 64, '--block', 64));
@@ -147,7 +87,7 @@ for my $u (@unimpl) {
 # ---- memory fault --------------------------------------------------------------
 
 for my $arch (@archs) {
-	my $co = assemble('fault_wild_load', $arch);
+	my $co = build_case('fault_wild_load', $arch);
 	my ($out, $rc) = run({}, exec_cmd($co, 'fault_wild_load', '--grid', 256, '--block', 256));
 	fails_cleanly("wild global_load on $arch: memory fault naming the address", $out, $rc,
 	              qr/memory fault/i, qr/0x0*dead00000040\b/i, qr/\bfault_wild_load\b/);
@@ -156,16 +96,12 @@ for my $arch (@archs) {
 # ---- buffer range checking: no fault, zeros and dropped stores -------------------
 
 for my $arch (@archs) {
-	my $co = assemble('buffer_oob', $arch);
+	my $co = build_case('buffer_oob', $arch);
 	my $path = "$tmp/oob-$arch.bin";
 	my ($out, $rc) = run({}, exec_cmd($co, 'buffer_oob', '--grid', 128, '--block', 128,
 	                                  'buf:1K:iota32', "out:1K:$path"));
 	my @want = ((0 .. 63), (0) x 64, (map { 0xabcd0000 | $_ } 0 .. 63), (0) x 64);
-	my @got;
-	if ($rc == 0 && open(my $fh, '<:raw', $path)) {
-		local $/;
-		@got = unpack('V*', <$fh> // '');
-	}
+	my @got = $rc == 0 ? words($path) : ();
 	my $bad = '';
 	if ($rc != 0) {
 		$bad = "exit $rc:\n$out";
@@ -187,7 +123,7 @@ for my $arch (@archs) {
 # ---- hang ---------------------------------------------------------------------
 
 for my $arch (@archs) {
-	my $co = assemble('fault_hang', $arch);
+	my $co = build_case('fault_hang', $arch);
 	my ($off_add) = find_insn($co, $arch, 'fault_hang', 's_add_u32');
 	my ($off_br) = find_insn($co, $arch, 'fault_hang', 's_branch');
 	my $pcs = join('|', map { sprintf('0x%x', $_) } grep { defined } $off_add, $off_br);
@@ -200,7 +136,7 @@ for my $arch (@archs) {
 {
 	# The budget out of reach: only gcnlab's own --timeout can end it, and
 	# the process must then exit (not wait forever for the emulator).
-	my $co = assemble('fault_hang', 'gfx942');
+	my $co = build_case('fault_hang', 'gfx942');
 	my ($out, $rc, $secs, $killed) = run({ env => { GCNLAB_EMU_BUDGET => '1000000000000000' }, timeout => 20 },
 	                                     exec_cmd($co, 'fault_hang', '--grid', 64, '--block', 64,
 	                                              '--timeout', 2));
@@ -213,14 +149,14 @@ for my $arch (@archs) {
 # ---- a load into registers the descriptor did not grant ---------------------------
 
 for my $arch (@archs) {
-	my $co = assemble('fault_vgpr_grant', $arch);
+	my $co = build_case('fault_vgpr_grant', $arch);
 	my ($out, $rc) = run({}, exec_cmd($co, 'fault_vgpr_grant', '--grid', 64, '--block', 64, 'buf:64'));
 	fails_cleanly("global_load_dword into v9 with 8 VGPRs granted on $arch: reported", $out, $rc,
 	              qr/\bv9\b/, qr/outside the 8 VGPRs granted/, qr/\bfault_vgpr_grant\b/);
 }
 
 for my $arch (grep { $_ ne 'gfx900' } @archs) {  # gfx900 has no AGPRs
-	my $co = assemble('fault_agpr_grant', $arch);
+	my $co = build_case('fault_agpr_grant', $arch);
 	my ($out, $rc) = run({}, exec_cmd($co, 'fault_agpr_grant', '--grid', 64, '--block', 64));
 	fails_cleanly("v_accvgpr_write_b32 a0 with no AGPRs granted on $arch: reported", $out, $rc,
 	              qr/\ba0\b/, qr/outside the 0 AGPRs granted/, qr/\bfault_agpr_grant\b/);
@@ -229,12 +165,12 @@ for my $arch (grep { $_ ne 'gfx900' } @archs) {  # gfx900 has no AGPRs
 # ---- wrong target ------------------------------------------------------------------
 
 {
-	my $co = assemble('buffer_oob', 'gfx90a');
+	my $co = build_case('buffer_oob', 'gfx90a');
 	my ($out, $rc) = run({}, exec_cmd($co, 'buffer_oob', '--arch', 'gfx942', '--grid', 64, '--block', 64,
 	                                  'buf:1K', 'buf:1K'));
 	fails_cleanly("gfx90a code object run with --arch gfx942: message names both targets", $out, $rc,
 	              qr/gfx90a/, qr/gfx942/);
-	my $co9 = assemble('buffer_oob', 'gfx900');
+	my $co9 = build_case('buffer_oob', 'gfx900');
 	($out, $rc) = run({}, exec_cmd($co9, 'buffer_oob', '--arch', 'gfx90a', '--grid', 64, '--block', 64,
 	                               'buf:1K', 'buf:1K'));
 	fails_cleanly("gfx900 code object run with --arch gfx90a: message names both targets", $out, $rc,
@@ -244,7 +180,7 @@ for my $arch (grep { $_ ne 'gfx900' } @archs) {  # gfx900 has no AGPRs
 # ---- bad launches --------------------------------------------------------------------
 
 {
-	my $co = assemble('buffer_oob', 'gfx942');
+	my $co = build_case('buffer_oob', 'gfx942');
 	my @args = ('buf:1K', 'buf:1K');
 	my @cases = (
 		[ 'a work-group of 2048', [ '--grid', 2048, '--block', 2048 ], qr/2048/, qr/1024/ ],
@@ -265,7 +201,7 @@ for my $arch (grep { $_ ne 'gfx900' } @archs) {  # gfx900 has no AGPRs
 # ---- bad ARG syntax --------------------------------------------------------------------
 
 {
-	my $co = assemble('buffer_oob', 'gfx942');
+	my $co = build_case('buffer_oob', 'gfx942');
 	for my $bad ('buf:', 'buf:12Q', 'buf:0', 'out:64', 'buf:64:rand:x', 'buf:64:bogus', 'buf:6:iota32',
 	             'u32:-1', 'u32:4294967296', 'i32:2147483648', 'f32:abc', 'q32:1',
 	             "buf:64:file:$tmp/no-such-file") {
@@ -279,7 +215,7 @@ for my $arch (grep { $_ ne 'gfx900' } @archs) {  # gfx900 has no AGPRs
 # ---- arguments against the metadata ---------------------------------------------------
 
 {
-	my $co = assemble('buffer_oob', 'gfx942');
+	my $co = build_case('buffer_oob', 'gfx942');
 	my ($out, $rc) = run({}, exec_cmd($co, 'buffer_oob', '--grid', 64, '--block', 64, 'buf:1K'));
 	fails_cleanly("one ARG for a kernel of two: says so", $out, $rc, qr/2 explicit arguments?, 1 given/);
 	($out, $rc) = run({}, exec_cmd($co, 'buffer_oob', '--grid', 64, '--block', 64, 'buf:1K', 'buf:1K', 'u32:1'));
@@ -307,7 +243,7 @@ for my $arch (grep { $_ ne 'gfx900' } @archs) {  # gfx900 has no AGPRs
 	($out, $rc) = run({}, exec_cmd($rand, 'k', '--grid', 64, '--block', 64));
 	fails_cleanly("code object of random bytes: names the file", $out, $rc, qr/\Q$rand\E/);
 
-	my $good = assemble('buffer_oob', 'gfx942');
+	my $good = build_case('buffer_oob', 'gfx942');
 	my $trunc = "$tmp/truncated.co";
 	open(my $in, '<:raw', $good) or die;
 	my $bytes = do { local $/; <$in> };

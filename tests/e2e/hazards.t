@@ -19,35 +19,15 @@
 #      rule family named in the file.
 use strict;
 use warnings;
-use File::Temp qw(tempdir);
 use Test::More;
+use FindBin;
+use lib "$FindBin::Bin/lib";
+use GcnlabSuite;
 
-my $root = $ENV{GCNLAB_ROOT} // '.';
-my $build = $ENV{GCNLAB_BUILD} // "$root/build";
-my $gcnlab = $ENV{GCNLAB_BIN} // "$build/bin/gcnlab";
-my $llvm = $ENV{LLVM_BIN} // `sh $root/tools/find_llvm.sh`;
-chomp $llvm;
-my %gfxnum = (gfx900 => 900, gfx90a => 910, gfx942 => 942);
-
-BAIL_OUT("$gcnlab is not built (make)") unless -x $gcnlab;
-BAIL_OUT("no LLVM tools in '$llvm'") unless -x "$llvm/llvm-mc" && -x "$llvm/clang";
-
-my $tmp = tempdir('gcnlab-hazards-XXXXXX', TMPDIR => 1, CLEANUP => 1);
-
-# Run a command with extra environment; (exit status, stdout+stderr).
-sub run {
-	my ($env, @cmd) = @_;
-	my $pid = open(my $fh, '-|') // die "fork: $!";
-	if (!$pid) {
-		open(STDERR, '>&', \*STDOUT);
-		$ENV{$_} = $env->{$_} for keys %$env;
-		exec @cmd or do { print "cannot run $cmd[0]: $!\n"; exit 127 };
-	}
-	local $/;
-	my $out = <$fh> // '';
-	close $fh;
-	return ($? >> 8 | ($? & 127 ? 128 + ($? & 127) : 0), $out);
-}
+my $root = root_dir();
+my $gcnlab = need_gcnlab();
+my $llvm = need_llvm('llvm-mc', 'ld.lld', 'clang');
+my $tmp = temp_dir('hazards');
 
 # The "// key: value" (or "; key: value") header lines of a source.
 sub header {
@@ -60,42 +40,27 @@ sub header {
 	return %h;
 }
 
-sub link_co {
-	my ($obj, $co) = @_;
-	my ($rc, $out) = run({}, "$llvm/ld.lld", '-shared', '--discard-all', '-o', $co, $obj);
-	die "linking $co failed:\n$out" if $rc;
-	return $co;
-}
-
-sub assemble {
+# A kernel of tests/asm/hazards (hazard.inc next to it) or clang's assembly,
+# assembled and linked as TAG for ARCH with --defsym DEFS.
+sub build_kernel {
 	my ($src, $arch, $tag, @defs) = @_;
-	my $obj = "$tmp/$tag.$arch.o";
-	my ($rc, $out) = run({}, "$llvm/llvm-mc", '-triple', 'amdgcn-amd-amdhsa', "-mcpu=$arch",
-	                     '--amdhsa-code-object-version=5', '--fatal-warnings', '-filetype=obj',
-	                     '-I', "$root/asm/include", '--defsym', "GFX=$gfxnum{$arch}",
-	                     (map { ('--defsym', $_) } @defs), $src, '-o', $obj);
-	die "assembling $src for $arch failed:\n$out" if $rc;
-	return link_co($obj, "$tmp/$tag.$arch.co");
+	my ($co, $err) = assemble($src, $arch, "$tmp/$tag.$arch.co",
+	                          { defsym => \@defs, include => ["$root/tests/asm/hazards"] });
+	return $co // die $err;
 }
 
-# exec_kernel(ENV, CO, KERNEL, OUTBIN, EXTRA...): options (--x) go before the
-# arguments, other EXTRA items (u32:5) after the out buffer.
+# exec_kernel(ENV, CO, KERNEL, OUTBIN, EXTRA...) -> (output, exit status):
+# options (--x) go before the arguments, other EXTRA items (u32:5) after the
+# out buffer.
 sub exec_kernel {
 	my ($env, $co, $kernel, $outbin, @extra) = @_;
-	return run($env, $gcnlab, 'exec', $co, $kernel, '--backend', 'emu', '--grid', 64, '--block', 64,
-	           (grep { /^--/ } @extra), "out:1K:$outbin", (grep { !/^--/ } @extra));
+	return run_cmd({ env => $env }, $gcnlab, 'exec', $co, $kernel, '--backend', 'emu', '--grid', 64,
+	               '--block', 64, (grep { /^--/ } @extra), "out:1K:$outbin", (grep { !/^--/ } @extra));
 }
 
 sub counter {
 	my ($out) = @_;
 	return $out =~ /\bGCNLAB_HAZARD_WAITSTATES\b\D*(\d+)/ ? $1 : undef;
-}
-
-sub words {
-	my ($path) = @_;
-	open(my $fh, '<:raw', $path) or return ();
-	local $/;
-	return unpack('V*', <$fh> // '');
 }
 
 # ---- 1. hand-written kernels, broken and fixed -----------------------------------
@@ -108,22 +73,22 @@ for my $src (@kernels) {
 	BAIL_OUT("$src has no '// archs:' and '// rule:' lines") unless $h{archs} && $h{rule};
 	my $rule = qr/$h{rule}/;
 	for my $arch (split ' ', $h{archs}) {
-		my $bad = assemble($src, $arch, "$name-bad");
-		my $good = assemble($src, $arch, "$name-good", 'NOPS=1');
+		my $bad = build_kernel($src, $arch, "$name-bad");
+		my $good = build_kernel($src, $arch, "$name-good", 'NOPS=1');
 
-		my ($rc, $out) = exec_kernel({}, $bad, $name, "$tmp/o.bin", '--counters');
+		my ($out, $rc) = exec_kernel({}, $bad, $name, "$tmp/o.bin", '--counters');
 		my $n = counter($out);
 		ok($rc == 0 && $out =~ /warning: wait-state hazard on \Q$arch\E in \Q$name\E: `[^`]+` at 0x[0-9a-f]+ .*`[^`]+` at 0x[0-9a-f]+; $rule/
 		   && defined $n && $n > 0,
 		   "$name on $arch: warning naming arch, kernel, both instructions and the rule; counted")
 			or diag("exit $rc, GCNLAB_HAZARD_WAITSTATES " . ($n // 'missing') . "\n$out");
 
-		($rc, $out) = exec_kernel({ GCNLAB_EMU_STRICT => 1 }, $bad, $name, "$tmp/o.bin");
+		($out, $rc) = exec_kernel({ GCNLAB_EMU_STRICT => 1 }, $bad, $name, "$tmp/o.bin");
 		ok($rc != 0 && $rc < 124 && $out =~ /wait-state hazard \($rule/ && $out !~ /Sanitizer|runtime error/,
 		   "$name on $arch: GCNLAB_EMU_STRICT=1 faults on the hazard")
 			or diag("exit $rc\n$out");
 
-		($rc, $out) = exec_kernel({ GCNLAB_EMU_STRICT => 1 }, $good, $name, "$tmp/o.bin", '--counters');
+		($out, $rc) = exec_kernel({ GCNLAB_EMU_STRICT => 1 }, $good, $name, "$tmp/o.bin", '--counters');
 		$n = counter($out);
 		ok($rc == 0 && $out !~ /wait-state hazard|waitcnt hazard/ && defined $n && $n == 0,
 		   "$name on $arch with the s_nop: clean in strict mode")
@@ -133,12 +98,12 @@ for my $src (@kernels) {
 
 # ---- 2. the stale SGPR a VMEM reads -------------------------------------------------
 
-for my $arch (qw(gfx900 gfx90a gfx942)) {
+for my $arch (@ARCHS) {
 	my $src = "$root/tests/asm/hazards/vmem_sgpr_buffer.s";
 	my %want = (bad => [0, 64], good => [16, 80]);   # first, last+1 word holding t
 	for my $v (qw(bad good)) {
-		my $co = assemble($src, $arch, "vmem_sgpr_buffer-$v", $v eq 'good' ? ('NOPS=1') : ());
-		my ($rc, $out) = exec_kernel({}, $co, 'vmem_sgpr_buffer', "$tmp/w-$v.bin", '--trace');
+		my $co = build_kernel($src, $arch, "vmem_sgpr_buffer-$v", $v eq 'good' ? ('NOPS=1') : ());
+		my ($out, $rc) = exec_kernel({}, $co, 'vmem_sgpr_buffer', "$tmp/w-$v.bin", '--trace');
 		my @w = words("$tmp/w-$v.bin");
 		my ($lo, $hi) = @{$want{$v}};
 		my @exp = map { $_ >= $lo && $_ < $hi ? $_ - $lo : 0 } 0 .. 255;
@@ -172,7 +137,7 @@ for my $src (sort glob("$root/tests/asm/hazards/clang/*.{ll,hip}")) {
 			? ('-target', 'amdgcn-amd-amdhsa', "-mcpu=$arch", '-nogpulib', '-O2')
 			: ('-x', 'hip', '--cuda-device-only', '-nogpulib', '-nogpuinc', '-O3', '-mcode-object-version=5',
 			   '--no-gpu-bundle-output', '-include', "$root/asm/hip/include/gcnlab_hip.h", "--offload-arch=$arch");
-		my ($rc, $out) = run({}, "$llvm/clang", @cc, '-S', $src, '-o', $s);
+		my ($out, $rc) = run_cmd("$llvm/clang", @cc, '-S', $src, '-o', $s);
 		die "clang $src for $arch failed:\n$out" if $rc;
 		open(my $fh, '<', $s) or die "$s: $!";
 		my @lines = <$fh>;
@@ -182,16 +147,16 @@ for my $src (sort glob("$root/tests/asm/hazards/clang/*.{ll,hip}")) {
 		open($fh, '>', "$tmp/$name.$arch.nonop.s") or die;
 		print $fh @kept;
 		close $fh;
-		my $orig = assemble($s, $arch, "$name-orig");
-		my $nonop = assemble("$tmp/$name.$arch.nonop.s", $arch, "$name-nonop");
+		my $orig = build_kernel($s, $arch, "$name-orig");
+		my $nonop = build_kernel("$tmp/$name.$arch.nonop.s", $arch, "$name-nonop");
 
 		my @args = $ext eq 'hip' ? ('u32:5') : ();
-		($rc, $out) = exec_kernel({ GCNLAB_EMU_STRICT => 1 }, $orig, $name, "$tmp/o.bin", @args);
+		($out, $rc) = exec_kernel({ GCNLAB_EMU_STRICT => 1 }, $orig, $name, "$tmp/o.bin", @args);
 		ok($removed > 0 && $rc == 0 && $out !~ /wait-state hazard|waitcnt hazard/,
 		   "$name on $arch: clang inserted $removed s_nop; clean with GCNLAB_EMU_STRICT=1")
 			or diag("exit $rc, s_nop lines: $removed\n$out");
 
-		($rc, $out) = exec_kernel({}, $nonop, $name, "$tmp/o.bin", @args);
+		($out, $rc) = exec_kernel({}, $nonop, $name, "$tmp/o.bin", @args);
 		ok($rc == 0 && $out =~ /warning: wait-state hazard on \Q$arch\E in \Q$name\E: .*; $rule/,
 		   "$name on $arch: clang's s_nop deleted -> the rule is reported")
 			or diag("exit $rc\n$out");

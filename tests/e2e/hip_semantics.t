@@ -14,39 +14,26 @@
 # waitcnt and wait-state (s_nop) hazards, so a report is a checker bug.
 use strict;
 use warnings;
-use File::Temp qw(tempdir);
 use Test::More;
+use FindBin;
+use lib "$FindBin::Bin/lib";
+use GcnlabSuite;
 
-my $root = $ENV{GCNLAB_ROOT} // '.';
-my $build = $ENV{GCNLAB_BUILD} // "$root/build";
-my $gcnlab = $ENV{GCNLAB_BIN} // "$build/bin/gcnlab";
+my $build = build_dir();
+my $gcnlab = need_gcnlab();
 my $check = "$build/tests/hip/check_hip";
-my @archs = qw(gfx900 gfx90a gfx942);
+my @archs = @ARCHS;
 
-BAIL_OUT("$gcnlab is not built (make)") unless -x $gcnlab;
 BAIL_OUT("$check is not built (make test-hip)") unless -x $check;
 $ENV{GCNLAB_EMU_STRICT} = 1;
 
 # Run a command, return (exit status, stdout+stderr).
-sub run {
-	my @cmd = @_;
-	my $pid = open(my $fh, '-|') // die "fork: $!";
-	if (!$pid) {
-		open(STDERR, '>&', \*STDOUT);
-		exec @cmd or do { print "cannot run $cmd[0]: $!\n"; exit 127 };
-	}
-	local $/;
-	my $out = <$fh> // '';
-	close $fh;
-	return ($? >> 8 | ($? & 127 ? 128 + ($? & 127) : 0), $out);
-}
-
-my ($rc, $list) = run($check, 'list');
+my ($list, $rc) = run_cmd($check, 'list');
 BAIL_OUT("check_hip list failed: $list") if $rc;
 my @cases = map { [split ' '] } grep { /\S/ } split /\n/, $list;
 plan tests => @cases * @archs;
 
-my $tmp = tempdir('gcnlab-hip-XXXXXX', TMPDIR => 1, CLEANUP => 1);
+my $tmp = temp_dir('hip');
 for my $arch (@archs) {
 	for my $c (@cases) {
 		my ($name, $co, $kernel) = @$c;
@@ -59,7 +46,7 @@ for my $arch (@archs) {
 			diag("$co_path is missing (make test-hip)");
 			next;
 		}
-		my ($arc, $args) = run($check, 'args', $name, $dir);
+		my ($args, $arc) = run_cmd($check, 'args', $name, $dir);
 		if ($arc) {
 			fail($what);
 			diag("check_hip args $name: $args");
@@ -67,14 +54,14 @@ for my $arch (@archs) {
 		}
 		my @cmd = ($gcnlab, 'exec', $co_path, $kernel, '--backend', 'emu', '--timeout', '120',
 		           split(/\n/, $args));
-		my ($erc, $eout) = run(@cmd);
+		my ($eout, $erc) = run_cmd(@cmd);
 		if ($erc) {
 			fail($what);
 			diag("exit $erc: @cmd");
 			diag($eout);
 			next;
 		}
-		my ($crc, $cout) = run($check, 'check', $name, $dir);
+		my ($cout, $crc) = run_cmd($check, 'check', $name, $dir);
 		ok($crc == 0, $what) or do {
 			diag("@cmd");
 			diag($cout);

@@ -13,35 +13,22 @@
 #                                         workgroups in 64 bits and runs them)
 use strict;
 use warnings;
-use File::Temp qw(tempdir);
 use POSIX qw(mkfifo);
 use Test::More;
-use Time::HiRes qw(time);
+use FindBin;
+use lib "$FindBin::Bin/lib";
+use GcnlabSuite;
 
-my $root = $ENV{GCNLAB_ROOT} // '.';
-my $build = $ENV{GCNLAB_BUILD} // "$root/build";
-my $gcnlab = $ENV{GCNLAB_BIN} // "$build/bin/gcnlab";
-my $llvm = $ENV{LLVM_BIN} // `sh $root/tools/find_llvm.sh`;
-chomp $llvm;
-BAIL_OUT("$gcnlab is not built (make)") unless -x $gcnlab;
+my $root = root_dir();
+my $gcnlab = need_gcnlab();
+my $llvm = llvm_bin();
 
-my $tmp = tempdir('gcnlab-hostile-XXXXXX', TMPDIR => 1, CLEANUP => 1);
+my $tmp = temp_dir('hostile');
 
 # run(\%env, @cmd): (output, exit code, seconds); stdin is /dev/null.
 sub run {
 	my ($env, @cmd) = @_;
-	my $t0 = time;
-	local %ENV = (%ENV, %$env);
-	my $pid = open(my $fh, '-|') // die "fork: $!";
-	if (!$pid) {
-		open(STDERR, '>&', \*STDOUT);
-		open(STDIN, '<', '/dev/null');
-		exec @cmd or POSIX::_exit(127);
-	}
-	my $out = do { local $/; <$fh> } // '';
-	close $fh;
-	my $rc = $? & 127 ? 128 + ($? & 127) : $? >> 8;
-	return ($out, $rc, time - $t0);
+	return run_cmd({ env => $env, stdin => 'null' }, @cmd);
 }
 
 sub is_usage {
@@ -52,12 +39,8 @@ sub is_usage {
 	ok(!@bad, $what) or diag(join("\n", @bad) . "\n--- output ---\n$out");
 }
 
-my $obj = "$tmp/b.o";
-my $co = "$tmp/buffer_oob.co";
-system("$llvm/llvm-mc", '-triple', 'amdgcn-amd-amdhsa', '-mcpu=gfx942', '--amdhsa-code-object-version=5',
-       '-filetype=obj', '-I', "$root/asm/include", '--defsym', 'GFX=942', "$root/tests/asm/buffer_oob.s",
-       '-o', $obj) == 0 or BAIL_OUT('cannot assemble buffer_oob.s');
-system("$llvm/ld.lld", '-shared', '--discard-all', '-o', $co, $obj) == 0 or BAIL_OUT('cannot link');
+my ($co, $err) = assemble("$root/tests/asm/buffer_oob.s", 'gfx942', "$tmp/buffer_oob.co");
+BAIL_OUT($err) unless $co;
 my @exec = ($gcnlab, 'exec', $co, 'buffer_oob', '--backend', 'emu', '--grid', 128, '--block', 128);
 
 # ---- environment variables (item 9) -------------------------------------------
@@ -196,10 +179,8 @@ amdhsa.kernels:
 .end_amdgpu_metadata
 ASM
 	close $s;
-	system("$llvm/llvm-mc", '-triple', 'amdgcn-amd-amdhsa', '-mcpu=gfx942', '--amdhsa-code-object-version=5',
-	       '-filetype=obj', '-I', "$root/asm/include", '--defsym', 'GFX=942', "$tmp/fat.s", '-o', "$tmp/fat.o") == 0
-		or BAIL_OUT('cannot assemble fat.s');
-	system("$llvm/ld.lld", '-shared', '--discard-all', '-o', "$tmp/fat.co", "$tmp/fat.o") == 0 or BAIL_OUT('link');
+	my ($fat, $ferr) = assemble("$tmp/fat.s", 'gfx942', "$tmp/fat.co");
+	BAIL_OUT($ferr) unless $fat;
 	my ($out, $rc) = run({}, $gcnlab, 'exec', "$tmp/fat.co", 'fat', '--backend', 'emu', '--grid', 1024,
 	                     '--block', 1024);
 	ok($rc == 1 && $out =~ /does not fit in a CU: VGPRs: 4 waves per SIMD x 256 VGPRs\+AGPRs each, a SIMD lane has 512/,

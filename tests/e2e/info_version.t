@@ -10,26 +10,14 @@ use strict;
 use warnings;
 use JSON::PP;
 use Test::More;
+use FindBin;
+use lib "$FindBin::Bin/lib";
+use GcnlabSuite;
 
-my $root = $ENV{GCNLAB_ROOT} // '.';
-my $build = $ENV{GCNLAB_BUILD} // "$root/build";
-my $gcnlab = $ENV{GCNLAB_BIN} // "$build/bin/gcnlab";
-BAIL_OUT("$gcnlab is not built (make)") unless -x $gcnlab;
+my $root = root_dir();
+my $gcnlab = need_gcnlab();
 
-sub run {
-	my @cmd = @_;
-	my $pid = open(my $fh, '-|') // die "fork: $!";
-	if (!$pid) {
-		open(STDERR, '>', '/dev/null');
-		exec @cmd or do { print "cannot run $cmd[0]: $!\n"; exit 127 };
-	}
-	local $/;
-	my $out = <$fh> // '';
-	close $fh;
-	return ($? >> 8, $out);
-}
-
-my ($rc, $out) = run($gcnlab, '--version');
+my ($out, $rc) = run_cmd({ stderr => 'null' }, $gcnlab, '--version');
 is($rc, 0, '--version exits 0');
 like($out, qr/^gcnlab \d+\.\d+\.\d+ \(git ([0-9a-f]{7,}(-dirty)?|[\w.-]+-g[0-9a-f]+(-dirty)?|unknown)\)\n\z/,
      '--version: release and git revision');
@@ -46,7 +34,7 @@ my %want = (
 	            instruction_bytes => 32 << 10 },
 );
 for my $arch (sort keys %want) {
-	($rc, $out) = run($gcnlab, 'info', '--arch', $arch, '--backend', 'emu', '--json');
+	($out, $rc) = run_cmd({ stderr => 'null' }, $gcnlab, 'info', '--arch', $arch, '--backend', 'emu', '--json');
 	is($rc, 0, "$arch: info --json exits 0");
 	my $j = eval { decode_json($out) };
 	ok($j, "$arch: info --json is JSON") or do { diag($@); next };
@@ -56,7 +44,7 @@ for my $arch (sort keys %want) {
 		is($v, $want{$arch}{$k}, "$arch: $k");
 	}
 	is($j->{caches}{scalar_bytes}, 16 << 10, "$arch: scalar cache 16 KiB");
-	my ($trc, $text) = run($gcnlab, 'info', '--arch', $arch, '--backend', 'emu');
+	my ($text, $trc) = run_cmd({ stderr => 'null' }, $gcnlab, 'info', '--arch', $arch, '--backend', 'emu');
 	like($text, qr/^compute units:\s+$j->{compute_units}$/m, "$arch: text and JSON agree on the CUs");
 	like($text, qr/^L2 cache:\s+\d+ MiB/m, "$arch: text shows the L2");
 	like($text, qr/^instruction cache:\s+\d+ KiB per \d CUs/m, "$arch: text shows the instruction cache");

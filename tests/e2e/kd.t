@@ -12,31 +12,18 @@
 #     denormals (.amdhsa_float_denorm_mode_32 0).
 use strict;
 use warnings;
-use File::Temp qw(tempdir);
 use Test::More;
+use FindBin;
+use lib "$FindBin::Bin/lib";
+use GcnlabSuite;
 
-my $root = $ENV{GCNLAB_ROOT} // '.';
-my $build = $ENV{GCNLAB_BUILD} // "$root/build";
-my $gcnlab = $ENV{GCNLAB_BIN} // "$build/bin/gcnlab";
+my $root = root_dir();
+my $build = build_dir();
+my $gcnlab = need_gcnlab();
 my $kd = "$build/bin/gcnlab-kd";
-my $llvm = $ENV{LLVM_BIN} // `sh $root/tools/find_llvm.sh`;
-chomp $llvm;
-my %gfxnum = (gfx900 => 900, gfx90a => 910, gfx942 => 942);
+my $llvm = llvm_bin();
 BAIL_OUT("$kd is not built (make test-build)") unless -x $kd;
 BAIL_OUT("no LLVM tools in '$llvm'") unless -x "$llvm/llvm-objdump";
-
-sub run {
-	my @cmd = @_;
-	my $pid = open(my $fh, '-|') // die "fork: $!";
-	if (!$pid) {
-		open(STDERR, '>&', \*STDOUT);
-		exec @cmd or do { print "cannot run $cmd[0]: $!\n"; exit 127 };
-	}
-	local $/;
-	my $out = <$fh> // '';
-	close $fh;
-	return ($? >> 8, $out);
-}
 
 # name => { directive => value } for every kernel of a code object.
 sub kd_fields {
@@ -50,25 +37,25 @@ sub kd_fields {
 }
 
 my @fp = qw(.amdhsa_float_denorm_mode_32 .amdhsa_float_denorm_mode_16_64 .amdhsa_dx10_clamp .amdhsa_ieee_mode);
-for my $arch (sort keys %gfxnum) {
+for my $arch (sort keys %GFXNUM) {
 	my @cos = (glob("$build/$arch/*.co"), glob("$build/$arch/test/*.co"), glob("$build/tests/hip/$arch/*.co"));
 	if (!@cos) {
 		fail("$arch: no code objects in $build/$arch");
 		next;
 	}
-	my ($rc, $ref) = run($kd, "$build/tests/hip/$arch/byvalue.co");
+	my ($ref, $rc) = run_cmd($kd, "$build/tests/hip/$arch/byvalue.co");
 	my $clang = kd_fields($ref)->{byvalue};
 	ok($clang && defined $clang->{'.amdhsa_ieee_mode'}, "$arch: clang's FP mode read from byvalue.co")
 		or diag($ref);
 	my (@bad, @fpbad);
 	my $nk = 0;
 	for my $co (@cos) {
-		my ($krc, $ours) = run($kd, $co);
+		my ($ours, $krc) = run_cmd($kd, $co);
 		my $k = kd_fields($ours);
 		my @names = sort keys %$k;
 		# One llvm-objdump per code object; its blocks come in address order,
 		# ours in metadata order: compare kernel by kernel, line by line.
-		my ($orc, $od) = run("$llvm/llvm-objdump", '-D', "--mcpu=$arch",
+		my ($od, $orc) = run_cmd("$llvm/llvm-objdump", '-D', "--mcpu=$arch",
 		                     '--disassemble-symbols=' . join(',', map { "$_.kd" } @names), $co);
 		my %theirs;
 		while ($od =~ /^(\.amdhsa_kernel (\S+)\n.*?^\.end_amdhsa_kernel\n)/msg) {
@@ -96,33 +83,26 @@ for my $arch (sort keys %gfxnum) {
 }
 
 # The simple ARGS form and the FP parameter.
-my $tmp = tempdir('gcnlab-kd-XXXXXX', TMPDIR => 1, CLEANUP => 1);
+my $tmp = temp_dir('kd');
 for my $fp ('', 'GCN_FP_FTZ32') {
 	my $arch = 'gfx90a';
 	my $co = "$tmp/names$fp.co";
-	my ($rc, $out) = run("$llvm/llvm-mc", '-triple', 'amdgcn-amd-amdhsa', "-mcpu=$arch",
-	                     '--amdhsa-code-object-version=5', '--fatal-warnings', '-filetype=obj',
-	                     '-I', "$root/asm/include", '--defsym', "GFX=$gfxnum{$arch}",
-	                     ($fp ? ('--defsym', "FP=0x3c") : ()),
-	                     "$root/tests/asm/kernel_end_names.s", '-o', "$tmp/names.o");
-	is($rc, 0, "names y, n, on, null assemble" . ($fp ? " with FP=$fp" : '')) or diag($out);
-	($rc, $out) = run("$llvm/ld.lld", '-shared', '--discard-all', '-o', $co, "$tmp/names.o");
-	my ($krc, $kout) = run($kd, $co);
+	my ($ok, $err) = assemble("$root/tests/asm/kernel_end_names.s", $arch, $co,
+	                          { defsym => [$fp ? ('FP=0x3c') : ()] });
+	ok($ok, "names y, n, on, null assemble" . ($fp ? " with FP=$fp" : '')) or diag($err);
+	my ($kout, $krc) = run_cmd($kd, $co);
 	my $f = kd_fields($kout)->{kernel_end_names} // {};
 	is($f->{'.amdhsa_float_denorm_mode_32'}, $fp ? 0 : 3, 'FP: denorm_mode_32 ' . ($fp ? '0 with GCN_FP_FTZ32' : '3 by default'));
 	is($f->{'.amdhsa_ieee_mode'}, 1, 'FP: ieee_mode 1');
 	next if $fp;
 	# A wrong value for the 2nd argument: the message names it 'n', a string.
-	($rc, $out) = run($gcnlab, 'exec', $co, 'kernel_end_names', '--grid', 64, '--block', 64, '--backend', 'emu',
-	                  'buf:4', 'u64:1', 'u32:2', 'u32:3');
+	my ($out, $rc) = run_cmd($gcnlab, 'exec', $co, 'kernel_end_names', '--grid', 64, '--block', 64,
+	                         '--backend', 'emu', 'buf:4', 'u64:1', 'u32:2', 'u32:3');
 	like($out, qr/argument 2 \('n', by_value, 4 bytes\)/, "the metadata keeps 'n' as a name");
-	($rc, $out) = run($gcnlab, 'exec', $co, 'kernel_end_names', '--grid', 64, '--block', 64, '--backend', 'emu',
+	($out, $rc) = run_cmd($gcnlab, 'exec', $co, 'kernel_end_names', '--grid', 64, '--block', 64, '--backend', 'emu',
 	                  "out:4:$tmp/y.bin", 'u32:1', 'u32:20', 'u32:300');
 	is($rc, 0, 'exec runs it') or diag($out);
-	open(my $fh, '<:raw', "$tmp/y.bin");
-	local $/;
-	my $y = <$fh> // '';
-	is(unpack('V', $y), 321, 'y[0] = n + on + null');
+	is((words("$tmp/y.bin"))[0], 321, 'y[0] = n + on + null');
 }
 
 done_testing();

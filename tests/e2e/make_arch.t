@@ -6,11 +6,13 @@
 # An ARCH or BACKEND=emu given on the command line wins.
 use strict;
 use warnings;
-use File::Temp qw(tempdir);
 use Test::More;
+use FindBin;
+use lib "$FindBin::Bin/lib";
+use GcnlabSuite;
 
-my $root = $ENV{GCNLAB_ROOT} // '.';
-my $tmp = tempdir('gcnlab-makearch-XXXXXX', TMPDIR => 1, CLEANUP => 1);
+my $root = root_dir();
+my $tmp = temp_dir('makearch');
 
 # A topology: a CPU node, then GPU nodes with these gfx_target_versions.
 sub topo {

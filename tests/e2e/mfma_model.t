@@ -12,7 +12,7 @@
 #   - AMD's Matrix Instruction Calculator (CDNA2, --detail-instruction
 #     "cycles"), for the gfx90a figures listed in %calc below, which must
 #     agree with LLVM's;
-#   - seed 000: v_mfma_f32_32x32x8_f16 32 cycles on gfx942 (MI308X).
+#   - 000_106faad81daed8dd.txt: v_mfma_f32_32x32x8_f16 32 cycles on gfx942 (MI308X).
 # Dependent chains are asserted only where the ISA needs no wait states
 # between them (SrcC exactly the previous vDst, CDNA3 ISA "Dependency
 # resolution", LLVM GCNHazardRecognizer::checkMAIHazards90A): not for
@@ -27,16 +27,13 @@ use strict;
 use warnings;
 use FindBin;
 use lib "$FindBin::Bin/lib";
-use File::Temp qw(tempdir);
 use Test::More;
 use GcnlabSuite;
 
-my $root = $ENV{GCNLAB_ROOT} // "$FindBin::Bin/../..";
-my $gcnlab = gcnlab_bin();
-my $llvm = $ENV{LLVM_BIN} // '/usr/lib/llvm-19/bin';
-BAIL_OUT("$gcnlab is not built (make)") unless -x $gcnlab;
-BAIL_OUT("$llvm/llvm-mca not found (LLVM_BIN)") unless -x "$llvm/llvm-mca";
-my $tmp = tempdir('gcnlab-mfma-XXXXXX', TMPDIR => 1, CLEANUP => 1);
+my $root = root_dir();
+my $gcnlab = need_gcnlab();
+my $llvm = need_llvm('llvm-mc', 'ld.lld', 'llvm-mca');
+my $tmp = temp_dir('mfma');
 
 # AMD Matrix Instruction Calculator, "cdna2" table, "cycles".
 my %calc = (
@@ -45,7 +42,7 @@ my %calc = (
 		v_mfma_f32_32x32x2f32 => 64, v_mfma_f32_32x32x2bf16 => 64, v_mfma_i32_32x32x8i8 => 64,
 		v_mfma_f64_16x16x4f64 => 32, v_mfma_f64_4x4x4f64 => 16,
 	},
-	gfx942 => { v_mfma_f32_32x32x8_f16 => 32 },   # seed 000
+	gfx942 => { v_mfma_f32_32x32x8_f16 => 32 },   # 000_106faad81daed8dd.txt
 );
 
 # Operand forms tried in turn (D: destination register, also SrcC).
@@ -90,15 +87,11 @@ sub build_and_run {
 	}
 	print $fh ".endm\n";
 	close $fh;
-	my $gfx = $arch eq 'gfx90a' ? 910 : 942;
-	my ($o, $co, $outf) = ("$tmp/mfma_lat_$arch.o", "$tmp/mfma_lat_$arch.co", "$tmp/out_$arch.bin");
-	my ($text, $rc) = run_cmd("$llvm/llvm-mc", '-triple', 'amdgcn-amd-amdhsa', "-mcpu=$arch",
-	                          '--amdhsa-code-object-version=5', '--fatal-warnings', '-filetype=obj',
-	                          '-I', "$root/asm/include", '-I', "$root/tests/asm/mfma", '-I', $tmp,
-	                          '--defsym', "GFX=$gfx", "$root/tests/asm/mfma/mfma_lat.s", '-o', $o);
-	($text, $rc) = run_cmd("$llvm/ld.lld", '-shared', '--discard-all', '-o', $co, $o) if $rc == 0;
-	return ($co, $outf, "assembling mfma_lat.s: $text") if $rc;
-	($text, $rc) = run_cmd($gcnlab, 'exec', $co, 'mfma_lat', '--grid', 320, '--block', 320, '--backend', 'emu',
+	my ($co, $outf) = ("$tmp/mfma_lat_$arch.co", "$tmp/out_$arch.bin");
+	my ($ok, $err) = assemble("$root/tests/asm/mfma/mfma_lat.s", $arch, $co,
+	                          { include => ["$root/tests/asm/mfma", $tmp] });
+	return ($co, $outf, $err) unless $ok;
+	my ($text, $rc) = run_cmd($gcnlab, 'exec', $co, 'mfma_lat', '--grid', 320, '--block', 320, '--backend', 'emu',
 	                       '--arch', $arch, 'out:' . (5 * @$k * 16) . ":$outf");
 	return ($co, $outf, $rc ? $text : undef);
 }

@@ -4,8 +4,9 @@
 # build/tests/model/<arch>/) and judged only by what the kernels measure
 # themselves (s_memtime, s_memrealtime) and by the dispatch counters
 # (gcnlab exec --counters), against the published figures of issue "Cycle
-# model" (seeds 000/002/003, the MI300X/MI200 pointer-chase plateaus, the
-# Vega 64 HBM2 peak):
+# model" (000_106faad81daed8dd.txt, 002_6bc4fcfb1ec6bd4f.txt and
+# 003_2971ecc2aaaadb01.txt, notes/seeds.md; the MI300X/MI200 pointer-chase
+# plateaus, the Vega 64 HBM2 peak):
 #
 #   LDS      ds_read_b32 lane strides 1/8/32 dwords: 4/16/64 cycles per
 #            instruction (+-5%); broadcast costs what stride 1 does; b64 and
@@ -46,16 +47,14 @@ use strict;
 use warnings;
 use FindBin;
 use lib "$FindBin::Bin/lib";
-use File::Temp qw(tempdir);
 use Test::More;
 use GcnlabSuite;
 
-my $gcnlab = gcnlab_bin();
-my $build = $ENV{GCNLAB_BUILD} // ($ENV{GCNLAB_ROOT} // '.') . '/build';
+my $gcnlab = need_gcnlab();
+my $build = build_dir();
 my $mdir = "$build/tests/model";
-BAIL_OUT("$gcnlab is not built (make)") unless -x $gcnlab;
-BAIL_OUT("$mdir/gfx942/model_lds_b32.co is not built (make model-kernels)") unless -f "$mdir/gfx942/model_lds_b32.co";
-my $tmp = tempdir('gcnlab-model-XXXXXX', TMPDIR => 1, CLEANUP => 1);
+need_file("$mdir/gfx942/model_lds_b32.co", 'model-kernels');
+my $tmp = temp_dir('model');
 my $seq = 0;
 
 # exec($arch, $kernel, \%opt, @args): runs gcnlab exec on the model kernel;
@@ -104,7 +103,7 @@ sub u32s { return unpack('V*', $_[0] // '') }
 
 my %width_bytes = (b32 => 4, b64 => 8, b128 => 16);
 
-# Lane groups of one instruction, as seed 002 describes them.
+# Lane groups of one instruction, as 002_6bc4fcfb1ec6bd4f.txt describes them.
 sub lane_groups {
 	my ($w) = @_;
 	return ([0 .. 31], [32 .. 63]) if $w eq 'b32';

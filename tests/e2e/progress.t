@@ -5,14 +5,13 @@
 # gcnlab-deps: script=bsdutils
 use strict;
 use warnings;
-use File::Temp qw(tempdir);
 use Test::More;
+use FindBin;
+use lib "$FindBin::Bin/lib";
+use GcnlabSuite;
 
-my $root = $ENV{GCNLAB_ROOT} // '.';
-my $build = $ENV{GCNLAB_BUILD} // "$root/build";
-my $gcnlab = $ENV{GCNLAB_BIN} // "$build/bin/gcnlab";
-BAIL_OUT("$gcnlab is not built (make)") unless -x $gcnlab;
-my $tmp = tempdir('gcnlab-progress-XXXXXX', TMPDIR => 1, CLEANUP => 1);
+my $gcnlab = need_gcnlab();
+my $tmp = temp_dir('progress');
 my @run = ($gcnlab, 'run', 'lds_counters', '--arch', 'gfx942', '--backend', 'emu', '--out', $tmp);
 
 # stderr to a file: not a terminal.

@@ -7,14 +7,14 @@
 use strict;
 use warnings;
 use Test::More;
+use FindBin;
+use lib "$FindBin::Bin/lib";
+use GcnlabSuite;
 
-my $root = $ENV{GCNLAB_ROOT} // '.';
-my $build = $ENV{GCNLAB_BUILD} // "$root/build";
-my $gcnlab = $ENV{GCNLAB_BIN} // "$build/bin/gcnlab";
-BAIL_OUT("$gcnlab is not built (make)") unless -x $gcnlab;
+my $root = root_dir();
+my $gcnlab = need_gcnlab();
 
-open(my $fh, '<', "$root/README.md") or BAIL_OUT("README.md: $!");
-my $readme = do { local $/; <$fh> };
+my $readme = slurp("$root/README.md") // BAIL_OUT("README.md: $!");
 my ($block) = $readme =~ /^<!-- BEGIN gcnlab help --markdown -->\n(.*?)^<!-- END gcnlab help --markdown -->$/ms;
 ok(defined $block, 'README has the generated block') or BAIL_OUT('no block');
 

@@ -14,16 +14,14 @@
 # (with --counters), gfx90a and gfx900 (no gemm: no MFMA).
 use strict;
 use warnings;
-use File::Temp qw(tempdir);
 use FindBin;
 use JSON::PP;
 use Test::More;
 use lib "$FindBin::Bin/lib";
 use GcnlabSuite;
 
-my $gcnlab = gcnlab_bin();
-BAIL_OUT("$gcnlab is not built (make)") unless -x $gcnlab;
-my $tmp = tempdir('gcnlab-rcsv-XXXXXX', TMPDIR => 1, CLEANUP => 1);
+my $gcnlab = need_gcnlab();
+my $tmp = temp_dir('rcsv');
 
 my ($vout) = run_cmd($gcnlab, '--version');
 my ($version) = $vout =~ /(\d+\.\d+\.\d+)/;
@@ -45,16 +43,6 @@ sub records {
 	return @rec;
 }
 
-sub fields {
-	my ($line) = @_;
-	my @f;
-	while ($line =~ /\G(?:"((?:[^"]|"")*)"|([^,"]*))(,|$)/g) {
-		push @f, defined $1 ? $1 =~ s/""/"/gr : $2;
-		last if $3 eq '';
-	}
-	return @f;
-}
-
 my $number = qr/^-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?$/;
 
 sub check_csv {
@@ -65,7 +53,7 @@ sub check_csv {
 	my @lines = records($text);
 	ok(!grep({ /^#/ } @lines), "$arch $stem.csv: no comment lines") or diag((grep { /^#/ } @lines)[0]);
 	ok(!grep({ /\r/ } @lines) && !grep({ $_ eq '' } @lines), "$arch $stem.csv: no blank lines or CRs");
-	my @head = fields(shift @lines);
+	my @head = csv_fields(shift @lines);
 	my @bad = grep { !/^[a-z][a-z0-9_]*$/ } @head;
 	ok(!@bad, "$arch $stem.csv: every column name is snake_case") or diag("bad: @bad");
 	my %seen;
@@ -79,7 +67,7 @@ sub check_csv {
 	my @numeric = grep { $head[$_] =~ $units || ($counters && $counters->{ $head[$_] }) } 0 .. $#head;
 	ok(@numeric, "$arch $stem.csv: has unit-suffixed columns") unless $stem eq 'lds_banks_groups';
 	for my $l (@lines) {
-		my @f = fields($l);
+		my @f = csv_fields($l);
 		push @short, $l if @f != @head;
 		for my $c (@numeric) {
 			my $v = $f[$c] // '';

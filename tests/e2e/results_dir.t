@@ -7,47 +7,34 @@
 # a killed run's temporaries are removed by the next run.
 use strict;
 use warnings;
-use File::Temp qw(tempdir);
 use Fcntl qw(:flock);
 use Test::More;
+use FindBin;
+use lib "$FindBin::Bin/lib";
+use GcnlabSuite;
 
-my $root = $ENV{GCNLAB_ROOT} // '.';
-my $build = $ENV{GCNLAB_BUILD} // "$root/build";
-my $gcnlab = $ENV{GCNLAB_BIN} // "$build/bin/gcnlab";
-BAIL_OUT("$gcnlab is not built (make)") unless -x $gcnlab;
-
-sub run {
-	my @cmd = @_;
-	my $pid = open(my $fh, '-|') // die "fork: $!";
-	if (!$pid) {
-		open(STDERR, '>&', \*STDOUT);
-		exec @cmd or do { print "cannot run $cmd[0]: $!\n"; exit 127 };
-	}
-	local $/;
-	my $out = <$fh> // '';
-	close $fh;
-	my $st = $?;
-	return ($out, $st & 127 ? 128 + ($st & 127) : $st >> 8);
-}
+my $root = root_dir();
+my $build = build_dir();
+my $gcnlab = need_gcnlab();
 
 SKIP: {
 	skip 'not a git checkout', 3 unless -e "$root/.git";
-	my ($out, $rc) = run('git', '-C', $root, 'check-ignore', '-q', 'results/gfx942-emu/latency.csv');
+	my ($out, $rc) = run_cmd('git', '-C', $root, 'check-ignore', '-q', 'results/gfx942-emu/latency.csv');
 	is($rc, 0, 'results/<arch>-<backend>/ is ignored by git');
-	($out, $rc) = run('git', '-C', $root, 'check-ignore', '-q', 'results/reference/gfx942-emu/latency.csv');
+	($out, $rc) = run_cmd('git', '-C', $root, 'check-ignore', '-q', 'results/reference/gfx942-emu/latency.csv');
 	is($rc, 1, 'results/reference/ is tracked');
-	($out, $rc) = run('git', '-C', $root, 'check-ignore', '-q', 'results/published/figures.csv');
+	($out, $rc) = run_cmd('git', '-C', $root, 'check-ignore', '-q', 'results/published/figures.csv');
 	is($rc, 1, 'results/published/ is tracked');
 }
 
-my $tmp = tempdir(CLEANUP => 1);
+my $tmp = temp_dir('resdir');
 my $dir = "$tmp/gfx942-emu";
 mkdir $dir or die "mkdir $dir: $!";
 # What a killed run leaves: a half-written results file and a chart's scratch.
 open(my $fh, '>', "$dir/lds_counters.csv.tmp.Ab12Cd") or die; print $fh "half"; close $fh;
 mkdir "$dir/lds_counters.svg.chart.tmp.Xy34Zw" or die;
 
-my ($out, $rc) = run($gcnlab, 'run', 'lds_counters', '--arch', 'gfx942', '--backend', 'emu', '--out', $tmp);
+my ($out, $rc) = run_cmd($gcnlab, 'run', 'lds_counters', '--arch', 'gfx942', '--backend', 'emu', '--out', $tmp);
 is($rc, 0, 'lds_counters runs') or diag($out);
 like($out, qr{^ref: \S*results/reference/gfx942-emu/lds_counters\.csv}m, 'the run names its reference');
 like($out, qr/bank_conflict_cycles\s+ref/, 'figures are printed beside the reference');
@@ -60,7 +47,7 @@ is(scalar @left, 0, 'no temporaries left') or diag("@left");
 # Another run holds the folder.
 open(my $lock, '>>', "$dir/.lock") or die "open lock: $!";
 flock($lock, LOCK_EX) or die "flock: $!";
-($out, $rc) = run($gcnlab, 'run', 'lds_counters', '--arch', 'gfx942', '--backend', 'emu', '--out', $tmp);
+($out, $rc) = run_cmd($gcnlab, 'run', 'lds_counters', '--arch', 'gfx942', '--backend', 'emu', '--out', $tmp);
 is($rc, 2, 'a second run into a folder in use exits 2');
 like($out, qr/\Q$dir\E is in use by another gcnlab run/, 'and names the folder');
 close $lock;

@@ -8,20 +8,18 @@
 #     32 cycles on gfx942, x 64 on gfx90a), their ratio, MFMA utilisation as
 #     a percentage, TFLOP/s (dispatch and loop) below the peak, and stall
 #     causes named as the trace names them;
-#   - seed 002: the s_waitcnt vmcnt(0) after every LDS-DMA load costs at
+#   - 002_6bc4fcfb1ec6bd4f.txt: the s_waitcnt vmcnt(0) after every LDS-DMA load costs at
 #     least 1.5x the cycles per K-step of the same kernel without them;
 #   - gfx900 has no MFMA: the suite says so and succeeds.
 use strict;
 use warnings;
 use FindBin;
 use lib "$FindBin::Bin/lib";
-use File::Temp qw(tempdir);
 use Test::More;
 use GcnlabSuite;
 
-my $gcnlab = gcnlab_bin();
-BAIL_OUT("$gcnlab is not built (make)") unless -x $gcnlab;
-my $tmp = tempdir('gcnlab-gemm-XXXXXX', TMPDIR => 1, CLEANUP => 1);
+my $gcnlab = need_gcnlab();
+my $tmp = temp_dir('gemm');
 my @kernels = qw(gemm_stage gemm_dma gemm_dma_vmwait gemm_hip);
 my %design = (gfx942 => 2048, gfx90a => 4096);
 my $causes = qr/^(vmcnt|lgkmcnt|expcnt|lds-bank|vmem-queue|barrier|icache|mfma-pipe) \d+%$/;
@@ -54,7 +52,7 @@ for my $arch (qw(gfx942 gfx90a)) {
 	for my $run ('1 WG', '4 WGs') {
 		my ($d, $w) = ($step{gemm_dma}{$run}, $step{gemm_dma_vmwait}{$run});
 		ok(defined $d && defined $w && $w >= 1.5 * $d,
-		   "$arch $run: clang's vmcnt(0) after every LDS-DMA load costs >= 1.5x per K-step (seed 002)")
+		   "$arch $run: clang's vmcnt(0) after every LDS-DMA load costs >= 1.5x per K-step (002_6bc4fcfb1ec6bd4f.txt)")
 			or diag('gemm_dma ' . ($d // '-') . ', gemm_dma_vmwait ' . ($w // '-'));
 	}
 	ok(-s "$tmp/r/$arch-emu/gemm.md", "$arch: gemm.md written");

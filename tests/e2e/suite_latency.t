@@ -1,7 +1,7 @@
 #!/usr/bin/perl
 # suite_latency.t — the latency suite on the emulated GPU, judged from its own
 # results (latency.csv, latency_chase.csv) against the published figures the
-# cycle model is calibrated to (issue "Cycle model"; seed 000):
+# cycle model is calibrated to (issue "Cycle model"; 000_106faad81daed8dd.txt):
 #   gfx942: s_memtime pair ~4 cycles; buffer_load_dwordx4 chase latency
 #   500-800, ~32 cycles per instruction (32 B/cycle per CU);
 #   buffer_load_dword ... lds ~11 cycles per instruction; ds_read_b128 /
@@ -16,13 +16,11 @@ use strict;
 use warnings;
 use FindBin;
 use lib "$FindBin::Bin/lib";
-use File::Temp qw(tempdir);
 use Test::More;
 use GcnlabSuite;
 
-my $gcnlab = gcnlab_bin();
-BAIL_OUT("$gcnlab is not built (make)") unless -x $gcnlab;
-my $tmp = tempdir('gcnlab-latency-XXXXXX', TMPDIR => 1, CLEANUP => 1);
+my $gcnlab = need_gcnlab();
+my $tmp = temp_dir('latency');
 
 sub run_suite {
 	my ($arch, @extra) = @_;
@@ -72,22 +70,18 @@ my $MIB = 1024 * $KIB;
 	ok($t->{params}{cus} =~ /^\d+$/ && $t->{params}{steps} =~ /^\d+$/ && $t->{params}{strides} eq '1:8:32',
 	   'gfx942: cus, steps and strides recorded') or diag(explain($t->{params}));
 
-	my $m = row($t, 's_memtime overhead');
-	ok($m && within($m->{'latency_cycles'}, 2, 8), 's_memtime back-to-back pair ~4 cycles')
-		or diag(explain($m));
-
-	my $h = row($t, 'HBM load dwordx4');
-	ok($h && within($h->{'latency_cycles'}, 500, 800), 'buffer_load_dwordx4 chase latency 500-800')
-		or diag(explain($h));
-	ok($h && within($h->{'throughput_cycles'}, 28, 36), 'buffer_load_dwordx4 ~32 cycles per instruction')
-		or diag(explain($h));
-	ok($h && within($h->{'bytes_per_cycle'}, 28, 36), 'buffer_load_dwordx4 ~32 bytes per cycle per CU')
-		or diag(explain($h));
-	my $l = row($t, 'HBM load dword -> LDS');
-	ok($l && within($l->{'throughput_cycles'}, 10, 12.5), 'buffer_load_dword ... lds ~11 cycles per instruction')
-		or diag(explain($l));
-	ok($l && within($l->{'latency_cycles'}, 500, 800), 'buffer_load_dword ... lds latency from HBM 500-800')
-		or diag(explain($l));
+	# row, column, range, what
+	for my $c (['s_memtime overhead', 'latency_cycles', 2, 8, 's_memtime back-to-back pair ~4 cycles'],
+	           ['HBM load dwordx4', 'latency_cycles', 500, 800, 'buffer_load_dwordx4 chase latency 500-800'],
+	           ['HBM load dwordx4', 'throughput_cycles', 28, 36, 'buffer_load_dwordx4 ~32 cycles per instruction'],
+	           ['HBM load dwordx4', 'bytes_per_cycle', 28, 36, 'buffer_load_dwordx4 ~32 bytes per cycle per CU'],
+	           ['HBM load dword -> LDS', 'throughput_cycles', 10, 12.5,
+	            'buffer_load_dword ... lds ~11 cycles per instruction'],
+	           ['HBM load dword -> LDS', 'latency_cycles', 500, 800, 'buffer_load_dword ... lds latency from HBM 500-800']) {
+		my ($type, $col, $lo, $hi, $what) = @$c;
+		my $r = row($t, $type);
+		ok($r && within($r->{$col}, $lo, $hi), $what) or diag(explain($r));
+	}
 
 	my %lds = (
 		# type, stride => [latency lo, hi, throughput lo, hi]

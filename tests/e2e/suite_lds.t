@@ -1,10 +1,12 @@
 #!/usr/bin/perl
 # suite_lds.t — the lds_banks and lds_counters suites on the emulated gfx942,
-# judged from their own results against seeds 002 and 003:
+# judged from their own results against 002_6bc4fcfb1ec6bd4f.txt and
+# 003_2971ecc2aaaadb01.txt (notes/seeds.md):
 #   lds_banks.csv: the ds_read_b32 time rises with the lane stride 1, 2, 4,
 #     8, 16, 32 dwords (each step at least 1.5x), stays flat from 32 to 256,
-#     falls at 512 and 1024 (lanes past the 64 KiB LDS; seed: 0.516 and 0.267
-#     of the time at 256), odd strides and stride 0 (broadcast) cost what
+#     falls at 512 and 1024 (lanes past the 64 KiB LDS; published: 0.516 and
+#     0.267 of the time at 256, results/published/002_lds_stride_sweep.csv,
+#     which also gives the 19 strides), odd strides and stride 0 (broadcast) cost what
 #     stride 1 does, and the marked bank count is 32 dwords;
 #   lds_banks_groups.csv: exactly the seed's lane groups for ds_read_b64 (four
 #     runs of 16) and ds_read_b128 ({0-3,20-23}, {4-7,16-19}, ...);
@@ -20,13 +22,11 @@ use strict;
 use warnings;
 use FindBin;
 use lib "$FindBin::Bin/lib";
-use File::Temp qw(tempdir);
 use Test::More;
 use GcnlabSuite;
 
-my $gcnlab = gcnlab_bin();
-BAIL_OUT("$gcnlab is not built (make)") unless -x $gcnlab;
-my $tmp = tempdir('gcnlab-lds-XXXXXX', TMPDIR => 1, CLEANUP => 1);
+my $gcnlab = need_gcnlab();
+my $tmp = temp_dir('lds');
 my $dir = "$tmp/r/gfx942-emu";
 
 # ---- lds_banks ----------------------------------------------------------------------
@@ -39,7 +39,11 @@ is($rc, 0, 'gcnlab run lds_banks exits 0') or diag("@cmd\n$out");
 my $s = read_csv("$dir/lds_banks.csv");
 ok($s, 'lds_banks.csv written') or BAIL_OUT($out);
 my %dt = map { $_->{stride_dword} => $_->{'dt_us'} } @{ $s->{rows} };
-is(scalar(keys %dt), 19, 'the 19 strides of the seed') or diag($s->{text});
+my $pub = read_csv(root_dir() . '/results/published/002_lds_stride_sweep.csv')
+	// BAIL_OUT('no results/published/002_lds_stride_sweep.csv');
+my %pdt = map { $_->{stride_dwords} => $_->{dt_us} } @{ $pub->{rows} };
+is(join(' ', sort { $a <=> $b } keys %dt), join(' ', sort { $a <=> $b } keys %pdt),
+   'the ' . scalar(keys %pdt) . ' strides of 002_6bc4fcfb1ec6bd4f.txt') or diag($s->{text});
 
 my @rise = (1, 2, 4, 8, 16, 32);
 for my $i (1 .. $#rise) {
@@ -55,9 +59,11 @@ for my $p (0, 3, 5, 9, 17, 33, 65, 129) {
 	ok(within($dt{$p} // -1, 0.9 * $dt{1}, 1.1 * $dt{1}), "stride $p costs what stride 1 does" . ($p ? '' : ' (broadcast)'))
 		or diag("dt($p) = " . ($dt{$p} // '-') . ", dt(1) = $dt{1}");
 }
-ok(within($dt{512} / $dt{256}, 0.45, 0.6), 'stride 512 falls to about half of 256 (seed: 0.516)')
+ok(within($dt{512} / $dt{256}, 0.45, 0.6),
+   sprintf('stride 512 falls to about half of 256 (published: %.3f)', $pdt{512} / $pdt{256}))
 	or diag("dt(512)/dt(256) = " . $dt{512} / $dt{256});
-ok(within($dt{1024} / $dt{256}, 0.22, 0.32), 'stride 1024 falls to about a quarter of 256 (seed: 0.267)')
+ok(within($dt{1024} / $dt{256}, 0.22, 0.32),
+   sprintf('stride 1024 falls to about a quarter of 256 (published: %.3f)', $pdt{1024} / $pdt{256}))
 	or diag("dt(1024)/dt(256) = " . $dt{1024} / $dt{256});
 my @marked = grep { $_->{bank_count_dwords} ne '' } @{ $s->{rows} };
 ok(@marked == 1 && $marked[0]{stride_dword} == 32 && $s->{params}{bank_count} =~ /^32 dwords/,
@@ -81,8 +87,8 @@ my $groups = sub {
 	return [map { '[' . join(', ', @{ $_ // [] }) . ']' } @by];
 };
 is(scalar(grep { $_->{instruction} eq 'ds_read_b64' } @{ $g->{rows} }), 64, 'ds_read_b64: one row per lane');
-is_deeply($groups->('ds_read_b64'), \@b64, 'ds_read_b64 lane groups as in seed 002');
-is_deeply($groups->('ds_read_b128'), \@b128, 'ds_read_b128 lane groups as in seed 002');
+is_deeply($groups->('ds_read_b64'), \@b64, 'ds_read_b64 lane groups as in 002_6bc4fcfb1ec6bd4f.txt');
+is_deeply($groups->('ds_read_b128'), \@b128, 'ds_read_b128 lane groups as in 002_6bc4fcfb1ec6bd4f.txt');
 like($out, qr/lane_group:  \[0, 1, 2, 3, 20, 21, 22, 23\]/, 'groups printed as the seed prints them');
 ok(-s "$dir/lds_banks_lanes.svg" && slurp("$dir/lds_banks_lanes.svg") =~ /<svg/, 'lane picture written');
 
@@ -118,7 +124,7 @@ for my $n (1 .. 20) {
 	push @want, [$n, $n + 1, $n - 1];
 	push @got, [$n, $r ? ($r->{$idx}, $r->{$conf}) : ('-', '-')];
 }
-is_deeply(\@got, \@want, 'conflicts, 1..20 work-items: Index Accesses N+1, Bank Conflict N-1 (seed 003)');
+is_deeply(\@got, \@want, 'conflicts, 1..20 work-items: Index Accesses N+1, Bank Conflict N-1 (003_2971ecc2aaaadb01.txt)');
 my $rate_ok = 1;
 for my $r (@{ $c->{rows} }) {
 	my $want = $r->{$idx} > $r->{$conf} ? 100 * ($r->{$conf} / 32) / ($r->{$idx} - $r->{$conf}) : undef;

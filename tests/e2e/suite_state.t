@@ -6,15 +6,14 @@
 # differed: 1.06 µs alone, 0.77 µs after other suites).
 use strict;
 use warnings;
-use File::Temp qw(tempdir);
 use Test::More;
+use FindBin;
+use lib "$FindBin::Bin/lib";
+use GcnlabSuite;
 
-my $root = $ENV{GCNLAB_ROOT} // '.';
-my $build = $ENV{GCNLAB_BUILD} // "$root/build";
-my $gcnlab = $ENV{GCNLAB_BIN} // "$build/bin/gcnlab";
-BAIL_OUT("$gcnlab is not built (make)") unless -x $gcnlab;
+my $gcnlab = need_gcnlab();
 
-my $tmp = tempdir('gcnlab-state-XXXXXX', TMPDIR => 1, CLEANUP => 1);
+my $tmp = temp_dir('state');
 
 # The data rows of a results CSV (the # lines carry the date).
 sub rows {
@@ -24,10 +23,10 @@ sub rows {
 }
 
 my @common = ('--arch', 'gfx942', '--backend', 'emu', '--reps', 3, '--warmup', 1);
-my $out_a = `$gcnlab run lds_counters @common --out $tmp/a 2>&1`;
-is($? >> 8, 0, 'lds_counters alone') or diag($out_a);
-my $out_b = `$gcnlab run copy lds_counters @common --out $tmp/b 2>&1`;
-is($? >> 8, 0, 'copy, then lds_counters') or diag($out_b);
+my ($out_a, $rc_a) = run_cmd($gcnlab, 'run', 'lds_counters', @common, '--out', "$tmp/a");
+is($rc_a, 0, 'lds_counters alone') or diag($out_a);
+my ($out_b, $rc_b) = run_cmd($gcnlab, 'run', 'copy', 'lds_counters', @common, '--out', "$tmp/b");
+is($rc_b, 0, 'copy, then lds_counters') or diag($out_b);
 my ($a, $b) = (rows("$tmp/a/gfx942-emu/lds_counters.csv"), rows("$tmp/b/gfx942-emu/lds_counters.csv"));
 ok(length($a) > 100 && $a eq $b, 'lds_counters gives the same rows alone and after copy')
 	or diag("--- alone ---\n$a\n--- after copy ---\n$b");

@@ -8,26 +8,13 @@
 use strict;
 use warnings;
 use Test::More;
+use FindBin;
+use lib "$FindBin::Bin/lib";
+use GcnlabSuite;
 
-my $root = $ENV{GCNLAB_ROOT} // '.';
-my $build = $ENV{GCNLAB_BUILD} // "$root/build";
-my $gcnlab = $ENV{GCNLAB_BIN} // "$build/bin/gcnlab";
-BAIL_OUT("$gcnlab is not built (make)") unless -x $gcnlab;
+my $gcnlab = need_gcnlab();
 
-sub run {
-	my @cmd = @_;
-	my $pid = open(my $fh, '-|') // die "fork: $!";
-	if (!$pid) {
-		open(STDERR, '>&', \*STDOUT);
-		exec @cmd or do { print "cannot run $cmd[0]: $!\n"; exit 127 };
-	}
-	local $/;
-	my $out = <$fh> // '';
-	close $fh;
-	return ($? >> 8, $out);
-}
-
-my ($rc, $list) = run($gcnlab, 'list', '--arch', 'gfx942');
+my ($list, $rc) = run_cmd($gcnlab, 'list', '--arch', 'gfx942');
 is($rc, 0, 'gcnlab list --arch gfx942') or diag($list);
 # Kernel lines: four spaces, the name, its code object (or why there is none).
 my @kernels;
@@ -40,7 +27,7 @@ for (split /\n/, $list) {
 cmp_ok(scalar @kernels, '>=', 30, 'list shows the suite kernels') or diag($list);
 
 for my $k (@kernels) {
-	my ($trc, $out) = run($gcnlab, 'trace', $k, '--arch', 'gfx942', '--timeout', '120');
+	my ($out, $trc) = run_cmd($gcnlab, 'trace', $k, '--arch', 'gfx942', '--timeout', '120');
 	ok($trc == 0 && $out =~ /^trace of \Q$k\E: all \d+ waves, summed$/m && $out =~ /total: \d+ issues/,
 	   "trace $k") or diag(substr($out, 0, 2000));
 }

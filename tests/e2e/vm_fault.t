@@ -10,19 +10,18 @@
 # name and signature that loads from an unmapped address.
 use strict;
 use warnings;
-use File::Temp qw(tempdir);
 use Test::More;
+use FindBin;
+use lib "$FindBin::Bin/lib";
+use GcnlabSuite;
 use Time::HiRes qw(time);
 
-my $root = $ENV{GCNLAB_ROOT} // '.';
-my $build = $ENV{GCNLAB_BUILD} // "$root/build";
-my $gcnlab = $ENV{GCNLAB_BIN} // "$build/bin/gcnlab";
-my $llvm = $ENV{LLVM_BIN} // `sh $root/tools/find_llvm.sh`;
-chomp $llvm;
-BAIL_OUT("$gcnlab is not built (make)") unless -x $gcnlab;
+my $root = root_dir();
+my $build = build_dir();
+my $gcnlab = need_gcnlab();
 BAIL_OUT("no suite kernels in $build/gfx942 (make kernels-all)") unless -f "$build/gfx942/copy_hip.co";
 
-my $tmp = tempdir('gcnlab-vmfault-XXXXXX', TMPDIR => 1, CLEANUP => 1);
+my $tmp = temp_dir('vmfault');
 my $kdir = "$tmp/build/gfx942";
 system('mkdir', '-p', $kdir) == 0 or die;
 for my $f (glob("$build/gfx942/*")) {
@@ -30,24 +29,10 @@ for my $f (glob("$build/gfx942/*")) {
 	symlink($f, "$kdir/$name") or die "symlink $f: $!";
 }
 my $k = 'copy_256_16_16_256';   # the copy suite's first kernel
-open(my $s, '>', "$tmp/wild.s") or die;
-print $s <<"ASM";
-.include "gcnlab.inc"
-gcn_kernel_begin $k
-	s_mov_b32 s4, 0x00000040
-	s_mov_b32 s5, 0x0000dead
-	v_mov_b32 v0, 0
-	global_load_dword v1, v0, s[4:5]
-	s_waitcnt vmcnt(0)
-	s_endpgm
-gcn_kernel_end $k, 2, 6, 256, 16, "[ { .name: in, .offset: 0, .size: 8, .value_kind: global_buffer, .address_space: global }, { .name: out, .offset: 8, .size: 8, .value_kind: global_buffer, .address_space: global } ]"
-ASM
-close $s;
 unlink "$kdir/$k.co";
-system("$llvm/llvm-mc", '-triple', 'amdgcn-amd-amdhsa', '-mcpu=gfx942', '--amdhsa-code-object-version=5',
-       '-filetype=obj', '-I', "$root/asm/include", '--defsym', 'GFX=942', "$tmp/wild.s", '-o', "$tmp/wild.o") == 0
-	or BAIL_OUT('cannot assemble the faulting kernel');
-system("$llvm/ld.lld", '-shared', '--discard-all', '-o', "$kdir/$k.co", "$tmp/wild.o") == 0 or BAIL_OUT('cannot link');
+my ($co, $err) = assemble("$root/tests/asm/fault_wild_load.s", 'gfx942', "$tmp/wild.co", { defsym => ['AS_COPY=1'] });
+BAIL_OUT($err) unless $co;
+rename($co, "$kdir/$k.co") or die "rename $co: $!";
 
 my $out = "$tmp/out";
 my $t0 = time;

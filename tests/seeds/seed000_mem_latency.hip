@@ -1,4 +1,4 @@
-// seed000_mem_latency.hip — seed 000's HIP device kernel `test`, as the
+// seed000_mem_latency.hip — 000_106faad81daed8dd.txt's HIP device kernel `test`, as the
 // document gives it, compiled by clang (-x hip --cuda-device-only, no HIP
 // runtime; mk/seeds.mk) for gfx942 and run by tests/seeds/seeds.t.
 //

@@ -1,4 +1,4 @@
-// seed001_flush_icache.hip — seed 001's (Composable Kernel's) flush_cache
+// seed001_flush_icache.hip — 001_0597331732635ddd.txt's (Composable Kernel's) flush_cache
 // kernel: s_icache_inv and 16 s_nop 0, compiled by clang for gfx900,
 // gfx90a and gfx942 (mk/seeds.mk) and launched by tests/seeds/seeds.t as
 // the seed's flush_icache() does: compute units x 60 blocks of 64.

@@ -1,4 +1,4 @@
-// seed003_lds.hip — seed 003's two rocprofiler-compute LDS example kernels
+// seed003_lds.hip — 003_2971ecc2aaaadb01.txt's two rocprofiler-compute LDS example kernels
 // (`load` and `conflicts`, from Omniperf's lds.hip as the document gives
 // them), compiled by clang for gfx90a (the MI250 the seed measured on) and
 // gfx942 (mk/seeds.mk), run by tests/seeds/seeds.t as the seed's host

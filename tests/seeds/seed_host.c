@@ -4,18 +4,18 @@
  * `gcnlab exec ... buf:SIZE:file:PATH`, and decodes their result buffers.
  *
  *   seed_host chase PATH CUS PER_CU_MIB SEED
- *       seed 000's A: per CU, PER_CU_MIB MiB of int32 successor indices,
+ *       000_106faad81daed8dd.txt's A: per CU, PER_CU_MIB MiB of int32 successor indices,
  *       uniform in [0, per_CU_K - 4096) with per_CU_K = the ints in
  *       PER_CU_MIB MiB (the seed: torch.randint(0, per_CU_K-4096,
  *       (per_CU_K,)), then A.repeat(num_CU, 1): every CU the same values).
  *       The seed's per_CU_K = (1024 // num_CU) MiB of ints: 48 MiB on its
  *       80-CU MI308X; the test passes 48.
  *   seed_host voff PATH STRIDE
- *       seed 000's `indices`: 64 uint32, lane l -> l * STRIDE (elements of
+ *       000_106faad81daed8dd.txt's `indices`: 64 uint32, lane l -> l * STRIDE (elements of
  *       the read: int32x4 for ds_read_b128, int32 for ds_read_b32, as the
  *       kernel adds them to typed pointers).
  *   seed_host res PATH BLOCK
- *       prints block BLOCK's results of seed 000's kernel (tests/seeds/
+ *       prints block BLOCK's results of 000_106faad81daed8dd.txt's kernel (tests/seeds/
  *       seed000_mem_latency.hip, SEED-CHANGE 3), one "name value" a line.
  *
  * The random numbers are splitmix64 (deterministic; torch's generator is

@@ -3,7 +3,7 @@
 # on the emulated GPU, launched as the seeds' hosts launch them (host data
 # from build/tests/seeds/seed_host), against the figures the seeds publish.
 #
-# Seed 000 (MI308X, gfx942), `test` compiled by clang from the seed's HIP:
+# 000_106faad81daed8dd.txt (MI308X, gfx942), `test` compiled by clang from the seed's HIP:
 #   its host: per CU 48 MiB of random successor indices, one block of 64 per
 #   CU, lane offsets `indices` = lane x stride, four launches. Here 16 CUs:
 #   the chase's traffic over all CUs (16 x ~22 MiB) must exceed the 256 MiB
@@ -27,12 +27,12 @@
 #   1.5x of the published latencies and 2x of the throughputs (a difference
 #   of two samples, each paying its own code fetch): the model without
 #   instruction prefetch gave 116/58 (b128) and 248/- (b32) there.
-# Seed 003 (MI250, gfx90a; and gfx942), `load` and `conflicts` compiled from
+# 003_2971ecc2aaaadb01.txt (MI250, gfx90a; and gfx942), `load` and `conflicts` compiled from
 #   the seed's HIP, one work-group of N work-items, flag 0: `conflicts` has
 #   Index Accesses N + 1 and Bank Conflict N - 1 cycles for N = 1..20 (the
 #   seed's 2/0 and 3/1, and the constant gap of 2), `load` 2 and 0 and a
 #   Theoretical Bandwidth of 256 bytes per wave (512 from 65 work-items on).
-# Seed 001 (Composable Kernel), `flush_cache` on gfx900, gfx90a, gfx942: the
+# 001_0597331732635ddd.txt (Composable Kernel), `flush_cache` on gfx900, gfx90a, gfx942: the
 #   code is s_icache_inv then 16 s_nop 0; launched as compute units x 60
 #   blocks of 64 it reaches every CU (GCNLAB_CUS_USED), each wave issuing those 17
 #   instructions and s_endpgm.
@@ -40,18 +40,16 @@ use strict;
 use warnings;
 use FindBin;
 use lib "$FindBin::Bin/../e2e/lib";
-use File::Temp qw(tempdir);
 use Test::More;
 use GcnlabSuite;
 
-my $gcnlab = gcnlab_bin();
-my $build = $ENV{GCNLAB_BUILD} // ($ENV{GCNLAB_ROOT} // '.') . '/build';
+my $gcnlab = need_gcnlab();
+my $build = build_dir();
 my $sdir = "$build/tests/seeds";
 my $host = "$sdir/seed_host";
-my $llvm = $ENV{LLVM_BIN} // '/usr/lib/llvm-19/bin';
-BAIL_OUT("$gcnlab is not built (make)") unless -x $gcnlab;
+my $llvm = llvm_bin();
 BAIL_OUT("$sdir is not built (make test-seeds)") unless -x $host && -f "$sdir/gfx942/seed000_mem_latency.co";
-my $tmp = tempdir('gcnlab-seeds-XXXXXX', TMPDIR => 1, CLEANUP => 1);
+my $tmp = temp_dir('seeds');
 
 sub host {
 	my ($out, $rc) = run_cmd($host, @_);
@@ -74,7 +72,7 @@ sub counters {
 	return \%c;
 }
 
-# ---- seed 000 ------------------------------------------------------------------
+# ---- 000_106faad81daed8dd.txt ---------------------------------------------------
 
 my $CUS = 16;
 my $MIB = 48;
@@ -137,7 +135,7 @@ for my $stride (1, 8, 32) {
 	diag("seed 000, stride $stride, fourth launch, block 0: " . join(' ', map { "$_=$b->[0]{$_}" } sort keys %{ $b->[0] }));
 }
 
-# ---- seed 003 ------------------------------------------------------------------
+# ---- 003_2971ecc2aaaadb01.txt ---------------------------------------------------
 
 for my $arch (qw(gfx90a gfx942)) {
 	my $co = "$sdir/$arch/seed003_lds.co";
@@ -162,7 +160,7 @@ for my $arch (qw(gfx90a gfx942)) {
 	   "$arch seed 003 load: 2 index cycles, no conflict, 256 B theoretical bandwidth per wave");
 }
 
-# ---- seed 001 ------------------------------------------------------------------
+# ---- 001_0597331732635ddd.txt ---------------------------------------------------
 
 for my $arch (qw(gfx900 gfx90a gfx942)) {
 	my $co = "$sdir/$arch/seed001_flush_icache.co";

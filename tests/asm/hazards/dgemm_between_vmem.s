@@ -4,15 +4,8 @@
 // bug where the DGEMM makes the SQ skip its own interlock).
 // archs: gfx90a
 // rule: VALU writes VGPR, DGEMM, VMEM reads it \(gfx90a\)
-// Assembled as is, the kernel breaks the rule (a warning; a fault with
-// GCNLAB_EMU_STRICT=1); with --defsym NOPS=1 it has the required s_nop and
-// runs clean. Launch 64 work-items, out 1K.
-.include "gcnlab.inc"
-gcn_kernel_begin dgemm_between_vmem
-	s_load_dwordx2 s[4:5], s[gcn_s_kernarg:gcn_s_kernarg+1], 0
-	gcn_tid_x 0
-	v_lshlrev_b32 v1, 2, v0
-	s_waitcnt lgkmcnt(0)
+.include "hazard.inc"
+hz_begin dgemm_between_vmem
 	v_mov_b32 v4, 0
 	v_mov_b32 v5, 0
 	v_mov_b32 v6, 0
@@ -28,4 +21,4 @@ gcn_kernel_begin dgemm_between_vmem
 	s_nop 7
 	s_waitcnt vmcnt(0)
 	s_endpgm
-gcn_kernel_end dgemm_between_vmem, 16, 24, 64, 8, "[ { .name: out, .offset: 0, .size: 8, .value_kind: global_buffer, .address_space: global } ]"
+hz_descriptor dgemm_between_vmem

@@ -1,31 +1,9 @@
 // mfma_srcab.s — rule "MFMA writes VGPRs -> MFMA reads them as SrcA/B", 4x4 (2 passes): 5 on gfx90a, 4 on gfx942 for an f32 MFMA (CDNA ISA dependency tables; LLVM checkMAIHazards90A).
 // archs: gfx90a gfx942
 // rule: MFMA writes VGPRs -> MFMA reads them
-// Assembled as is, the kernel breaks the rule (a warning; a fault with
-// GCNLAB_EMU_STRICT=1); with --defsym NOPS=1 it has the required s_nop and
-// runs clean. Launch 64 work-items, out 1K.
-.include "gcnlab.inc"
-.if GFX == 942
-.set GFX942, 1
-.else
-.set GFX942, 0
-.endif
-gcn_kernel_begin mfma_srcab
-	s_load_dwordx2 s[4:5], s[gcn_s_kernarg:gcn_s_kernarg+1], 0
-	gcn_tid_x 0
-	v_lshlrev_b32 v1, 2, v0
-	s_waitcnt lgkmcnt(0)
-	v_cvt_f32_u32 v2, v0
-	v_mov_b32 v3, 1.0
-	v_mov_b32 v4, 0
-	v_mov_b32 v5, 0
-	v_mov_b32 v6, 0
-	v_mov_b32 v7, 0
-	v_accvgpr_write_b32 a0, 0
-	v_accvgpr_write_b32 a1, 0
-	v_accvgpr_write_b32 a2, 0
-	v_accvgpr_write_b32 a3, 0
-	s_nop 1                        // VALU writes VGPR/AGPR -> MFMA reads it: 2
+.include "hazard.inc"
+hz_begin mfma_srcab
+	hz_mfma_inputs
 .if GFX942
 	v_mfma_f32_4x4x1_16b_f32 v[4:7], v2, v3, v[4:7]
 .else
@@ -41,7 +19,4 @@ gcn_kernel_begin mfma_srcab
 .endif
 	s_nop 7
 	v_accvgpr_read_b32 v8, a0
-	global_store_dword v1, v8, s[4:5]
-	s_waitcnt vmcnt(0)
-	s_endpgm
-gcn_kernel_end mfma_srcab, 16, 24, 64, 8, "[ { .name: out, .offset: 0, .size: 8, .value_kind: global_buffer, .address_space: global } ]", 0, 8
+	hz_end mfma_srcab, v8, 0, 8

@@ -6,12 +6,8 @@
 // Launch 64 work-items, out 1K of zeros.
 // archs: gfx900 gfx90a gfx942
 // rule: VALU writes SGPR -> VMEM reads that SGPR
-.include "gcnlab.inc"
-gcn_kernel_begin vmem_sgpr_buffer
-	s_load_dwordx2 s[4:5], s[gcn_s_kernarg:gcn_s_kernarg+1], 0
-	gcn_tid_x 0
-	v_lshlrev_b32 v1, 2, v0
-	s_waitcnt lgkmcnt(0)
+.include "hazard.inc"
+hz_begin vmem_sgpr_buffer
 	gcn_buffer_rsrc 8, 4, 1024
 	v_mov_b32 v2, 64
 	s_mov_b32 s6, 0

@@ -16,6 +16,19 @@
 // right if it is ((count + steps) mod count) * stride).
 
 .include "gcnlab.inc"
+.include "model.inc"
+
+// The end of one timed step (its load and wait between the two s_memtime):
+// add its time to s16, count s17 down, loop to LABEL while steps remain.
+.macro step_end label
+	s_memtime s[20:21]
+	s_waitcnt lgkmcnt(0)
+	s_sub_u32 s22, s20, s18
+	s_add_u32 s16, s16, s22
+	s_sub_u32 s17, s17, 1
+	s_cmp_lg_u32 s17, 0
+	s_cbranch_scc1 \label
+.endm
 
 	gcn_kernel_begin model_chase
 	s_load_dwordx4 s[4:7], s[0:1], 0        // buf, out
@@ -60,25 +73,13 @@
 	s_memtime s[18:19]
 	global_load_dword v1, v1, s[4:5]
 	s_waitcnt vmcnt(0)
-	s_memtime s[20:21]
-	s_waitcnt lgkmcnt(0)
-	s_sub_u32 s22, s20, s18
-	s_add_u32 s16, s16, s22
-	s_sub_u32 s17, s17, 1
-	s_cmp_lg_u32 s17, 0
-	s_cbranch_scc1 .Lvector
+	step_end .Lvector
 	s_branch .Lnext
 .Lscalar:
 	s_memtime s[18:19]
 	s_load_dword s23, s[4:5], s23
 	s_waitcnt lgkmcnt(0)
-	s_memtime s[20:21]
-	s_waitcnt lgkmcnt(0)
-	s_sub_u32 s22, s20, s18
-	s_add_u32 s16, s16, s22
-	s_sub_u32 s17, s17, 1
-	s_cmp_lg_u32 s17, 0
-	s_cbranch_scc1 .Lscalar
+	step_end .Lscalar
 	v_mov_b32 v1, s23
 .Lnext:
 	s_mov_b32 s15, s10                      // second pass: the timed steps
@@ -88,12 +89,9 @@
 
 	s_sub_u32 s28, s26, s24
 	v_mov_b32 v6, 0
-	v_mov_b32 v5, s16
-	global_store_dword v6, v5, s[6:7]
-	v_mov_b32 v5, s10
-	global_store_dword v6, v5, s[6:7] offset:4
-	v_mov_b32 v5, s28
-	global_store_dword v6, v5, s[6:7] offset:8
+	out_dword v6, v5, s16, 0
+	out_dword v6, v5, s10, 4
+	out_dword v6, v5, s28, 8
 	global_store_dword v6, v1, s[6:7] offset:12
 	s_endpgm
 

@@ -11,6 +11,7 @@
 // (low 32 bits).
 
 .include "gcnlab.inc"
+.include "model.inc"
 
 .ifndef UNROLL
 .error "model_stream.s: --defsym UNROLL=<1..16> is required"
@@ -66,14 +67,10 @@ named gcn_kernel_begin, %UNROLL
 	s_mov_b64 exec, 1
 	s_lshl_b32 s22, s2, 4                   // out + 16 g
 	v_mov_b32 v2, s22
-	v_mov_b32 v3, s12
-	global_store_dword v2, v3, s[6:7]
-	v_mov_b32 v3, s18
-	global_store_dword v2, v3, s[6:7] offset:4
-	v_mov_b32 v3, s14
-	global_store_dword v2, v3, s[6:7] offset:8
-	v_mov_b32 v3, s20
-	global_store_dword v2, v3, s[6:7] offset:12
+	out_dword v2, v3, s12, 0
+	out_dword v2, v3, s18, 4
+	out_dword v2, v3, s14, 8
+	out_dword v2, v3, s20, 12
 	s_endpgm
 
 .altmacro

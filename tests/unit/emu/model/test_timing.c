@@ -7,7 +7,7 @@
  *
  * Expected figures are the published measurements the model is calibrated
  * against (emu_profile.c lists them), with the tolerances stated at
- * each test, or rules stated in the seeds (seed 003's counter arithmetic).
+ * each test, or rules stated in the seeds (003_2971ecc2aaaadb01.txt's counter arithmetic).
  * None is read back from the model's parameters.
  */
 #include <setjmp.h>
@@ -117,7 +117,7 @@ static uint32_t issue(struct fx *f, struct emu_wave *w, const struct emu_opdesc 
 
 /* What the published measurements time around a memory instruction, as the
  * core charges it: a chase step is the load, its wait, and the s_waitcnt's
- * issue before the next load; seed 000 brackets load and s_waitcnt with
+ * issue before the next load; 000_106faad81daed8dd.txt brackets load and s_waitcnt with
  * s_memtime, adding the first s_memtime's issue as well. */
 static double chase_step(struct fx *f, struct emu_wave *w, uint64_t issued, uint64_t done)
 {
@@ -173,7 +173,7 @@ static uint64_t rng_next(uint64_t *s)
 	return *s;
 }
 
-/* Seed 000's method: latency of one instruction alone (between two
+/* 000_106faad81daed8dd.txt's method: latency of one instruction alone (between two
  * s_memtime), throughput as the extra time of 11 back-to-back ones (issued
  * every 4 cycles) over the single one, divided by 10. */
 struct lt {
@@ -732,7 +732,7 @@ struct stream_res {
 
 /* `per_cu` waves on each of `ncu` CUs stream: each iteration issues `unroll`
  * wave64 dwordx4 loads back to back (a new 1 KiB each), waits for them, and
- * (copy) stores them to another buffer, as the copy kernels of seed 004 do.
+ * (copy) stores them to another buffer, as the copy kernels of 004_18b2dddb33536aee.txt do.
  * Each call streams buffers no earlier call touched. Waves take turns in
  * model-time order, one phase (the loads, or the wait and the stores) per
  * turn, as the dispatcher interleaves them. */
