@@ -3,12 +3,16 @@
 #   build/bench/<arch>/bench_sgemm.co   tests/bench/bench_sgemm.hip, the
 #                                       clang-compiled compute kernel, built
 #                                       with the suite's HIP flags
+#   build/bench/<arch>/bench_fullgpu.co tests/bench/bench_fullgpu.hip, the
+#                                       full-GPU workload (every CU busy)
 #
 # make bench [ARCH=gfx942] [BENCH_N=256] [BENCH_REPS=200] [BENCH_CALLGRIND=1]
 # runs gcnlab exec --stats on the copy suite's kernels (their suite launch,
-# BENCH_REPS dispatches each) and on bench_sgemm (n = BENCH_N), then the
-# same kernels, smaller, under valgrind --tool=callgrind for host
-# instructions per emulated wave-instruction (BENCH_CALLGRIND=0 skips it).
+# BENCH_REPS dispatches each), on bench_sgemm (n = BENCH_N) and on
+# bench_fullgpu (4 workgroups per CU), then the same kernels, smaller,
+# under valgrind --tool=callgrind for host instructions per emulated
+# wave-instruction (BENCH_CALLGRIND=0 skips it), and a summary table per
+# workload (threads, rates per wall and CPU second, load average).
 
 BENCH_DIR := $(BUILD)/bench
 BENCH_SRCS := $(sort $(wildcard tests/bench/*.hip))

@@ -2,14 +2,25 @@
 # bench.sh — the emulated GPU's speed, as `make bench` reports it:
 #   1. wave-instructions per host second (gcnlab exec --stats) on the copy
 #      suite's kernels, each at its suite launch (gcnlab trace --launch-only)
-#      dispatched REPS times, and on the clang-compiled compute kernel
+#      dispatched REPS times, on the clang-compiled compute kernel
 #      build/bench/<arch>/bench_sgemm.co (an n x n fp32 matrix multiply
-#      through the LDS) — the cycle model is always on;
+#      through the LDS), and on the full-GPU workload
+#      build/bench/<arch>/bench_fullgpu.co (4 workgroups on every CU of
+#      the profile: VALU, global memory, LDS and barriers) — the cycle
+#      model is always on;
 #   2. host instructions per emulated wave-instruction, from valgrind
-#      --tool=callgrind restricted to emu_gpu_dispatch, on smaller runs.
+#      --tool=callgrind restricted to emu_gpu_dispatch, on smaller runs of
+#      the same three workloads;
+#   3. a summary table: per workload the simulation threads, wave-
+#      instructions per wall and per CPU second, and host instructions per
+#      wave-instruction, with the machine's load average beside it.
 # The rate is given per CPU second of the process (the host thread sleeps
 # while the emulator's thread runs a dispatch, so that is one core's time,
-# and it does not depend on what else the machine runs) and per wall second.
+# and it does not depend much on what else the machine runs) and per wall
+# second (which does: the load average is printed with it).
+#
+# Threads: the emulator simulates on one host thread. GCNLAB_EMU_THREADS,
+# when set, is printed, and the table says the simulation still ran on 1.
 #
 # usage: tools/bench.sh [--arch A] [--n N] [--reps R] [--no-callgrind]
 # environment: GCNLAB_BIN (build/bin/gcnlab), GCNLAB_BUILD (build)
@@ -33,8 +44,10 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 build=${GCNLAB_BUILD:-$root/build}
 gcnlab=${GCNLAB_BIN:-$build/bin/gcnlab}
 sgemm=$build/bench/$arch/bench_sgemm.co
+fullgpu=$build/bench/$arch/bench_fullgpu.co
 [ -x "$gcnlab" ] || { echo "bench.sh: $gcnlab is not built (make)" >&2; exit 1; }
 [ -f "$sgemm" ] || { echo "bench.sh: $sgemm is not built (make bench-kernels)" >&2; exit 1; }
+[ -f "$fullgpu" ] || { echo "bench.sh: $fullgpu is not built (make bench-kernels)" >&2; exit 1; }
 if (( n % 16 )) || (( n < 16 )); then
 	echo "bench.sh: --n must be a positive multiple of 16" >&2
 	exit 2
@@ -59,7 +72,20 @@ rate() {  # insts seconds -> M/s
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/gcnlab-bench-XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 
-echo "bench: emulated $arch, cycle model on, one dispatch thread"
+load() { cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo "?"; }
+# The simulation's host threads: one, whatever GCNLAB_EMU_THREADS asks.
+threads=1
+if [ -n "${GCNLAB_EMU_THREADS:-}" ]; then
+	thr_note="GCNLAB_EMU_THREADS=$GCNLAB_EMU_THREADS is set; the emulator has no parallel simulation yet and runs 1"
+else
+	thr_note="GCNLAB_EMU_THREADS not set"
+fi
+echo "bench: emulated $arch, cycle model on, $threads simulation thread ($thr_note)"
+echo "load average at start: $(load) on $(nproc 2>/dev/null || echo ?) cores"
+: > "$tmp/summary.txt"
+summary() {  # label insts cpu_s wall_s
+	printf '%s\t%s\t%s\t%s\n' "$1" "$(rate "$2" "$4")" "$(rate "$2" "$3")" "$(load)" >> "$tmp/summary.txt"
+}
 # ---- copy suite ----
 mapfile -t kernels < <("$gcnlab" list --arch "$arch" | awk '/^copy:/ { on = 1; next } /^[^ ]/ { on = 0 } on && $1 !~ /^--/ && $2 !~ /^not/ { print $1 }')
 [ ${#kernels[@]} -gt 0 ] || { echo "bench.sh: no copy kernel is built for $arch (make kernels ARCH=$arch)" >&2; exit 1; }
@@ -77,6 +103,7 @@ copy_cpu=$(rate "$ci" "$cc")
 printf 'copy suite (%d kernels x %d dispatches): %d wave-instructions, %.3f s CPU, %.3f s wall\n' \
 	"${#kernels[@]}" "$reps" "$ci" "$cc" "$ch"
 printf '  -> %s M wave-instructions/s per CPU second (%s per wall second)\n' "$copy_cpu" "$(rate "$ci" "$ch")"
+summary "copy suite" "$ci" "$cc" "$ch"
 
 # ---- compute kernel ----
 # Inputs are floats in [0, 1) (random bit patterns would be mostly NaN and
@@ -109,6 +136,7 @@ sg_cpu=$(rate "$si" "$sc")
 printf 'bench_sgemm n=%d (clang -O3, LDS tiles): %d wave-instructions, %.3f s CPU, %.3f s wall (median of 3 runs: %s M/s)\n' \
 	"$n" "$si" "$sc" "$sh" "$(sort -n "$tmp/sgemm_runs.txt" | awk '{ printf "%s%s", (NR > 1 ? ", " : ""), $3 }')"
 printf '  -> %s M wave-instructions/s per CPU second (%s per wall second)\n' "$sg_cpu" "$(rate "$si" "$sh")"
+summary "bench_sgemm n=$n" "$si" "$sc" "$sh"
 
 # The same dispatch with every wave in strict time order (emu_sched.h:
 # GCNLAB_EMU_SKEW=0): what the bounded skew between CU groups buys, and how
@@ -122,34 +150,78 @@ printf '  strict time order (GCNLAB_EMU_SKEW=0): %s M/s; modelled %s cycles vs %
 	"$(rate "$s0i" "$s0c")" "$c_strict" "$c_skew" \
 	"$(awk -v a="$c_skew" -v b="$c_strict" 'BEGIN { printf "%+.2f", b ? (a - b) * 100 / b : 0 }')"
 
+# ---- full-GPU workload ----
+# 4 workgroups of 256 work-items on every CU of the profile (gcnlab info),
+# each work-item taking `per` elements.
+cus=$("$gcnlab" info --arch "$arch" --backend emu 2>/dev/null | awk '/^compute units:/ { print $3 }')
+[ -n "$cus" ] || { echo "bench.sh: gcnlab info --arch $arch gave no CU count" >&2; exit 1; }
+fullgpu_args() {  # elements per work-item -> gcnlab exec arguments of bench_fullgpu
+	local per=$1 grid=$((cus * 4 * 256))
+	local elems=$((grid * per))
+	floats "$elems" 3 "$tmp/x$per.bin"
+	printf '%s\n' bench_fullgpu --grid "$grid" --block 256 "buf:$((elems * 4)):file:$tmp/x$per.bin" \
+		"buf:$((elems * 4))" "buf:$((cus * 4 * 4))" "u32:$elems" --arch "$arch" --backend emu --stats
+}
+mapfile -t fg_args < <(fullgpu_args 4)
+: > "$tmp/fg_runs.txt"
+for r in 1 2 3; do
+	"$gcnlab" exec "$fullgpu" "${fg_args[@]}" 2>/dev/null | grep '^stats:' > "$tmp/fg_run$r.txt" ||
+		{ echo "bench.sh: bench_fullgpu did not run: gcnlab exec $fullgpu ${fg_args[*]}" >&2; exit 1; }
+	read -r ri rh rc < <(sum_stats "$tmp/fg_run$r.txt")
+	echo "$rc $r $(rate "$ri" "$rc")" >> "$tmp/fg_runs.txt"
+done
+med=$(sort -n "$tmp/fg_runs.txt" | awk 'NR == 2 { print $2 }')
+read -r gi gh gc < <(sum_stats "$tmp/fg_run$med.txt")
+printf 'bench_fullgpu (%d CUs x 4 workgroups of 256, 4 elements each): %d wave-instructions, %.3f s CPU, %.3f s wall (median of 3 runs: %s M/s)\n' \
+	"$cus" "$gi" "$gc" "$gh" "$(sort -n "$tmp/fg_runs.txt" | awk '{ printf "%s%s", (NR > 1 ? ", " : ""), $3 }')"
+printf '  -> %s M wave-instructions/s per CPU second (%s per wall second)\n' "$(rate "$gi" "$gc")" "$(rate "$gi" "$gh")"
+summary "bench_fullgpu ${cus} CUs" "$gi" "$gc" "$gh"
+
 verdict() {
 	awk -v r="$1" -v f="$floor" 'BEGIN { print (r + 0 >= f) ? "meets" : "BELOW" }'
 }
 echo "speed floor $floor M wave-instructions/s: copy $(verdict "$copy_cpu"), bench_sgemm $(verdict "$sg_cpu")"
 
 # ---- callgrind ----
+# Host instructions per wave-instruction do not depend on the machine's
+# load: the figure to compare between trees.
+declare -A cg_per
+if [ "$callgrind" = 1 ] && ! command -v valgrind >/dev/null; then
+	echo "callgrind: valgrind is not installed (apt-get install valgrind); skipped"
+	callgrind=0
+fi
 if [ "$callgrind" = 1 ]; then
-	if ! command -v valgrind >/dev/null; then
-		echo "callgrind: valgrind is not installed (apt-get install valgrind); skipped"
-		exit 0
-	fi
-	cg() {  # label, gcnlab exec arguments...
-		local label=$1 out
-		shift
+	cg() {  # key, label, gcnlab exec arguments...
+		local key=$1 label=$2 out
+		shift 2
 		out=$(valgrind --tool=callgrind --callgrind-out-file="$tmp/cg.out" \
 			--toggle-collect=emu_gpu_dispatch "$gcnlab" exec "$@" --timeout 900 2>&1)
 		local ir insts
 		ir=$(printf '%s\n' "$out" | awk '/Collected :/ { print $NF }')
 		insts=$(printf '%s\n' "$out" | sum_stats /dev/stdin | awk '{ print $1 }')
+		cg_per[$key]=$(awk -v ir="$ir" -v n="$insts" 'BEGIN { printf "%.0f", n ? ir / n : 0 }')
 		awk -v l="$label" -v ir="$ir" -v n="$insts" 'BEGIN {
 			printf "  %-36s %12d host instructions / %9d wave-instructions = %7.0f per wave-instruction\n",
 				l, ir, n, n ? ir / n : 0 }'
 	}
-	echo "callgrind (valgrind --tool=callgrind --toggle-collect=emu_gpu_dispatch):"
+	echo "callgrind (valgrind --tool=callgrind --toggle-collect=emu_gpu_dispatch, 1 simulation thread):"
 	read -r -a launch < <("$gcnlab" trace "${kernels[0]}" --arch "$arch" --launch-only)
-	cg "${kernels[0]} x 5" "${launch[@]}" --arch "$arch" --backend emu --stats --repeat 5
+	cg copy "${kernels[0]} x 5" "${launch[@]}" --arch "$arch" --backend emu --stats --repeat 5
 	small=$(( n / 4 < 64 ? 64 : n / 4 ))
 	small=$(( small / 16 * 16 ))
 	mapfile -t small_args < <(sgemm_args "$small")
-	cg "bench_sgemm n=$small" "$sgemm" "${small_args[@]}"
+	cg sgemm "bench_sgemm n=$small" "$sgemm" "${small_args[@]}"
+	mapfile -t fg1_args < <(fullgpu_args 1)
+	cg fullgpu "bench_fullgpu ${cus} CUs, 1 element each" "$fullgpu" "${fg1_args[@]}"
 fi
+
+# ---- summary ----
+echo
+echo "summary ($arch, cycle model on; speed-up against 1 thread: none to measure, the simulation has 1 thread):"
+printf '  %-24s %7s %14s %14s %22s  %s\n' workload threads "M/s per wall s" "M/s per CPU s" "host instr/wave-instr" "load average (1/5/15 min)"
+keys=(copy sgemm fullgpu)
+k=0
+while IFS=$'\t' read -r label wall cpu ld; do
+	printf '  %-24s %7d %14s %14s %22s  %s\n' "$label" "$threads" "$wall" "$cpu" "${cg_per[${keys[$k]}]:--}" "$ld"
+	k=$((k + 1))
+done < "$tmp/summary.txt"

@@ -43,8 +43,13 @@ struct emu_gpu {
 	size_t scratch_len;
 };
 
-/* Most wave storages the GPU keeps between dispatches (~230 MiB). */
-#define EMU_WAVE_POOL_MAX 1024
+/* Most wave storages the GPU keeps between dispatches: every wave slot of
+ * the largest profile (gfx942: 304 CUs x 4 SIMDs x 8). With fewer, each
+ * full-GPU dispatch freed the rest, glibc trimmed the queue thread's arena
+ * (MADV_DONTNEED) and the next dispatch faulted and zeroed them again:
+ * 2/3 of `gcnlab run icache`'s page faults. Only the rows waves wrote
+ * are resident. */
+#define EMU_WAVE_POOL_MAX 10240
 
 /* Registered kernel whose descriptor is at kd_addr; false if none. */
 bool emu_gpu_find_kernel(struct emu_gpu *g, uint64_t kd_addr, struct emu_kernel_reg *out);

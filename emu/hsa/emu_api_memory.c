@@ -48,6 +48,7 @@ static hsa_status_t emu_pool_alloc(const struct emu_pool *p, size_t size, bool r
 	m = emu_mem_map(emu_rt.mem, len);
 	if (!m)
 		return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+	(void)madvise(m, len, MADV_POPULATE_WRITE);
 	if (!emu_mem_add(emu_rt.mem, m, len, p->kind)) {
 		munmap(m, len);
 		return HSA_STATUS_ERROR_OUT_OF_RESOURCES;

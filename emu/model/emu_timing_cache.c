@@ -37,24 +37,26 @@ bool emu_cache_init(struct emu_cache *c, uint64_t bytes, uint32_t line, uint32_t
 	c->ways = ways;
 	c->line_shift = log2_floor(line);
 	c->tag = calloc((size_t)c->sets * ways, sizeof(*c->tag));
-	if (!c->tag)
-		return false;
+	c->dirty_sets = calloc(((size_t)c->sets + 63) / 64, sizeof(*c->dirty_sets));
+	if (!c->tag || !c->dirty_sets)
+		goto fail;
 	if (fills) {
 		c->fill_mask = (1u << log2_floor(fills)) - 1;
 		c->fill = calloc(EMU_FILL_WORDS * ((size_t)c->fill_mask + 1), sizeof(*c->fill));
-		if (!c->fill) {
-			free(c->tag);
-			c->tag = NULL;
-			return false;
-		}
+		if (!c->fill)
+			goto fail;
 	}
 	return true;
+fail:
+	emu_cache_fini(c);
+	return false;
 }
 
 void emu_cache_fini(struct emu_cache *c)
 {
 	free(c->tag);
 	free(c->fill);
+	free(c->dirty_sets);
 	memset(c, 0, sizeof(*c));
 }
 
@@ -64,39 +66,36 @@ void emu_cache_invalidate(struct emu_cache *c)
 		memset(c->tag, 0, (size_t)c->sets * c->ways * sizeof(*c->tag));
 	if (c->fill)
 		memset(c->fill, 0, EMU_FILL_WORDS * ((size_t)c->fill_mask + 1) * sizeof(*c->fill));
+	if (c->dirty_sets)
+		memset(c->dirty_sets, 0, ((size_t)c->sets + 63) / 64 * sizeof(*c->dirty_sets));
 	c->fill_last = 0;
 }
 
+/* Sets in ascending order and the ways of each in order: the order a scan
+ * of the whole tag array would hand the lines to fn. */
 uint64_t emu_cache_clean(struct emu_cache *c, emu_cache_line_fn fn, void *user)
 {
 	uint64_t n = 0;
-	size_t words = (size_t)c->sets * c->ways;
+	size_t nwords = c->sets ? ((size_t)c->sets + 63) / 64 : 0;
 
-	for (size_t i = 0; i < words; i++) {
-		uint32_t w = c->tag[i];
-		if (!(w & 1u))
-			continue;
-		c->tag[i] = w & ~1u;
-		n++;
-		if (fn)
-			fn(user, (uint64_t)((w >> 1) - 1) << c->set_shift | (uint32_t)(i / c->ways));
+	for (size_t k = 0; k < nwords; k++) {
+		uint64_t bits = c->dirty_sets[k];
+		c->dirty_sets[k] = 0;
+		for (; bits; bits &= bits - 1) {
+			uint32_t set = (uint32_t)(k * 64 + (unsigned)__builtin_ctzll(bits));
+			uint32_t *s = &c->tag[(size_t)set * c->ways];
+			for (uint32_t i = 0; i < c->ways; i++) {
+				uint32_t w = s[i];
+				if (!(w & 1u))
+					continue;
+				s[i] = w & ~1u;
+				n++;
+				if (fn)
+					fn(user, (uint64_t)((w >> 1) - 1) << c->set_shift | set);
+			}
+		}
 	}
 	return n;
-}
-
-/* Tag word of a tag: (tag + 1) << 1, the +1 keeping 0 for "empty". Tags
- * from 2^31 - 1 up are reduced modulo 2^31 - 1 first (see
- * emu_timing_private.h): two tags of one set then meet only when their
- * lines are a multiple of 2^31 - 1 set spans apart (terabytes). An XOR fold
- * used before mapped neighbouring tags together (tag + 1 = 2^32 + 2 folded
- * to 0, made 1, the fold of 2^32 + 3): at the emulator's code addresses
- * (0x2000'0000'0000) 8 KiB of code shared the tags of the 8 KiB before it
- * in the 128-set instruction caches of gfx900/gfx90a, and half of a cold
- * 24 KiB kernel "hit". */
-static uint32_t tag_word(uint64_t tag)
-{
-	uint64_t v = tag < 0x7fffffffu ? tag : tag % 0x7fffffffu;   /* <= 2^31 - 2 */
-	return (uint32_t)(v + 1) << 1;
 }
 
 /* Index of the way holding tag word w1 (dirty bit set, as is the compare),
@@ -125,32 +124,32 @@ static int find_way(const uint32_t *s, uint32_t n, uint32_t w1)
 }
 
 /* Move ways 0 .. k-1 one place down (way k is overwritten). */
-static void shift_down(uint32_t *s, uint32_t k)
+static inline __attribute__((always_inline)) void shift_down(uint32_t *s, uint32_t k)
 {
-	if (k == 15) {  /* the 16-way L2 and MALL: a fixed-size move the compiler inlines */
-		memmove(s + 1, s, 15 * sizeof(*s));
+	if (k == 15) {
+		/* The 16-way L2 and MALL: through a copy, two fixed-size
+		 * non-overlapping moves the compiler inlines (a memmove stayed a
+		 * libc call). */
+		uint32_t tmp[15];
+		memcpy(tmp, s, sizeof(tmp));
+		memcpy(s + 1, tmp, sizeof(tmp));
 		return;
 	}
 	for (; k; k--)
 		s[k] = s[k - 1];
 }
 
-bool emu_cache_access(struct emu_cache *c, uint64_t line, unsigned flags, uint64_t *victim,
-                      bool *victim_dirty)
+/* emu_cache_access past its inline most-recent-line check (which has set
+ * *victim_dirty, the dirty-set bit, and found sets != 0): the other ways,
+ * the LRU update and the fill. */
+bool emu_cache_access_rest(struct emu_cache *c, uint64_t line, unsigned flags, uint64_t *victim,
+                           bool *victim_dirty)
 {
-	if (victim_dirty)
-		*victim_dirty = false;
-	if (!c->sets)
-		return false;
 	uint32_t set = (uint32_t)line & (c->sets - 1);
-	uint32_t word = tag_word(line >> c->set_shift);
+	uint32_t word = emu_cache_tag_word(line >> c->set_shift);
 	uint32_t dirty = (flags & EMU_CACHE_DIRTY) ? 1u : 0u;
 	uint32_t *s = &c->tag[(size_t)set * c->ways];
 	uint32_t n = c->ways;
-	if ((s[0] | 1u) == (word | 1u)) {  /* most recent line: the common hit */
-		s[0] |= dirty;
-		return true;
-	}
 	int i = find_way(s, n, word | 1u);
 	if (i > 0) {
 		uint32_t hit = s[i] | dirty;

@@ -40,6 +40,11 @@ struct emu_cache {
 	uint64_t *fill;          /* [EMU_FILL_WORDS * (fill_mask + 1)] or NULL */
 	uint32_t fill_mask;
 	uint64_t fill_last;      /* latest ready cycle ever noted */
+	/* Bit s: set s may hold a dirty line ([sets / 64, rounded up]). A
+	 * write-back (emu_cache_clean) visits only these sets: a system-scope
+	 * release after every dispatch scanned all 256 Ki L2 tag words of
+	 * gfx942 to find the few dirty ones. */
+	uint64_t *dirty_sets;
 };
 
 enum {
@@ -51,12 +56,54 @@ enum {
 /* `fills`: entries of the in-flight table (power of two, 0 for none). */
 bool emu_cache_init(struct emu_cache *c, uint64_t bytes, uint32_t line, uint32_t ways, uint32_t fills);
 void emu_cache_fini(struct emu_cache *c);
+
+/* Tag word of a tag: (tag + 1) << 1, the +1 keeping 0 for "empty". Tags
+ * from 2^31 - 1 up are reduced modulo 2^31 - 1 first (see above): two tags
+ * of one set then meet only when their lines are a multiple of 2^31 - 1
+ * set spans apart (terabytes). An XOR fold used before mapped neighbouring
+ * tags together (tag + 1 = 2^32 + 2 folded to 0, made 1, the fold of
+ * 2^32 + 3): at the emulator's code addresses (0x2000'0000'0000) 8 KiB of
+ * code shared the tags of the 8 KiB before it in the 128-set instruction
+ * caches of gfx900/gfx90a, and half of a cold 24 KiB kernel "hit". */
+static inline uint32_t emu_cache_tag_word(uint64_t tag)
+{
+	/* tag mod 2^31 - 1 without a division (2^31 = 1 modulo it): fold the
+	 * high bits onto the low 31 twice (< 2^31 + 8), then one subtraction. */
+	const uint64_t m = 0x7fffffffu;
+	uint64_t v = tag;
+	if (v >= m) {  /* never in the L2 and MALL */
+		v = (v & m) + (v >> 31);
+		v = (v & m) + (v >> 31);
+		v = v >= m ? v - m : v;   /* <= 2^31 - 2 */
+	}
+	return (uint32_t)(v + 1) << 1;
+}
+
+bool emu_cache_access_rest(struct emu_cache *c, uint64_t line, unsigned flags, uint64_t *victim,
+                           bool *victim_dirty);
 /* Look up line number `line` (address >> line_shift). Returns true on a hit.
  * With EMU_CACHE_ALLOC a miss fills the line; if that evicts a dirty line,
  * *victim gets its line number and the return value says miss with
- * *victim_dirty set. */
-bool emu_cache_access(struct emu_cache *c, uint64_t line, unsigned flags, uint64_t *victim,
-                      bool *victim_dirty);
+ * *victim_dirty set. Inline up to a hit on the set's most recent line (the
+ * common case of the TLB, instruction and scalar caches: a call cost more
+ * than the lookup); the rest is emu_cache_access_rest. */
+static inline bool emu_cache_access(struct emu_cache *c, uint64_t line, unsigned flags, uint64_t *victim,
+                                    bool *victim_dirty)
+{
+	if (victim_dirty)
+		*victim_dirty = false;
+	if (!c->sets)
+		return false;
+	uint32_t set = (uint32_t)line & (c->sets - 1);
+	uint32_t *s = &c->tag[(size_t)set * c->ways];
+	if (flags & EMU_CACHE_DIRTY)  /* a dirty word is stored in every case but a non-allocating miss */
+		c->dirty_sets[set >> 6] |= 1ull << (set & 63);
+	if ((s[0] | 1u) == (emu_cache_tag_word(line >> c->set_shift) | 1u)) {
+		s[0] |= (flags & EMU_CACHE_DIRTY) ? 1u : 0u;
+		return true;
+	}
+	return emu_cache_access_rest(c, line, flags, victim, victim_dirty);
+}
 void emu_cache_invalidate(struct emu_cache *c);
 /* Write-back: clear every dirty flag and hand each dirty line's number to
  * fn (may be NULL). Returns how many lines were dirty. */
