@@ -61,7 +61,7 @@ static int setup_arch(void **state, enum emu_arch arch)
 	t->gva = (uint64_t)(uintptr_t)t->gmem;
 	if (!emu_mem_add(t->ctx.mem, t->gmem, GMEM_BYTES, EMU_MEM_COARSE))
 		return -1;
-	emu_timing_begin(t->ctx.timing, t->ctx.counters, NULL);
+	emu_timing_begin(t->ctx.timing, &(struct emu_timing_run){ .counters = t->ctx.counters, .lds_bytes = LDS_ALLOC });
 	snprintf(t->ctx.kernel_name, sizeof(t->ctx.kernel_name), "test_exec_mem");
 	t->ctx.entry = 0x10000;
 	t->prog.prof = prof;

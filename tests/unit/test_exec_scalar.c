@@ -58,7 +58,7 @@ static int setup(void **state)
 	t->bufva = (uint64_t)(uintptr_t)t->buf;
 	if (!emu_mem_add(t->ctx.mem, t->buf, BUF_BYTES, EMU_MEM_COARSE))
 		return -1;
-	emu_timing_begin(t->ctx.timing, t->ctx.counters, NULL);
+	emu_timing_begin(t->ctx.timing, &(struct emu_timing_run){ .counters = t->ctx.counters });
 	snprintf(t->ctx.kernel_name, sizeof(t->ctx.kernel_name), "test_exec_scalar");
 	t->ctx.entry = 0x10000;
 	t->prog.prof = prof;
