@@ -1,5 +1,6 @@
 # layers.mk — the emulator's layers (emu/hsa -> emu/core -> {emu/sem,
-# emu/model} -> emu/wave -> emu/isa), checked by the linker:
+# emu/model} -> emu/wave -> emu/isa -> emu/arch), checked by the linker
+# (and, include by include, by tests/e2e/layers.t):
 #
 #   build/lib/libemu-core.so   every emu/ object but those of emu/hsa/ (the
 #                              HSA runtime surface), linked with -z defs: the

@@ -943,7 +943,11 @@ bool emu_gpu_dispatch(struct emu_gpu *g, const struct emu_dispatch_req *req, str
 	 * launch (SCLK cycles) come before the first wave. */
 	const struct emu_model_params *mp = &g->prof->model;
 	ctx.start_cycle = g->now_cycle + emu_gpu_ns_to_cycles(g, mp->cp_dispatch_ns) + EMU_LAUNCH_CYCLES;
-	emu_timing_begin(ctx.timing, ctx.counters, emu_wave_stall);
+	emu_timing_begin(ctx.timing, &(struct emu_timing_run){
+		.counters = ctx.counters,
+		.stall = emu_wave_stall,
+		.lds_bytes = emu_lds_alloc_bytes(ctx.lds_bytes),  /* every workgroup's (launch_wg) */
+	});
 
 	/* Initial fill: round-robin over CUs until every CU is full or the grid
 	 * is handed out. */

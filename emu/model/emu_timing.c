@@ -239,10 +239,11 @@ void emu_timing_destroy(struct emu_timing *t)
 	free(t);
 }
 
-void emu_timing_begin(struct emu_timing *t, uint64_t *counters, emu_timing_stall_fn stall)
+void emu_timing_begin(struct emu_timing *t, const struct emu_timing_run *run)
 {
-	t->cnt = counters ? counters : t->counters_none;
-	t->stall = stall;
+	t->cnt = run->counters ? run->counters : t->counters_none;
+	t->stall = run->stall;
+	t->lds_bytes = run->lds_bytes;
 	t->in_dispatch = true;
 	for (uint32_t i = 0; i < t->num_cu; i++)
 		memset(t->cu[i].simd_free, 0, sizeof(t->cu[i].simd_free));

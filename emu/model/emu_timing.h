@@ -5,9 +5,9 @@
  * the instruction cache, and counts the hardware-named counters.
  *
  * State that persists across dispatches (cache contents, icache) lives in
- * struct emu_timing, one per GPU; per dispatch the model is handed only
- * where to count and how to charge a stall (emu_timing_begin). It sees the
- * waves through wave/emu_wave.h and nothing of the core.
+ * struct emu_timing, one per GPU; per dispatch the model is handed a
+ * struct emu_timing_run (emu_timing_begin). It sees the waves through
+ * wave/emu_wave.h and nothing of the core.
  */
 #ifndef EMU_TIMING_H
 #define EMU_TIMING_H
@@ -70,11 +70,18 @@ void emu_timing_destroy(struct emu_timing *t);
  * (the trace's business, the core's). */
 typedef void (*emu_timing_stall_fn)(struct emu_wave *w, uint64_t cycles, enum gcnlab_stall cause);
 
-/* Called once before a dispatch starts executing: the model counts into
- * counters[EMU_COUNTER_COUNT] (enum emu_counter) and reports the stalls it
- * causes through stall (NULL: nobody traces) until emu_timing_release_system
- * or the next emu_timing_begin. The SIMDs' issue ports start free. */
-void emu_timing_begin(struct emu_timing *t, uint64_t *counters, emu_timing_stall_fn stall);
+/* What the model is handed for one dispatch. */
+struct emu_timing_run {
+	uint64_t *counters;          /* [EMU_COUNTER_COUNT], by enum emu_counter (NULL: a sink) */
+	emu_timing_stall_fn stall;   /* NULL: nobody traces */
+	uint32_t lds_bytes;          /* each workgroup's LDS allocation (emu_lds_alloc_bytes):
+	                                DS addresses from here on take no bank */
+};
+
+/* Called once before a dispatch starts executing; run holds until
+ * emu_timing_release_system or the next emu_timing_begin. The SIMDs' issue
+ * ports start free. */
+void emu_timing_begin(struct emu_timing *t, const struct emu_timing_run *run);
 /* A packet's system-scope release at cycle `at`, after its dispatch (if
  * any) has ended: where the model's parameters say the release writes the
  * L2 back (rel_sys_l2_wb), every dirty L2 line goes to memory (the MALL on

@@ -230,15 +230,12 @@ static bool lds_memo_top(const struct emu_lds_memo *e, uint64_t base, uint64_t *
 /* emu_lds_cost through the memo of w's current instruction: a hit costs
  * one comparison pass over the lanes, a miss the full bank model and a
  * store. */
-static void lds_cost_memo(struct emu_timing *t, struct emu_wave *w, const struct emu_access *acc,
+static void lds_cost_memo(struct emu_timing *t, const struct emu_wave *w, const struct emu_access *acc,
                           unsigned bytes, struct emu_lds_cost *c)
 {
 	uint64_t m = acc->mask;
-	/* The workgroup's allocation bounds the LDS (emu_lds_in); fixtures
-	 * without a workgroup see the CU's whole LDS. */
-	uint32_t size = t->prof->lds_bytes;
-	if (w->wg)
-		emu_lds(w, &size);
+	/* The workgroup's allocation bounds the LDS (emu_lds_in). */
+	uint32_t size = t->lds_bytes;
 	if (!m || !acc->addr || !w->cur || t->prof->lds_bytes % 128) {
 		emu_lds_cost(t->mp, size, acc->addr, acc->mask, bytes, c);
 		return;

@@ -237,9 +237,10 @@ struct emu_timing {
 	const struct emu_model_params *mp;
 	uint32_t sclk_mhz, mclk_mhz;
 	/* The dispatch running (emu_timing_begin): its counters (counters_none,
-	 * a sink, outside one) and the core's stall report. */
+	 * a sink, outside one), the core's stall report, its LDS allocation. */
 	uint64_t *cnt;
 	emu_timing_stall_fn stall;
+	uint32_t lds_bytes;
 	bool in_dispatch;
 	uint64_t counters_none[EMU_COUNTER_COUNT];
 

@@ -50,7 +50,7 @@ static void rel_setup(struct rel_fx *f, enum emu_arch arch, uint32_t sclk, uint3
  * dirty), all at cycle 0. */
 static void dirty(struct rel_fx *f, uint64_t bytes)
 {
-	emu_timing_begin(f->t, f->counters, NULL);
+	emu_timing_begin(f->t, &(struct emu_timing_run){ .counters = f->counters });
 	for (uint64_t a = 0; a < bytes; a += f->line)
 		emu_timing_l2(f->t, 0, BASE + a, 0, EMU_L2_WRITE);
 }
@@ -61,7 +61,7 @@ static uint64_t evict(struct rel_fx *f, uint64_t at)
 {
 	uint64_t before = f->counters[EMU_CNT_HBM_WRITE_BYTES];
 
-	emu_timing_begin(f->t, f->counters, NULL);
+	emu_timing_begin(f->t, &(struct emu_timing_run){ .counters = f->counters });
 	for (uint64_t a = 0; a < 64 * MIB; a += f->line)
 		emu_timing_l2(f->t, 0, BASE + 256 * MIB + a, at, 0);
 	return f->counters[EMU_CNT_HBM_WRITE_BYTES] - before;

@@ -49,6 +49,13 @@ struct fx {
 	struct emu_wave w[NWAVES];
 };
 
+/* A dispatch begins: counts into counters; the waves have no workgroup,
+ * the whole LDS is theirs. */
+static void fx_begin(struct fx *f, uint64_t *counters)
+{
+	emu_timing_begin(f->t, &(struct emu_timing_run){ .counters = counters, .lds_bytes = f->prof->lds_bytes });
+}
+
 static struct fx *fx_new(enum emu_arch arch, uint32_t sclk, uint32_t mclk)
 {
 	struct fx *f = calloc(1, sizeof(*f));
@@ -56,7 +63,7 @@ static struct fx *fx_new(enum emu_arch arch, uint32_t sclk, uint32_t mclk)
 	f->prof = emu_profile_get(arch);
 	f->t = emu_timing_create(f->prof, sclk, mclk);
 	assert_non_null(f->t);
-	emu_timing_begin(f->t, f->counters, NULL);
+	fx_begin(f, f->counters);
 	for (unsigned i = 0; i < NWAVES; i++) {
 		f->w[i].id = i;
 		f->w[i].simd = i % 4;
@@ -915,7 +922,7 @@ static void test_icache(void **state)
 	assert_true(s1 > 4 * 200);
 
 	uint64_t counters2[EMU_COUNTER_COUNT] = { 0 };  /* second dispatch */
-	emu_timing_begin(f->t, counters2, NULL);
+	fx_begin(f, counters2);
 	assert_int_equal(run_code(f, w, pc), 0);
 	assert_int_equal(counters2[EMU_CNT_SQC_ICACHE_MISS], 0);
 	assert_int_equal(counters2[EMU_CNT_SQC_ICACHE_HIT], 4);
@@ -925,10 +932,10 @@ static void test_icache(void **state)
 	emu_timing_icache_inv(f->t, &other);               /* flush from CU 1 */
 
 	uint64_t counters3[EMU_COUNTER_COUNT] = { 0 };  /* after the flush */
-	emu_timing_begin(f->t, counters3, NULL);
+	fx_begin(f, counters3);
 	assert_true(run_code(f, w, pc) > 4 * 100);
 	assert_int_equal(counters3[EMU_CNT_SQC_ICACHE_MISS], 4);
-	emu_timing_begin(f->t, f->counters, NULL);
+	fx_begin(f, f->counters);
 }
 
 /* Straight-line code of `lines` 64-byte lines (16 SALU instructions
