@@ -99,6 +99,9 @@ struct gl_bench_launch {
  * code object for ctx->arch. GL_SUITE_LAUNCH_*. */
 int gl_bench_launch(const struct gl_run_ctx *ctx, const char *suite, const struct gl_bench_launch *tab,
                     unsigned n, const char *kernel, struct gl_suite_launch *out, struct gl_err *e);
+/* list() from a table: gl_bench_list of the names in tab[0..n). */
+bool gl_bench_list_launches(const struct gl_run_ctx *ctx, const struct gl_bench_launch *tab, unsigned n,
+                            gl_suite_emit_fn emit, void *user);
 
 /* Kernel arguments. */
 struct gl_kernarg_val gl_bench_buf(const struct gl_hsa_buf *b, const char *label);

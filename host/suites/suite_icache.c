@@ -93,13 +93,6 @@ struct ic_run {
 	unsigned nnotes;
 };
 
-static bool icache_list(const struct gl_run_ctx *ctx, gl_suite_emit_fn emit, void *user)
-{
-	static const char *const names[] = { "icache_24k", "icache_256k", "dcache_read", "flush_icache" };
-
-	return gl_bench_list(ctx, names, sizeof(names) / sizeof(names[0]), NULL, emit, user);
-}
-
 /* --- observing counters ------------------------------------------------ */
 
 static void cnt_note(struct ic_row *r, const struct gl_counters *c)
@@ -714,17 +707,10 @@ static const struct gl_bench_launch icache_launches[] = {
 	{ "flush_icache", 64, 64, { "buf:512" } },   /* its reach bitmap */
 };
 
-static int icache_launch(const struct gl_run_ctx *ctx, const char *kernel, struct gl_suite_launch *out,
-                         struct gl_err *e)
-{
-	return gl_bench_launch(ctx, "icache", icache_launches, sizeof(icache_launches) / sizeof(icache_launches[0]),
-	                       kernel, out, e);
-}
-
 const struct gl_suite gl_suite_icache = {
 	.name = "icache",
 	.summary = "hot vs cold timing: straight-line kernels after s_icache_inv, a 1 MiB read with rotating copies",
-	.list = icache_list,
 	.run = icache_run,
-	.launch = icache_launch,
+	.launches = icache_launches,
+	.nlaunches = GL_SUITE_COUNT(icache_launches),
 };

@@ -44,12 +44,6 @@
 #define LDS_BYTES 65536u          /* lat_lds_read.s allocates 64 KiB */
 #define TPUT_LOADS 11u
 
-static const char *const kernels[] = {
-	"lat_memtime", "lat_chase_x4", "lat_chase_x4_tput", "lat_chase_lds", "lat_chase_lds_tput",
-	"lat_ds_b32", "lat_ds_b32_tput", "lat_ds_b128", "lat_ds_b128_tput", "lat_chase_lane",
-};
-#define NKERNELS (sizeof(kernels) / sizeof(kernels[0]))
-
 static const struct gl_suite_param params[] = {
 	{ "cus", "work-groups of one wave, one per CU, for the table's rows (default 8; --long: every CU)" },
 	{ "steps", "samples per work-group and dispatch, a multiple of 64 (default 64; --long 1024)" },
@@ -76,11 +70,6 @@ struct lat_cfg {
 	unsigned tol;
 	uint64_t seed;
 };
-
-static bool lat_list(const struct gl_run_ctx *ctx, gl_suite_emit_fn emit, void *user)
-{
-	return gl_bench_list(ctx, kernels, NKERNELS, NULL, emit, user);
-}
 
 /* ---- configuration ---- */
 
@@ -845,27 +834,20 @@ static const struct gl_bench_launch lat_launches[] = {
 	{ "lat_memtime", 64, 64, { "buf:256", "u32:64" } },
 	{ "lat_chase_x4", 64, 64, { "buf:64K", "buf:256", "u32:65536", "u32:0", "u32:64", "u32:0" } },
 	{ "lat_chase_x4_tput", 64, 64, { "buf:64K", "buf:256", "u32:65536", "u32:0", "u32:64", "u32:0" } },
-	{ "lat_chase_lane", 64, 64, { "buf:64K", "buf:256", "u32:65536", "u32:0", "u32:64", "u32:0" } },
 	{ "lat_chase_lds", 64, 64, { "buf:64K", "buf:256", "u32:65536", "u32:0", "u32:64", "u32:0" } },
 	{ "lat_chase_lds_tput", 64, 64, { "buf:64K", "buf:256", "u32:65536", "u32:0", "u32:64", "u32:0" } },
 	{ "lat_ds_b32", 64, 64, { "buf:256", "buf:256", "u32:64" } },
 	{ "lat_ds_b32_tput", 64, 64, { "buf:256", "buf:256", "u32:64" } },
 	{ "lat_ds_b128", 64, 64, { "buf:256", "buf:256", "u32:64" } },
 	{ "lat_ds_b128_tput", 64, 64, { "buf:256", "buf:256", "u32:64" } },
+	{ "lat_chase_lane", 64, 64, { "buf:64K", "buf:256", "u32:65536", "u32:0", "u32:64", "u32:0" } },
 };
-
-static int lat_launch(const struct gl_run_ctx *ctx, const char *kernel, struct gl_suite_launch *out,
-                      struct gl_err *e)
-{
-	return gl_bench_launch(ctx, SUITE, lat_launches, sizeof(lat_launches) / sizeof(lat_launches[0]),
-	                       kernel, out, e);
-}
 
 const struct gl_suite gl_suite_latency = {
 	.name = "latency",
 	.summary = "load latency and throughput by s_memtime: HBM chase, LDS reads, buffer_load lds, footprint sweep",
-	.list = lat_list,
 	.run = lat_run,
-	.launch = lat_launch,
+	.launches = lat_launches,
+	.nlaunches = GL_SUITE_COUNT(lat_launches),
 	.params = params,
 };
