@@ -402,9 +402,7 @@ static bool add_row(struct gl_table *t, const struct copy_row *r)
 	if (r->timed) {
 		gl_str_fmt(sus, sizeof(sus), "%.2f", r->study_us);
 		gl_str_fmt(sbw, sizeof(sbw), "%.2f", r->study_gbps);
-		gl_str_fmt(med, sizeof(med), "%.2f", r->st.median_us);
-		gl_str_fmt(mn, sizeof(mn), "%.2f", r->st.min_us);
-		gl_str_fmt(mx, sizeof(mx), "%.2f", r->st.max_us);
+		gl_timing_stats_text(&r->st, 2, med, mn, mx, sizeof(med));
 		gl_str_fmt(bw, sizeof(bw), "%.2f", r->gbps);
 		if (r->vega_gbps > 0)
 			gl_str_fmt(ratio, sizeof(ratio), "%.2f", r->study_gbps / r->vega_gbps);

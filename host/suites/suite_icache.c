@@ -490,9 +490,7 @@ static bool add_row(struct gl_table *t, const struct ic_row *r)
 	const char *cells[NCOLS];
 
 	if (r->timed) {
-		gl_str_fmt(med, sizeof(med), "%.2f", r->st.median_us);
-		gl_str_fmt(mn, sizeof(mn), "%.2f", r->st.min_us);
-		gl_str_fmt(mx, sizeof(mx), "%.2f", r->st.max_us);
+		gl_timing_stats_text(&r->st, 2, med, mn, mx, sizeof(med));
 	} else {
 		med[0] = '\0';
 		mn[0] = '\0';

@@ -510,13 +510,9 @@ static bool add_row(struct gl_table *t, const struct lat_row *r)
 	for (unsigned i = 0; i < 7; i++)
 		v[i][0] = '\0';
 	if (r->ok) {
-		gl_str_fmt(v[0], sizeof(v[0]), "%.1f", r->lat.median_us);
-		gl_str_fmt(v[1], sizeof(v[1]), "%.1f", r->lat.min_us);
-		gl_str_fmt(v[2], sizeof(v[2]), "%.1f", r->lat.max_us);
+		gl_timing_stats_text(&r->lat, 1, v[0], v[1], v[2], sizeof(v[0]));
 		if (r->has_tput) {
-			gl_str_fmt(v[3], sizeof(v[3]), "%.2f", r->tput.median_us);
-			gl_str_fmt(v[4], sizeof(v[4]), "%.2f", r->tput.min_us);
-			gl_str_fmt(v[5], sizeof(v[5]), "%.2f", r->tput.max_us);
+			gl_timing_stats_text(&r->tput, 2, v[3], v[4], v[5], sizeof(v[3]));
 			if (r->tput.median_us > 0)
 				gl_str_fmt(v[6], sizeof(v[6]), "%.1f", r->bytes / r->tput.median_us);
 		}
@@ -547,9 +543,7 @@ static bool add_sweep_row(struct gl_table *t, const struct sweep_pt *p)
 	gl_bench_size(p->fp, fp, sizeof(fp));
 	gl_str_fmt(bytes, sizeof(bytes), "%llu", (unsigned long long)p->fp);
 	if (p->ok) {
-		gl_str_fmt(v[0], sizeof(v[0]), "%.1f", p->lat.median_us);
-		gl_str_fmt(v[1], sizeof(v[1]), "%.1f", p->lat.min_us);
-		gl_str_fmt(v[2], sizeof(v[2]), "%.1f", p->lat.max_us);
+		gl_timing_stats_text(&p->lat, 1, v[0], v[1], v[2], sizeof(v[0]));
 		gl_str_fmt(v[3], sizeof(v[3]), "%.1f", p->raw.median_us);
 	} else {
 		for (unsigned i = 0; i < 4; i++)

@@ -479,9 +479,7 @@ static bool write_sweep(struct gl_bench *m, const struct banks_cfg *c, const cha
 			v[k][0] = '\0';
 		mark[0] = '\0';
 		if (p->ok) {
-			gl_str_fmt(v[0], sizeof(v[0]), "%.2f", p->us.median_us);
-			gl_str_fmt(v[1], sizeof(v[1]), "%.2f", p->us.min_us);
-			gl_str_fmt(v[2], sizeof(v[2]), "%.2f", p->us.max_us);
+			gl_timing_stats_text(&p->us, 2, v[0], v[1], v[2], sizeof(v[0]));
 			if (!isnan(base))
 				gl_str_fmt(v[3], sizeof(v[3]), "%.2f", p->us.median_us / base);
 			if (!isnan(p->conflicts))
@@ -608,9 +606,7 @@ static bool write_direct(struct gl_bench *m, const struct banks_cfg *c, const ch
 		for (unsigned k = 0; k < 6; k++)
 			v[k][0] = '\0';
 		if (r->ok) {
-			gl_str_fmt(v[0], sizeof(v[0]), "%.2f", r->us.median_us);
-			gl_str_fmt(v[1], sizeof(v[1]), "%.2f", r->us.min_us);
-			gl_str_fmt(v[2], sizeof(v[2]), "%.2f", r->us.max_us);
+			gl_timing_stats_text(&r->us, 2, v[0], v[1], v[2], sizeof(v[0]));
 			gl_str_fmt(v[3], sizeof(v[3]), "%.0f", r->read_cycles);
 			if (r->have_counters) {
 				gl_str_fmt(v[4], sizeof(v[4]), "%llu", (unsigned long long)r->conflicts);
