@@ -303,9 +303,17 @@ bool gl_bench_write(struct gl_bench *m, struct gl_table *t, const char *dir, con
 		gl_ref_print(t, stem, gl_hsa_arch(m->ctx->hsa), figures, stdout);
 		fflush(stdout);
 	}
-	if (!gl_results_write(t, dir, stem, e))
+	if (!gl_bench_write_files(m->suite, t, dir, stem, e))
 		return gl_err_prefix(e, "%s: ", m->suite);
-	fprintf(stderr, "%s: wrote %s/%s.csv, %s.json and %s.md\n", m->suite, dir, stem, stem, stem);
+	return true;
+}
+
+bool gl_bench_write_files(const char *suite, struct gl_table *t, const char *dir, const char *stem,
+                          struct gl_err *e)
+{
+	if (!gl_results_write(t, dir, stem, e))
+		return false;
+	fprintf(stderr, "%s: wrote %s/%s.csv, %s.json and %s.md\n", suite, dir, stem, stem, stem);
 	return true;
 }
 

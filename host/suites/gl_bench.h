@@ -141,6 +141,11 @@ void gl_bench_param_date(struct gl_table *t);
 bool gl_bench_write(struct gl_bench *m, struct gl_table *t, const char *dir, const char *stem,
                     bool print, const struct gl_ref_spec *figures, struct gl_err *e);
 
+/* Its last step, for a suite that prints its own tables: write dir/stem.csv,
+ * .json and .md and say so on stderr; e unprefixed. */
+bool gl_bench_write_files(const char *suite, struct gl_table *t, const char *dir, const char *stem,
+                          struct gl_err *e);
+
 /* dir/file via gnuplot; records "chart" (or why there is none) in t. */
 void gl_bench_chart(struct gl_bench *m, struct gl_table *t, const struct gl_chart *c,
                     const char *dir, const char *file);

@@ -487,7 +487,7 @@ static void cnt_cells(const struct ic_row *r, unsigned i, char *lo, char *hi, si
 static bool add_row(struct gl_table *t, const struct ic_row *r)
 {
 	char med[32], mn[32], mx[32], fl[32], vs[32], cnt[2 * NCNT][32];
-	const char *cells[NCOLS];
+	const char *cells[NCOLS] = { r->kernel, r->shape, r->mode, r->validated, med, mn, mx, fl, vs };
 
 	if (r->timed) {
 		gl_timing_stats_text(&r->st, 2, med, mn, mx, sizeof(med));
@@ -504,15 +504,6 @@ static bool add_row(struct gl_table *t, const struct ic_row *r)
 		gl_str_fmt(vs, sizeof(vs), "%.2f", r->vs_hot);
 	else
 		vs[0] = '\0';
-	cells[0] = r->kernel;
-	cells[1] = r->shape;
-	cells[2] = r->mode;
-	cells[3] = r->validated;
-	cells[4] = med;
-	cells[5] = mn;
-	cells[6] = mx;
-	cells[7] = fl;
-	cells[8] = vs;
 	for (unsigned i = 0; i < NCNT; i++) {
 		cnt_cells(r, i, cnt[2 * i], cnt[2 * i + 1], sizeof(cnt[0]));
 		cells[NBASE + 2 * i] = cnt[2 * i];
@@ -686,9 +677,8 @@ static int icache_run(struct gl_run_ctx *ctx, struct gl_err *e)
 	gl_ref_print(t, "icache", gl_hsa_arch(ctx->hsa), &icache_figures, stdout);
 	print_runs(run, stdout);
 	fflush(stdout);
-	if (!gl_results_write(t, dir, "icache", e))
+	if (!gl_bench_write_files("icache", t, dir, "icache", e))
 		goto out;
-	fprintf(stderr, "icache: wrote %s/icache.csv, icache.json and icache.md\n", dir);
 	result = all_ok ? GL_SUITE_OK : GL_SUITE_FAILED;
 out:
 	gl_table_free(t);
