@@ -2,6 +2,12 @@
 
 #include <string.h>
 
+#include "base/gl_esc.h"
+
+/* RFC 4180: inside a quoted field a quote is doubled. */
+static const char *const csv_with[256] = { ['"'] = "\"\"" };
+static const struct gl_esc csv_esc = { csv_with, NULL };
+
 void gl_csv_field(FILE *f, const char *s)
 {
 	if (!strpbrk(s, ",\"\r\n")) {
@@ -9,10 +15,6 @@ void gl_csv_field(FILE *f, const char *s)
 		return;
 	}
 	fputc('"', f);
-	for (; *s; s++) {
-		if (*s == '"')
-			fputc('"', f);
-		fputc(*s, f);
-	}
+	gl_esc_write(f, s, &csv_esc);
 	fputc('"', f);
 }

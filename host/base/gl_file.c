@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 bool gl_file_read(const char *path, const char *what, void **data, size_t *size, struct gl_err *e)
 {
@@ -39,4 +40,19 @@ fail:
 	free(buf);
 	fclose(f);
 	return false;
+}
+
+bool gl_file_exe_dir(char *buf, size_t len)
+{
+	ssize_t n = readlink("/proc/self/exe", buf, len - 1);
+	char *slash;
+
+	if (n <= 0)
+		return false;
+	buf[n] = '\0';
+	slash = strrchr(buf, '/');
+	if (!slash)
+		return false;
+	*slash = '\0';
+	return true;
 }

@@ -3,6 +3,8 @@
 #include <math.h>
 #include <string.h>
 
+#include "base/gl_esc.h"
+
 void gl_json_init(struct gl_json *j, FILE *f)
 {
 	memset(j, 0, sizeof(*j));
@@ -10,34 +12,17 @@ void gl_json_init(struct gl_json *j, FILE *f)
 	j->first[0] = true;
 }
 
+/* RFC 8259 section 7: the quote, the backslash and the control characters
+ * (\u00XX unless they have a short form); UTF-8 bytes pass through. */
+static const char *const json_with[256] = {
+	['"'] = "\\\"", ['\\'] = "\\\\", ['\n'] = "\\n", ['\t'] = "\\t", ['\r'] = "\\r",
+};
+static const struct gl_esc json_esc = { json_with, "\\u00" };
+
 void gl_json_write_string(FILE *f, const char *s)
 {
 	fputc('"', f);
-	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-		switch (*p) {
-		case '"':
-			fputs("\\\"", f);
-			break;
-		case '\\':
-			fputs("\\\\", f);
-			break;
-		case '\n':
-			fputs("\\n", f);
-			break;
-		case '\t':
-			fputs("\\t", f);
-			break;
-		case '\r':
-			fputs("\\r", f);
-			break;
-		default:
-			/* Other control characters as \u00XX; UTF-8 bytes pass through. */
-			if (*p < 0x20)
-				fprintf(f, "\\u%04x", *p);
-			else
-				fputc(*p, f);
-		}
-	}
+	gl_esc_write(f, s, &json_esc);
 	fputc('"', f);
 }
 

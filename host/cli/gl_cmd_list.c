@@ -46,7 +46,7 @@ static int list_main(const char *cmd, int argc, char **argv)
 	}
 	for (const struct gl_suite *const *s = gl_suites_all(); *s; s++) {
 		printf("%s: %s\n", (*s)->name, (*s)->summary);
-		if (!(*s)->list(&ctx, list_emit, NULL))
+		if (!gl_suites_list(*s, &ctx, list_emit, NULL))
 			return GL_CMD_EXIT_FAILED;
 		for (const struct gl_suite_param *p = (*s)->params; p && p->key; p++)
 			printf("    --param %-18s %s\n", p->key, p->help);

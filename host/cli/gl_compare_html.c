@@ -11,29 +11,18 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/gl_esc.h"
 #include "measure/gl_counters.h"
 #include "report/gl_results.h"
 
+static const char *const html_with[256] = {
+	['&'] = "&amp;", ['<'] = "&lt;", ['>'] = "&gt;", ['"'] = "&quot;",
+};
+static const struct gl_esc html_esc = { html_with, NULL };
+
 static void esc(FILE *f, const char *s)
 {
-	for (; *s; s++) {
-		switch (*s) {
-		case '&':
-			fputs("&amp;", f);
-			break;
-		case '<':
-			fputs("&lt;", f);
-			break;
-		case '>':
-			fputs("&gt;", f);
-			break;
-		case '"':
-			fputs("&quot;", f);
-			break;
-		default:
-			fputc(*s, f);
-		}
-	}
+	gl_esc_write(f, s, &html_esc);
 }
 
 /* A cell that is a number ("12", "3.51", "-"): right-aligned. */

@@ -56,9 +56,7 @@ static bool tab_timing(const struct gl_compare *c, struct gl_compare_tab *tab)
 		char med[32], mn[32], mx[32], bw[32] = "-", cyc[32] = "-";
 		const char *cells[6] = { d->kernel, med, mn, mx, bw, cyc };
 
-		gl_str_fmt(med, sizeof(med), "%.3f", d->st.median_us);
-		gl_str_fmt(mn, sizeof(mn), "%.3f", d->st.min_us);
-		gl_str_fmt(mx, sizeof(mx), "%.3f", d->st.max_us);
+		gl_timing_stats_text(&d->st, 3, med, mn, mx, sizeof(med));
 		/* bytes / µs / 1000 = GB/s (10^9 B/s). */
 		if (c->launch.bytes && d->st.median_us > 0)
 			gl_str_fmt(bw, sizeof(bw), "%.2f", (double)c->launch.bytes / d->st.median_us / 1e3);

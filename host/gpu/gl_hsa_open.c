@@ -3,6 +3,7 @@
  * pools, closing, and what `gcnlab info` shows.
  */
 #include "gpu/gl_hsa_priv.h"
+#include "base/gl_file.h"
 #include "base/gl_str.h"
 
 #include <dlfcn.h>
@@ -33,29 +34,13 @@ static bool resolve_api(struct gl_hsa *h, struct gl_err *e)
 	return true;
 }
 
-/* Directory of the running gcnlab binary, for ../lib/libhsa-emu.so. */
-static bool exe_dir(char *buf, size_t len)
-{
-	ssize_t n = readlink("/proc/self/exe", buf, len - 1);
-	char *slash;
-
-	if (n <= 0)
-		return false;
-	buf[n] = '\0';
-	slash = strrchr(buf, '/');
-	if (!slash)
-		return false;
-	*slash = '\0';
-	return true;
-}
-
 /* <dir of gcnlab>/../lib/libhsa-emu.so, with the ".." resolved when the
  * directory exists (clearer messages). */
 static bool default_emu_path(char *buf, size_t len)
 {
 	char dir[PATH_MAX], lib[PATH_MAX + 16], real[PATH_MAX];
 
-	if (!exe_dir(dir, sizeof(dir)) || !gl_str_fmt(lib, sizeof(lib), "%s/../lib", dir))
+	if (!gl_file_exe_dir(dir, sizeof(dir)) || !gl_str_fmt(lib, sizeof(lib), "%s/../lib", dir))
 		return false;
 	if (realpath(lib, real))
 		return gl_str_fmt(buf, len, "%s/libhsa-emu.so", real);

@@ -47,3 +47,20 @@ bool gl_clock_plan_parse_dpm(const char *text, uint32_t *mhz, unsigned max, unsi
 	}
 	return *n > 0;
 }
+
+void gl_clock_plan_grid(struct gl_clock_plan *plan, const uint32_t *sclk, unsigned ns, const uint32_t *mclk,
+                        unsigned nm)
+{
+	plan->n = 0;
+	for (unsigned s = 0; s < ns; s++) {
+		for (unsigned m = 0; m < nm && plan->n < GL_CLOCKS_MAX_STATES; m++) {
+			struct gl_clock_state *st = &plan->states[plan->n++];
+
+			gl_str_fmt(st->label, sizeof(st->label), "S%uM%u", s, m);
+			st->sclk_mhz = sclk[s];
+			st->mclk_mhz = mclk[m];
+			st->sclk_level = s;
+			st->mclk_level = m;
+		}
+	}
+}

@@ -47,6 +47,11 @@ struct gl_clock_plan {
 	char sclk_env[32], mclk_env[32];
 };
 
+/* Every sclk level with every mclk level, "S<s>M<m>" (at most
+ * GL_CLOCKS_MAX_STATES): plan->states[0..plan->n) with their clocks and levels. */
+void gl_clock_plan_grid(struct gl_clock_plan *plan, const uint32_t *sclk, unsigned ns, const uint32_t *mclk,
+                        unsigned nm);
+
 /* "S5M3 (1401/945 MHz)" */
 void gl_clock_plan_describe(const struct gl_clock_state *s, char *buf, size_t len);
 

@@ -36,23 +36,6 @@ static void one_state(struct gl_clock_plan *plan, const char *label, uint32_t s,
 	plan->states[0].mclk_mhz = m;
 }
 
-static void add_grid(struct gl_clock_plan *plan, const uint32_t *sclk, unsigned ns,
-                     const uint32_t *mclk, unsigned nm)
-{
-	plan->n = 0;
-	for (unsigned s = 0; s < ns; s++) {
-		for (unsigned m = 0; m < nm && plan->n < GL_CLOCKS_MAX_STATES; m++) {
-			struct gl_clock_state *st = &plan->states[plan->n++];
-
-			gl_str_fmt(st->label, sizeof(st->label), "S%uM%u", s, m);
-			st->sclk_mhz = sclk[s];
-			st->mclk_mhz = mclk[m];
-			st->sclk_level = s;
-			st->mclk_level = m;
-		}
-	}
-}
-
 static bool plan_emu(struct gl_run_ctx *ctx, struct gl_clock_plan *plan)
 {
 	uint32_t s = 0, m = 0;
@@ -70,7 +53,7 @@ static bool plan_emu(struct gl_run_ctx *ctx, struct gl_clock_plan *plan)
 
 			plan->had_sclk_env = se && gl_str_copy(plan->sclk_env, sizeof(plan->sclk_env), se);
 			plan->had_mclk_env = me && gl_str_copy(plan->mclk_env, sizeof(plan->mclk_env), me);
-			add_grid(plan, emu_states[i].sclk, emu_states[i].nsclk, emu_states[i].mclk,
+			gl_clock_plan_grid(plan, emu_states[i].sclk, emu_states[i].nsclk, emu_states[i].mclk,
 			         emu_states[i].nmclk);
 			plan->how = GL_CLOCKS_EMU;
 			return true;

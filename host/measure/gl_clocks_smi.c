@@ -107,19 +107,10 @@ static void set_state(struct gl_clock_state *st, const char *label, uint32_t scl
 static void plan_levels(struct gl_clock_plan *plan, const uint32_t *sclk, unsigned ns,
                         const uint32_t *mclk, unsigned nm)
 {
-	plan->n = 0;
-	for (unsigned s = 0; s < ns; s++) {
-		for (unsigned m = 0; m < nm && plan->n < GL_CLOCKS_MAX_STATES; m++) {
-			struct gl_clock_state *st = &plan->states[plan->n++];
-			char label[32];
-
-			gl_str_fmt(label, sizeof(label), "S%uM%u", s, m);
-			set_state(st, label, sclk[s], mclk[m]);
-			st->sclk_level = s;
-			st->mclk_level = m;
-			st->sclk_asked = sclk[s];
-			st->mclk_asked = mclk[m];
-		}
+	gl_clock_plan_grid(plan, sclk, ns, mclk, nm);
+	for (unsigned i = 0; i < plan->n; i++) {
+		plan->states[i].sclk_asked = plan->states[i].sclk_mhz;
+		plan->states[i].mclk_asked = plan->states[i].mclk_mhz;
 	}
 }
 

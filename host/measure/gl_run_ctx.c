@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/gl_file.h"
 #include "report/gl_results.h"
 #include "base/gl_str.h"
 
@@ -13,19 +14,12 @@ bool gl_run_ctx_default_build_dir(char *buf, size_t len)
 {
 	const char *env = getenv("GCNLAB_BUILD_DIR");
 	char exe[PATH_MAX];
-	ssize_t n;
 	char *slash;
 
 	if (env && env[0])
 		return gl_str_copy(buf, len, env);
-	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-	if (n <= 0)
+	if (!gl_file_exe_dir(exe, sizeof(exe)))
 		return false;
-	exe[n] = '\0';
-	slash = strrchr(exe, '/');
-	if (!slash)
-		return false;
-	*slash = '\0';
 	slash = strrchr(exe, '/');
 	if (!slash)
 		return false;

@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/gl_str.h"
+
 static int cmp_double(const void *a, const void *b)
 {
 	double x = *(const double *)a, y = *(const double *)b;
@@ -33,6 +35,14 @@ bool gl_timing_stats(const double *samples, unsigned n, struct gl_timing_stats *
 	out->median_us = median_sorted(s, n);
 	free(s);
 	return true;
+}
+
+void gl_timing_stats_text(const struct gl_timing_stats *st, int decimals, char *median, char *min, char *max,
+                          size_t len)
+{
+	gl_str_fmt(median, len, "%.*f", decimals, st->median_us);
+	gl_str_fmt(min, len, "%.*f", decimals, st->min_us);
+	gl_str_fmt(max, len, "%.*f", decimals, st->max_us);
 }
 
 bool gl_timing_run(const struct gl_timing_cfg *cfg, struct gl_timing_stats *out,

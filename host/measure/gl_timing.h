@@ -56,6 +56,10 @@ struct gl_timing_stats {
 /* Statistics of n >= 1 samples (samples is not modified). False for n == 0
  * or out of memory. */
 bool gl_timing_stats(const double *samples, unsigned n, struct gl_timing_stats *out);
+/* Median, min and max as table cells, `decimals` digits after the point,
+ * each into a buffer of len bytes. */
+void gl_timing_stats_text(const struct gl_timing_stats *st, int decimals, char *median, char *min, char *max,
+                          size_t len);
 
 /* Warm up, time cfg->reps dispatches, fill *out. samples, when not NULL,
  * receives the cfg->reps timed durations in order. */

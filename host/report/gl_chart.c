@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/gl_esc.h"
 #include "base/gl_proc.h"
 #include "report/gl_results_set.h"
 #include "base/gl_str.h"
@@ -20,14 +21,17 @@ static const char *const group_colours[] = {
 #define NCOLOURS (sizeof(group_colours) / sizeof(group_colours[0]))
 
 /* Strings inside gnuplot single quotes: a quote is doubled. */
+static const char *const gp_with[256] = { ['\''] = "''" };
+static const struct gl_esc gp_esc = { gp_with, NULL };
+
+/* XML character data: the markup characters as entities. */
+static const char *const svg_text_with[256] = { ['<'] = "&lt;", ['>'] = "&gt;", ['&'] = "&amp;" };
+static const struct gl_esc svg_text_esc = { svg_text_with, NULL };
+
 static void gp_string(FILE *f, const char *s)
 {
 	fputc('\'', f);
-	for (; *s; s++) {
-		if (*s == '\'')
-			fputc('\'', f);
-		fputc(*s, f);
-	}
+	gl_esc_write(f, s, &gp_esc);
 	fputc('\'', f);
 }
 
@@ -60,14 +64,7 @@ static bool retitle(const char *path, const char *title, struct gl_err *e)
 	}
 	fwrite(buf, 1, (size_t)(at - buf), f);
 	fputs("<title>", f);
-	for (const char *p = title; *p; p++) {
-		switch (*p) {
-		case '<': fputs("&lt;", f); break;
-		case '>': fputs("&gt;", f); break;
-		case '&': fputs("&amp;", f); break;
-		default: fputc(*p, f);
-		}
-	}
+	gl_esc_write(f, title, &svg_text_esc);
 	fputs("</title>", f);
 	fputs(at + sizeof(tag) - 1, f);
 	ok = !ferror(f);

@@ -40,26 +40,39 @@ bool gl_bench_code_path(const struct gl_run_ctx *ctx, const char *arch, const ch
 	return gl_run_ctx_find_code(ctx, arch, f, n, path, len, tried, tried_len);
 }
 
+/* One kernel for list(): its code object, or where it was looked for. */
+static void list_one(const struct gl_run_ctx *ctx, const char *name, gl_bench_files_fn files,
+                     gl_suite_emit_fn emit, void *user)
+{
+	char path[PATH_MAX], tried[2 * PATH_MAX], detail[2 * PATH_MAX + 32];
+	char f[GL_BENCH_MAX_FILES][GL_BENCH_FILE_LEN];
+
+	if (!ctx->arch[0]) {
+		unsigned nf = (files ? files : default_files)(name, f);
+
+		gl_str_fmt(detail, sizeof(detail), "build/<arch>/%s%s%s", f[0], nf > 1 ? " or " : "",
+		           nf > 1 ? f[1] : "");
+	} else if (gl_bench_code_path(ctx, ctx->arch, name, files, path, sizeof(path), tried, sizeof(tried))) {
+		gl_str_copy(detail, sizeof(detail), path);
+	} else {
+		gl_str_fmt(detail, sizeof(detail), "not built (%s)", tried);
+	}
+	emit(user, name, detail);
+}
+
 bool gl_bench_list(const struct gl_run_ctx *ctx, const char *const *names, unsigned n,
                    gl_bench_files_fn files, gl_suite_emit_fn emit, void *user)
 {
-	for (unsigned i = 0; i < n; i++) {
-		char path[PATH_MAX], tried[2 * PATH_MAX], detail[2 * PATH_MAX + 32];
-		char f[GL_BENCH_MAX_FILES][GL_BENCH_FILE_LEN];
+	for (unsigned i = 0; i < n; i++)
+		list_one(ctx, names[i], files, emit, user);
+	return true;
+}
 
-		if (!ctx->arch[0]) {
-			unsigned nf = (files ? files : default_files)(names[i], f);
-
-			gl_str_fmt(detail, sizeof(detail), "build/<arch>/%s%s%s", f[0], nf > 1 ? " or " : "",
-			           nf > 1 ? f[1] : "");
-		} else if (gl_bench_code_path(ctx, ctx->arch, names[i], files, path, sizeof(path), tried,
-		                              sizeof(tried))) {
-			gl_str_copy(detail, sizeof(detail), path);
-		} else {
-			gl_str_fmt(detail, sizeof(detail), "not built (%s)", tried);
-		}
-		emit(user, names[i], detail);
-	}
+bool gl_bench_list_launches(const struct gl_run_ctx *ctx, const struct gl_bench_launch *tab, unsigned n,
+                            gl_suite_emit_fn emit, void *user)
+{
+	for (unsigned i = 0; i < n; i++)
+		list_one(ctx, tab[i].name, NULL, emit, user);
 	return true;
 }
 
@@ -290,9 +303,17 @@ bool gl_bench_write(struct gl_bench *m, struct gl_table *t, const char *dir, con
 		gl_ref_print(t, stem, gl_hsa_arch(m->ctx->hsa), figures, stdout);
 		fflush(stdout);
 	}
-	if (!gl_results_write(t, dir, stem, e))
+	if (!gl_bench_write_files(m->suite, t, dir, stem, e))
 		return gl_err_prefix(e, "%s: ", m->suite);
-	fprintf(stderr, "%s: wrote %s/%s.csv, %s.json and %s.md\n", m->suite, dir, stem, stem, stem);
+	return true;
+}
+
+bool gl_bench_write_files(const char *suite, struct gl_table *t, const char *dir, const char *stem,
+                          struct gl_err *e)
+{
+	if (!gl_results_write(t, dir, stem, e))
+		return false;
+	fprintf(stderr, "%s: wrote %s/%s.csv, %s.json and %s.md\n", suite, dir, stem, stem, stem);
 	return true;
 }
 

@@ -99,6 +99,9 @@ struct gl_bench_launch {
  * code object for ctx->arch. GL_SUITE_LAUNCH_*. */
 int gl_bench_launch(const struct gl_run_ctx *ctx, const char *suite, const struct gl_bench_launch *tab,
                     unsigned n, const char *kernel, struct gl_suite_launch *out, struct gl_err *e);
+/* list() from a table: gl_bench_list of the names in tab[0..n). */
+bool gl_bench_list_launches(const struct gl_run_ctx *ctx, const struct gl_bench_launch *tab, unsigned n,
+                            gl_suite_emit_fn emit, void *user);
 
 /* Kernel arguments. */
 struct gl_kernarg_val gl_bench_buf(const struct gl_hsa_buf *b, const char *label);
@@ -137,6 +140,11 @@ void gl_bench_param_date(struct gl_table *t);
  * and published figures, gl_ref.h), then write dir/stem.csv and .md. */
 bool gl_bench_write(struct gl_bench *m, struct gl_table *t, const char *dir, const char *stem,
                     bool print, const struct gl_ref_spec *figures, struct gl_err *e);
+
+/* Its last step, for a suite that prints its own tables: write dir/stem.csv,
+ * .json and .md and say so on stderr; e unprefixed. */
+bool gl_bench_write_files(const char *suite, struct gl_table *t, const char *dir, const char *stem,
+                          struct gl_err *e);
 
 /* dir/file via gnuplot; records "chart" (or why there is none) in t. */
 void gl_bench_chart(struct gl_bench *m, struct gl_table *t, const struct gl_chart *c,

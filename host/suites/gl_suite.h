@@ -57,11 +57,13 @@ struct gl_suite_param {
  * it was looked for). */
 typedef void (*gl_suite_emit_fn)(void *user, const char *kernel, const char *detail);
 
+struct gl_bench_launch;
+
 struct gl_suite {
 	const char *name;
 	const char *summary;
 	/* Kernels of the suite. ctx->arch may be "" (then no file lookup);
-	 * ctx->hsa is NULL. */
+	 * ctx->hsa is NULL. Optional when launches is given. */
 	bool (*list)(const struct gl_run_ctx *ctx, gl_suite_emit_fn emit, void *user);
 	/* Run everything: print the table on stdout, write the results files.
 	 * Problems with single kernels are reported on stderr and in the
@@ -74,13 +76,25 @@ struct gl_suite {
 	              struct gl_err *e);
 	/* Optional: the --param keys the suite reads, ended by a NULL key. */
 	const struct gl_suite_param *params;
+	/* Optional: a table of each kernel's launch, in list order
+	 * (gl_bench.h). A suite that gives it needs neither list() nor
+	 * launch(): the framework lists the table's kernels and launches them
+	 * from it (gl_suites_list, gl_suites_launch). */
+	const struct gl_bench_launch *launches;
+	unsigned nlaunches;
 };
+
+/* Entries of a static array, for nlaunches. */
+#define GL_SUITE_COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
 /* All suites, NULL-terminated. */
 const struct gl_suite *const *gl_suites_all(void);
 const struct gl_suite *gl_suites_find(const char *name);
 /* "copy, latency, ..." for messages. */
 void gl_suites_names(char *buf, size_t len);
+
+/* s's kernels through emit: its list(), or its launches table. */
+bool gl_suites_list(const struct gl_suite *s, const struct gl_run_ctx *ctx, gl_suite_emit_fn emit, void *user);
 
 /* The launch of `kernel` from the suite that owns it (asks every suite's
  * launch()): GL_SUITE_LAUNCH_*; *suite (optional) names that suite. */

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "base/gl_str.h"
+#include "suites/gl_bench.h"
 
 extern const struct gl_suite gl_suite_copy;
 extern const struct gl_suite gl_suite_latency, gl_suite_lds_banks, gl_suite_lds_counters;
@@ -42,6 +43,22 @@ void gl_suites_names(char *buf, size_t len)
 	}
 }
 
+bool gl_suites_list(const struct gl_suite *s, const struct gl_run_ctx *ctx, gl_suite_emit_fn emit, void *user)
+{
+	if (s->list)
+		return s->list(ctx, emit, user);
+	return gl_bench_list_launches(ctx, s->launches, s->nlaunches, emit, user);
+}
+
+/* s's launch of kernel: its launch(), or its launches table. */
+static int suite_launch(const struct gl_suite *s, const struct gl_run_ctx *ctx, const char *kernel,
+                        struct gl_suite_launch *out, struct gl_err *e)
+{
+	if (s->launch)
+		return s->launch(ctx, kernel, out, e);
+	return gl_bench_launch(ctx, s->name, s->launches, s->nlaunches, kernel, out, e);
+}
+
 /* The launch of kernel from the suite that has it: GL_SUITE_LAUNCH_*. */
 int gl_suites_launch(const struct gl_run_ctx *ctx, const char *kernel, struct gl_suite_launch *out,
                      const char **suite, struct gl_err *e)
@@ -49,10 +66,10 @@ int gl_suites_launch(const struct gl_run_ctx *ctx, const char *kernel, struct gl
 	for (const struct gl_suite *const *s = suites; *s; s++) {
 		int r;
 
-		if (!(*s)->launch)
+		if (!(*s)->launch && !(*s)->launches)
 			continue;
 		memset(out, 0, sizeof(*out));
-		r = (*s)->launch(ctx, kernel, out, e);
+		r = suite_launch(*s, ctx, kernel, out, e);
 		if (r != GL_SUITE_LAUNCH_NOT_MINE) {
 			if (suite)
 				*suite = (*s)->name;

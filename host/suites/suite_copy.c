@@ -387,7 +387,10 @@ static bool add_row(struct gl_table *t, const struct copy_row *r)
 {
 	char wi[16], unroll[16], loops[16], sus[32], sbw[32], vbw[32], ratio[32], med[32], mn[32], mx[32],
 	     bw[32], fl[32];
-	const char *cells[NCOLS];
+	const char *cells[NCOLS] = {
+		r->kernel, impl_names[r->cfg->impl], r->clocks, wi, unroll, loops, r->validated, sus, sbw, vbw,
+		ratio, med, mn, mx, bw, fl,
+	};
 
 	gl_str_fmt(wi, sizeof(wi), "%u", r->cfg->wi);
 	gl_str_fmt(unroll, sizeof(unroll), "%u", r->cfg->unroll);
@@ -402,9 +405,7 @@ static bool add_row(struct gl_table *t, const struct copy_row *r)
 	if (r->timed) {
 		gl_str_fmt(sus, sizeof(sus), "%.2f", r->study_us);
 		gl_str_fmt(sbw, sizeof(sbw), "%.2f", r->study_gbps);
-		gl_str_fmt(med, sizeof(med), "%.2f", r->st.median_us);
-		gl_str_fmt(mn, sizeof(mn), "%.2f", r->st.min_us);
-		gl_str_fmt(mx, sizeof(mx), "%.2f", r->st.max_us);
+		gl_timing_stats_text(&r->st, 2, med, mn, mx, sizeof(med));
 		gl_str_fmt(bw, sizeof(bw), "%.2f", r->gbps);
 		if (r->vega_gbps > 0)
 			gl_str_fmt(ratio, sizeof(ratio), "%.2f", r->study_gbps / r->vega_gbps);
@@ -413,26 +414,10 @@ static bool add_row(struct gl_table *t, const struct copy_row *r)
 		gl_str_fmt(vbw, sizeof(vbw), "%.2f", r->vega_gbps);
 	else
 		vbw[0] = '\0';
-	cells[0] = r->kernel;
-	cells[1] = impl_names[r->cfg->impl];
-	cells[2] = r->clocks;
-	cells[3] = wi;
-	cells[4] = unroll;
-	cells[5] = loops;
-	cells[6] = r->validated;
-	cells[7] = sus;
-	cells[8] = sbw;
-	cells[9] = vbw;
-	cells[10] = ratio;
-	cells[11] = med;
-	cells[12] = mn;
-	cells[13] = mx;
-	cells[14] = bw;
 	if (r->timed && r->flush.n)
 		gl_str_fmt(fl, sizeof(fl), "%.2f", r->flush.median_us);
 	else
 		fl[0] = '\0';
-	cells[15] = fl;
 	return gl_table_add_row(t, cells);
 }
 
@@ -655,9 +640,8 @@ static int copy_run(struct gl_run_ctx *ctx, struct gl_err *e)
 	chart(ctx, dir, rows, &plan, done, t);
 	gl_ref_print(t, "copy", gl_hsa_arch(ctx->hsa), &copy_figures, stdout);
 	fflush(stdout);
-	if (!gl_results_write(t, dir, "copy", e))
+	if (!gl_bench_write_files("copy", t, dir, "copy", e))
 		goto out;
-	fprintf(stderr, "copy: wrote %s/copy.csv, copy.json and copy.md\n", dir);
 	result = state_failed ? GL_SUITE_ERROR : all_ok ? GL_SUITE_OK : GL_SUITE_FAILED;
 out:
 	gl_table_free(t);

@@ -361,7 +361,10 @@ static bool add_row(struct gl_table *t, const struct gemm_row *r, unsigned desig
 {
 	const struct gemm_size *s = r->sz;
 	char dm[16], dn[16], dk[16], us[32], cyc[32], des[16], ratio[16], util[16], tf[16], tfl[16], peak[16], pct[16];
-	const char *cells[NCOLS];
+	const char *cells[NCOLS] = {
+		r->kernel, strcmp(r->kernel, "gemm_hip") == 0 ? "hip" : "asm", s->label, dm, dn, dk, r->validated, us,
+		cyc, des, ratio, util, tf, tfl, peak, pct, r->stalls,
+	};
 	/* FLOPs/cycle of a CU: 4 SIMDs x 16384 / MFMA cycles. */
 	double cu_flops = 4.0 * 16384.0 / (design / 64.0);
 	unsigned ncu = s->groups < cus ? s->groups : cus;
@@ -397,23 +400,6 @@ static bool add_row(struct gl_table *t, const struct gemm_row *r, unsigned desig
 	else
 		gl_str_fmt(util, sizeof(util), "%.0f", 100.0 * r->util);
 	gl_str_fmt(peak, sizeof(peak), "%.2f", peak_tf);
-	cells[0] = r->kernel;
-	cells[1] = strcmp(r->kernel, "gemm_hip") == 0 ? "hip" : "asm";
-	cells[2] = s->label;
-	cells[3] = dm;
-	cells[4] = dn;
-	cells[5] = dk;
-	cells[6] = r->validated;
-	cells[7] = us;
-	cells[8] = cyc;
-	cells[9] = des;
-	cells[10] = ratio;
-	cells[11] = util;
-	cells[12] = tf;
-	cells[13] = tfl;
-	cells[14] = peak;
-	cells[15] = pct;
-	cells[16] = r->stalls;
 	return gl_table_add_row(t, cells);
 }
 

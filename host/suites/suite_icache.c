@@ -93,13 +93,6 @@ struct ic_run {
 	unsigned nnotes;
 };
 
-static bool icache_list(const struct gl_run_ctx *ctx, gl_suite_emit_fn emit, void *user)
-{
-	static const char *const names[] = { "icache_24k", "icache_256k", "dcache_read", "flush_icache" };
-
-	return gl_bench_list(ctx, names, sizeof(names) / sizeof(names[0]), NULL, emit, user);
-}
-
 /* --- observing counters ------------------------------------------------ */
 
 static void cnt_note(struct ic_row *r, const struct gl_counters *c)
@@ -494,12 +487,10 @@ static void cnt_cells(const struct ic_row *r, unsigned i, char *lo, char *hi, si
 static bool add_row(struct gl_table *t, const struct ic_row *r)
 {
 	char med[32], mn[32], mx[32], fl[32], vs[32], cnt[2 * NCNT][32];
-	const char *cells[NCOLS];
+	const char *cells[NCOLS] = { r->kernel, r->shape, r->mode, r->validated, med, mn, mx, fl, vs };
 
 	if (r->timed) {
-		gl_str_fmt(med, sizeof(med), "%.2f", r->st.median_us);
-		gl_str_fmt(mn, sizeof(mn), "%.2f", r->st.min_us);
-		gl_str_fmt(mx, sizeof(mx), "%.2f", r->st.max_us);
+		gl_timing_stats_text(&r->st, 2, med, mn, mx, sizeof(med));
 	} else {
 		med[0] = '\0';
 		mn[0] = '\0';
@@ -513,15 +504,6 @@ static bool add_row(struct gl_table *t, const struct ic_row *r)
 		gl_str_fmt(vs, sizeof(vs), "%.2f", r->vs_hot);
 	else
 		vs[0] = '\0';
-	cells[0] = r->kernel;
-	cells[1] = r->shape;
-	cells[2] = r->mode;
-	cells[3] = r->validated;
-	cells[4] = med;
-	cells[5] = mn;
-	cells[6] = mx;
-	cells[7] = fl;
-	cells[8] = vs;
 	for (unsigned i = 0; i < NCNT; i++) {
 		cnt_cells(r, i, cnt[2 * i], cnt[2 * i + 1], sizeof(cnt[0]));
 		cells[NBASE + 2 * i] = cnt[2 * i];
@@ -695,9 +677,8 @@ static int icache_run(struct gl_run_ctx *ctx, struct gl_err *e)
 	gl_ref_print(t, "icache", gl_hsa_arch(ctx->hsa), &icache_figures, stdout);
 	print_runs(run, stdout);
 	fflush(stdout);
-	if (!gl_results_write(t, dir, "icache", e))
+	if (!gl_bench_write_files("icache", t, dir, "icache", e))
 		goto out;
-	fprintf(stderr, "icache: wrote %s/icache.csv, icache.json and icache.md\n", dir);
 	result = all_ok ? GL_SUITE_OK : GL_SUITE_FAILED;
 out:
 	gl_table_free(t);
@@ -714,17 +695,10 @@ static const struct gl_bench_launch icache_launches[] = {
 	{ "flush_icache", 64, 64, { "buf:512" } },   /* its reach bitmap */
 };
 
-static int icache_launch(const struct gl_run_ctx *ctx, const char *kernel, struct gl_suite_launch *out,
-                         struct gl_err *e)
-{
-	return gl_bench_launch(ctx, "icache", icache_launches, sizeof(icache_launches) / sizeof(icache_launches[0]),
-	                       kernel, out, e);
-}
-
 const struct gl_suite gl_suite_icache = {
 	.name = "icache",
 	.summary = "hot vs cold timing: straight-line kernels after s_icache_inv, a 1 MiB read with rotating copies",
-	.list = icache_list,
 	.run = icache_run,
-	.launch = icache_launch,
+	.launches = icache_launches,
+	.nlaunches = GL_SUITE_COUNT(icache_launches),
 };

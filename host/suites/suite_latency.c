@@ -44,12 +44,6 @@
 #define LDS_BYTES 65536u          /* lat_lds_read.s allocates 64 KiB */
 #define TPUT_LOADS 11u
 
-static const char *const kernels[] = {
-	"lat_memtime", "lat_chase_x4", "lat_chase_x4_tput", "lat_chase_lds", "lat_chase_lds_tput",
-	"lat_ds_b32", "lat_ds_b32_tput", "lat_ds_b128", "lat_ds_b128_tput", "lat_chase_lane",
-};
-#define NKERNELS (sizeof(kernels) / sizeof(kernels[0]))
-
 static const struct gl_suite_param params[] = {
 	{ "cus", "work-groups of one wave, one per CU, for the table's rows (default 8; --long: every CU)" },
 	{ "steps", "samples per work-group and dispatch, a multiple of 64 (default 64; --long 1024)" },
@@ -76,11 +70,6 @@ struct lat_cfg {
 	unsigned tol;
 	uint64_t seed;
 };
-
-static bool lat_list(const struct gl_run_ctx *ctx, gl_suite_emit_fn emit, void *user)
-{
-	return gl_bench_list(ctx, kernels, NKERNELS, NULL, emit, user);
-}
 
 /* ---- configuration ---- */
 
@@ -521,13 +510,9 @@ static bool add_row(struct gl_table *t, const struct lat_row *r)
 	for (unsigned i = 0; i < 7; i++)
 		v[i][0] = '\0';
 	if (r->ok) {
-		gl_str_fmt(v[0], sizeof(v[0]), "%.1f", r->lat.median_us);
-		gl_str_fmt(v[1], sizeof(v[1]), "%.1f", r->lat.min_us);
-		gl_str_fmt(v[2], sizeof(v[2]), "%.1f", r->lat.max_us);
+		gl_timing_stats_text(&r->lat, 1, v[0], v[1], v[2], sizeof(v[0]));
 		if (r->has_tput) {
-			gl_str_fmt(v[3], sizeof(v[3]), "%.2f", r->tput.median_us);
-			gl_str_fmt(v[4], sizeof(v[4]), "%.2f", r->tput.min_us);
-			gl_str_fmt(v[5], sizeof(v[5]), "%.2f", r->tput.max_us);
+			gl_timing_stats_text(&r->tput, 2, v[3], v[4], v[5], sizeof(v[3]));
 			if (r->tput.median_us > 0)
 				gl_str_fmt(v[6], sizeof(v[6]), "%.1f", r->bytes / r->tput.median_us);
 		}
@@ -558,9 +543,7 @@ static bool add_sweep_row(struct gl_table *t, const struct sweep_pt *p)
 	gl_bench_size(p->fp, fp, sizeof(fp));
 	gl_str_fmt(bytes, sizeof(bytes), "%llu", (unsigned long long)p->fp);
 	if (p->ok) {
-		gl_str_fmt(v[0], sizeof(v[0]), "%.1f", p->lat.median_us);
-		gl_str_fmt(v[1], sizeof(v[1]), "%.1f", p->lat.min_us);
-		gl_str_fmt(v[2], sizeof(v[2]), "%.1f", p->lat.max_us);
+		gl_timing_stats_text(&p->lat, 1, v[0], v[1], v[2], sizeof(v[0]));
 		gl_str_fmt(v[3], sizeof(v[3]), "%.1f", p->raw.median_us);
 	} else {
 		for (unsigned i = 0; i < 4; i++)
@@ -845,27 +828,20 @@ static const struct gl_bench_launch lat_launches[] = {
 	{ "lat_memtime", 64, 64, { "buf:256", "u32:64" } },
 	{ "lat_chase_x4", 64, 64, { "buf:64K", "buf:256", "u32:65536", "u32:0", "u32:64", "u32:0" } },
 	{ "lat_chase_x4_tput", 64, 64, { "buf:64K", "buf:256", "u32:65536", "u32:0", "u32:64", "u32:0" } },
-	{ "lat_chase_lane", 64, 64, { "buf:64K", "buf:256", "u32:65536", "u32:0", "u32:64", "u32:0" } },
 	{ "lat_chase_lds", 64, 64, { "buf:64K", "buf:256", "u32:65536", "u32:0", "u32:64", "u32:0" } },
 	{ "lat_chase_lds_tput", 64, 64, { "buf:64K", "buf:256", "u32:65536", "u32:0", "u32:64", "u32:0" } },
 	{ "lat_ds_b32", 64, 64, { "buf:256", "buf:256", "u32:64" } },
 	{ "lat_ds_b32_tput", 64, 64, { "buf:256", "buf:256", "u32:64" } },
 	{ "lat_ds_b128", 64, 64, { "buf:256", "buf:256", "u32:64" } },
 	{ "lat_ds_b128_tput", 64, 64, { "buf:256", "buf:256", "u32:64" } },
+	{ "lat_chase_lane", 64, 64, { "buf:64K", "buf:256", "u32:65536", "u32:0", "u32:64", "u32:0" } },
 };
-
-static int lat_launch(const struct gl_run_ctx *ctx, const char *kernel, struct gl_suite_launch *out,
-                      struct gl_err *e)
-{
-	return gl_bench_launch(ctx, SUITE, lat_launches, sizeof(lat_launches) / sizeof(lat_launches[0]),
-	                       kernel, out, e);
-}
 
 const struct gl_suite gl_suite_latency = {
 	.name = "latency",
 	.summary = "load latency and throughput by s_memtime: HBM chase, LDS reads, buffer_load lds, footprint sweep",
-	.list = lat_list,
 	.run = lat_run,
-	.launch = lat_launch,
+	.launches = lat_launches,
+	.nlaunches = GL_SUITE_COUNT(lat_launches),
 	.params = params,
 };

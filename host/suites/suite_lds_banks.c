@@ -38,12 +38,6 @@
 #define DIRECT_READS 16u
 #define GROUP_RULE 1.05          /* 002_6bc4fcfb1ec6bd4f.txt: slower than 1.05 x the mean */
 
-static const char *const kernels[] = {
-	"lds_loop_b32", "lds_loop_b64", "lds_loop_b128",
-	"lds_direct_nopad", "lds_direct_pad", "lds_direct_linear",
-};
-#define NKERNELS (sizeof(kernels) / sizeof(kernels[0]))
-
 static const struct gl_suite_param params[] = {
 	{ "cus", "work-groups (one per CU) of the bank-size sweep (default 4; --long: every CU)" },
 	{ "waves", "waves per work-group of the sweep and the lane-group runs (default 16: 1024 work-items)" },
@@ -60,11 +54,6 @@ struct banks_cfg {
 	uint64_t strides[GL_PARAMS_LIST_MAX];
 	unsigned nstrides;
 };
-
-static bool banks_list(const struct gl_run_ctx *ctx, gl_suite_emit_fn emit, void *user)
-{
-	return gl_bench_list(ctx, kernels, NKERNELS, NULL, emit, user);
-}
 
 static bool config(struct gl_bench *m, struct banks_cfg *c, struct gl_err *e)
 {
@@ -490,9 +479,7 @@ static bool write_sweep(struct gl_bench *m, const struct banks_cfg *c, const cha
 			v[k][0] = '\0';
 		mark[0] = '\0';
 		if (p->ok) {
-			gl_str_fmt(v[0], sizeof(v[0]), "%.2f", p->us.median_us);
-			gl_str_fmt(v[1], sizeof(v[1]), "%.2f", p->us.min_us);
-			gl_str_fmt(v[2], sizeof(v[2]), "%.2f", p->us.max_us);
+			gl_timing_stats_text(&p->us, 2, v[0], v[1], v[2], sizeof(v[0]));
 			if (!isnan(base))
 				gl_str_fmt(v[3], sizeof(v[3]), "%.2f", p->us.median_us / base);
 			if (!isnan(p->conflicts))
@@ -619,9 +606,7 @@ static bool write_direct(struct gl_bench *m, const struct banks_cfg *c, const ch
 		for (unsigned k = 0; k < 6; k++)
 			v[k][0] = '\0';
 		if (r->ok) {
-			gl_str_fmt(v[0], sizeof(v[0]), "%.2f", r->us.median_us);
-			gl_str_fmt(v[1], sizeof(v[1]), "%.2f", r->us.min_us);
-			gl_str_fmt(v[2], sizeof(v[2]), "%.2f", r->us.max_us);
+			gl_timing_stats_text(&r->us, 2, v[0], v[1], v[2], sizeof(v[0]));
 			gl_str_fmt(v[3], sizeof(v[3]), "%.0f", r->read_cycles);
 			if (r->have_counters) {
 				gl_str_fmt(v[4], sizeof(v[4]), "%llu", (unsigned long long)r->conflicts);
@@ -725,18 +710,11 @@ static const struct gl_bench_launch banks_launches[] = {
 	{ "lds_direct_linear", 64, 64, { "buf:1M:iota32", "buf:16K", "buf:256", "u32:64" } },
 };
 
-static int banks_launch(const struct gl_run_ctx *ctx, const char *kernel, struct gl_suite_launch *out,
-                        struct gl_err *e)
-{
-	return gl_bench_launch(ctx, "lds_banks", banks_launches,
-	                       sizeof(banks_launches) / sizeof(banks_launches[0]), kernel, out, e);
-}
-
 const struct gl_suite gl_suite_lds_banks = {
 	.name = "lds_banks",
 	.summary = "LDS bank count (stride sweep), ds_read_b64/b128 lane groups, direct-to-LDS loads with padding",
-	.list = banks_list,
 	.run = banks_run,
-	.launch = banks_launch,
+	.launches = banks_launches,
+	.nlaunches = GL_SUITE_COUNT(banks_launches),
 	.params = params,
 };

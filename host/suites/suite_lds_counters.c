@@ -45,11 +45,6 @@ static const struct gl_suite_param params[] = {
 	{ NULL, NULL },
 };
 
-static bool cnt_list(const struct gl_run_ctx *ctx, gl_suite_emit_fn emit, void *user)
-{
-	return gl_bench_list(ctx, kernels, NKERNELS, NULL, emit, user);
-}
-
 struct cnt_row {
 	unsigned kernel;            /* index into kernels */
 	unsigned wi;
@@ -252,18 +247,11 @@ static const struct gl_bench_launch cnt_launches[] = {
 	{ "lds_counters_conflicts", 256, 256, { "buf:1K", "i32:0" } },
 };
 
-static int cnt_launch(const struct gl_run_ctx *ctx, const char *kernel, struct gl_suite_launch *out,
-                      struct gl_err *e)
-{
-	return gl_bench_launch(ctx, "lds_counters", cnt_launches, sizeof(cnt_launches) / sizeof(cnt_launches[0]),
-	                       kernel, out, e);
-}
-
 const struct gl_suite gl_suite_lds_counters = {
 	.name = "lds_counters",
 	.summary = "rocprofiler-compute LDS example: Index Accesses, Bank Conflict, bandwidth for 1..N work-items",
-	.list = cnt_list,
 	.run = cnt_run,
-	.launch = cnt_launch,
+	.launches = cnt_launches,
+	.nlaunches = GL_SUITE_COUNT(cnt_launches),
 	.params = params,
 };
