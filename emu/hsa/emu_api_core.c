@@ -41,6 +41,15 @@ struct emu_agent *emu_agent_from(hsa_agent_t a)
 	return NULL;
 }
 
+hsa_status_t emu_agent_query(hsa_agent_t agent, bool answer, struct emu_agent **out)
+{
+	if (!emu_rt_open())
+		return HSA_STATUS_ERROR_NOT_INITIALIZED;
+	if (!(*out = emu_agent_from(agent)))
+		return HSA_STATUS_ERROR_INVALID_AGENT;
+	return answer ? HSA_STATUS_SUCCESS : HSA_STATUS_ERROR_INVALID_ARGUMENT;
+}
+
 struct emu_pool *emu_pool_from(uint64_t handle)
 {
 	for (int i = 0; i < EMU_POOL_COUNT; i++)
@@ -650,13 +659,10 @@ EMU_API hsa_status_t hsa_agent_iterate_isas(hsa_agent_t agent,
                                             void *data)
 {
 	struct emu_agent *a;
+	hsa_status_t st;
 
-	if (!emu_rt_open())
-		return HSA_STATUS_ERROR_NOT_INITIALIZED;
-	if (!(a = emu_agent_from(agent)))
-		return HSA_STATUS_ERROR_INVALID_AGENT;
-	if (!callback)
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	if ((st = emu_agent_query(agent, callback != NULL, &a)) != HSA_STATUS_SUCCESS)
+		return st;
 	if (a->kind != EMU_AGENT_GPU)
 		return HSA_STATUS_SUCCESS;  /* ROCr's CPU agent has no ISA */
 	return callback(emu_agent_isa(), data);
@@ -845,13 +851,10 @@ EMU_API hsa_status_t hsa_agent_iterate_caches(hsa_agent_t agent,
                                               void *data)
 {
 	struct emu_agent *a;
+	hsa_status_t st;
 
-	if (!emu_rt_open())
-		return HSA_STATUS_ERROR_NOT_INITIALIZED;
-	if (!(a = emu_agent_from(agent)))
-		return HSA_STATUS_ERROR_INVALID_AGENT;
-	if (!callback)
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	if ((st = emu_agent_query(agent, callback != NULL, &a)) != HSA_STATUS_SUCCESS)
+		return st;
 	if (a->kind != EMU_AGENT_GPU)
 		return HSA_STATUS_SUCCESS;
 	for (uint64_t l = 1; l <= 3; l++) {
@@ -919,6 +922,40 @@ static void emu_put_str(void *value, const char *s)
 	snprintf(value, 64, "%s", s);
 }
 
+/* The attributes both agents answer alike; false when the kind decides. */
+static bool emu_agent_info_common(const struct emu_agent *a, hsa_agent_info_t attribute,
+                                  void *value)
+{
+	switch ((int)attribute) {
+	case HSA_AGENT_INFO_MACHINE_MODEL:
+		*(hsa_machine_model_t *)value = HSA_MACHINE_MODEL_LARGE;
+		return true;
+	case HSA_AGENT_INFO_DEFAULT_FLOAT_ROUNDING_MODE:
+		*(hsa_default_float_rounding_mode_t *)value = HSA_DEFAULT_FLOAT_ROUNDING_MODE_NEAR;
+		return true;
+	case HSA_AGENT_INFO_BASE_PROFILE_DEFAULT_FLOAT_ROUNDING_MODES:
+		*(uint32_t *)value = HSA_DEFAULT_FLOAT_ROUNDING_MODE_NEAR;
+		return true;
+	case HSA_AGENT_INFO_QUEUE_TYPE:
+		*(hsa_queue_type32_t *)value = HSA_QUEUE_TYPE_MULTI;
+		return true;
+	case HSA_AGENT_INFO_NODE:
+	case HSA_AMD_AGENT_INFO_DRIVER_NODE_ID:
+		*(uint32_t *)value = a->node;
+		return true;
+	case HSA_AGENT_INFO_VERSION_MAJOR:
+	case HSA_AGENT_INFO_VERSION_MINOR:
+		*(uint16_t *)value = 1;
+		return true;
+	case HSA_AMD_AGENT_INFO_COOPERATIVE_QUEUES:
+	case HSA_AMD_AGENT_INFO_SVM_DIRECT_HOST_ACCESS:
+		*(bool *)value = false;
+		return true;
+	default:
+		return false;
+	}
+}
+
 static hsa_status_t emu_gpu_agent_info(hsa_agent_info_t attribute, void *value)
 {
 	const struct emu_profile *p = emu_rt.prof;
@@ -936,17 +973,8 @@ static hsa_status_t emu_gpu_agent_info(hsa_agent_info_t attribute, void *value)
 	case HSA_AGENT_INFO_FEATURE:
 		*(hsa_agent_feature_t *)value = HSA_AGENT_FEATURE_KERNEL_DISPATCH;
 		break;
-	case HSA_AGENT_INFO_MACHINE_MODEL:
-		*(hsa_machine_model_t *)value = HSA_MACHINE_MODEL_LARGE;
-		break;
 	case HSA_AGENT_INFO_PROFILE:
 		*(hsa_profile_t *)value = HSA_PROFILE_BASE;
-		break;
-	case HSA_AGENT_INFO_DEFAULT_FLOAT_ROUNDING_MODE:
-		*(hsa_default_float_rounding_mode_t *)value = HSA_DEFAULT_FLOAT_ROUNDING_MODE_NEAR;
-		break;
-	case HSA_AGENT_INFO_BASE_PROFILE_DEFAULT_FLOAT_ROUNDING_MODES:
-		*(uint32_t *)value = HSA_DEFAULT_FLOAT_ROUNDING_MODE_NEAR;
 		break;
 	case HSA_AGENT_INFO_FAST_F16_OPERATION:
 		*(bool *)value = true;
@@ -980,13 +1008,6 @@ static hsa_status_t emu_gpu_agent_info(hsa_agent_info_t attribute, void *value)
 	case HSA_AGENT_INFO_QUEUE_MAX_SIZE:
 		*(uint32_t *)value = 131072;    /* rocminfo "Queue Max Size" 131072(0x20000) */
 		break;
-	case HSA_AGENT_INFO_QUEUE_TYPE:
-		*(hsa_queue_type32_t *)value = HSA_QUEUE_TYPE_MULTI;
-		break;
-	case HSA_AGENT_INFO_NODE:
-	case HSA_AMD_AGENT_INFO_DRIVER_NODE_ID:
-		*(uint32_t *)value = emu_rt.agents[EMU_AGENT_GPU].node;
-		break;
 	case HSA_AGENT_INFO_DEVICE:
 		*(hsa_device_type_t *)value = HSA_DEVICE_TYPE_GPU;
 		break;
@@ -1007,12 +1028,6 @@ static hsa_status_t emu_gpu_agent_info(hsa_agent_info_t attribute, void *value)
 		mask[GCNLAB_EXTENSION_EMU / 8] |= (uint8_t)(1u << (GCNLAB_EXTENSION_EMU % 8));
 		break;
 	}
-	case HSA_AGENT_INFO_VERSION_MAJOR:
-		*(uint16_t *)value = 1;
-		break;
-	case HSA_AGENT_INFO_VERSION_MINOR:
-		*(uint16_t *)value = 1;
-		break;
 	case HSA_AMD_AGENT_INFO_CHIP_ID:
 		*(uint32_t *)value = p->chip_id;
 		break;
@@ -1061,10 +1076,6 @@ static hsa_status_t emu_gpu_agent_info(hsa_agent_info_t attribute, void *value)
 	case HSA_AMD_AGENT_INFO_HDP_FLUSH:
 		*(hsa_amd_hdp_flush_t *)value = (hsa_amd_hdp_flush_t){ NULL, NULL };
 		break;
-	case HSA_AMD_AGENT_INFO_COOPERATIVE_QUEUES:
-	case HSA_AMD_AGENT_INFO_SVM_DIRECT_HOST_ACCESS:
-		*(bool *)value = false;
-		break;
 	case HSA_AMD_AGENT_INFO_UUID:
 		/* ROCr's spelling for a device without a unique id. */
 		memset(value, 0, 21);
@@ -1089,21 +1100,10 @@ static hsa_status_t emu_cpu_agent_info(hsa_agent_info_t attribute, void *value)
 	case HSA_AGENT_INFO_FEATURE:
 		*(hsa_agent_feature_t *)value = HSA_AGENT_FEATURE_AGENT_DISPATCH;
 		break;
-	case HSA_AGENT_INFO_MACHINE_MODEL:
-		*(hsa_machine_model_t *)value = HSA_MACHINE_MODEL_LARGE;
-		break;
 	case HSA_AGENT_INFO_PROFILE:
 		*(hsa_profile_t *)value = HSA_PROFILE_FULL;
 		break;
-	case HSA_AGENT_INFO_DEFAULT_FLOAT_ROUNDING_MODE:
-		*(hsa_default_float_rounding_mode_t *)value = HSA_DEFAULT_FLOAT_ROUNDING_MODE_NEAR;
-		break;
-	case HSA_AGENT_INFO_BASE_PROFILE_DEFAULT_FLOAT_ROUNDING_MODES:
-		*(uint32_t *)value = HSA_DEFAULT_FLOAT_ROUNDING_MODE_NEAR;
-		break;
 	case HSA_AGENT_INFO_FAST_F16_OPERATION:
-	case HSA_AMD_AGENT_INFO_COOPERATIVE_QUEUES:
-	case HSA_AMD_AGENT_INFO_SVM_DIRECT_HOST_ACCESS:
 		*(bool *)value = false;
 		break;
 	case HSA_AGENT_INFO_WAVEFRONT_SIZE:
@@ -1134,13 +1134,6 @@ static hsa_status_t emu_cpu_agent_info(hsa_agent_info_t attribute, void *value)
 	case HSA_AGENT_INFO_GRID_MAX_DIM:
 		*(hsa_dim3_t *)value = (hsa_dim3_t){ 0, 0, 0 };
 		break;
-	case HSA_AGENT_INFO_QUEUE_TYPE:
-		*(hsa_queue_type32_t *)value = HSA_QUEUE_TYPE_MULTI;
-		break;
-	case HSA_AGENT_INFO_NODE:
-	case HSA_AMD_AGENT_INFO_DRIVER_NODE_ID:
-		*(uint32_t *)value = emu_rt.agents[EMU_AGENT_CPU].node;
-		break;
 	case HSA_AGENT_INFO_DEVICE:
 		*(hsa_device_type_t *)value = HSA_DEVICE_TYPE_CPU;
 		break;
@@ -1152,10 +1145,6 @@ static hsa_status_t emu_cpu_agent_info(hsa_agent_info_t attribute, void *value)
 		break;
 	case HSA_AGENT_INFO_EXTENSIONS:
 		memset(value, 0, 128);
-		break;
-	case HSA_AGENT_INFO_VERSION_MAJOR:
-	case HSA_AGENT_INFO_VERSION_MINOR:
-		*(uint16_t *)value = 1;
 		break;
 	case HSA_AMD_AGENT_INFO_CACHELINE_SIZE:
 		*(uint32_t *)value = 64;
@@ -1172,13 +1161,12 @@ static hsa_status_t emu_cpu_agent_info(hsa_agent_info_t attribute, void *value)
 EMU_API hsa_status_t hsa_agent_get_info(hsa_agent_t agent, hsa_agent_info_t attribute, void *value)
 {
 	struct emu_agent *a;
+	hsa_status_t st;
 
-	if (!emu_rt_open())
-		return HSA_STATUS_ERROR_NOT_INITIALIZED;
-	if (!(a = emu_agent_from(agent)))
-		return HSA_STATUS_ERROR_INVALID_AGENT;
-	if (!value)
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	if ((st = emu_agent_query(agent, value != NULL, &a)) != HSA_STATUS_SUCCESS)
+		return st;
+	if (emu_agent_info_common(a, attribute, value))
+		return HSA_STATUS_SUCCESS;
 	return a->kind == EMU_AGENT_GPU ? emu_gpu_agent_info(attribute, value)
 	                                : emu_cpu_agent_info(attribute, value);
 }

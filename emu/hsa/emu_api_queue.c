@@ -689,12 +689,11 @@ EMU_API hsa_status_t hsa_amd_profiling_convert_tick_to_system_domain(hsa_agent_t
                                                                      uint64_t agent_tick,
                                                                      uint64_t *system_tick)
 {
-	if (!emu_rt_open())
-		return HSA_STATUS_ERROR_NOT_INITIALIZED;
-	if (!emu_agent_from(agent))
-		return HSA_STATUS_ERROR_INVALID_AGENT;
-	if (!system_tick)
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	struct emu_agent *a;
+	hsa_status_t st;
+
+	if ((st = emu_agent_query(agent, system_tick != NULL, &a)) != HSA_STATUS_SUCCESS)
+		return st;
 	*system_tick = agent_tick;
 	return HSA_STATUS_SUCCESS;
 }

@@ -381,190 +381,103 @@ SOP2(s_pack_hh_b32_b16, W32, W32, W32)
 
 /* ---- SOP1 operations (b = old destination) ---- */
 
-static uint64_t op_s_mov(uint64_t a, uint64_t b, bool *scc)
+/* The SOP1 families differ only in the operation: SOP1_OP leaves SCC and
+ * ignores the old destination; SOP1_OP_SCC sets SCC = result != 0. */
+#define SOP1_OP(name, expr)                                             \
+	static uint64_t op_##name(uint64_t a, uint64_t b, bool *scc)    \
+	{                                                               \
+		(void)b, (void)scc;                                     \
+		return (expr);                                          \
+	}
+#define SOP1_OP_SCC(name, expr)                                         \
+	static uint64_t op_##name(uint64_t a, uint64_t b, bool *scc)    \
+	{                                                               \
+		(void)b;                                                \
+		uint64_t r = (expr);                                    \
+		*scc = r != 0;                                          \
+		return r;                                               \
+	}
+
+/* Bit indices for the find-first/last family: -1 (0xffffffff) if none. */
+static inline uint32_t lsb32(uint32_t x) { return x ? (uint32_t)__builtin_ctz(x) : 0xffffffffu; }
+static inline uint32_t lsb64(uint64_t x) { return x ? (uint32_t)__builtin_ctzll(x) : 0xffffffffu; }
+static inline uint32_t msb32(uint32_t x) { return x ? (uint32_t)__builtin_clz(x) : 0xffffffffu; }
+static inline uint32_t msb64(uint64_t x) { return x ? (uint32_t)__builtin_clzll(x) : 0xffffffffu; }
+
+/* Bit i of a lands at bit (bits - 1 - i). */
+static uint64_t brev(uint64_t a, unsigned bits)
 {
-	(void)b, (void)scc;
-	return a;
+	uint64_t r = 0;
+	for (unsigned i = 0; i < bits; i++)
+		r |= ((a >> i) & 1ull) << (bits - 1 - i);
+	return r;
 }
+
+SOP1_OP(s_mov, a)
 static uint64_t op_s_cmov(uint64_t a, uint64_t b, bool *scc)
 {
 	return *scc ? a : b;
 }
-static uint64_t op_s_not_b32(uint64_t a, uint64_t b, bool *scc)
-{
-	(void)b;
-	uint32_t r = ~(uint32_t)a;
-	*scc = r != 0;
-	return r;
-}
-static uint64_t op_s_not_b64(uint64_t a, uint64_t b, bool *scc)
-{
-	(void)b;
-	*scc = ~a != 0;
-	return ~a;
-}
+SOP1_OP_SCC(s_not_b32, ~(uint32_t)a)
+SOP1_OP_SCC(s_not_b64, ~a)
 /* s_wqm: every nibble with a bit set becomes 0xf. SCC = result != 0. */
-static uint64_t op_s_wqm_b64(uint64_t a, uint64_t b, bool *scc)
-{
-	(void)b;
-	uint64_t q = (a | a >> 1 | a >> 2 | a >> 3) & 0x1111111111111111ull;
-	uint64_t r = q * 0xf;
-	*scc = r != 0;
-	return r;
-}
+SOP1_OP_SCC(s_wqm_b64, ((a | a >> 1 | a >> 2 | a >> 3) & 0x1111111111111111ull) * 0xf)
 #define op_s_wqm_b32 op_s_wqm_b64  /* operand zero-extended: same result */
-static uint64_t op_s_brev_b32(uint64_t a, uint64_t b, bool *scc)
-{
-	(void)b, (void)scc;
-	uint32_t x = (uint32_t)a, r = 0;
-	for (unsigned i = 0; i < 32; i++)
-		r |= ((x >> i) & 1u) << (31 - i);
-	return r;
-}
-static uint64_t op_s_brev_b64(uint64_t a, uint64_t b, bool *scc)
-{
-	(void)b, (void)scc;
-	uint64_t r = 0;
-	for (unsigned i = 0; i < 64; i++)
-		r |= ((a >> i) & 1ull) << (63 - i);
-	return r;
-}
-static uint64_t op_s_bcnt0_i32_b32(uint64_t a, uint64_t b, bool *scc)
-{
-	(void)b;
-	uint32_t r = 32 - (uint32_t)__builtin_popcount((uint32_t)a);
-	*scc = r != 0;
-	return r;
-}
-static uint64_t op_s_bcnt0_i32_b64(uint64_t a, uint64_t b, bool *scc)
-{
-	(void)b;
-	uint32_t r = 64 - (uint32_t)__builtin_popcountll(a);
-	*scc = r != 0;
-	return r;
-}
-static uint64_t op_s_bcnt1_i32_b32(uint64_t a, uint64_t b, bool *scc)
-{
-	(void)b;
-	uint32_t r = (uint32_t)__builtin_popcount((uint32_t)a);
-	*scc = r != 0;
-	return r;
-}
-static uint64_t op_s_bcnt1_i32_b64(uint64_t a, uint64_t b, bool *scc)
-{
-	(void)b;
-	uint32_t r = (uint32_t)__builtin_popcountll(a);
-	*scc = r != 0;
-	return r;
-}
+SOP1_OP(s_brev_b32, brev((uint32_t)a, 32))
+SOP1_OP(s_brev_b64, brev(a, 64))
+SOP1_OP_SCC(s_bcnt0_i32_b32, 32 - (uint32_t)__builtin_popcount((uint32_t)a))
+SOP1_OP_SCC(s_bcnt0_i32_b64, 64 - (uint32_t)__builtin_popcountll(a))
+SOP1_OP_SCC(s_bcnt1_i32_b32, (uint32_t)__builtin_popcount((uint32_t)a))
+SOP1_OP_SCC(s_bcnt1_i32_b64, (uint32_t)__builtin_popcountll(a))
 /* Find-first: bit index from the LSB, or -1 (0xffffffff) if none. No SCC. */
-static uint64_t op_s_ff0_i32_b32(uint64_t a, uint64_t b, bool *scc)
-{
-	(void)b, (void)scc;
-	uint32_t x = ~(uint32_t)a;
-	return x ? (uint32_t)__builtin_ctz(x) : 0xffffffffu;
-}
-static uint64_t op_s_ff0_i32_b64(uint64_t a, uint64_t b, bool *scc)
-{
-	(void)b, (void)scc;
-	return ~a ? (uint32_t)__builtin_ctzll(~a) : 0xffffffffu;
-}
-static uint64_t op_s_ff1_i32_b32(uint64_t a, uint64_t b, bool *scc)
-{
-	(void)b, (void)scc;
-	return (uint32_t)a ? (uint32_t)__builtin_ctz((uint32_t)a) : 0xffffffffu;
-}
-static uint64_t op_s_ff1_i32_b64(uint64_t a, uint64_t b, bool *scc)
-{
-	(void)b, (void)scc;
-	return a ? (uint32_t)__builtin_ctzll(a) : 0xffffffffu;
-}
+SOP1_OP(s_ff0_i32_b32, lsb32(~(uint32_t)a))
+SOP1_OP(s_ff0_i32_b64, lsb64(~a))
+SOP1_OP(s_ff1_i32_b32, lsb32((uint32_t)a))
+SOP1_OP(s_ff1_i32_b64, lsb64(a))
 /* Find-last-bit: position of the first 1 counting from the MSB, or -1. The
  * signed forms (LLVM s_flbit_i32 / s_flbit_i32_i64) count from the MSB to
  * the first bit that differs from the sign bit, -1 for 0 and -1. No SCC. */
-static uint64_t op_s_flbit_i32_b32(uint64_t a, uint64_t b, bool *scc)
-{
-	(void)b, (void)scc;
-	return (uint32_t)a ? (uint32_t)__builtin_clz((uint32_t)a) : 0xffffffffu;
-}
-static uint64_t op_s_flbit_i32_b64(uint64_t a, uint64_t b, bool *scc)
-{
-	(void)b, (void)scc;
-	return a ? (uint32_t)__builtin_clzll(a) : 0xffffffffu;
-}
-static uint64_t op_s_flbit_i32(uint64_t a, uint64_t b, bool *scc)
-{
-	(void)b, (void)scc;
-	uint32_t x = (uint32_t)a;
-	if (x >> 31)
-		x = ~x;
-	return x ? (uint32_t)__builtin_clz(x) : 0xffffffffu;
-}
-static uint64_t op_s_flbit_i32_i64(uint64_t a, uint64_t b, bool *scc)
-{
-	(void)b, (void)scc;
-	uint64_t x = a >> 63 ? ~a : a;
-	return x ? (uint32_t)__builtin_clzll(x) : 0xffffffffu;
-}
-static uint64_t op_s_sext_i32_i8(uint64_t a, uint64_t b, bool *scc)
-{
-	(void)b, (void)scc;
-	return (uint32_t)(int32_t)(int8_t)a;
-}
-static uint64_t op_s_sext_i32_i16(uint64_t a, uint64_t b, bool *scc)
-{
-	(void)b, (void)scc;
-	return (uint32_t)(int32_t)(int16_t)a;
-}
+SOP1_OP(s_flbit_i32_b32, msb32((uint32_t)a))
+SOP1_OP(s_flbit_i32_b64, msb64(a))
+SOP1_OP(s_flbit_i32, msb32((uint32_t)a >> 31 ? ~(uint32_t)a : (uint32_t)a))
+SOP1_OP(s_flbit_i32_i64, msb64(a >> 63 ? ~a : a))
+SOP1_OP(s_sext_i32_i8, (uint32_t)(int32_t)(int8_t)a)
+SOP1_OP(s_sext_i32_i16, (uint32_t)(int32_t)(int16_t)a)
 /* s_bitset: D[S0[4:0]] (D[S0[5:0]] for b64) = 0 or 1; S0 is 32-bit. */
-static uint64_t op_s_bitset0_b32(uint64_t a, uint64_t b, bool *scc)
-{
-	(void)scc;
-	return b & ~(1ull << (a & 31));
-}
-static uint64_t op_s_bitset1_b32(uint64_t a, uint64_t b, bool *scc)
-{
-	(void)scc;
-	return b | 1ull << (a & 31);
-}
-static uint64_t op_s_bitset0_b64(uint64_t a, uint64_t b, bool *scc)
-{
-	(void)scc;
-	return b & ~(1ull << (a & 63));
-}
-static uint64_t op_s_bitset1_b64(uint64_t a, uint64_t b, bool *scc)
-{
-	(void)scc;
-	return b | 1ull << (a & 63);
-}
+#define BITSET(bits, mask)                                                    \
+	static uint64_t op_s_bitset0_b##bits(uint64_t a, uint64_t b, bool *scc) \
+	{                                                                     \
+		(void)scc;                                                    \
+		return b & ~(1ull << (a & (mask)));                           \
+	}                                                                     \
+	static uint64_t op_s_bitset1_b##bits(uint64_t a, uint64_t b, bool *scc) \
+	{                                                                     \
+		(void)scc;                                                    \
+		return b | 1ull << (a & (mask));                              \
+	}
+BITSET(32, 31)
+BITSET(64, 63)
 /* s_quadmask: D[i] = OR of S0[4i+3:4i]. SCC = result != 0. */
-static uint64_t op_s_quadmask_b64(uint64_t a, uint64_t b, bool *scc)
+static uint64_t quadmask(uint64_t a)
 {
-	(void)b;
 	uint64_t r = 0;
 	for (unsigned i = 0; i < 16; i++)
 		r |= (uint64_t)(((a >> (4 * i)) & 0xf) != 0) << i;
-	*scc = r != 0;
 	return r;
 }
+SOP1_OP_SCC(s_quadmask_b64, quadmask(a))
 #define op_s_quadmask_b32 op_s_quadmask_b64
-static uint64_t op_s_abs_i32(uint64_t a, uint64_t b, bool *scc)
-{
-	(void)b;
-	int32_t x = (int32_t)a;
-	uint32_t r = x < 0 ? 0u - (uint32_t)x : (uint32_t)x;  /* abs(INT_MIN) = INT_MIN */
-	*scc = r != 0;
-	return r;
-}
+/* abs(INT_MIN) = INT_MIN */
+SOP1_OP_SCC(s_abs_i32, (int32_t)a < 0 ? 0u - (uint32_t)a : (uint32_t)a)
 /* s_bitreplicate_b64_b32: D[2i] = D[2i+1] = S0[i]. No SCC. */
-static uint64_t op_s_bitreplicate_b64_b32(uint64_t a, uint64_t b, bool *scc)
+static uint64_t bitreplicate(uint64_t a)
 {
-	(void)b, (void)scc;
 	uint64_t r = 0;
 	for (unsigned i = 0; i < 32; i++)
 		r |= ((a >> i) & 1ull) * 3ull << (2 * i);
 	return r;
 }
+SOP1_OP(s_bitreplicate_b64_b32, bitreplicate(a))
 
 #define op_s_mov_b32 op_s_mov
 #define op_s_mov_b64 op_s_mov

@@ -298,34 +298,24 @@ VALU_HANDLER(v_cndmask_b32)
 
 /* ---- AGPR moves (gfx90a/gfx942) ---- */
 
-VALU_HANDLER(v_accvgpr_read_b32)
+/* The three moves differ only in which file each side names. */
+static void accvgpr_move(struct emu_wave *w, const struct emu_inst *in, unsigned src,
+                         unsigned dst)
 {
 	struct valu v;
 	valu_init(&v, w, in, VALU_INT);
-	memcpy(v.res, emu_vsrc(w, in, agpr(in->src[0]), EMU_T_B32, 1, v.tmp[0]), VL * 4);
-	v.dst = vgpr(in->dst);
+	memcpy(v.res, emu_vsrc(w, in, src, EMU_T_B32, 1, v.tmp[0]), VL * 4);
+	v.dst = dst;
 	valu_write(&v, 1);
 }
 
+VALU_HANDLER(v_accvgpr_read_b32) { accvgpr_move(w, in, agpr(in->src[0]), vgpr(in->dst)); }
 VALU_HANDLER(v_accvgpr_write_b32)
 {
-	struct valu v;
-	valu_init(&v, w, in, VALU_INT);
-	unsigned src = in->src[0] >= EMU_OP_VGPR0 ? vgpr(in->src[0]) : in->src[0];
-	const uint32_t *p = emu_vsrc(w, in, src, EMU_T_B32, 1, v.tmp[0]);
-	memcpy(v.res, p, VL * 4);
-	v.dst = agpr(in->dst);
-	valu_write(&v, 1);
+	accvgpr_move(w, in, in->src[0] >= EMU_OP_VGPR0 ? vgpr(in->src[0]) : in->src[0],
+	             agpr(in->dst));
 }
-
-VALU_HANDLER(v_accvgpr_mov_b32)
-{
-	struct valu v;
-	valu_init(&v, w, in, VALU_INT);
-	memcpy(v.res, emu_vsrc(w, in, agpr(in->src[0]), EMU_T_B32, 1, v.tmp[0]), VL * 4);
-	v.dst = agpr(in->dst);
-	valu_write(&v, 1);
-}
+VALU_HANDLER(v_accvgpr_mov_b32) { accvgpr_move(w, in, agpr(in->src[0]), agpr(in->dst)); }
 
 /* ---- bitwise ---- */
 
