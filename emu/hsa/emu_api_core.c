@@ -956,6 +956,28 @@ static bool emu_agent_info_common(const struct emu_agent *a, hsa_agent_info_t at
 	}
 }
 
+/* The GPU agent's dispatch limits are its ISA's: answer them from
+ * hsa_isa_get_info_alt, as ROCr's GpuAgent does. (GRID_MAX_SIZE is not
+ * here: the agent's is 32-bit, the ISA's 64-bit.) */
+static hsa_status_t emu_gpu_agent_isa_info(hsa_agent_info_t attribute, void *value)
+{
+	static const struct {
+		hsa_agent_info_t agent;
+		hsa_isa_info_t isa;
+	} map[] = {
+		{ HSA_AGENT_INFO_FAST_F16_OPERATION, HSA_ISA_INFO_FAST_F16_OPERATION },
+		{ HSA_AGENT_INFO_WORKGROUP_MAX_DIM, HSA_ISA_INFO_WORKGROUP_MAX_DIM },
+		{ HSA_AGENT_INFO_WORKGROUP_MAX_SIZE, HSA_ISA_INFO_WORKGROUP_MAX_SIZE },
+		{ HSA_AGENT_INFO_GRID_MAX_DIM, HSA_ISA_INFO_GRID_MAX_DIM },
+		{ HSA_AGENT_INFO_FBARRIER_MAX_SIZE, HSA_ISA_INFO_FBARRIER_MAX_SIZE },
+	};
+
+	for (size_t k = 0; k < sizeof(map) / sizeof(map[0]); k++)
+		if (map[k].agent == attribute)
+			return hsa_isa_get_info_alt(emu_agent_isa(), map[k].isa, value);
+	return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+}
+
 static hsa_status_t emu_gpu_agent_info(hsa_agent_info_t attribute, void *value)
 {
 	const struct emu_profile *p = emu_rt.prof;
@@ -976,28 +998,11 @@ static hsa_status_t emu_gpu_agent_info(hsa_agent_info_t attribute, void *value)
 	case HSA_AGENT_INFO_PROFILE:
 		*(hsa_profile_t *)value = HSA_PROFILE_BASE;
 		break;
-	case HSA_AGENT_INFO_FAST_F16_OPERATION:
-		*(bool *)value = true;
-		break;
 	case HSA_AGENT_INFO_WAVEFRONT_SIZE:
 		*(uint32_t *)value = 64;
 		break;
-	case HSA_AGENT_INFO_WORKGROUP_MAX_DIM: {
-		uint16_t *d = value;
-		d[0] = d[1] = d[2] = 1024;
-		break;
-	}
-	case HSA_AGENT_INFO_WORKGROUP_MAX_SIZE:
-		*(uint32_t *)value = 1024;
-		break;
-	case HSA_AGENT_INFO_GRID_MAX_DIM:
-		*(hsa_dim3_t *)value = (hsa_dim3_t){ UINT32_MAX, UINT32_MAX, UINT32_MAX };
-		break;
 	case HSA_AGENT_INFO_GRID_MAX_SIZE:
 		*(uint32_t *)value = UINT32_MAX;
-		break;
-	case HSA_AGENT_INFO_FBARRIER_MAX_SIZE:
-		*(uint32_t *)value = 32;
 		break;
 	case HSA_AGENT_INFO_QUEUES_MAX:
 		*(uint32_t *)value = 128;       /* rocminfo "Queue Max" */
@@ -1082,7 +1087,7 @@ static hsa_status_t emu_gpu_agent_info(hsa_agent_info_t attribute, void *value)
 		memcpy(value, "GPU-XX", 6);
 		break;
 	default:
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+		return emu_gpu_agent_isa_info(attribute, value);
 	}
 	return HSA_STATUS_SUCCESS;
 }
