@@ -193,23 +193,25 @@ static void regs_of(const struct emu_inst *in, struct regs *r)
 	for (unsigned i = 0; i < r->nwr; i++)
 		r->wr[i] = (struct span){wr[i].lo, wr[i].hi};
 }
+/* Does a vector register among s[0..n) overlap v? */
+static bool vspans_hit(const struct span *s, unsigned n, struct span v)
+{
+	for (unsigned i = 0; i < n; i++)
+		if (s[i].lo >= EMU_OP_VGPR0 && span_ov(s[i], v))
+			return true;
+	return false;
+}
 static bool vreads(const struct emu_inst *in, struct span v)
 {
 	struct regs r;
 	regs_of(in, &r);
-	for (unsigned i = 0; i < r.nrd; i++)
-		if (r.rd[i].lo >= EMU_OP_VGPR0 && span_ov(r.rd[i], v))
-			return true;
-	return false;
+	return vspans_hit(r.rd, r.nrd, v);
 }
 static bool vwrites(const struct emu_inst *in, struct span v)
 {
 	struct regs r;
 	regs_of(in, &r);
-	for (unsigned i = 0; i < r.nwr; i++)
-		if (r.wr[i].lo >= EMU_OP_VGPR0 && span_ov(r.wr[i], v))
-			return true;
-	return false;
+	return vspans_hit(r.wr, r.nwr, v);
 }
 /* The VGPRs/AGPRs an instruction writes (its vector destination). */
 static bool vdst(const struct emu_inst *in, struct span *out)

@@ -437,15 +437,24 @@ static void emu_queue_free(struct emu_queue *q)
 	free(q);
 }
 
-/* Join and free the queues destroyed from their own error callback. */
-static void emu_queue_reap(void)
+/* Empty one of the runtime's queue lists under its lock; the caller owns
+ * what it returns. */
+static struct emu_queue *emu_queue_take(struct emu_queue **list)
 {
 	struct emu_queue *q;
 
 	pthread_mutex_lock(&emu_rt.lock);
-	q = emu_rt.dead_queues;
-	emu_rt.dead_queues = NULL;
+	q = *list;
+	*list = NULL;
 	pthread_mutex_unlock(&emu_rt.lock);
+	return q;
+}
+
+/* Join and free the queues destroyed from their own error callback. */
+static void emu_queue_reap(void)
+{
+	struct emu_queue *q = emu_queue_take(&emu_rt.dead_queues);
+
 	while (q) {
 		struct emu_queue *next = q->next;
 		pthread_join(q->thread, NULL);
@@ -615,12 +624,8 @@ EMU_API hsa_status_t hsa_queue_inactivate(hsa_queue_t *queue)
 
 void emu_queue_destroy_all(void)
 {
-	struct emu_queue *q;
+	struct emu_queue *q = emu_queue_take(&emu_rt.queues);
 
-	pthread_mutex_lock(&emu_rt.lock);
-	q = emu_rt.queues;
-	emu_rt.queues = NULL;
-	pthread_mutex_unlock(&emu_rt.lock);
 	while (q) {
 		struct emu_queue *next = q->next;
 		emu_queue_stop_and_free(q);
