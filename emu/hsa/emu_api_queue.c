@@ -472,14 +472,21 @@ static struct emu_queue **emu_queue_link(const hsa_queue_t *queue)
 	return NULL;
 }
 
-static struct emu_queue *emu_queue_find(const hsa_queue_t *queue)
+/* The checks a queue call starts with, in ROCr's order: the runtime is
+ * open, a queue is given, it is one of ours (*out, on success). */
+static hsa_status_t emu_queue_query(const hsa_queue_t *queue, struct emu_queue **out)
 {
 	struct emu_queue **pp;
 
+	if (!emu_rt_open())
+		return HSA_STATUS_ERROR_NOT_INITIALIZED;
+	if (!queue)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
 	pthread_mutex_lock(&emu_rt.lock);
 	pp = emu_queue_link(queue);
+	*out = pp ? *pp : NULL;
 	pthread_mutex_unlock(&emu_rt.lock);
-	return pp ? *pp : NULL;
+	return *out ? HSA_STATUS_SUCCESS : HSA_STATUS_ERROR_INVALID_QUEUE;
 }
 
 EMU_API hsa_status_t hsa_queue_create(hsa_agent_t agent, uint32_t size, hsa_queue_type32_t type,
@@ -610,13 +617,10 @@ EMU_API hsa_status_t hsa_queue_destroy(hsa_queue_t *queue)
 EMU_API hsa_status_t hsa_queue_inactivate(hsa_queue_t *queue)
 {
 	struct emu_queue *q;
+	hsa_status_t st;
 
-	if (!emu_rt_open())
-		return HSA_STATUS_ERROR_NOT_INITIALIZED;
-	if (!queue)
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	if (!(q = emu_queue_find(queue)))
-		return HSA_STATUS_ERROR_INVALID_QUEUE;
+	if ((st = emu_queue_query(queue, &q)) != HSA_STATUS_SUCCESS)
+		return st;
 	atomic_store(&q->stop, true);
 	emu_signal_wake(q->doorbell);
 	return HSA_STATUS_SUCCESS;
@@ -640,13 +644,10 @@ EMU_API hsa_status_t hsa_amd_queue_set_priority(hsa_queue_t *queue,
                                                 hsa_amd_queue_priority_t priority)
 {
 	struct emu_queue *q;
+	hsa_status_t st;
 
-	if (!emu_rt_open())
-		return HSA_STATUS_ERROR_NOT_INITIALIZED;
-	if (!queue)
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	if (!(q = emu_queue_find(queue)))
-		return HSA_STATUS_ERROR_INVALID_QUEUE;
+	if ((st = emu_queue_query(queue, &q)) != HSA_STATUS_SUCCESS)
+		return st;
 	if (priority < HSA_AMD_QUEUE_PRIORITY_LOW || priority > HSA_AMD_QUEUE_PRIORITY_HIGH)
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
 	q->priority = priority;  /* one dispatch at a time: priority changes nothing */
@@ -656,13 +657,10 @@ EMU_API hsa_status_t hsa_amd_queue_set_priority(hsa_queue_t *queue,
 EMU_API hsa_status_t hsa_amd_profiling_set_profiler_enabled(hsa_queue_t *queue, int enable)
 {
 	struct emu_queue *q;
+	hsa_status_t st;
 
-	if (!emu_rt_open())
-		return HSA_STATUS_ERROR_NOT_INITIALIZED;
-	if (!queue)
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	if (!(q = emu_queue_find(queue)))
-		return HSA_STATUS_ERROR_INVALID_QUEUE;
+	if ((st = emu_queue_query(queue, &q)) != HSA_STATUS_SUCCESS)
+		return st;
 	atomic_store(&q->profiling, enable != 0);
 	return HSA_STATUS_SUCCESS;
 }

@@ -185,14 +185,11 @@ static uint64_t op_s_cselect_b32(uint64_t a, uint64_t b, bool *scc)
 		*scc = r != 0;                                             \
 		return r;                                                  \
 	}
-BITOP(and, a & b)
-BITOP(or, a | b)
-BITOP(xor, a ^ b)
-BITOP(andn2, a & ~b)
-BITOP(orn2, a | ~b)
-BITOP(nand, ~(a & b))
-BITOP(nor, ~(a | b))
-BITOP(xnor, ~(a ^ b))
+/* The bitwise family, shared with the saveexec forms (b = EXEC there). */
+#define BITOP_LIST(X) \
+	X(and, a & b) X(or, a | b) X(xor, a ^ b) X(andn2, a & ~b) X(orn2, a | ~b) \
+	X(nand, ~(a & b)) X(nor, ~(a | b)) X(xnor, ~(a ^ b))
+BITOP_LIST(BITOP)
 
 /* Shifts: the count is S1[4:0] (32-bit) or S1[5:0] (64-bit). */
 static uint64_t op_s_lshl_b32(uint64_t a, uint64_t b, bool *scc)
@@ -532,20 +529,14 @@ static inline void saveexec(struct emu_wave *w, const struct emu_inst *in, exec_
 	w->scc = ex != 0;
 }
 
+/* a = S0, b = EXEC. */
 #define SAVEEXEC(name, expr)                                                        \
-	static uint64_t ex_##name(uint64_t s, uint64_t e) { return (expr); }         \
+	static uint64_t ex_##name(uint64_t a, uint64_t b) { return (expr); }         \
 	static void x_s_##name##_saveexec_b64(struct emu_wave *w, const struct emu_inst *in) \
 	{ saveexec(w, in, ex_##name, false); }
-SAVEEXEC(and, s & e)
-SAVEEXEC(or, s | e)
-SAVEEXEC(xor, s ^ e)
-SAVEEXEC(andn2, s & ~e)
-SAVEEXEC(orn2, s | ~e)
-SAVEEXEC(nand, ~(s & e))
-SAVEEXEC(nor, ~(s | e))
-SAVEEXEC(xnor, ~(s ^ e))
-SAVEEXEC(andn1, ~s & e)
-SAVEEXEC(orn1, ~s | e)
+BITOP_LIST(SAVEEXEC)
+SAVEEXEC(andn1, ~a & b)
+SAVEEXEC(orn1, ~a | b)
 
 static void x_s_andn1_wrexec_b64(struct emu_wave *w, const struct emu_inst *in)
 {
