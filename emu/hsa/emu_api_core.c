@@ -193,10 +193,25 @@ EMU_API hsa_status_t hsa_shut_down(void)
 
 /* ---- status strings ---- */
 
-static const struct {
-	hsa_status_t status;
-	const char *text;
-} emu_status_text[] = {
+/* A name for an id: the status strings and the extension names. */
+struct emu_id_name {
+	int id;
+	const char *name;
+};
+
+/* Point *name at id's name in t[0..n); false when t does not name it. */
+static bool emu_id_name_find(const struct emu_id_name *t, size_t n, int id, const char **name)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (t[i].id == id) {
+			*name = t[i].name;
+			return true;
+		}
+	}
+	return false;
+}
+
+static const struct emu_id_name emu_status_text[] = {
 	{ HSA_STATUS_SUCCESS, "HSA_STATUS_SUCCESS: The function has been executed successfully." },
 	{ HSA_STATUS_INFO_BREAK, "HSA_STATUS_INFO_BREAK: A traversal over a list of elements has been "
 	  "interrupted by the application before completing." },
@@ -280,13 +295,10 @@ EMU_API hsa_status_t hsa_status_string(hsa_status_t status, const char **status_
 {
 	if (!status_string)
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	for (size_t i = 0; i < sizeof(emu_status_text) / sizeof(emu_status_text[0]); i++) {
-		if (emu_status_text[i].status == status) {
-			*status_string = emu_status_text[i].text;
-			return HSA_STATUS_SUCCESS;
-		}
-	}
-	return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	return emu_id_name_find(emu_status_text, sizeof(emu_status_text) / sizeof(emu_status_text[0]),
+	                        (int)status, status_string)
+	               ? HSA_STATUS_SUCCESS
+	               : HSA_STATUS_ERROR_INVALID_ARGUMENT;
 }
 
 /* ---- extensions ---- */
@@ -318,7 +330,7 @@ static bool emu_ext_id_valid(uint16_t ext)
 
 EMU_API hsa_status_t hsa_extension_get_name(uint16_t extension, const char **name)
 {
-	static const struct { uint16_t id; const char *name; } names[] = {
+	static const struct emu_id_name names[] = {
 		{ HSA_EXTENSION_FINALIZER, "HSA_EXTENSION_FINALIZER" },
 		{ HSA_EXTENSION_IMAGES, "HSA_EXTENSION_IMAGES" },
 		{ HSA_EXTENSION_PERFORMANCE_COUNTERS, "HSA_EXTENSION_PERFORMANCE_COUNTERS" },
@@ -333,13 +345,9 @@ EMU_API hsa_status_t hsa_extension_get_name(uint16_t extension, const char **nam
 		return HSA_STATUS_ERROR_NOT_INITIALIZED;
 	if (!name)
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
-		if (names[i].id == extension) {
-			*name = names[i].name;
-			return HSA_STATUS_SUCCESS;
-		}
-	}
-	return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	return emu_id_name_find(names, sizeof(names) / sizeof(names[0]), extension, name)
+	               ? HSA_STATUS_SUCCESS
+	               : HSA_STATUS_ERROR_INVALID_ARGUMENT;
 }
 
 EMU_API hsa_status_t hsa_system_major_extension_supported(uint16_t extension, uint16_t version_major,
