@@ -555,6 +555,16 @@ static hsa_status_t emu_ext_get_last_report(hsa_agent_t agent, char *buf, size_t
 
 /* ---- system ---- */
 
+/* The 128-byte extension mask of the system and of the GPU agent: the
+ * emulator's vendor extension is the one it supports. */
+static void emu_put_extensions(void *value)
+{
+	uint8_t *mask = value;
+
+	memset(mask, 0, 128);
+	mask[GCNLAB_EXTENSION_EMU / 8] |= (uint8_t)(1u << (GCNLAB_EXTENSION_EMU % 8));
+}
+
 EMU_API hsa_status_t hsa_system_get_info(hsa_system_info_t attribute, void *value)
 {
 	if (!emu_rt_open())
@@ -584,12 +594,9 @@ EMU_API hsa_status_t hsa_system_get_info(hsa_system_info_t attribute, void *valu
 	case HSA_SYSTEM_INFO_MACHINE_MODEL:
 		*(hsa_machine_model_t *)value = HSA_MACHINE_MODEL_LARGE;
 		break;
-	case HSA_SYSTEM_INFO_EXTENSIONS: {
-		uint8_t *mask = value;
-		memset(mask, 0, 128);
-		mask[GCNLAB_EXTENSION_EMU / 8] |= (uint8_t)(1u << (GCNLAB_EXTENSION_EMU % 8));
+	case HSA_SYSTEM_INFO_EXTENSIONS:
+		emu_put_extensions(value);
 		break;
-	}
 	default:
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
 	}
@@ -1035,12 +1042,9 @@ static hsa_status_t emu_gpu_agent_info(hsa_agent_info_t attribute, void *value)
 	case HSA_AGENT_INFO_ISA:
 		*(hsa_isa_t *)value = emu_agent_isa();
 		break;
-	case HSA_AGENT_INFO_EXTENSIONS: {
-		uint8_t *mask = value;
-		memset(mask, 0, 128);
-		mask[GCNLAB_EXTENSION_EMU / 8] |= (uint8_t)(1u << (GCNLAB_EXTENSION_EMU % 8));
+	case HSA_AGENT_INFO_EXTENSIONS:
+		emu_put_extensions(value);
 		break;
-	}
 	case HSA_AMD_AGENT_INFO_CHIP_ID:
 		*(uint32_t *)value = p->chip_id;
 		break;

@@ -473,8 +473,9 @@ static struct emu_queue **emu_queue_link(const hsa_queue_t *queue)
 }
 
 /* The checks a queue call starts with, in ROCr's order: the runtime is
- * open, a queue is given, it is one of ours (*out, on success). */
-static hsa_status_t emu_queue_query(const hsa_queue_t *queue, struct emu_queue **out)
+ * open, a queue is given, it is one of ours (*out, on success; taken off
+ * the runtime's list when unlink is set). */
+static hsa_status_t emu_queue_query(const hsa_queue_t *queue, bool unlink, struct emu_queue **out)
 {
 	struct emu_queue **pp;
 
@@ -485,6 +486,8 @@ static hsa_status_t emu_queue_query(const hsa_queue_t *queue, struct emu_queue *
 	pthread_mutex_lock(&emu_rt.lock);
 	pp = emu_queue_link(queue);
 	*out = pp ? *pp : NULL;
+	if (*out && unlink)
+		*pp = (*out)->next;
 	pthread_mutex_unlock(&emu_rt.lock);
 	return *out ? HSA_STATUS_SUCCESS : HSA_STATUS_ERROR_INVALID_QUEUE;
 }
@@ -596,20 +599,11 @@ static void emu_queue_stop_and_free(struct emu_queue *q)
 
 EMU_API hsa_status_t hsa_queue_destroy(hsa_queue_t *queue)
 {
-	struct emu_queue **pp, *q;
+	struct emu_queue *q;
+	hsa_status_t st;
 
-	if (!emu_rt_open())
-		return HSA_STATUS_ERROR_NOT_INITIALIZED;
-	if (!queue)
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	pthread_mutex_lock(&emu_rt.lock);
-	pp = emu_queue_link(queue);
-	q = pp ? *pp : NULL;
-	if (q)
-		*pp = q->next;
-	pthread_mutex_unlock(&emu_rt.lock);
-	if (!q)
-		return HSA_STATUS_ERROR_INVALID_QUEUE;
+	if ((st = emu_queue_query(queue, true, &q)) != HSA_STATUS_SUCCESS)
+		return st;
 	emu_queue_stop_and_free(q);
 	return HSA_STATUS_SUCCESS;
 }
@@ -619,7 +613,7 @@ EMU_API hsa_status_t hsa_queue_inactivate(hsa_queue_t *queue)
 	struct emu_queue *q;
 	hsa_status_t st;
 
-	if ((st = emu_queue_query(queue, &q)) != HSA_STATUS_SUCCESS)
+	if ((st = emu_queue_query(queue, false, &q)) != HSA_STATUS_SUCCESS)
 		return st;
 	atomic_store(&q->stop, true);
 	emu_signal_wake(q->doorbell);
@@ -646,7 +640,7 @@ EMU_API hsa_status_t hsa_amd_queue_set_priority(hsa_queue_t *queue,
 	struct emu_queue *q;
 	hsa_status_t st;
 
-	if ((st = emu_queue_query(queue, &q)) != HSA_STATUS_SUCCESS)
+	if ((st = emu_queue_query(queue, false, &q)) != HSA_STATUS_SUCCESS)
 		return st;
 	if (priority < HSA_AMD_QUEUE_PRIORITY_LOW || priority > HSA_AMD_QUEUE_PRIORITY_HIGH)
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
@@ -659,7 +653,7 @@ EMU_API hsa_status_t hsa_amd_profiling_set_profiler_enabled(hsa_queue_t *queue, 
 	struct emu_queue *q;
 	hsa_status_t st;
 
-	if ((st = emu_queue_query(queue, &q)) != HSA_STATUS_SUCCESS)
+	if ((st = emu_queue_query(queue, false, &q)) != HSA_STATUS_SUCCESS)
 		return st;
 	atomic_store(&q->profiling, enable != 0);
 	return HSA_STATUS_SUCCESS;

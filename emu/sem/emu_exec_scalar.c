@@ -621,18 +621,13 @@ static inline void sopc(struct emu_wave *w, const struct emu_inst *in, cmp_fn fn
 	static bool c_##name(uint64_t a, uint64_t b) { return (type)a op (type)b; }          \
 	static void x_s_cmp_##name(struct emu_wave *w, const struct emu_inst *in)         \
 	{ sopc(w, in, c_##name, sizeof(type) == 8, sizeof(type) == 8); }
-CMP(eq_i32, int32_t, ==)
-CMP(lg_i32, int32_t, !=)
-CMP(gt_i32, int32_t, >)
-CMP(ge_i32, int32_t, >=)
-CMP(lt_i32, int32_t, <)
-CMP(le_i32, int32_t, <=)
-CMP(eq_u32, uint32_t, ==)
-CMP(lg_u32, uint32_t, !=)
-CMP(gt_u32, uint32_t, >)
-CMP(ge_u32, uint32_t, >=)
-CMP(lt_u32, uint32_t, <)
-CMP(le_u32, uint32_t, <=)
+/* The six relations, shared by s_cmp_* and s_cmpk_*. */
+#define CMP_REL_LIST(X, ...) \
+	X(eq, ==, __VA_ARGS__) X(lg, !=, __VA_ARGS__) X(gt, >, __VA_ARGS__) \
+	X(ge, >=, __VA_ARGS__) X(lt, <, __VA_ARGS__) X(le, <=, __VA_ARGS__)
+#define CMP_REL(rel, op, sfx, type) CMP(rel##_##sfx, type, op)
+CMP_REL_LIST(CMP_REL, i32, int32_t)
+CMP_REL_LIST(CMP_REL, u32, uint32_t)
 CMP(eq_u64, uint64_t, ==)
 CMP(lg_u64, uint64_t, !=)
 
@@ -661,18 +656,9 @@ static void x_s_cmovk_i32(struct emu_wave *w, const struct emu_inst *in)
 #define CMPK(name, type, op, imm)                                                  \
 	static void x_s_cmpk_##name(struct emu_wave *w, const struct emu_inst *in)     \
 	{ w->scc = (type)rd32(w, in, f_sdst(in)) op (type)(imm); }
-CMPK(eq_i32, int32_t, ==, f_simm16(in))
-CMPK(lg_i32, int32_t, !=, f_simm16(in))
-CMPK(gt_i32, int32_t, >, f_simm16(in))
-CMPK(ge_i32, int32_t, >=, f_simm16(in))
-CMPK(lt_i32, int32_t, <, f_simm16(in))
-CMPK(le_i32, int32_t, <=, f_simm16(in))
-CMPK(eq_u32, uint32_t, ==, f_uimm16(in))
-CMPK(lg_u32, uint32_t, !=, f_uimm16(in))
-CMPK(gt_u32, uint32_t, >, f_uimm16(in))
-CMPK(ge_u32, uint32_t, >=, f_uimm16(in))
-CMPK(lt_u32, uint32_t, <, f_uimm16(in))
-CMPK(le_u32, uint32_t, <=, f_uimm16(in))
+#define CMPK_REL(rel, op, sfx, type, imm) CMPK(rel##_##sfx, type, op, imm)
+CMP_REL_LIST(CMPK_REL, i32, int32_t, f_simm16(in))
+CMP_REL_LIST(CMPK_REL, u32, uint32_t, f_uimm16(in))
 
 static void x_s_addk_i32(struct emu_wave *w, const struct emu_inst *in)
 {
