@@ -67,11 +67,10 @@ typedef uint64_t (*sop_fn)(uint64_t a, uint64_t b, bool *scc);
 
 enum { W32 = 0, W64 = 1 };
 
-static inline void sop2(struct emu_wave *w, const struct emu_inst *in, sop_fn fn, int wa, int wb,
-                        int wd)
+/* Apply fn to the sources, write the destination (wd wide) and SCC. */
+static inline void sop_apply(struct emu_wave *w, const struct emu_inst *in, sop_fn fn, uint64_t a,
+                             uint64_t b, int wd)
 {
-	uint64_t a = wa == W64 ? rd64(w, in, f_src0(in)) : rd32(w, in, f_src0(in));
-	uint64_t b = wb == W64 ? rd64(w, in, f_src1(in)) : rd32(w, in, f_src1(in));
 	bool scc = w->scc;
 	uint64_t d = fn(a, b, &scc);
 	if (wd == W64)
@@ -79,6 +78,14 @@ static inline void sop2(struct emu_wave *w, const struct emu_inst *in, sop_fn fn
 	else
 		emu_swrite32(w, f_sdst(in), (uint32_t)d);
 	w->scc = scc;
+}
+
+static inline void sop2(struct emu_wave *w, const struct emu_inst *in, sop_fn fn, int wa, int wb,
+                        int wd)
+{
+	uint64_t a = wa == W64 ? rd64(w, in, f_src0(in)) : rd32(w, in, f_src0(in));
+	uint64_t b = wb == W64 ? rd64(w, in, f_src1(in)) : rd32(w, in, f_src1(in));
+	sop_apply(w, in, fn, a, b, wd);
 }
 
 /* SOP1: b is the old value of the destination when `old` (s_bitset*,
@@ -89,13 +96,7 @@ static inline void sop1(struct emu_wave *w, const struct emu_inst *in, sop_fn fn
 {
 	uint64_t a = wa == W64 ? rd64(w, in, f_src0(in)) : rd32(w, in, f_src0(in));
 	uint64_t b = !old ? 0 : wd == W64 ? rd64(w, in, f_sdst(in)) : rd32(w, in, f_sdst(in));
-	bool scc = w->scc;
-	uint64_t d = fn(a, b, &scc);
-	if (wd == W64)
-		emu_swrite64(w, f_sdst(in), d);
-	else
-		emu_swrite32(w, f_sdst(in), (uint32_t)d);
-	w->scc = scc;
+	sop_apply(w, in, fn, a, b, wd);
 }
 
 #define SOP2(name, wa, wb, wd) \
