@@ -138,10 +138,7 @@ chase_name gcn_kernel_begin
 	s_addc_u32 s[S_SRD+1], s[S_SRD+1], s[S_ARGS+1]
 	gcn_buffer_rsrc S_SRD, S_SRD, s[S_REGION]
 	// Output: the whole buffer; this work-group's samples from wg * steps * 4.
-	s_mov_b32 s[S_TMP], -1
-	gcn_buffer_rsrc S_OSRD, S_ARGS+2, s[S_TMP]
-	s_mul_i32 s[S_OOFF], s[gcn_s_wg_id_x], s[S_STEPS]
-	s_lshl_b32 s[S_OOFF], s[S_OOFF], 2
+	gcn_sample_out S_OSRD, S_ARGS+2, S_STEPS, S_OOFF, S_TMP
 
 	// Warm-up: stream the footprint, 8 KiB per round.
 	s_cmp_eq_u32 s[S_WARM], 0

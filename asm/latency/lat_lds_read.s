@@ -92,8 +92,7 @@ lds_name gcn_kernel_begin
 	s_mov_b32 s[S_TMP], -1
 	gcn_buffer_rsrc S_OSRD, S_ARGS+2, s[S_TMP]
 	buffer_load_dword v[V_ADDR], v[V_OFF4], s[S_ASRD:S_ASRD+3], 0 offen
-	s_mul_i32 s[S_OOFF], s[gcn_s_wg_id_x], s[S_STEPS]
-	s_lshl_b32 s[S_OOFF], s[S_OOFF], 2
+	gcn_sample_base S_OOFF, S_STEPS
 	s_mov_b32 s[S_IDX], 0
 	gcn_wait_vm 0
 	// The LDS holds what the previous workgroup left: write all 64 KiB once

@@ -30,10 +30,7 @@ gcn_kernel_begin lat_memtime
 	gcn_sample_lanes V_LANE, V_OFF4
 	v_mov_b32 v[V_ACC], 0
 	gcn_wait_lgkm 0
-	s_mov_b32 s[S_TMP], -1
-	gcn_buffer_rsrc S_OSRD, S_ARGS, s[S_TMP]
-	s_mul_i32 s[S_OOFF], s[gcn_s_wg_id_x], s[S_STEPS]
-	s_lshl_b32 s[S_OOFF], s[S_OOFF], 2
+	gcn_sample_out S_OSRD, S_ARGS, S_STEPS, S_OOFF, S_TMP
 	s_mov_b32 s[S_IDX], 0
 .Lstep:
 	gcn_sample_start S_T

@@ -144,6 +144,21 @@ static void poison(struct emu_wave *w, unsigned code)
 		memcpy(row + l, &p, sizeof(p));
 }
 
+/* Count one warning of a kind; true, with the instruction's disassembly in
+ * dis ("?" when there is none), while it is still to be printed: the
+ * first CHECK_WARN_MAX, unless an earlier dispatch printed them. */
+static bool check_warn(struct emu_dispatch_ctx *ctx, uint64_t *count, const struct emu_inst *in,
+                       char *dis, size_t n)
+{
+	if (++*count > CHECK_WARN_MAX || ctx->check_quiet)
+		return false;
+	if (in)
+		emu_disasm(ctx->prof, in, dis, n);
+	else
+		snprintf(dis, n, "?");
+	return true;
+}
+
 static void report_uninit(struct emu_wave *w, const struct emu_inst *in, unsigned code)
 {
 	struct emu_dispatch_ctx *ctx = w->ctx;
@@ -156,15 +171,13 @@ static void report_uninit(struct emu_wave *w, const struct emu_inst *in, unsigne
 		          "here the poison 0x%08x)", reg, EMU_POISON);
 		return;
 	}
-	if (++ctx->uninit <= CHECK_WARN_MAX && !ctx->check_quiet) {
-		char dis[96];
-		emu_disasm(ctx->prof, in, dis, sizeof(dis));
+	char dis[96];
+	if (check_warn(ctx, &ctx->uninit, in, dis, sizeof(dis)))
 		fprintf(stderr,
 		        "gcnlab-emu: warning: uninitialised read in %s (%s): `%s` at 0x%x reads %s, which no "
 		        "instruction of the wave wrote and the launch does not initialise; it reads the "
 		        "poison 0x%08x (wave %u)\n",
 		        ctx->kernel_name, ctx->prof->proc, dis, in->off, reg, EMU_POISON, w->id);
-	}
 }
 
 /* The lane-mask idiom of LLVM's i1 phis (SILowerI1Copies): a loop's lane
@@ -232,15 +245,12 @@ static void report_lds_uninit(struct emu_wave *w, const struct emu_inst *in, uin
 		          "here poison bytes of 0x%08x)", addr, EMU_POISON);
 		return;
 	}
-	if (++ctx->uninit <= CHECK_WARN_MAX && !ctx->check_quiet) {
-		char dis[96] = "?";
-		if (in)
-			emu_disasm(ctx->prof, in, dis, sizeof(dis));
+	char dis[96];
+	if (check_warn(ctx, &ctx->uninit, in, dis, sizeof(dis)))
 		fprintf(stderr,
 		        "gcnlab-emu: warning: uninitialised LDS read in %s (%s): `%s` at 0x%x reads LDS byte "
 		        "0x%x, which no DS instruction of this workgroup wrote; it reads poison (wave %u)\n",
 		        ctx->kernel_name, ctx->prof->proc, dis, in ? in->off : 0, addr, w->id);
-	}
 }
 
 static void report_lds_oob(struct emu_wave *w, const struct emu_inst *in, uint64_t addr, unsigned bytes)
@@ -248,17 +258,14 @@ static void report_lds_oob(struct emu_wave *w, const struct emu_inst *in, uint64
 	struct emu_dispatch_ctx *ctx = w->ctx;
 	/* A warning in strict mode too: the hardware defines the result
 	 * (reads 0, writes dropped), and kernels rely on it. */
-	if (++ctx->lds_oob <= CHECK_WARN_MAX && !ctx->check_quiet) {
-		char dis[96] = "?";
-		if (in)
-			emu_disasm(ctx->prof, in, dis, sizeof(dis));
+	char dis[96];
+	if (check_warn(ctx, &ctx->lds_oob, in, dis, sizeof(dis)))
 		fprintf(stderr,
 		        "gcnlab-emu: warning: LDS access out of range in %s (%s): `%s` at 0x%x touches %u "
 		        "byte(s) at LDS address 0x%llx, at or beyond the workgroup's %u-byte allocation; the "
 		        "hardware reads 0 and drops writes there (wave %u)\n",
 		        ctx->kernel_name, ctx->prof->proc, dis, in ? in->off : 0, bytes, (unsigned long long)addr,
 		        w->wg->lds_size, w->id);
-	}
 }
 
 void emu_check_lds_report(struct emu_wave *w, const struct emu_inst *in, enum emu_lds_report what,

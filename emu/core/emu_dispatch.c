@@ -299,7 +299,6 @@ static bool wave_init(struct emu_dispatch_ctx *ctx, struct emu_workgroup *wg, st
 	uint32_t u[EMU_USER_SGPR_MAX];
 	unsigned s = 0;
 	uint16_t cp = kd->code_props;
-	uint64_t q;
 	uint64_t scratch = ctx->scratch_base;
 	uint64_t wave_off = (uint64_t)w->scratch_slot * ctx->scratch_per_wave;
 	if (cp & (1u << 0)) { /* private segment buffer: V# of the scratch */
@@ -314,29 +313,17 @@ static bool wave_init(struct emu_dispatch_ctx *ctx, struct emu_workgroup *wg, st
 		u[s++] = ctx->scratch_len > UINT32_MAX ? UINT32_MAX : (uint32_t)ctx->scratch_len;
 		u[s++] = 4u | 5u << 3 | 6u << 6 | 7u << 9 | 4u << 12 | 4u << 15 | 1u << 19 | 3u << 21 | 1u << 23;
 	}
-	if (cp & (1u << 1)) { /* dispatch ptr */
-		q = ctx->req->packet_addr;
-		u[s++] = (uint32_t)q;
-		u[s++] = (uint32_t)(q >> 32);
-	}
-	if (cp & (1u << 2)) { /* queue ptr */
-		q = ctx->req->queue_addr;
-		u[s++] = (uint32_t)q;
-		u[s++] = (uint32_t)(q >> 32);
-	}
-	if (cp & (1u << 3)) { /* kernarg segment ptr */
-		q = (uint64_t)(uintptr_t)pkt->kernarg_address;
-		u[s++] = (uint32_t)q;
-		u[s++] = (uint32_t)(q >> 32);
-	}
-	if (cp & (1u << 4)) { /* dispatch id */
-		q = ctx->req->dispatch_id;
-		u[s++] = (uint32_t)q;
-		u[s++] = (uint32_t)(q >> 32);
-	}
-	if (cp & (1u << 5)) { /* flat scratch init: the backing's base; the prologue adds the wave offset */
-		u[s++] = (uint32_t)scratch;
-		u[s++] = (uint32_t)(scratch >> 32);
+	/* Bits 1..5, two SGPRs each (low dword first): dispatch ptr, queue
+	 * ptr, kernarg segment ptr, dispatch id, flat scratch init (the
+	 * backing's base; the prologue adds the wave offset). */
+	const uint64_t pair[5] = { ctx->req->packet_addr, ctx->req->queue_addr,
+	                           (uint64_t)(uintptr_t)pkt->kernarg_address, ctx->req->dispatch_id,
+	                           scratch };
+	for (unsigned b = 1; b <= 5; b++) {
+		if (cp & (1u << b)) {
+			u[s++] = (uint32_t)pair[b - 1];
+			u[s++] = (uint32_t)(pair[b - 1] >> 32);
+		}
 	}
 	if (cp & (1u << 6)) /* private segment size */
 		u[s++] = pkt->private_segment_size;

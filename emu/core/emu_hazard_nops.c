@@ -193,23 +193,25 @@ static void regs_of(const struct emu_inst *in, struct regs *r)
 	for (unsigned i = 0; i < r->nwr; i++)
 		r->wr[i] = (struct span){wr[i].lo, wr[i].hi};
 }
+/* Does a vector register among s[0..n) overlap v? */
+static bool vspans_hit(const struct span *s, unsigned n, struct span v)
+{
+	for (unsigned i = 0; i < n; i++)
+		if (s[i].lo >= EMU_OP_VGPR0 && span_ov(s[i], v))
+			return true;
+	return false;
+}
 static bool vreads(const struct emu_inst *in, struct span v)
 {
 	struct regs r;
 	regs_of(in, &r);
-	for (unsigned i = 0; i < r.nrd; i++)
-		if (r.rd[i].lo >= EMU_OP_VGPR0 && span_ov(r.rd[i], v))
-			return true;
-	return false;
+	return vspans_hit(r.rd, r.nrd, v);
 }
 static bool vwrites(const struct emu_inst *in, struct span v)
 {
 	struct regs r;
 	regs_of(in, &r);
-	for (unsigned i = 0; i < r.nwr; i++)
-		if (r.wr[i].lo >= EMU_OP_VGPR0 && span_ov(r.wr[i], v))
-			return true;
-	return false;
+	return vspans_hit(r.wr, r.nwr, v);
 }
 /* The VGPRs/AGPRs an instruction writes (its vector destination). */
 static bool vdst(const struct emu_inst *in, struct span *out)
@@ -319,6 +321,15 @@ struct rule {
 
 #define P (void)prof
 
+/* A rule's consumer (c_) or producer (p_) class that tests the
+ * instruction alone. */
+#define INST_CLASS(name, cond)                                                       \
+	static bool name(const struct emu_profile *prof, const struct emu_inst *in) \
+	{                                                                           \
+		P;                                                                  \
+		return (cond);                                                      \
+	}
+
 /* 1. VALU writes SGPR -> VMEM reads that SGPR: 5. [VEGA] 4.5; [LLVM]
  * checkVMEMHazards (hasVMEMReadSGPRVALUDefHazard: GFX8+); [ACO]. */
 static bool c_vmem_sgpr(const struct emu_profile *prof, const struct emu_inst *in)
@@ -345,11 +356,7 @@ static int n_vmem_sgpr(const struct hctx *h, const struct emu_inst *p)
 
 /* 2. VALU writes SGPR/VCC -> v_readlane/v_writelane use it as the lane
  * select: 4. [VEGA] 4.5; [LLVM] checkRWLaneHazards; [ACO]. */
-static bool c_lanesel(const struct emu_profile *prof, const struct emu_inst *in)
-{
-	P;
-	return is_rwlane(in) && in->src[1] < 128;
-}
+INST_CLASS(c_lanesel, is_rwlane(in) && in->src[1] < 128)
 static int n_lanesel(const struct hctx *h, const struct emu_inst *p)
 {
 	return swr_hits(p, (struct span){h->c->src[1], (uint16_t)(h->c->src[1] + 1)}) ? 4 : -1;
@@ -357,11 +364,7 @@ static int n_lanesel(const struct hctx *h, const struct emu_inst *p)
 
 /* 3. VALU writes VCC -> v_div_fmas: 4. [VEGA] 4.5; [LLVM]
  * checkDivFMasHazards; [ACO]. */
-static bool c_divfmas(const struct emu_profile *prof, const struct emu_inst *in)
-{
-	P;
-	return starts(in, "v_div_fmas_");
-}
+INST_CLASS(c_divfmas, starts(in, "v_div_fmas_"))
 static int n_divfmas(const struct hctx *h, const struct emu_inst *p)
 {
 	(void)h;
@@ -369,11 +372,7 @@ static int n_divfmas(const struct hctx *h, const struct emu_inst *p)
 }
 
 /* 4. VALU writes EXEC -> DPP: 5. [VEGA] 4.5; [LLVM] checkDPPHazards; [ACO]. */
-static bool c_dpp(const struct emu_profile *prof, const struct emu_inst *in)
-{
-	P;
-	return is_valu(in) && in->dpp;
-}
+INST_CLASS(c_dpp, is_valu(in) && in->dpp)
 static int n_dpp_exec(const struct hctx *h, const struct emu_inst *p)
 {
 	(void)h;
@@ -382,11 +381,7 @@ static int n_dpp_exec(const struct hctx *h, const struct emu_inst *p)
 
 /* 5. VALU writes VGPR -> DPP reads that VGPR: 2. [VEGA] 4.5 (the DPP
  * operand, src0; [LLVM] checkDPPHazards and [ACO] guard the same). */
-static bool p_valu(const struct emu_profile *prof, const struct emu_inst *in)
-{
-	P;
-	return is_valu(in);
-}
+INST_CLASS(p_valu, is_valu(in))
 /* The producer's VGPR destination overlaps the consumer's src0 (rules 5
  * and 14 read it there). */
 static bool vdst_feeds_src0(const struct hctx *h, const struct emu_inst *p)
@@ -402,16 +397,8 @@ static int n_dpp_vgpr(const struct hctx *h, const struct emu_inst *p)
 /* 6. s_setreg -> s_getreg/s_setreg of the same hardware register: 2.
  * [VEGA] 4.5; [LLVM] checkGetRegHazards/checkSetRegHazards
  * (getSetRegWaitStates: 2 on GFX8+); [ACO]. */
-static bool c_getsetreg(const struct emu_profile *prof, const struct emu_inst *in)
-{
-	P;
-	return is_setreg(in) || starts(in, "s_getreg_b32");
-}
-static bool p_setreg(const struct emu_profile *prof, const struct emu_inst *in)
-{
-	P;
-	return is_setreg(in);
-}
+INST_CLASS(c_getsetreg, is_setreg(in) || starts(in, "s_getreg_b32"))
+INST_CLASS(p_setreg, is_setreg(in))
 static int n_getsetreg(const struct hctx *h, const struct emu_inst *p)
 {
 	return hwreg_id(p) == hwreg_id(h->c) ? 2 : -1;
@@ -419,11 +406,7 @@ static int n_getsetreg(const struct hctx *h, const struct emu_inst *p)
 
 /* 7. s_setreg of MODE.vskip (bit 28) -> any vector instruction: 2. [VEGA]
  * 4.5; [ACO] set_vskip_mode_then_vector. */
-static bool c_vector(const struct emu_profile *prof, const struct emu_inst *in)
-{
-	P;
-	return is_valu(in) || is_memexp(in);
-}
+INST_CLASS(c_vector, is_valu(in) || is_memexp(in))
 static bool p_vskip(const struct emu_profile *prof, const struct emu_inst *in)
 {
 	P;
@@ -443,11 +426,7 @@ static int n_vskip(const struct hctx *h, const struct emu_inst *p)
  * [VEGA] 4.5; [LLVM] checkReadM0Hazards (hasReadM0SendMsgHazard,
  * hasReadM0MovRelInterpHazard, hasReadM0LdsDmaHazard,
  * hasReadM0LdsDirectHazard: all GFX9, so gfx90a and gfx942 too); [ACO]. */
-static bool p_salu_m0(const struct emu_profile *prof, const struct emu_inst *in)
-{
-	P;
-	return salu_writes_m0(in);
-}
+INST_CLASS(p_salu_m0, salu_writes_m0(in))
 static int n_one(const struct hctx *h, const struct emu_inst *p)
 {
 	(void)h, (void)p;
@@ -459,11 +438,7 @@ static bool c_m0_msg(const struct emu_profile *prof, const struct emu_inst *in)
 	return starts(in, "s_sendmsg") || starts(in, "s_ttracedata") ||
 	       (in->op && in->enc == EMU_ENC_DS && (in->flags & EMU_F_GDS));
 }
-static bool c_m0_movrel(const struct emu_profile *prof, const struct emu_inst *in)
-{
-	P;
-	return starts(in, "s_movrels_") || starts(in, "s_movreld_");
-}
+INST_CLASS(c_m0_movrel, starts(in, "s_movrels_") || starts(in, "s_movreld_"))
 static bool c_m0_lds(const struct emu_profile *prof, const struct emu_inst *in)
 {
 	P;
@@ -527,21 +502,13 @@ static int n_valu_sread(const struct hctx *h, const struct emu_inst *p)
 			return 2;
 	return -1;
 }
-static bool c_rwlane_any(const struct emu_profile *prof, const struct emu_inst *in)
-{
-	P;
-	return is_readlane_any(in) || starts(in, "v_writelane_b32");
-}
+INST_CLASS(c_rwlane_any, is_readlane_any(in) || starts(in, "v_writelane_b32"))
 static int n_exec_rwlane(const struct hctx *h, const struct emu_inst *p)
 {
 	(void)h;
 	return swr_hits(p, EXEC) ? 4 : -1;
 }
-static bool c_readlane(const struct emu_profile *prof, const struct emu_inst *in)
-{
-	P;
-	return is_readlane_any(in);
-}
+INST_CLASS(c_readlane, is_readlane_any(in))
 static int n_vgpr_readlane(const struct hctx *h, const struct emu_inst *p)
 {
 	return vdst_feeds_src0(h, p) ? 1 : -1;
@@ -550,16 +517,8 @@ static int n_vgpr_readlane(const struct hctx *h, const struct emu_inst *p)
 /* 15. gfx942: transcendental VALU writes VGPR -> non-transcendental VALU
  * reads it: 1. [LLVM] checkVALUHazards, hasTransForwardingHazard =
  * GFX940Insts (not gfx90a). */
-static bool c_valu_vread(const struct emu_profile *prof, const struct emu_inst *in)
-{
-	P;
-	return is_valu(in) && !is_mfma(in);
-}
-static bool p_trans(const struct emu_profile *prof, const struct emu_inst *in)
-{
-	P;
-	return is_trans(in);
-}
+INST_CLASS(c_valu_vread, is_valu(in) && !is_mfma(in))
+INST_CLASS(p_trans, is_trans(in))
 static int n_trans(const struct hctx *h, const struct emu_inst *p)
 {
 	struct span d;
@@ -574,11 +533,7 @@ static int n_trans(const struct hctx *h, const struct emu_inst *p)
 /* 16. gfx942: VALU writing part of its VGPR with a shift (SDWA dst_sel not
  * DWORD, or op_sel[3]) -> VALU reads that VGPR: 1. [LLVM] checkVALUHazards,
  * hasDstSelForwardingHazard = GFX940Insts. */
-static bool p_dstsel(const struct emu_profile *prof, const struct emu_inst *in)
-{
-	P;
-	return dst_sel_shift(in);
-}
+INST_CLASS(p_dstsel, dst_sel_shift(in))
 static int n_dstsel(const struct hctx *h, const struct emu_inst *p)
 {
 	struct span d;
@@ -592,16 +547,8 @@ static int n_dstsel(const struct hctx *h, const struct emu_inst *p)
 
 /* 17. gfx90a/gfx942: VALU (not MFMA) writes EXEC -> MFMA: 4. [LLVM]
  * checkMAIHazards90A; [CDNA] 4.5. */
-static bool c_mfma(const struct emu_profile *prof, const struct emu_inst *in)
-{
-	P;
-	return is_mfma(in);
-}
-static bool p_valu_legacy(const struct emu_profile *prof, const struct emu_inst *in)
-{
-	P;
-	return is_valu(in) && !is_mfma(in);
-}
+INST_CLASS(c_mfma, is_mfma(in))
+#define p_valu_legacy c_valu_vread  /* the same class: VALU, not MFMA */
 static int n_mfma_exec(const struct hctx *h, const struct emu_inst *p)
 {
 	(void)h;
@@ -626,11 +573,7 @@ static int n_mfma_valu_vgpr(const struct hctx *h, const struct emu_inst *p)
  * SrcA/B, by pass count, DGEMM and (gfx942) XDL. [LLVM]
  * checkMAIHazards90A and the GFX940_* helpers; [CDNA] "Dependency
  * Resolution" tables. */
-static bool p_mfma(const struct emu_profile *prof, const struct emu_inst *in)
-{
-	P;
-	return is_mfma(in);
-}
+#define p_mfma c_mfma
 static int n_mfma_mfma(const struct hctx *h, const struct emu_inst *p)
 {
 	const struct emu_profile *prof = h->prof;
@@ -680,11 +623,7 @@ static int n_mfma_mfma(const struct hctx *h, const struct emu_inst *p)
 
 /* 20. gfx90a/gfx942: MFMA writes VGPRs -> VALU, VMEM, DS, FLAT or export
  * reads them. [LLVM] checkMAIVALUHazards; [CDNA] tables. */
-static bool c_valu_or_mem(const struct emu_profile *prof, const struct emu_inst *in)
-{
-	P;
-	return (is_valu(in) && !is_mfma(in)) || is_memexp(in);
-}
+INST_CLASS(c_valu_or_mem, (is_valu(in) && !is_mfma(in)) || is_memexp(in))
 static int mfma_read_need(const struct emu_profile *prof, const struct emu_inst *p, bool mem)
 {
 	unsigned np = passes(prof, p);
@@ -736,16 +675,8 @@ static int n_mfma_war(const struct hctx *h, const struct emu_inst *p)
 
 /* 23. gfx90a/gfx942: DGEMM -> v_fma_f64/v_fmac_f64: 2 (no register
  * relation). [LLVM] checkMAIVALUHazards (DMFMAToFMA64WaitStates). */
-static bool c_fma64(const struct emu_profile *prof, const struct emu_inst *in)
-{
-	P;
-	return starts(in, "v_fma_f64") || starts(in, "v_fmac_f64");
-}
-static bool p_dgemm(const struct emu_profile *prof, const struct emu_inst *in)
-{
-	P;
-	return is_dgemm(in);
-}
+INST_CLASS(c_fma64, starts(in, "v_fma_f64") || starts(in, "v_fmac_f64"))
+INST_CLASS(p_dgemm, is_dgemm(in))
 static int n_fma64(const struct hctx *h, const struct emu_inst *p)
 {
 	(void)h;
@@ -756,11 +687,7 @@ static int n_fma64(const struct hctx *h, const struct emu_inst *p)
  * reads them: 3 (the same v_dot opcode reading them as SrcC: 0); -> a VALU
  * with another opcode writes them: 3. [LLVM] checkMAIVALUHazards
  * (DotWriteSameDotReadSrcAB, DotWriteDifferentVALURead/Write). */
-static bool p_dot(const struct emu_profile *prof, const struct emu_inst *in)
-{
-	P;
-	return is_dot(in);
-}
+INST_CLASS(p_dot, is_dot(in))
 static int n_dot_read(const struct hctx *h, const struct emu_inst *p)
 {
 	struct span d;
@@ -788,11 +715,7 @@ static int n_dot_waw(const struct hctx *h, const struct emu_inst *p)
  * reads the VGPR within 2 wait states of the VALU. [LLVM]
  * checkMAIVALUHazards (DMFMABetweenVALUWriteVMEMRead: a hardware bug of
  * gfx90a). */
-static bool c_mem(const struct emu_profile *prof, const struct emu_inst *in)
-{
-	P;
-	return is_mem(in);
-}
+INST_CLASS(c_mem, is_mem(in))
 static int n_dgemm_between(const struct hctx *h, const struct emu_inst *p)
 {
 	struct span d;

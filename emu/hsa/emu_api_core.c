@@ -41,6 +41,15 @@ struct emu_agent *emu_agent_from(hsa_agent_t a)
 	return NULL;
 }
 
+hsa_status_t emu_agent_query(hsa_agent_t agent, bool answer, struct emu_agent **out)
+{
+	if (!emu_rt_open())
+		return HSA_STATUS_ERROR_NOT_INITIALIZED;
+	if (!(*out = emu_agent_from(agent)))
+		return HSA_STATUS_ERROR_INVALID_AGENT;
+	return answer ? HSA_STATUS_SUCCESS : HSA_STATUS_ERROR_INVALID_ARGUMENT;
+}
+
 struct emu_pool *emu_pool_from(uint64_t handle)
 {
 	for (int i = 0; i < EMU_POOL_COUNT; i++)
@@ -184,10 +193,25 @@ EMU_API hsa_status_t hsa_shut_down(void)
 
 /* ---- status strings ---- */
 
-static const struct {
-	hsa_status_t status;
-	const char *text;
-} emu_status_text[] = {
+/* A name for an id: the status strings and the extension names. */
+struct emu_id_name {
+	int id;
+	const char *name;
+};
+
+/* Point *name at id's name in t[0..n); false when t does not name it. */
+static bool emu_id_name_find(const struct emu_id_name *t, size_t n, int id, const char **name)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (t[i].id == id) {
+			*name = t[i].name;
+			return true;
+		}
+	}
+	return false;
+}
+
+static const struct emu_id_name emu_status_text[] = {
 	{ HSA_STATUS_SUCCESS, "HSA_STATUS_SUCCESS: The function has been executed successfully." },
 	{ HSA_STATUS_INFO_BREAK, "HSA_STATUS_INFO_BREAK: A traversal over a list of elements has been "
 	  "interrupted by the application before completing." },
@@ -271,13 +295,10 @@ EMU_API hsa_status_t hsa_status_string(hsa_status_t status, const char **status_
 {
 	if (!status_string)
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	for (size_t i = 0; i < sizeof(emu_status_text) / sizeof(emu_status_text[0]); i++) {
-		if (emu_status_text[i].status == status) {
-			*status_string = emu_status_text[i].text;
-			return HSA_STATUS_SUCCESS;
-		}
-	}
-	return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	return emu_id_name_find(emu_status_text, sizeof(emu_status_text) / sizeof(emu_status_text[0]),
+	                        (int)status, status_string)
+	               ? HSA_STATUS_SUCCESS
+	               : HSA_STATUS_ERROR_INVALID_ARGUMENT;
 }
 
 /* ---- extensions ---- */
@@ -309,7 +330,7 @@ static bool emu_ext_id_valid(uint16_t ext)
 
 EMU_API hsa_status_t hsa_extension_get_name(uint16_t extension, const char **name)
 {
-	static const struct { uint16_t id; const char *name; } names[] = {
+	static const struct emu_id_name names[] = {
 		{ HSA_EXTENSION_FINALIZER, "HSA_EXTENSION_FINALIZER" },
 		{ HSA_EXTENSION_IMAGES, "HSA_EXTENSION_IMAGES" },
 		{ HSA_EXTENSION_PERFORMANCE_COUNTERS, "HSA_EXTENSION_PERFORMANCE_COUNTERS" },
@@ -324,13 +345,9 @@ EMU_API hsa_status_t hsa_extension_get_name(uint16_t extension, const char **nam
 		return HSA_STATUS_ERROR_NOT_INITIALIZED;
 	if (!name)
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
-		if (names[i].id == extension) {
-			*name = names[i].name;
-			return HSA_STATUS_SUCCESS;
-		}
-	}
-	return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	return emu_id_name_find(names, sizeof(names) / sizeof(names[0]), extension, name)
+	               ? HSA_STATUS_SUCCESS
+	               : HSA_STATUS_ERROR_INVALID_ARGUMENT;
 }
 
 EMU_API hsa_status_t hsa_system_major_extension_supported(uint16_t extension, uint16_t version_major,
@@ -538,6 +555,16 @@ static hsa_status_t emu_ext_get_last_report(hsa_agent_t agent, char *buf, size_t
 
 /* ---- system ---- */
 
+/* The 128-byte extension mask of the system and of the GPU agent: the
+ * emulator's vendor extension is the one it supports. */
+static void emu_put_extensions(void *value)
+{
+	uint8_t *mask = value;
+
+	memset(mask, 0, 128);
+	mask[GCNLAB_EXTENSION_EMU / 8] |= (uint8_t)(1u << (GCNLAB_EXTENSION_EMU % 8));
+}
+
 EMU_API hsa_status_t hsa_system_get_info(hsa_system_info_t attribute, void *value)
 {
 	if (!emu_rt_open())
@@ -567,12 +594,9 @@ EMU_API hsa_status_t hsa_system_get_info(hsa_system_info_t attribute, void *valu
 	case HSA_SYSTEM_INFO_MACHINE_MODEL:
 		*(hsa_machine_model_t *)value = HSA_MACHINE_MODEL_LARGE;
 		break;
-	case HSA_SYSTEM_INFO_EXTENSIONS: {
-		uint8_t *mask = value;
-		memset(mask, 0, 128);
-		mask[GCNLAB_EXTENSION_EMU / 8] |= (uint8_t)(1u << (GCNLAB_EXTENSION_EMU % 8));
+	case HSA_SYSTEM_INFO_EXTENSIONS:
+		emu_put_extensions(value);
 		break;
-	}
 	default:
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
 	}
@@ -650,13 +674,10 @@ EMU_API hsa_status_t hsa_agent_iterate_isas(hsa_agent_t agent,
                                             void *data)
 {
 	struct emu_agent *a;
+	hsa_status_t st;
 
-	if (!emu_rt_open())
-		return HSA_STATUS_ERROR_NOT_INITIALIZED;
-	if (!(a = emu_agent_from(agent)))
-		return HSA_STATUS_ERROR_INVALID_AGENT;
-	if (!callback)
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	if ((st = emu_agent_query(agent, callback != NULL, &a)) != HSA_STATUS_SUCCESS)
+		return st;
 	if (a->kind != EMU_AGENT_GPU)
 		return HSA_STATUS_SUCCESS;  /* ROCr's CPU agent has no ISA */
 	return callback(emu_agent_isa(), data);
@@ -845,13 +866,10 @@ EMU_API hsa_status_t hsa_agent_iterate_caches(hsa_agent_t agent,
                                               void *data)
 {
 	struct emu_agent *a;
+	hsa_status_t st;
 
-	if (!emu_rt_open())
-		return HSA_STATUS_ERROR_NOT_INITIALIZED;
-	if (!(a = emu_agent_from(agent)))
-		return HSA_STATUS_ERROR_INVALID_AGENT;
-	if (!callback)
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	if ((st = emu_agent_query(agent, callback != NULL, &a)) != HSA_STATUS_SUCCESS)
+		return st;
 	if (a->kind != EMU_AGENT_GPU)
 		return HSA_STATUS_SUCCESS;
 	for (uint64_t l = 1; l <= 3; l++) {
@@ -919,6 +937,62 @@ static void emu_put_str(void *value, const char *s)
 	snprintf(value, 64, "%s", s);
 }
 
+/* The attributes both agents answer alike; false when the kind decides. */
+static bool emu_agent_info_common(const struct emu_agent *a, hsa_agent_info_t attribute,
+                                  void *value)
+{
+	switch ((int)attribute) {
+	case HSA_AGENT_INFO_MACHINE_MODEL:
+		*(hsa_machine_model_t *)value = HSA_MACHINE_MODEL_LARGE;
+		return true;
+	case HSA_AGENT_INFO_DEFAULT_FLOAT_ROUNDING_MODE:
+		*(hsa_default_float_rounding_mode_t *)value = HSA_DEFAULT_FLOAT_ROUNDING_MODE_NEAR;
+		return true;
+	case HSA_AGENT_INFO_BASE_PROFILE_DEFAULT_FLOAT_ROUNDING_MODES:
+		*(uint32_t *)value = HSA_DEFAULT_FLOAT_ROUNDING_MODE_NEAR;
+		return true;
+	case HSA_AGENT_INFO_QUEUE_TYPE:
+		*(hsa_queue_type32_t *)value = HSA_QUEUE_TYPE_MULTI;
+		return true;
+	case HSA_AGENT_INFO_NODE:
+	case HSA_AMD_AGENT_INFO_DRIVER_NODE_ID:
+		*(uint32_t *)value = a->node;
+		return true;
+	case HSA_AGENT_INFO_VERSION_MAJOR:
+	case HSA_AGENT_INFO_VERSION_MINOR:
+		*(uint16_t *)value = 1;
+		return true;
+	case HSA_AMD_AGENT_INFO_COOPERATIVE_QUEUES:
+	case HSA_AMD_AGENT_INFO_SVM_DIRECT_HOST_ACCESS:
+		*(bool *)value = false;
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* The GPU agent's dispatch limits are its ISA's: answer them from
+ * hsa_isa_get_info_alt, as ROCr's GpuAgent does. (GRID_MAX_SIZE is not
+ * here: the agent's is 32-bit, the ISA's 64-bit.) */
+static hsa_status_t emu_gpu_agent_isa_info(hsa_agent_info_t attribute, void *value)
+{
+	static const struct {
+		hsa_agent_info_t agent;
+		hsa_isa_info_t isa;
+	} map[] = {
+		{ HSA_AGENT_INFO_FAST_F16_OPERATION, HSA_ISA_INFO_FAST_F16_OPERATION },
+		{ HSA_AGENT_INFO_WORKGROUP_MAX_DIM, HSA_ISA_INFO_WORKGROUP_MAX_DIM },
+		{ HSA_AGENT_INFO_WORKGROUP_MAX_SIZE, HSA_ISA_INFO_WORKGROUP_MAX_SIZE },
+		{ HSA_AGENT_INFO_GRID_MAX_DIM, HSA_ISA_INFO_GRID_MAX_DIM },
+		{ HSA_AGENT_INFO_FBARRIER_MAX_SIZE, HSA_ISA_INFO_FBARRIER_MAX_SIZE },
+	};
+
+	for (size_t k = 0; k < sizeof(map) / sizeof(map[0]); k++)
+		if (map[k].agent == attribute)
+			return hsa_isa_get_info_alt(emu_agent_isa(), map[k].isa, value);
+	return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+}
+
 static hsa_status_t emu_gpu_agent_info(hsa_agent_info_t attribute, void *value)
 {
 	const struct emu_profile *p = emu_rt.prof;
@@ -936,40 +1010,14 @@ static hsa_status_t emu_gpu_agent_info(hsa_agent_info_t attribute, void *value)
 	case HSA_AGENT_INFO_FEATURE:
 		*(hsa_agent_feature_t *)value = HSA_AGENT_FEATURE_KERNEL_DISPATCH;
 		break;
-	case HSA_AGENT_INFO_MACHINE_MODEL:
-		*(hsa_machine_model_t *)value = HSA_MACHINE_MODEL_LARGE;
-		break;
 	case HSA_AGENT_INFO_PROFILE:
 		*(hsa_profile_t *)value = HSA_PROFILE_BASE;
-		break;
-	case HSA_AGENT_INFO_DEFAULT_FLOAT_ROUNDING_MODE:
-		*(hsa_default_float_rounding_mode_t *)value = HSA_DEFAULT_FLOAT_ROUNDING_MODE_NEAR;
-		break;
-	case HSA_AGENT_INFO_BASE_PROFILE_DEFAULT_FLOAT_ROUNDING_MODES:
-		*(uint32_t *)value = HSA_DEFAULT_FLOAT_ROUNDING_MODE_NEAR;
-		break;
-	case HSA_AGENT_INFO_FAST_F16_OPERATION:
-		*(bool *)value = true;
 		break;
 	case HSA_AGENT_INFO_WAVEFRONT_SIZE:
 		*(uint32_t *)value = 64;
 		break;
-	case HSA_AGENT_INFO_WORKGROUP_MAX_DIM: {
-		uint16_t *d = value;
-		d[0] = d[1] = d[2] = 1024;
-		break;
-	}
-	case HSA_AGENT_INFO_WORKGROUP_MAX_SIZE:
-		*(uint32_t *)value = 1024;
-		break;
-	case HSA_AGENT_INFO_GRID_MAX_DIM:
-		*(hsa_dim3_t *)value = (hsa_dim3_t){ UINT32_MAX, UINT32_MAX, UINT32_MAX };
-		break;
 	case HSA_AGENT_INFO_GRID_MAX_SIZE:
 		*(uint32_t *)value = UINT32_MAX;
-		break;
-	case HSA_AGENT_INFO_FBARRIER_MAX_SIZE:
-		*(uint32_t *)value = 32;
 		break;
 	case HSA_AGENT_INFO_QUEUES_MAX:
 		*(uint32_t *)value = 128;       /* rocminfo "Queue Max" */
@@ -979,13 +1027,6 @@ static hsa_status_t emu_gpu_agent_info(hsa_agent_info_t attribute, void *value)
 		break;
 	case HSA_AGENT_INFO_QUEUE_MAX_SIZE:
 		*(uint32_t *)value = 131072;    /* rocminfo "Queue Max Size" 131072(0x20000) */
-		break;
-	case HSA_AGENT_INFO_QUEUE_TYPE:
-		*(hsa_queue_type32_t *)value = HSA_QUEUE_TYPE_MULTI;
-		break;
-	case HSA_AGENT_INFO_NODE:
-	case HSA_AMD_AGENT_INFO_DRIVER_NODE_ID:
-		*(uint32_t *)value = emu_rt.agents[EMU_AGENT_GPU].node;
 		break;
 	case HSA_AGENT_INFO_DEVICE:
 		*(hsa_device_type_t *)value = HSA_DEVICE_TYPE_GPU;
@@ -1001,17 +1042,8 @@ static hsa_status_t emu_gpu_agent_info(hsa_agent_info_t attribute, void *value)
 	case HSA_AGENT_INFO_ISA:
 		*(hsa_isa_t *)value = emu_agent_isa();
 		break;
-	case HSA_AGENT_INFO_EXTENSIONS: {
-		uint8_t *mask = value;
-		memset(mask, 0, 128);
-		mask[GCNLAB_EXTENSION_EMU / 8] |= (uint8_t)(1u << (GCNLAB_EXTENSION_EMU % 8));
-		break;
-	}
-	case HSA_AGENT_INFO_VERSION_MAJOR:
-		*(uint16_t *)value = 1;
-		break;
-	case HSA_AGENT_INFO_VERSION_MINOR:
-		*(uint16_t *)value = 1;
+	case HSA_AGENT_INFO_EXTENSIONS:
+		emu_put_extensions(value);
 		break;
 	case HSA_AMD_AGENT_INFO_CHIP_ID:
 		*(uint32_t *)value = p->chip_id;
@@ -1061,17 +1093,13 @@ static hsa_status_t emu_gpu_agent_info(hsa_agent_info_t attribute, void *value)
 	case HSA_AMD_AGENT_INFO_HDP_FLUSH:
 		*(hsa_amd_hdp_flush_t *)value = (hsa_amd_hdp_flush_t){ NULL, NULL };
 		break;
-	case HSA_AMD_AGENT_INFO_COOPERATIVE_QUEUES:
-	case HSA_AMD_AGENT_INFO_SVM_DIRECT_HOST_ACCESS:
-		*(bool *)value = false;
-		break;
 	case HSA_AMD_AGENT_INFO_UUID:
 		/* ROCr's spelling for a device without a unique id. */
 		memset(value, 0, 21);
 		memcpy(value, "GPU-XX", 6);
 		break;
 	default:
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+		return emu_gpu_agent_isa_info(attribute, value);
 	}
 	return HSA_STATUS_SUCCESS;
 }
@@ -1089,21 +1117,10 @@ static hsa_status_t emu_cpu_agent_info(hsa_agent_info_t attribute, void *value)
 	case HSA_AGENT_INFO_FEATURE:
 		*(hsa_agent_feature_t *)value = HSA_AGENT_FEATURE_AGENT_DISPATCH;
 		break;
-	case HSA_AGENT_INFO_MACHINE_MODEL:
-		*(hsa_machine_model_t *)value = HSA_MACHINE_MODEL_LARGE;
-		break;
 	case HSA_AGENT_INFO_PROFILE:
 		*(hsa_profile_t *)value = HSA_PROFILE_FULL;
 		break;
-	case HSA_AGENT_INFO_DEFAULT_FLOAT_ROUNDING_MODE:
-		*(hsa_default_float_rounding_mode_t *)value = HSA_DEFAULT_FLOAT_ROUNDING_MODE_NEAR;
-		break;
-	case HSA_AGENT_INFO_BASE_PROFILE_DEFAULT_FLOAT_ROUNDING_MODES:
-		*(uint32_t *)value = HSA_DEFAULT_FLOAT_ROUNDING_MODE_NEAR;
-		break;
 	case HSA_AGENT_INFO_FAST_F16_OPERATION:
-	case HSA_AMD_AGENT_INFO_COOPERATIVE_QUEUES:
-	case HSA_AMD_AGENT_INFO_SVM_DIRECT_HOST_ACCESS:
 		*(bool *)value = false;
 		break;
 	case HSA_AGENT_INFO_WAVEFRONT_SIZE:
@@ -1134,13 +1151,6 @@ static hsa_status_t emu_cpu_agent_info(hsa_agent_info_t attribute, void *value)
 	case HSA_AGENT_INFO_GRID_MAX_DIM:
 		*(hsa_dim3_t *)value = (hsa_dim3_t){ 0, 0, 0 };
 		break;
-	case HSA_AGENT_INFO_QUEUE_TYPE:
-		*(hsa_queue_type32_t *)value = HSA_QUEUE_TYPE_MULTI;
-		break;
-	case HSA_AGENT_INFO_NODE:
-	case HSA_AMD_AGENT_INFO_DRIVER_NODE_ID:
-		*(uint32_t *)value = emu_rt.agents[EMU_AGENT_CPU].node;
-		break;
 	case HSA_AGENT_INFO_DEVICE:
 		*(hsa_device_type_t *)value = HSA_DEVICE_TYPE_CPU;
 		break;
@@ -1152,10 +1162,6 @@ static hsa_status_t emu_cpu_agent_info(hsa_agent_info_t attribute, void *value)
 		break;
 	case HSA_AGENT_INFO_EXTENSIONS:
 		memset(value, 0, 128);
-		break;
-	case HSA_AGENT_INFO_VERSION_MAJOR:
-	case HSA_AGENT_INFO_VERSION_MINOR:
-		*(uint16_t *)value = 1;
 		break;
 	case HSA_AMD_AGENT_INFO_CACHELINE_SIZE:
 		*(uint32_t *)value = 64;
@@ -1172,13 +1178,12 @@ static hsa_status_t emu_cpu_agent_info(hsa_agent_info_t attribute, void *value)
 EMU_API hsa_status_t hsa_agent_get_info(hsa_agent_t agent, hsa_agent_info_t attribute, void *value)
 {
 	struct emu_agent *a;
+	hsa_status_t st;
 
-	if (!emu_rt_open())
-		return HSA_STATUS_ERROR_NOT_INITIALIZED;
-	if (!(a = emu_agent_from(agent)))
-		return HSA_STATUS_ERROR_INVALID_AGENT;
-	if (!value)
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	if ((st = emu_agent_query(agent, value != NULL, &a)) != HSA_STATUS_SUCCESS)
+		return st;
+	if (emu_agent_info_common(a, attribute, value))
+		return HSA_STATUS_SUCCESS;
 	return a->kind == EMU_AGENT_GPU ? emu_gpu_agent_info(attribute, value)
 	                                : emu_cpu_agent_info(attribute, value);
 }

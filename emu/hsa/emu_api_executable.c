@@ -175,21 +175,28 @@ EMU_API hsa_status_t hsa_code_object_reader_create_from_file(hsa_file_t file,
 	return emu_reader_add(data, done, reader);
 }
 
+/* Under emu_rt.lock, take the node of type T whose address is HANDLE out
+ * of the list at HEAD; OUT is the node, or stays NULL when none is. */
+#define EMU_RT_UNLINK(T, head, handle, out)                                   \
+	do {                                                                  \
+		pthread_mutex_lock(&emu_rt.lock);                             \
+		for (T **pp_ = &(head); *pp_; pp_ = &(*pp_)->next) {         \
+			if ((uint64_t)(uintptr_t)*pp_ == (handle)) {          \
+				(out) = *pp_;                                 \
+				*pp_ = (out)->next;                           \
+				break;                                        \
+			}                                                     \
+		}                                                             \
+		pthread_mutex_unlock(&emu_rt.lock);                           \
+	} while (0)
+
 EMU_API hsa_status_t hsa_code_object_reader_destroy(hsa_code_object_reader_t reader)
 {
-	struct emu_reader **pp, *r = NULL;
+	struct emu_reader *r = NULL;
 
 	if (!emu_rt_open())
 		return HSA_STATUS_ERROR_NOT_INITIALIZED;
-	pthread_mutex_lock(&emu_rt.lock);
-	for (pp = &emu_rt.readers; *pp; pp = &(*pp)->next) {
-		if ((uint64_t)(uintptr_t)*pp == reader.handle) {
-			r = *pp;
-			*pp = r->next;
-			break;
-		}
-	}
-	pthread_mutex_unlock(&emu_rt.lock);
+	EMU_RT_UNLINK(struct emu_reader, emu_rt.readers, reader.handle, r);
 	if (!r)
 		return HSA_STATUS_ERROR_INVALID_CODE_OBJECT_READER;
 	free(r->data);
@@ -262,19 +269,11 @@ static void emu_executable_free(struct emu_executable *x)
 
 EMU_API hsa_status_t hsa_executable_destroy(hsa_executable_t executable)
 {
-	struct emu_executable **pp, *x = NULL;
+	struct emu_executable *x = NULL;
 
 	if (!emu_rt_open())
 		return HSA_STATUS_ERROR_NOT_INITIALIZED;
-	pthread_mutex_lock(&emu_rt.lock);
-	for (pp = &emu_rt.execs; *pp; pp = &(*pp)->next) {
-		if ((uint64_t)(uintptr_t)*pp == executable.handle) {
-			x = *pp;
-			*pp = x->next;
-			break;
-		}
-	}
-	pthread_mutex_unlock(&emu_rt.lock);
+	EMU_RT_UNLINK(struct emu_executable, emu_rt.execs, executable.handle, x);
 	if (!x)
 		return HSA_STATUS_ERROR_INVALID_EXECUTABLE;
 	emu_executable_free(x);

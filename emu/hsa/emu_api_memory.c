@@ -147,22 +147,30 @@ static hsa_status_t emu_pool_trampoline(uint64_t handle, void *data)
 	return c->region_cb((hsa_region_t){ handle }, c->data);
 }
 
+/* Visit the pools (or regions) an agent lists: gpu[] for the GPU agent,
+ * cpu[] for the CPU agent. */
+static hsa_status_t emu_agent_visit(hsa_agent_t agent, bool has_callback,
+                                    const enum emu_pool_id *gpu, uint32_t n_gpu,
+                                    const enum emu_pool_id *cpu, uint32_t n_cpu,
+                                    struct emu_pool_cb *c)
+{
+	struct emu_agent *a;
+	hsa_status_t st;
+
+	if ((st = emu_agent_query(agent, has_callback, &a)) != HSA_STATUS_SUCCESS)
+		return st;
+	return a->kind == EMU_AGENT_GPU ? emu_visit_pools(gpu, n_gpu, emu_pool_trampoline, c)
+	                                : emu_visit_pools(cpu, n_cpu, emu_pool_trampoline, c);
+}
+
 EMU_API hsa_status_t hsa_amd_agent_iterate_memory_pools(
 	hsa_agent_t agent, hsa_status_t (*callback)(hsa_amd_memory_pool_t, void *), void *data)
 {
 	static const enum emu_pool_id gpu[] = { EMU_POOL_GPU_COARSE, EMU_POOL_GPU_GROUP };
 	static const enum emu_pool_id cpu[] = { EMU_POOL_CPU_FINE, EMU_POOL_CPU_KERNARG };
 	struct emu_pool_cb c = { callback, NULL, data };
-	struct emu_agent *a;
 
-	if (!emu_rt_open())
-		return HSA_STATUS_ERROR_NOT_INITIALIZED;
-	if (!(a = emu_agent_from(agent)))
-		return HSA_STATUS_ERROR_INVALID_AGENT;
-	if (!callback)
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	return a->kind == EMU_AGENT_GPU ? emu_visit_pools(gpu, 2, emu_pool_trampoline, &c)
-	                                : emu_visit_pools(cpu, 2, emu_pool_trampoline, &c);
+	return emu_agent_visit(agent, callback != NULL, gpu, 2, cpu, 2, &c);
 }
 
 /* Legacy regions: a GPU agent also lists the system regions, as ROCr's
@@ -176,16 +184,8 @@ EMU_API hsa_status_t hsa_agent_iterate_regions(hsa_agent_t agent,
 	                                        EMU_POOL_GPU_COARSE, EMU_POOL_GPU_GROUP };
 	static const enum emu_pool_id cpu[] = { EMU_POOL_CPU_FINE, EMU_POOL_CPU_KERNARG };
 	struct emu_pool_cb c = { NULL, callback, data };
-	struct emu_agent *a;
 
-	if (!emu_rt_open())
-		return HSA_STATUS_ERROR_NOT_INITIALIZED;
-	if (!(a = emu_agent_from(agent)))
-		return HSA_STATUS_ERROR_INVALID_AGENT;
-	if (!callback)
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	return a->kind == EMU_AGENT_GPU ? emu_visit_pools(gpu, 4, emu_pool_trampoline, &c)
-	                                : emu_visit_pools(cpu, 2, emu_pool_trampoline, &c);
+	return emu_agent_visit(agent, callback != NULL, gpu, 4, cpu, 2, &c);
 }
 
 static bool emu_pool_is_system(const struct emu_pool *p)

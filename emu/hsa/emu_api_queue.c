@@ -437,15 +437,24 @@ static void emu_queue_free(struct emu_queue *q)
 	free(q);
 }
 
-/* Join and free the queues destroyed from their own error callback. */
-static void emu_queue_reap(void)
+/* Empty one of the runtime's queue lists under its lock; the caller owns
+ * what it returns. */
+static struct emu_queue *emu_queue_take(struct emu_queue **list)
 {
 	struct emu_queue *q;
 
 	pthread_mutex_lock(&emu_rt.lock);
-	q = emu_rt.dead_queues;
-	emu_rt.dead_queues = NULL;
+	q = *list;
+	*list = NULL;
 	pthread_mutex_unlock(&emu_rt.lock);
+	return q;
+}
+
+/* Join and free the queues destroyed from their own error callback. */
+static void emu_queue_reap(void)
+{
+	struct emu_queue *q = emu_queue_take(&emu_rt.dead_queues);
+
 	while (q) {
 		struct emu_queue *next = q->next;
 		pthread_join(q->thread, NULL);
@@ -463,14 +472,24 @@ static struct emu_queue **emu_queue_link(const hsa_queue_t *queue)
 	return NULL;
 }
 
-static struct emu_queue *emu_queue_find(const hsa_queue_t *queue)
+/* The checks a queue call starts with, in ROCr's order: the runtime is
+ * open, a queue is given, it is one of ours (*out, on success; taken off
+ * the runtime's list when unlink is set). */
+static hsa_status_t emu_queue_query(const hsa_queue_t *queue, bool unlink, struct emu_queue **out)
 {
 	struct emu_queue **pp;
 
+	if (!emu_rt_open())
+		return HSA_STATUS_ERROR_NOT_INITIALIZED;
+	if (!queue)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
 	pthread_mutex_lock(&emu_rt.lock);
 	pp = emu_queue_link(queue);
+	*out = pp ? *pp : NULL;
+	if (*out && unlink)
+		*pp = (*out)->next;
 	pthread_mutex_unlock(&emu_rt.lock);
-	return pp ? *pp : NULL;
+	return *out ? HSA_STATUS_SUCCESS : HSA_STATUS_ERROR_INVALID_QUEUE;
 }
 
 EMU_API hsa_status_t hsa_queue_create(hsa_agent_t agent, uint32_t size, hsa_queue_type32_t type,
@@ -580,20 +599,11 @@ static void emu_queue_stop_and_free(struct emu_queue *q)
 
 EMU_API hsa_status_t hsa_queue_destroy(hsa_queue_t *queue)
 {
-	struct emu_queue **pp, *q;
+	struct emu_queue *q;
+	hsa_status_t st;
 
-	if (!emu_rt_open())
-		return HSA_STATUS_ERROR_NOT_INITIALIZED;
-	if (!queue)
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	pthread_mutex_lock(&emu_rt.lock);
-	pp = emu_queue_link(queue);
-	q = pp ? *pp : NULL;
-	if (q)
-		*pp = q->next;
-	pthread_mutex_unlock(&emu_rt.lock);
-	if (!q)
-		return HSA_STATUS_ERROR_INVALID_QUEUE;
+	if ((st = emu_queue_query(queue, true, &q)) != HSA_STATUS_SUCCESS)
+		return st;
 	emu_queue_stop_and_free(q);
 	return HSA_STATUS_SUCCESS;
 }
@@ -601,13 +611,10 @@ EMU_API hsa_status_t hsa_queue_destroy(hsa_queue_t *queue)
 EMU_API hsa_status_t hsa_queue_inactivate(hsa_queue_t *queue)
 {
 	struct emu_queue *q;
+	hsa_status_t st;
 
-	if (!emu_rt_open())
-		return HSA_STATUS_ERROR_NOT_INITIALIZED;
-	if (!queue)
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	if (!(q = emu_queue_find(queue)))
-		return HSA_STATUS_ERROR_INVALID_QUEUE;
+	if ((st = emu_queue_query(queue, false, &q)) != HSA_STATUS_SUCCESS)
+		return st;
 	atomic_store(&q->stop, true);
 	emu_signal_wake(q->doorbell);
 	return HSA_STATUS_SUCCESS;
@@ -615,12 +622,8 @@ EMU_API hsa_status_t hsa_queue_inactivate(hsa_queue_t *queue)
 
 void emu_queue_destroy_all(void)
 {
-	struct emu_queue *q;
+	struct emu_queue *q = emu_queue_take(&emu_rt.queues);
 
-	pthread_mutex_lock(&emu_rt.lock);
-	q = emu_rt.queues;
-	emu_rt.queues = NULL;
-	pthread_mutex_unlock(&emu_rt.lock);
 	while (q) {
 		struct emu_queue *next = q->next;
 		emu_queue_stop_and_free(q);
@@ -635,13 +638,10 @@ EMU_API hsa_status_t hsa_amd_queue_set_priority(hsa_queue_t *queue,
                                                 hsa_amd_queue_priority_t priority)
 {
 	struct emu_queue *q;
+	hsa_status_t st;
 
-	if (!emu_rt_open())
-		return HSA_STATUS_ERROR_NOT_INITIALIZED;
-	if (!queue)
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	if (!(q = emu_queue_find(queue)))
-		return HSA_STATUS_ERROR_INVALID_QUEUE;
+	if ((st = emu_queue_query(queue, false, &q)) != HSA_STATUS_SUCCESS)
+		return st;
 	if (priority < HSA_AMD_QUEUE_PRIORITY_LOW || priority > HSA_AMD_QUEUE_PRIORITY_HIGH)
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
 	q->priority = priority;  /* one dispatch at a time: priority changes nothing */
@@ -651,13 +651,10 @@ EMU_API hsa_status_t hsa_amd_queue_set_priority(hsa_queue_t *queue,
 EMU_API hsa_status_t hsa_amd_profiling_set_profiler_enabled(hsa_queue_t *queue, int enable)
 {
 	struct emu_queue *q;
+	hsa_status_t st;
 
-	if (!emu_rt_open())
-		return HSA_STATUS_ERROR_NOT_INITIALIZED;
-	if (!queue)
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	if (!(q = emu_queue_find(queue)))
-		return HSA_STATUS_ERROR_INVALID_QUEUE;
+	if ((st = emu_queue_query(queue, false, &q)) != HSA_STATUS_SUCCESS)
+		return st;
 	atomic_store(&q->profiling, enable != 0);
 	return HSA_STATUS_SUCCESS;
 }
@@ -689,12 +686,11 @@ EMU_API hsa_status_t hsa_amd_profiling_convert_tick_to_system_domain(hsa_agent_t
                                                                      uint64_t agent_tick,
                                                                      uint64_t *system_tick)
 {
-	if (!emu_rt_open())
-		return HSA_STATUS_ERROR_NOT_INITIALIZED;
-	if (!emu_agent_from(agent))
-		return HSA_STATUS_ERROR_INVALID_AGENT;
-	if (!system_tick)
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	struct emu_agent *a;
+	hsa_status_t st;
+
+	if ((st = emu_agent_query(agent, system_tick != NULL, &a)) != HSA_STATUS_SUCCESS)
+		return st;
 	*system_tick = agent_tick;
 	return HSA_STATUS_SUCCESS;
 }

@@ -175,6 +175,11 @@ static inline bool emu_rt_open(void)
 }
 
 struct emu_agent *emu_agent_from(hsa_agent_t a);
+/* The checks an agent query starts with, in ROCr's order: the runtime is
+ * open, the agent is one of ours, the caller gave a place for the answer
+ * (or a callback).
+ * *out is the agent when this returns HSA_STATUS_SUCCESS. */
+hsa_status_t emu_agent_query(hsa_agent_t agent, bool answer, struct emu_agent **out);
 static inline hsa_agent_t emu_agent_handle(enum emu_agent_kind k)
 {
 	return (hsa_agent_t){ (uint64_t)(uintptr_t)&emu_rt.agents[k] };

@@ -333,12 +333,14 @@ static void ds_store(struct emu_wave *w, const struct emu_inst *in, const struct
 	finish(w, p, true, false, d->bytes, exec, addr);
 }
 
-/* Byte addresses of the two elements of read2/write2/wrxchg2. */
-static void ds_addr2(const struct emu_inst *in, const struct ds_desc *d, uint32_t base, uint32_t a[2])
+/* Byte addresses of the two elements of read2/write2/wrxchg2; returns the
+ * end (exclusive) of the higher one. */
+static uint32_t ds_addr2(const struct emu_inst *in, const struct ds_desc *d, uint32_t base, uint32_t a[2])
 {
 	uint32_t unit = d->bytes * (d->ext == EMU_EXT_ST64 ? 64u : 1u);
 	a[0] = base + (uint32_t)(in->imm & 0xff) * unit;
 	a[1] = base + (uint32_t)((in->imm >> 8) & 0xff) * unit;
+	return (a[0] > a[1] ? a[0] : a[1]) + d->bytes;
 }
 
 static void ds_load2(struct emu_wave *w, const struct emu_inst *in, const struct ds_desc *d,
@@ -348,8 +350,7 @@ static void ds_load2(struct emu_wave *w, const struct emu_inst *in, const struct
 	unsigned edw = d->bytes / 4u;
 	uint64_t addr[EMU_LANES];
 	uint32_t o[2];
-	ds_addr2(in, d, 0, o);
-	uint32_t end = (o[0] > o[1] ? o[0] : o[1]) + d->bytes;
+	uint32_t end = ds_addr2(in, d, 0, o);
 	struct emu_pending *p = emu_pend_begin(w, in, EMU_CNT_LGKM);
 	uint32_t *buf = emu_pend_vgpr(p, in->dst, 2 * edw, exec);
 	/* One address per lane reaches the cycle model: the first element's. */
@@ -402,8 +403,7 @@ static void ds_store2(struct emu_wave *w, const struct emu_inst *in, const struc
 	unsigned edw = d->bytes / 4u;
 	uint64_t addr[EMU_LANES];
 	uint32_t o[2];
-	ds_addr2(in, d, 0, o);
-	uint32_t end = (o[0] > o[1] ? o[0] : o[1]) + d->bytes;
+	uint32_t end = ds_addr2(in, d, 0, o);
 	if (exec == ~0ull && ds_wave_addr(va, o[0], end, size, addr)) {
 		const uint32_t *d0[2] = { emu_vreg(w, in->data[0], 0), emu_vreg(w, in->data[0], 1) };
 		const uint32_t *d1[2] = { emu_vreg(w, in->data[1], 0), emu_vreg(w, in->data[1], 1) };

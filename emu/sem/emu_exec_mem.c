@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "sem/emu_exec_mem.h"
+#include "sem/emu_exec_valu.h"  /* bit casts and IEEE half conversions */
 
 /* ---- LDS access rules ---- */
 
@@ -38,81 +39,14 @@ void emu_exec_lds_write_bytes(uint8_t *lds, uint32_t size, uint32_t addr, const 
 
 /* ---- float helpers for the floating-point atomics ---- */
 
-static float f32_of(uint32_t u)
-{
-	float f;
-	memcpy(&f, &u, 4);
-	return f;
-}
-
-static uint32_t u32_of(float f)
-{
-	uint32_t u;
-	memcpy(&u, &f, 4);
-	return u;
-}
-
-static double f64_of(uint64_t u)
-{
-	double f;
-	memcpy(&f, &u, 8);
-	return f;
-}
-
-static uint64_t u64_of(double f)
-{
-	uint64_t u;
-	memcpy(&u, &f, 8);
-	return u;
-}
-
-static float f16_to_f32(uint16_t h)
-{
-	uint32_t sign = (uint32_t)(h & 0x8000) << 16, exp = (h >> 10) & 0x1f, man = h & 0x3ff;
-	if (exp == 0x1f)
-		return f32_of(sign | 0x7f800000 | man << 13);
-	if (exp == 0)
-		return f32_of(sign | u32_of((float)man * 0x1p-24f));
-	return f32_of(sign | (exp + 112) << 23 | man << 13);
-}
-
-/* Round to nearest even. */
-static uint16_t f32_to_f16(float f)
-{
-	uint32_t x = u32_of(f);
-	uint32_t sign = (x >> 16) & 0x8000, exp = (x >> 23) & 0xff, man = x & 0x7fffff;
-	if (exp == 0xff)
-		return (uint16_t)(sign | 0x7c00 | (man ? 0x200 | man >> 13 : 0));
-	int e = (int)exp - 127 + 15;
-	if (e >= 31)
-		return (uint16_t)(sign | 0x7c00);
-	uint32_t h, rem, half;
-	if (e <= 0) {
-		if (e < -10)
-			return (uint16_t)sign;
-		man |= 0x800000;
-		unsigned shift = (unsigned)(14 - e);
-		h = man >> shift;
-		rem = man & ((1u << shift) - 1);
-		half = 1u << (shift - 1);
-	} else {
-		h = (uint32_t)e << 10 | man >> 13;
-		rem = man & 0x1fff;
-		half = 0x1000;
-	}
-	if (rem > half || (rem == half && (h & 1)))
-		h++;  /* a carry into the exponent gives the right result, up to inf */
-	return (uint16_t)(sign | h);
-}
-
 static float bf16_to_f32(uint16_t b)
 {
-	return f32_of((uint32_t)b << 16);
+	return u2f((uint32_t)b << 16);
 }
 
 static uint16_t f32_to_bf16(float f)
 {
-	uint32_t x = u32_of(f);
+	uint32_t x = f2u(f);
 	if ((x & 0x7fffffff) > 0x7f800000)
 		return (uint16_t)(x >> 16 | 0x40);  /* quiet NaN */
 	return (uint16_t)((x + 0x7fff + ((x >> 16) & 1)) >> 16);
@@ -161,19 +95,22 @@ static uint64_t atom_float(enum emu_atom op, unsigned bits, uint64_t old, uint64
 		uint32_t r = 0;
 		for (unsigned h = 0; h < 2; h++) {
 			uint16_t x = (uint16_t)(old >> (16 * h)), y = (uint16_t)(a >> (16 * h));
-			uint16_t s = op == EMU_ATOM_PK_FADD_F16 ? f32_to_f16(f16_to_f32(x) + f16_to_f32(y))
-			                                        : f32_to_bf16(bf16_to_f32(x) + bf16_to_f32(y));
+			/* round to nearest even (rm 0) */
+			uint16_t s = op == EMU_ATOM_PK_FADD_F16
+			                     ? valu_f32_to_f16(f2u(u2f(valu_f16_to_f32(x)) +
+			                                           u2f(valu_f16_to_f32(y))), 0)
+			                     : f32_to_bf16(bf16_to_f32(x) + bf16_to_f32(y));
 			r |= (uint32_t)s << (16 * h);
 		}
 		return r;
 	}
 	if (bits == 64) {
-		double x = f64_of(old), y = f64_of(a);
-		return u64_of(op == EMU_ATOM_FADD ? x + y : fminmax(x, y, op == EMU_ATOM_FMAX));
+		double x = u2d(old), y = u2d(a);
+		return d2u(op == EMU_ATOM_FADD ? x + y : fminmax(x, y, op == EMU_ATOM_FMAX));
 	}
-	float x = f32_of((uint32_t)old), y = f32_of((uint32_t)a);
+	float x = u2f((uint32_t)old), y = u2f((uint32_t)a);
 	float r = op == EMU_ATOM_FADD ? x + y : (float)fminmax(x, y, op == EMU_ATOM_FMAX);
-	return u32_of(r);
+	return f2u(r);
 }
 
 uint64_t emu_exec_atom(enum emu_atom op, unsigned bits, uint64_t old, uint64_t a, uint64_t b)
@@ -193,8 +130,8 @@ uint64_t emu_exec_atom(enum emu_atom op, unsigned bits, uint64_t old, uint64_t a
 		return old == a ? b : old;
 	case EMU_ATOM_CMPST_F:
 		if (bits == 64)
-			return f64_of(old) == f64_of(a) ? b : old;
-		return f32_of((uint32_t)old) == f32_of((uint32_t)a) ? b : old;
+			return u2d(old) == u2d(a) ? b : old;
+		return u2f((uint32_t)old) == u2f((uint32_t)a) ? b : old;
 	case EMU_ATOM_ADD:
 		return (old + a) & m;
 	case EMU_ATOM_SUB:

@@ -67,11 +67,10 @@ typedef uint64_t (*sop_fn)(uint64_t a, uint64_t b, bool *scc);
 
 enum { W32 = 0, W64 = 1 };
 
-static inline void sop2(struct emu_wave *w, const struct emu_inst *in, sop_fn fn, int wa, int wb,
-                        int wd)
+/* Apply fn to the sources, write the destination (wd wide) and SCC. */
+static inline void sop_apply(struct emu_wave *w, const struct emu_inst *in, sop_fn fn, uint64_t a,
+                             uint64_t b, int wd)
 {
-	uint64_t a = wa == W64 ? rd64(w, in, f_src0(in)) : rd32(w, in, f_src0(in));
-	uint64_t b = wb == W64 ? rd64(w, in, f_src1(in)) : rd32(w, in, f_src1(in));
 	bool scc = w->scc;
 	uint64_t d = fn(a, b, &scc);
 	if (wd == W64)
@@ -79,6 +78,14 @@ static inline void sop2(struct emu_wave *w, const struct emu_inst *in, sop_fn fn
 	else
 		emu_swrite32(w, f_sdst(in), (uint32_t)d);
 	w->scc = scc;
+}
+
+static inline void sop2(struct emu_wave *w, const struct emu_inst *in, sop_fn fn, int wa, int wb,
+                        int wd)
+{
+	uint64_t a = wa == W64 ? rd64(w, in, f_src0(in)) : rd32(w, in, f_src0(in));
+	uint64_t b = wb == W64 ? rd64(w, in, f_src1(in)) : rd32(w, in, f_src1(in));
+	sop_apply(w, in, fn, a, b, wd);
 }
 
 /* SOP1: b is the old value of the destination when `old` (s_bitset*,
@@ -89,13 +96,7 @@ static inline void sop1(struct emu_wave *w, const struct emu_inst *in, sop_fn fn
 {
 	uint64_t a = wa == W64 ? rd64(w, in, f_src0(in)) : rd32(w, in, f_src0(in));
 	uint64_t b = !old ? 0 : wd == W64 ? rd64(w, in, f_sdst(in)) : rd32(w, in, f_sdst(in));
-	bool scc = w->scc;
-	uint64_t d = fn(a, b, &scc);
-	if (wd == W64)
-		emu_swrite64(w, f_sdst(in), d);
-	else
-		emu_swrite32(w, f_sdst(in), (uint32_t)d);
-	w->scc = scc;
+	sop_apply(w, in, fn, a, b, wd);
 }
 
 #define SOP2(name, wa, wb, wd) \
@@ -185,14 +186,11 @@ static uint64_t op_s_cselect_b32(uint64_t a, uint64_t b, bool *scc)
 		*scc = r != 0;                                             \
 		return r;                                                  \
 	}
-BITOP(and, a & b)
-BITOP(or, a | b)
-BITOP(xor, a ^ b)
-BITOP(andn2, a & ~b)
-BITOP(orn2, a | ~b)
-BITOP(nand, ~(a & b))
-BITOP(nor, ~(a | b))
-BITOP(xnor, ~(a ^ b))
+/* The bitwise family, shared with the saveexec forms (b = EXEC there). */
+#define BITOP_LIST(X) \
+	X(and, a & b) X(or, a | b) X(xor, a ^ b) X(andn2, a & ~b) X(orn2, a | ~b) \
+	X(nand, ~(a & b)) X(nor, ~(a | b)) X(xnor, ~(a ^ b))
+BITOP_LIST(BITOP)
 
 /* Shifts: the count is S1[4:0] (32-bit) or S1[5:0] (64-bit). */
 static uint64_t op_s_lshl_b32(uint64_t a, uint64_t b, bool *scc)
@@ -381,190 +379,103 @@ SOP2(s_pack_hh_b32_b16, W32, W32, W32)
 
 /* ---- SOP1 operations (b = old destination) ---- */
 
-static uint64_t op_s_mov(uint64_t a, uint64_t b, bool *scc)
+/* The SOP1 families differ only in the operation: SOP1_OP leaves SCC and
+ * ignores the old destination; SOP1_OP_SCC sets SCC = result != 0. */
+#define SOP1_OP(name, expr)                                             \
+	static uint64_t op_##name(uint64_t a, uint64_t b, bool *scc)    \
+	{                                                               \
+		(void)b, (void)scc;                                     \
+		return (expr);                                          \
+	}
+#define SOP1_OP_SCC(name, expr)                                         \
+	static uint64_t op_##name(uint64_t a, uint64_t b, bool *scc)    \
+	{                                                               \
+		(void)b;                                                \
+		uint64_t r = (expr);                                    \
+		*scc = r != 0;                                          \
+		return r;                                               \
+	}
+
+/* Bit indices for the find-first/last family: -1 (0xffffffff) if none. */
+static inline uint32_t lsb32(uint32_t x) { return x ? (uint32_t)__builtin_ctz(x) : 0xffffffffu; }
+static inline uint32_t lsb64(uint64_t x) { return x ? (uint32_t)__builtin_ctzll(x) : 0xffffffffu; }
+static inline uint32_t msb32(uint32_t x) { return x ? (uint32_t)__builtin_clz(x) : 0xffffffffu; }
+static inline uint32_t msb64(uint64_t x) { return x ? (uint32_t)__builtin_clzll(x) : 0xffffffffu; }
+
+/* Bit i of a lands at bit (bits - 1 - i). */
+static uint64_t brev(uint64_t a, unsigned bits)
 {
-	(void)b, (void)scc;
-	return a;
+	uint64_t r = 0;
+	for (unsigned i = 0; i < bits; i++)
+		r |= ((a >> i) & 1ull) << (bits - 1 - i);
+	return r;
 }
+
+SOP1_OP(s_mov, a)
 static uint64_t op_s_cmov(uint64_t a, uint64_t b, bool *scc)
 {
 	return *scc ? a : b;
 }
-static uint64_t op_s_not_b32(uint64_t a, uint64_t b, bool *scc)
-{
-	(void)b;
-	uint32_t r = ~(uint32_t)a;
-	*scc = r != 0;
-	return r;
-}
-static uint64_t op_s_not_b64(uint64_t a, uint64_t b, bool *scc)
-{
-	(void)b;
-	*scc = ~a != 0;
-	return ~a;
-}
+SOP1_OP_SCC(s_not_b32, ~(uint32_t)a)
+SOP1_OP_SCC(s_not_b64, ~a)
 /* s_wqm: every nibble with a bit set becomes 0xf. SCC = result != 0. */
-static uint64_t op_s_wqm_b64(uint64_t a, uint64_t b, bool *scc)
-{
-	(void)b;
-	uint64_t q = (a | a >> 1 | a >> 2 | a >> 3) & 0x1111111111111111ull;
-	uint64_t r = q * 0xf;
-	*scc = r != 0;
-	return r;
-}
+SOP1_OP_SCC(s_wqm_b64, ((a | a >> 1 | a >> 2 | a >> 3) & 0x1111111111111111ull) * 0xf)
 #define op_s_wqm_b32 op_s_wqm_b64  /* operand zero-extended: same result */
-static uint64_t op_s_brev_b32(uint64_t a, uint64_t b, bool *scc)
-{
-	(void)b, (void)scc;
-	uint32_t x = (uint32_t)a, r = 0;
-	for (unsigned i = 0; i < 32; i++)
-		r |= ((x >> i) & 1u) << (31 - i);
-	return r;
-}
-static uint64_t op_s_brev_b64(uint64_t a, uint64_t b, bool *scc)
-{
-	(void)b, (void)scc;
-	uint64_t r = 0;
-	for (unsigned i = 0; i < 64; i++)
-		r |= ((a >> i) & 1ull) << (63 - i);
-	return r;
-}
-static uint64_t op_s_bcnt0_i32_b32(uint64_t a, uint64_t b, bool *scc)
-{
-	(void)b;
-	uint32_t r = 32 - (uint32_t)__builtin_popcount((uint32_t)a);
-	*scc = r != 0;
-	return r;
-}
-static uint64_t op_s_bcnt0_i32_b64(uint64_t a, uint64_t b, bool *scc)
-{
-	(void)b;
-	uint32_t r = 64 - (uint32_t)__builtin_popcountll(a);
-	*scc = r != 0;
-	return r;
-}
-static uint64_t op_s_bcnt1_i32_b32(uint64_t a, uint64_t b, bool *scc)
-{
-	(void)b;
-	uint32_t r = (uint32_t)__builtin_popcount((uint32_t)a);
-	*scc = r != 0;
-	return r;
-}
-static uint64_t op_s_bcnt1_i32_b64(uint64_t a, uint64_t b, bool *scc)
-{
-	(void)b;
-	uint32_t r = (uint32_t)__builtin_popcountll(a);
-	*scc = r != 0;
-	return r;
-}
+SOP1_OP(s_brev_b32, brev((uint32_t)a, 32))
+SOP1_OP(s_brev_b64, brev(a, 64))
+SOP1_OP_SCC(s_bcnt0_i32_b32, 32 - (uint32_t)__builtin_popcount((uint32_t)a))
+SOP1_OP_SCC(s_bcnt0_i32_b64, 64 - (uint32_t)__builtin_popcountll(a))
+SOP1_OP_SCC(s_bcnt1_i32_b32, (uint32_t)__builtin_popcount((uint32_t)a))
+SOP1_OP_SCC(s_bcnt1_i32_b64, (uint32_t)__builtin_popcountll(a))
 /* Find-first: bit index from the LSB, or -1 (0xffffffff) if none. No SCC. */
-static uint64_t op_s_ff0_i32_b32(uint64_t a, uint64_t b, bool *scc)
-{
-	(void)b, (void)scc;
-	uint32_t x = ~(uint32_t)a;
-	return x ? (uint32_t)__builtin_ctz(x) : 0xffffffffu;
-}
-static uint64_t op_s_ff0_i32_b64(uint64_t a, uint64_t b, bool *scc)
-{
-	(void)b, (void)scc;
-	return ~a ? (uint32_t)__builtin_ctzll(~a) : 0xffffffffu;
-}
-static uint64_t op_s_ff1_i32_b32(uint64_t a, uint64_t b, bool *scc)
-{
-	(void)b, (void)scc;
-	return (uint32_t)a ? (uint32_t)__builtin_ctz((uint32_t)a) : 0xffffffffu;
-}
-static uint64_t op_s_ff1_i32_b64(uint64_t a, uint64_t b, bool *scc)
-{
-	(void)b, (void)scc;
-	return a ? (uint32_t)__builtin_ctzll(a) : 0xffffffffu;
-}
+SOP1_OP(s_ff0_i32_b32, lsb32(~(uint32_t)a))
+SOP1_OP(s_ff0_i32_b64, lsb64(~a))
+SOP1_OP(s_ff1_i32_b32, lsb32((uint32_t)a))
+SOP1_OP(s_ff1_i32_b64, lsb64(a))
 /* Find-last-bit: position of the first 1 counting from the MSB, or -1. The
  * signed forms (LLVM s_flbit_i32 / s_flbit_i32_i64) count from the MSB to
  * the first bit that differs from the sign bit, -1 for 0 and -1. No SCC. */
-static uint64_t op_s_flbit_i32_b32(uint64_t a, uint64_t b, bool *scc)
-{
-	(void)b, (void)scc;
-	return (uint32_t)a ? (uint32_t)__builtin_clz((uint32_t)a) : 0xffffffffu;
-}
-static uint64_t op_s_flbit_i32_b64(uint64_t a, uint64_t b, bool *scc)
-{
-	(void)b, (void)scc;
-	return a ? (uint32_t)__builtin_clzll(a) : 0xffffffffu;
-}
-static uint64_t op_s_flbit_i32(uint64_t a, uint64_t b, bool *scc)
-{
-	(void)b, (void)scc;
-	uint32_t x = (uint32_t)a;
-	if (x >> 31)
-		x = ~x;
-	return x ? (uint32_t)__builtin_clz(x) : 0xffffffffu;
-}
-static uint64_t op_s_flbit_i32_i64(uint64_t a, uint64_t b, bool *scc)
-{
-	(void)b, (void)scc;
-	uint64_t x = a >> 63 ? ~a : a;
-	return x ? (uint32_t)__builtin_clzll(x) : 0xffffffffu;
-}
-static uint64_t op_s_sext_i32_i8(uint64_t a, uint64_t b, bool *scc)
-{
-	(void)b, (void)scc;
-	return (uint32_t)(int32_t)(int8_t)a;
-}
-static uint64_t op_s_sext_i32_i16(uint64_t a, uint64_t b, bool *scc)
-{
-	(void)b, (void)scc;
-	return (uint32_t)(int32_t)(int16_t)a;
-}
+SOP1_OP(s_flbit_i32_b32, msb32((uint32_t)a))
+SOP1_OP(s_flbit_i32_b64, msb64(a))
+SOP1_OP(s_flbit_i32, msb32((uint32_t)a >> 31 ? ~(uint32_t)a : (uint32_t)a))
+SOP1_OP(s_flbit_i32_i64, msb64(a >> 63 ? ~a : a))
+SOP1_OP(s_sext_i32_i8, (uint32_t)(int32_t)(int8_t)a)
+SOP1_OP(s_sext_i32_i16, (uint32_t)(int32_t)(int16_t)a)
 /* s_bitset: D[S0[4:0]] (D[S0[5:0]] for b64) = 0 or 1; S0 is 32-bit. */
-static uint64_t op_s_bitset0_b32(uint64_t a, uint64_t b, bool *scc)
-{
-	(void)scc;
-	return b & ~(1ull << (a & 31));
-}
-static uint64_t op_s_bitset1_b32(uint64_t a, uint64_t b, bool *scc)
-{
-	(void)scc;
-	return b | 1ull << (a & 31);
-}
-static uint64_t op_s_bitset0_b64(uint64_t a, uint64_t b, bool *scc)
-{
-	(void)scc;
-	return b & ~(1ull << (a & 63));
-}
-static uint64_t op_s_bitset1_b64(uint64_t a, uint64_t b, bool *scc)
-{
-	(void)scc;
-	return b | 1ull << (a & 63);
-}
+#define BITSET(bits, mask)                                                    \
+	static uint64_t op_s_bitset0_b##bits(uint64_t a, uint64_t b, bool *scc) \
+	{                                                                     \
+		(void)scc;                                                    \
+		return b & ~(1ull << (a & (mask)));                           \
+	}                                                                     \
+	static uint64_t op_s_bitset1_b##bits(uint64_t a, uint64_t b, bool *scc) \
+	{                                                                     \
+		(void)scc;                                                    \
+		return b | 1ull << (a & (mask));                              \
+	}
+BITSET(32, 31)
+BITSET(64, 63)
 /* s_quadmask: D[i] = OR of S0[4i+3:4i]. SCC = result != 0. */
-static uint64_t op_s_quadmask_b64(uint64_t a, uint64_t b, bool *scc)
+static uint64_t quadmask(uint64_t a)
 {
-	(void)b;
 	uint64_t r = 0;
 	for (unsigned i = 0; i < 16; i++)
 		r |= (uint64_t)(((a >> (4 * i)) & 0xf) != 0) << i;
-	*scc = r != 0;
 	return r;
 }
+SOP1_OP_SCC(s_quadmask_b64, quadmask(a))
 #define op_s_quadmask_b32 op_s_quadmask_b64
-static uint64_t op_s_abs_i32(uint64_t a, uint64_t b, bool *scc)
-{
-	(void)b;
-	int32_t x = (int32_t)a;
-	uint32_t r = x < 0 ? 0u - (uint32_t)x : (uint32_t)x;  /* abs(INT_MIN) = INT_MIN */
-	*scc = r != 0;
-	return r;
-}
+/* abs(INT_MIN) = INT_MIN */
+SOP1_OP_SCC(s_abs_i32, (int32_t)a < 0 ? 0u - (uint32_t)a : (uint32_t)a)
 /* s_bitreplicate_b64_b32: D[2i] = D[2i+1] = S0[i]. No SCC. */
-static uint64_t op_s_bitreplicate_b64_b32(uint64_t a, uint64_t b, bool *scc)
+static uint64_t bitreplicate(uint64_t a)
 {
-	(void)b, (void)scc;
 	uint64_t r = 0;
 	for (unsigned i = 0; i < 32; i++)
 		r |= ((a >> i) & 1ull) * 3ull << (2 * i);
 	return r;
 }
+SOP1_OP(s_bitreplicate_b64_b32, bitreplicate(a))
 
 #define op_s_mov_b32 op_s_mov
 #define op_s_mov_b64 op_s_mov
@@ -619,20 +530,14 @@ static inline void saveexec(struct emu_wave *w, const struct emu_inst *in, exec_
 	w->scc = ex != 0;
 }
 
+/* a = S0, b = EXEC. */
 #define SAVEEXEC(name, expr)                                                        \
-	static uint64_t ex_##name(uint64_t s, uint64_t e) { return (expr); }         \
+	static uint64_t ex_##name(uint64_t a, uint64_t b) { return (expr); }         \
 	static void x_s_##name##_saveexec_b64(struct emu_wave *w, const struct emu_inst *in) \
 	{ saveexec(w, in, ex_##name, false); }
-SAVEEXEC(and, s & e)
-SAVEEXEC(or, s | e)
-SAVEEXEC(xor, s ^ e)
-SAVEEXEC(andn2, s & ~e)
-SAVEEXEC(orn2, s | ~e)
-SAVEEXEC(nand, ~(s & e))
-SAVEEXEC(nor, ~(s | e))
-SAVEEXEC(xnor, ~(s ^ e))
-SAVEEXEC(andn1, ~s & e)
-SAVEEXEC(orn1, ~s | e)
+BITOP_LIST(SAVEEXEC)
+SAVEEXEC(andn1, ~a & b)
+SAVEEXEC(orn1, ~a | b)
 
 static void x_s_andn1_wrexec_b64(struct emu_wave *w, const struct emu_inst *in)
 {
@@ -717,18 +622,13 @@ static inline void sopc(struct emu_wave *w, const struct emu_inst *in, cmp_fn fn
 	static bool c_##name(uint64_t a, uint64_t b) { return (type)a op (type)b; }          \
 	static void x_s_cmp_##name(struct emu_wave *w, const struct emu_inst *in)         \
 	{ sopc(w, in, c_##name, sizeof(type) == 8, sizeof(type) == 8); }
-CMP(eq_i32, int32_t, ==)
-CMP(lg_i32, int32_t, !=)
-CMP(gt_i32, int32_t, >)
-CMP(ge_i32, int32_t, >=)
-CMP(lt_i32, int32_t, <)
-CMP(le_i32, int32_t, <=)
-CMP(eq_u32, uint32_t, ==)
-CMP(lg_u32, uint32_t, !=)
-CMP(gt_u32, uint32_t, >)
-CMP(ge_u32, uint32_t, >=)
-CMP(lt_u32, uint32_t, <)
-CMP(le_u32, uint32_t, <=)
+/* The six relations, shared by s_cmp_* and s_cmpk_*. */
+#define CMP_REL_LIST(X, ...) \
+	X(eq, ==, __VA_ARGS__) X(lg, !=, __VA_ARGS__) X(gt, >, __VA_ARGS__) \
+	X(ge, >=, __VA_ARGS__) X(lt, <, __VA_ARGS__) X(le, <=, __VA_ARGS__)
+#define CMP_REL(rel, op, sfx, type) CMP(rel##_##sfx, type, op)
+CMP_REL_LIST(CMP_REL, i32, int32_t)
+CMP_REL_LIST(CMP_REL, u32, uint32_t)
 CMP(eq_u64, uint64_t, ==)
 CMP(lg_u64, uint64_t, !=)
 
@@ -757,18 +657,9 @@ static void x_s_cmovk_i32(struct emu_wave *w, const struct emu_inst *in)
 #define CMPK(name, type, op, imm)                                                  \
 	static void x_s_cmpk_##name(struct emu_wave *w, const struct emu_inst *in)     \
 	{ w->scc = (type)rd32(w, in, f_sdst(in)) op (type)(imm); }
-CMPK(eq_i32, int32_t, ==, f_simm16(in))
-CMPK(lg_i32, int32_t, !=, f_simm16(in))
-CMPK(gt_i32, int32_t, >, f_simm16(in))
-CMPK(ge_i32, int32_t, >=, f_simm16(in))
-CMPK(lt_i32, int32_t, <, f_simm16(in))
-CMPK(le_i32, int32_t, <=, f_simm16(in))
-CMPK(eq_u32, uint32_t, ==, f_uimm16(in))
-CMPK(lg_u32, uint32_t, !=, f_uimm16(in))
-CMPK(gt_u32, uint32_t, >, f_uimm16(in))
-CMPK(ge_u32, uint32_t, >=, f_uimm16(in))
-CMPK(lt_u32, uint32_t, <, f_uimm16(in))
-CMPK(le_u32, uint32_t, <=, f_uimm16(in))
+#define CMPK_REL(rel, op, sfx, type, imm) CMPK(rel##_##sfx, type, op, imm)
+CMP_REL_LIST(CMPK_REL, i32, int32_t, f_simm16(in))
+CMP_REL_LIST(CMPK_REL, u32, uint32_t, f_uimm16(in))
 
 static void x_s_addk_i32(struct emu_wave *w, const struct emu_inst *in)
 {

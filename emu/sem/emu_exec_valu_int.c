@@ -18,6 +18,15 @@
 #define VH (VL / 2)
 #define LANES_DECL(name, ...) \
 	static inline void name##_lanes(uint32_t *restrict r, bool clamp, __VA_ARGS__)
+/* Call it with clamp a constant: two inlined copies, the common one with no
+ * saturation. */
+#define LANES_CALL(name, ...) \
+	do { \
+		if (v.clamp) \
+			name##_lanes(v.res, true, __VA_ARGS__); \
+		else \
+			name##_lanes(v.res, false, __VA_ARGS__); \
+	} while (0)
 
 /* One/two/three-source 32-bit ops; expr of a, b, c (and clamp). */
 #define INT1(name, expr) \
@@ -111,10 +120,7 @@
 		struct valu v; \
 		valu_init(&v, w, in, VALU_INT); \
 		const uint32_t *pa = valu_src(&v, 0, EMU_T_B16, 1), *pb = valu_src(&v, 1, EMU_T_B16, 1); \
-		if (v.clamp) /* two inlined copies: the common one has no saturation */ \
-			name##_lanes(v.res, true, pa, pb, OPSH(0), OPSH(1)); \
-		else \
-			name##_lanes(v.res, false, pa, pb, OPSH(0), OPSH(1)); \
+		LANES_CALL(name, pa, pb, OPSH(0), OPSH(1)); \
 		valu_write16(&v, preserve); \
 	}
 
@@ -135,10 +141,7 @@
 		valu_init(&v, w, in, VALU_INT); \
 		const uint32_t *pa = valu_src(&v, 0, EMU_T_B16, 1), *pb = valu_src(&v, 1, EMU_T_B16, 1); \
 		const uint32_t *pc = valu_src(&v, 2, EMU_T_B16, 1); \
-		if (v.clamp) /* two inlined copies: the common one has no saturation */ \
-			name##_lanes(v.res, true, pa, pb, pc, OPSH(0), OPSH(1), OPSH(2)); \
-		else \
-			name##_lanes(v.res, false, pa, pb, pc, OPSH(0), OPSH(1), OPSH(2)); \
+		LANES_CALL(name, pa, pb, pc, OPSH(0), OPSH(1), OPSH(2)); \
 		valu_write16(&v, preserve); \
 	}
 
@@ -298,34 +301,24 @@ VALU_HANDLER(v_cndmask_b32)
 
 /* ---- AGPR moves (gfx90a/gfx942) ---- */
 
-VALU_HANDLER(v_accvgpr_read_b32)
+/* The three moves differ only in which file each side names. */
+VALU_INLINE void accvgpr_move(struct emu_wave *w, const struct emu_inst *in, unsigned src,
+                              unsigned dst)
 {
 	struct valu v;
 	valu_init(&v, w, in, VALU_INT);
-	memcpy(v.res, emu_vsrc(w, in, agpr(in->src[0]), EMU_T_B32, 1, v.tmp[0]), VL * 4);
-	v.dst = vgpr(in->dst);
+	memcpy(v.res, emu_vsrc(w, in, src, EMU_T_B32, 1, v.tmp[0]), VL * 4);
+	v.dst = dst;
 	valu_write(&v, 1);
 }
 
+VALU_HANDLER(v_accvgpr_read_b32) { accvgpr_move(w, in, agpr(in->src[0]), vgpr(in->dst)); }
 VALU_HANDLER(v_accvgpr_write_b32)
 {
-	struct valu v;
-	valu_init(&v, w, in, VALU_INT);
-	unsigned src = in->src[0] >= EMU_OP_VGPR0 ? vgpr(in->src[0]) : in->src[0];
-	const uint32_t *p = emu_vsrc(w, in, src, EMU_T_B32, 1, v.tmp[0]);
-	memcpy(v.res, p, VL * 4);
-	v.dst = agpr(in->dst);
-	valu_write(&v, 1);
+	accvgpr_move(w, in, in->src[0] >= EMU_OP_VGPR0 ? vgpr(in->src[0]) : in->src[0],
+	             agpr(in->dst));
 }
-
-VALU_HANDLER(v_accvgpr_mov_b32)
-{
-	struct valu v;
-	valu_init(&v, w, in, VALU_INT);
-	memcpy(v.res, emu_vsrc(w, in, agpr(in->src[0]), EMU_T_B32, 1, v.tmp[0]), VL * 4);
-	v.dst = agpr(in->dst);
-	valu_write(&v, 1);
-}
+VALU_HANDLER(v_accvgpr_mov_b32) { accvgpr_move(w, in, agpr(in->src[0]), agpr(in->dst)); }
 
 /* ---- bitwise ---- */
 
@@ -655,10 +648,7 @@ INT2(v_mul_hi_i32_i24, (uint32_t)(((int64_t)s24(a) * s24(b)) >> 32))
 		struct valu v; \
 		valu_init(&v, w, in, VALU_INT); \
 		const uint32_t *pa = valu_src(&v, 0, EMU_T_B32, 1), *pb = valu_src(&v, 1, EMU_T_B32, 1); \
-		if (v.clamp) /* two inlined copies: the common one has no saturation */ \
-			name##_lanes(v.res, true, pa, pb, valu_src(&v, 2, EMU_T_B32, 1), OPSH(0), OPSH(1)); \
-		else \
-			name##_lanes(v.res, false, pa, pb, valu_src(&v, 2, EMU_T_B32, 1), OPSH(0), OPSH(1)); \
+		LANES_CALL(name, pa, pb, valu_src(&v, 2, EMU_T_B32, 1), OPSH(0), OPSH(1)); \
 		valu_write(&v, 1); \
 	}
 MAD32(v_mad_u32_u24, (int64_t)((uint64_t)(a & 0xffffff) * (b & 0xffffff) + c), sat_u(x, 0xffffffffll))
