@@ -13,6 +13,24 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+/* The .text of a kernel "copy" both the code-object reader and the loader
+ * tests assemble: dst[i] = src[i], one dword per lane; kernarg = {src, dst}
+ * (s[0:1] the kernarg pointer). The descriptor and metadata are each
+ * test's own. */
+#define TU_ASM_COPY                                                                    \
+	".text\n"                                                                             \
+	".globl copy\n"                                                                       \
+	".p2align 8\n"                                                                        \
+	".type copy,@function\n"                                                              \
+	"copy:\n"                                                                             \
+	"  s_load_dwordx4 s[0:3], s[0:1], 0x0\n"                                              \
+	"  v_lshlrev_b32 v0, 2, v0\n"                                                         \
+	"  s_waitcnt lgkmcnt(0)\n"                                                            \
+	"  global_load_dword v1, v0, s[0:1]\n"                                                \
+	"  s_waitcnt vmcnt(0)\n"                                                              \
+	"  global_store_dword v0, v1, s[2:3]\n"                                               \
+	"  s_endpgm\n"
+
 struct tu_blob {
 	uint8_t *data;
 	size_t size;

@@ -577,6 +577,31 @@ static double chase(struct fx *f, struct emu_wave *w, uint64_t base, uint64_t fo
 	return sum / n;
 }
 
+/* One footprint of a latency table: a random chase over fp bytes (warmed
+ * first if warm) takes lo..hi cycles per load. */
+struct chase_level {
+	uint64_t fp;
+	double lo, hi;
+	bool warm;
+};
+
+/* Chase each level of lv[0..n) in its own 8 GiB from 0x7e0000000000 (the
+ * levels share no lines). */
+static void chase_levels(struct fx *f, const char *arch, const struct chase_level *lv, size_t n)
+{
+	struct emu_wave *w = &f->w[0];
+	const uint64_t base = 0x7e0000000000ull;
+
+	for (size_t i = 0; i < n; i++) {
+		uint64_t b = base + i * 8 * GIB;
+		if (lv[i].warm)
+			warm(f, w, b, lv[i].fp);
+		double lat = chase(f, w, b, lv[i].fp, 3000, false);
+		print_message("%s chase %8llu KiB: %.1f cycles\n", arch, (unsigned long long)(lv[i].fp / KIB), lat);
+		ASSERT_BETWEEN(lat, lv[i].lo, lv[i].hi);
+	}
+}
+
 /* [CHASE] MI300X at 2.1 GHz: vector L1 116-120 up to ~29 KiB, L2 210-225 up
  * to 4 MiB, Infinity Cache 455-535 up to 256 MiB, HBM 835-910 beyond;
  * scalar cache ~48 (+-4). */
@@ -585,7 +610,7 @@ static void test_chase_gfx942(void **state)
 	struct fx *f = *state;
 	struct emu_wave *w = &f->w[0];
 	const uint64_t base = 0x7e0000000000ull;
-	struct { uint64_t fp; double lo, hi; bool warm; } lv[] = {
+	static const struct chase_level lv[] = {
 		{ 16 * KIB, 116, 120, true },
 		{ 28 * KIB, 116, 120, true },
 		{ 2 * MIB, 210, 225, true },
@@ -594,14 +619,7 @@ static void test_chase_gfx942(void **state)
 		{ 1 * GIB, 835, 910, false },
 		{ 4 * GIB, 835, 910, false },
 	};
-	for (unsigned i = 0; i < sizeof(lv) / sizeof(lv[0]); i++) {
-		uint64_t b = base + i * 8 * GIB;
-		if (lv[i].warm)
-			warm(f, w, b, lv[i].fp);
-		double lat = chase(f, w, b, lv[i].fp, 3000, false);
-		print_message("gfx942 chase %8llu KiB: %.1f cycles\n", (unsigned long long)(lv[i].fp / KIB), lat);
-		ASSERT_BETWEEN(lat, lv[i].lo, lv[i].hi);
-	}
+	chase_levels(f, "gfx942", lv, sizeof(lv) / sizeof(lv[0]));
 	uint64_t sb = base + 100 * GIB;
 	for (uint64_t a = sb; a < sb + 8 * KIB; a += 64) {  /* warm the scalar cache */
 		uint64_t aa = a;
@@ -619,22 +637,13 @@ static void test_chase_gfx942(void **state)
 static void test_chase_gfx90a(void **state)
 {
 	struct fx *f = *state;
-	struct emu_wave *w = &f->w[0];
-	const uint64_t base = 0x7e0000000000ull;
-	struct { uint64_t fp; double lo, hi; bool warm; } lv[] = {
+	static const struct chase_level lv[] = {
 		{ 8 * KIB, 120, 130, true },
 		{ 4 * MIB, 230, 250, true },
 		{ 64 * MIB, 570, 670, false },
 		{ 1 * GIB, 570, 670, false },
 	};
-	for (unsigned i = 0; i < sizeof(lv) / sizeof(lv[0]); i++) {
-		uint64_t b = base + i * 8 * GIB;
-		if (lv[i].warm)
-			warm(f, w, b, lv[i].fp);
-		double lat = chase(f, w, b, lv[i].fp, 3000, false);
-		print_message("gfx90a chase %8llu KiB: %.1f cycles\n", (unsigned long long)(lv[i].fp / KIB), lat);
-		ASSERT_BETWEEN(lat, lv[i].lo, lv[i].hi);
-	}
+	chase_levels(f, "gfx90a", lv, sizeof(lv) / sizeof(lv[0]));
 	assert_int_equal(cnt(f, EMU_CNT_MALL_HIT) + cnt(f, EMU_CNT_MALL_MISS), 0);  /* no MALL */
 }
 

@@ -134,30 +134,28 @@ static void test_bad_sources(void **state)
 	assert_fault(t, "src_pops_exiting_wave_id");
 }
 
+/* Reading scalar source operand src faults, naming needle. */
+static void sread_faults(struct tu_wave *t, unsigned src, const char *needle)
+{
+	emu_sread32(&t->w, tu_wave_blank_inst(t), src, EMU_T_B32);
+	assert_fault(t, needle);
+}
+
 static void test_lds_direct_source(void **state)
 {
-	struct tu_wave *t = *state;
-	memset(&t->in, 0, sizeof(t->in));
-	t->w.cur = &t->in;
-	emu_sread32(&t->w, &t->in, 254, EMU_T_B32);
-	assert_fault(t, "lds_direct");
+	sread_faults(*state, 254, "lds_direct");
 }
 
 static void test_reserved_source(void **state)
 {
-	struct tu_wave *t = *state;
-	memset(&t->in, 0, sizeof(t->in));
-	t->w.cur = &t->in;
-	emu_sread32(&t->w, &t->in, 220, EMU_T_B32);
-	assert_fault(t, "reserved");
+	sread_faults(*state, 220, "reserved");
 }
 
 static void test_swrite(void **state)
 {
 	struct tu_wave *t = *state;
 	struct emu_wave *w = &t->w;
-	memset(&t->in, 0, sizeof(t->in));
-	w->cur = &t->in;
+	tu_wave_blank_inst(t);
 	emu_swrite64(w, 106, 0x1122334455667788ull);
 	assert_true(emu_vcc(w) == 0x1122334455667788ull);
 	emu_swrite32(w, 124, 7);
@@ -174,8 +172,7 @@ static void test_swrite(void **state)
 static void test_swrite64_past_end(void **state)
 {
 	struct tu_wave *t = *state;
-	memset(&t->in, 0, sizeof(t->in));
-	t->w.cur = &t->in;
+	tu_wave_blank_inst(t);
 	emu_swrite64(&t->w, 127, 1);
 	assert_fault(t, "register pair");
 }
@@ -224,8 +221,7 @@ static void test_vsrc_beyond_allocation(void **state)
 {
 	struct tu_wave *t = *state;
 	struct emu_wave *w = &t->w;
-	memset(&t->in, 0, sizeof(t->in));
-	w->cur = &t->in;
+	tu_wave_blank_inst(t);
 	static uint32_t tmp[2 * EMU_LANES];
 	w->nvgpr = 8;
 	const uint32_t *p = emu_vsrc(w, &t->in, EMU_OP_VGPR0 + 7, EMU_T_B32, 1, tmp);
