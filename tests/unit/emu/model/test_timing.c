@@ -903,50 +903,6 @@ static void test_clock_scaling_gfx900(void **state)
 
 /* ---- instruction cache ---- */
 
-/* 64 consecutive 4-byte instructions = 4 lines of 64 B. */
-static uint64_t run_code(struct fx *f, struct emu_wave *w, uint64_t pc)
-{
-	static const struct emu_opdesc op = { "s_add_u32", EMU_CLS_SALU, 1, { 1, 1, 0 }, 0 };
-	struct emu_inst in = { .op = &op, .size = 4 };
-	uint64_t stall = 0;
-	for (unsigned i = 0; i < 64; i++) {
-		w->pc = pc + 4 * i;
-		uint32_t s = emu_timing_fetch(f->t, w, &in);
-		stall += s;
-		w->cycle += s + 4;
-	}
-	return stall;
-}
-
-/* [SEED001] first dispatch misses, a second dispatch of the same code hits
- * (the cache persists), a dispatch after s_icache_inv (CK's flush kernel)
- * misses again. The cache is shared by a CU pair on gfx942 [SPECS]. */
-static void test_icache(void **state)
-{
-	struct fx *f = *state;
-	const uint64_t pc = 0x7f1234560000ull;
-	struct emu_wave *w = &f->w[0];
-	uint64_t s1 = run_code(f, w, pc);
-	assert_int_equal(cnt(f, EMU_CNT_SQC_ICACHE_MISS), 4);
-	assert_true(s1 > 4 * 200);
-
-	uint64_t counters2[EMU_COUNTER_COUNT] = { 0 };  /* second dispatch */
-	fx_begin(f, counters2);
-	assert_int_equal(run_code(f, w, pc), 0);
-	assert_int_equal(counters2[EMU_CNT_SQC_ICACHE_MISS], 0);
-	assert_int_equal(counters2[EMU_CNT_SQC_ICACHE_HIT], 4);
-
-	struct emu_wave other = { .cu = 1, .id = 7, .cycle = w->cycle };
-	assert_int_equal(run_code(f, &other, pc), 0);     /* CU 1 shares CU 0's cache */
-	emu_timing_icache_inv(f->t, &other);               /* flush from CU 1 */
-
-	uint64_t counters3[EMU_COUNTER_COUNT] = { 0 };  /* after the flush */
-	fx_begin(f, counters3);
-	assert_true(run_code(f, w, pc) > 4 * 100);
-	assert_int_equal(counters3[EMU_CNT_SQC_ICACHE_MISS], 4);
-	fx_begin(f, f->counters);
-}
-
 /* Straight-line code of `lines` 64-byte lines (16 SALU instructions
  * each) from pc; returns the wave's fetch stalls. */
 static uint64_t run_lines(struct fx *f, struct emu_wave *w, uint64_t pc, unsigned lines)
@@ -961,6 +917,35 @@ static uint64_t run_lines(struct fx *f, struct emu_wave *w, uint64_t pc, unsigne
 		w->cycle += s + 4;
 	}
 	return stall;
+}
+
+/* [SEED001] (4 lines of code) first dispatch misses, a second dispatch of the same code hits
+ * (the cache persists), a dispatch after s_icache_inv (CK's flush kernel)
+ * misses again. The cache is shared by a CU pair on gfx942 [SPECS]. */
+static void test_icache(void **state)
+{
+	struct fx *f = *state;
+	const uint64_t pc = 0x7f1234560000ull;
+	struct emu_wave *w = &f->w[0];
+	uint64_t s1 = run_lines(f, w, pc, 4);
+	assert_int_equal(cnt(f, EMU_CNT_SQC_ICACHE_MISS), 4);
+	assert_true(s1 > 4 * 200);
+
+	uint64_t counters2[EMU_COUNTER_COUNT] = { 0 };  /* second dispatch */
+	fx_begin(f, counters2);
+	assert_int_equal(run_lines(f, w, pc, 4), 0);
+	assert_int_equal(counters2[EMU_CNT_SQC_ICACHE_MISS], 0);
+	assert_int_equal(counters2[EMU_CNT_SQC_ICACHE_HIT], 4);
+
+	struct emu_wave other = { .cu = 1, .id = 7, .cycle = w->cycle };
+	assert_int_equal(run_lines(f, &other, pc, 4), 0);     /* CU 1 shares CU 0's cache */
+	emu_timing_icache_inv(f->t, &other);               /* flush from CU 1 */
+
+	uint64_t counters3[EMU_COUNTER_COUNT] = { 0 };  /* after the flush */
+	fx_begin(f, counters3);
+	assert_true(run_lines(f, w, pc, 4) > 4 * 100);
+	assert_int_equal(counters3[EMU_CNT_SQC_ICACHE_MISS], 4);
+	fx_begin(f, f->counters);
 }
 
 /* [PAL-PRF] the sequencer prefetches 3 lines ahead: 64 lines of cold

@@ -242,6 +242,14 @@ static bool has_kind(const struct gcn_kernel *k, const char *kind)
 	return false;
 }
 
+/* k's metadata lists each of kinds[] (NULL-terminated). */
+static void has_kinds(const struct gcn_kernel *k, const char *const *kinds)
+{
+	for (; *kinds; kinds++)
+		if (!has_kind(k, *kinds))
+			fail_msg("kernel %s lists no %s argument", k->name, *kinds);
+}
+
 /* Pack k's segment for vals_for_k and the launch into a buffer first filled
  * with fill (pack must clear what it does not set); check_segment must
  * find at least min_hidden hidden arguments right. */
@@ -268,11 +276,8 @@ static void test_pack_o3(void **pstate)
 	assert_non_null(k);
 	assert_int_equal(gl_kernarg_explicit_count(k), 4);
 	/* What makes this test meaningful: clang lists these for this kernel. */
-	assert_true(has_kind(k, "hidden_block_count_x"));
-	assert_true(has_kind(k, "hidden_group_size_y"));
-	assert_true(has_kind(k, "hidden_remainder_x"));
-	assert_true(has_kind(k, "hidden_grid_dims"));
-	assert_true(has_kind(k, "hidden_dynamic_lds_size"));
+	has_kinds(k, (const char *const[]){ "hidden_block_count_x", "hidden_group_size_y", "hidden_remainder_x",
+	                                    "hidden_grid_dims", "hidden_dynamic_lds_size", NULL });
 	pack_checked(k, 0xa5, 11);
 }
 
@@ -282,10 +287,8 @@ static void test_pack_o0(void **pstate)
 	const struct gcn_kernel *k = gcn_codeobj_find_kernel(&s->o0, "k");
 
 	assert_non_null(k);
-	assert_true(has_kind(k, "hidden_queue_ptr"));
-	assert_true(has_kind(k, "hidden_heap_v1"));
-	assert_true(has_kind(k, "hidden_hostcall_buffer"));
-	assert_true(has_kind(k, "hidden_completion_action"));
+	has_kinds(k, (const char *const[]){ "hidden_queue_ptr", "hidden_heap_v1", "hidden_hostcall_buffer",
+	                                    "hidden_completion_action", NULL });
 	pack_checked(k, 0x5a, 19);
 }
 
