@@ -226,17 +226,24 @@ static void test_lds_latency_throughput(void **state)
 	assert_int_equal(cnt(f, EMU_CNT_SQ_LDS_BANK_CONFLICT), 0);
 }
 
+/* ds_read_b32 by wave 0 with a lane stride of 8 dwords (s8), then 32 (s32). */
+static void lds_stride_8_32(struct fx *f, struct lt *s8, struct lt *s32)
+{
+	uint64_t addr[EMU_LANES];
+
+	lanes(addr, 0, 8 * 4);
+	*s8 = lds_lt(f, &f->w[0], 4, addr);
+	lanes(addr, 0, 32 * 4);
+	*s32 = lds_lt(f, &f->w[0], 4, addr);
+}
+
 /* [SEED000] ds_read_b32 with a lane stride of 8 dwords (8 lanes per bank in
  * each 32-lane group): throughput 16; stride 32 (all lanes in one bank): 64. */
 static void test_lds_conflict_throughput(void **state)
 {
-	struct fx *f = *state;
-	uint64_t addr[EMU_LANES];
-	lanes(addr, 0, 8 * 4);
-	struct lt s8 = lds_lt(f, &f->w[0], 4, addr);
+	struct lt s8, s32;
+	lds_stride_8_32(*state, &s8, &s32);
 	ASSERT_BETWEEN(s8.throughput, 15.5, 16.5);
-	lanes(addr, 0, 32 * 4);
-	struct lt s32 = lds_lt(f, &f->w[0], 4, addr);
 	ASSERT_BETWEEN(s32.throughput, 63.5, 64.5);
 }
 
@@ -248,11 +255,9 @@ static void test_lds_conflict_latency(void **state)
 {
 	struct fx *f = *state;
 	uint64_t addr[EMU_LANES];
-	lanes(addr, 0, 8 * 4);
-	struct lt s8 = lds_lt(f, &f->w[0], 4, addr);
+	struct lt s8, s32;
+	lds_stride_8_32(f, &s8, &s32);
 	ASSERT_BETWEEN(s8.latency, 100, 140);
-	lanes(addr, 0, 32 * 4);
-	struct lt s32 = lds_lt(f, &f->w[0], 4, addr);
 	ASSERT_BETWEEN(s32.latency, 100, 140);
 	ASSERT_BETWEEN(s32.latency - s8.latency, -4, 4);
 	lanes(addr, 0, 4);
