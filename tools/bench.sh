@@ -121,20 +121,28 @@ sgemm_args() {  # n -> gcnlab exec arguments of bench_sgemm
 mapfile -t sg_args < <(sgemm_args "$n")
 # One dispatch is a fraction of a second: three runs, and the median one
 # (by CPU time) is the figure, so that one disturbed run on a shared
-# machine decides nothing.
-: > "$tmp/sgemm_runs.txt"
-for r in 1 2 3; do
-	"$gcnlab" exec "$sgemm" "${sg_args[@]}" 2>/dev/null | grep '^stats:' > "$tmp/sgemm_run$r.txt" ||
-		{ echo "bench.sh: bench_sgemm did not run: gcnlab exec $sgemm ${sg_args[*]}" >&2; exit 1; }
-	read -r ri rh rc < <(sum_stats "$tmp/sgemm_run$r.txt")
-	echo "$rc $r $(rate "$ri" "$rc")" >> "$tmp/sgemm_runs.txt"
-done
-med=$(sort -n "$tmp/sgemm_runs.txt" | awk 'NR == 2 { print $2 }')
+# machine decides nothing. runs3 writes each run's stats to
+# $tmp/<name>_run{1,2,3}.txt and "cpu run rate" lines to $tmp/<name>_runs.txt,
+# and sets med to the number of the median run.
+runs3() {  # name kernel code-object args...
+	local name=$1 kernel=$2 co=$3 r ri rh rc
+	shift 3
+	: > "$tmp/${name}_runs.txt"
+	for r in 1 2 3; do
+		"$gcnlab" exec "$co" "$@" 2>/dev/null | grep '^stats:' > "$tmp/${name}_run$r.txt" ||
+			{ echo "bench.sh: $kernel did not run: gcnlab exec $co $*" >&2; exit 1; }
+		read -r ri rh rc < <(sum_stats "$tmp/${name}_run$r.txt")
+		echo "$rc $r $(rate "$ri" "$rc")" >> "$tmp/${name}_runs.txt"
+	done
+	med=$(sort -n "$tmp/${name}_runs.txt" | awk 'NR == 2 { print $2 }')
+}
+rates3() { sort -n "$tmp/$1_runs.txt" | awk '{ printf "%s%s", (NR > 1 ? ", " : ""), $3 }'; }  # name -> the 3 rates, by CPU time
+runs3 sgemm bench_sgemm "$sgemm" "${sg_args[@]}"
 cp "$tmp/sgemm_run$med.txt" "$tmp/sgemm.txt"
 read -r si sh sc < <(sum_stats "$tmp/sgemm.txt")
 sg_cpu=$(rate "$si" "$sc")
 printf 'bench_sgemm n=%d (clang -O3, LDS tiles): %d wave-instructions, %.3f s CPU, %.3f s wall (median of 3 runs: %s M/s)\n' \
-	"$n" "$si" "$sc" "$sh" "$(sort -n "$tmp/sgemm_runs.txt" | awk '{ printf "%s%s", (NR > 1 ? ", " : ""), $3 }')"
+	"$n" "$si" "$sc" "$sh" "$(rates3 sgemm)"
 printf '  -> %s M wave-instructions/s per CPU second (%s per wall second)\n' "$sg_cpu" "$(rate "$si" "$sh")"
 summary "bench_sgemm n=$n" "$si" "$sc" "$sh"
 
@@ -163,17 +171,10 @@ fullgpu_args() {  # elements per work-item -> gcnlab exec arguments of bench_ful
 		"buf:$((elems * 4))" "buf:$((cus * 4 * 4))" "u32:$elems" --arch "$arch" --backend emu --stats
 }
 mapfile -t fg_args < <(fullgpu_args 4)
-: > "$tmp/fg_runs.txt"
-for r in 1 2 3; do
-	"$gcnlab" exec "$fullgpu" "${fg_args[@]}" 2>/dev/null | grep '^stats:' > "$tmp/fg_run$r.txt" ||
-		{ echo "bench.sh: bench_fullgpu did not run: gcnlab exec $fullgpu ${fg_args[*]}" >&2; exit 1; }
-	read -r ri rh rc < <(sum_stats "$tmp/fg_run$r.txt")
-	echo "$rc $r $(rate "$ri" "$rc")" >> "$tmp/fg_runs.txt"
-done
-med=$(sort -n "$tmp/fg_runs.txt" | awk 'NR == 2 { print $2 }')
+runs3 fg bench_fullgpu "$fullgpu" "${fg_args[@]}"
 read -r gi gh gc < <(sum_stats "$tmp/fg_run$med.txt")
 printf 'bench_fullgpu (%d CUs x 4 workgroups of 256, 4 elements each): %d wave-instructions, %.3f s CPU, %.3f s wall (median of 3 runs: %s M/s)\n' \
-	"$cus" "$gi" "$gc" "$gh" "$(sort -n "$tmp/fg_runs.txt" | awk '{ printf "%s%s", (NR > 1 ? ", " : ""), $3 }')"
+	"$cus" "$gi" "$gc" "$gh" "$(rates3 fg)"
 printf '  -> %s M wave-instructions/s per CPU second (%s per wall second)\n' "$(rate "$gi" "$gc")" "$(rate "$gi" "$gh")"
 summary "bench_fullgpu ${cus} CUs" "$gi" "$gc" "$gh"
 

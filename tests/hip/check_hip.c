@@ -450,6 +450,26 @@ static void expect(struct run *r, bool ok, const char *fmt, ...)
 #define NELEM 4096u   /* work-items launched */
 #define NVALID 4000u  /* elements the kernel processes (the rest: bounds check) */
 
+/* The per-element cases' output: NELEM rows of n results of size bytes,
+ * filled with the sentinel (a result the kernel fails to write stays
+ * 0xa5...). The caller writes the expected rows NVALID over it; the rows
+ * past them keep the sentinel, as the kernel must. */
+static void *elem_sentinel(struct run *r, unsigned n, size_t size)
+{
+	return sentinel_buf(r, (size_t)NELEM * n * size);
+}
+
+/* The output argument with exp (the sentinel) as its first contents, then
+ * the element count; what the kernel left in check mode, else NULL (args
+ * mode or an error): nothing to compare. */
+static void *elem_out(struct run *r, const void *exp, unsigned n, size_t size)
+{
+	void *got = arg_out(r, (size_t)NELEM * n * size, exp);
+
+	token(r, "u32:%u", NVALID);
+	return r->mode == MODE_CHECK ? got : NULL;
+}
+
 static const char *const int32_names[HO_INT32_N] = {
 	"a+b", "a-b", "a*b", "mulhi i32", "mulhi u32", "a/b i32", "a%b i32", "a/b u32", "a%b u32",
 	"a<<s", "a>>s i32", "a>>s u32", "min i32", "max i32", "min u32", "max u32", "compares",
@@ -459,18 +479,15 @@ static const char *const int32_names[HO_INT32_N] = {
 static void case_int32(struct run *r)
 {
 	uint32_t *a = gen_u32(r, NELEM, 11), *b = gen_u32(r, NELEM, 12);
-	size_t osize = (size_t)NELEM * HO_INT32_N * 4;
-	int32_t *init = sentinel_buf(r, osize), *got, *exp;
+	int32_t *exp = elem_sentinel(r, HO_INT32_N, 4), *got;
 
-	if (!a || !b || !init)
+	if (!exp || !a || !b)
 		return;
 	arg_in(r, a, NELEM * 4);
 	arg_in(r, b, NELEM * 4);
-	got = arg_out(r, osize, init);
-	token(r, "u32:%u", NVALID);
-	if (r->mode != MODE_CHECK || !got)
+	got = elem_out(r, exp, HO_INT32_N, 4);
+	if (!got)
 		return;
-	exp = init;
 	for (uint32_t i = 0; i < NVALID; i++)
 		ho_int32(i, (int32_t)a[i], (int32_t)b[i], exp + (size_t)i * HO_INT32_N);
 	compare(r, "int32_ops", got, exp, NELEM, HO_INT32_N, 4, "i", int32_names);
@@ -485,18 +502,15 @@ static const char *const int64_names[HO_INT64_N] = {
 static void case_int64(struct run *r)
 {
 	uint64_t *a = gen_u64(r, NELEM, 21), *b = gen_u64(r, NELEM, 22);
-	size_t osize = (size_t)NELEM * HO_INT64_N * 8;
-	ho_i64 *init = sentinel_buf(r, osize), *got, *exp;
+	ho_i64 *exp = elem_sentinel(r, HO_INT64_N, 8), *got;
 
-	if (!a || !b || !init)
+	if (!exp || !a || !b)
 		return;
 	arg_in(r, a, NELEM * 8);
 	arg_in(r, b, NELEM * 8);
-	got = arg_out(r, osize, init);
-	token(r, "u32:%u", NVALID);
-	if (r->mode != MODE_CHECK || !got)
+	got = elem_out(r, exp, HO_INT64_N, 8);
+	if (!got)
 		return;
-	exp = init;
 	for (uint32_t i = 0; i < NVALID; i++)
 		ho_int64(i, (int64_t)a[i], (int64_t)b[i], exp + (size_t)i * HO_INT64_N);
 	compare(r, "int64_ops", got, exp, NELEM, HO_INT64_N, 8, "i", int64_names);
@@ -512,19 +526,16 @@ static void case_bits(struct run *r)
 {
 	uint32_t *a = gen_u32(r, NELEM, 31), *b = gen_u32(r, NELEM, 32);
 	uint64_t *q = gen_u64(r, NELEM, 33);
-	size_t osize = (size_t)NELEM * HO_BITS_N * 4;
-	uint32_t *init = sentinel_buf(r, osize), *got, *exp;
+	uint32_t *exp = elem_sentinel(r, HO_BITS_N, 4), *got;
 
-	if (!a || !b || !q || !init)
+	if (!exp || !a || !b || !q)
 		return;
 	arg_in(r, a, NELEM * 4);
 	arg_in(r, b, NELEM * 4);
 	arg_in(r, q, NELEM * 8);
-	got = arg_out(r, osize, init);
-	token(r, "u32:%u", NVALID);
-	if (r->mode != MODE_CHECK || !got)
+	got = elem_out(r, exp, HO_BITS_N, 4);
+	if (!got)
 		return;
-	exp = init;
 	for (uint32_t i = 0; i < NVALID; i++)
 		ho_bits(i, a[i], b[i], q[i], exp + (size_t)i * HO_BITS_N);
 	compare(r, "bits_ops", got, exp, NELEM, HO_BITS_N, 4, "i", bits_names);
@@ -542,10 +553,9 @@ static void case_f32(struct run *r)
 	float *f = zalloc(r, (size_t)NELEM * 3 * 4);
 	uint32_t *ia = gen_u32(r, NELEM, 42);
 	uint64_t *ul = gen_u64(r, NELEM, 43), st = 41;
-	size_t osize = (size_t)NELEM * HO_F32_N * 4;
-	uint32_t *init = sentinel_buf(r, osize), *got, *exp;
+	uint32_t *exp = elem_sentinel(r, HO_F32_N, 4), *got;
 
-	if (!f || !ia || !ul || !init)
+	if (!exp || !f || !ia || !ul)
 		return;
 	for (uint32_t i = 0; i < NELEM * 3; i++)
 		f[i] = gen_f32(&st, 20, true);
@@ -559,11 +569,9 @@ static void case_f32(struct run *r)
 	arg_in(r, f, (size_t)NELEM * 3 * 4);
 	arg_in(r, ia, NELEM * 4);
 	arg_in(r, ul, NELEM * 8);
-	got = arg_out(r, osize, init);
-	token(r, "u32:%u", NVALID);
-	if (r->mode != MODE_CHECK || !got)
+	got = elem_out(r, exp, HO_F32_N, 4);
+	if (!got)
 		return;
-	exp = init;
 	for (uint32_t i = 0; i < NVALID; i++)
 		ho_f32(f[3 * i], f[3 * i + 1], f[3 * i + 2], (int32_t)ia[i], ul[i], exp + (size_t)i * HO_F32_N);
 	compare(r, "f32_ops", got, exp, NELEM, HO_F32_N, 4, "ffffffffffiiffffffiffffi", f32_names);
@@ -577,21 +585,18 @@ static void case_f32_approx(struct run *r)
 {
 	float *f = zalloc(r, (size_t)NELEM * 2 * 4);
 	uint64_t st = 45;
-	size_t osize = (size_t)NELEM * HO_F32A_N * 4;
-	uint32_t *init = sentinel_buf(r, osize), *got, *exp;
+	uint32_t *exp = elem_sentinel(r, HO_F32A_N, 4), *got;
 
-	if (!f || !init)
+	if (!exp || !f)
 		return;
 	for (uint32_t i = 0; i < NELEM; i++) {
 		f[2 * i] = gen_f32(&st, 100, true);
 		f[2 * i + 1] = (float)((double)(int64_t)(sm64(&st) >> 40) / (double)(1 << 24) * 250.0 - 125.0);
 	}
 	arg_in(r, f, (size_t)NELEM * 2 * 4);
-	got = arg_out(r, osize, init);
-	token(r, "u32:%u", NVALID);
-	if (r->mode != MODE_CHECK || !got)
+	got = elem_out(r, exp, HO_F32A_N, 4);
+	if (!got)
 		return;
-	exp = init;
 	for (uint32_t i = 0; i < NVALID; i++)
 		ho_f32_approx(f[2 * i], f[2 * i + 1], exp + (size_t)i * HO_F32A_N);
 	compare(r, "f32_approx", got, exp, NELEM, HO_F32A_N, 4, "F", f32a_names);
@@ -608,10 +613,9 @@ static void case_f16(struct run *r)
 	uint32_t *ia = gen_u32(r, NELEM, 52);
 	float *fa = zalloc(r, (size_t)NELEM * 4);
 	uint64_t st = 51;
-	size_t osize = (size_t)NELEM * HO_F16_N * 2;
-	uint16_t *init = sentinel_buf(r, osize), *got, *exp;
+	uint16_t *exp = elem_sentinel(r, HO_F16_N, 2), *got;
 
-	if (!h || !ia || !fa || !init)
+	if (!exp || !h || !ia || !fa)
 		return;
 	for (uint32_t i = 0; i < NELEM * 3; i++)
 		h[i] = gen_f16(&st);
@@ -620,11 +624,9 @@ static void case_f16(struct run *r)
 	arg_in(r, h, (size_t)NELEM * 3 * 2);
 	arg_in(r, ia, NELEM * 4);
 	arg_in(r, fa, NELEM * 4);
-	got = arg_out(r, osize, init);
-	token(r, "u32:%u", NVALID);
-	if (r->mode != MODE_CHECK || !got)
+	got = elem_out(r, exp, HO_F16_N, 2);
+	if (!got)
 		return;
-	exp = init;
 	for (uint32_t i = 0; i < NVALID; i++) {
 		_Float16 x[3];
 		memcpy(x, h + 3 * i, 6);
@@ -643,10 +645,9 @@ static void case_f64(struct run *r)
 	double *d = zalloc(r, (size_t)NELEM * 3 * 8);
 	uint64_t *l = gen_u64(r, NELEM, 62), st = 61;
 	float *f = zalloc(r, (size_t)NELEM * 4);
-	size_t osize = (size_t)NELEM * HO_F64_N * 8;
-	ho_u64 *init = sentinel_buf(r, osize), *got, *exp;
+	ho_u64 *exp = elem_sentinel(r, HO_F64_N, 8), *got;
 
-	if (!d || !l || !f || !init)
+	if (!exp || !d || !l || !f)
 		return;
 	for (uint32_t i = 0; i < NELEM * 3; i++)
 		d[i] = gen_f64(&st, 70);
@@ -658,11 +659,9 @@ static void case_f64(struct run *r)
 	arg_in(r, d, (size_t)NELEM * 3 * 8);
 	arg_in(r, l, NELEM * 8);
 	arg_in(r, f, NELEM * 4);
-	got = arg_out(r, osize, init);
-	token(r, "u32:%u", NVALID);
-	if (r->mode != MODE_CHECK || !got)
+	got = elem_out(r, exp, HO_F64_N, 8);
+	if (!got)
 		return;
-	exp = init;
 	for (uint32_t i = 0; i < NVALID; i++)
 		ho_f64(d[3 * i], d[3 * i + 1], d[3 * i + 2], (int64_t)l[i], f[i], exp + (size_t)i * HO_F64_N);
 	compare(r, "f64_ops", got, exp, NELEM, HO_F64_N, 8, "dddddddidfid", f64_names);
@@ -677,10 +676,9 @@ static void case_int16(struct run *r)
 {
 	uint16_t *h = zalloc(r, (size_t)NELEM * 3 * 2);
 	uint64_t st = 191;
-	size_t osize = (size_t)NELEM * HO_INT16_N * 2;
-	uint16_t *init = sentinel_buf(r, osize), *got, *exp;
+	uint16_t *exp = elem_sentinel(r, HO_INT16_N, 2), *got;
 
-	if (!h || !init)
+	if (!exp || !h)
 		return;
 	for (uint32_t i = 0; i < NELEM * 3; i++) {
 		uint64_t x = sm64(&st);
@@ -688,11 +686,9 @@ static void case_int16(struct run *r)
 		h[i] = (uint16_t)((x & 3) ? x >> 16 : (x >> 16) & 0x1f);
 	}
 	arg_in(r, h, (size_t)NELEM * 3 * 2);
-	got = arg_out(r, osize, init);
-	token(r, "u32:%u", NVALID);
-	if (r->mode != MODE_CHECK || !got)
+	got = elem_out(r, exp, HO_INT16_N, 2);
+	if (!got)
 		return;
-	exp = init;
 	for (uint32_t i = 0; i < NVALID; i++)
 		ho_int16(i, h[3 * i], h[3 * i + 1], h[3 * i + 2], exp + (size_t)i * HO_INT16_N);
 	compare(r, "int16_ops", got, exp, NELEM, HO_INT16_N, 2, "i", int16_names);
@@ -719,11 +715,10 @@ static void case_pk(struct run *r)
 	uint32_t *v = zalloc(r, (size_t)NELEM * 6 * 4);
 	float *f = zalloc(r, (size_t)NELEM * 4);
 	uint64_t st = 201;
-	size_t osize = (size_t)NELEM * HO_PK_N * 4;
-	uint32_t *init = sentinel_buf(r, osize), *got, *exp;
+	uint32_t *exp = elem_sentinel(r, HO_PK_N, 4), *got;
 	const char *kinds = "iiiiihhhhfff";
 
-	if (!v || !f || !init)
+	if (!exp || !v || !f)
 		return;
 	for (uint32_t i = 0; i < NELEM; i++) {
 		for (unsigned k = 0; k < 3; k++)
@@ -734,11 +729,9 @@ static void case_pk(struct run *r)
 	}
 	arg_in(r, v, (size_t)NELEM * 6 * 4);
 	arg_in(r, f, (size_t)NELEM * 4);
-	got = arg_out(r, osize, init);
-	token(r, "u32:%u", NVALID);
-	if (r->mode != MODE_CHECK || !got)
+	got = elem_out(r, exp, HO_PK_N, 4);
+	if (!got)
 		return;
-	exp = init;
 	for (uint32_t i = 0; i < NVALID; i++) {
 		ho_us2 x, y, z;
 		ho_h2 a, b, c;
@@ -809,18 +802,15 @@ static const char *const ctrl_names[HO_CTRL_N] = {
 static void case_ctrl(struct run *r)
 {
 	uint32_t *a = gen_u32(r, NELEM, 71), *b = gen_u32(r, NELEM, 72);
-	size_t osize = (size_t)NELEM * HO_CTRL_N * 4;
-	uint32_t *init = sentinel_buf(r, osize), *got, *exp;
+	uint32_t *exp = elem_sentinel(r, HO_CTRL_N, 4), *got;
 
-	if (!a || !b || !init)
+	if (!exp || !a || !b)
 		return;
 	arg_in(r, a, NELEM * 4);
 	arg_in(r, b, NELEM * 4);
-	got = arg_out(r, osize, init);
-	token(r, "u32:%u", NVALID);
-	if (r->mode != MODE_CHECK || !got)
+	got = elem_out(r, exp, HO_CTRL_N, 4);
+	if (!got)
 		return;
-	exp = init;
 	for (uint32_t i = 0; i < NVALID; i++)
 		ho_ctrl(i & 63, i, a[i], b[i], exp + (size_t)i * HO_CTRL_N); /* block is a multiple of 64 */
 	compare(r, "ctrl_ops", got, exp, NELEM, HO_CTRL_N, 4, "i", ctrl_names);
@@ -1519,20 +1509,17 @@ static void case_addr_chase(struct run *r)
 static void case_private(struct run *r)
 {
 	uint32_t *a = gen_u32(r, NELEM, 91), *b = gen_u32(r, NELEM, 92);
-	size_t osize = (size_t)NELEM * HO_PRIV_N * 4;
-	uint32_t *init = sentinel_buf(r, osize), *got, *exp;
+	uint32_t *exp = elem_sentinel(r, HO_PRIV_N, 4), *got;
 	static const char *const names[HO_PRIV_N] = { "sum over data-indexed reads", "read after store",
 	                                              "another read" };
 
-	if (!a || !b || !init)
+	if (!exp || !a || !b)
 		return;
 	arg_in(r, a, NELEM * 4);
 	arg_in(r, b, NELEM * 4);
-	got = arg_out(r, osize, init);
-	token(r, "u32:%u", NVALID);
-	if (r->mode != MODE_CHECK || !got)
+	got = elem_out(r, exp, HO_PRIV_N, 4);
+	if (!got)
 		return;
-	exp = init;
 	for (uint32_t i = 0; i < NVALID; i++)
 		ho_private(a[i], b[i], exp + (size_t)i * HO_PRIV_N);
 	compare(r, "private_array", got, exp, NELEM, HO_PRIV_N, 4, "u", names);

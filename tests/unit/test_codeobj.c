@@ -34,18 +34,7 @@ struct state {
  * written by hand, as the project's assembly kernels do. */
 static const char asm_fmt[] =
 	".amdgcn_target \"%s\"\n"
-	".text\n"
-	".globl copy\n"
-	".p2align 8\n"
-	".type copy,@function\n"
-	"copy:\n"
-	"  s_load_dwordx4 s[0:3], s[0:1], 0x0\n"
-	"  v_lshlrev_b32 v0, 2, v0\n"
-	"  s_waitcnt lgkmcnt(0)\n"
-	"  global_load_dword v1, v0, s[0:1]\n"
-	"  s_waitcnt vmcnt(0)\n"
-	"  global_store_dword v0, v1, s[2:3]\n"
-	"  s_endpgm\n"
+	TU_ASM_COPY
 	".rodata\n"
 	".p2align 6\n"
 	".amdhsa_kernel copy\n"
@@ -54,19 +43,7 @@ static const char asm_fmt[] =
 	"  .amdhsa_next_free_sgpr 4\n"
 	"%s"
 	".end_amdhsa_kernel\n"
-	".amdgpu_metadata\n"
-	"---\n"
-	"amdhsa.version: [ 1, 2 ]\n"
-	"amdhsa.kernels:\n"
-	"  - .name: copy\n"
-	"    .symbol: copy.kd\n"
-	"    .kernarg_segment_size: 16\n"
-	"    .group_segment_fixed_size: 0\n"
-	"    .private_segment_fixed_size: 0\n"
-	"    .kernarg_segment_align: 8\n"
-	"    .wavefront_size: 64\n"
-	"    .sgpr_count: 4\n"
-	"    .vgpr_count: 2\n"
+	TU_ASM_COPY_META
 	"    .max_flat_workgroup_size: 256\n"
 	"    .args:\n"
 	"      - { .size: 8, .offset: 0, .value_kind: global_buffer, .address_space: global, .name: src, .type_name: 'float*' }\n"
@@ -212,25 +189,31 @@ static void check_copy_kernel(const struct gcn_codeobj *co, const struct tu_blob
 	assert_int_equal(last, 0xbf810000u);
 }
 
-static void test_gfx942_versions(void **st)
-{
-	static const struct { int co; unsigned v; } cases[] = {
-		{ CO_GFX942_V4, 4 }, { CO_GFX942_V5, 5 }, { CO_GFX942_V6, 6 },
-	};
-	struct state *s = S(st);
+/* One code object of the group's set: its code-object version and target. */
+struct target_case {
+	int co;
+	unsigned abi;
+	const char *proc;
+	unsigned mach;     /* EF_AMDGPU_MACH_AMDGCN_* */
+	const char *full;
+	int xnack, sramecc;
+};
 
-	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+static void check_targets(struct state *s, const struct target_case *cases, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
 		struct gcn_codeobj co;
 		char err[256];
 		const struct tu_blob *b = &s->co[cases[i].co];
 
 		assert_true(gcn_codeobj_parse(b->data, b->size, &co, err, sizeof(err)));
-		assert_int_equal(co.abi_version, cases[i].v);
-		assert_string_equal(co.target.proc, "gfx942");
-		assert_int_equal(co.target.mach, 0x4c);
-		assert_int_equal(co.target.sramecc, 1);
-		assert_int_equal(co.target.xnack, 0);
-		assert_string_equal(co.target.full, "amdgcn-amd-amdhsa--gfx942:sramecc+:xnack-");
+		assert_int_equal(co.abi_version, cases[i].abi);
+		assert_string_equal(co.target.proc, cases[i].proc);
+		assert_int_equal(co.target.mach, cases[i].mach);
+		assert_int_equal(co.target.mach, gcn_mach_from_name(cases[i].proc));
+		assert_string_equal(co.target.full, cases[i].full);
+		assert_int_equal(co.target.xnack, cases[i].xnack);
+		assert_int_equal(co.target.sramecc, cases[i].sramecc);
 		check_copy_kernel(&co, b);
 		gcn_codeobj_free(&co);
 		assert_int_equal(co.nkernels, 0);
@@ -238,33 +221,26 @@ static void test_gfx942_versions(void **st)
 	}
 }
 
+static void test_gfx942_versions(void **st)
+{
+	static const struct target_case cases[] = {
+		{ CO_GFX942_V4, 4, "gfx942", 0x4c, "amdgcn-amd-amdhsa--gfx942:sramecc+:xnack-", 0, 1 },
+		{ CO_GFX942_V5, 5, "gfx942", 0x4c, "amdgcn-amd-amdhsa--gfx942:sramecc+:xnack-", 0, 1 },
+		{ CO_GFX942_V6, 6, "gfx942", 0x4c, "amdgcn-amd-amdhsa--gfx942:sramecc+:xnack-", 0, 1 },
+	};
+
+	check_targets(S(st), cases, sizeof(cases) / sizeof(cases[0]));
+}
+
 static void test_targets(void **st)
 {
-	static const struct {
-		int co;
-		const char *proc, *full;
-		int xnack, sramecc;
-	} cases[] = {
-		{ CO_GFX942_ANY, "gfx942", "amdgcn-amd-amdhsa--gfx942", -1, -1 },
-		{ CO_GFX900, "gfx900", "amdgcn-amd-amdhsa--gfx900:xnack-", 0, -1 },
-		{ CO_GFX90A_XNACK, "gfx90a", "amdgcn-amd-amdhsa--gfx90a:sramecc+:xnack+", 1, 1 },
+	static const struct target_case cases[] = {
+		{ CO_GFX942_ANY, 5, "gfx942", 0x4c, "amdgcn-amd-amdhsa--gfx942", -1, -1 },
+		{ CO_GFX900, 5, "gfx900", 0x2c, "amdgcn-amd-amdhsa--gfx900:xnack-", 0, -1 },
+		{ CO_GFX90A_XNACK, 5, "gfx90a", 0x3f, "amdgcn-amd-amdhsa--gfx90a:sramecc+:xnack+", 1, 1 },
 	};
-	struct state *s = S(st);
 
-	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		struct gcn_codeobj co;
-		char err[256];
-		const struct tu_blob *b = &s->co[cases[i].co];
-
-		assert_true(gcn_codeobj_parse(b->data, b->size, &co, err, sizeof(err)));
-		assert_string_equal(co.target.proc, cases[i].proc);
-		assert_int_equal(co.target.mach, gcn_mach_from_name(cases[i].proc));
-		assert_string_equal(co.target.full, cases[i].full);
-		assert_int_equal(co.target.xnack, cases[i].xnack);
-		assert_int_equal(co.target.sramecc, cases[i].sramecc);
-		check_copy_kernel(&co, b);
-		gcn_codeobj_free(&co);
-	}
+	check_targets(S(st), cases, sizeof(cases) / sizeof(cases[0]));
 }
 
 static void test_hip(void **st)

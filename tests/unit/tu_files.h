@@ -50,6 +50,18 @@ static inline void tu_rmtree(const char *dir)
 	rmdir(dir);
 }
 
+/* cmocka teardown for a fixture struct whose first member is the folder
+ * tu_tmpdir made (char dir[...]): removes the folder, frees the struct. */
+static inline int tu_tmpdir_teardown(void **state)
+{
+	char *dir = *state;
+
+	if (dir)
+		tu_rmtree(dir);
+	free(dir);
+	return 0;
+}
+
 /* The whole file (possibly empty) as a NUL-terminated string, malloc'd;
  * NULL when it cannot be read. */
 static inline char *tu_slurp(const char *path)

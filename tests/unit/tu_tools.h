@@ -13,6 +13,42 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+/* The .text of a kernel "copy" both the code-object reader and the loader
+ * tests assemble: dst[i] = src[i], one dword per lane; kernarg = {src, dst}
+ * (s[0:1] the kernarg pointer). The descriptor and metadata are each
+ * test's own. */
+#define TU_ASM_COPY \
+	".text\n" \
+	".globl copy\n" \
+	".p2align 8\n" \
+	".type copy,@function\n" \
+	"copy:\n" \
+	"  s_load_dwordx4 s[0:3], s[0:1], 0x0\n" \
+	"  v_lshlrev_b32 v0, 2, v0\n" \
+	"  s_waitcnt lgkmcnt(0)\n" \
+	"  global_load_dword v1, v0, s[0:1]\n" \
+	"  s_waitcnt vmcnt(0)\n" \
+	"  global_store_dword v0, v1, s[2:3]\n" \
+	"  s_endpgm\n"
+
+/* The start of the NT_AMDGPU_METADATA for TU_ASM_COPY: the copy kernel's
+ * entry up to its register counts (.max_flat_workgroup_size, the .args and
+ * the other kernels follow in each test). */
+#define TU_ASM_COPY_META \
+	".amdgpu_metadata\n" \
+	"---\n" \
+	"amdhsa.version: [ 1, 2 ]\n" \
+	"amdhsa.kernels:\n" \
+	"  - .name: copy\n" \
+	"    .symbol: copy.kd\n" \
+	"    .kernarg_segment_size: 16\n" \
+	"    .group_segment_fixed_size: 0\n" \
+	"    .private_segment_fixed_size: 0\n" \
+	"    .kernarg_segment_align: 8\n" \
+	"    .wavefront_size: 64\n" \
+	"    .sgpr_count: 4\n" \
+	"    .vgpr_count: 2\n"
+
 struct tu_blob {
 	uint8_t *data;
 	size_t size;

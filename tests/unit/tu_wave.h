@@ -266,6 +266,15 @@ static inline void tu_wave_clear_fault(struct tu_wave *t)
 	t->w.state = EMU_WAVE_READY;
 }
 
+/* A blank current instruction, for calling the operand functions
+ * (emu_sread32, emu_swrite32/64, emu_vsrc) outside a decoded one. */
+static inline struct emu_inst *tu_wave_blank_inst(struct tu_wave *t)
+{
+	memset(&t->in, 0, sizeof(t->in));
+	t->w.cur = &t->in;
+	return &t->in;
+}
+
 /* The handler registered for `mnemonic` (sem/emu_sem.c); fails the test
  * when there is none. */
 static inline emu_exec_fn tu_handler(const char *mnemonic)

@@ -41,18 +41,7 @@ static struct {
  * which the loader must relocate (R_AMDGPU_ABS64 and R_AMDGPU_RELATIVE64). */
 static const char asm_fmt[] =
 	".amdgcn_target \"%s\"\n"
-	".text\n"
-	".globl copy\n"
-	".p2align 8\n"
-	".type copy,@function\n"
-	"copy:\n"
-	"  s_load_dwordx4 s[0:3], s[0:1], 0x0\n"
-	"  v_lshlrev_b32 v0, 2, v0\n"
-	"  s_waitcnt lgkmcnt(0)\n"
-	"  global_load_dword v1, v0, s[0:1]\n"
-	"  s_waitcnt vmcnt(0)\n"
-	"  global_store_dword v0, v1, s[2:3]\n"
-	"  s_endpgm\n"
+	TU_ASM_COPY
 	".globl priv\n"
 	".p2align 8\n"
 	".type priv,@function\n"
@@ -96,19 +85,7 @@ static const char asm_fmt[] =
 	"  .amdhsa_next_free_sgpr 1\n"
 	"  .amdhsa_accum_offset 256\n"
 	".end_amdhsa_kernel\n"
-	".amdgpu_metadata\n"
-	"---\n"
-	"amdhsa.version: [ 1, 2 ]\n"
-	"amdhsa.kernels:\n"
-	"  - .name: copy\n"
-	"    .symbol: copy.kd\n"
-	"    .kernarg_segment_size: 16\n"
-	"    .group_segment_fixed_size: 0\n"
-	"    .private_segment_fixed_size: 0\n"
-	"    .kernarg_segment_align: 8\n"
-	"    .wavefront_size: 64\n"
-	"    .sgpr_count: 4\n"
-	"    .vgpr_count: 2\n"
+	TU_ASM_COPY_META
 	"    .max_flat_workgroup_size: 64\n"
 	"    .args:\n"
 	"      - { .size: 8, .offset: 0, .value_kind: global_buffer, .address_space: global }\n"
@@ -1263,17 +1240,42 @@ struct kernel_run {
 	hsa_queue_t *q;
 };
 
+/* The kernel object of symbol name ("copy.kd") in x. */
+static uint64_t kernel_object(hsa_executable_t x, hsa_agent_t gpu, const char *name)
+{
+	hsa_executable_symbol_t k;
+	uint64_t kobj = 0;
+
+	assert_int_equal(hsa_executable_get_symbol_by_name(x, name, &gpu, &k), 0);
+	assert_int_equal(hsa_executable_symbol_get_info(k, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_OBJECT, &kobj), 0);
+	return kobj;
+}
+
+/* A dispatch of kobj over grid x 1 x 1 work-items in work-groups of wg x 1
+ * x 1, with dims dimensions, kr's kernarg and completion signal. */
+static void packet_1d(hsa_kernel_dispatch_packet_t *p, const struct kernel_run *kr, uint64_t kobj, unsigned dims,
+                      uint32_t grid, uint32_t wg)
+{
+	memset(p, 0, sizeof(*p));
+	p->header = hdr(HSA_PACKET_TYPE_KERNEL_DISPATCH);
+	p->setup = (uint16_t)(dims << HSA_KERNEL_DISPATCH_PACKET_SETUP_DIMENSIONS);
+	p->workgroup_size_x = (uint16_t)wg;
+	p->workgroup_size_y = p->workgroup_size_z = 1;
+	p->grid_size_x = grid;
+	p->grid_size_y = p->grid_size_z = 1;
+	p->kernel_object = kobj;
+	p->kernarg_address = kr->kernarg;
+	p->completion_signal = kr->done;
+}
+
 static void setup_run(struct kernel_run *kr, const struct agents *ag)
 {
 	hsa_amd_memory_pool_t vram, kernarg;
-	hsa_executable_symbol_t k;
 
 	get_alloc_pools(ag, &vram, &kernarg);
 	assert_int_equal(load(&G.co[CO_MAIN], ag->gpu, &kr->x), 0);
 	assert_int_equal(hsa_executable_freeze(kr->x, NULL), 0);
-	assert_int_equal(hsa_executable_get_symbol_by_name(kr->x, "copy.kd", &ag->gpu, &k), 0);
-	assert_int_equal(hsa_executable_symbol_get_info(k, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_OBJECT,
-	                                                &kr->kobj), 0);
+	kr->kobj = kernel_object(kr->x, ag->gpu, "copy.kd");
 	assert_int_equal(hsa_amd_memory_pool_allocate(vram, 256, 0, (void **)&kr->src), 0);
 	assert_int_equal(hsa_amd_memory_pool_allocate(vram, 256, 0, (void **)&kr->dst), 0);
 	assert_int_equal(hsa_amd_memory_pool_allocate(kernarg, 16, 0, (void **)&kr->kernarg), 0);
@@ -1291,19 +1293,18 @@ static void dispatch(struct kernel_run *kr, uint64_t src, uint64_t dst)
 
 	kr->kernarg[0] = src;
 	kr->kernarg[1] = dst;
-	memset(&p, 0, sizeof(p));
-	p.header = hdr(HSA_PACKET_TYPE_KERNEL_DISPATCH);
-	p.setup = 1 << HSA_KERNEL_DISPATCH_PACKET_SETUP_DIMENSIONS;
-	p.workgroup_size_x = 64;
-	p.workgroup_size_y = 1;
-	p.workgroup_size_z = 1;
-	p.grid_size_x = 64;
-	p.grid_size_y = 1;
-	p.grid_size_z = 1;
-	p.kernel_object = kr->kobj;
-	p.kernarg_address = kr->kernarg;
-	p.completion_signal = kr->done;
+	packet_1d(&p, kr, kr->kobj, 1, 64, 64);
 	submit(kr->q, &p);
+}
+
+/* The packet just submitted was refused: the queue's error callback got
+ * want, the completion signal never moved; the queue is destroyed. */
+static void refused(struct kernel_run *kr, hsa_status_t want)
+{
+	assert_int_equal(hsa_signal_wait_scacquire(kr->err, HSA_SIGNAL_CONDITION_NE, 0, WAIT_NS, HSA_WAIT_STATE_BLOCKED),
+	                 want);
+	assert_int_equal(hsa_signal_load_relaxed(kr->done), 1);
+	assert_int_equal(hsa_queue_destroy(kr->q), 0);
 }
 
 static void test_dispatch(void **st)
@@ -1347,24 +1348,13 @@ static void test_dispatch_private_segment(void **st)
 {
 	struct agents ag = get_agents();
 	struct kernel_run kr;
-	hsa_executable_symbol_t k;
-	uint64_t kobj;
 	hsa_kernel_dispatch_packet_t p;
 
 	(void)st;
 	setup_run(&kr, &ag);
-	assert_int_equal(hsa_executable_get_symbol_by_name(kr.x, "priv.kd", &ag.gpu, &k), 0);
-	assert_int_equal(hsa_executable_symbol_get_info(k, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_OBJECT, &kobj), 0);
-	memset(&p, 0, sizeof(p));
-	p.header = hdr(HSA_PACKET_TYPE_KERNEL_DISPATCH);
-	p.setup = 1 << HSA_KERNEL_DISPATCH_PACKET_SETUP_DIMENSIONS;
-	p.workgroup_size_x = p.workgroup_size_y = p.workgroup_size_z = 1;
-	p.grid_size_x = 64;
-	p.workgroup_size_x = 64;
-	p.grid_size_y = p.grid_size_z = 1;
-	p.kernel_object = kobj;
+	packet_1d(&p, &kr, kernel_object(kr.x, ag.gpu, "priv.kd"), 1, 64, 64);
+	p.kernarg_address = NULL;   /* priv takes no arguments */
 	p.private_segment_size = 64;
-	p.completion_signal = kr.done;
 	submit(kr.q, &p);
 	assert_int_equal(wait_lt1(kr.done), 0);
 	assert_int_equal(hsa_signal_load_relaxed(kr.err), 0);
@@ -1372,11 +1362,7 @@ static void test_dispatch_private_segment(void **st)
 	hsa_signal_store_relaxed(kr.done, 1);
 	p.private_segment_size = 60;
 	submit(kr.q, &p);
-	assert_int_equal(hsa_signal_wait_scacquire(kr.err, HSA_SIGNAL_CONDITION_NE, 0, WAIT_NS,
-	                                           HSA_WAIT_STATE_BLOCKED),
-	                 HSA_STATUS_ERROR_INVALID_ARGUMENT);
-	assert_int_equal(hsa_signal_load_relaxed(kr.done), 1);
-	assert_int_equal(hsa_queue_destroy(kr.q), 0);
+	refused(&kr, HSA_STATUS_ERROR_INVALID_ARGUMENT);
 	assert_int_equal(hsa_executable_destroy(kr.x), 0);
 }
 
@@ -1388,7 +1374,6 @@ static void test_packet_statuses(void **st)
 {
 	struct agents ag = get_agents();
 	struct kernel_run kr;
-	hsa_executable_symbol_t k;
 	uint64_t fat;
 	static const struct {
 		unsigned dims;
@@ -1404,29 +1389,16 @@ static void test_packet_statuses(void **st)
 
 	(void)st;
 	setup_run(&kr, &ag);
-	assert_int_equal(hsa_executable_get_symbol_by_name(kr.x, "fat.kd", &ag.gpu, &k), 0);
-	assert_int_equal(hsa_executable_symbol_get_info(k, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_OBJECT, &fat), 0);
+	fat = kernel_object(kr.x, ag.gpu, "fat.kd");
 	assert_int_equal(hsa_queue_destroy(kr.q), 0);
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		hsa_kernel_dispatch_packet_t p;
 		hsa_signal_store_relaxed(kr.err, 0);
 		hsa_signal_store_relaxed(kr.done, 1);
 		kr.q = make_queue(ag.gpu, &kr.err);
-		memset(&p, 0, sizeof(p));
-		p.header = hdr(HSA_PACKET_TYPE_KERNEL_DISPATCH);
-		p.setup = (uint16_t)(cases[i].dims << HSA_KERNEL_DISPATCH_PACKET_SETUP_DIMENSIONS);
-		p.workgroup_size_x = (uint16_t)cases[i].wg;
-		p.workgroup_size_y = p.workgroup_size_z = 1;
-		p.grid_size_x = cases[i].grid;
-		p.grid_size_y = p.grid_size_z = 1;
-		p.kernel_object = cases[i].fat ? fat : kr.kobj;
-		p.kernarg_address = kr.kernarg;
-		p.completion_signal = kr.done;
+		packet_1d(&p, &kr, cases[i].fat ? fat : kr.kobj, cases[i].dims, cases[i].grid, cases[i].wg);
 		submit(kr.q, &p);
-		assert_int_equal(hsa_signal_wait_scacquire(kr.err, HSA_SIGNAL_CONDITION_NE, 0, WAIT_NS,
-		                                           HSA_WAIT_STATE_BLOCKED), cases[i].want);
-		assert_int_equal(hsa_signal_load_relaxed(kr.done), 1);
-		assert_int_equal(hsa_queue_destroy(kr.q), 0);
+		refused(&kr, cases[i].want);
 	}
 	assert_int_equal(hsa_executable_destroy(kr.x), 0);
 }

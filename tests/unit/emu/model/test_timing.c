@@ -226,17 +226,24 @@ static void test_lds_latency_throughput(void **state)
 	assert_int_equal(cnt(f, EMU_CNT_SQ_LDS_BANK_CONFLICT), 0);
 }
 
+/* ds_read_b32 by wave 0 with a lane stride of 8 dwords (s8), then 32 (s32). */
+static void lds_stride_8_32(struct fx *f, struct lt *s8, struct lt *s32)
+{
+	uint64_t addr[EMU_LANES];
+
+	lanes(addr, 0, 8 * 4);
+	*s8 = lds_lt(f, &f->w[0], 4, addr);
+	lanes(addr, 0, 32 * 4);
+	*s32 = lds_lt(f, &f->w[0], 4, addr);
+}
+
 /* [SEED000] ds_read_b32 with a lane stride of 8 dwords (8 lanes per bank in
  * each 32-lane group): throughput 16; stride 32 (all lanes in one bank): 64. */
 static void test_lds_conflict_throughput(void **state)
 {
-	struct fx *f = *state;
-	uint64_t addr[EMU_LANES];
-	lanes(addr, 0, 8 * 4);
-	struct lt s8 = lds_lt(f, &f->w[0], 4, addr);
+	struct lt s8, s32;
+	lds_stride_8_32(*state, &s8, &s32);
 	ASSERT_BETWEEN(s8.throughput, 15.5, 16.5);
-	lanes(addr, 0, 32 * 4);
-	struct lt s32 = lds_lt(f, &f->w[0], 4, addr);
 	ASSERT_BETWEEN(s32.throughput, 63.5, 64.5);
 }
 
@@ -248,11 +255,9 @@ static void test_lds_conflict_latency(void **state)
 {
 	struct fx *f = *state;
 	uint64_t addr[EMU_LANES];
-	lanes(addr, 0, 8 * 4);
-	struct lt s8 = lds_lt(f, &f->w[0], 4, addr);
+	struct lt s8, s32;
+	lds_stride_8_32(f, &s8, &s32);
 	ASSERT_BETWEEN(s8.latency, 100, 140);
-	lanes(addr, 0, 32 * 4);
-	struct lt s32 = lds_lt(f, &f->w[0], 4, addr);
 	ASSERT_BETWEEN(s32.latency, 100, 140);
 	ASSERT_BETWEEN(s32.latency - s8.latency, -4, 4);
 	lanes(addr, 0, 4);
@@ -577,6 +582,31 @@ static double chase(struct fx *f, struct emu_wave *w, uint64_t base, uint64_t fo
 	return sum / n;
 }
 
+/* One footprint of a latency table: a random chase over fp bytes (warmed
+ * first if warm) takes lo..hi cycles per load. */
+struct chase_level {
+	uint64_t fp;
+	double lo, hi;
+	bool warm;
+};
+
+/* Chase each level of lv[0..n) in its own 8 GiB from 0x7e0000000000 (the
+ * levels share no lines). */
+static void chase_levels(struct fx *f, const char *arch, const struct chase_level *lv, size_t n)
+{
+	struct emu_wave *w = &f->w[0];
+	const uint64_t base = 0x7e0000000000ull;
+
+	for (size_t i = 0; i < n; i++) {
+		uint64_t b = base + i * 8 * GIB;
+		if (lv[i].warm)
+			warm(f, w, b, lv[i].fp);
+		double lat = chase(f, w, b, lv[i].fp, 3000, false);
+		print_message("%s chase %8llu KiB: %.1f cycles\n", arch, (unsigned long long)(lv[i].fp / KIB), lat);
+		ASSERT_BETWEEN(lat, lv[i].lo, lv[i].hi);
+	}
+}
+
 /* [CHASE] MI300X at 2.1 GHz: vector L1 116-120 up to ~29 KiB, L2 210-225 up
  * to 4 MiB, Infinity Cache 455-535 up to 256 MiB, HBM 835-910 beyond;
  * scalar cache ~48 (+-4). */
@@ -585,7 +615,7 @@ static void test_chase_gfx942(void **state)
 	struct fx *f = *state;
 	struct emu_wave *w = &f->w[0];
 	const uint64_t base = 0x7e0000000000ull;
-	struct { uint64_t fp; double lo, hi; bool warm; } lv[] = {
+	static const struct chase_level lv[] = {
 		{ 16 * KIB, 116, 120, true },
 		{ 28 * KIB, 116, 120, true },
 		{ 2 * MIB, 210, 225, true },
@@ -594,14 +624,7 @@ static void test_chase_gfx942(void **state)
 		{ 1 * GIB, 835, 910, false },
 		{ 4 * GIB, 835, 910, false },
 	};
-	for (unsigned i = 0; i < sizeof(lv) / sizeof(lv[0]); i++) {
-		uint64_t b = base + i * 8 * GIB;
-		if (lv[i].warm)
-			warm(f, w, b, lv[i].fp);
-		double lat = chase(f, w, b, lv[i].fp, 3000, false);
-		print_message("gfx942 chase %8llu KiB: %.1f cycles\n", (unsigned long long)(lv[i].fp / KIB), lat);
-		ASSERT_BETWEEN(lat, lv[i].lo, lv[i].hi);
-	}
+	chase_levels(f, "gfx942", lv, sizeof(lv) / sizeof(lv[0]));
 	uint64_t sb = base + 100 * GIB;
 	for (uint64_t a = sb; a < sb + 8 * KIB; a += 64) {  /* warm the scalar cache */
 		uint64_t aa = a;
@@ -619,22 +642,13 @@ static void test_chase_gfx942(void **state)
 static void test_chase_gfx90a(void **state)
 {
 	struct fx *f = *state;
-	struct emu_wave *w = &f->w[0];
-	const uint64_t base = 0x7e0000000000ull;
-	struct { uint64_t fp; double lo, hi; bool warm; } lv[] = {
+	static const struct chase_level lv[] = {
 		{ 8 * KIB, 120, 130, true },
 		{ 4 * MIB, 230, 250, true },
 		{ 64 * MIB, 570, 670, false },
 		{ 1 * GIB, 570, 670, false },
 	};
-	for (unsigned i = 0; i < sizeof(lv) / sizeof(lv[0]); i++) {
-		uint64_t b = base + i * 8 * GIB;
-		if (lv[i].warm)
-			warm(f, w, b, lv[i].fp);
-		double lat = chase(f, w, b, lv[i].fp, 3000, false);
-		print_message("gfx90a chase %8llu KiB: %.1f cycles\n", (unsigned long long)(lv[i].fp / KIB), lat);
-		ASSERT_BETWEEN(lat, lv[i].lo, lv[i].hi);
-	}
+	chase_levels(f, "gfx90a", lv, sizeof(lv) / sizeof(lv[0]));
 	assert_int_equal(cnt(f, EMU_CNT_MALL_HIT) + cnt(f, EMU_CNT_MALL_MISS), 0);  /* no MALL */
 }
 
@@ -894,50 +908,6 @@ static void test_clock_scaling_gfx900(void **state)
 
 /* ---- instruction cache ---- */
 
-/* 64 consecutive 4-byte instructions = 4 lines of 64 B. */
-static uint64_t run_code(struct fx *f, struct emu_wave *w, uint64_t pc)
-{
-	static const struct emu_opdesc op = { "s_add_u32", EMU_CLS_SALU, 1, { 1, 1, 0 }, 0 };
-	struct emu_inst in = { .op = &op, .size = 4 };
-	uint64_t stall = 0;
-	for (unsigned i = 0; i < 64; i++) {
-		w->pc = pc + 4 * i;
-		uint32_t s = emu_timing_fetch(f->t, w, &in);
-		stall += s;
-		w->cycle += s + 4;
-	}
-	return stall;
-}
-
-/* [SEED001] first dispatch misses, a second dispatch of the same code hits
- * (the cache persists), a dispatch after s_icache_inv (CK's flush kernel)
- * misses again. The cache is shared by a CU pair on gfx942 [SPECS]. */
-static void test_icache(void **state)
-{
-	struct fx *f = *state;
-	const uint64_t pc = 0x7f1234560000ull;
-	struct emu_wave *w = &f->w[0];
-	uint64_t s1 = run_code(f, w, pc);
-	assert_int_equal(cnt(f, EMU_CNT_SQC_ICACHE_MISS), 4);
-	assert_true(s1 > 4 * 200);
-
-	uint64_t counters2[EMU_COUNTER_COUNT] = { 0 };  /* second dispatch */
-	fx_begin(f, counters2);
-	assert_int_equal(run_code(f, w, pc), 0);
-	assert_int_equal(counters2[EMU_CNT_SQC_ICACHE_MISS], 0);
-	assert_int_equal(counters2[EMU_CNT_SQC_ICACHE_HIT], 4);
-
-	struct emu_wave other = { .cu = 1, .id = 7, .cycle = w->cycle };
-	assert_int_equal(run_code(f, &other, pc), 0);     /* CU 1 shares CU 0's cache */
-	emu_timing_icache_inv(f->t, &other);               /* flush from CU 1 */
-
-	uint64_t counters3[EMU_COUNTER_COUNT] = { 0 };  /* after the flush */
-	fx_begin(f, counters3);
-	assert_true(run_code(f, w, pc) > 4 * 100);
-	assert_int_equal(counters3[EMU_CNT_SQC_ICACHE_MISS], 4);
-	fx_begin(f, f->counters);
-}
-
 /* Straight-line code of `lines` 64-byte lines (16 SALU instructions
  * each) from pc; returns the wave's fetch stalls. */
 static uint64_t run_lines(struct fx *f, struct emu_wave *w, uint64_t pc, unsigned lines)
@@ -952,6 +922,35 @@ static uint64_t run_lines(struct fx *f, struct emu_wave *w, uint64_t pc, unsigne
 		w->cycle += s + 4;
 	}
 	return stall;
+}
+
+/* [SEED001] (4 lines of code) first dispatch misses, a second dispatch of the same code hits
+ * (the cache persists), a dispatch after s_icache_inv (CK's flush kernel)
+ * misses again. The cache is shared by a CU pair on gfx942 [SPECS]. */
+static void test_icache(void **state)
+{
+	struct fx *f = *state;
+	const uint64_t pc = 0x7f1234560000ull;
+	struct emu_wave *w = &f->w[0];
+	uint64_t s1 = run_lines(f, w, pc, 4);
+	assert_int_equal(cnt(f, EMU_CNT_SQC_ICACHE_MISS), 4);
+	assert_true(s1 > 4 * 200);
+
+	uint64_t counters2[EMU_COUNTER_COUNT] = { 0 };  /* second dispatch */
+	fx_begin(f, counters2);
+	assert_int_equal(run_lines(f, w, pc, 4), 0);
+	assert_int_equal(counters2[EMU_CNT_SQC_ICACHE_MISS], 0);
+	assert_int_equal(counters2[EMU_CNT_SQC_ICACHE_HIT], 4);
+
+	struct emu_wave other = { .cu = 1, .id = 7, .cycle = w->cycle };
+	assert_int_equal(run_lines(f, &other, pc, 4), 0);     /* CU 1 shares CU 0's cache */
+	emu_timing_icache_inv(f->t, &other);               /* flush from CU 1 */
+
+	uint64_t counters3[EMU_COUNTER_COUNT] = { 0 };  /* after the flush */
+	fx_begin(f, counters3);
+	assert_true(run_lines(f, w, pc, 4) > 4 * 100);
+	assert_int_equal(counters3[EMU_CNT_SQC_ICACHE_MISS], 4);
+	fx_begin(f, f->counters);
 }
 
 /* [PAL-PRF] the sequencer prefetches 3 lines ahead: 64 lines of cold

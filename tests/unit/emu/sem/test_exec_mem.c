@@ -63,6 +63,15 @@ static uint32_t *vr(struct tu_wave *t, unsigned n)
 	return t->w.v[n];
 }
 
+/* Run a load, let it complete; lane 0 of v[reg] must then hold want. */
+static void load_lane0(struct tu_wave *t, const char *mnemonic, uint32_t w0, uint32_t w1, unsigned reg,
+                       uint32_t want)
+{
+	run(t, mnemonic, w0, w1);
+	drain(t);
+	assert_int_equal(vr(t, reg)[0], want);
+}
+
 static uint32_t *g32(struct tu_wave *t)
 {
 	return (uint32_t *)t->gmem;
@@ -333,9 +342,7 @@ static void test_buffer_subdword(void **state)
 	t->gmem[7] = 0xbe;
 	vr(t, 1)[0] = 0x1234abcd;
 	/* buffer_load_short_d16_hi v1, v0, s[4:7], 0 offen */
-	run(t, "buffer_load_short_d16_hi", 0xe0941000, 0x80010100);
-	drain(t);
-	assert_int_equal(vr(t, 1)[0], 0xbeefabcd);
+	load_lane0(t, "buffer_load_short_d16_hi", 0xe0941000, 0x80010100, 1, 0xbeefabcd);
 	/* d16 loads write their half when they complete: a write to the other
 	 * half between issue and completion stays (not the value at issue). */
 	vr(t, 1)[0] = 0x1234abcd;
@@ -350,13 +357,9 @@ static void test_buffer_subdword(void **state)
 	drain(t);
 	assert_int_equal(vr(t, 1)[0], 0x3333beef);
 	/* buffer_load_sshort v1, v0, s[4:7], 0 offen */
-	run(t, "buffer_load_sshort", 0xe04c1000, 0x80010100);
-	drain(t);
-	assert_int_equal(vr(t, 1)[0], 0xffffbeef);
+	load_lane0(t, "buffer_load_sshort", 0xe04c1000, 0x80010100, 1, 0xffffbeef);
 	/* buffer_load_ubyte v1, v0, s[4:7], 0 offen */
-	run(t, "buffer_load_ubyte", 0xe0401000, 0x80010100);
-	drain(t);
-	assert_int_equal(vr(t, 1)[0], 0xef);
+	load_lane0(t, "buffer_load_ubyte", 0xe0401000, 0x80010100, 1, 0xef);
 	/* buffer_store_byte_d16_hi v1, v0, s[4:7], 0 offen: stores data[23:16] */
 	vr(t, 1)[0] = 0x00ab0000;
 	run(t, "buffer_store_byte_d16_hi", 0xe0641000, 0x80010100);
@@ -470,16 +473,12 @@ static void test_ds_read2_write2(void **state)
 	vr(t, 0)[0] = 0;
 	vr(t, 0)[1] = 64;
 	/* ds_read2_b32 v[2:3], v0 offset0:1 offset1:3: offsets in dwords */
-	run(t, "ds_read2_b32", 0xd86e0301, 0x02000000);
-	drain(t);
-	assert_int_equal(vr(t, 2)[0], 0x7000 + 1);
+	load_lane0(t, "ds_read2_b32", 0xd86e0301, 0x02000000, 2, 0x7000 + 1);
 	assert_int_equal(vr(t, 3)[0], 0x7000 + 3);
 	assert_int_equal(vr(t, 2)[1], 0x7000 + 16 + 1);
 	assert_int_equal(vr(t, 3)[1], 0x7000 + 16 + 3);
 	/* ds_read2st64_b64 v[4:7], v0 offset0:1 offset1:2: units of 64 qwords */
-	run(t, "ds_read2st64_b64", 0xd8f00201, 0x04000000);
-	drain(t);
-	assert_int_equal(vr(t, 4)[0], 0x7000 + 512 / 4);
+	load_lane0(t, "ds_read2st64_b64", 0xd8f00201, 0x04000000, 4, 0x7000 + 512 / 4);
 	assert_int_equal(vr(t, 5)[0], 0x7000 + 512 / 4 + 1);
 	assert_int_equal(vr(t, 6)[0], 0x7000 + 1024 / 4);
 	assert_int_equal(vr(t, 7)[1], 0x7000 + (64 + 1024) / 4 + 1);
@@ -495,9 +494,7 @@ static void test_ds_read2_write2(void **state)
 	memset(t->lds, 0, 16);
 	for (unsigned i = 0; i < 10; i++)
 		t->lds[2 + i] = (uint8_t)(0x10 + i);
-	run(t, "ds_read_b64", 0xd8ec0002, 0x02000000);
-	drain(t);
-	assert_int_equal(vr(t, 2)[0], 0x13121110);
+	load_lane0(t, "ds_read_b64", 0xd8ec0002, 0x02000000, 2, 0x13121110);
 	assert_int_equal(vr(t, 3)[0], 0x17161514);
 }
 
@@ -510,18 +507,14 @@ static void test_ds_subdword(void **state)
 	t->lds[0x21] = 0x96;
 	vr(t, 2)[0] = 0x0000cdef;
 	/* ds_read_u16_d16_hi v2, v0 */
-	run(t, "ds_read_u16_d16_hi", 0xd8b60000, 0x02000000);
-	drain(t);
-	assert_int_equal(vr(t, 2)[0], 0x9685cdef);
+	load_lane0(t, "ds_read_u16_d16_hi", 0xd8b60000, 0x02000000, 2, 0x9685cdef);
 	/* the kept half is the register's value when the load completes */
 	run(t, "ds_read_u16_d16_hi", 0xd8b60000, 0x02000000);
 	vr(t, 2)[0] = 0x00001234;
 	drain(t);
 	assert_int_equal(vr(t, 2)[0], 0x96851234);
 	/* ds_read_i8 v2, v0 */
-	run(t, "ds_read_i8", 0xd8720000, 0x02000000);
-	drain(t);
-	assert_int_equal(vr(t, 2)[0], 0xffffff85);
+	load_lane0(t, "ds_read_i8", 0xd8720000, 0x02000000, 2, 0xffffff85);
 	/* ds_write_b16_d16_hi v0, v1 */
 	vr(t, 1)[0] = 0x4321ffff;
 	run(t, "ds_write_b16_d16_hi", 0xd8aa0000, 0x00000100);
@@ -676,21 +669,15 @@ static void test_global(void **state)
 	emu_set_exec(&t->w, 0x1);
 	vr(t, 4)[0] = (uint32_t)(t->gva + 0x1000);
 	vr(t, 5)[0] = (uint32_t)((t->gva + 0x1000) >> 32);
-	run(t, "global_load_dwordx2", 0xdc548008, 0x027f0004);
-	drain(t);
-	assert_int_equal(vr(t, 2)[0], 0x40000000 + 0x1008 / 4);
+	load_lane0(t, "global_load_dwordx2", 0xdc548008, 0x027f0004, 2, 0x40000000 + 0x1008 / 4);
 	assert_int_equal(vr(t, 3)[0], 0x40000000 + 0x1008 / 4 + 1);
 	/* global_load_short_d16_hi v1, v[4:5], off */
 	vr(t, 1)[0] = 0x0000beef;
 	g32(t)[0x1000 / 4] = 0x12345678;
-	run(t, "global_load_short_d16_hi", 0xdc948000, 0x017f0004);
-	drain(t);
-	assert_int_equal(vr(t, 1)[0], 0x5678beef);
+	load_lane0(t, "global_load_short_d16_hi", 0xdc948000, 0x017f0004, 1, 0x5678beef);
 	/* global_atomic_add v1, v[4:5], v2, off glc */
 	vr(t, 2)[0] = 8;
-	run(t, "global_atomic_add", 0xdd098000, 0x017f0204);
-	drain(t);
-	assert_int_equal(vr(t, 1)[0], 0x12345678);
+	load_lane0(t, "global_atomic_add", 0xdd098000, 0x017f0204, 1, 0x12345678);
 	assert_int_equal(g32(t)[0x1000 / 4], 0x12345680);
 	/* a global address outside every allocation is a memory fault, at
 	 * v[4:5] + offset (global_load_dwordx2 v[2:3], v[4:5], off offset:8) */
@@ -717,9 +704,7 @@ static void test_flat_apertures(void **state)
 	vr(t, 4)[1] = (uint32_t)a1;
 	vr(t, 5)[1] = (uint32_t)(a1 >> 32);
 	/* flat_load_dword v1, v[4:5] offset:4 */
-	run(t, "flat_load_dword", 0xdc500004, 0x01000004);
-	drain(t);
-	assert_int_equal(vr(t, 1)[0], 0x50000000 + 0x300 / 4);
+	load_lane0(t, "flat_load_dword", 0xdc500004, 0x01000004, 1, 0x50000000 + 0x300 / 4);
 	assert_int_equal(vr(t, 1)[1], 0x900 + 0x20 / 4);
 	/* flat_store_dword v[4:5], v1 */
 	vr(t, 1)[0] = 0x77;
@@ -806,9 +791,7 @@ static void test_gfx942(void **state)
 	assert_int_equal(vr(t, 1)[0], 0x40003f80);         /* sc0 returns the old value */
 	/* global_atomic_add v1, v[4:5], v2, off sc0 */
 	vr(t, 2)[0] = 1;
-	run(t, "global_atomic_add", 0xdd098000, 0x017f0204);
-	drain(t);
-	assert_int_equal(vr(t, 1)[0], 0x00004040);
+	load_lane0(t, "global_atomic_add", 0xdd098000, 0x017f0204, 1, 0x00004040);
 	/* buffer_inv sc1: a VMEM instruction for vmcnt */
 	run(t, "buffer_inv", 0xe0a48000, 0x00000000);
 	assert_int_equal(t->w.cnt[EMU_CNT_VM], 1);

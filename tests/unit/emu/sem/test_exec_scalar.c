@@ -134,30 +134,28 @@ static void test_bad_sources(void **state)
 	assert_fault(t, "src_pops_exiting_wave_id");
 }
 
+/* Reading scalar source operand src faults, naming needle. */
+static void sread_faults(struct tu_wave *t, unsigned src, const char *needle)
+{
+	emu_sread32(&t->w, tu_wave_blank_inst(t), src, EMU_T_B32);
+	assert_fault(t, needle);
+}
+
 static void test_lds_direct_source(void **state)
 {
-	struct tu_wave *t = *state;
-	memset(&t->in, 0, sizeof(t->in));
-	t->w.cur = &t->in;
-	emu_sread32(&t->w, &t->in, 254, EMU_T_B32);
-	assert_fault(t, "lds_direct");
+	sread_faults(*state, 254, "lds_direct");
 }
 
 static void test_reserved_source(void **state)
 {
-	struct tu_wave *t = *state;
-	memset(&t->in, 0, sizeof(t->in));
-	t->w.cur = &t->in;
-	emu_sread32(&t->w, &t->in, 220, EMU_T_B32);
-	assert_fault(t, "reserved");
+	sread_faults(*state, 220, "reserved");
 }
 
 static void test_swrite(void **state)
 {
 	struct tu_wave *t = *state;
 	struct emu_wave *w = &t->w;
-	memset(&t->in, 0, sizeof(t->in));
-	w->cur = &t->in;
+	tu_wave_blank_inst(t);
 	emu_swrite64(w, 106, 0x1122334455667788ull);
 	assert_true(emu_vcc(w) == 0x1122334455667788ull);
 	emu_swrite32(w, 124, 7);
@@ -174,8 +172,7 @@ static void test_swrite(void **state)
 static void test_swrite64_past_end(void **state)
 {
 	struct tu_wave *t = *state;
-	memset(&t->in, 0, sizeof(t->in));
-	t->w.cur = &t->in;
+	tu_wave_blank_inst(t);
 	emu_swrite64(&t->w, 127, 1);
 	assert_fault(t, "register pair");
 }
@@ -224,8 +221,7 @@ static void test_vsrc_beyond_allocation(void **state)
 {
 	struct tu_wave *t = *state;
 	struct emu_wave *w = &t->w;
-	memset(&t->in, 0, sizeof(t->in));
-	w->cur = &t->in;
+	tu_wave_blank_inst(t);
 	static uint32_t tmp[2 * EMU_LANES];
 	w->nvgpr = 8;
 	const uint32_t *p = emu_vsrc(w, &t->in, EMU_OP_VGPR0 + 7, EMU_T_B32, 1, tmp);
@@ -420,6 +416,15 @@ static uint32_t sop1_32(struct tu_wave *t, const char *m, uint32_t enc, uint32_t
 	return t->w.s[0];
 }
 
+/* A SOP1 with a 64-bit source and a 32-bit result: s0 = op(s[2:3] = a). */
+static uint32_t sop1_64to32(struct tu_wave *t, const char *m, uint32_t enc, uint64_t a)
+{
+	set64(&t->w, 2, a);
+	t->w.s[0] = 0xdeadbeef;
+	RUN1(t, m, enc);
+	return t->w.s[0];
+}
+
 static void test_sop1_moves(void **state)
 {
 	struct tu_wave *t = *state;
@@ -474,9 +479,7 @@ static void test_sop1_bits(void **state)
 	assert_true(s64(w, 0) == 0xf00000000000000full);
 	assert_int_equal(sop1_32(t, "s_brev_b32", 0xbe800801, 1, &scc), 0x80000000);
 	assert_true(scc);   /* untouched */
-	set64(w, 2, 0);
-	RUN1(t, "s_bcnt0_i32_b64", 0xbe800b02);
-	assert_int_equal(w->s[0], 64);
+	assert_int_equal(sop1_64to32(t, "s_bcnt0_i32_b64", 0xbe800b02, 0), 64);
 	assert_true(w->scc);
 	assert_int_equal(sop1_32(t, "s_bcnt1_i32_b32", 0xbe800c01, 0, &scc), 0);
 	assert_false(scc);
@@ -488,27 +491,17 @@ static void test_sop1_bits(void **state)
 	assert_int_equal(sop1_32(t, "s_ff1_i32_b32", 0xbe801001, 0x80000000, &scc), 31);
 	assert_int_equal(sop1_32(t, "s_ff0_i32_b32", 0xbe800e01, 0xffffffff, &scc), 0xffffffff);
 	assert_int_equal(sop1_32(t, "s_ff0_i32_b32", 0xbe800e01, 7, &scc), 3);
-	set64(w, 2, 1ull << 40);
-	RUN1(t, "s_ff1_i32_b64", 0xbe801102);
-	assert_int_equal(w->s[0], 40);
-	set64(w, 2, 1);
-	RUN1(t, "s_flbit_i32_b64", 0xbe801302);
-	assert_int_equal(w->s[0], 63);
-	set64(w, 2, 0);
-	RUN1(t, "s_flbit_i32_b64", 0xbe801302);
-	assert_int_equal(w->s[0], 0xffffffff);
+	assert_int_equal(sop1_64to32(t, "s_ff1_i32_b64", 0xbe801102, 1ull << 40), 40);
+	assert_int_equal(sop1_64to32(t, "s_flbit_i32_b64", 0xbe801302, 1), 63);
+	assert_int_equal(sop1_64to32(t, "s_flbit_i32_b64", 0xbe801302, 0), 0xffffffff);
 	assert_int_equal(sop1_32(t, "s_flbit_i32_b32", 0xbe801201, 1, &scc), 31);
 	assert_int_equal(sop1_32(t, "s_flbit_i32_b32", 0xbe801201, 0, &scc), 0xffffffff);
 	assert_int_equal(sop1_32(t, "s_flbit_i32", 0xbe801401, 0x40000000, &scc), 1);
 	assert_int_equal(sop1_32(t, "s_flbit_i32", 0xbe801401, 0xc0000000, &scc), 2);
 	assert_int_equal(sop1_32(t, "s_flbit_i32", 0xbe801401, 0xffffffff, &scc), 0xffffffff);
 	assert_int_equal(sop1_32(t, "s_flbit_i32", 0xbe801401, 0, &scc), 0xffffffff);
-	set64(w, 2, ~0ull);
-	RUN1(t, "s_flbit_i32_i64", 0xbe801502);
-	assert_int_equal(w->s[0], 0xffffffff);
-	set64(w, 2, 0xfffffffe00000000ull);
-	RUN1(t, "s_flbit_i32_i64", 0xbe801502);
-	assert_int_equal(w->s[0], 31);
+	assert_int_equal(sop1_64to32(t, "s_flbit_i32_i64", 0xbe801502, ~0ull), 0xffffffff);
+	assert_int_equal(sop1_64to32(t, "s_flbit_i32_i64", 0xbe801502, 0xfffffffe00000000ull), 31);
 	assert_int_equal(sop1_32(t, "s_sext_i32_i8", 0xbe801601, 0x1280, &scc), 0xffffff80);
 	assert_int_equal(sop1_32(t, "s_sext_i32_i16", 0xbe801701, 0x7fff, &scc), 0x7fff);
 	/* s_bitset0_b32 s0, s1: D[S1[4:0]] = 0 */

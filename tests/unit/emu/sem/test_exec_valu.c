@@ -1877,6 +1877,15 @@ static uint32_t rnd_half_pair(void)
 	return x;
 }
 
+/* v[first..first+n) = gen() in every lane, lane by lane (the order the
+ * values are drawn in is part of each test's inputs). */
+static void fill_vgprs(struct tu_wave *t, unsigned first, unsigned n, uint32_t (*gen)(void))
+{
+	for (unsigned l = 0; l < 64; l++)
+		for (unsigned r = first; r < first + n; r++)
+			V(t, r)[l] = gen();
+}
+
 static void test_f16_arith(void **state)
 {
 	struct tu_wave *t = *state;
@@ -1942,10 +1951,7 @@ static void test_f16_arith(void **state)
 		}
 	}
 	/* max_f16 and conversions */
-	for (unsigned l = 0; l < 64; l++) {
-		V(t, 1)[l] = rnd_half_pair();
-		V(t, 2)[l] = rnd_half_pair();
-	}
+	fill_vgprs(t, 1, 2, rnd_half_pair);
 	RUN(t, I_MAX_F16, "v_max_f16");
 	for (unsigned l = 0; l < 64; l++) {
 		_Float16 a = bh((uint16_t)V(t, 1)[l]), b = bh((uint16_t)V(t, 2)[l]);
@@ -1995,11 +2001,7 @@ static void test_f16_exhaustive(void **state)
 static void test_packed(void **state)
 {
 	struct tu_wave *t = *state;
-	for (unsigned l = 0; l < 64; l++) {
-		V(t, 1)[l] = rnd_half_pair();
-		V(t, 2)[l] = rnd_half_pair();
-		V(t, 3)[l] = rnd_half_pair();
-	}
+	fill_vgprs(t, 1, 3, rnd_half_pair);
 	/* v_pk_add_f16 op_sel:[1,0] op_sel_hi:[0,1] neg_lo:[1,0]:
 	 * lo = -src0.hi + src1.lo, hi = src0.lo + src1.hi */
 	RUN(t, I_PK_ADD_F16, "v_pk_add_f16");
@@ -2030,10 +2032,7 @@ static void test_packed(void **state)
 				continue;
 			check_u32((V(t, 0)[l] >> (16 * h)) & 0xffff, hb((_Float16)exact), l, "pk_fma_f16");
 		}
-	for (unsigned l = 0; l < 64; l++) {
-		V(t, 1)[l] = rnd();
-		V(t, 2)[l] = rnd();
-	}
+	fill_vgprs(t, 1, 2, rnd);
 	RUN(t, I_PK_ADD_U16_CLAMP, "v_pk_add_u16");
 	for (unsigned l = 0; l < 64; l++) {
 		uint32_t lo = (V(t, 1)[l] & 0xffff) + (V(t, 2)[l] & 0xffff);
@@ -2108,11 +2107,7 @@ static void test_mix_dot(void **state)
 		if (!isnan(want) && fabsf(want) >= FLT_MIN)
 			check_f32(V(t, 0)[l], fb(want), l, "mad_mix_f32");
 	}
-	for (unsigned l = 0; l < 64; l++) {
-		V(t, 1)[l] = rnd();
-		V(t, 2)[l] = rnd();
-		V(t, 3)[l] = rnd();
-	}
+	fill_vgprs(t, 1, 3, rnd);
 	RUN(t, I_DOT4_I32_I8, "v_dot4_i32_i8");
 	for (unsigned l = 0; l < 64; l++) {
 		int32_t s = (int32_t)V(t, 3)[l];
@@ -2278,10 +2273,7 @@ static void test_sdwa(void **state)
 	}
 	assert_int_equal(V(t, 0)[0], 0x00040000);
 	/* f16: v0.hi = v1.hi + -v2.lo, v0.lo kept */
-	for (unsigned l = 0; l < 64; l++) {
-		V(t, 1)[l] = rnd_half_pair();
-		V(t, 2)[l] = rnd_half_pair();
-	}
+	fill_vgprs(t, 1, 2, rnd_half_pair);
 	memcpy(old, V(t, 0), sizeof(old));
 	RUN(t, I_SDWA_ADD_F16, "v_add_f16");
 	for (unsigned l = 0; l < 64; l++) {

@@ -12,13 +12,9 @@
 
 #include <cmocka.h>
 
-#include "cli/gl_opts.h"
+#include "tu_assert.h"
 
-#define assert_contains(hay, needle)                                                   \
-	do {                                                                           \
-		if (!strstr((hay), (needle)))                                          \
-			fail_msg("message \"%s\" lacks \"%s\"", (hay), (needle));      \
-	} while (0)
+#include "cli/gl_opts.h"
 
 struct o {
 	bool verbose;

@@ -13,13 +13,9 @@
 
 #include <cmocka.h>
 
-#include "gpu/gl_args.h"
+#include "tu_assert.h"
 
-#define assert_contains(hay, needle)                                                   \
-	do {                                                                           \
-		if (!strstr((hay), (needle)))                                          \
-			fail_msg("message \"%s\" lacks \"%s\"", (hay), (needle));      \
-	} while (0)
+#include "gpu/gl_args.h"
 
 static struct gl_arg arg;
 

@@ -20,16 +20,12 @@
 
 #include <cmocka.h>
 
+#include "tu_assert.h"
+
 #include "gcn_codeobj.h"
 #include "tu_tools.h"
 #include "gpu/gl_kernarg.h"
 #include "tu_files.h"
-
-#define assert_contains(hay, needle)                                                   \
-	do {                                                                           \
-		if (!strstr((hay), (needle)))                                          \
-			fail_msg("message \"%s\" lacks \"%s\"", (hay), (needle));      \
-	} while (0)
 
 /* __global__ spelled out: no HIP headers (-nogpuinc). */
 static const char hip_src[] =
@@ -246,53 +242,54 @@ static bool has_kind(const struct gcn_kernel *k, const char *kind)
 	return false;
 }
 
+/* k's metadata lists each of kinds[] (NULL-terminated). */
+static void has_kinds(const struct gcn_kernel *k, const char *const *kinds)
+{
+	for (; *kinds; kinds++)
+		if (!has_kind(k, *kinds))
+			fail_msg("kernel %s lists no %s argument", k->name, *kinds);
+}
+
+/* Pack k's segment for vals_for_k and the launch into a buffer first filled
+ * with fill (pack must clear what it does not set); check_segment must
+ * find at least min_hidden hidden arguments right. */
+static void pack_checked(const struct gcn_kernel *k, uint8_t fill, unsigned min_hidden)
+{
+	struct gl_kernarg_val v[4];
+	struct gl_err e = { "" };
+	uint8_t *seg = malloc(k->kernarg_size);
+
+	assert_non_null(seg);
+	vals_for_k(v);
+	memset(seg, fill, k->kernarg_size);
+	if (!gl_kernarg_pack(k, v, 4, &launch, seg, k->kernarg_size, &e))
+		fail_msg("pack: %s", e.msg);
+	assert_true(check_segment(k, seg, k->kernarg_size, v) >= min_hidden);
+	free(seg);
+}
+
 static void test_pack_o3(void **pstate)
 {
 	struct state *s = *pstate;
 	const struct gcn_kernel *k = gcn_codeobj_find_kernel(&s->o3, "k");
-	struct gl_kernarg_val v[4];
-	struct gl_err e = { "" };
-	uint8_t *seg;
 
 	assert_non_null(k);
 	assert_int_equal(gl_kernarg_explicit_count(k), 4);
 	/* What makes this test meaningful: clang lists these for this kernel. */
-	assert_true(has_kind(k, "hidden_block_count_x"));
-	assert_true(has_kind(k, "hidden_group_size_y"));
-	assert_true(has_kind(k, "hidden_remainder_x"));
-	assert_true(has_kind(k, "hidden_grid_dims"));
-	assert_true(has_kind(k, "hidden_dynamic_lds_size"));
-	vals_for_k(v);
-	seg = malloc(k->kernarg_size);
-	assert_non_null(seg);
-	memset(seg, 0xa5, k->kernarg_size);   /* pack must clear what it does not set */
-	if (!gl_kernarg_pack(k, v, 4, &launch, seg, k->kernarg_size, &e))
-		fail_msg("pack: %s", e.msg);
-	assert_true(check_segment(k, seg, k->kernarg_size, v) >= 11);
-	free(seg);
+	has_kinds(k, (const char *const[]){ "hidden_block_count_x", "hidden_group_size_y", "hidden_remainder_x",
+	                                    "hidden_grid_dims", "hidden_dynamic_lds_size", NULL });
+	pack_checked(k, 0xa5, 11);
 }
 
 static void test_pack_o0(void **pstate)
 {
 	struct state *s = *pstate;
 	const struct gcn_kernel *k = gcn_codeobj_find_kernel(&s->o0, "k");
-	struct gl_kernarg_val v[4];
-	struct gl_err e = { "" };
-	uint8_t *seg;
 
 	assert_non_null(k);
-	assert_true(has_kind(k, "hidden_queue_ptr"));
-	assert_true(has_kind(k, "hidden_heap_v1"));
-	assert_true(has_kind(k, "hidden_hostcall_buffer"));
-	assert_true(has_kind(k, "hidden_completion_action"));
-	vals_for_k(v);
-	seg = malloc(k->kernarg_size);
-	assert_non_null(seg);
-	memset(seg, 0x5a, k->kernarg_size);
-	if (!gl_kernarg_pack(k, v, 4, &launch, seg, k->kernarg_size, &e))
-		fail_msg("pack: %s", e.msg);
-	assert_true(check_segment(k, seg, k->kernarg_size, v) >= 19);
-	free(seg);
+	has_kinds(k, (const char *const[]){ "hidden_queue_ptr", "hidden_heap_v1", "hidden_hostcall_buffer",
+	                                    "hidden_completion_action", NULL });
+	pack_checked(k, 0x5a, 19);
 }
 
 static void test_pack_3d(void **pstate)

@@ -26,7 +26,7 @@
 #include "tu_files.h"
 
 struct fx {
-	char root[128];    /* the fake /sys */
+	char root[128];    /* the fake /sys; first: tu_tmpdir_teardown frees it */
 	char smi[200];
 	char log[200];
 	struct gl_smi_env env;
@@ -87,21 +87,24 @@ static int setup(void **state)
 	return 0;
 }
 
-static int teardown(void **state)
-{
-	struct fx *f = *state;
-
-	tu_rmtree(f->root);
-	free(f);
-	return 0;
-}
-
 static void use_card(struct fx *f, int n)
 {
 	char p[512];
 
 	snprintf(p, sizeof(p), "%s/class/drm/card%d/device", f->root, n);
 	setenv("FAKE_SMI_CARD", p, 1);
+}
+
+/* An empty plan, for amdgpu card 0 at slot with these clock tables, the
+ * card the fake rocm-smi acts on. */
+static struct gl_clock_plan *card0_plan(struct fx *f, const char *slot, const char *sclk, const char *mclk)
+{
+	struct gl_clock_plan *plan = calloc(1, sizeof(*plan));
+
+	assert_non_null(plan);
+	add_card(f, 0, slot, "amdgpu", sclk, mclk);
+	use_card(f, 0);
+	return plan;
 }
 
 /* The fake rocm-smi's log, one invocation per line. */
@@ -162,12 +165,10 @@ static void test_vega_levels(void **state)
 static void test_mi200_determinism(void **state)
 {
 	struct fx *f = *state;
-	struct gl_clock_plan *plan = calloc(1, sizeof(*plan));
+	struct gl_clock_plan *plan = card0_plan(f, "0000:c1:00.0", "0: 500Mhz\n1: 800Mhz *\n2: 1700Mhz\n",
+	                                        "0: 1600Mhz *\n");
 	struct gl_err e = { "" };
 
-	assert_non_null(plan);
-	add_card(f, 0, "0000:c1:00.0", "amdgpu", "0: 500Mhz\n1: 800Mhz *\n2: 1700Mhz\n", "0: 1600Mhz *\n");
-	use_card(f, 0);
 	assert_true(gl_smi_plan(&f->env, "gfx90a", 0, 0xc1 << 8, true, plan, &e));
 	assert_int_equal(plan->recipe, GL_SMI_DETERMINISM);
 	assert_int_equal(plan->n, 5);
@@ -190,13 +191,10 @@ static void test_mi200_determinism(void **state)
 static void test_mi300_soft_limits(void **state)
 {
 	struct fx *f = *state;
-	struct gl_clock_plan *plan = calloc(1, sizeof(*plan));
+	struct gl_clock_plan *plan = card0_plan(f, "0000:0c:00.0", "0: 500Mhz *\n1: 2100Mhz\n", "0: 1300Mhz *\n");
 	struct gl_err e = { "" };
 	char desc[96];
 
-	assert_non_null(plan);
-	add_card(f, 0, "0000:0c:00.0", "amdgpu", "0: 500Mhz *\n1: 2100Mhz\n", "0: 1300Mhz *\n");
-	use_card(f, 0);
 	setenv("FAKE_SMI_OFFSET", "25", 1);
 	assert_true(gl_smi_plan(&f->env, "gfx942", 0, 0x0c << 8, true, plan, &e));
 	assert_int_equal(plan->recipe, GL_SMI_SOFT_LIMITS);
@@ -216,12 +214,9 @@ static void test_mi300_soft_limits(void **state)
 static void test_refused(void **state)
 {
 	struct fx *f = *state;
-	struct gl_clock_plan *plan = calloc(1, sizeof(*plan));
+	struct gl_clock_plan *plan = card0_plan(f, "0000:0c:00.0", "0: 500Mhz *\n1: 2100Mhz\n", "0: 1300Mhz *\n");
 	struct gl_err e = { "" };
 
-	assert_non_null(plan);
-	add_card(f, 0, "0000:0c:00.0", "amdgpu", "0: 500Mhz *\n1: 2100Mhz\n", "0: 1300Mhz *\n");
-	use_card(f, 0);
 	assert_true(gl_smi_plan(&f->env, "gfx90a", 0, 0x0c << 8, true, plan, &e));
 	setenv("FAKE_SMI_FAIL", "1", 1);
 	assert_false(gl_smi_apply(plan, 0, &e));
@@ -276,11 +271,11 @@ static void test_no_sweep(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_vega_levels, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_mi200_determinism, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_mi300_soft_limits, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_refused, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_no_sweep, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_vega_levels, setup, tu_tmpdir_teardown),
+		cmocka_unit_test_setup_teardown(test_mi200_determinism, setup, tu_tmpdir_teardown),
+		cmocka_unit_test_setup_teardown(test_mi300_soft_limits, setup, tu_tmpdir_teardown),
+		cmocka_unit_test_setup_teardown(test_refused, setup, tu_tmpdir_teardown),
+		cmocka_unit_test_setup_teardown(test_no_sweep, setup, tu_tmpdir_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

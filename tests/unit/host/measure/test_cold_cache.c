@@ -107,37 +107,33 @@ static uint64_t counter(struct gl_hsa *h, const char *name)
 	return 0;
 }
 
+/* Kernel k as wgs workgroups of one wave, given f->out; the
+ * emulator's counter ctr for the dispatch. */
+static uint64_t one_wave_groups(struct fixture *f, struct gl_hsa_kernel *k, unsigned wgs, const char *ctr)
+{
+	struct gl_kernarg_val a = { .kind = GL_KV_BUFFER, .address = (uint64_t)(uintptr_t)f->out.dev };
+	struct gl_hsa_launch l = {
+		.kernel = k, .args = &a, .nargs = 1, .grid = { wgs * 64, 1, 1 }, .block = { 64, 1, 1 }, .dims = 1,
+	};
+	struct gl_err e = { "" };
+	double us;
+
+	if (!gl_hsa_dispatch(f->h, &l, &us, &e))
+		fail_msg("%s", e.msg);
+	return counter(f->h, ctr);
+}
+
 /* icache_24k with one wave on each CU: its SQC_ICACHE_MISSES. */
 static uint64_t body_misses(struct fixture *f)
 {
-	struct gl_kernarg_val a = { .kind = GL_KV_BUFFER, .address = (uint64_t)(uintptr_t)f->out.dev };
-	struct gl_hsa_launch l = {
-		.kernel = &f->kbody, .args = &a, .nargs = 1, .grid = { f->cus * 64, 1, 1 },
-		.block = { 64, 1, 1 }, .dims = 1,
-	};
-	struct gl_err e = { "" };
-	double us;
-
-	if (!gl_hsa_dispatch(f->h, &l, &us, &e))
-		fail_msg("%s", e.msg);
-	return counter(f->h, "SQC_ICACHE_MISSES");
+	return one_wave_groups(f, &f->kbody, f->cus, "SQC_ICACHE_MISSES");
 }
 
-/* flush_icache as wgs workgroups of one wave; the CUs it ran on. */
+/* flush_icache as wgs workgroups of one wave (f->out, 4 KiB, takes its 512-byte
+ * reach bitmap); the CUs it ran on. */
 static uint64_t small_flush(struct fixture *f, unsigned wgs)
 {
-	/* f->out (4 KiB) takes the kernel's 512-byte reach bitmap. */
-	struct gl_kernarg_val a = { .kind = GL_KV_BUFFER, .address = (uint64_t)(uintptr_t)f->out.dev };
-	struct gl_hsa_launch l = {
-		.kernel = &f->kflush, .args = &a, .nargs = 1, .grid = { wgs * 64, 1, 1 },
-		.block = { 64, 1, 1 }, .dims = 1,
-	};
-	struct gl_err e = { "" };
-	double us;
-
-	if (!gl_hsa_dispatch(f->h, &l, &us, &e))
-		fail_msg("%s", e.msg);
-	return counter(f->h, "GCNLAB_CUS_USED");
+	return one_wave_groups(f, &f->kflush, wgs, "GCNLAB_CUS_USED");
 }
 
 static void test_flush_every_cu(void **state)
@@ -393,18 +389,17 @@ static void test_missing_flush_kernel(void **state)
 /* The words people and result files get (no GPU needed). */
 static void test_words(void **state)
 {
+	static const struct { uint64_t bytes; const char *want; } sizes[] = {
+		{ 512, "512 B" }, { 3u << 20, "3 MiB" }, { 1536ull << 20, "1.50 GiB" }, { 2ull << 30, "2 GiB" },
+	};
 	struct gl_cold_cache_info i;
 	char buf[400];
 
 	(void)state;
-	gl_cold_cache_size_str(512, buf, sizeof(buf));
-	assert_string_equal(buf, "512 B");
-	gl_cold_cache_size_str(3u << 20, buf, sizeof(buf));
-	assert_string_equal(buf, "3 MiB");
-	gl_cold_cache_size_str(1536ull << 20, buf, sizeof(buf));
-	assert_string_equal(buf, "1.50 GiB");
-	gl_cold_cache_size_str(2ull << 30, buf, sizeof(buf));
-	assert_string_equal(buf, "2 GiB");
+	for (size_t k = 0; k < sizeof(sizes) / sizeof(sizes[0]); k++) {
+		gl_cold_cache_size_str(sizes[k].bytes, buf, sizeof(buf));
+		assert_string_equal(buf, sizes[k].want);
+	}
 
 	gl_cold_cache_info(NULL, &i);
 	assert_int_equal(i.rotating_count, 1);

@@ -15,16 +15,12 @@
 
 #include <cmocka.h>
 
+#include "tu_assert.h"
+
 #include "measure/gl_counters.h"
 #include "report/gl_results.h"
 #include "measure/gl_trace.h"
 #include "suites/gl_suite.h"
-
-#define assert_contains(hay, needle)                                                   \
-	do {                                                                           \
-		if (!strstr((hay), (needle)))                                          \
-			fail_msg("\"%s\" lacks \"%s\"", (hay), (needle));              \
-	} while (0)
 
 static void counters_of(struct gl_counters *c, unsigned n, const char *const *names, const uint64_t *values)
 {

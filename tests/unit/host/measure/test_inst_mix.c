@@ -267,46 +267,41 @@ static void test_normalise_same(void **state)
 static void test_occupancy(void **state)
 {
 	const struct gl_occupancy_arch *g900 = gl_occupancy_arch("gfx900"), *g942 = gl_occupancy_arch("gfx942");
+	static const struct {
+		bool gfx942;
+		unsigned vgpr, sgpr, lds, wg;
+		unsigned occ_vgpr, occ_sgpr, occ_lds, occ;
+	} cases[] = {
+		/* gfx900: 36 VGPRs -> 256 / 36 = 7; 25 SGPRs -> 10; 4 KiB LDS,
+		 * 256-wide groups (4 waves): min(64K/4K = 16, 40/4 = 10) groups
+		 * -> 40 waves / 4 SIMDs = 10. */
+		{ false, 36, 25, 4096, 256, 7, 10, 10, 7 },
+		/* gfx942: 40 VGPRs -> 512 / 40 = 12, capped at 8; 90 SGPRs -> 8
+		 * (LLVM: <= 100 -> 8); 24 KiB LDS -> 2 groups of 4 waves -> 2. */
+		{ true, 40, 90, 24 * 1024, 256, 8, 8, 2, 2 },
+		/* gfx942: 128 VGPRs -> 4; 102 SGPRs -> 7; 1024-wide groups, no LDS:
+		 * 32 / 16 = 2 groups -> 32 waves / 4 = 8. */
+		{ true, 128, 102, 0, 1024, 4, 7, 8, 4 },
+	};
 	struct gl_occupancy r;
 
 	(void)state;
 	assert_non_null(g900);
 	assert_non_null(g942);
 	assert_null(gl_occupancy_arch("gfx1100"));
-	/* gfx900: 36 VGPRs -> 256 / 36 = 7; 25 SGPRs -> 10; 4 KiB LDS,
-	 * 256-wide groups (4 waves): min(64K/4K = 16, 40/4 = 10) groups
-	 * -> 40 waves / 4 SIMDs = 10. */
-	memset(&r, 0, sizeof(r));
-	r.vgpr_alloc = 36;
-	r.sgprs = 25;
-	r.lds_bytes = 4096;
-	r.wg_size = 256;
-	gl_occupancy_compute(g900, &r);
-	assert_int_equal(r.occ_vgpr, 7);
-	assert_int_equal(r.occ_sgpr, 10);
-	assert_int_equal(r.occ_lds, 10);
-	assert_int_equal(r.occ, 7);
-	/* gfx942: 40 VGPRs -> 512 / 40 = 12, capped at 8; 90 SGPRs -> 8
-	 * (LLVM: <= 100 -> 8); 24 KiB LDS -> 2 groups of 4 waves -> 2. */
-	r.vgpr_alloc = 40;
-	r.sgprs = 90;
-	r.lds_bytes = 24 * 1024;
-	gl_occupancy_compute(g942, &r);
-	assert_int_equal(r.occ_vgpr, 8);
-	assert_int_equal(r.occ_sgpr, 8);
-	assert_int_equal(r.occ_lds, 2);
-	assert_int_equal(r.occ, 2);
-	/* gfx942: 128 VGPRs -> 4; 102 SGPRs -> 7; 1024-wide groups, no LDS:
-	 * 32 / 16 = 2 groups -> 32 waves / 4 = 8. */
-	r.vgpr_alloc = 128;
-	r.sgprs = 102;
-	r.lds_bytes = 0;
-	r.wg_size = 1024;
-	gl_occupancy_compute(g942, &r);
-	assert_int_equal(r.occ_vgpr, 4);
-	assert_int_equal(r.occ_sgpr, 7);
-	assert_int_equal(r.occ_lds, 8);
-	assert_int_equal(r.occ, 4);
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		memset(&r, 0, sizeof(r));
+		r.vgpr_alloc = cases[i].vgpr;
+		r.sgprs = cases[i].sgpr;
+		r.lds_bytes = cases[i].lds;
+		r.wg_size = cases[i].wg;
+		gl_occupancy_compute(cases[i].gfx942 ? g942 : g900, &r);
+		assert_int_equal(r.occ_vgpr, cases[i].occ_vgpr);
+		assert_int_equal(r.occ_sgpr, cases[i].occ_sgpr);
+		assert_int_equal(r.occ_lds, cases[i].occ_lds);
+		assert_int_equal(r.occ, cases[i].occ);
+	}
+	/* r keeps the last case: 128 VGPRs, 1024-wide groups, no LDS. */
 	/* 88 SGPRs: 9 waves on gfx900 (LLVM's table), capped at 8 on gfx942. */
 	r.sgprs = 88;
 	gl_occupancy_compute(g900, &r);

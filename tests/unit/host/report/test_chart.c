@@ -30,6 +30,19 @@ static unsigned count(const char *hay, const char *needle)
 	return n;
 }
 
+/* c drawn into path; the SVG's text (malloc'd). */
+static char *chart_svg(const struct gl_chart *c, const char *path)
+{
+	struct gl_err e = { "" };
+	char *svg;
+
+	if (gl_chart_svg(c, path, &e) != GL_CHART_WRITTEN)
+		fail_msg("gl_chart_svg: %s (is gnuplot installed? make deps)", e.msg);
+	svg = tu_slurp(path);
+	assert_non_null(svg);
+	return svg;
+}
+
 static void test_svg(void **state)
 {
 	static char lab[N][16];
@@ -37,7 +50,6 @@ static void test_svg(void **state)
 	unsigned group[N];
 	double values[2 * N];
 	char dir[] = "/tmp/gcnlab-chart-XXXXXX", path[64];
-	struct gl_err e = { "" };
 	char *svg;
 
 	(void)state;
@@ -55,10 +67,7 @@ static void test_svg(void **state)
 		.group = group, .ngroups = 1, .group_names = groups, .nseries = 2, .series_names = series,
 		.values = values, .xlabel = "x quantity (units)", .logy = true, .ordered_x = true,
 	};
-	if (gl_chart_svg(&c, path, &e) != GL_CHART_WRITTEN)
-		fail_msg("gl_chart_svg: %s (is gnuplot installed? make deps)", e.msg);
-	svg = tu_slurp(path);
-	assert_non_null(svg);
+	svg = chart_svg(&c, path);
 	assert_non_null(strstr(svg, "width=\"1000\""));
 	assert_non_null(strstr(svg, "<title>a &lt;chart&gt; &amp; its title</title>"));
 	assert_null(strstr(svg, "<title>Gnuplot</title>"));
@@ -83,11 +92,8 @@ static void test_svg(void **state)
 		c.group_names = gnames;
 		c.logy = false;
 		c.ordered_x = false;
-		if (gl_chart_svg(&c, path, &e) != GL_CHART_WRITTEN)
-			fail_msg("gl_chart_svg: %s", e.msg);
+		svg = chart_svg(&c, path);
 	}
-	svg = tu_slurp(path);
-	assert_non_null(svg);
 	assert_non_null(strstr(svg, ">first group<"));
 	assert_non_null(strstr(svg, ">second group<"));
 	assert_non_null(strstr(svg, ">second series<"));

@@ -18,18 +18,14 @@
 
 #include <cmocka.h>
 
+#include "tu_assert.h"
+
 #include "report/gl_ref.h"
 #include "report/gl_results.h"
 #include "tu_files.h"
 
-#define assert_contains(hay, needle)                                                   \
-	do {                                                                           \
-		if (!strstr((hay), (needle)))                                          \
-			fail_msg("\"%s\" lacks \"%s\"", (hay), (needle));              \
-	} while (0)
-
 struct state {
-	char dir[64];
+	char dir[64];      /* first: tu_tmpdir_teardown removes it */
 };
 
 static int setup(void **pstate)
@@ -41,15 +37,6 @@ static int setup(void **pstate)
 	if (!tu_tmpdir(s->dir, sizeof(s->dir), "test-results"))
 		return -1;
 	*pstate = s;
-	return 0;
-}
-
-static int teardown(void **pstate)
-{
-	struct state *s = *pstate;
-
-	tu_rmtree(s->dir);
-	free(s);
 	return 0;
 }
 
@@ -381,12 +368,12 @@ static void test_ref_print(void **pstate)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_write, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_write_failures, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_write_file, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_write, setup, tu_tmpdir_teardown),
+		cmocka_unit_test_setup_teardown(test_write_failures, setup, tu_tmpdir_teardown),
+		cmocka_unit_test_setup_teardown(test_write_file, setup, tu_tmpdir_teardown),
 		cmocka_unit_test(test_print),
-		cmocka_unit_test_setup_teardown(test_claim, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_ref_print, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_claim, setup, tu_tmpdir_teardown),
+		cmocka_unit_test_setup_teardown(test_ref_print, setup, tu_tmpdir_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -19,7 +19,7 @@
 #include "tu_tools.h"
 
 struct fx {
-	char dir[256];
+	char dir[256];     /* first: tu_tmpdir_teardown removes it */
 	struct gl_run_ctx ctx;
 };
 
@@ -43,15 +43,6 @@ static int setup(void **state)
 	snprintf(f->ctx.build_dir, sizeof(f->ctx.build_dir), "%s", f->dir);
 	snprintf(f->ctx.arch, sizeof(f->ctx.arch), "gfx942");
 	*state = f;
-	return 0;
-}
-
-static int teardown(void **state)
-{
-	struct fx *f = *state;
-
-	tu_rmtree(f->dir);
-	free(f);
 	return 0;
 }
 
@@ -161,18 +152,17 @@ static void test_launch(void **state)
 
 static void test_size_and_rand(void **state)
 {
+	static const struct { uint64_t bytes; const char *want; } sizes[] = {
+		{ 4096, "4 KiB" }, { 3ull << 20, "3 MiB" }, { 1ull << 30, "1 GiB" }, { 1000, "1000 B" },
+	};
 	char buf[32];
 	uint64_t a = 7, b = 7, c = 8;
 
 	(void)state;
-	gl_bench_size(4096, buf, sizeof(buf));
-	assert_string_equal(buf, "4 KiB");
-	gl_bench_size(3ull << 20, buf, sizeof(buf));
-	assert_string_equal(buf, "3 MiB");
-	gl_bench_size(1ull << 30, buf, sizeof(buf));
-	assert_string_equal(buf, "1 GiB");
-	gl_bench_size(1000, buf, sizeof(buf));
-	assert_string_equal(buf, "1000 B");
+	for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+		gl_bench_size(sizes[i].bytes, buf, sizeof(buf));
+		assert_string_equal(buf, sizes[i].want);
+	}
 	/* Deterministic from the seed, different for another seed. */
 	assert_true(gl_bench_rand(&a) == gl_bench_rand(&b));
 	assert_true(gl_bench_rand(&a) == gl_bench_rand(&b));
@@ -182,9 +172,9 @@ static void test_size_and_rand(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_code_path, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_list, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_launch, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_code_path, setup, tu_tmpdir_teardown),
+		cmocka_unit_test_setup_teardown(test_list, setup, tu_tmpdir_teardown),
+		cmocka_unit_test_setup_teardown(test_launch, setup, tu_tmpdir_teardown),
 		cmocka_unit_test(test_size_and_rand),
 	};
 

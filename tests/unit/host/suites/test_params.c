@@ -13,13 +13,9 @@
 
 #include <cmocka.h>
 
-#include "suites/gl_params.h"
+#include "tu_assert.h"
 
-#define assert_contains(hay, needle)                                                   \
-	do {                                                                           \
-		if (!strstr((hay), (needle)))                                          \
-			fail_msg("message \"%s\" lacks \"%s\"", (hay), (needle));      \
-	} while (0)
+#include "suites/gl_params.h"
 
 static const struct gl_suite_param lat_params[] = {
 	{ "cus", "CUs" }, { "strides", "strides" }, { "footprints", "sizes" }, { NULL, NULL },
