@@ -145,17 +145,13 @@ static void env_fault(struct emu_wave *w, const struct emu_inst *in, enum emu_fa
 	         w->wg->id[0], w->wg->id[1], w->wg->id[2], w->cu);
 }
 
-static const struct emu_wave_ops env_ops = {
-	.access = env_access,
-	.gva = env_gva,
-	.direct = env_direct,
-	.stall = env_stall,
-	.icache_inv = env_icache_inv,
-	.realtime = env_realtime,
-	.hw_id = env_hw_id,
-	.fault = env_fault,
-	.lds_report = emu_check_lds_report,
-};
+static void env_lds_report(struct emu_wave *w, const struct emu_inst *in, enum emu_lds_report what,
+                           uint64_t addr, unsigned bytes)
+{
+	emu_check_lds_report(w, in, what, addr, bytes);
+}
+
+static const struct emu_wave_ops env_ops = EMU_WAVE_OPS_OF(env);
 
 void emu_wave_env_attach(struct emu_wave *w, struct emu_dispatch_ctx *ctx)
 {

@@ -10,4 +10,17 @@
  * trace, reports of ctx) and the arch's counter limits. */
 void emu_wave_env_attach(struct emu_wave *w, struct emu_dispatch_ctx *ctx);
 
+/* The struct emu_wave_ops initialiser of a machine whose functions are
+ * <prefix>_access, <prefix>_gva, ... one per member: the dispatch's
+ * (env_*, emu_wave_env.c) and the unit tests' (tu_ops_*,
+ * tests/unit/tu_wave.h) are both built by it, so a new member of the ops
+ * cannot be left out of either. */
+#define EMU_WAVE_OPS_OF(prefix)                                                        \
+	{                                                                              \
+		.access = prefix##_access, .gva = prefix##_gva, .direct = prefix##_direct, \
+		.stall = prefix##_stall, .icache_inv = prefix##_icache_inv,            \
+		.realtime = prefix##_realtime, .hw_id = prefix##_hw_id,               \
+		.fault = prefix##_fault, .lds_report = prefix##_lds_report,           \
+	}
+
 #endif

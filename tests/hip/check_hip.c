@@ -54,6 +54,7 @@ struct hcase {
 	unsigned grid[3], block[3];
 	unsigned dyn_lds;
 	void (*fn)(struct run *r);
+	const struct elem_case *elem;   /* a per-element case (fn NULL): run_elem */
 };
 
 /* ---- plumbing ----------------------------------------------------------- */
@@ -450,24 +451,89 @@ static void expect(struct run *r, bool ok, const char *fmt, ...)
 #define NELEM 4096u   /* work-items launched */
 #define NVALID 4000u  /* elements the kernel processes (the rest: bounds check) */
 
-/* The per-element cases' output: NELEM rows of n results of size bytes,
- * filled with the sentinel (a result the kernel fails to write stays
- * 0xa5...). The caller writes the expected rows NVALID over it; the rows
- * past them keep the sentinel, as the kernel must. */
-static void *elem_sentinel(struct run *r, unsigned n, size_t size)
+/* A per-element case: the kernel reads its inputs (in[k], bytes per
+ * element each) and its element count, and writes n results of size bytes
+ * per element; the host computes element i's with row. The inputs are
+ * random words (bytes 4 or 8: gen_u32/gen_u64 from seed) or, where they
+ * want a shape, made by make_inputs (in[] stays NULL if out of memory). */
+struct elem_case {
+	const char *what;                   /* compare's label */
+	unsigned n, size;
+	const char *kinds;                  /* compare's column kinds */
+	const char *const *names;
+	void (*row)(void *const in[3], uint32_t i, void *out);
+	struct {
+		unsigned bytes;
+		uint64_t seed;
+	} in[3];
+	void (*make_inputs)(struct run *r, void *in[3]);
+};
+
+#define IN_U32(k) ((const uint32_t *)in[k])
+#define IN_U64(k) ((const uint64_t *)in[k])
+
+/* The random-word inputs of c. */
+static void elem_words(struct run *r, const struct elem_case *c, void *in[3])
 {
-	return sentinel_buf(r, (size_t)NELEM * n * size);
+	for (unsigned k = 0; k < 3 && c->in[k].bytes; k++)
+		in[k] = c->in[k].bytes == 8 ? (void *)gen_u64(r, NELEM, c->in[k].seed)
+		                            : (void *)gen_u32(r, NELEM, c->in[k].seed);
 }
 
-/* The output argument with exp (the sentinel) as its first contents, then
- * the element count; what the kernel left in check mode, else NULL (args
- * mode or an error): nothing to compare. */
-static void *elem_out(struct run *r, const void *exp, unsigned n, size_t size)
+/* Columns of two f16 halves in a 4-byte word (kind 'h' in a list of
+ * kinds per column): compared as
+ * NELEM * 2 halves each, then set equal in got so that the word compare
+ * skips them. */
+static void compare_half_pairs(struct run *r, const struct elem_case *c, uint32_t *got, const uint32_t *exp)
 {
-	void *got = arg_out(r, (size_t)NELEM * n * size, exp);
+	for (unsigned col = 0; col < c->n; col++) {
+		if (strlen(c->kinds) < c->n || c->kinds[col] != 'h')
+			continue;
+		uint16_t *e2 = zalloc(r, (size_t)NELEM * 4), *g2 = zalloc(r, (size_t)NELEM * 4);
+		char what[64];
+		if (!e2 || !g2)
+			return;
+		for (uint32_t i = 0; i < NELEM; i++) {
+			memcpy(e2 + 2 * i, exp + (size_t)i * c->n + col, 4);
+			memcpy(g2 + 2 * i, got + (size_t)i * c->n + col, 4);
+		}
+		snprintf(what, sizeof(what), "%s %s (element = half)", c->what, c->names[col]);
+		compare(r, what, g2, e2, (size_t)NELEM * 2, 1, 2, "h", NULL);
+		for (uint32_t i = 0; i < NELEM; i++)
+			got[(size_t)i * c->n + col] = exp[(size_t)i * c->n + col];
+	}
+}
 
+/* The output is NELEM rows of n results filled with the sentinel (a result
+ * the kernel fails to write stays 0xa5...), then the element count; the
+ * host writes the expected rows NVALID over the sentinel, the rows past
+ * them keep it, as the kernel must. */
+static void run_elem(struct run *r, const struct elem_case *c)
+{
+	void *in[3] = { NULL, NULL, NULL }, *got;
+	uint8_t *exp = sentinel_buf(r, (size_t)NELEM * c->n * c->size);
+	unsigned nin = 0;
+
+	if (c->make_inputs)
+		c->make_inputs(r, in);
+	else
+		elem_words(r, c, in);
+	for (; nin < 3 && c->in[nin].bytes; nin++)
+		if (!in[nin])
+			return;
+	if (!exp)
+		return;
+	for (unsigned k = 0; k < nin; k++)
+		arg_in(r, in[k], (size_t)NELEM * c->in[k].bytes);
+	got = arg_out(r, (size_t)NELEM * c->n * c->size, exp);
 	token(r, "u32:%u", NVALID);
-	return r->mode == MODE_CHECK ? got : NULL;
+	if (r->mode != MODE_CHECK || !got)
+		return;
+	for (uint32_t i = 0; i < NVALID; i++)
+		c->row(in, i, exp + (size_t)i * c->n * c->size);
+	if (c->size == 4)
+		compare_half_pairs(r, c, got, (const uint32_t *)exp);
+	compare(r, c->what, got, exp, NELEM, c->n, c->size, c->kinds, c->names);
 }
 
 static const char *const int32_names[HO_INT32_N] = {
@@ -476,22 +542,13 @@ static const char *const int32_names[HO_INT32_N] = {
 	"mul u24", "abs", "div/rem by constants",
 };
 
-static void case_int32(struct run *r)
+static void row_int32(void *const in[3], uint32_t i, void *out)
 {
-	uint32_t *a = gen_u32(r, NELEM, 11), *b = gen_u32(r, NELEM, 12);
-	int32_t *exp = elem_sentinel(r, HO_INT32_N, 4), *got;
-
-	if (!exp || !a || !b)
-		return;
-	arg_in(r, a, NELEM * 4);
-	arg_in(r, b, NELEM * 4);
-	got = elem_out(r, exp, HO_INT32_N, 4);
-	if (!got)
-		return;
-	for (uint32_t i = 0; i < NVALID; i++)
-		ho_int32(i, (int32_t)a[i], (int32_t)b[i], exp + (size_t)i * HO_INT32_N);
-	compare(r, "int32_ops", got, exp, NELEM, HO_INT32_N, 4, "i", int32_names);
+	ho_int32(i, (int32_t)IN_U32(0)[i], (int32_t)IN_U32(1)[i], out);
 }
+
+static const struct elem_case elem_int32 = { "int32_ops", HO_INT32_N, 4, "i", int32_names, row_int32,
+                                             { { 4, 11 }, { 4, 12 } }, NULL };
 
 static const char *const int64_names[HO_INT64_N] = {
 	"a+b", "a-b", "a*b", "mulhi u64", "mulhi i64", "a/b i64", "a%b i64", "a/b u64", "a%b u64",
@@ -499,22 +556,13 @@ static const char *const int64_names[HO_INT64_N] = {
 	"mul 32x32 + mul",
 };
 
-static void case_int64(struct run *r)
+static void row_int64(void *const in[3], uint32_t i, void *out)
 {
-	uint64_t *a = gen_u64(r, NELEM, 21), *b = gen_u64(r, NELEM, 22);
-	ho_i64 *exp = elem_sentinel(r, HO_INT64_N, 8), *got;
-
-	if (!exp || !a || !b)
-		return;
-	arg_in(r, a, NELEM * 8);
-	arg_in(r, b, NELEM * 8);
-	got = elem_out(r, exp, HO_INT64_N, 8);
-	if (!got)
-		return;
-	for (uint32_t i = 0; i < NVALID; i++)
-		ho_int64(i, (int64_t)a[i], (int64_t)b[i], exp + (size_t)i * HO_INT64_N);
-	compare(r, "int64_ops", got, exp, NELEM, HO_INT64_N, 8, "i", int64_names);
+	ho_int64(i, (int64_t)IN_U64(0)[i], (int64_t)IN_U64(1)[i], out);
 }
+
+static const struct elem_case elem_int64 = { "int64_ops", HO_INT64_N, 8, "i", int64_names, row_int64,
+                                             { { 8, 21 }, { 8, 22 } }, NULL };
 
 static const char *const bits_names[HO_BITS_N] = {
 	"popcount", "clz", "ctz", "bitreverse", "rotl", "rotr", "perm sign/const", "perm all selectors",
@@ -522,24 +570,13 @@ static const char *const bits_names[HO_BITS_N] = {
 	"funnel shift", "find last set", "byte sum",
 };
 
-static void case_bits(struct run *r)
+static void row_bits(void *const in[3], uint32_t i, void *out)
 {
-	uint32_t *a = gen_u32(r, NELEM, 31), *b = gen_u32(r, NELEM, 32);
-	uint64_t *q = gen_u64(r, NELEM, 33);
-	uint32_t *exp = elem_sentinel(r, HO_BITS_N, 4), *got;
-
-	if (!exp || !a || !b || !q)
-		return;
-	arg_in(r, a, NELEM * 4);
-	arg_in(r, b, NELEM * 4);
-	arg_in(r, q, NELEM * 8);
-	got = elem_out(r, exp, HO_BITS_N, 4);
-	if (!got)
-		return;
-	for (uint32_t i = 0; i < NVALID; i++)
-		ho_bits(i, a[i], b[i], q[i], exp + (size_t)i * HO_BITS_N);
-	compare(r, "bits_ops", got, exp, NELEM, HO_BITS_N, 4, "i", bits_names);
+	ho_bits(i, IN_U32(0)[i], IN_U32(1)[i], IN_U64(2)[i], out);
 }
+
+static const struct elem_case elem_bits = { "bits_ops", HO_BITS_N, 4, "i", bits_names, row_bits,
+                                            { { 4, 31 }, { 4, 32 }, { 8, 33 } }, NULL };
 
 static const char *const f32_names[HO_F32_N] = {
 	"a+b", "a-b", "a*b", "a/b", "fma(a,b,c)", "sqrt(a)", "fabs(a)", "-b", "(float)i32",
@@ -548,106 +585,110 @@ static const char *const f32_names[HO_F32_N] = {
 	"(i64)((double)a*65536)",
 };
 
-static void case_f32(struct run *r)
+/* a, b, c per element; an i32 and a u64 to convert, small (exact) or
+ * full-range (rounded). */
+static void f32_inputs(struct run *r, void *in[3])
 {
-	float *f = zalloc(r, (size_t)NELEM * 3 * 4);
-	uint32_t *ia = gen_u32(r, NELEM, 42);
-	uint64_t *ul = gen_u64(r, NELEM, 43), st = 41;
-	uint32_t *exp = elem_sentinel(r, HO_F32_N, 4), *got;
+	float *f = in[0] = zalloc(r, (size_t)NELEM * 3 * 4);
+	uint32_t *ia = in[1] = gen_u32(r, NELEM, 42);
+	uint64_t *ul = in[2] = gen_u64(r, NELEM, 43), st = 41;
 
-	if (!exp || !f || !ia || !ul)
+	if (!f || !ia || !ul)
 		return;
 	for (uint32_t i = 0; i < NELEM * 3; i++)
 		f[i] = gen_f32(&st, 20, true);
 	for (uint32_t i = 0; i < NELEM; i++) {
-		/* mix small integers (exact) with full-range ones (rounded) */
 		if (i & 1)
 			ia[i] = (uint32_t)((int32_t)ia[i] >> (ia[i] & 31));
 		if (i & 2)
 			ul[i] >>= (ul[i] & 63);
 	}
-	arg_in(r, f, (size_t)NELEM * 3 * 4);
-	arg_in(r, ia, NELEM * 4);
-	arg_in(r, ul, NELEM * 8);
-	got = elem_out(r, exp, HO_F32_N, 4);
-	if (!got)
-		return;
-	for (uint32_t i = 0; i < NVALID; i++)
-		ho_f32(f[3 * i], f[3 * i + 1], f[3 * i + 2], (int32_t)ia[i], ul[i], exp + (size_t)i * HO_F32_N);
-	compare(r, "f32_ops", got, exp, NELEM, HO_F32_N, 4, "ffffffffffiiffffffiffffi", f32_names);
 }
+
+static void row_f32(void *const in[3], uint32_t i, void *out)
+{
+	const float *f = in[0];
+
+	ho_f32(f[3 * i], f[3 * i + 1], f[3 * i + 2], (int32_t)IN_U32(1)[i], IN_U64(2)[i], out);
+}
+
+static const struct elem_case elem_f32 = { "f32_ops", HO_F32_N, 4, "ffffffffffiiffffffiffffi", f32_names,
+                                           row_f32, { { 12, 0 }, { 4, 0 }, { 8, 0 } }, f32_inputs };
 
 static const char *const f32a_names[HO_F32A_N] = {
 	"v_rcp_f32 (2 ULP)", "v_exp_f32 (2 ULP)", "v_log_f32 (2 ULP)", "v_rsq_f32 (2 ULP)", "v_sqrt_f32 (2 ULP)",
 };
 
-static void case_f32_approx(struct run *r)
+/* a (any f32) and e (an exponent in [-125, 125]) per element. */
+static void f32_approx_inputs(struct run *r, void *in[3])
 {
-	float *f = zalloc(r, (size_t)NELEM * 2 * 4);
+	float *f = in[0] = zalloc(r, (size_t)NELEM * 2 * 4);
 	uint64_t st = 45;
-	uint32_t *exp = elem_sentinel(r, HO_F32A_N, 4), *got;
 
-	if (!exp || !f)
+	if (!f)
 		return;
 	for (uint32_t i = 0; i < NELEM; i++) {
 		f[2 * i] = gen_f32(&st, 100, true);
 		f[2 * i + 1] = (float)((double)(int64_t)(sm64(&st) >> 40) / (double)(1 << 24) * 250.0 - 125.0);
 	}
-	arg_in(r, f, (size_t)NELEM * 2 * 4);
-	got = elem_out(r, exp, HO_F32A_N, 4);
-	if (!got)
-		return;
-	for (uint32_t i = 0; i < NVALID; i++)
-		ho_f32_approx(f[2 * i], f[2 * i + 1], exp + (size_t)i * HO_F32A_N);
-	compare(r, "f32_approx", got, exp, NELEM, HO_F32A_N, 4, "F", f32a_names);
 }
+
+static void row_f32_approx(void *const in[3], uint32_t i, void *out)
+{
+	const float *f = in[0];
+
+	ho_f32_approx(f[2 * i], f[2 * i + 1], out);
+}
+
+static const struct elem_case elem_f32_approx = { "f32_approx", HO_F32A_N, 4, "F", f32a_names, row_f32_approx,
+                                                  { { 8, 0 } }, f32_approx_inputs };
 
 static const char *const f16_names[HO_F16_N] = {
 	"a+b", "a-b", "a*b", "(half)fmaf(a,b,c)", "(half)f32", "(half)int", "min", "-a",
 	"(half)(a*b+c in f32)", "(half)(int)a",
 };
 
-static void case_f16(struct run *r)
+/* a, b, c (f16 bits) per element, an i32 and an f32 beyond f16's range
+ * both ways to convert. */
+static void f16_inputs(struct run *r, void *in[3])
 {
-	uint16_t *h = zalloc(r, (size_t)NELEM * 3 * 2);
-	uint32_t *ia = gen_u32(r, NELEM, 52);
-	float *fa = zalloc(r, (size_t)NELEM * 4);
+	uint16_t *h = in[0] = zalloc(r, (size_t)NELEM * 3 * 2);
+	float *fa = in[2] = zalloc(r, (size_t)NELEM * 4);
 	uint64_t st = 51;
-	uint16_t *exp = elem_sentinel(r, HO_F16_N, 2), *got;
 
-	if (!exp || !h || !ia || !fa)
+	in[1] = gen_u32(r, NELEM, 52);
+	if (!h || !fa)
 		return;
 	for (uint32_t i = 0; i < NELEM * 3; i++)
 		h[i] = gen_f16(&st);
 	for (uint32_t i = 0; i < NELEM; i++)
-		fa[i] = gen_f32(&st, 24, true);   /* reaches beyond f16's range both ways */
-	arg_in(r, h, (size_t)NELEM * 3 * 2);
-	arg_in(r, ia, NELEM * 4);
-	arg_in(r, fa, NELEM * 4);
-	got = elem_out(r, exp, HO_F16_N, 2);
-	if (!got)
-		return;
-	for (uint32_t i = 0; i < NVALID; i++) {
-		_Float16 x[3];
-		memcpy(x, h + 3 * i, 6);
-		ho_f16(x[0], x[1], x[2], (int32_t)ia[i], fa[i], exp + (size_t)i * HO_F16_N);
-	}
-	compare(r, "f16_ops", got, exp, NELEM, HO_F16_N, 2, "h", f16_names);
+		fa[i] = gen_f32(&st, 24, true);
 }
+
+static void row_f16(void *const in[3], uint32_t i, void *out)
+{
+	_Float16 x[3];
+
+	memcpy(x, (const uint16_t *)in[0] + 3 * i, 6);
+	ho_f16(x[0], x[1], x[2], (int32_t)IN_U32(1)[i], ((const float *)in[2])[i], out);
+}
+
+static const struct elem_case elem_f16 = { "f16_ops", HO_F16_N, 2, "h", f16_names, row_f16,
+                                           { { 6, 0 }, { 4, 0 }, { 4, 0 } }, f16_inputs };
 
 static const char *const f64_names[HO_F64_N] = {
 	"a+b", "a-b", "a*b", "a/b", "fma(a,b,c)", "sqrt(a)", "(double)i64", "(i64)b", "(double)f32",
 	"(float)a", "(u64)c ^ (double)u64", "floor(a)+trunc(c)",
 };
 
-static void case_f64(struct run *r)
+/* a, b, c per element, an i64 (small one time in two) and an f32. */
+static void f64_inputs(struct run *r, void *in[3])
 {
-	double *d = zalloc(r, (size_t)NELEM * 3 * 8);
-	uint64_t *l = gen_u64(r, NELEM, 62), st = 61;
-	float *f = zalloc(r, (size_t)NELEM * 4);
-	ho_u64 *exp = elem_sentinel(r, HO_F64_N, 8), *got;
+	double *d = in[0] = zalloc(r, (size_t)NELEM * 3 * 8);
+	uint64_t *l = in[1] = gen_u64(r, NELEM, 62), st = 61;
+	float *f = in[2] = zalloc(r, (size_t)NELEM * 4);
 
-	if (!exp || !d || !l || !f)
+	if (!d || !l || !f)
 		return;
 	for (uint32_t i = 0; i < NELEM * 3; i++)
 		d[i] = gen_f64(&st, 70);
@@ -656,43 +697,47 @@ static void case_f64(struct run *r)
 		if (i & 1)
 			l[i] = (uint64_t)((int64_t)l[i] >> (l[i] & 63));
 	}
-	arg_in(r, d, (size_t)NELEM * 3 * 8);
-	arg_in(r, l, NELEM * 8);
-	arg_in(r, f, NELEM * 4);
-	got = elem_out(r, exp, HO_F64_N, 8);
-	if (!got)
-		return;
-	for (uint32_t i = 0; i < NVALID; i++)
-		ho_f64(d[3 * i], d[3 * i + 1], d[3 * i + 2], (int64_t)l[i], f[i], exp + (size_t)i * HO_F64_N);
-	compare(r, "f64_ops", got, exp, NELEM, HO_F64_N, 8, "dddddddidfid", f64_names);
 }
+
+static void row_f64(void *const in[3], uint32_t i, void *out)
+{
+	const double *d = in[0];
+
+	ho_f64(d[3 * i], d[3 * i + 1], d[3 * i + 2], (int64_t)IN_U64(1)[i], ((const float *)in[2])[i], out);
+}
+
+static const struct elem_case elem_f64 = { "f64_ops", HO_F64_N, 8, "dddddddidfid", f64_names, row_f64,
+                                           { { 24, 0 }, { 8, 0 }, { 4, 0 } }, f64_inputs };
 
 static const char *const int16_names[HO_INT16_N] = {
 	"a+b u16", "a-b u16", "a*b u16", "a*b+c u16 (mad)", "a<<s u16", "a>>s u16", "a>>s i16", "min i16",
 	"max u16", "a/b u16", "a%b i16", "a/b i16 or c/b u16",
 };
 
-static void case_int16(struct run *r)
+/* a, b, c per element: small values one time in four (the 16-bit
+ * division's exact cases). */
+static void int16_inputs(struct run *r, void *in[3])
 {
-	uint16_t *h = zalloc(r, (size_t)NELEM * 3 * 2);
+	uint16_t *h = in[0] = zalloc(r, (size_t)NELEM * 3 * 2);
 	uint64_t st = 191;
-	uint16_t *exp = elem_sentinel(r, HO_INT16_N, 2), *got;
 
-	if (!exp || !h)
+	if (!h)
 		return;
 	for (uint32_t i = 0; i < NELEM * 3; i++) {
 		uint64_t x = sm64(&st);
-		/* small values one time in four: the 16-bit division's exact cases */
 		h[i] = (uint16_t)((x & 3) ? x >> 16 : (x >> 16) & 0x1f);
 	}
-	arg_in(r, h, (size_t)NELEM * 3 * 2);
-	got = elem_out(r, exp, HO_INT16_N, 2);
-	if (!got)
-		return;
-	for (uint32_t i = 0; i < NVALID; i++)
-		ho_int16(i, h[3 * i], h[3 * i + 1], h[3 * i + 2], exp + (size_t)i * HO_INT16_N);
-	compare(r, "int16_ops", got, exp, NELEM, HO_INT16_N, 2, "i", int16_names);
 }
+
+static void row_int16(void *const in[3], uint32_t i, void *out)
+{
+	const uint16_t *h = in[0];
+
+	ho_int16(i, h[3 * i], h[3 * i + 1], h[3 * i + 2], out);
+}
+
+static const struct elem_case elem_int16 = { "int16_ops", HO_INT16_N, 2, "i", int16_names, row_int16,
+                                             { { 6, 0 } }, int16_inputs };
 
 static const char *const pk_names[HO_PK_N] = {
 	"v_pk_add_u16", "v_pk_mad_u16", "v_pk_sub", "v_pk_lshlrev_b16", "v_pk_ashrrev_i16", "v_pk_add_f16",
@@ -710,15 +755,14 @@ static uint16_t gen_f16_any(uint64_t *st)
 	return gen_f16(st);
 }
 
-static void case_pk(struct run *r)
+/* Three words of two u16 and three of two f16 per element, and an f32. */
+static void pk_inputs(struct run *r, void *in[3])
 {
-	uint32_t *v = zalloc(r, (size_t)NELEM * 6 * 4);
-	float *f = zalloc(r, (size_t)NELEM * 4);
+	uint32_t *v = in[0] = zalloc(r, (size_t)NELEM * 6 * 4);
+	float *f = in[1] = zalloc(r, (size_t)NELEM * 4);
 	uint64_t st = 201;
-	uint32_t *exp = elem_sentinel(r, HO_PK_N, 4), *got;
-	const char *kinds = "iiiiihhhhfff";
 
-	if (!exp || !v || !f)
+	if (!v || !f)
 		return;
 	for (uint32_t i = 0; i < NELEM; i++) {
 		for (unsigned k = 0; k < 3; k++)
@@ -727,41 +771,26 @@ static void case_pk(struct run *r)
 			v[6 * i + k] = gen_f16_any(&st) | (uint32_t)gen_f16_any(&st) << 16;
 		f[i] = gen_f32(&st, 10, true);
 	}
-	arg_in(r, v, (size_t)NELEM * 6 * 4);
-	arg_in(r, f, (size_t)NELEM * 4);
-	got = elem_out(r, exp, HO_PK_N, 4);
-	if (!got)
-		return;
-	for (uint32_t i = 0; i < NVALID; i++) {
-		ho_us2 x, y, z;
-		ho_h2 a, b, c;
-		memcpy(&x, v + 6 * i, 4);
-		memcpy(&y, v + 6 * i + 1, 4);
-		memcpy(&z, v + 6 * i + 2, 4);
-		memcpy(&a, v + 6 * i + 3, 4);
-		memcpy(&b, v + 6 * i + 4, 4);
-		memcpy(&c, v + 6 * i + 5, 4);
-		ho_pk(x, y, z, a, b, c, f[i], exp + (size_t)i * HO_PK_N);
-	}
-	/* the packed f16 columns hold two halves: compare them as 16-bit values */
-	for (unsigned col = 0; col < HO_PK_N; col++) {
-		if (kinds[col] != 'h')
-			continue;
-		uint16_t *e2 = zalloc(r, (size_t)NELEM * 4), *g2 = zalloc(r, (size_t)NELEM * 4);
-		char what[64];
-		if (!e2 || !g2)
-			return;
-		for (uint32_t i = 0; i < NELEM; i++) {
-			memcpy(e2 + 2 * i, exp + (size_t)i * HO_PK_N + col, 4);
-			memcpy(g2 + 2 * i, got + (size_t)i * HO_PK_N + col, 4);
-		}
-		snprintf(what, sizeof(what), "pk_ops %s (element = half)", pk_names[col]);
-		compare(r, what, g2, e2, (size_t)NELEM * 2, 1, 2, "h", NULL);
-		for (uint32_t i = 0; i < NELEM; i++) /* compared: exclude from the word compare */
-			got[(size_t)i * HO_PK_N + col] = exp[(size_t)i * HO_PK_N + col];
-	}
-	compare(r, "pk_ops", got, exp, NELEM, HO_PK_N, 4, kinds, pk_names);
 }
+
+static void row_pk(void *const in[3], uint32_t i, void *out)
+{
+	const uint32_t *v = in[0];
+	ho_us2 x, y, z;
+	ho_h2 a, b, c;
+
+	memcpy(&x, v + 6 * i, 4);
+	memcpy(&y, v + 6 * i + 1, 4);
+	memcpy(&z, v + 6 * i + 2, 4);
+	memcpy(&a, v + 6 * i + 3, 4);
+	memcpy(&b, v + 6 * i + 4, 4);
+	memcpy(&c, v + 6 * i + 5, 4);
+	ho_pk(x, y, z, a, b, c, ((const float *)in[1])[i], out);
+}
+
+/* the packed f16 columns ('h') hold two halves each */
+static const struct elem_case elem_pk = { "pk_ops", HO_PK_N, 4, "iiiiihhhhfff", pk_names, row_pk,
+                                          { { 24, 0 }, { 4, 0 } }, pk_inputs };
 
 #define UNI_GROUPS 256u
 
@@ -799,22 +828,13 @@ static const char *const ctrl_names[HO_CTRL_N] = {
 	"if/else on lane", "collatz loop", "early return in loop", "switch", "nested loops", "do-while",
 };
 
-static void case_ctrl(struct run *r)
+static void row_ctrl(void *const in[3], uint32_t i, void *out)
 {
-	uint32_t *a = gen_u32(r, NELEM, 71), *b = gen_u32(r, NELEM, 72);
-	uint32_t *exp = elem_sentinel(r, HO_CTRL_N, 4), *got;
-
-	if (!exp || !a || !b)
-		return;
-	arg_in(r, a, NELEM * 4);
-	arg_in(r, b, NELEM * 4);
-	got = elem_out(r, exp, HO_CTRL_N, 4);
-	if (!got)
-		return;
-	for (uint32_t i = 0; i < NVALID; i++)
-		ho_ctrl(i & 63, i, a[i], b[i], exp + (size_t)i * HO_CTRL_N); /* block is a multiple of 64 */
-	compare(r, "ctrl_ops", got, exp, NELEM, HO_CTRL_N, 4, "i", ctrl_names);
+	ho_ctrl(i & 63, i, IN_U32(0)[i], IN_U32(1)[i], out); /* block is a multiple of 64 */
 }
+
+static const struct elem_case elem_ctrl = { "ctrl_ops", HO_CTRL_N, 4, "i", ctrl_names, row_ctrl,
+                                            { { 4, 71 }, { 4, 72 } }, NULL };
 
 #define EARLY_N 2048u
 
@@ -1265,6 +1285,26 @@ static void case_atomics_fp(struct run *r)
 
 #define WAVE_N 1024u   /* 16 waves */
 
+/* A wave case's nin inputs of WAVE_N random words (seeds seed, seed + 1)
+ * into in[] and its output of n words per lane, *exp zeroed for the host's
+ * results; what the kernel wrote in check mode, else NULL (args mode or
+ * an error): nothing to compare. */
+static uint32_t *wave_io(struct run *r, uint64_t seed, unsigned nin, uint32_t *in[2], unsigned n,
+                         uint32_t **exp)
+{
+	uint32_t *got;
+
+	*exp = zalloc(r, (size_t)WAVE_N * n * 4);
+	for (unsigned k = 0; k < nin; k++)
+		in[k] = gen_u32(r, WAVE_N, seed + k);
+	if (!*exp || !in[0] || (nin > 1 && !in[1]))
+		return NULL;
+	for (unsigned k = 0; k < nin; k++)
+		arg_in(r, in[k], WAVE_N * 4);
+	got = arg_out(r, (size_t)WAVE_N * n * 4, NULL);
+	return r->mode == MODE_CHECK ? got : NULL;
+}
+
 /* Source lane of a DPP_CTRL for lane l, or -1 when out of range (GFX9 ISA,
  * "DPP_CTRL Enumeration"; shr/ror read lower lanes, shl/rol higher ones). */
 static int dpp_src(unsigned ctrl, int l)
@@ -1313,32 +1353,18 @@ static const struct {
 	bool bc;
 	const char *name;
 } dpp_ops[HO_WAVE_DPP_N] = {
-	{ 0xb1, 0xf, 0xf, false, "quad_perm:[1,0,3,2]" },
-	{ 0x111, 0xf, 0xf, false, "row_shr:1" },
-	{ 0x113, 0xf, 0xf, true, "row_shr:3 bound_ctrl" },
-	{ 0x102, 0xf, 0xf, false, "row_shl:2" },
-	{ 0x125, 0xf, 0xf, false, "row_ror:5" },
-	{ 0x140, 0xf, 0xf, false, "row_mirror" },
-	{ 0x141, 0xf, 0xf, false, "row_half_mirror" },
-	{ 0x111, 0x5, 0x3, false, "row_shr:1 row_mask:0x5 bank_mask:0x3" },
-	{ 0x138, 0xf, 0xf, true, "wave_shr:1 bound_ctrl" },
-	{ 0x134, 0xf, 0xf, false, "wave_rol:1" },
-	{ 0x142, 0xa, 0xf, false, "row_bcast:15 row_mask:0xa" },
-	{ 0x143, 0xc, 0xf, false, "row_bcast:31 row_mask:0xc" },
+#define DPP_ROW(k, ctrl, rm, bm, bc, name) [k] = { ctrl, rm, bm, bc, name },
+	HO_WAVE_DPP_OPS(DPP_ROW)
+#undef DPP_ROW
 };
 
 static void case_wave_dpp(struct run *r)
 {
-	uint32_t *a = gen_u32(r, WAVE_N, 141), *b = gen_u32(r, WAVE_N, 142), *got;
-	uint32_t *exp = zalloc(r, (size_t)WAVE_N * HO_WAVE_DPP_N * 4);
+	uint32_t *in[2] = { NULL, NULL }, *exp, *got = wave_io(r, 141, 2, in, HO_WAVE_DPP_N, &exp);
+	const uint32_t *a = in[0], *b = in[1];
 	const char *names[HO_WAVE_DPP_N];
 
-	if (!a || !b || !exp)
-		return;
-	arg_in(r, a, WAVE_N * 4);
-	arg_in(r, b, WAVE_N * 4);
-	got = arg_out(r, (size_t)WAVE_N * HO_WAVE_DPP_N * 4, NULL);
-	if (r->mode != MODE_CHECK || !got)
+	if (!got)
 		return;
 	for (unsigned k = 0; k < HO_WAVE_DPP_N; k++)
 		names[k] = dpp_ops[k].name;
@@ -1365,8 +1391,8 @@ static unsigned swizzle_src(unsigned off, unsigned l)
 
 static void case_wave_perm(struct run *r)
 {
-	uint32_t *a = gen_u32(r, WAVE_N, 151), *got;
-	uint32_t *exp = zalloc(r, (size_t)WAVE_N * HO_WAVE_PERM_N * 4);
+	uint32_t *in[2] = { NULL, NULL }, *exp, *got = wave_io(r, 151, 1, in, HO_WAVE_PERM_N, &exp);
+	const uint32_t *a = in[0];
 	static const char *const names[HO_WAVE_PERM_N] = {
 		"ds_bpermute lane (7l+3)%64", "ds_permute to lane (5l+1)%64", "ds_swizzle xor 1",
 		"ds_swizzle and 0x18 or 3 xor 4", "ds_swizzle quad_perm 3,2,1,0",
@@ -1374,11 +1400,7 @@ static void case_wave_perm(struct run *r)
 		"popcount(ballot)",
 	};
 
-	if (!a || !exp)
-		return;
-	arg_in(r, a, WAVE_N * 4);
-	got = arg_out(r, (size_t)WAVE_N * HO_WAVE_PERM_N * 4, NULL);
-	if (r->mode != MODE_CHECK || !got)
+	if (!got)
 		return;
 	for (unsigned w = 0; w < WAVE_N / 64; w++) {
 		const uint32_t *v = a + 64 * w;
@@ -1405,18 +1427,14 @@ static void case_wave_perm(struct run *r)
 
 static void case_wave_reduce(struct run *r)
 {
-	uint32_t *a = gen_u32(r, WAVE_N, 161), *got;
-	uint32_t *exp = zalloc(r, (size_t)WAVE_N * HO_WAVE_RED_N * 4);
+	uint32_t *in[2] = { NULL, NULL }, *exp, *got = wave_io(r, 161, 1, in, HO_WAVE_RED_N, &exp);
+	const uint32_t *a = in[0];
 	static const char *const names[HO_WAVE_RED_N] = {
 		"inclusive scan (DPP row_shr + row_bcast)", "sum (swizzle xor + readlane)",
 		"max (bpermute xor butterfly)", "ballot/mbcnt over odd lanes only",
 	};
 
-	if (!a || !exp)
-		return;
-	arg_in(r, a, WAVE_N * 4);
-	got = arg_out(r, (size_t)WAVE_N * HO_WAVE_RED_N * 4, NULL);
-	if (r->mode != MODE_CHECK || !got)
+	if (!got)
 		return;
 	for (unsigned w = 0; w < WAVE_N / 64; w++) {
 		const uint32_t *v = a + 64 * w;
@@ -1506,58 +1524,51 @@ static void case_addr_chase(struct run *r)
 
 /* ---- private memory ------------------------------------------------------------------ */
 
-static void case_private(struct run *r)
-{
-	uint32_t *a = gen_u32(r, NELEM, 91), *b = gen_u32(r, NELEM, 92);
-	uint32_t *exp = elem_sentinel(r, HO_PRIV_N, 4), *got;
-	static const char *const names[HO_PRIV_N] = { "sum over data-indexed reads", "read after store",
-	                                              "another read" };
+static const char *const private_names[HO_PRIV_N] = {
+	"sum over data-indexed reads", "read after store", "another read",
+};
 
-	if (!exp || !a || !b)
-		return;
-	arg_in(r, a, NELEM * 4);
-	arg_in(r, b, NELEM * 4);
-	got = elem_out(r, exp, HO_PRIV_N, 4);
-	if (!got)
-		return;
-	for (uint32_t i = 0; i < NVALID; i++)
-		ho_private(a[i], b[i], exp + (size_t)i * HO_PRIV_N);
-	compare(r, "private_array", got, exp, NELEM, HO_PRIV_N, 4, "u", names);
+static void row_private(void *const in[3], uint32_t i, void *out)
+{
+	ho_private(IN_U32(0)[i], IN_U32(1)[i], out);
 }
+
+static const struct elem_case elem_private = { "private_array", HO_PRIV_N, 4, "u", private_names, row_private,
+                                               { { 4, 91 }, { 4, 92 } }, NULL };
 
 /* ---- the table --------------------------------------------------------------------- */
 
 static const struct hcase cases[] = {
-	{ "int32_ops", "arith", "int32_ops", { NELEM, 1, 1 }, { 256, 1, 1 }, 0, case_int32 },
-	{ "int64_ops", "arith", "int64_ops", { NELEM, 1, 1 }, { 256, 1, 1 }, 0, case_int64 },
-	{ "bits_ops", "arith", "bits_ops", { NELEM, 1, 1 }, { 256, 1, 1 }, 0, case_bits },
-	{ "f32_ops", "arith", "f32_ops", { NELEM, 1, 1 }, { 256, 1, 1 }, 0, case_f32 },
-	{ "f32_approx", "arith", "f32_approx", { NELEM, 1, 1 }, { 256, 1, 1 }, 0, case_f32_approx },
-	{ "int16_ops", "arith", "int16_ops", { NELEM, 1, 1 }, { 256, 1, 1 }, 0, case_int16 },
-	{ "pk_ops", "arith", "pk_ops", { NELEM, 1, 1 }, { 256, 1, 1 }, 0, case_pk },
-	{ "uniform_ops", "uniform", "uniform_ops", { UNI_GROUPS * 64, 1, 1 }, { 64, 1, 1 }, 0, case_uniform },
-	{ "f16_ops", "arith", "f16_ops", { NELEM, 1, 1 }, { 256, 1, 1 }, 0, case_f16 },
-	{ "f64_ops", "arith", "f64_ops", { NELEM, 1, 1 }, { 256, 1, 1 }, 0, case_f64 },
-	{ "ctrl_ops", "control", "ctrl_ops", { NELEM, 1, 1 }, { 256, 1, 1 }, 0, case_ctrl },
-	{ "early_return", "control", "early_return", { EARLY_N, 1, 1 }, { 128, 1, 1 }, 0, case_early },
-	{ "ids3d", "dispatch", "ids3d", { 16, 6, 4 }, { 4, 3, 2 }, 0, case_ids3d },
-	{ "lds_reduce", "lds", "lds_reduce", { RED_WG * RED_GROUPS, 1, 1 }, { RED_WG, 1, 1 }, 0, case_lds_reduce },
-	{ "lds_transpose", "lds", "lds_transpose", { TR_W, TR_H, 1 }, { 16, 16, 1 }, 0, case_lds_transpose },
+	{ "int32_ops", "arith", "int32_ops", { NELEM, 1, 1 }, { 256, 1, 1 }, 0, NULL, &elem_int32 },
+	{ "int64_ops", "arith", "int64_ops", { NELEM, 1, 1 }, { 256, 1, 1 }, 0, NULL, &elem_int64 },
+	{ "bits_ops", "arith", "bits_ops", { NELEM, 1, 1 }, { 256, 1, 1 }, 0, NULL, &elem_bits },
+	{ "f32_ops", "arith", "f32_ops", { NELEM, 1, 1 }, { 256, 1, 1 }, 0, NULL, &elem_f32 },
+	{ "f32_approx", "arith", "f32_approx", { NELEM, 1, 1 }, { 256, 1, 1 }, 0, NULL, &elem_f32_approx },
+	{ "int16_ops", "arith", "int16_ops", { NELEM, 1, 1 }, { 256, 1, 1 }, 0, NULL, &elem_int16 },
+	{ "pk_ops", "arith", "pk_ops", { NELEM, 1, 1 }, { 256, 1, 1 }, 0, NULL, &elem_pk },
+	{ "uniform_ops", "uniform", "uniform_ops", { UNI_GROUPS * 64, 1, 1 }, { 64, 1, 1 }, 0, case_uniform, NULL },
+	{ "f16_ops", "arith", "f16_ops", { NELEM, 1, 1 }, { 256, 1, 1 }, 0, NULL, &elem_f16 },
+	{ "f64_ops", "arith", "f64_ops", { NELEM, 1, 1 }, { 256, 1, 1 }, 0, NULL, &elem_f64 },
+	{ "ctrl_ops", "control", "ctrl_ops", { NELEM, 1, 1 }, { 256, 1, 1 }, 0, NULL, &elem_ctrl },
+	{ "early_return", "control", "early_return", { EARLY_N, 1, 1 }, { 128, 1, 1 }, 0, case_early, NULL },
+	{ "ids3d", "dispatch", "ids3d", { 16, 6, 4 }, { 4, 3, 2 }, 0, case_ids3d, NULL },
+	{ "lds_reduce", "lds", "lds_reduce", { RED_WG * RED_GROUPS, 1, 1 }, { RED_WG, 1, 1 }, 0, case_lds_reduce, NULL },
+	{ "lds_transpose", "lds", "lds_transpose", { TR_W, TR_H, 1 }, { 16, 16, 1 }, 0, case_lds_transpose, NULL },
 	{ "lds_dynamic", "lds", "lds_dynamic", { DYN_WG * DYN_GROUPS, 1, 1 }, { DYN_WG, 1, 1 }, DYN_WG * 4,
-	  case_lds_dynamic },
-	{ "lds_atomics", "lds", "lds_atomics", { 256 * LA_GROUPS, 1, 1 }, { 256, 1, 1 }, 0, case_lds_atomics },
-	{ "mem_subword", "memory", "mem_subword", { MEM_N, 1, 1 }, { 128, 1, 1 }, 0, case_mem_subword },
-	{ "lds_subword", "memory", "lds_subword", { 256 * LDSW_GROUPS, 1, 1 }, { 256, 1, 1 }, 0, case_lds_subword },
-	{ "flat_mix", "memory", "flat_mix", { 256 * FLAT_GROUPS, 1, 1 }, { 256, 1, 1 }, 0, case_flat_mix },
-	{ "atomics_fp", "atomics", "atomics_fp", { ATF_N, 1, 1 }, { 256, 1, 1 }, 0, case_atomics_fp },
-	{ "atomics_global", "atomics", "atomics_global", { AT_N, 1, 1 }, { 256, 1, 1 }, 0, case_atomics },
-	{ "wave_dpp", "wave", "wave_dpp", { WAVE_N, 1, 1 }, { 256, 1, 1 }, 0, case_wave_dpp },
-	{ "wave_perm", "wave", "wave_perm", { WAVE_N, 1, 1 }, { 256, 1, 1 }, 0, case_wave_perm },
-	{ "wave_reduce", "wave", "wave_reduce", { WAVE_N, 1, 1 }, { 256, 1, 1 }, 0, case_wave_reduce },
+	  case_lds_dynamic, NULL },
+	{ "lds_atomics", "lds", "lds_atomics", { 256 * LA_GROUPS, 1, 1 }, { 256, 1, 1 }, 0, case_lds_atomics, NULL },
+	{ "mem_subword", "memory", "mem_subword", { MEM_N, 1, 1 }, { 128, 1, 1 }, 0, case_mem_subword, NULL },
+	{ "lds_subword", "memory", "lds_subword", { 256 * LDSW_GROUPS, 1, 1 }, { 256, 1, 1 }, 0, case_lds_subword, NULL },
+	{ "flat_mix", "memory", "flat_mix", { 256 * FLAT_GROUPS, 1, 1 }, { 256, 1, 1 }, 0, case_flat_mix, NULL },
+	{ "atomics_fp", "atomics", "atomics_fp", { ATF_N, 1, 1 }, { 256, 1, 1 }, 0, case_atomics_fp, NULL },
+	{ "atomics_global", "atomics", "atomics_global", { AT_N, 1, 1 }, { 256, 1, 1 }, 0, case_atomics, NULL },
+	{ "wave_dpp", "wave", "wave_dpp", { WAVE_N, 1, 1 }, { 256, 1, 1 }, 0, case_wave_dpp, NULL },
+	{ "wave_perm", "wave", "wave_perm", { WAVE_N, 1, 1 }, { 256, 1, 1 }, 0, case_wave_perm, NULL },
+	{ "wave_reduce", "wave", "wave_reduce", { WAVE_N, 1, 1 }, { 256, 1, 1 }, 0, case_wave_reduce, NULL },
 	{ "addr_stride", "addr64", "addr_stride", { STRIDE_ITEMS, 1, 1 }, { STRIDE_ITEMS, 1, 1 }, 0,
-	  case_addr_stride },
-	{ "addr_chase", "addr64", "addr_chase", { 256, 1, 1 }, { 256, 1, 1 }, 0, case_addr_chase },
-	{ "private_array", "private", "private_array", { NELEM, 1, 1 }, { 256, 1, 1 }, 0, case_private },
+	  case_addr_stride, NULL },
+	{ "addr_chase", "addr64", "addr_chase", { 256, 1, 1 }, { 256, 1, 1 }, 0, case_addr_chase, NULL },
+	{ "private_array", "private", "private_array", { NELEM, 1, 1 }, { 256, 1, 1 }, 0, NULL, &elem_private },
 };
 #define NCASES (sizeof(cases) / sizeof(cases[0]))
 
@@ -1594,7 +1605,10 @@ int main(int argc, char **argv)
 		fprintf(stderr, "check_hip: DIR may not contain ':' (gcnlab exec arguments are ':'-separated)\n");
 		return 2;
 	}
-	c->fn(&r);
+	if (c->elem)
+		run_elem(&r, c->elem);
+	else
+		c->fn(&r);
 	if (r.error) {
 		rc = 2;
 	} else if (r.mode == MODE_ARGS) {

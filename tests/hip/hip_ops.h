@@ -50,6 +50,37 @@ typedef long long ho_i64;
 #define HO_WAVE_RED_N 4
 #define HO_LDS_ATOM_N 68     /* words per work-group written by lds_atomics */
 
+/* DPP_CTRL values (GFX9 ISA, DPP_CTRL enumeration). */
+#define HO_QUAD_PERM(a, b, c, d) ((a) | (b) << 2 | (c) << 4 | (d) << 6)
+#define HO_ROW_SHL(n) (0x100 + (n))
+#define HO_ROW_SHR(n) (0x110 + (n))
+#define HO_ROW_ROR(n) (0x120 + (n))
+#define HO_WAVE_SHL1 0x130
+#define HO_WAVE_ROL1 0x134
+#define HO_WAVE_SHR1 0x138
+#define HO_WAVE_ROR1 0x13c
+#define HO_ROW_MIRROR 0x140
+#define HO_ROW_HALF_MIRROR 0x141
+#define HO_ROW_BCAST15 0x142
+#define HO_ROW_BCAST31 0x143
+
+/* The DPP moves of wave_dpp, one per output: X(output, dpp_ctrl, row_mask,
+ * bank_mask, bound_ctrl, name). The kernel issues them (wave.hip), the
+ * checker models them (check_hip.c). */
+#define HO_WAVE_DPP_OPS(X)                                                                     \
+	X(0, HO_QUAD_PERM(1, 0, 3, 2), 0xf, 0xf, false, "quad_perm:[1,0,3,2]")                 \
+	X(1, HO_ROW_SHR(1), 0xf, 0xf, false, "row_shr:1")                                      \
+	X(2, HO_ROW_SHR(3), 0xf, 0xf, true, "row_shr:3 bound_ctrl")                            \
+	X(3, HO_ROW_SHL(2), 0xf, 0xf, false, "row_shl:2")                                      \
+	X(4, HO_ROW_ROR(5), 0xf, 0xf, false, "row_ror:5")                                      \
+	X(5, HO_ROW_MIRROR, 0xf, 0xf, false, "row_mirror")                                     \
+	X(6, HO_ROW_HALF_MIRROR, 0xf, 0xf, false, "row_half_mirror")                           \
+	X(7, HO_ROW_SHR(1), 0x5, 0x3, false, "row_shr:1 row_mask:0x5 bank_mask:0x3")           \
+	X(8, HO_WAVE_SHR1, 0xf, 0xf, true, "wave_shr:1 bound_ctrl")                            \
+	X(9, HO_WAVE_ROL1, 0xf, 0xf, false, "wave_rol:1")                                      \
+	X(10, HO_ROW_BCAST15, 0xa, 0xf, false, "row_bcast:15 row_mask:0xa")                    \
+	X(11, HO_ROW_BCAST31, 0xc, 0xf, false, "row_bcast:31 row_mask:0xc")
+
 /* addr64.hip: strides and the pointer chase */
 #define HO_STRIDE_WORDS ((1u << 18) + 5u)   /* 1 MiB + 20 bytes */
 #define HO_NODES 4096u
@@ -125,13 +156,12 @@ HO_FN ho_i32 ho_sbfe(ho_i32 x, ho_u32 off, ho_u32 w)
 #if defined(__HIP__)
 	return __builtin_amdgcn_sbfe(x, off, w);
 #else
-	off &= 31;
-	w &= 31;
-	if (w == 0)
-		return 0;
-	if (off + w < 32)
-		return (ho_i32)((ho_u32)x << (32 - off - w)) >> (32 - w);
-	return x >> off;
+	/* ho_ubfe's field with its top bit (bit w-1, or bit 31-off when the
+	 * field reaches bit 31) copied upwards */
+	ho_u32 n = (off & 31) + (w & 31) < 32 ? w & 31 : 32 - (off & 31);
+	ho_u32 u = ho_ubfe((ho_u32)x, off, w);
+
+	return n ? (ho_i32)(u << (32 - n)) >> (32 - n) : 0;
 #endif
 }
 
@@ -173,6 +203,29 @@ HO_FN ho_i32 ho_divisor32(ho_u32 i, ho_i32 b)
 	}
 }
 
+/* What int32_ops and int64_ops both compute, at the width of the signed
+ * type T (ua, ub: a, b unsigned; d, ud: the divisors, never 0; s: the
+ * masked shift count; bad: a / d overflows): o[0..2] and o[5..16]. o[3] and
+ * o[4], the high halves of the products, are written per width. */
+#define HO_INT_OPS(T, o, a, b, ua, ub, d, ud, s, bad)                                   \
+	do {                                                                             \
+		o[0] = (T)(ua + ub);                                                     \
+		o[1] = (T)(ua - ub);                                                     \
+		o[2] = (T)(ua * ub);                                                     \
+		o[5] = bad ? a : a / d;                                                  \
+		o[6] = bad ? 0 : a % d;                                                  \
+		o[7] = (T)(ua / ud);                                                     \
+		o[8] = (T)(ua % ud);                                                     \
+		o[9] = (T)(ua << s);                                                     \
+		o[10] = a >> s;                                                          \
+		o[11] = (T)(ua >> s);                                                    \
+		o[12] = a < b ? a : b;                                                   \
+		o[13] = a > b ? a : b;                                                   \
+		o[14] = (T)(ua < ub ? ua : ub);                                          \
+		o[15] = (T)(ua > ub ? ua : ub);                                          \
+		o[16] = (a < b) | (ua < ub) << 1 | (a == b) << 2 | (a >= 0) << 3;        \
+	} while (0)
+
 HO_FN void ho_int32(ho_u32 i, ho_i32 a, ho_i32 b0, ho_i32 *o)
 {
 	ho_i32 b = ho_divisor32(i, b0);
@@ -182,23 +235,9 @@ HO_FN void ho_int32(ho_u32 i, ho_i32 a, ho_i32 b0, ho_i32 *o)
 	ho_u32 s = ub & 31;
 	int bad = a == (ho_i32)0x80000000 && d == -1;
 
-	o[0] = (ho_i32)(ua + ub);
-	o[1] = (ho_i32)(ua - ub);
-	o[2] = (ho_i32)(ua * ub);
+	HO_INT_OPS(ho_i32, o, a, b, ua, ub, d, ud, s, bad);
 	o[3] = (ho_i32)(((ho_i64)a * (ho_i64)b) >> 32);
 	o[4] = (ho_i32)(((ho_u64)ua * (ho_u64)ub) >> 32);
-	o[5] = bad ? a : a / d;
-	o[6] = bad ? 0 : a % d;
-	o[7] = (ho_i32)(ua / ud);
-	o[8] = (ho_i32)(ua % ud);
-	o[9] = (ho_i32)(ua << s);
-	o[10] = a >> s;
-	o[11] = (ho_i32)(ua >> s);
-	o[12] = a < b ? a : b;
-	o[13] = a > b ? a : b;
-	o[14] = (ho_i32)(ua < ub ? ua : ub);
-	o[15] = (ho_i32)(ua > ub ? ua : ub);
-	o[16] = (a < b) | (ua < ub) << 1 | (a == b) << 2 | (a >= 0) << 3;
 	o[17] = (ho_i32)((ua & 0xffffffu) * (ub & 0xffffffu)); /* 24-bit multiply pattern */
 	o[18] = a == (ho_i32)0x80000000 ? a : (a < 0 ? -a : a);
 	o[19] = (ho_i32)((ua / 3u) + (ho_u32)(a / 10) + (ua % 1000u)); /* constant divisors */
@@ -225,23 +264,9 @@ HO_FN void ho_int64(ho_u32 i, ho_i64 a, ho_i64 b0, ho_i64 *o)
 	ho_u32 s = (ho_u32)ub & 63;
 	int bad = a == (ho_i64)0x8000000000000000ull && d == -1;
 
-	o[0] = (ho_i64)(ua + ub);
-	o[1] = (ho_i64)(ua - ub);
-	o[2] = (ho_i64)(ua * ub);
+	HO_INT_OPS(ho_i64, o, a, b, ua, ub, d, ud, s, bad);
 	o[3] = (ho_i64)(((unsigned __int128)ua * ub) >> 64);
 	o[4] = (ho_i64)(((__int128)a * b) >> 64);
-	o[5] = bad ? a : a / d;
-	o[6] = bad ? 0 : a % d;
-	o[7] = (ho_i64)(ua / ud);
-	o[8] = (ho_i64)(ua % ud);
-	o[9] = (ho_i64)(ua << s);
-	o[10] = a >> s;
-	o[11] = (ho_i64)(ua >> s);
-	o[12] = a < b ? a : b;
-	o[13] = a > b ? a : b;
-	o[14] = (ho_i64)(ua < ub ? ua : ub);
-	o[15] = (ho_i64)(ua > ub ? ua : ub);
-	o[16] = (a < b) | (ua < ub) << 1 | (a == b) << 2 | (a >= 0) << 3;
 	o[17] = (ho_i64)((ho_u64)(ho_u32)ua * (ho_u64)(ho_u32)ub + (ua >> 32) * 0x9e3779b9ull);
 }
 
@@ -358,16 +383,23 @@ HO_FN ho_u64 ho_d2ul(double x)
 	return x > -1.0 && x < 18446744073709551616.0 ? (ho_u64)x : 0ull;
 }
 
+/* What f32_ops and f64_ops both compute, in the precision of a, b, c: the
+ * operations IEEE 754 rounds exactly, as raw bits (bits()): o[0..5]. */
+#define HO_IEEE_OPS(o, bits, fma, sqrt, a, b, c)                                        \
+	do {                                                                             \
+		o[0] = bits(a + b);                                                      \
+		o[1] = bits(a - b);                                                      \
+		o[2] = bits(a * b);                                                      \
+		o[3] = bits(a / b);                                                      \
+		o[4] = bits(fma(a, b, c));                                               \
+		o[5] = bits(sqrt(a));                                                    \
+	} while (0)
+
 /* Outputs are raw bits (u32), so that the comparison can treat NaNs alike
  * and still tell -0 from +0. ia/ul are integers to convert. */
 HO_FN void ho_f32(float a, float b, float c, ho_i32 ia, ho_u64 ul, ho_u32 *o)
 {
-	o[0] = ho_f32_bits(a + b);
-	o[1] = ho_f32_bits(a - b);
-	o[2] = ho_f32_bits(a * b);
-	o[3] = ho_f32_bits(a / b);
-	o[4] = ho_f32_bits(__builtin_fmaf(a, b, c));
-	o[5] = ho_f32_bits(__builtin_sqrtf(a));
+	HO_IEEE_OPS(o, ho_f32_bits, __builtin_fmaf, __builtin_sqrtf, a, b, c);
 	o[6] = ho_f32_bits(__builtin_fabsf(a));
 	o[7] = ho_f32_bits(-b);
 	o[8] = ho_f32_bits((float)ia);
@@ -435,12 +467,7 @@ HO_FN void ho_f16(_Float16 a, _Float16 b, _Float16 c, ho_i32 ia, float fa, ho_u1
 
 HO_FN void ho_f64(double a, double b, double c, ho_i64 l, float f, ho_u64 *o)
 {
-	o[0] = ho_f64_bits(a + b);
-	o[1] = ho_f64_bits(a - b);
-	o[2] = ho_f64_bits(a * b);
-	o[3] = ho_f64_bits(a / b);
-	o[4] = ho_f64_bits(__builtin_fma(a, b, c));
-	o[5] = ho_f64_bits(__builtin_sqrt(a));
+	HO_IEEE_OPS(o, ho_f64_bits, __builtin_fma, __builtin_sqrt, a, b, c);
 	o[6] = ho_f64_bits((double)l);
 	o[7] = (ho_u64)ho_d2l(b);
 	o[8] = ho_f64_bits((double)f);

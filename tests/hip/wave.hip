@@ -8,20 +8,6 @@
 
 #define GID (blockIdx.x * blockDim.x + threadIdx.x)
 
-// DPP_CTRL values (GFX9 ISA, DPP_CTRL enumeration).
-#define QUAD_PERM(a, b, c, d) ((a) | (b) << 2 | (c) << 4 | (d) << 6)
-#define ROW_SHL(n) (0x100 + (n))
-#define ROW_SHR(n) (0x110 + (n))
-#define ROW_ROR(n) (0x120 + (n))
-#define WAVE_SHL1 0x130
-#define WAVE_ROL1 0x134
-#define WAVE_SHR1 0x138
-#define WAVE_ROR1 0x13c
-#define ROW_MIRROR 0x140
-#define ROW_HALF_MIRROR 0x141
-#define ROW_BCAST15 0x142
-#define ROW_BCAST31 0x143
-
 // update_dpp(old, src, ctrl, row_mask, bank_mask, bound_ctrl): old is the
 // per-lane value a lane keeps when it is masked off or (bound_ctrl false)
 // its source lane is out of range.
@@ -34,18 +20,9 @@ extern "C" __global__ void wave_dpp(const ho_u32 *a, const ho_u32 *b, ho_u32 *o)
 	ho_u32 v = a[i], w = b[i];
 	ho_u32 *p = o + (ho_u64)i * HO_WAVE_DPP_N;
 
-	p[0] = DPP(w, v, QUAD_PERM(1, 0, 3, 2), 0xf, 0xf, false);
-	p[1] = DPP(w, v, ROW_SHR(1), 0xf, 0xf, false);
-	p[2] = DPP(w, v, ROW_SHR(3), 0xf, 0xf, true);
-	p[3] = DPP(w, v, ROW_SHL(2), 0xf, 0xf, false);
-	p[4] = DPP(w, v, ROW_ROR(5), 0xf, 0xf, false);
-	p[5] = DPP(w, v, ROW_MIRROR, 0xf, 0xf, false);
-	p[6] = DPP(w, v, ROW_HALF_MIRROR, 0xf, 0xf, false);
-	p[7] = DPP(w, v, ROW_SHR(1), 0x5, 0x3, false);
-	p[8] = DPP(w, v, WAVE_SHR1, 0xf, 0xf, true);
-	p[9] = DPP(w, v, WAVE_ROL1, 0xf, 0xf, false);
-	p[10] = DPP(w, v, ROW_BCAST15, 0xa, 0xf, false);
-	p[11] = DPP(w, v, ROW_BCAST31, 0xc, 0xf, false);
+#define DPP_OUT(k, ctrl, rm, bm, bc, name) p[k] = DPP(w, v, ctrl, rm, bm, bc);
+	HO_WAVE_DPP_OPS(DPP_OUT)
+#undef DPP_OUT
 }
 
 extern "C" __global__ void wave_perm(const ho_u32 *a, ho_u32 *o)
@@ -93,12 +70,12 @@ extern "C" __global__ void wave_reduce(const ho_u32 *a, ho_u32 *o)
 	ho_u32 *p = o + (ho_u64)i * HO_WAVE_RED_N;
 
 	ho_u32 s = v;
-	s += DPP(0, s, ROW_SHR(1), 0xf, 0xf, true);
-	s += DPP(0, s, ROW_SHR(2), 0xf, 0xf, true);
-	s += DPP(0, s, ROW_SHR(4), 0xf, 0xf, true);
-	s += DPP(0, s, ROW_SHR(8), 0xf, 0xf, true);
-	s += DPP(0, s, ROW_BCAST15, 0xa, 0xf, false);
-	s += DPP(0, s, ROW_BCAST31, 0xc, 0xf, false);
+	s += DPP(0, s, HO_ROW_SHR(1), 0xf, 0xf, true);
+	s += DPP(0, s, HO_ROW_SHR(2), 0xf, 0xf, true);
+	s += DPP(0, s, HO_ROW_SHR(4), 0xf, 0xf, true);
+	s += DPP(0, s, HO_ROW_SHR(8), 0xf, 0xf, true);
+	s += DPP(0, s, HO_ROW_BCAST15, 0xa, 0xf, false);
+	s += DPP(0, s, HO_ROW_BCAST31, 0xc, 0xf, false);
 	p[0] = s;
 
 	ho_u32 t = v;

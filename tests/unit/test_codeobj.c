@@ -15,6 +15,8 @@
 #include <unistd.h>
 
 #include <cmocka.h>
+
+#include "tu_main.h"
 #include <elf.h>
 
 #include "gcn_codeobj.h"
@@ -454,18 +456,13 @@ static void test_bad_metadata(void **st)
 	free(p);
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_gfx942_versions),
-		cmocka_unit_test(test_targets),
-		cmocka_unit_test(test_hip),
-		cmocka_unit_test(test_mach_names),
-		cmocka_unit_test(test_truncated),
-		cmocka_unit_test(test_random_bytes),
-		cmocka_unit_test(test_flipped_bytes),
-		cmocka_unit_test(test_wrong_header),
-		cmocka_unit_test(test_bad_metadata),
-	};
-	return cmocka_run_group_tests(tests, group_setup, group_teardown);
-}
+TU_MAIN(group_setup, group_teardown,
+	cmocka_unit_test(test_gfx942_versions),
+	cmocka_unit_test(test_targets),
+	cmocka_unit_test(test_hip),
+	cmocka_unit_test(test_mach_names),
+	cmocka_unit_test(test_truncated),
+	cmocka_unit_test(test_random_bytes),
+	cmocka_unit_test(test_flipped_bytes),
+	cmocka_unit_test(test_wrong_header),
+	cmocka_unit_test(test_bad_metadata))

@@ -62,6 +62,22 @@ static inline int tu_tmpdir_teardown(void **state)
 	return 0;
 }
 
+/* The set-up half of tu_tmpdir_teardown: a zeroed fixture struct of
+ * `size` bytes in *state, its first member (char dir[dir_len]) a new
+ * folder named after `name` (tu_tmpdir); NULL, and *state NULL, when
+ * either fails. */
+static inline void *tu_tmpdir_new(void **state, size_t size, size_t dir_len, const char *name)
+{
+	char *dir = calloc(1, size);
+
+	if (dir && !tu_tmpdir(dir, dir_len, name)) {
+		free(dir);
+		dir = NULL;
+	}
+	*state = dir;
+	return dir;
+}
+
 /* The whole file (possibly empty) as a NUL-terminated string, malloc'd;
  * NULL when it cannot be read. */
 static inline char *tu_slurp(const char *path)

@@ -27,6 +27,7 @@
 
 #include "isa/emu_isa.h"
 #include "arch/emu_profile.h"
+#include "core/emu_wave_env.h"
 #include "sem/emu_sem.h"
 #include "wave/emu_wave.h"
 
@@ -140,17 +141,7 @@ static inline void tu_ops_lds_report(struct emu_wave *w, const struct emu_inst *
 	tu_wave_of(w)->lds_reports[what]++;
 }
 
-static const struct emu_wave_ops tu_wave_ops = {
-	.access = tu_ops_access,
-	.gva = tu_ops_gva,
-	.direct = tu_ops_direct,
-	.stall = tu_ops_stall,
-	.icache_inv = tu_ops_icache_inv,
-	.realtime = tu_ops_realtime,
-	.hw_id = tu_ops_hw_id,
-	.fault = tu_ops_fault,
-	.lds_report = tu_ops_lds_report,
-};
+static const struct emu_wave_ops tu_wave_ops = EMU_WAVE_OPS_OF(tu_ops);
 
 /* A ready wave of `arch` at pc 0x10100 of a program at 0x10000, all lanes
  * in EXEC, every register granted (nvgpr/nsgpr 0: the whole file), alone in

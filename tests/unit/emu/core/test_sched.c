@@ -17,6 +17,7 @@
 
 #include <cmocka.h>
 
+#include "tu_main.h"
 #include "core/emu_sched.h"
 #include "wave/emu_wave.h"
 
@@ -185,14 +186,9 @@ static void test_deterministic(void **state)
 	free(b);
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_one_group_is_time_order),
-		cmocka_unit_test(test_groups_within_skew),
-		cmocka_unit_test(test_skew_cuts_switches),
-		cmocka_unit_test(test_barrier_leave_and_return),
-		cmocka_unit_test(test_deterministic),
-	};
-	return cmocka_run_group_tests_name("sched", tests, NULL, NULL);
-}
+TU_MAIN(NULL, NULL,
+	cmocka_unit_test(test_one_group_is_time_order),
+	cmocka_unit_test(test_groups_within_skew),
+	cmocka_unit_test(test_skew_cuts_switches),
+	cmocka_unit_test(test_barrier_leave_and_return),
+	cmocka_unit_test(test_deterministic))

@@ -21,6 +21,8 @@
 #include <unistd.h>
 
 #include <cmocka.h>
+
+#include "tu_main.h"
 #include <hsa/hsa.h>
 #include <hsa/hsa_ext_amd.h>
 
@@ -281,6 +283,31 @@ static hsa_signal_value_t wait_lt1(hsa_signal_t s)
 	                                 HSA_WAIT_STATE_BLOCKED);
 }
 
+/* A packet of `type` with an empty barrier body and completion signal
+ * done, in q's next slot. */
+static void submit_empty(hsa_queue_t *q, hsa_packet_type_t type, hsa_signal_t done)
+{
+	hsa_barrier_and_packet_t bp;
+
+	memset(&bp, 0, sizeof(bp));
+	bp.header = hdr(type);
+	bp.completion_signal = done;
+	submit(q, &bp);
+}
+
+/* The value of s once it is not 0, or after timeout_ns. */
+static hsa_signal_value_t wait_ne0(hsa_signal_t s, uint64_t timeout_ns)
+{
+	return hsa_signal_wait_scacquire(s, HSA_SIGNAL_CONDITION_NE, 0, timeout_ns, HSA_WAIT_STATE_BLOCKED);
+}
+
+/* What completes s (from 1) has not been processed 50 ms later. */
+static void assert_pending(hsa_signal_t s)
+{
+	assert_int_equal(hsa_signal_wait_scacquire(s, HSA_SIGNAL_CONDITION_LT, 1, 50000000,
+	                                           HSA_WAIT_STATE_BLOCKED), 1);
+}
+
 /* Queue error callback: stores the status in the signal given as data. */
 static void queue_err_cb(hsa_status_t status, hsa_queue_t *source, void *data)
 {
@@ -372,6 +399,20 @@ static void check_arch(const struct arch_case *c)
 	char name[64], product[64];
 	uint32_t v32, len;
 	uint16_t dims[3];
+	/* The agent's uint32_t attributes (ROCr's values for the fixed ones). */
+	const struct {
+		int attr;
+		uint32_t want;
+	} u32s[] = {
+		{ HSA_AMD_AGENT_INFO_COMPUTE_UNIT_COUNT, c->cus },
+		{ HSA_AMD_AGENT_INFO_MAX_WAVES_PER_CU, c->waves_per_cu },
+		{ HSA_AMD_AGENT_INFO_MAX_CLOCK_FREQUENCY, c->sclk },
+		{ HSA_AMD_AGENT_INFO_MEMORY_MAX_FREQUENCY, c->mclk },
+		{ HSA_AGENT_INFO_WAVEFRONT_SIZE, 64 },
+		{ HSA_AGENT_INFO_WORKGROUP_MAX_SIZE, 1024 },
+		{ HSA_AGENT_INFO_QUEUE_MIN_SIZE, 64 },
+		{ HSA_AGENT_INFO_QUEUE_MAX_SIZE, 131072 },
+	};
 	hsa_isa_t isa = { 0 }, from_name, agent_isa;
 	char isa_name[96];
 	hsa_agent_feature_t feat;
@@ -391,28 +432,14 @@ static void check_arch(const struct arch_case *c)
 	assert_non_null(strstr(product, c->product));
 	assert_int_equal(hsa_agent_get_info(ag.gpu, HSA_AGENT_INFO_FEATURE, &feat), HSA_STATUS_SUCCESS);
 	assert_int_equal(feat, HSA_AGENT_FEATURE_KERNEL_DISPATCH);
-	assert_int_equal(hsa_agent_get_info(ag.gpu, (hsa_agent_info_t)HSA_AMD_AGENT_INFO_COMPUTE_UNIT_COUNT,
-	                                    &v32), HSA_STATUS_SUCCESS);
-	assert_int_equal(v32, c->cus);
-	assert_int_equal(hsa_agent_get_info(ag.gpu, (hsa_agent_info_t)HSA_AMD_AGENT_INFO_MAX_WAVES_PER_CU,
-	                                    &v32), HSA_STATUS_SUCCESS);
-	assert_int_equal(v32, c->waves_per_cu);
-	assert_int_equal(hsa_agent_get_info(ag.gpu, (hsa_agent_info_t)HSA_AMD_AGENT_INFO_MAX_CLOCK_FREQUENCY,
-	                                    &v32), HSA_STATUS_SUCCESS);
-	assert_int_equal(v32, c->sclk);
-	assert_int_equal(hsa_agent_get_info(ag.gpu, (hsa_agent_info_t)HSA_AMD_AGENT_INFO_MEMORY_MAX_FREQUENCY,
-	                                    &v32), HSA_STATUS_SUCCESS);
-	assert_int_equal(v32, c->mclk);
-	assert_int_equal(hsa_agent_get_info(ag.gpu, HSA_AGENT_INFO_WAVEFRONT_SIZE, &v32), HSA_STATUS_SUCCESS);
-	assert_int_equal(v32, 64);
-	assert_int_equal(hsa_agent_get_info(ag.gpu, HSA_AGENT_INFO_WORKGROUP_MAX_SIZE, &v32), HSA_STATUS_SUCCESS);
-	assert_int_equal(v32, 1024);
+	for (size_t i = 0; i < sizeof(u32s) / sizeof(u32s[0]); i++) {
+		v32 = 0;
+		assert_int_equal(hsa_agent_get_info(ag.gpu, (hsa_agent_info_t)u32s[i].attr, &v32), HSA_STATUS_SUCCESS);
+		if (v32 != u32s[i].want)
+			fail_msg("%s: agent attribute 0x%x is %u, want %u", c->arch, u32s[i].attr, v32, u32s[i].want);
+	}
 	assert_int_equal(hsa_agent_get_info(ag.gpu, HSA_AGENT_INFO_WORKGROUP_MAX_DIM, dims), HSA_STATUS_SUCCESS);
 	assert_true(dims[0] == 1024 && dims[1] == 1024 && dims[2] == 1024);
-	assert_int_equal(hsa_agent_get_info(ag.gpu, HSA_AGENT_INFO_QUEUE_MIN_SIZE, &v32), HSA_STATUS_SUCCESS);
-	assert_int_equal(v32, 64);
-	assert_int_equal(hsa_agent_get_info(ag.gpu, HSA_AGENT_INFO_QUEUE_MAX_SIZE, &v32), HSA_STATUS_SUCCESS);
-	assert_int_equal(v32, 131072);
 	assert_int_equal(hsa_agent_get_info(ag.gpu, (hsa_agent_info_t)0x7fff, &v32),
 	                 HSA_STATUS_ERROR_INVALID_ARGUMENT);
 
@@ -640,6 +667,19 @@ static void test_allocate_free(void **st)
 	assert_int_equal(hsa_amd_agents_allow_access(0, &ag.gpu, NULL, k), HSA_STATUS_ERROR_INVALID_ARGUMENT);
 }
 
+/* Whether r is a global region that holds kernel arguments. */
+static bool is_kernarg_region(hsa_region_t r)
+{
+	hsa_region_segment_t seg;
+	uint32_t flags = 0;
+
+	assert_int_equal(hsa_region_get_info(r, HSA_REGION_INFO_SEGMENT, &seg), HSA_STATUS_SUCCESS);
+	if (seg == HSA_REGION_SEGMENT_GLOBAL)
+		assert_int_equal(hsa_region_get_info(r, HSA_REGION_INFO_GLOBAL_FLAGS, &flags), 0);
+	return flags & HSA_REGION_GLOBAL_FLAG_KERNARG;
+}
+
+/* How many regions an agent lists, and its (last) kernarg region. */
 struct region_find {
 	hsa_region_t kernarg;
 	int n;
@@ -648,14 +688,9 @@ struct region_find {
 static hsa_status_t region_cb(hsa_region_t r, void *data)
 {
 	struct region_find *f = data;
-	hsa_region_segment_t seg;
-	uint32_t flags = 0;
 
 	f->n++;
-	assert_int_equal(hsa_region_get_info(r, HSA_REGION_INFO_SEGMENT, &seg), HSA_STATUS_SUCCESS);
-	if (seg == HSA_REGION_SEGMENT_GLOBAL)
-		assert_int_equal(hsa_region_get_info(r, HSA_REGION_INFO_GLOBAL_FLAGS, &flags), 0);
-	if (flags & HSA_REGION_GLOBAL_FLAG_KERNARG)
+	if (is_kernarg_region(r))
 		f->kernarg = r;
 	return HSA_STATUS_SUCCESS;
 }
@@ -717,8 +752,7 @@ static void test_copy_fill(void **st)
 	hsa_signal_store_relaxed(done, 1);
 	assert_int_equal(hsa_amd_memory_fill(a, 0, 16), 0);
 	assert_int_equal(hsa_amd_memory_async_copy(a, ag.gpu, b, ag.gpu, 64, 1, &dep, done), 0);
-	assert_int_equal(hsa_signal_wait_scacquire(done, HSA_SIGNAL_CONDITION_LT, 1, 50000000,
-	                                           HSA_WAIT_STATE_BLOCKED), 1);
+	assert_pending(done);
 	assert_int_equal(a[3], 0);
 	hsa_signal_store_screlease(dep, 0);
 	assert_int_equal(wait_lt1(done), 0);
@@ -900,8 +934,7 @@ static void test_barrier_packets(void **st)
 	idx = submit(q, &bp);
 	assert_int_equal(idx, 0);
 	hsa_signal_store_screlease(dep1, 0);
-	assert_int_equal(hsa_signal_wait_scacquire(done, HSA_SIGNAL_CONDITION_LT, 1, 50000000,
-	                                           HSA_WAIT_STATE_BLOCKED), 1);
+	assert_pending(done);
 	assert_int_equal(hsa_queue_load_read_index_scacquire(q), 0);
 	hsa_signal_store_screlease(dep2, 0);
 	assert_int_equal(wait_lt1(done), 0);
@@ -923,8 +956,7 @@ static void test_barrier_packets(void **st)
 	bp.completion_signal = done;
 	idx = hsa_queue_add_write_index_screlease(q, 1);
 	memcpy((uint8_t *)q->base_address + (idx % q->size) * 64, &bp, sizeof(bp));
-	assert_int_equal(hsa_signal_wait_scacquire(done, HSA_SIGNAL_CONDITION_LT, 1, 50000000,
-	                                           HSA_WAIT_STATE_BLOCKED), 1);
+	assert_pending(done);
 	hsa_signal_store_screlease(q->doorbell_signal, (hsa_signal_value_t)idx);
 	assert_int_equal(wait_lt1(done), 0);
 	assert_int_equal(hsa_queue_load_read_index_scacquire(q), 3);
@@ -942,26 +974,17 @@ static void test_invalid_packet(void **st)
 	struct agents ag = get_agents();
 	hsa_signal_t err, done, done2;
 	hsa_queue_t *q;
-	hsa_barrier_and_packet_t bp;
 
 	(void)st;
 	assert_int_equal(hsa_signal_create(0, 0, NULL, &err), 0);
 	assert_int_equal(hsa_signal_create(1, 0, NULL, &done), 0);
 	assert_int_equal(hsa_signal_create(1, 0, NULL, &done2), 0);
 	q = make_queue(ag.gpu, &err);
-	memset(&bp, 0, sizeof(bp));
-	bp.header = hdr(HSA_PACKET_TYPE_AGENT_DISPATCH);  /* not for a GPU queue */
-	bp.completion_signal = done;
-	submit(q, &bp);
-	assert_int_equal(hsa_signal_wait_scacquire(err, HSA_SIGNAL_CONDITION_NE, 0, WAIT_NS,
-	                                           HSA_WAIT_STATE_BLOCKED),
-	                 HSA_STATUS_ERROR_INVALID_PACKET_FORMAT);
+	submit_empty(q, HSA_PACKET_TYPE_AGENT_DISPATCH, done);  /* not for a GPU queue */
+	assert_int_equal(wait_ne0(err, WAIT_NS), HSA_STATUS_ERROR_INVALID_PACKET_FORMAT);
 	/* The failed packet is not completed and the queue stops. */
-	bp.header = hdr(HSA_PACKET_TYPE_BARRIER_AND);
-	bp.completion_signal = done2;
-	submit(q, &bp);
-	assert_int_equal(hsa_signal_wait_scacquire(done2, HSA_SIGNAL_CONDITION_LT, 1, 50000000,
-	                                           HSA_WAIT_STATE_BLOCKED), 1);
+	submit_empty(q, HSA_PACKET_TYPE_BARRIER_AND, done2);
+	assert_pending(done2);
 	assert_int_equal(hsa_signal_load_relaxed(done), 1);
 	assert_int_equal(hsa_queue_load_read_index_relaxed(q), 0);
 	assert_int_equal(hsa_queue_destroy(q), 0);
@@ -1006,17 +1029,12 @@ static void assert_evicted(hsa_agent_t gpu)
 {
 	hsa_queue_t *q2 = NULL;
 	hsa_signal_t done;
-	hsa_barrier_and_packet_t bp;
 
 	assert_int_equal(hsa_signal_create(1, 0, NULL, &done), 0);
 	assert_int_equal(hsa_queue_create(gpu, 64, HSA_QUEUE_TYPE_MULTI, NULL, NULL, UINT32_MAX,
 	                                  UINT32_MAX, &q2), 0);
-	memset(&bp, 0, sizeof(bp));
-	bp.header = hdr(HSA_PACKET_TYPE_BARRIER_AND);
-	bp.completion_signal = done;
-	submit(q2, &bp);
-	assert_int_equal(hsa_signal_wait_scacquire(done, HSA_SIGNAL_CONDITION_LT, 1, 50000000,
-	                                           HSA_WAIT_STATE_BLOCKED), 1);
+	submit_empty(q2, HSA_PACKET_TYPE_BARRIER_AND, done);
+	assert_pending(done);
 	assert_int_equal(hsa_queue_load_read_index_relaxed(q2), 0);
 	assert_int_equal(hsa_queue_destroy(q2), 0);
 	hsa_signal_destroy(done);
@@ -1028,7 +1046,6 @@ static void test_bad_signal_in_packet(void **st)
 	struct fault_seen f;
 	hsa_signal_t err;
 	hsa_queue_t *q = NULL;
-	hsa_barrier_and_packet_t bp;
 
 	(void)st;
 	assert_int_equal(hsa_signal_create(0, 0, NULL, &err), 0);
@@ -1036,18 +1053,13 @@ static void test_bad_signal_in_packet(void **st)
 	assert_int_equal(hsa_amd_register_system_event_handler(event_cb, &f), 0);
 	assert_int_equal(hsa_queue_create(ag.gpu, 64, HSA_QUEUE_TYPE_MULTI, destroy_in_cb, &err,
 	                                  UINT32_MAX, UINT32_MAX, &q), 0);
-	memset(&bp, 0, sizeof(bp));
-	bp.header = hdr(HSA_PACKET_TYPE_BARRIER_AND);
-	bp.completion_signal.handle = 0x1000;  /* not a signal */
-	submit(q, &bp);
-	assert_int_equal(hsa_signal_wait_scacquire(f.flag, HSA_SIGNAL_CONDITION_NE, 0, WAIT_NS,
-	                                           HSA_WAIT_STATE_BLOCKED), 1);
+	submit_empty(q, HSA_PACKET_TYPE_BARRIER_AND, (hsa_signal_t){ 0x1000 });  /* not a signal */
+	assert_int_equal(wait_ne0(f.flag, WAIT_NS), 1);
 	assert_int_equal(f.addr, 0x1008);  /* the value field the CP would write */
 	assert_int_equal(f.agent.handle, ag.gpu.handle);
 	assert_true(f.reason & HSA_AMD_MEMORY_FAULT_PAGE_NOT_PRESENT);
 	/* As ROCr: a memory fault does not reach the queue's error callback. */
-	assert_int_equal(hsa_signal_wait_scacquire(err, HSA_SIGNAL_CONDITION_NE, 0, 50000000,
-	                                           HSA_WAIT_STATE_BLOCKED), 0);
+	assert_int_equal(wait_ne0(err, 50000000), 0);
 	assert_evicted(ag.gpu);
 	assert_int_equal(hsa_queue_destroy(q), 0);
 	hsa_signal_destroy(err);
@@ -1301,8 +1313,7 @@ static void dispatch(struct kernel_run *kr, uint64_t src, uint64_t dst)
  * want, the completion signal never moved; the queue is destroyed. */
 static void refused(struct kernel_run *kr, hsa_status_t want)
 {
-	assert_int_equal(hsa_signal_wait_scacquire(kr->err, HSA_SIGNAL_CONDITION_NE, 0, WAIT_NS, HSA_WAIT_STATE_BLOCKED),
-	                 want);
+	assert_int_equal(wait_ne0(kr->err, WAIT_NS), want);
 	assert_int_equal(hsa_signal_load_relaxed(kr->done), 1);
 	assert_int_equal(hsa_queue_destroy(kr->q), 0);
 }
@@ -1438,8 +1449,7 @@ static void test_allow_access(void **st)
 	assert_int_equal(hsa_amd_register_system_event_handler(event_cb, &f), 0);
 	hsa_signal_store_relaxed(kr.done, 1);
 	dispatch(&kr, (uint64_t)(uintptr_t)hidden, (uint64_t)(uintptr_t)kr.dst);
-	assert_int_equal(hsa_signal_wait_scacquire(f.flag, HSA_SIGNAL_CONDITION_NE, 0, WAIT_NS,
-	                                           HSA_WAIT_STATE_BLOCKED), 1);
+	assert_int_equal(wait_ne0(f.flag, WAIT_NS), 1);
 	assert_true(f.addr >= (uint64_t)(uintptr_t)hidden && f.addr < (uint64_t)(uintptr_t)hidden + 256);
 	assert_int_equal(hsa_signal_load_relaxed(kr.done), 1);
 	hsa_signal_destroy(f.flag);
@@ -1459,12 +1469,10 @@ static void test_dispatch_memory_fault(void **st)
 	assert_int_equal(hsa_signal_create(0, 0, NULL, &f.flag), 0);
 	assert_int_equal(hsa_amd_register_system_event_handler(event_cb, &f), 0);
 	dispatch(&kr, 0x1000, (uint64_t)(uintptr_t)kr.dst);  /* src is not mapped */
-	assert_int_equal(hsa_signal_wait_scacquire(f.flag, HSA_SIGNAL_CONDITION_NE, 0, WAIT_NS,
-	                                           HSA_WAIT_STATE_BLOCKED), 1);
+	assert_int_equal(wait_ne0(f.flag, WAIT_NS), 1);
 	/* The system handler has the faulting address; the queue's error
 	 * callback is not called (ROCr), and every queue is evicted (KFD). */
-	assert_int_equal(hsa_signal_wait_scacquire(kr.err, HSA_SIGNAL_CONDITION_NE, 0, 50000000,
-	                                           HSA_WAIT_STATE_BLOCKED), 0);
+	assert_int_equal(wait_ne0(kr.err, 50000000), 0);
 	assert_evicted(ag.gpu);
 	assert_true(f.addr >= 0x1000 && f.addr < 0x1100);
 	/* The completion signal of a failed dispatch is not decremented. */
@@ -1477,32 +1485,29 @@ static void test_dispatch_memory_fault(void **st)
 	/* Queue, executable, memory and signals: released by hsa_shut_down. */
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_init_refcount, init, fini),
-		cmocka_unit_test_setup_teardown(test_status_strings, init, fini),
-		cmocka_unit_test_setup_teardown(test_arch_profiles, init, fini),
-		cmocka_unit_test_setup_teardown(test_isa_compat, init, fini),
-		cmocka_unit_test_setup_teardown(test_system_and_extensions, init, fini),
-		cmocka_unit_test_setup_teardown(test_pools, init, fini),
-		cmocka_unit_test_setup_teardown(test_allocate_free, init, fini),
-		cmocka_unit_test_setup_teardown(test_regions, init, fini),
-		cmocka_unit_test_setup_teardown(test_copy_fill, init, fini),
-		cmocka_unit_test_setup_teardown(test_lock_userptr, init, fini),
-		cmocka_unit_test_setup_teardown(test_signal_ops, init, fini),
-		cmocka_unit_test_setup_teardown(test_signal_wait, init, fini),
-		cmocka_unit_test_setup_teardown(test_queue_create, init, fini),
-		cmocka_unit_test_setup_teardown(test_barrier_packets, init, fini),
-		cmocka_unit_test_setup_teardown(test_invalid_packet, init, fini),
-		cmocka_unit_test_setup_teardown(test_bad_signal_in_packet, init, fini),
-		cmocka_unit_test_setup_teardown(test_executable, init, fini),
-		cmocka_unit_test_setup_teardown(test_load_refusals, init, fini),
-		cmocka_unit_test_setup_teardown(test_dispatch, init, fini),
-		cmocka_unit_test_setup_teardown(test_dispatch_private_segment, init, fini),
-		cmocka_unit_test_setup_teardown(test_packet_statuses, init, fini),
-		cmocka_unit_test_setup_teardown(test_allow_access, init, fini),
-		cmocka_unit_test_setup_teardown(test_dispatch_memory_fault, init, fini),
-	};
-	return cmocka_run_group_tests(tests, group_setup, group_teardown);
-}
+#define TU_SETUP init
+#define TU_TEARDOWN fini
+TU_MAIN(group_setup, group_teardown,
+	tu_test(test_init_refcount),
+	tu_test(test_status_strings),
+	tu_test(test_arch_profiles),
+	tu_test(test_isa_compat),
+	tu_test(test_system_and_extensions),
+	tu_test(test_pools),
+	tu_test(test_allocate_free),
+	tu_test(test_regions),
+	tu_test(test_copy_fill),
+	tu_test(test_lock_userptr),
+	tu_test(test_signal_ops),
+	tu_test(test_signal_wait),
+	tu_test(test_queue_create),
+	tu_test(test_barrier_packets),
+	tu_test(test_invalid_packet),
+	tu_test(test_bad_signal_in_packet),
+	tu_test(test_executable),
+	tu_test(test_load_refusals),
+	tu_test(test_dispatch),
+	tu_test(test_dispatch_private_segment),
+	tu_test(test_packet_statuses),
+	tu_test(test_allow_access),
+	tu_test(test_dispatch_memory_fault))

@@ -23,6 +23,7 @@
 
 #include <cmocka.h>
 
+#include "tu_main.h"
 #include "arch/emu_profile.h"
 #include "model/emu_timing.h"
 #include "model/emu_timing_private.h"
@@ -101,11 +102,6 @@ static void test_gfx900_keeps_dirty(void **state)
 	emu_timing_destroy(f.t);
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_gfx90a_writes_back),
-		cmocka_unit_test(test_gfx900_keeps_dirty),
-	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TU_MAIN(NULL, NULL,
+	cmocka_unit_test(test_gfx90a_writes_back),
+	cmocka_unit_test(test_gfx900_keeps_dirty))

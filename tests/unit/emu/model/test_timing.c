@@ -20,6 +20,7 @@
 
 #include <cmocka.h>
 
+#include "tu_main.h"
 #include "arch/emu_profile.h"
 #include "model/emu_timing.h"
 #include "model/emu_timing_private.h"
@@ -80,19 +81,12 @@ static void fx_free(struct fx *f)
 	free(f);
 }
 
-static int setup942(void **state)
+/* The arch a test runs on: its cmocka pre-state (ON below). */
+static const enum emu_arch gfx900 = EMU_GFX900, gfx90a = EMU_GFX90A, gfx942 = EMU_GFX942;
+
+static int setup(void **state)
 {
-	*state = fx_new(EMU_GFX942, 0, 0);
-	return 0;
-}
-static int setup90a(void **state)
-{
-	*state = fx_new(EMU_GFX90A, 0, 0);
-	return 0;
-}
-static int setup900(void **state)
-{
-	*state = fx_new(EMU_GFX900, 0, 0);
+	*state = fx_new(*(const enum emu_arch *)*state, 0, 0);
 	return 0;
 }
 static int teardown(void **state)
@@ -101,18 +95,13 @@ static int teardown(void **state)
 	return 0;
 }
 
-/* Opcode descriptors: {mnemonic, class, dst dwords, src dwords, data dwords}. */
-static const struct emu_opdesc OP_LOADX4 = { "buffer_load_dwordx4", EMU_CLS_VMEM_LOAD, 0, { 1, 4, 0 }, 4 };
-static const struct emu_opdesc OP_LOAD = { "global_load_dword", EMU_CLS_VMEM_LOAD, 0, { 2, 0, 0 }, 1 };
+/* Opcode descriptors: {mnemonic, class, dst dwords, src dwords, data dwords}
+ * (those one function uses are defined in it). */
 static const struct emu_opdesc OP_STOREX4 = { "buffer_store_dwordx4", EMU_CLS_VMEM_STORE, 0, { 1, 4, 0 }, 4 };
 static const struct emu_opdesc OP_LOADLDS = { "buffer_load_dword", EMU_CLS_VMEM_LOAD, 0, { 1, 4, 0 }, 1 };
 static const struct emu_opdesc OP_DS = { "ds_read_b32", EMU_CLS_DS, 1, { 1, 0, 0 }, 1 };
 static const struct emu_opdesc OP_SLOAD = { "s_load_dword", EMU_CLS_SMEM, 1, { 2, 0, 0 }, 0 };
 static const struct emu_opdesc OP_VALU = { "v_add_f32", EMU_CLS_VALU, 1, { 1, 1, 0 }, 0 };
-static const struct emu_opdesc OP_FMA64 = { "v_fma_f64", EMU_CLS_VALU_DP, 2, { 2, 2, 2 }, 0 };
-static const struct emu_opdesc OP_EXP = { "v_exp_f32", EMU_CLS_VALU_TRANS, 1, { 1, 0, 0 }, 0 };
-static const struct emu_opdesc OP_NOP = { "s_nop", EMU_CLS_NOP, 0, { 0, 0, 0 }, 0 };
-static const struct emu_opdesc OP_SALU = { "s_add_u32", EMU_CLS_SALU, 1, { 1, 1, 0 }, 0 };
 static const struct emu_opdesc OP_MEMTIME = { "s_memtime", EMU_CLS_MSG, 2, { 0, 0, 0 }, 0 };
 static const struct emu_opdesc OP_WAITCNT = { "s_waitcnt", EMU_CLS_WAITCNT, 0, { 0, 0, 0 }, 0 };
 
@@ -157,6 +146,7 @@ static uint64_t lds(struct fx *f, struct emu_wave *w, unsigned bytes, uint64_t m
 
 static uint64_t load_x4(struct fx *f, struct emu_wave *w, uint64_t base, uint32_t flags)
 {
+	static const struct emu_opdesc OP_LOADX4 = { "buffer_load_dwordx4", EMU_CLS_VMEM_LOAD, 0, { 1, 4, 0 }, 4 };
 	uint64_t addr[EMU_LANES];
 	lanes(addr, base, 16);
 	return access(f, w, &OP_LOADX4, EMU_ACC_GLOBAL, false, 16, flags, ALL, addr);
@@ -164,6 +154,7 @@ static uint64_t load_x4(struct fx *f, struct emu_wave *w, uint64_t base, uint32_
 
 static uint64_t load1(struct fx *f, struct emu_wave *w, uint64_t a, uint32_t flags)
 {
+	static const struct emu_opdesc OP_LOAD = { "global_load_dword", EMU_CLS_VMEM_LOAD, 0, { 2, 0, 0 }, 1 };
 	return access(f, w, &OP_LOAD, EMU_ACC_GLOBAL, false, 4, flags, 1, &a);
 }
 
@@ -982,6 +973,11 @@ static void test_icache_prefetch(void **state)
  * back 4 [SEED000]. Two waves on one SIMD take turns at its VALU. */
 static void test_issue(void **state)
 {
+	static const struct emu_opdesc OP_FMA64 = { "v_fma_f64", EMU_CLS_VALU_DP, 2, { 2, 2, 2 }, 0 };
+	static const struct emu_opdesc OP_EXP = { "v_exp_f32", EMU_CLS_VALU_TRANS, 1, { 1, 0, 0 }, 0 };
+	static const struct emu_opdesc OP_NOP = { "s_nop", EMU_CLS_NOP, 0, { 0, 0, 0 }, 0 };
+	static const struct emu_opdesc OP_SALU = { "s_add_u32", EMU_CLS_SALU, 1, { 1, 1, 0 }, 0 };
+
 	(void)state;
 	struct fx *f9 = fx_new(EMU_GFX900, 0, 0), *fa = fx_new(EMU_GFX90A, 0, 0);
 	struct emu_wave *w = &f9->w[0];
@@ -1106,36 +1102,33 @@ static void test_fill_in_flight(void **state)
 	emu_cache_fini(&c);
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_lds_latency_throughput, setup942, teardown),
-		cmocka_unit_test_setup_teardown(test_lds_conflict_latency, setup942, teardown),
-		cmocka_unit_test_setup_teardown(test_lds_write_port, setup942, teardown),
-		cmocka_unit_test_setup_teardown(test_lds_conflict_throughput, setup942, teardown),
-		cmocka_unit_test_setup_teardown(test_lds_counters_seed003, setup90a, teardown),
-		cmocka_unit_test_setup_teardown(test_lds_broadcast, setup942, teardown),
-		cmocka_unit_test_setup_teardown(test_lds_lane_groups, setup942, teardown),
-		cmocka_unit_test_setup_teardown(test_lds_wrap, setup942, teardown),
-		cmocka_unit_test_setup_teardown(test_lds_simd_pairs, setup942, teardown),
-		cmocka_unit_test_setup_teardown(test_vmem_dwordx4_seed000, setup942, teardown),
-		cmocka_unit_test_setup_teardown(test_vmem_queue_stall, setup942, teardown),
-		cmocka_unit_test_setup_teardown(test_vmem_load_lds_rate, setup942, teardown),
-		cmocka_unit_test_setup_teardown(test_chase_gfx942, setup942, teardown),
-		cmocka_unit_test_setup_teardown(test_chase_gfx90a, setup90a, teardown),
-		cmocka_unit_test_setup_teardown(test_chase_capacity_gfx900, setup900, teardown),
-		cmocka_unit_test_setup_teardown(test_policy_gfx90a, setup90a, teardown),
-		cmocka_unit_test_setup_teardown(test_policy_gfx942, setup942, teardown),
-		cmocka_unit_test_setup_teardown(test_policy_nt_streams, setup942, teardown),
-		cmocka_unit_test_setup_teardown(test_bandwidth_littles_law_gfx942, setup942, teardown),
-		cmocka_unit_test_setup_teardown(test_bandwidth_copy_gfx90a, setup90a, teardown),
-		cmocka_unit_test(test_clock_scaling_gfx900),
-		cmocka_unit_test_setup_teardown(test_icache, setup942, teardown),
-		cmocka_unit_test_setup_teardown(test_icache_prefetch, setup942, teardown),
-		cmocka_unit_test(test_issue),
-		cmocka_unit_test(test_mfma),
-		cmocka_unit_test(test_determinism),
-		cmocka_unit_test(test_fill_in_flight),
-	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+/* Test f on a fresh fixture of arch. */
+#define ON(arch, f) cmocka_unit_test_prestate_setup_teardown(f, setup, teardown, (void *)&arch)
+TU_MAIN(NULL, NULL,
+	ON(gfx942, test_lds_latency_throughput),
+	ON(gfx942, test_lds_conflict_latency),
+	ON(gfx942, test_lds_write_port),
+	ON(gfx942, test_lds_conflict_throughput),
+	ON(gfx90a, test_lds_counters_seed003),
+	ON(gfx942, test_lds_broadcast),
+	ON(gfx942, test_lds_lane_groups),
+	ON(gfx942, test_lds_wrap),
+	ON(gfx942, test_lds_simd_pairs),
+	ON(gfx942, test_vmem_dwordx4_seed000),
+	ON(gfx942, test_vmem_queue_stall),
+	ON(gfx942, test_vmem_load_lds_rate),
+	ON(gfx942, test_chase_gfx942),
+	ON(gfx90a, test_chase_gfx90a),
+	ON(gfx900, test_chase_capacity_gfx900),
+	ON(gfx90a, test_policy_gfx90a),
+	ON(gfx942, test_policy_gfx942),
+	ON(gfx942, test_policy_nt_streams),
+	ON(gfx942, test_bandwidth_littles_law_gfx942),
+	ON(gfx90a, test_bandwidth_copy_gfx90a),
+	cmocka_unit_test(test_clock_scaling_gfx900),
+	ON(gfx942, test_icache),
+	ON(gfx942, test_icache_prefetch),
+	cmocka_unit_test(test_issue),
+	cmocka_unit_test(test_mfma),
+	cmocka_unit_test(test_determinism),
+	cmocka_unit_test(test_fill_in_flight))

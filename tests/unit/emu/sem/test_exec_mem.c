@@ -22,6 +22,7 @@
 
 #include <cmocka.h>
 
+#include "tu_main.h"
 #include "sem/emu_exec_mem.h"
 #include "tu_wave.h"
 
@@ -799,35 +800,30 @@ static void test_gfx942(void **state)
 	assert_int_equal(t->w.state, EMU_WAVE_READY);
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-#define T(f) cmocka_unit_test_setup_teardown(f, setup900, tu_wave_teardown)
-		T(test_buffer_load_range_raw),
-		T(test_buffer_store_dropped),
-		T(test_buffer_dwordx4_partial),
-		T(test_buffer_idxen_stride),
-		T(test_buffer_swizzled_add_tid),
-		T(test_buffer_atomics),
-		T(test_buffer_load_lds),
-		T(test_buffer_subdword),
-		T(test_buffer_faults),
-		T(test_buffer_tfe_fault),
-		T(test_cache_ops_count),
-		T(test_tbuffer),
-		T(test_ds_rw_range),
-		T(test_ds_read2_write2),
-		T(test_ds_subdword),
-		T(test_ds_swizzle),
-		T(test_ds_permute),
-		T(test_ds_atomics),
-		T(test_ds_gds_fault),
-		T(test_global),
-		T(test_flat_apertures),
-		T(test_scratch),
-#undef T
-		cmocka_unit_test_setup_teardown(test_float_atomics_gfx90a, setup90a, tu_wave_teardown),
-		cmocka_unit_test_setup_teardown(test_gfx942, setup942, tu_wave_teardown),
-	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+#define TU_SETUP setup900
+#define TU_TEARDOWN tu_wave_teardown
+TU_MAIN(NULL, NULL,
+	tu_test(test_buffer_load_range_raw),
+	tu_test(test_buffer_store_dropped),
+	tu_test(test_buffer_dwordx4_partial),
+	tu_test(test_buffer_idxen_stride),
+	tu_test(test_buffer_swizzled_add_tid),
+	tu_test(test_buffer_atomics),
+	tu_test(test_buffer_load_lds),
+	tu_test(test_buffer_subdword),
+	tu_test(test_buffer_faults),
+	tu_test(test_buffer_tfe_fault),
+	tu_test(test_cache_ops_count),
+	tu_test(test_tbuffer),
+	tu_test(test_ds_rw_range),
+	tu_test(test_ds_read2_write2),
+	tu_test(test_ds_subdword),
+	tu_test(test_ds_swizzle),
+	tu_test(test_ds_permute),
+	tu_test(test_ds_atomics),
+	tu_test(test_ds_gds_fault),
+	tu_test(test_global),
+	tu_test(test_flat_apertures),
+	tu_test(test_scratch),
+	cmocka_unit_test_setup_teardown(test_float_atomics_gfx90a, setup90a, tu_wave_teardown),
+	cmocka_unit_test_setup_teardown(test_gfx942, setup942, tu_wave_teardown))

@@ -20,6 +20,7 @@
 
 #include <cmocka.h>
 
+#include "tu_main.h"
 #include "tu_wave.h"
 
 #define BUF_BYTES 4096
@@ -1119,43 +1120,38 @@ static void test_decoded_literal(void **state)
 	assert_int_equal(w->state, EMU_WAVE_READY);
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-#define T(f) cmocka_unit_test_setup_teardown(f, setup, tu_wave_teardown)
-		T(test_inline_constants),
-		T(test_literal_and_flags),
-		T(test_bad_sources),
-		T(test_lds_direct_source),
-		T(test_reserved_source),
-		T(test_swrite),
-		T(test_swrite64_past_end),
-		T(test_vsrc),
-		T(test_vsrc_beyond_allocation),
-		T(test_sop2_arith),
-		T(test_sop2_bits),
-		T(test_sop1_moves),
-		T(test_sop1_bits),
-		T(test_sop1_exec),
-		T(test_sop1_pc),
-		T(test_sop1_movrel),
-		T(test_sopk),
-		T(test_hwreg),
-		T(test_sopc),
-		T(test_branches),
-		T(test_nop_charges),
-		T(test_waitcnt),
-		T(test_sopp_faults),
-		T(test_sendmsg_gs),
-		T(test_setkill),
-		T(test_gpr_idx),
-		T(test_smem_load),
-		T(test_smem_load_fault),
-		T(test_smem_buffer),
-		T(test_smem_store_atomic_time),
-		T(test_decoded_literal),
-		cmocka_unit_test(test_decode_reaches_handlers),
-#undef T
-	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+#define TU_SETUP setup
+#define TU_TEARDOWN tu_wave_teardown
+TU_MAIN(NULL, NULL,
+	tu_test(test_inline_constants),
+	tu_test(test_literal_and_flags),
+	tu_test(test_bad_sources),
+	tu_test(test_lds_direct_source),
+	tu_test(test_reserved_source),
+	tu_test(test_swrite),
+	tu_test(test_swrite64_past_end),
+	tu_test(test_vsrc),
+	tu_test(test_vsrc_beyond_allocation),
+	tu_test(test_sop2_arith),
+	tu_test(test_sop2_bits),
+	tu_test(test_sop1_moves),
+	tu_test(test_sop1_bits),
+	tu_test(test_sop1_exec),
+	tu_test(test_sop1_pc),
+	tu_test(test_sop1_movrel),
+	tu_test(test_sopk),
+	tu_test(test_hwreg),
+	tu_test(test_sopc),
+	tu_test(test_branches),
+	tu_test(test_nop_charges),
+	tu_test(test_waitcnt),
+	tu_test(test_sopp_faults),
+	tu_test(test_sendmsg_gs),
+	tu_test(test_setkill),
+	tu_test(test_gpr_idx),
+	tu_test(test_smem_load),
+	tu_test(test_smem_load_fault),
+	tu_test(test_smem_buffer),
+	tu_test(test_smem_store_atomic_time),
+	tu_test(test_decoded_literal),
+	cmocka_unit_test(test_decode_reaches_handlers))

@@ -24,6 +24,7 @@
 
 #include <cmocka.h>
 
+#include "tu_main.h"
 #include "tu_wave.h"
 
 /* ---- instruction words (llvm-mc 19) ---- */
@@ -502,13 +503,12 @@ static void setS64(struct tu_wave *t, unsigned r, uint64_t x)
 	t->w.s[r + 1] = (uint32_t)(x >> 32);
 }
 
-static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
+/* Deterministic operands: POSIX's 48-bit generator from a fixed seed
+ * (jrand48: 32 signed bits per call). */
+static unsigned short rng_state[3] = { 0x7c15, 0x79b9, 0x9e37 };
 static uint32_t rnd(void)
 {
-	rng_state ^= rng_state << 13;
-	rng_state ^= rng_state >> 7;
-	rng_state ^= rng_state << 17;
-	return (uint32_t)(rng_state >> 16);
+	return (uint32_t)jrand48(rng_state);
 }
 
 static float bf(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
@@ -1438,6 +1438,16 @@ static double ulp_diff(float got, double want)
 	return fabs((double)got - want) / u;
 }
 
+/* The input the transcendental units see: they take no denormal input
+ * (LLVM scales the operands of v_rcp_f32 and v_sqrt_f32 for that reason),
+ * so a denormal reads as 0, as lane 0's check shows. */
+static float trans_in(uint32_t bits)
+{
+	float x = bf(bits);
+
+	return fpclassify(x) == FP_SUBNORMAL ? copysignf(0.0f, x) : x;
+}
+
 static void test_f32_trans(void **state)
 {
 	struct tu_wave *t = *state;
@@ -1462,7 +1472,7 @@ static void test_f32_trans(void **state)
 	V(t, 1)[1] = fb(8.0f), V(t, 1)[2] = fb(0.0f), V(t, 1)[3] = 0x7f000000;
 	RUN(t, I_RCP_F32, "v_rcp_f32");
 	for (unsigned l = 4; l < 64; l++) {
-		double want = 1.0 / bf(V(t, 1)[l]);
+		double want = 1.0 / trans_in(V(t, 1)[l]);
 		if (fabs(want) < FLT_MIN || !isfinite(bf(V(t, 1)[l])))
 			continue;
 		assert_true(ulp_diff(bf(V(t, 0)[l]), want) <= 1.0);
@@ -1474,7 +1484,7 @@ static void test_f32_trans(void **state)
 	RUN(t, I_SQRT_F32, "v_sqrt_f32");
 	for (unsigned l = 4; l < 64; l++)
 		if (isfinite(bf(V(t, 1)[l])))
-			assert_true(ulp_diff(bf(V(t, 0)[l]), sqrt(bf(V(t, 1)[l]))) <= 1.0);
+			assert_true(ulp_diff(bf(V(t, 0)[l]), sqrt(trans_in(V(t, 1)[l]))) <= 1.0);
 	RUN(t, I_RSQ_F32, "v_rsq_f32");
 	for (unsigned l = 4; l < 64; l++)
 		if (isfinite(bf(V(t, 1)[l])) && bf(V(t, 1)[l]) >= FLT_MIN)
@@ -2613,48 +2623,45 @@ static void test_coverage(void **state)
 	/* no mnemonic twice: test_sem.c checks every family table */
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_add_exec_and_carry, setup, tu_wave_teardown),
-		cmocka_unit_test_setup_teardown(test_clamp_saturates, setup, tu_wave_teardown),
-		cmocka_unit_test_setup_teardown(test_mad64, setup, tu_wave_teardown),
-		cmocka_unit_test_setup_teardown(test_mul, setup, tu_wave_teardown),
-		cmocka_unit_test_setup_teardown(test_shifts, setup, tu_wave_teardown),
-		cmocka_unit_test_setup_teardown(test_bitfield, setup, tu_wave_teardown),
-		cmocka_unit_test_setup_teardown(test_misc_int, setup, tu_wave_teardown),
-		cmocka_unit_test_setup_teardown(test_mbcnt_lane_id, setup, tu_wave_teardown),
-		cmocka_unit_test_setup_teardown(test_ternary_int, setup, tu_wave_teardown),
-		cmocka_unit_test_setup_teardown(test_16bit_int, setup, tu_wave_teardown),
-		cmocka_unit_test_setup_teardown(test_register_range, setup, tu_wave_teardown),
-		cmocka_unit_test_setup_teardown(test_lane_ops, setup, tu_wave_teardown),
-		cmocka_unit_test_setup_teardown(test_cndmask, setup, tu_wave_teardown),
-		cmocka_unit_test_setup_teardown(test_f32_arith, setup, tu_wave_teardown),
-		cmocka_unit_test_setup_teardown(test_f32_modifiers, setup, tu_wave_teardown),
-		cmocka_unit_test_setup_teardown(test_f32_denorm_mode, setup, tu_wave_teardown),
-		cmocka_unit_test_setup_teardown(test_f32_minmax, setup, tu_wave_teardown),
-		cmocka_unit_test_setup_teardown(test_madak_madmk_fmac, setup, tu_wave_teardown),
-		cmocka_unit_test_setup_teardown(test_f32_convert, setup, tu_wave_teardown),
-		cmocka_unit_test_setup_teardown(test_f16_convert, setup, tu_wave_teardown),
-		cmocka_unit_test_setup_teardown(test_f32_trans, setup, tu_wave_teardown),
-		cmocka_unit_test_setup_teardown(test_f32_round_frexp, setup, tu_wave_teardown),
-		cmocka_unit_test_setup_teardown(test_div_f32_sequence, setup, tu_wave_teardown),
-		cmocka_unit_test_setup_teardown(test_div_f64_sequence, setup, tu_wave_teardown),
-		cmocka_unit_test_setup_teardown(test_f64, setup, tu_wave_teardown),
-		cmocka_unit_test_setup_teardown(test_cmp_f32_predicates, setup, tu_wave_teardown),
-		cmocka_unit_test_setup_teardown(test_cmp_int_cmpx_class, setup, tu_wave_teardown),
-		cmocka_unit_test_setup_teardown(test_f16_arith, setup, tu_wave_teardown),
-		cmocka_unit_test_setup_teardown(test_f16_exhaustive, setup, tu_wave_teardown),
-		cmocka_unit_test_setup_teardown(test_packed, setup, tu_wave_teardown),
-		cmocka_unit_test_setup_teardown(test_mix_dot, setup, tu_wave_teardown),
-		cmocka_unit_test_setup_teardown(test_dpp, setup, tu_wave_teardown),
-		cmocka_unit_test_setup_teardown(test_sdwa, setup, tu_wave_teardown),
-		cmocka_unit_test_setup_teardown(test_accvgpr, setup, tu_wave_teardown),
-		cmocka_unit_test_setup_teardown(test_mfma_32x32x8f16, setup, tu_wave_teardown),
-		cmocka_unit_test_setup_teardown(test_mfma_16x16x16f16, setup, tu_wave_teardown),
-		cmocka_unit_test_setup_teardown(test_mfma_f32_f64, setup, tu_wave_teardown),
-		cmocka_unit_test_setup_teardown(test_gfx942_b64, setup, tu_wave_teardown),
-		cmocka_unit_test(test_coverage),
-	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+#define TU_SETUP setup
+#define TU_TEARDOWN tu_wave_teardown
+TU_MAIN(NULL, NULL,
+	tu_test(test_add_exec_and_carry),
+	tu_test(test_clamp_saturates),
+	tu_test(test_mad64),
+	tu_test(test_mul),
+	tu_test(test_shifts),
+	tu_test(test_bitfield),
+	tu_test(test_misc_int),
+	tu_test(test_mbcnt_lane_id),
+	tu_test(test_ternary_int),
+	tu_test(test_16bit_int),
+	tu_test(test_register_range),
+	tu_test(test_lane_ops),
+	tu_test(test_cndmask),
+	tu_test(test_f32_arith),
+	tu_test(test_f32_modifiers),
+	tu_test(test_f32_denorm_mode),
+	tu_test(test_f32_minmax),
+	tu_test(test_madak_madmk_fmac),
+	tu_test(test_f32_convert),
+	tu_test(test_f16_convert),
+	tu_test(test_f32_trans),
+	tu_test(test_f32_round_frexp),
+	tu_test(test_div_f32_sequence),
+	tu_test(test_div_f64_sequence),
+	tu_test(test_f64),
+	tu_test(test_cmp_f32_predicates),
+	tu_test(test_cmp_int_cmpx_class),
+	tu_test(test_f16_arith),
+	tu_test(test_f16_exhaustive),
+	tu_test(test_packed),
+	tu_test(test_mix_dot),
+	tu_test(test_dpp),
+	tu_test(test_sdwa),
+	tu_test(test_accvgpr),
+	tu_test(test_mfma_32x32x8f16),
+	tu_test(test_mfma_16x16x16f16),
+	tu_test(test_mfma_f32_f64),
+	tu_test(test_gfx942_b64),
+	cmocka_unit_test(test_coverage))

@@ -18,6 +18,7 @@
 
 #include <cmocka.h>
 
+#include "tu_main.h"
 #include "isa/emu_isa.h"
 #include "arch/emu_profile.h"
 #include "sem/emu_sem.h"
@@ -66,10 +67,5 @@ static void test_s_add_u32(void **state)
 	assert_false(w.scc);
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_s_add_u32),
-	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TU_MAIN(NULL, NULL,
+	cmocka_unit_test(test_s_add_u32))

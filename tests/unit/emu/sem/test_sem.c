@@ -13,6 +13,7 @@
 
 #include <cmocka.h>
 
+#include "tu_main.h"
 #include "arch/emu_profile.h"
 #include "isa/emu_isa.h"
 #include "isa/emu_optab.h"
@@ -86,11 +87,6 @@ static void test_sem_bind(void **state)
 	assert_true(emu_sem_bind(&in) == emu_exec_unimplemented);
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_sem_tables),
-		cmocka_unit_test(test_sem_bind),
-	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TU_MAIN(NULL, NULL,
+	cmocka_unit_test(test_sem_tables),
+	cmocka_unit_test(test_sem_bind))

@@ -12,6 +12,7 @@
 
 #include <cmocka.h>
 
+#include "tu_main.h"
 #include "tu_assert.h"
 
 #include "cli/gl_opts.h"
@@ -154,13 +155,7 @@ static void test_help(void **state)
 	free(buf);
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_values),
-		cmocka_unit_test(test_errors),
-		cmocka_unit_test(test_help),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TU_MAIN(NULL, NULL,
+	cmocka_unit_test(test_values),
+	cmocka_unit_test(test_errors),
+	cmocka_unit_test(test_help))

@@ -13,6 +13,7 @@
 
 #include <cmocka.h>
 
+#include "tu_main.h"
 #include "tu_assert.h"
 
 #include "gpu/gl_args.h"
@@ -404,19 +405,13 @@ static void test_fill_file(void **state)
 	rmdir(dir);
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_buffers),
-		cmocka_unit_test(test_buffer_errors),
-		cmocka_unit_test(test_scalars),
-		cmocka_unit_test(test_scalar_errors),
-		cmocka_unit_test(test_small_scalars),
-		cmocka_unit_test(test_sizes),
-		cmocka_unit_test(test_dims),
-		cmocka_unit_test(test_fill),
-		cmocka_unit_test(test_fill_file),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TU_MAIN(NULL, NULL,
+	cmocka_unit_test(test_buffers),
+	cmocka_unit_test(test_buffer_errors),
+	cmocka_unit_test(test_scalars),
+	cmocka_unit_test(test_scalar_errors),
+	cmocka_unit_test(test_small_scalars),
+	cmocka_unit_test(test_sizes),
+	cmocka_unit_test(test_dims),
+	cmocka_unit_test(test_fill),
+	cmocka_unit_test(test_fill_file))

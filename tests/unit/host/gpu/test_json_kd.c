@@ -14,6 +14,7 @@
 
 #include <cmocka.h>
 
+#include "tu_main.h"
 #include "base/gl_json.h"
 #include "gpu/gl_kd.h"
 
@@ -107,12 +108,6 @@ static void test_kd(void **state)
 	assert_int_equal(gl_kd_decode(kd, "gfx1100", f, 64), 0);
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_json),
-		cmocka_unit_test(test_kd),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TU_MAIN(NULL, NULL,
+	cmocka_unit_test(test_json),
+	cmocka_unit_test(test_kd))

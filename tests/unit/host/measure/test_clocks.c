@@ -11,6 +11,7 @@
 
 #include <cmocka.h>
 
+#include "tu_main.h"
 #include "measure/gl_clocks.h"
 
 static void test_parse_dpm(void **state)
@@ -61,12 +62,6 @@ static void test_describe(void **state)
 	assert_string_equal(buf, "current (unknown)");
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_parse_dpm),
-		cmocka_unit_test(test_describe),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TU_MAIN(NULL, NULL,
+	cmocka_unit_test(test_parse_dpm),
+	cmocka_unit_test(test_describe))

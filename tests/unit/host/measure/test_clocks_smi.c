@@ -21,6 +21,7 @@
 
 #include <cmocka.h>
 
+#include "tu_main.h"
 #include "measure/gl_clocks_smi.h"
 #include "tu_tools.h"
 #include "tu_files.h"
@@ -67,11 +68,9 @@ static void add_card(struct fx *f, int n, const char *slot, const char *driver, 
 
 static int setup(void **state)
 {
-	struct fx *f = calloc(1, sizeof(*f));
+	struct fx *f = tu_tmpdir_new(state, sizeof(*f), sizeof(f->root), "smi");
 
 	if (!f)
-		return -1;
-	if (!tu_tmpdir(f->root, sizeof(f->root), "smi"))
 		return -1;
 	snprintf(f->smi, sizeof(f->smi), "%s/rocm-smi", f->root);
 	snprintf(f->log, sizeof(f->log), "%s/smi.log", f->root);
@@ -83,7 +82,6 @@ static int setup(void **state)
 	setenv("FAKE_SMI_LOG", f->log, 1);
 	unsetenv("FAKE_SMI_FAIL");
 	unsetenv("FAKE_SMI_OFFSET");
-	*state = f;
 	return 0;
 }
 
@@ -268,15 +266,11 @@ static void test_no_sweep(void **state)
 	free(plan);
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_vega_levels, setup, tu_tmpdir_teardown),
-		cmocka_unit_test_setup_teardown(test_mi200_determinism, setup, tu_tmpdir_teardown),
-		cmocka_unit_test_setup_teardown(test_mi300_soft_limits, setup, tu_tmpdir_teardown),
-		cmocka_unit_test_setup_teardown(test_refused, setup, tu_tmpdir_teardown),
-		cmocka_unit_test_setup_teardown(test_no_sweep, setup, tu_tmpdir_teardown),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+#define TU_SETUP setup
+#define TU_TEARDOWN tu_tmpdir_teardown
+TU_MAIN(NULL, NULL,
+	tu_test(test_vega_levels),
+	tu_test(test_mi200_determinism),
+	tu_test(test_mi300_soft_limits),
+	tu_test(test_refused),
+	tu_test(test_no_sweep))

@@ -24,6 +24,7 @@
 
 #include <cmocka.h>
 
+#include "tu_main.h"
 #include "measure/gl_cold_cache.h"
 #include "gpu/gl_hsa.h"
 #include "measure/gl_timing.h"
@@ -421,16 +422,10 @@ static void test_words(void **state)
 	assert_true(gl_timing_mode_cold(&m));
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_words),
-		cmocka_unit_test(test_flush_every_cu),
-		cmocka_unit_test(test_inv_per_group),
-		cmocka_unit_test(test_cold_run),
-		cmocka_unit_test(test_rotation),
-		cmocka_unit_test(test_missing_flush_kernel),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TU_MAIN(NULL, NULL,
+	cmocka_unit_test(test_words),
+	cmocka_unit_test(test_flush_every_cu),
+	cmocka_unit_test(test_inv_per_group),
+	cmocka_unit_test(test_cold_run),
+	cmocka_unit_test(test_rotation),
+	cmocka_unit_test(test_missing_flush_kernel))

@@ -15,6 +15,7 @@
 
 #include <cmocka.h>
 
+#include "tu_main.h"
 #include "tu_assert.h"
 
 #include "measure/gl_counters.h"
@@ -219,14 +220,9 @@ static void test_exec_argv(void **state)
 	assert_int_equal(gl_suites_exec_argv(&l, store, argv, 9), 0);  /* too small */
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_table_columns),
-		cmocka_unit_test(test_counters_table_row),
-		cmocka_unit_test(test_counters_get_print),
-		cmocka_unit_test(test_trace_print),
-		cmocka_unit_test(test_exec_argv),
-	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TU_MAIN(NULL, NULL,
+	cmocka_unit_test(test_table_columns),
+	cmocka_unit_test(test_counters_table_row),
+	cmocka_unit_test(test_counters_get_print),
+	cmocka_unit_test(test_trace_print),
+	cmocka_unit_test(test_exec_argv))

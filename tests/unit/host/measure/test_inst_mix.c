@@ -15,6 +15,7 @@
 
 #include <cmocka.h>
 
+#include "tu_main.h"
 #include "cli/gl_compare.h"
 #include "report/gl_disasm.h"
 #include "gpu/gl_occupancy.h"
@@ -348,17 +349,11 @@ static void test_align_lines(void **state)
 	free(rows);
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_mix_counts),
-		cmocka_unit_test(test_classify),
-		cmocka_unit_test(test_parse),
-		cmocka_unit_test(test_normalise),
-		cmocka_unit_test(test_normalise_same),
-		cmocka_unit_test(test_occupancy),
-		cmocka_unit_test(test_align_lines),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TU_MAIN(NULL, NULL,
+	cmocka_unit_test(test_mix_counts),
+	cmocka_unit_test(test_classify),
+	cmocka_unit_test(test_parse),
+	cmocka_unit_test(test_normalise),
+	cmocka_unit_test(test_normalise_same),
+	cmocka_unit_test(test_occupancy),
+	cmocka_unit_test(test_align_lines))

@@ -12,6 +12,7 @@
 
 #include <cmocka.h>
 
+#include "tu_main.h"
 #include "measure/gl_timing.h"
 
 static void test_stats(void **state)
@@ -158,14 +159,8 @@ static void test_errors(void **state)
 	assert_non_null(strstr(e.msg, "at least 1"));
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_stats),
-		cmocka_unit_test(test_loop),
-		cmocka_unit_test(test_before_rep),
-		cmocka_unit_test(test_errors),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TU_MAIN(NULL, NULL,
+	cmocka_unit_test(test_stats),
+	cmocka_unit_test(test_loop),
+	cmocka_unit_test(test_before_rep),
+	cmocka_unit_test(test_errors))

@@ -16,6 +16,7 @@
 
 #include <cmocka.h>
 
+#include "tu_main.h"
 #include "report/gl_chart.h"
 #include "tu_files.h"
 
@@ -102,11 +103,5 @@ static void test_svg(void **state)
 	rmdir(dir);
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_svg),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TU_MAIN(NULL, NULL,
+	cmocka_unit_test(test_svg))

@@ -18,6 +18,7 @@
 
 #include <cmocka.h>
 
+#include "tu_main.h"
 #include "tu_assert.h"
 
 #include "report/gl_ref.h"
@@ -30,14 +31,9 @@ struct state {
 
 static int setup(void **pstate)
 {
-	struct state *s = calloc(1, sizeof(*s));
+	struct state *s = tu_tmpdir_new(pstate, sizeof(*s), sizeof(s->dir), "test-results");
 
-	if (!s)
-		return -1;
-	if (!tu_tmpdir(s->dir, sizeof(s->dir), "test-results"))
-		return -1;
-	*pstate = s;
-	return 0;
+	return s ? 0 : -1;
 }
 
 /* Names in dir that contain ".tmp." (a leftover temporary). */
@@ -365,16 +361,12 @@ static void test_ref_print(void **pstate)
 	gl_table_free(t);
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_write, setup, tu_tmpdir_teardown),
-		cmocka_unit_test_setup_teardown(test_write_failures, setup, tu_tmpdir_teardown),
-		cmocka_unit_test_setup_teardown(test_write_file, setup, tu_tmpdir_teardown),
-		cmocka_unit_test(test_print),
-		cmocka_unit_test_setup_teardown(test_claim, setup, tu_tmpdir_teardown),
-		cmocka_unit_test_setup_teardown(test_ref_print, setup, tu_tmpdir_teardown),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+#define TU_SETUP setup
+#define TU_TEARDOWN tu_tmpdir_teardown
+TU_MAIN(NULL, NULL,
+	tu_test(test_write),
+	tu_test(test_write_failures),
+	tu_test(test_write_file),
+	cmocka_unit_test(test_print),
+	tu_test(test_claim),
+	tu_test(test_ref_print))

@@ -16,6 +16,7 @@
 
 #include <cmocka.h>
 
+#include "tu_main.h"
 #include "report/gl_results.h"
 #include "report/gl_results_set.h"
 #include "tu_tools.h"
@@ -136,13 +137,9 @@ static void test_committed(void **state)
 	expect("lat.md", "later md");
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_killed_before_commit, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_killed_during_renames, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_committed, setup, teardown),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+#define TU_SETUP setup
+#define TU_TEARDOWN teardown
+TU_MAIN(NULL, NULL,
+	tu_test(test_killed_before_commit),
+	tu_test(test_killed_during_renames),
+	tu_test(test_committed))

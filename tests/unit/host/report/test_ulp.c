@@ -11,6 +11,7 @@
 
 #include <cmocka.h>
 
+#include "tu_main.h"
 #include "report/gl_ulp.h"
 
 static void test_distance(void **state)
@@ -56,12 +57,6 @@ static void test_arrays(void **state)
 	}
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_distance),
-		cmocka_unit_test(test_arrays),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TU_MAIN(NULL, NULL,
+	cmocka_unit_test(test_distance),
+	cmocka_unit_test(test_arrays))

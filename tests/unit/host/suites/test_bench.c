@@ -14,6 +14,7 @@
 
 #include <cmocka.h>
 
+#include "tu_main.h"
 #include "suites/gl_bench.h"
 #include "tu_files.h"
 #include "tu_tools.h"
@@ -26,10 +27,10 @@ struct fx {
 /* build/gfx942/ holds one.co and both.co; two.co is missing. */
 static int setup(void **state)
 {
-	struct fx *f = calloc(1, sizeof(*f));
+	struct fx *f = tu_tmpdir_new(state, sizeof(*f), sizeof(f->dir), "bench");
 	char path[512];
 
-	if (!f || !tu_tmpdir(f->dir, sizeof(f->dir), "bench"))
+	if (!f)
 		return -1;
 	snprintf(path, sizeof(path), "%s/gfx942", f->dir);
 	if (mkdir(path, 0755) != 0)
@@ -42,7 +43,6 @@ static int setup(void **state)
 		return -1;
 	snprintf(f->ctx.build_dir, sizeof(f->ctx.build_dir), "%s", f->dir);
 	snprintf(f->ctx.arch, sizeof(f->ctx.arch), "gfx942");
-	*state = f;
 	return 0;
 }
 
@@ -169,14 +169,10 @@ static void test_size_and_rand(void **state)
 	assert_true(gl_bench_rand(&a) != gl_bench_rand(&c));
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_code_path, setup, tu_tmpdir_teardown),
-		cmocka_unit_test_setup_teardown(test_list, setup, tu_tmpdir_teardown),
-		cmocka_unit_test_setup_teardown(test_launch, setup, tu_tmpdir_teardown),
-		cmocka_unit_test(test_size_and_rand),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+#define TU_SETUP setup
+#define TU_TEARDOWN tu_tmpdir_teardown
+TU_MAIN(NULL, NULL,
+	tu_test(test_code_path),
+	tu_test(test_list),
+	tu_test(test_launch),
+	cmocka_unit_test(test_size_and_rand))

@@ -13,6 +13,7 @@
 
 #include <cmocka.h>
 
+#include "tu_main.h"
 #include "tu_assert.h"
 
 #include "suites/gl_params.h"
@@ -135,12 +136,7 @@ static void test_argv(void **state)
 	assert_string_equal(out, "");
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_check),
-		cmocka_unit_test(test_values),
-		cmocka_unit_test(test_argv),
-	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TU_MAIN(NULL, NULL,
+	cmocka_unit_test(test_check),
+	cmocka_unit_test(test_values),
+	cmocka_unit_test(test_argv))
