@@ -68,6 +68,180 @@ static uint32_t sop2_32(struct tu_wave *t, const char *m, uint32_t enc, uint32_t
 	return t->w.s[2];
 }
 
+/* SOP1 with s1 -> s0; returns the result, SCC in *scc. */
+static uint32_t sop1_32(struct tu_wave *t, const char *m, uint32_t enc, uint32_t a, bool scc_in, bool *scc)
+{
+	t->w.s[1] = a;
+	t->w.s[0] = 0xdeadbeef;
+	t->w.scc = scc_in;
+	RUN1(t, m, enc);
+	*scc = t->w.scc;
+	return t->w.s[0];
+}
+
+/* A SOP1 with a 64-bit source and a 32-bit result: s0 = op(s[2:3] = a). */
+static uint32_t sop1_64to32(struct tu_wave *t, const char *m, uint32_t enc, uint64_t a)
+{
+	set64(&t->w, 2, a);
+	t->w.s[0] = 0xdeadbeef;
+	RUN1(t, m, enc);
+	return t->w.s[0];
+}
+
+/* A conditional move into s0 (encoding enc): SCC 0 keeps s0, SCC 1
+ * writes moved. */
+static void check_cmov(struct tu_wave *t, const char *m, uint32_t enc, uint32_t moved)
+{
+	uint32_t old = t->w.s[0];
+
+	t->w.scc = false;
+	RUN1(t, m, enc);
+	assert_int_equal(t->w.s[0], old);
+	t->w.scc = true;
+	RUN1(t, m, enc);
+	assert_int_equal(t->w.s[0], moved);
+}
+
+/* An SMEM instruction (2 dwords), then s_waitcnt lgkmcnt(0): its result
+ * is there only after the wait. */
+static void smem_wait(struct tu_wave *t, const char *m, uint32_t w0, uint32_t w1)
+{
+	RUN2(t, m, w0, w1);
+	RUN1(t, "s_waitcnt", 0xbf8cc07f);
+}
+
+/* The 32-bit SOP2 (s2 = op(s0 = a, s1 = b)) and SOP1 (s0 = op(s1 = a), or
+ * for SOP1_FROM64 s0 = op(s[2:3] = a)) cases of the tests named by group, each with SCC in, and the result and
+ * SCC the ISA gives (SCC_ANY: SCC not checked). */
+enum sop_group { SOP2_ARITH, SOP2_BITS, SOP1_BITS, SOP1_FROM64 };
+enum sop_scc { SCC_CLEAR, SCC_SET, SCC_ANY };
+
+static const struct sop_case {
+	enum sop_group group;
+	const char *m;
+	uint32_t enc;
+	uint64_t a;
+	uint32_t b;
+	bool scc_in;
+	uint32_t want;
+	enum sop_scc scc;
+} sop_cases[] = {
+	/* s_add_u32 s2, s0, s1: SCC = carry */
+	{ SOP2_ARITH, "s_add_u32", 0x80020100, 0xffffffff, 1, 0, 0, SCC_SET },
+	{ SOP2_ARITH, "s_add_u32", 0x80020100, 1, 2, 1, 3, SCC_CLEAR },
+	/* s_sub_u32: SCC = borrow */
+	{ SOP2_ARITH, "s_sub_u32", 0x80820100, 0, 1, 0, 0xffffffff, SCC_SET },
+	{ SOP2_ARITH, "s_sub_u32", 0x80820100, 5, 5, 1, 0, SCC_CLEAR },
+	/* s_addc_u32 / s_subb_u32 use SCC in */
+	{ SOP2_ARITH, "s_addc_u32", 0x82020100, 0xffffffff, 0, 1, 0, SCC_SET },
+	{ SOP2_ARITH, "s_addc_u32", 0x82020100, 0xfffffffe, 0, 1, 0xffffffff, SCC_CLEAR },
+	{ SOP2_ARITH, "s_subb_u32", 0x82820100, 5, 5, 1, 0xffffffff, SCC_SET },
+	{ SOP2_ARITH, "s_subb_u32", 0x82820100, 5, 4, 1, 0, SCC_CLEAR },
+	{ SOP2_ARITH, "s_subb_u32", 0x82820100, 0, 0xffffffff, 1, 0, SCC_SET },
+	/* s_add_i32 / s_sub_i32: SCC = signed overflow */
+	{ SOP2_ARITH, "s_add_i32", 0x81020100, 0x7fffffff, 1, 0, 0x80000000, SCC_SET },
+	{ SOP2_ARITH, "s_add_i32", 0x81020100, 0xffffffff, 1, 1, 0, SCC_CLEAR },
+	{ SOP2_ARITH, "s_add_i32", 0x81020100, 0x80000000, 0x80000000, 0, 0, SCC_SET },
+	{ SOP2_ARITH, "s_sub_i32", 0x81820100, 0x80000000, 1, 0, 0x7fffffff, SCC_SET },
+	{ SOP2_ARITH, "s_sub_i32", 0x81820100, 0, 0x80000000, 0, 0x80000000, SCC_SET },
+	{ SOP2_ARITH, "s_sub_i32", 0x81820100, 3, 5, 1, 0xfffffffe, SCC_CLEAR },
+	/* min/max: SCC = S0 chosen (strictly) */
+	{ SOP2_ARITH, "s_min_i32", 0x83020100, 0xffffffff, 1, 0, 0xffffffff, SCC_SET },
+	{ SOP2_ARITH, "s_min_u32", 0x83820100, 0xffffffff, 1, 1, 1, SCC_CLEAR },
+	{ SOP2_ARITH, "s_min_u32", 0x83820100, 7, 7, 1, 7, SCC_CLEAR },
+	{ SOP2_ARITH, "s_max_i32", 0x84020100, 0xffffffff, 1, 1, 1, SCC_CLEAR },
+	{ SOP2_ARITH, "s_max_u32", 0x84820100, 0xffffffff, 1, 0, 0xffffffff, SCC_SET },
+	/* multiplies: no SCC */
+	{ SOP2_ARITH, "s_mul_i32", 0x92020100, 0x10001, 0x10001, 1, 0x20001, SCC_SET },
+	{ SOP2_ARITH, "s_mul_hi_u32", 0x96020100, 0xffffffff, 0xffffffff, 0, 0xfffffffe, SCC_CLEAR },
+	{ SOP2_ARITH, "s_mul_hi_i32", 0x96820100, 0xffffffff, 0xffffffff, 0, 0, SCC_ANY },
+	{ SOP2_ARITH, "s_mul_hi_i32", 0x96820100, 0xfffffffe, 3, 0, 0xffffffff, SCC_ANY },
+	{ SOP2_ARITH, "s_mul_hi_i32", 0x96820100, 0x80000000, 0x80000000, 0, 0x40000000, SCC_ANY },
+	/* s_absdiff_i32: 32-bit difference, then absolute */
+	{ SOP2_ARITH, "s_absdiff_i32", 0x95020100, 0xfffffffb, 3, 0, 8, SCC_SET },
+	{ SOP2_ARITH, "s_absdiff_i32", 0x95020100, 0x80000000, 0x7fffffff, 0, 1, SCC_ANY },
+	{ SOP2_ARITH, "s_absdiff_i32", 0x95020100, 9, 9, 1, 0, SCC_CLEAR },
+	/* s_lshlN_add_u32: SCC = carry of the 64-bit sum, shifted-out bits count */
+	{ SOP2_ARITH, "s_lshl2_add_u32", 0x97820100, 0x40000000, 0, 0, 0, SCC_SET },
+	{ SOP2_ARITH, "s_lshl2_add_u32", 0x97820100, 3, 4, 1, 16, SCC_CLEAR },
+	{ SOP2_ARITH, "s_lshl4_add_u32", 0x98820100, 0x0fffffff, 0x10, 0, 0, SCC_SET },
+	/* bitwise: SCC = result != 0 */
+	{ SOP2_BITS, "s_and_b32", 0x86020100, 0xf0, 0x0f, 1, 0, SCC_CLEAR },
+	{ SOP2_BITS, "s_orn2_b32", 0x8a020100, 0, 0xfffffffe, 0, 1, SCC_SET },
+	{ SOP2_BITS, "s_nor_b32", 0x8c020100, 0xffff0000, 0xffff, 1, 0, SCC_CLEAR },
+	/* shifts use S1[4:0] / S1[5:0] */
+	{ SOP2_BITS, "s_lshl_b32", 0x8e020100, 3, 33, 0, 6, SCC_SET },
+	{ SOP2_BITS, "s_lshl_b32", 0x8e020100, 0x80000000, 1, 1, 0, SCC_CLEAR },
+	{ SOP2_BITS, "s_ashr_i32", 0x90020100, 0x80000000, 31, 0, 0xffffffff, SCC_SET },
+	/* s_bfm: ((1 << S0[4:0]) - 1) << S1[4:0], no SCC */
+	{ SOP2_BITS, "s_bfm_b32", 0x91020100, 5, 3, 1, 0xf8, SCC_SET },
+	{ SOP2_BITS, "s_bfm_b32", 0x91020100, 32, 3, 0, 0, SCC_CLEAR },
+	/* s_bfe: offset S1[4:0], width S1[22:16]; SCC = result != 0 */
+	{ SOP2_BITS, "s_bfe_u32", 0x92820100, 0x12345678, 0x80004, 0, 0x67, SCC_SET },
+	{ SOP2_BITS, "s_bfe_u32", 0x92820100, 0x12345678, 0x00004, 1, 0, SCC_CLEAR },
+	{ SOP2_BITS, "s_bfe_u32", 0x92820100, 0x12345678, 0x7f0018, 0, 0x12, SCC_ANY },
+	{ SOP2_BITS, "s_bfe_i32", 0x93020100, 0xf0, 0x40004, 0, 0xffffffff, SCC_SET },
+	{ SOP2_BITS, "s_bfe_i32", 0x93020100, 0x70, 0x40004, 0, 7, SCC_ANY },
+	{ SOP2_BITS, "s_bfe_i32", 0x93020100, 0x80000000, 0x20001c, 0, 0xfffffff8, SCC_ANY },
+	{ SOP2_BITS, "s_bfe_i32", 0x93020100, 0xffffffff, 0x00000, 1, 0, SCC_CLEAR },
+	/* packs */
+	{ SOP2_BITS, "s_pack_ll_b32_b16", 0x99020100, 0x11112222, 0x33334444, 0, 0x44442222, SCC_ANY },
+	{ SOP2_BITS, "s_pack_lh_b32_b16", 0x99820100, 0x11112222, 0x33334444, 0, 0x33332222, SCC_ANY },
+	{ SOP2_BITS, "s_pack_hh_b32_b16", 0x9a020100, 0x11112222, 0x33334444, 0, 0x33331111, SCC_ANY },
+	{ SOP1_BITS, "s_not_b32", 0xbe800401, 0xffffffff, 0, 1, 0, SCC_CLEAR },
+	{ SOP1_BITS, "s_wqm_b32", 0xbe800601, 0x00100012, 0, 1, 0x00f000ff, SCC_SET },
+	{ SOP1_BITS, "s_brev_b32", 0xbe800801, 1, 0, 1, 0x80000000, SCC_SET },   /* SCC untouched */
+	{ SOP1_BITS, "s_bcnt1_i32_b32", 0xbe800c01, 0, 0, 1, 0, SCC_CLEAR },
+	{ SOP1_BITS, "s_bcnt1_i32_b32", 0xbe800c01, 0xf0f0, 0, 1, 8, SCC_SET },
+	/* find-first/last: -1 when absent, no SCC */
+	{ SOP1_BITS, "s_ff1_i32_b32", 0xbe801001, 0, 0, 1, 0xffffffff, SCC_SET },
+	{ SOP1_BITS, "s_ff1_i32_b32", 0xbe801001, 0x80000000, 0, 1, 31, SCC_ANY },
+	{ SOP1_BITS, "s_ff0_i32_b32", 0xbe800e01, 0xffffffff, 0, 1, 0xffffffff, SCC_ANY },
+	{ SOP1_BITS, "s_ff0_i32_b32", 0xbe800e01, 7, 0, 1, 3, SCC_ANY },
+	{ SOP1_BITS, "s_flbit_i32_b32", 0xbe801201, 1, 0, 1, 31, SCC_ANY },
+	{ SOP1_BITS, "s_flbit_i32_b32", 0xbe801201, 0, 0, 1, 0xffffffff, SCC_ANY },
+	{ SOP1_BITS, "s_flbit_i32", 0xbe801401, 0x40000000, 0, 1, 1, SCC_ANY },
+	{ SOP1_BITS, "s_flbit_i32", 0xbe801401, 0xc0000000, 0, 1, 2, SCC_ANY },
+	{ SOP1_BITS, "s_flbit_i32", 0xbe801401, 0xffffffff, 0, 1, 0xffffffff, SCC_ANY },
+	{ SOP1_BITS, "s_flbit_i32", 0xbe801401, 0, 0, 1, 0xffffffff, SCC_ANY },
+	{ SOP1_BITS, "s_sext_i32_i8", 0xbe801601, 0x1280, 0, 1, 0xffffff80, SCC_ANY },
+	{ SOP1_BITS, "s_sext_i32_i16", 0xbe801701, 0x7fff, 0, 1, 0x7fff, SCC_ANY },
+	{ SOP1_BITS, "s_quadmask_b32", 0xbe802801, 0x0000f010, 0, 1, 0xa, SCC_SET },
+	{ SOP1_BITS, "s_quadmask_b32", 0xbe802801, 0, 0, 1, 0, SCC_CLEAR },
+	{ SOP1_BITS, "s_abs_i32", 0xbe803001, 0xfffffffb, 0, 1, 5, SCC_SET },
+	{ SOP1_BITS, "s_abs_i32", 0xbe803001, 0x80000000, 0, 1, 0x80000000, SCC_ANY },
+	{ SOP1_BITS, "s_abs_i32", 0xbe803001, 0, 0, 1, 0, SCC_CLEAR },
+	/* a 64-bit source, SCC not checked */
+	{ SOP1_FROM64, "s_ff1_i32_b64", 0xbe801102, 1ull << 40, 0, 1, 40, SCC_ANY },
+	{ SOP1_FROM64, "s_flbit_i32_b64", 0xbe801302, 1, 0, 1, 63, SCC_ANY },
+	{ SOP1_FROM64, "s_flbit_i32_b64", 0xbe801302, 0, 0, 1, 0xffffffff, SCC_ANY },
+	{ SOP1_FROM64, "s_flbit_i32_i64", 0xbe801502, ~0ull, 0, 1, 0xffffffff, SCC_ANY },
+	{ SOP1_FROM64, "s_flbit_i32_i64", 0xbe801502, 0xfffffffe00000000ull, 0, 1, 31, SCC_ANY },
+};
+
+/* Run the cases of group (SOP1 or SOP2 by its name). */
+static void check_sop(struct tu_wave *t, enum sop_group group)
+{
+	for (const struct sop_case *c = sop_cases; c < sop_cases + sizeof(sop_cases) / sizeof(sop_cases[0]); c++) {
+		bool scc;
+		uint32_t got;
+
+		if (c->group != group)
+			continue;
+		if (group == SOP1_FROM64) {
+			got = sop1_64to32(t, c->m, c->enc, c->a);
+			scc = false;
+		} else if (group == SOP1_BITS) {
+			got = sop1_32(t, c->m, c->enc, (uint32_t)c->a, c->scc_in, &scc);
+		} else {
+			got = sop2_32(t, c->m, c->enc, (uint32_t)c->a, c->b, c->scc_in, &scc);
+		}
+		if (got != c->want || (c->scc != SCC_ANY && scc != (c->scc == SCC_SET)))
+			fail_msg("%s(0x%llx, 0x%x) SCC in %d: 0x%x SCC %d, want 0x%x SCC %d", c->m,
+			         (unsigned long long)c->a, c->b, c->scc_in, got, scc, c->want, c->scc);
+	}
+}
+
 /* ---------------- operands ---------------- */
 
 static void test_inline_constants(void **state)
@@ -239,73 +413,7 @@ static void test_vsrc_beyond_allocation(void **state)
 static void test_sop2_arith(void **state)
 {
 	struct tu_wave *t = *state;
-	bool scc;
-	/* s_add_u32 s2, s0, s1: SCC = carry */
-	assert_int_equal(sop2_32(t, "s_add_u32", 0x80020100, 0xffffffff, 1, 0, &scc), 0);
-	assert_true(scc);
-	assert_int_equal(sop2_32(t, "s_add_u32", 0x80020100, 1, 2, 1, &scc), 3);
-	assert_false(scc);
-	/* s_sub_u32: SCC = borrow */
-	assert_int_equal(sop2_32(t, "s_sub_u32", 0x80820100, 0, 1, 0, &scc), 0xffffffff);
-	assert_true(scc);
-	assert_int_equal(sop2_32(t, "s_sub_u32", 0x80820100, 5, 5, 1, &scc), 0);
-	assert_false(scc);
-	/* s_addc_u32 / s_subb_u32 use SCC in */
-	assert_int_equal(sop2_32(t, "s_addc_u32", 0x82020100, 0xffffffff, 0, 1, &scc), 0);
-	assert_true(scc);
-	assert_int_equal(sop2_32(t, "s_addc_u32", 0x82020100, 0xfffffffe, 0, 1, &scc), 0xffffffff);
-	assert_false(scc);
-	assert_int_equal(sop2_32(t, "s_subb_u32", 0x82820100, 5, 5, 1, &scc), 0xffffffff);
-	assert_true(scc);
-	assert_int_equal(sop2_32(t, "s_subb_u32", 0x82820100, 5, 4, 1, &scc), 0);
-	assert_false(scc);
-	assert_int_equal(sop2_32(t, "s_subb_u32", 0x82820100, 0, 0xffffffff, 1, &scc), 0);
-	assert_true(scc);
-	/* s_add_i32 / s_sub_i32: SCC = signed overflow */
-	assert_int_equal(sop2_32(t, "s_add_i32", 0x81020100, 0x7fffffff, 1, 0, &scc), 0x80000000);
-	assert_true(scc);
-	assert_int_equal(sop2_32(t, "s_add_i32", 0x81020100, 0xffffffff, 1, 1, &scc), 0);
-	assert_false(scc);
-	assert_int_equal(sop2_32(t, "s_add_i32", 0x81020100, 0x80000000, 0x80000000, 0, &scc), 0);
-	assert_true(scc);
-	assert_int_equal(sop2_32(t, "s_sub_i32", 0x81820100, 0x80000000, 1, 0, &scc), 0x7fffffff);
-	assert_true(scc);
-	assert_int_equal(sop2_32(t, "s_sub_i32", 0x81820100, 0, 0x80000000, 0, &scc), 0x80000000);
-	assert_true(scc);
-	assert_int_equal(sop2_32(t, "s_sub_i32", 0x81820100, 3, 5, 1, &scc), 0xfffffffe);
-	assert_false(scc);
-	/* min/max: SCC = S0 chosen (strictly) */
-	assert_int_equal(sop2_32(t, "s_min_i32", 0x83020100, 0xffffffff, 1, 0, &scc), 0xffffffff);
-	assert_true(scc);
-	assert_int_equal(sop2_32(t, "s_min_u32", 0x83820100, 0xffffffff, 1, 1, &scc), 1);
-	assert_false(scc);
-	assert_int_equal(sop2_32(t, "s_min_u32", 0x83820100, 7, 7, 1, &scc), 7);
-	assert_false(scc);
-	assert_int_equal(sop2_32(t, "s_max_i32", 0x84020100, 0xffffffff, 1, 1, &scc), 1);
-	assert_false(scc);
-	assert_int_equal(sop2_32(t, "s_max_u32", 0x84820100, 0xffffffff, 1, 0, &scc), 0xffffffff);
-	assert_true(scc);
-	/* multiplies: no SCC */
-	assert_int_equal(sop2_32(t, "s_mul_i32", 0x92020100, 0x10001, 0x10001, 1, &scc), 0x20001);
-	assert_true(scc);
-	assert_int_equal(sop2_32(t, "s_mul_hi_u32", 0x96020100, 0xffffffff, 0xffffffff, 0, &scc), 0xfffffffe);
-	assert_false(scc);
-	assert_int_equal(sop2_32(t, "s_mul_hi_i32", 0x96820100, 0xffffffff, 0xffffffff, 0, &scc), 0);
-	assert_int_equal(sop2_32(t, "s_mul_hi_i32", 0x96820100, 0xfffffffe, 3, 0, &scc), 0xffffffff);
-	assert_int_equal(sop2_32(t, "s_mul_hi_i32", 0x96820100, 0x80000000, 0x80000000, 0, &scc), 0x40000000);
-	/* s_absdiff_i32: 32-bit difference, then absolute */
-	assert_int_equal(sop2_32(t, "s_absdiff_i32", 0x95020100, 0xfffffffb, 3, 0, &scc), 8);
-	assert_true(scc);
-	assert_int_equal(sop2_32(t, "s_absdiff_i32", 0x95020100, 0x80000000, 0x7fffffff, 0, &scc), 1);
-	assert_int_equal(sop2_32(t, "s_absdiff_i32", 0x95020100, 9, 9, 1, &scc), 0);
-	assert_false(scc);
-	/* s_lshlN_add_u32: SCC = carry of the 64-bit sum, shifted-out bits count */
-	assert_int_equal(sop2_32(t, "s_lshl2_add_u32", 0x97820100, 0x40000000, 0, 0, &scc), 0);
-	assert_true(scc);
-	assert_int_equal(sop2_32(t, "s_lshl2_add_u32", 0x97820100, 3, 4, 1, &scc), 16);
-	assert_false(scc);
-	assert_int_equal(sop2_32(t, "s_lshl4_add_u32", 0x98820100, 0x0fffffff, 0x10, 0, &scc), 0);
-	assert_true(scc);
+	check_sop(t, SOP2_ARITH);
 	/* literal source: s_add_u32 s2, s0, 0x12345678 */
 	t->w.s[0] = 1;
 	RUN2(t, "s_add_u32", 0x8002ff00, 0x12345678);
@@ -316,14 +424,7 @@ static void test_sop2_bits(void **state)
 {
 	struct tu_wave *t = *state;
 	struct emu_wave *w = &t->w;
-	bool scc;
-	/* bitwise: SCC = result != 0 */
-	assert_int_equal(sop2_32(t, "s_and_b32", 0x86020100, 0xf0, 0x0f, 1, &scc), 0);
-	assert_false(scc);
-	assert_int_equal(sop2_32(t, "s_orn2_b32", 0x8a020100, 0, 0xfffffffe, 0, &scc), 1);
-	assert_true(scc);
-	assert_int_equal(sop2_32(t, "s_nor_b32", 0x8c020100, 0xffff0000, 0xffff, 1, &scc), 0);
-	assert_false(scc);
+	check_sop(t, SOP2_BITS);
 	set64(w, 0, 0xff00ff00ff00ff00ull);
 	set64(w, 2, 0xf0f0f0f0f0f0f0f0ull);
 	RUN1(t, "s_andn2_b64", 0x89840200);
@@ -341,13 +442,6 @@ static void test_sop2_bits(void **state)
 	assert_true(s64(w, 4) == 0xff00ff00ff00ff00ull);
 	assert_true(w->scc);
 
-	/* shifts use S1[4:0] / S1[5:0] */
-	assert_int_equal(sop2_32(t, "s_lshl_b32", 0x8e020100, 3, 33, 0, &scc), 6);
-	assert_true(scc);
-	assert_int_equal(sop2_32(t, "s_lshl_b32", 0x8e020100, 0x80000000, 1, 1, &scc), 0);
-	assert_false(scc);
-	assert_int_equal(sop2_32(t, "s_ashr_i32", 0x90020100, 0x80000000, 31, 0, &scc), 0xffffffff);
-	assert_true(scc);
 	set64(w, 0, 0x8000000000000001ull);
 	w->s[2] = 64;   /* count 0 */
 	RUN1(t, "s_lshl_b64", 0x8e840200);
@@ -366,28 +460,12 @@ static void test_sop2_bits(void **state)
 	assert_true(s64(w, 4) == 0);
 	assert_false(w->scc);
 
-	/* s_bfm: ((1 << S0[4:0]) - 1) << S1[4:0], no SCC */
-	assert_int_equal(sop2_32(t, "s_bfm_b32", 0x91020100, 5, 3, 1, &scc), 0xf8);
-	assert_true(scc);
-	assert_int_equal(sop2_32(t, "s_bfm_b32", 0x91020100, 32, 3, 0, &scc), 0);
-	assert_false(scc);
+	/* s_bfm_b64: ((1 << S0[5:0]) - 1) << S1[5:0] */
 	w->s[0] = 32;
 	w->s[1] = 16;
 	RUN1(t, "s_bfm_b64", 0x91840100);
 	assert_true(s64(w, 4) == 0xffffffffull << 16);
 
-	/* s_bfe: offset S1[4:0], width S1[22:16]; SCC = result != 0 */
-	assert_int_equal(sop2_32(t, "s_bfe_u32", 0x92820100, 0x12345678, 0x80004, 0, &scc), 0x67);
-	assert_true(scc);
-	assert_int_equal(sop2_32(t, "s_bfe_u32", 0x92820100, 0x12345678, 0x00004, 1, &scc), 0);
-	assert_false(scc);
-	assert_int_equal(sop2_32(t, "s_bfe_u32", 0x92820100, 0x12345678, 0x7f0018, 0, &scc), 0x12);
-	assert_int_equal(sop2_32(t, "s_bfe_i32", 0x93020100, 0xf0, 0x40004, 0, &scc), 0xffffffff);
-	assert_true(scc);
-	assert_int_equal(sop2_32(t, "s_bfe_i32", 0x93020100, 0x70, 0x40004, 0, &scc), 7);
-	assert_int_equal(sop2_32(t, "s_bfe_i32", 0x93020100, 0x80000000, 0x20001c, 0, &scc), 0xfffffff8);
-	assert_int_equal(sop2_32(t, "s_bfe_i32", 0x93020100, 0xffffffff, 0x00000, 1, &scc), 0);
-	assert_false(scc);
 	set64(w, 0, 0x89abcdef01234567ull);
 	w->s[2] = 0x200020;   /* width 32, offset 32 */
 	RUN1(t, "s_bfe_u64", 0x93840200);
@@ -399,32 +477,9 @@ static void test_sop2_bits(void **state)
 	RUN1(t, "s_bfe_i64", 0x94040200);
 	assert_true(s64(w, 4) == (uint64_t)-2);
 
-	/* packs */
-	assert_int_equal(sop2_32(t, "s_pack_ll_b32_b16", 0x99020100, 0x11112222, 0x33334444, 0, &scc), 0x44442222);
-	assert_int_equal(sop2_32(t, "s_pack_lh_b32_b16", 0x99820100, 0x11112222, 0x33334444, 0, &scc), 0x33332222);
-	assert_int_equal(sop2_32(t, "s_pack_hh_b32_b16", 0x9a020100, 0x11112222, 0x33334444, 0, &scc), 0x33331111);
 }
 
 /* ---------------- SOP1 ---------------- */
-
-static uint32_t sop1_32(struct tu_wave *t, const char *m, uint32_t enc, uint32_t a, bool *scc)
-{
-	t->w.s[1] = a;
-	t->w.s[0] = 0xdeadbeef;
-	t->w.scc = true;
-	RUN1(t, m, enc);
-	*scc = t->w.scc;
-	return t->w.s[0];
-}
-
-/* A SOP1 with a 64-bit source and a 32-bit result: s0 = op(s[2:3] = a). */
-static uint32_t sop1_64to32(struct tu_wave *t, const char *m, uint32_t enc, uint64_t a)
-{
-	set64(&t->w, 2, a);
-	t->w.s[0] = 0xdeadbeef;
-	RUN1(t, m, enc);
-	return t->w.s[0];
-}
 
 static void test_sop1_moves(void **state)
 {
@@ -457,12 +512,7 @@ static void test_sop1_moves(void **state)
 	/* s_cmov_b32: SCC 0 keeps the destination */
 	w->s[1] = 5;
 	w->s[0] = 6;
-	w->scc = false;
-	RUN1(t, "s_cmov_b32", 0xbe800201);
-	assert_int_equal(w->s[0], 6);
-	w->scc = true;
-	RUN1(t, "s_cmov_b32", 0xbe800201);
-	assert_int_equal(w->s[0], 5);
+	check_cmov(t, "s_cmov_b32", 0xbe800201, 5);
 	assert_int_equal(w->state, EMU_WAVE_READY);
 }
 
@@ -470,41 +520,14 @@ static void test_sop1_bits(void **state)
 {
 	struct tu_wave *t = *state;
 	struct emu_wave *w = &t->w;
-	bool scc;
-	assert_int_equal(sop1_32(t, "s_not_b32", 0xbe800401, 0xffffffff, &scc), 0);
-	assert_false(scc);
-	assert_int_equal(sop1_32(t, "s_wqm_b32", 0xbe800601, 0x00100012, &scc), 0x00f000ff);
-	assert_true(scc);
+
+	check_sop(t, SOP1_BITS);
+	check_sop(t, SOP1_FROM64);
+	assert_int_equal(sop1_64to32(t, "s_bcnt0_i32_b64", 0xbe800b02, 0), 64);
+	assert_true(w->scc);
 	set64(w, 2, 0x8000000000000001ull);
 	RUN1(t, "s_wqm_b64", 0xbe800702);
 	assert_true(s64(w, 0) == 0xf00000000000000full);
-	assert_int_equal(sop1_32(t, "s_brev_b32", 0xbe800801, 1, &scc), 0x80000000);
-	assert_true(scc);   /* untouched */
-	assert_int_equal(sop1_64to32(t, "s_bcnt0_i32_b64", 0xbe800b02, 0), 64);
-	assert_true(w->scc);
-	assert_int_equal(sop1_32(t, "s_bcnt1_i32_b32", 0xbe800c01, 0, &scc), 0);
-	assert_false(scc);
-	assert_int_equal(sop1_32(t, "s_bcnt1_i32_b32", 0xbe800c01, 0xf0f0, &scc), 8);
-	assert_true(scc);
-	/* find-first/last: -1 when absent, no SCC */
-	assert_int_equal(sop1_32(t, "s_ff1_i32_b32", 0xbe801001, 0, &scc), 0xffffffff);
-	assert_true(scc);
-	assert_int_equal(sop1_32(t, "s_ff1_i32_b32", 0xbe801001, 0x80000000, &scc), 31);
-	assert_int_equal(sop1_32(t, "s_ff0_i32_b32", 0xbe800e01, 0xffffffff, &scc), 0xffffffff);
-	assert_int_equal(sop1_32(t, "s_ff0_i32_b32", 0xbe800e01, 7, &scc), 3);
-	assert_int_equal(sop1_64to32(t, "s_ff1_i32_b64", 0xbe801102, 1ull << 40), 40);
-	assert_int_equal(sop1_64to32(t, "s_flbit_i32_b64", 0xbe801302, 1), 63);
-	assert_int_equal(sop1_64to32(t, "s_flbit_i32_b64", 0xbe801302, 0), 0xffffffff);
-	assert_int_equal(sop1_32(t, "s_flbit_i32_b32", 0xbe801201, 1, &scc), 31);
-	assert_int_equal(sop1_32(t, "s_flbit_i32_b32", 0xbe801201, 0, &scc), 0xffffffff);
-	assert_int_equal(sop1_32(t, "s_flbit_i32", 0xbe801401, 0x40000000, &scc), 1);
-	assert_int_equal(sop1_32(t, "s_flbit_i32", 0xbe801401, 0xc0000000, &scc), 2);
-	assert_int_equal(sop1_32(t, "s_flbit_i32", 0xbe801401, 0xffffffff, &scc), 0xffffffff);
-	assert_int_equal(sop1_32(t, "s_flbit_i32", 0xbe801401, 0, &scc), 0xffffffff);
-	assert_int_equal(sop1_64to32(t, "s_flbit_i32_i64", 0xbe801502, ~0ull), 0xffffffff);
-	assert_int_equal(sop1_64to32(t, "s_flbit_i32_i64", 0xbe801502, 0xfffffffe00000000ull), 31);
-	assert_int_equal(sop1_32(t, "s_sext_i32_i8", 0xbe801601, 0x1280, &scc), 0xffffff80);
-	assert_int_equal(sop1_32(t, "s_sext_i32_i16", 0xbe801701, 0x7fff, &scc), 0x7fff);
 	/* s_bitset0_b32 s0, s1: D[S1[4:0]] = 0 */
 	w->s[0] = 0xffffffff;
 	w->s[1] = 33;
@@ -514,55 +537,41 @@ static void test_sop1_bits(void **state)
 	w->s[1] = 40;
 	RUN1(t, "s_bitset1_b64", 0xbe821b01);
 	assert_true(s64(w, 2) == 1ull << 40);
-	assert_int_equal(sop1_32(t, "s_quadmask_b32", 0xbe802801, 0x0000f010, &scc), 0xa);
-	assert_true(scc);
-	assert_int_equal(sop1_32(t, "s_quadmask_b32", 0xbe802801, 0, &scc), 0);
-	assert_false(scc);
-	assert_int_equal(sop1_32(t, "s_abs_i32", 0xbe803001, 0xfffffffb, &scc), 5);
-	assert_true(scc);
-	assert_int_equal(sop1_32(t, "s_abs_i32", 0xbe803001, 0x80000000, &scc), 0x80000000);
-	assert_int_equal(sop1_32(t, "s_abs_i32", 0xbe803001, 0, &scc), 0);
-	assert_false(scc);
 	w->s[2] = 0x80000005;
 	RUN1(t, "s_bitreplicate_b64_b32", 0xbe803702);
 	assert_true(s64(w, 0) == 0xc000000000000033ull);
 }
 
+/* s_*_saveexec_b64 / s_*_wrexec_b64 s[0:1], s[2:3] from EXEC and S0: the
+ * new EXEC and D (the old EXEC for saveexec, the new one for wrexec), and
+ * SCC = new EXEC != 0 (SCC_ANY: not checked). */
 static void test_sop1_exec(void **state)
 {
 	struct tu_wave *t = *state;
 	struct emu_wave *w = &t->w;
-	/* s_and_saveexec_b64 s[0:1], s[2:3] */
-	emu_set_exec(w, 0xff);
-	set64(w, 2, 0x0f);
-	RUN1(t, "s_and_saveexec_b64", 0xbe802002);
-	assert_true(s64(w, 0) == 0xff);
-	assert_true(emu_exec_mask(w) == 0x0f);
-	assert_true(w->scc);
-	set64(w, 2, 0x100);
-	RUN1(t, "s_and_saveexec_b64", 0xbe802002);
-	assert_true(s64(w, 0) == 0x0f);
-	assert_true(emu_exec_mask(w) == 0);
-	assert_false(w->scc);
-	/* s_orn1_saveexec_b64: EXEC = ~S0 | EXEC */
-	emu_set_exec(w, 1);
-	set64(w, 2, ~0x6ull);
-	RUN1(t, "s_orn1_saveexec_b64", 0xbe803402);
-	assert_true(s64(w, 0) == 1);
-	assert_true(emu_exec_mask(w) == 7);
-	/* wrexec: D = new EXEC */
-	emu_set_exec(w, 0xff);
-	set64(w, 2, 0x0f);
-	RUN1(t, "s_andn1_wrexec_b64", 0xbe803502);
-	assert_true(emu_exec_mask(w) == 0xf0);
-	assert_true(s64(w, 0) == 0xf0);
-	assert_true(w->scc);
-	emu_set_exec(w, 0xff);
-	set64(w, 2, 0xff);
-	RUN1(t, "s_andn2_wrexec_b64", 0xbe803602);
-	assert_true(emu_exec_mask(w) == 0);
-	assert_true(s64(w, 0) == 0);
-	assert_false(w->scc);
+	static const struct {
+		const char *m;
+		uint32_t enc;
+		uint64_t exec, s0, want_exec, want_d;
+		enum sop_scc scc;
+	} cases[] = {
+		{ "s_and_saveexec_b64", 0xbe802002, 0xff, 0x0f, 0x0f, 0xff, SCC_SET },
+		{ "s_and_saveexec_b64", 0xbe802002, 0x0f, 0x100, 0, 0x0f, SCC_CLEAR },
+		{ "s_orn1_saveexec_b64", 0xbe803402, 1, ~0x6ull, 7, 1, SCC_ANY },   /* EXEC = ~S0 | EXEC */
+		{ "s_andn1_wrexec_b64", 0xbe803502, 0xff, 0x0f, 0xf0, 0xf0, SCC_SET },
+		{ "s_andn2_wrexec_b64", 0xbe803602, 0xff, 0xff, 0, 0, SCC_CLEAR },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		emu_set_exec(w, cases[i].exec);
+		set64(w, 2, cases[i].s0);
+		RUN1(t, cases[i].m, cases[i].enc);
+		if (emu_exec_mask(w) != cases[i].want_exec || s64(w, 0) != cases[i].want_d ||
+		    (cases[i].scc != SCC_ANY && w->scc != (cases[i].scc == SCC_SET)))
+			fail_msg("%s (EXEC 0x%llx, S0 0x%llx): EXEC 0x%llx, D 0x%llx, SCC %d", cases[i].m,
+			         (unsigned long long)cases[i].exec, (unsigned long long)cases[i].s0,
+			         (unsigned long long)emu_exec_mask(w), (unsigned long long)s64(w, 0), w->scc);
+	}
 }
 
 static void test_sop1_pc(void **state)
@@ -614,12 +623,7 @@ static void test_sopk(void **state)
 	struct emu_wave *w = &t->w;
 	RUN1(t, "s_movk_i32", 0xb0008000);   /* s_movk_i32 s0, 0x8000 */
 	assert_int_equal(w->s[0], 0xffff8000);
-	w->scc = false;
-	RUN1(t, "s_cmovk_i32", 0xb0801234);
-	assert_int_equal(w->s[0], 0xffff8000);
-	w->scc = true;
-	RUN1(t, "s_cmovk_i32", 0xb0801234);
-	assert_int_equal(w->s[0], 0x1234);
+	check_cmov(t, "s_cmovk_i32", 0xb0801234, 0x1234);
 	/* unsigned compares zero-extend the immediate, signed ones sign-extend */
 	w->s[0] = 0x8000;
 	RUN1(t, "s_cmpk_eq_u32", 0xb4008000);
@@ -804,28 +808,23 @@ static void test_smem_load(void **state)
 	RUN1(t, "s_waitcnt", 0xbf8cc07f);
 	assert_int_equal(w->s[4], 0x106);
 	/* negative immediate: s_load_dwordx4 s[4:7], s[0:1], -0x8 */
-	RUN2(t, "s_load_dwordx4", 0xc00a0100, 0x001ffff8);
-	RUN1(t, "s_waitcnt", 0xbf8cc07f);
+	smem_wait(t, "s_load_dwordx4", 0xc00a0100, 0x001ffff8);
 	assert_int_equal(w->s[4], 0x102);
 	assert_int_equal(w->s[7], 0x105);
 	/* SGPR offset: s_load_dwordx2 s[4:5], s[0:1], s2 */
 	w->s[2] = 0x20;
-	RUN2(t, "s_load_dwordx2", 0xc0040100, 0x00000002);
-	RUN1(t, "s_waitcnt", 0xbf8cc07f);
+	smem_wait(t, "s_load_dwordx2", 0xc0040100, 0x00000002);
 	assert_int_equal(w->s[4], 0x10c);
 	assert_int_equal(w->s[5], 0x10d);
 	/* immediate + soffset: s_load_dword s4, s[0:1], s2 offset:0x4 */
-	RUN2(t, "s_load_dword", 0xc0024100, 0x04000004);
-	RUN1(t, "s_waitcnt", 0xbf8cc07f);
+	smem_wait(t, "s_load_dword", 0xc0024100, 0x04000004);
 	assert_int_equal(w->s[4], 0x10d);
 	/* the two low address bits are ignored: s_load_dword s4, s[0:1], 0x2 */
-	RUN2(t, "s_load_dword", 0xc0020100, 0x00000002);
-	RUN1(t, "s_waitcnt", 0xbf8cc07f);
+	smem_wait(t, "s_load_dword", 0xc0020100, 0x00000002);
 	assert_int_equal(w->s[4], 0x104);
 	/* the base is the pair's [47:0] */
 	w->s[1] |= 0xabcd0000u;
-	RUN2(t, "s_load_dword", 0xc0020100, 0x00000008);
-	RUN1(t, "s_waitcnt", 0xbf8cc07f);
+	smem_wait(t, "s_load_dword", 0xc0020100, 0x00000008);
 	assert_int_equal(w->s[4], 0x106);
 	assert_int_equal(w->state, EMU_WAVE_READY);
 }
@@ -856,8 +855,7 @@ static void test_smem_buffer(void **state)
 		t->gmem32[i] = 0x200 + i;
 	/* 20 bytes in range: dwords at 8, 12, 16 load, 20 reads 0 */
 	set_vsharp(w, t->gva, 0, 20);
-	RUN2(t, "s_buffer_load_dwordx4", 0xc02a0200, 0x00000008);   /* s[8:11], s[0:3], 0x8 */
-	RUN1(t, "s_waitcnt", 0xbf8cc07f);
+	smem_wait(t, "s_buffer_load_dwordx4", 0xc02a0200, 0x00000008);   /* s[8:11], s[0:3], 0x8 */
 	assert_int_equal(w->s[8], 0x202);
 	assert_int_equal(w->s[9], 0x203);
 	assert_int_equal(w->s[10], 0x204);
@@ -865,18 +863,15 @@ static void test_smem_buffer(void **state)
 	/* stride != 0: the limit is num_records * stride */
 	set_vsharp(w, t->gva, 8, 3);
 	w->s[12] = 20;
-	RUN2(t, "s_buffer_load_dword", 0xc0200200, 0x0000000c);     /* s8, s[0:3], s12 */
-	RUN1(t, "s_waitcnt", 0xbf8cc07f);
+	smem_wait(t, "s_buffer_load_dword", 0xc0200200, 0x0000000c);     /* s8, s[0:3], s12 */
 	assert_int_equal(w->s[8], 0x205);
 	w->s[12] = 24;
-	RUN2(t, "s_buffer_load_dword", 0xc0200200, 0x0000000c);
-	RUN1(t, "s_waitcnt", 0xbf8cc07f);
+	smem_wait(t, "s_buffer_load_dword", 0xc0200200, 0x0000000c);
 	assert_int_equal(w->s[8], 0);
 	/* out-of-range buffer dwords never touch memory, even far away */
 	set_vsharp(w, t->gva, 0, 4);
 	w->s[12] = 0x100000;
-	RUN2(t, "s_buffer_load_dword", 0xc0200200, 0x0000000c);
-	RUN1(t, "s_waitcnt", 0xbf8cc07f);
+	smem_wait(t, "s_buffer_load_dword", 0xc0200200, 0x0000000c);
 	assert_int_equal(w->s[8], 0);
 	/* stores: s_buffer_store_dwordx2 s[4:5], s[0:3], 0xc with 16 bytes in range */
 	set_vsharp(w, t->gva, 0, 16);
@@ -907,8 +902,7 @@ static void test_smem_store_atomic_time(void **state)
 	assert_int_equal(w->s[4], 40);
 	/* s_atomic_umax s4, s[0:1], 0x0 (no glc: s4 untouched) */
 	w->s[4] = 7;
-	RUN2(t, "s_atomic_umax", 0xc21e0100, 0x00000000);
-	RUN1(t, "s_waitcnt", 0xbf8cc07f);
+	smem_wait(t, "s_atomic_umax", 0xc21e0100, 0x00000000);
 	assert_int_equal(t->gmem32[0], 42);
 	assert_int_equal(w->s[4], 7);
 	/* s_atomic_cmpswap_x2 s[4:7], s[0:1], 0x8 glc: {src, cmp} */
@@ -916,8 +910,7 @@ static void test_smem_store_atomic_time(void **state)
 	t->gmem32[3] = 6;
 	set64(w, 4, 0x1111111122222222ull);
 	set64(w, 6, 0x0000000600000005ull);
-	RUN2(t, "s_atomic_cmpswap_x2", 0xc2870100, 0x00000008);
-	RUN1(t, "s_waitcnt", 0xbf8cc07f);
+	smem_wait(t, "s_atomic_cmpswap_x2", 0xc2870100, 0x00000008);
 	assert_int_equal(t->gmem32[2], 0x22222222);
 	assert_int_equal(t->gmem32[3], 0x11111111);
 	assert_true(s64(w, 4) == 0x0000000600000005ull);
@@ -936,51 +929,25 @@ static void test_smem_store_atomic_time(void **state)
 
 /* ---------------- decoder integration ----------------
  * Every encoding used above (llvm-mc 19; identical for gfx900, gfx90a and
- * gfx942) decodes, on each arch, to an instruction of the expected size
- * whose exec is this file's handler for the mnemonic, with the literal (the
- * second dword) where there is one. */
+ * gfx942: those of sop_cases, and the others listed here) decodes, on each
+ * arch, to an instruction of the expected size whose exec is this file's
+ * handler for the mnemonic, with the literal (the second dword) where there
+ * is one. */
 
 static const struct dec_case {
 	const char *mnemonic;
 	uint32_t w0, w1;
 	unsigned ndw;
 } dec_cases[] = {
-	{"s_add_u32", 0x80020100, 0, 1}, /* s_add_u32 s2, s0, s1 */
-	{"s_sub_u32", 0x80820100, 0, 1}, /* s_sub_u32 s2, s0, s1 */
-	{"s_add_i32", 0x81020100, 0, 1}, /* s_add_i32 s2, s0, s1 */
-	{"s_sub_i32", 0x81820100, 0, 1}, /* s_sub_i32 s2, s0, s1 */
-	{"s_addc_u32", 0x82020100, 0, 1}, /* s_addc_u32 s2, s0, s1 */
-	{"s_subb_u32", 0x82820100, 0, 1}, /* s_subb_u32 s2, s0, s1 */
-	{"s_min_i32", 0x83020100, 0, 1}, /* s_min_i32 s2, s0, s1 */
-	{"s_min_u32", 0x83820100, 0, 1}, /* s_min_u32 s2, s0, s1 */
-	{"s_max_i32", 0x84020100, 0, 1}, /* s_max_i32 s2, s0, s1 */
-	{"s_max_u32", 0x84820100, 0, 1}, /* s_max_u32 s2, s0, s1 */
 	{"s_cselect_b64", 0x85840200, 0, 1}, /* s_cselect_b64 s[4:5], s[0:1], s[2:3] */
-	{"s_and_b32", 0x86020100, 0, 1}, /* s_and_b32 s2, s0, s1 */
 	{"s_andn2_b64", 0x89840200, 0, 1}, /* s_andn2_b64 s[4:5], s[0:1], s[2:3] */
 	{"s_xnor_b64", 0x8d840200, 0, 1}, /* s_xnor_b64 s[4:5], s[0:1], s[2:3] */
-	{"s_orn2_b32", 0x8a020100, 0, 1}, /* s_orn2_b32 s2, s0, s1 */
-	{"s_nor_b32", 0x8c020100, 0, 1}, /* s_nor_b32 s2, s0, s1 */
-	{"s_lshl_b32", 0x8e020100, 0, 1}, /* s_lshl_b32 s2, s0, s1 */
 	{"s_lshl_b64", 0x8e840200, 0, 1}, /* s_lshl_b64 s[4:5], s[0:1], s2 */
 	{"s_lshr_b64", 0x8f840200, 0, 1}, /* s_lshr_b64 s[4:5], s[0:1], s2 */
-	{"s_ashr_i32", 0x90020100, 0, 1}, /* s_ashr_i32 s2, s0, s1 */
 	{"s_ashr_i64", 0x90840200, 0, 1}, /* s_ashr_i64 s[4:5], s[0:1], s2 */
-	{"s_bfm_b32", 0x91020100, 0, 1}, /* s_bfm_b32 s2, s0, s1 */
 	{"s_bfm_b64", 0x91840100, 0, 1}, /* s_bfm_b64 s[4:5], s0, s1 */
-	{"s_mul_i32", 0x92020100, 0, 1}, /* s_mul_i32 s2, s0, s1 */
-	{"s_mul_hi_u32", 0x96020100, 0, 1}, /* s_mul_hi_u32 s2, s0, s1 */
-	{"s_mul_hi_i32", 0x96820100, 0, 1}, /* s_mul_hi_i32 s2, s0, s1 */
-	{"s_bfe_u32", 0x92820100, 0, 1}, /* s_bfe_u32 s2, s0, s1 */
-	{"s_bfe_i32", 0x93020100, 0, 1}, /* s_bfe_i32 s2, s0, s1 */
 	{"s_bfe_u64", 0x93840200, 0, 1}, /* s_bfe_u64 s[4:5], s[0:1], s2 */
 	{"s_bfe_i64", 0x94040200, 0, 1}, /* s_bfe_i64 s[4:5], s[0:1], s2 */
-	{"s_absdiff_i32", 0x95020100, 0, 1}, /* s_absdiff_i32 s2, s0, s1 */
-	{"s_lshl2_add_u32", 0x97820100, 0, 1}, /* s_lshl2_add_u32 s2, s0, s1 */
-	{"s_lshl4_add_u32", 0x98820100, 0, 1}, /* s_lshl4_add_u32 s2, s0, s1 */
-	{"s_pack_ll_b32_b16", 0x99020100, 0, 1}, /* s_pack_ll_b32_b16 s2, s0, s1 */
-	{"s_pack_lh_b32_b16", 0x99820100, 0, 1}, /* s_pack_lh_b32_b16 s2, s0, s1 */
-	{"s_pack_hh_b32_b16", 0x9a020100, 0, 1}, /* s_pack_hh_b32_b16 s2, s0, s1 */
 	{"s_add_u32", 0x8002ff00, 0x12345678, 2}, /* s_add_u32 s2, s0, 0x12345678 */
 	{"s_mov_b32", 0xbe8000f2, 0, 1}, /* s_mov_b32 s0, 1.0 */
 	{"s_mov_b64", 0xbe8001f2, 0, 1}, /* s_mov_b64 s[0:1], 1.0 */
@@ -999,21 +966,8 @@ static const struct dec_case {
 	{"s_mov_b64", 0xbefe0100, 0, 1}, /* s_mov_b64 exec, s[0:1] */
 	{"s_mov_b32", 0xbeec0000, 0, 1}, /* s_mov_b32 ttmp0, s0 */
 	{"s_cmov_b32", 0xbe800201, 0, 1}, /* s_cmov_b32 s0, s1 */
-	{"s_not_b32", 0xbe800401, 0, 1}, /* s_not_b32 s0, s1 */
-	{"s_wqm_b32", 0xbe800601, 0, 1}, /* s_wqm_b32 s0, s1 */
 	{"s_wqm_b64", 0xbe800702, 0, 1}, /* s_wqm_b64 s[0:1], s[2:3] */
-	{"s_brev_b32", 0xbe800801, 0, 1}, /* s_brev_b32 s0, s1 */
 	{"s_bcnt0_i32_b64", 0xbe800b02, 0, 1}, /* s_bcnt0_i32_b64 s0, s[2:3] */
-	{"s_bcnt1_i32_b32", 0xbe800c01, 0, 1}, /* s_bcnt1_i32_b32 s0, s1 */
-	{"s_ff0_i32_b32", 0xbe800e01, 0, 1}, /* s_ff0_i32_b32 s0, s1 */
-	{"s_ff1_i32_b32", 0xbe801001, 0, 1}, /* s_ff1_i32_b32 s0, s1 */
-	{"s_ff1_i32_b64", 0xbe801102, 0, 1}, /* s_ff1_i32_b64 s0, s[2:3] */
-	{"s_flbit_i32_b32", 0xbe801201, 0, 1}, /* s_flbit_i32_b32 s0, s1 */
-	{"s_flbit_i32_b64", 0xbe801302, 0, 1}, /* s_flbit_i32_b64 s0, s[2:3] */
-	{"s_flbit_i32", 0xbe801401, 0, 1}, /* s_flbit_i32 s0, s1 */
-	{"s_flbit_i32_i64", 0xbe801502, 0, 1}, /* s_flbit_i32_i64 s0, s[2:3] */
-	{"s_sext_i32_i8", 0xbe801601, 0, 1}, /* s_sext_i32_i8 s0, s1 */
-	{"s_sext_i32_i16", 0xbe801701, 0, 1}, /* s_sext_i32_i16 s0, s1 */
 	{"s_bitset0_b32", 0xbe801801, 0, 1}, /* s_bitset0_b32 s0, s1 */
 	{"s_bitset1_b64", 0xbe821b01, 0, 1}, /* s_bitset1_b64 s[2:3], s1 */
 	{"s_getpc_b64", 0xbe801c00, 0, 1}, /* s_getpc_b64 s[0:1] */
@@ -1023,11 +977,9 @@ static const struct dec_case {
 	{"s_orn1_saveexec_b64", 0xbe803402, 0, 1}, /* s_orn1_saveexec_b64 s[0:1], s[2:3] */
 	{"s_andn1_wrexec_b64", 0xbe803502, 0, 1}, /* s_andn1_wrexec_b64 s[0:1], s[2:3] */
 	{"s_andn2_wrexec_b64", 0xbe803602, 0, 1}, /* s_andn2_wrexec_b64 s[0:1], s[2:3] */
-	{"s_quadmask_b32", 0xbe802801, 0, 1}, /* s_quadmask_b32 s0, s1 */
 	{"s_movrels_b32", 0xbe802a0a, 0, 1}, /* s_movrels_b32 s0, s10 */
 	{"s_movreld_b32", 0xbe8a2c00, 0, 1}, /* s_movreld_b32 s10, s0 */
 	{"s_movrels_b64", 0xbe802b0a, 0, 1}, /* s_movrels_b64 s[0:1], s[10:11] */
-	{"s_abs_i32", 0xbe803001, 0, 1}, /* s_abs_i32 s0, s1 */
 	{"s_bitreplicate_b64_b32", 0xbe803702, 0, 1}, /* s_bitreplicate_b64_b32 s[0:1], s2 */
 	{"s_movk_i32", 0xb0008000, 0, 1}, /* s_movk_i32 s0, 0x8000 */
 	{"s_cmovk_i32", 0xb0801234, 0, 1}, /* s_cmovk_i32 s0, 0x1234 */
@@ -1077,25 +1029,32 @@ static const struct dec_case {
 	{"s_setkill", 0xbf8b0001, 0, 1}, /* s_setkill 1 */
 };
 
+/* c decodes on prof to its mnemonic, size and handler (and literal). */
+static void check_decodes(const struct emu_profile *prof, const struct dec_case *c)
+{
+	uint32_t words[2] = {c->w0, c->w1};
+	struct emu_inst in;
+	unsigned size = emu_decode_one(prof, words, c->ndw, &in);
+
+	in.exec = emu_sem_bind(&in);
+	if (!in.op || strcmp(in.op->mnemonic, c->mnemonic) || size != 4 * c->ndw || in.exec != tu_handler(c->mnemonic))
+		fail_msg("%s: 0x%08x 0x%08x decodes to %s (%u bytes), not %s with its handler", prof->proc, c->w0,
+		         c->w1, in.op ? in.op->mnemonic : "(illegal)", size, c->mnemonic);
+	if ((c->w0 & 0xff) == EMU_OP_LITERAL && in.enc != EMU_ENC_SMEM)
+		assert_int_equal(in.literal, c->w1);
+}
+
+/* dec_cases and the one-dword encodings of sop_cases. */
 static void test_decode_reaches_handlers(void **state)
 {
 	(void)state;
 	for (int a = 0; a < EMU_ARCH_COUNT; a++) {
 		const struct emu_profile *prof = emu_profile_get((enum emu_arch)a);
-		for (size_t i = 0; i < sizeof(dec_cases) / sizeof(dec_cases[0]); i++) {
-			const struct dec_case *c = &dec_cases[i];
-			uint32_t words[2] = {c->w0, c->w1};
-			struct emu_inst in;
-			unsigned size = emu_decode_one(prof, words, c->ndw, &in);
-			in.exec = emu_sem_bind(&in);
-			if (!in.op || strcmp(in.op->mnemonic, c->mnemonic) || size != 4 * c->ndw ||
-			    in.exec != tu_handler(c->mnemonic))
-				fail_msg("%s: 0x%08x 0x%08x decodes to %s (%u bytes), not %s with its handler",
-				         prof->proc, c->w0, c->w1, in.op ? in.op->mnemonic : "(illegal)", size,
-				         c->mnemonic);
-			if ((c->w0 & 0xff) == EMU_OP_LITERAL && in.enc != EMU_ENC_SMEM)
-				assert_int_equal(in.literal, c->w1);
-		}
+
+		for (size_t i = 0; i < sizeof(dec_cases) / sizeof(dec_cases[0]); i++)
+			check_decodes(prof, &dec_cases[i]);
+		for (size_t i = 0; i < sizeof(sop_cases) / sizeof(sop_cases[0]); i++)
+			check_decodes(prof, &(struct dec_case){ sop_cases[i].m, sop_cases[i].enc, 0, 1 });
 	}
 }
 
