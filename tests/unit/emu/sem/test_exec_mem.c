@@ -54,9 +54,12 @@ static void run(struct tu_wave *t, const char *mnemonic, uint32_t w0, uint32_t w
 	tu_handler(mnemonic)(&t->w, in);
 }
 
+/* Wait for every pending access (s_waitcnt 0): the counters are back to 0. */
 static void drain(struct tu_wave *t)
 {
 	emu_wait(&t->w, 0, 0, 0);
+	assert_int_equal(t->w.cnt[EMU_CNT_VM], 0);
+	assert_int_equal(t->w.cnt[EMU_CNT_LGKM], 0);
 }
 
 static uint32_t *vr(struct tu_wave *t, unsigned n)
@@ -71,6 +74,24 @@ static void load_lane0(struct tu_wave *t, const char *mnemonic, uint32_t w0, uin
 	run(t, mnemonic, w0, w1);
 	drain(t);
 	assert_int_equal(vr(t, reg)[0], want);
+}
+
+/* A d16 load (lane 0) writes only its half of v[reg] (hi: [31:16]) with
+ * `loaded`, and when it completes, not at issue: a write to the register
+ * in between (a VALU write without a wait) keeps its other half. */
+static void check_d16(struct tu_wave *t, const char *mnemonic, uint32_t w0, uint32_t w1, unsigned reg, bool hi,
+                      uint16_t loaded)
+{
+	uint32_t before = 0x1234abcd;
+
+	vr(t, reg)[0] = before;
+	load_lane0(t, mnemonic, w0, w1, reg, hi ? (uint32_t)loaded << 16 | 0xabcd : 0x12340000u | loaded);
+	before = vr(t, reg)[0];
+	run(t, mnemonic, w0, w1);
+	assert_int_equal(vr(t, reg)[0], before);   /* not yet returned */
+	vr(t, reg)[0] = 0x11112222;
+	drain(t);
+	assert_int_equal(vr(t, reg)[0], hi ? (uint32_t)loaded << 16 | 0x2222 : 0x11110000u | loaded);
 }
 
 static uint32_t *g32(struct tu_wave *t)
@@ -100,6 +121,14 @@ static void fill_pattern(struct tu_wave *t, uint32_t tag)
 		g32(t)[i] = tag + i;
 }
 
+/* Global memory holds tag + dword index; s[4:7] describes a buffer of it
+ * at base (no swizzle, dst_sel/format 0). */
+static void pattern_buffer(struct tu_wave *t, uint32_t tag, uint64_t base, uint32_t stride, uint32_t nrec)
+{
+	fill_pattern(t, tag);
+	set_vsharp(t, 4, base, stride, false, nrec, 0);
+}
+
 static void assert_fault(struct tu_wave *t, const char *needle)
 {
 	tu_assert_fault(t, needle);
@@ -113,8 +142,7 @@ static void assert_fault(struct tu_wave *t, const char *needle)
 static void test_buffer_load_range_raw(void **state)
 {
 	struct tu_wave *t = *state;
-	fill_pattern(t, 0xa0000000);
-	set_vsharp(t, 4, t->gva + 0x100, 0, false, 64, 0);
+	pattern_buffer(t, 0xa0000000, t->gva + 0x100, 0, 64);
 	t->w.s[2] = 8;                                  /* soffset */
 	emu_set_exec(&t->w, ALL >> 1);                  /* lane 63 inactive */
 	for (unsigned l = 0; l < 64; l++) {
@@ -127,7 +155,6 @@ static void test_buffer_load_range_raw(void **state)
 	assert_int_equal(vr(t, 1)[0], 0xdeadbeef);      /* not yet written */
 	/* bytes 4l+4+8 .. +3 must end within 64: lanes 0..12 */
 	drain(t);
-	assert_int_equal(t->w.cnt[EMU_CNT_VM], 0);
 	for (unsigned l = 0; l < 63; l++) {
 		uint32_t want = l <= 12 ? 0xa0000000 + (0x100 + 8 + 4 * l + 4) / 4 : 0;
 		assert_int_equal(vr(t, 1)[l], want);
@@ -152,7 +179,6 @@ static void test_buffer_store_dropped(void **state)
 	for (unsigned l = 0; l < 64; l++)
 		assert_int_equal(g32(t)[(0x100 + 12 + 4 * l) / 4], l <= 12 ? 0x5000 + l : 0);
 	drain(t);
-	assert_int_equal(t->w.cnt[EMU_CNT_VM], 0);
 }
 
 /* dwordx4 is range-checked per dword: an access straddling num_records
@@ -160,8 +186,7 @@ static void test_buffer_store_dropped(void **state)
 static void test_buffer_dwordx4_partial(void **state)
 {
 	struct tu_wave *t = *state;
-	fill_pattern(t, 0xb0000000);
-	set_vsharp(t, 4, t->gva, 0, false, 40, 0);
+	pattern_buffer(t, 0xb0000000, t->gva, 0, 40);
 	emu_set_exec(&t->w, 0xf);
 	const uint32_t off[4] = { 0, 24, 32, 40 };
 	for (unsigned l = 0; l < 4; l++)
@@ -192,8 +217,7 @@ static void test_buffer_dwordx4_partial(void **state)
 static void test_buffer_idxen_stride(void **state)
 {
 	struct tu_wave *t = *state;
-	fill_pattern(t, 0xc0000000);
-	set_vsharp(t, 4, t->gva + 0x40, 16, false, 10, 0);
+	pattern_buffer(t, 0xc0000000, t->gva + 0x40, 16, 10);
 	for (unsigned l = 0; l < 64; l++)
 		vr(t, 0)[l] = l;
 	/* buffer_load_dword v1, v0, s[4:7], 0 idxen */
@@ -312,8 +336,7 @@ static void test_buffer_atomics(void **state)
 static void test_buffer_load_lds(void **state)
 {
 	struct tu_wave *t = *state;
-	fill_pattern(t, 0xe0000000);
-	set_vsharp(t, 4, t->gva + 0x100, 0, false, 16 + 4 * 40, 0);
+	pattern_buffer(t, 0xe0000000, t->gva + 0x100, 0, 16 + 4 * 40);
 	t->w.s[EMU_OP_M0] = 0x200;
 	for (unsigned i = 0; i < 1024; i++)
 		lds32(t)[i] = 0x11111111;
@@ -341,22 +364,10 @@ static void test_buffer_subdword(void **state)
 	vr(t, 0)[0] = 6;
 	t->gmem[6] = 0xef;
 	t->gmem[7] = 0xbe;
-	vr(t, 1)[0] = 0x1234abcd;
 	/* buffer_load_short_d16_hi v1, v0, s[4:7], 0 offen */
-	load_lane0(t, "buffer_load_short_d16_hi", 0xe0941000, 0x80010100, 1, 0xbeefabcd);
-	/* d16 loads write their half when they complete: a write to the other
-	 * half between issue and completion stays (not the value at issue). */
-	vr(t, 1)[0] = 0x1234abcd;
-	run(t, "buffer_load_short_d16_hi", 0xe0941000, 0x80010100);
-	assert_int_equal(vr(t, 1)[0], 0x1234abcd);   /* not yet returned */
-	vr(t, 1)[0] = 0x11112222;                    /* e.g. a VALU write, without a wait */
-	drain(t);
-	assert_int_equal(vr(t, 1)[0], 0xbeef2222);
+	check_d16(t, "buffer_load_short_d16_hi", 0xe0941000, 0x80010100, 1, true, 0xbeef);
 	/* buffer_load_short_d16 v1, v0, s[4:7], 0 offen: the low half */
-	run(t, "buffer_load_short_d16", 0xe0901000, 0x80010100);
-	vr(t, 1)[0] = 0x33334444;
-	drain(t);
-	assert_int_equal(vr(t, 1)[0], 0x3333beef);
+	check_d16(t, "buffer_load_short_d16", 0xe0901000, 0x80010100, 1, false, 0xbeef);
 	/* buffer_load_sshort v1, v0, s[4:7], 0 offen */
 	load_lane0(t, "buffer_load_sshort", 0xe04c1000, 0x80010100, 1, 0xffffbeef);
 	/* buffer_load_ubyte v1, v0, s[4:7], 0 offen */
@@ -398,7 +409,6 @@ static void test_cache_ops_count(void **state)
 	run(t, "buffer_wbinvl1", 0xe0f80000, 0x00000000);
 	assert_int_equal(t->w.cnt[EMU_CNT_VM], 1);
 	drain(t);
-	assert_int_equal(t->w.cnt[EMU_CNT_VM], 0);
 }
 
 /* ---- MTBUF ---- */
@@ -406,8 +416,7 @@ static void test_cache_ops_count(void **state)
 static void test_tbuffer(void **state)
 {
 	struct tu_wave *t = *state;
-	fill_pattern(t, 0x30000000);
-	set_vsharp(t, 4, t->gva, 0, false, 40, 0);
+	pattern_buffer(t, 0x30000000, t->gva, 0, 40);
 	emu_set_exec(&t->w, 0x3);
 	vr(t, 0)[0] = 16;
 	vr(t, 0)[1] = 32;   /* 32 + 16 > 40: all or nothing -> zeros */
@@ -506,14 +515,8 @@ static void test_ds_subdword(void **state)
 	vr(t, 0)[0] = 0x20;
 	t->lds[0x20] = 0x85;
 	t->lds[0x21] = 0x96;
-	vr(t, 2)[0] = 0x0000cdef;
 	/* ds_read_u16_d16_hi v2, v0 */
-	load_lane0(t, "ds_read_u16_d16_hi", 0xd8b60000, 0x02000000, 2, 0x9685cdef);
-	/* the kept half is the register's value when the load completes */
-	run(t, "ds_read_u16_d16_hi", 0xd8b60000, 0x02000000);
-	vr(t, 2)[0] = 0x00001234;
-	drain(t);
-	assert_int_equal(vr(t, 2)[0], 0x96851234);
+	check_d16(t, "ds_read_u16_d16_hi", 0xd8b60000, 0x02000000, 2, true, 0x9685);
 	/* ds_read_i8 v2, v0 */
 	load_lane0(t, "ds_read_i8", 0xd8720000, 0x02000000, 2, 0xffffff85);
 	/* ds_write_b16_d16_hi v0, v1 */
@@ -523,31 +526,44 @@ static void test_ds_subdword(void **state)
 	assert_int_equal(t->lds[0x21], 0x43);
 }
 
+/* ds_swizzle_b32's source lane for lane l (GFX9 ISA, DS_SWIZZLE_B32):
+ * offset[15] set, quad-permute: lane l & 3 of each quad reads the quad's
+ * lane offset[2(l&3)+1 : 2(l&3)]; clear, bit-mask mode within each 32
+ * lanes: ((l & and) | or) ^ xor, the masks in offset[4:0], [9:5], [14:10]. */
+static unsigned ds_swizzle_lane(uint16_t off, unsigned l)
+{
+	unsigned and_mask = off & 0x1f, or_mask = (off >> 5) & 0x1f, xor_mask = (off >> 10) & 0x1f;
+
+	if (off & 0x8000)
+		return (l & ~3u) + ((off >> (2 * (l & 3))) & 3);
+	return (l & ~31u) + (((l & and_mask) | or_mask) ^ xor_mask);
+}
+
 static void test_ds_swizzle(void **state)
 {
 	struct tu_wave *t = *state;
+	/* ds_swizzle_b32 v2, v1 offset:swizzle(...), under exec */
+	static const struct {
+		uint32_t w0;
+		uint64_t exec;
+	} cases[] = {
+		{ 0xd87a801b, ALL },                   /* QUAD_PERM,3,2,1,0 */
+		{ 0xd87a401f, ALL },                   /* SWAP,16 */
+		{ 0xd87a0038, ALL & ~(1ull << 1) },    /* BROADCAST,8,1: an inactive source lane reads 0 */
+	};
+
 	for (unsigned l = 0; l < 64; l++)
 		vr(t, 1)[l] = 100 + l;
-	/* ds_swizzle_b32 v2, v1 offset:swizzle(QUAD_PERM,3,2,1,0) */
-	run(t, "ds_swizzle_b32", 0xd87a801b, 0x02000001);
-	drain(t);
-	for (unsigned l = 0; l < 64; l++)
-		assert_int_equal(vr(t, 2)[l], 100 + (l & ~3u) + (3 - (l & 3)));
-	/* ds_swizzle_b32 v2, v1 offset:swizzle(SWAP,16) */
-	run(t, "ds_swizzle_b32", 0xd87a401f, 0x02000001);
-	drain(t);
-	for (unsigned l = 0; l < 64; l++)
-		assert_int_equal(vr(t, 2)[l], 100 + (l ^ 16));
-	/* ds_swizzle_b32 v2, v1 offset:swizzle(BROADCAST,8,1): lane 1 of each
-	 * group of 8; an inactive source lane reads 0 */
-	emu_set_exec(&t->w, ALL & ~(1ull << 1));
-	run(t, "ds_swizzle_b32", 0xd87a0038, 0x02000001);
-	drain(t);
-	for (unsigned l = 0; l < 64; l++) {
-		if (l == 1)
-			continue;
-		unsigned src = (l & ~7u) | 1;
-		assert_int_equal(vr(t, 2)[l], src == 1 ? 0 : 100 + src);
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		emu_set_exec(&t->w, cases[i].exec);
+		run(t, "ds_swizzle_b32", cases[i].w0, 0x02000001);
+		drain(t);
+		for (unsigned l = 0; l < 64; l++) {
+			unsigned src = ds_swizzle_lane((uint16_t)cases[i].w0, l);
+
+			if ((cases[i].exec >> l) & 1)
+				assert_int_equal(vr(t, 2)[l], (cases[i].exec >> src) & 1 ? 100 + src : 0);
+		}
 	}
 }
 
