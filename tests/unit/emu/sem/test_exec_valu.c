@@ -1645,7 +1645,8 @@ static void check_division(struct tu_wave *t, bool f64)
 			run_div32(t);
 		for (unsigned l = 0; l < 64; l++) {
 			if (f64)
-				check_f64(V64(t, 8, l), db(bd(V64(t, 2, l)) / bd(V64(t, 4, l))), l, "f64 division sequence");
+				check_f64(V64(t, 8, l), db(bd(V64(t, 2, l)) / bd(V64(t, 4, l))), l,
+				          "f64 division sequence");
 			else
 				check_f32(V(t, 0)[l], fb(bf(V(t, 1)[l]) / bf(V(t, 2)[l])), l, "f32 division sequence");
 		}
