@@ -310,11 +310,10 @@ EMU_API hsa_status_t hsa_amd_agent_memory_pool_get_info(hsa_agent_t agent,
 	struct emu_agent *a;
 	struct emu_pool *p;
 	hsa_amd_memory_pool_access_t access;
+	hsa_status_t st;
 
-	if (!emu_rt_open())
-		return HSA_STATUS_ERROR_NOT_INITIALIZED;
-	if (!(a = emu_agent_from(agent)))
-		return HSA_STATUS_ERROR_INVALID_AGENT;
+	if ((st = emu_agent_query(agent, true, &a)) != HSA_STATUS_SUCCESS)
+		return st;
 	if (!(p = emu_pool_from(memory_pool.handle)))
 		return (hsa_status_t)HSA_STATUS_ERROR_INVALID_MEMORY_POOL;
 	if (!value)
@@ -567,7 +566,7 @@ EMU_API hsa_status_t hsa_amd_memory_async_copy(void *dst, hsa_agent_t dst_agent,
 {
 	struct emu_copy *c;
 	hsa_status_t st = HSA_STATUS_ERROR_INVALID_SIGNAL;
-	bool ready = true;
+	bool ready = true, started;
 
 	if (!emu_rt_open())
 		return HSA_STATUS_ERROR_NOT_INITIALIZED;
@@ -602,15 +601,11 @@ EMU_API hsa_status_t hsa_amd_memory_async_copy(void *dst, hsa_agent_t dst_agent,
 	}
 	pthread_mutex_lock(&emu_rt.copy_lock);
 	emu_copy_reap();
-	if (pthread_create(&c->thread, NULL, emu_copy_thread, c)) {
-		pthread_mutex_unlock(&emu_rt.copy_lock);
-		st = HSA_STATUS_ERROR_OUT_OF_RESOURCES;
-		goto fail;
-	}
-	c->next = emu_rt.copies;
-	emu_rt.copies = c;
+	EMU_RT_START(emu_rt.copies, c, emu_copy_thread, started);
 	pthread_mutex_unlock(&emu_rt.copy_lock);
-	return HSA_STATUS_SUCCESS;
+	if (started)
+		return HSA_STATUS_SUCCESS;
+	st = HSA_STATUS_ERROR_OUT_OF_RESOURCES;
 fail:
 	emu_copy_release(c);
 	return st;
@@ -627,18 +622,11 @@ EMU_API hsa_status_t hsa_amd_profiling_async_copy_enable(bool enable)
 EMU_API hsa_status_t hsa_amd_profiling_get_async_copy_time(hsa_signal_t signal,
                                                            hsa_amd_profiling_async_copy_time_t *time)
 {
-	struct emu_signal *s;
-
 	if (!emu_rt_open())
 		return HSA_STATUS_ERROR_NOT_INITIALIZED;
 	if (!time)
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	if (!(s = emu_signal_get(signal)))
-		return HSA_STATUS_ERROR_INVALID_SIGNAL;
-	time->start = s->amd.start_ts;
-	time->end = s->amd.end_ts;
-	emu_signal_put(s);
-	return HSA_STATUS_SUCCESS;
+	return emu_signal_times(signal, &time->start, &time->end);
 }
 
 void emu_memory_release_all(void)
