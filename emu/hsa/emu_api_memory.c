@@ -519,6 +519,25 @@ static void emu_copy_finish(struct emu_copy *c)
 	}
 }
 
+/* A copy with room for ndeps dependencies (in the copy itself up to 8);
+ * emu_copy_release frees it. */
+static struct emu_copy *emu_copy_new(void *dst, const void *src, size_t size, uint32_t ndeps)
+{
+	struct emu_copy *c = calloc(1, sizeof(*c));
+
+	if (!c)
+		return NULL;
+	c->dep = ndeps <= sizeof(c->deps) / sizeof(c->deps[0]) ? c->deps : calloc(ndeps, sizeof(*c->dep));
+	if (!c->dep) {
+		free(c);
+		return NULL;
+	}
+	c->dst = dst;
+	c->src = src;
+	c->size = size;
+	return c;
+}
+
 static void emu_copy_release(struct emu_copy *c)
 {
 	for (uint32_t i = 0; i < c->ndeps; i++)
@@ -575,17 +594,8 @@ EMU_API hsa_status_t hsa_amd_memory_async_copy(void *dst, hsa_agent_t dst_agent,
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
 	if (!emu_agent_from(dst_agent) || !emu_agent_from(src_agent))
 		return HSA_STATUS_ERROR_INVALID_AGENT;
-	c = calloc(1, sizeof(*c));
-	if (!c)
+	if (!(c = emu_copy_new(dst, src, size, num_dep_signals)))
 		return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
-	c->dst = dst;
-	c->src = src;
-	c->size = size;
-	c->dep = num_dep_signals <= 8 ? c->deps : calloc(num_dep_signals, sizeof(*c->dep));
-	if (!c->dep) {
-		free(c);
-		return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
-	}
 	if (!(c->done = emu_signal_get(completion_signal)))
 		goto fail;
 	for (; c->ndeps < num_dep_signals; c->ndeps++) {
