@@ -3,13 +3,14 @@
 # (and, include by include, by tests/e2e/layers.t):
 #
 #   build/lib/libemu-core.so   every emu/ object but those of emu/hsa/ (the
-#                              HSA runtime surface), linked with -z defs: the
-#                              core, the semantics and the cycle model build
-#                              and resolve every symbol without the HSA layer.
+#                              HSA runtime surface), with common/ (code the
+#                              host shares), linked with -z defs: the core,
+#                              the semantics and the cycle model build and
+#                              resolve every symbol without the HSA layer.
 #
 # `make emu-core` builds it; `make test` builds it first (test-build).
 
-EMU_CORE_SRCS := $(filter-out emu/hsa/%,$(EMU_SRCS))
+EMU_CORE_SRCS := $(filter-out emu/hsa/%,$(EMU_SRCS)) $(COMMON_SRCS)
 EMU_CORE_SO := $(BUILD)/lib/libemu-core.so
 
 $(EMU_CORE_SO): $(call objs,$(BUILD),$(EMU_CORE_SRCS))

@@ -148,6 +148,20 @@
 	[EMU_CLS_FLAT_LOAD] = 4, [EMU_CLS_FLAT_STORE] = 4, [EMU_CLS_FLAT_ATOMIC] = 4, \
 	[EMU_CLS_DS] = 4, [EMU_CLS_OTHER] = 4
 
+/* What the three share as GFX9-family parts [VEGA] [CDNA2] [CDNA3]: 4 SIMDs
+ * per CU, 256 architected VGPRs per wave, the s_waitcnt counter widths
+ * (vmcnt 6 bits, lgkmcnt 4, expcnt 3) and 64 KiB of LDS per workgroup. */
+#define EMU_GFX9_COMMON                                                            \
+	.simd_per_cu = 4, .max_vgpr = 256,                                         \
+	.vmcnt_max = 63, .lgkmcnt_max = 15, .expcnt_max = 7,                       \
+	.lds_bytes = 64 * KIB
+
+/* What CDNA 2 and 3 share: 8 wave slots per SIMD [CDNA2] ([ROCMINFO]: 32 per
+ * CU), the unified VGPR/AGPR file allocated in groups of 8 [CDNA2], and
+ * work-item ids packed in v0 (AMDGPUUsage, gfx90a and later). */
+#define EMU_CDNA_COMMON                                                            \
+	.max_waves_per_simd = 8, .vgpr_granule = 8, .has_agpr = true, .packed_tid = true
+
 static const struct emu_profile emu_profiles[EMU_ARCH_COUNT] = {
 	[EMU_GFX900] = {
 		/* -- identity -- */
@@ -164,22 +178,17 @@ static const struct emu_profile emu_profiles[EMU_ARCH_COUNT] = {
 		.num_se = 4,                  /* [RX64] */
 		.num_xcd = 1,
 		.arrays_per_se = 1,           /* [ROCMINFO] */
-		.simd_per_cu = 4,             /* [VEGA] */
 		.max_waves_per_simd = 10,     /* [VEGA] */
 		/* -- registers and counters -- */
 		.vgpr_granule = 4,            /* [VEGA] */
-		.max_vgpr = 256,
 		.has_agpr = false,
 		.packed_tid = false,
-		.vmcnt_max = 63,              /* [VEGA] */
-		.lgkmcnt_max = 15,
-		.expcnt_max = 7,
+		EMU_GFX9_COMMON,
 		/* -- clocks -- */
 		.sclk_mhz = 1630,             /* [RX64] */
 		.mclk_mhz = 945,              /* [RX64] */
 		.realtime_mhz = 25,           /* [CLK] */
 		/* -- memory -- */
-		.lds_bytes = 64 * KIB,        /* [VEGA] */
 		.vram_bytes = 8ull << 30,     /* [RX64] */
 		.model = {
 			.issue = { EMU_ISSUE_COMMON, [EMU_CLS_VALU_DP] = 64 },  /* [CLRX] FP64 1/16 */
@@ -244,22 +253,13 @@ static const struct emu_profile emu_profiles[EMU_ARCH_COUNT] = {
 		.num_se = 8,                  /* [ROCMINFO] */
 		.num_xcd = 1,
 		.arrays_per_se = 1,           /* [ROCMINFO] */
-		.simd_per_cu = 4,
-		.max_waves_per_simd = 8,      /* [CDNA2] */
-		/* -- registers and counters -- */
-		.vgpr_granule = 8,            /* [CDNA2] */
-		.max_vgpr = 256,
-		.has_agpr = true,
-		.packed_tid = true,
-		.vmcnt_max = 63,
-		.lgkmcnt_max = 15,
-		.expcnt_max = 7,
+		EMU_CDNA_COMMON,
+		EMU_GFX9_COMMON,
 		/* -- clocks -- */
 		.sclk_mhz = 1700,             /* [CDNA2] */
 		.mclk_mhz = 1600,             /* [CDNA2] */
 		.realtime_mhz = 100,          /* [CLK] */
 		/* -- memory -- */
-		.lds_bytes = 64 * KIB,
 		.vram_bytes = 64ull << 30,    /* [CDNA2] */
 		.model = {
 			.issue = { EMU_ISSUE_COMMON, [EMU_CLS_VALU_DP] = 4 },   /* [CDNA2] full-rate FP64 */
@@ -314,22 +314,13 @@ static const struct emu_profile emu_profiles[EMU_ARCH_COUNT] = {
 		.num_se = 32,                 /* [CDNA3] 8 XCDs x 4 SEs, [ROCMINFO] */
 		.num_xcd = 8,                 /* [CDNA3] */
 		.arrays_per_se = 1,           /* [ROCMINFO] */
-		.simd_per_cu = 4,
-		.max_waves_per_simd = 8,      /* [ROCMINFO] 32 per CU */
-		/* -- registers and counters -- */
-		.vgpr_granule = 8,
-		.max_vgpr = 256,
-		.has_agpr = true,
-		.packed_tid = true,
-		.vmcnt_max = 63,
-		.lgkmcnt_max = 15,
-		.expcnt_max = 7,
+		EMU_CDNA_COMMON,
+		EMU_GFX9_COMMON,              /* [CDNA3]: the 64 KiB of LDS are per workgroup */
 		/* -- clocks -- */
 		.sclk_mhz = 2100,             /* [CDNA3] */
 		.mclk_mhz = 1300,             /* [CDNA3] */
 		.realtime_mhz = 100,          /* [CLK] */
 		/* -- memory -- */
-		.lds_bytes = 64 * KIB,        /* [CDNA3] per workgroup */
 		.vram_bytes = 192ull << 30,   /* [CDNA3] */
 		.model = {
 			.issue = { EMU_ISSUE_COMMON, [EMU_CLS_VALU_DP] = 4 },   /* [CDNA3] full-rate FP64 */

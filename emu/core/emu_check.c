@@ -12,6 +12,7 @@
 #include "core/emu_dispatch.h"
 #include "core/emu_gpu_private.h"
 #include "core/emu_hazard.h"
+#include "gcn_array.h"
 
 /* Warnings printed per kind and dispatch; the rest are counted. */
 #define CHECK_WARN_MAX 3
@@ -159,25 +160,53 @@ static bool check_warn(struct emu_dispatch_ctx *ctx, uint64_t *count, const stru
 	return true;
 }
 
-static void report_uninit(struct emu_wave *w, const struct emu_inst *in, unsigned code)
+/* The two kinds of uninitialised read, in the words of their reports. */
+struct check_read {
+	const char *name;         /* "uninitialised <name>" */
+	const char *writers;      /* who did not write what was read */
+	const char *previous;     /* whose leftovers it holds */
+	const char *poison;       /* what it holds, before the poison value */
+	const char *warn_poison;  /* the warning's shorter words for it, or NULL */
+};
+
+static const struct check_read check_reg_read = {
+	"read", "no instruction of the wave wrote and the launch does not initialise", "wave",
+	"the poison", NULL,
+};
+
+static const struct check_read check_lds_read = {
+	"LDS read", "no DS instruction of this workgroup wrote", "workgroup", "poison bytes of", "poison",
+};
+
+/* An uninitialised read of `what` (a register or LDS byte, at fault address
+ * addr): a fault in strict mode, else a warning (check_warn). */
+static void report_read(struct emu_wave *w, const struct emu_inst *in, uint64_t addr,
+                        const struct check_read *k, const char *what)
 {
 	struct emu_dispatch_ctx *ctx = w->ctx;
-	char reg[16];
-	reg_name(code, reg, sizeof(reg));
+	char held[48], dis[96];
+
+	snprintf(held, sizeof(held), "%s 0x%08x", k->poison, EMU_POISON);
 	if (ctx->strict) {
-		emu_fault(w, in, EMU_FAULT_OTHER, 0,
-		          "uninitialised read: this instruction reads %s, which no instruction of the wave "
-		          "wrote and the launch does not initialise (it holds whatever the previous wave left; "
-		          "here the poison 0x%08x)", reg, EMU_POISON);
+		emu_fault(w, in, EMU_FAULT_OTHER, addr,
+		          "uninitialised %s: this instruction reads %s, which %s (it holds whatever the "
+		          "previous %s left; here %s)", k->name, what, k->writers, k->previous, held);
 		return;
 	}
-	char dis[96];
 	if (check_warn(ctx, &ctx->uninit, in, dis, sizeof(dis)))
 		fprintf(stderr,
-		        "gcnlab-emu: warning: uninitialised read in %s (%s): `%s` at 0x%x reads %s, which no "
-		        "instruction of the wave wrote and the launch does not initialise; it reads the "
-		        "poison 0x%08x (wave %u)\n",
-		        ctx->kernel_name, ctx->prof->proc, dis, in->off, reg, EMU_POISON, w->id);
+		        "gcnlab-emu: warning: uninitialised %s in %s (%s): `%s` at 0x%x reads %s, which %s; "
+		        "it reads %s (wave %u)\n",
+		        k->name, ctx->kernel_name, ctx->prof->proc, dis, in ? in->off : 0, what, k->writers,
+		        k->warn_poison ? k->warn_poison : held, w->id);
+}
+
+static void report_uninit(struct emu_wave *w, const struct emu_inst *in, unsigned code)
+{
+	char reg[16];
+
+	reg_name(code, reg, sizeof(reg));
+	report_read(w, in, 0, &check_reg_read, reg);
 }
 
 /* The lane-mask idiom of LLVM's i1 phis (SILowerI1Copies): a loop's lane
@@ -237,20 +266,10 @@ void emu_check_regs(struct emu_wave *w, const struct emu_inst *in)
 
 static void report_lds_uninit(struct emu_wave *w, const struct emu_inst *in, uint32_t addr)
 {
-	struct emu_dispatch_ctx *ctx = w->ctx;
-	if (ctx->strict) {
-		emu_fault(w, in, EMU_FAULT_OTHER, addr,
-		          "uninitialised LDS read: this instruction reads LDS byte 0x%x, which no DS "
-		          "instruction of this workgroup wrote (it holds whatever the previous workgroup left; "
-		          "here poison bytes of 0x%08x)", addr, EMU_POISON);
-		return;
-	}
-	char dis[96];
-	if (check_warn(ctx, &ctx->uninit, in, dis, sizeof(dis)))
-		fprintf(stderr,
-		        "gcnlab-emu: warning: uninitialised LDS read in %s (%s): `%s` at 0x%x reads LDS byte "
-		        "0x%x, which no DS instruction of this workgroup wrote; it reads poison (wave %u)\n",
-		        ctx->kernel_name, ctx->prof->proc, dis, in ? in->off : 0, addr, w->id);
+	char byte[32];
+
+	snprintf(byte, sizeof(byte), "LDS byte 0x%x", addr);
+	report_read(w, in, addr, &check_lds_read, byte);
 }
 
 static void report_lds_oob(struct emu_wave *w, const struct emu_inst *in, uint64_t addr, unsigned bytes)
@@ -290,14 +309,10 @@ void emu_check_summary(struct emu_dispatch_ctx *ctx)
 	        CHECK_WARN_MAX);
 	/* Quiet from now on; out of memory only means more warnings. */
 	struct emu_gpu *g = ctx->gpu;
-	if (g->ncheck_quiet == g->check_quiet_cap) {
-		size_t cap = g->check_quiet_cap ? 2 * g->check_quiet_cap : 16;
-		uint64_t *n = realloc(g->check_quiet, cap * sizeof(*n));
-		if (!n)
-			return;
-		g->check_quiet = n;
-		g->check_quiet_cap = cap;
-	}
+	uint64_t *n = gcn_array_room(g->check_quiet, &g->check_quiet_cap, g->ncheck_quiet, sizeof(*n), 16);
+	if (!n)
+		return;
+	g->check_quiet = n;
 	g->check_quiet[g->ncheck_quiet++] = ctx->kd_addr;
 }
 

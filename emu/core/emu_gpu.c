@@ -8,6 +8,7 @@
 #include <sys/mman.h>
 
 #include "core/emu_gpu_private.h"
+#include "gcn_array.h"
 #include "core/emu_mem.h"
 #include "core/emu_sched.h"
 #include "model/emu_timing.h"
@@ -29,6 +30,29 @@ static uint32_t env_u32(const char *name, uint32_t def, uint32_t lo, uint32_t hi
 		return def;
 	}
 	return (uint32_t)v;
+}
+
+void emu_gpu_destroy(struct emu_gpu *g)
+{
+	if (!g)
+		return;
+	if (g->timing)
+		emu_timing_destroy(g->timing);
+	if (g->scratch) {
+		emu_mem_remove(g->mem, g->scratch);
+		munmap(g->scratch, g->scratch_len);
+	}
+	pthread_mutex_destroy(&g->lock);
+	free(g->kernels);
+	free(g->check_quiet);
+	free(g->trace);
+	for (size_t i = 0; i < g->npool; i++) {
+		free(g->wave_pool[i]->v);
+		free(g->wave_pool[i]->pend);
+		free(g->wave_pool[i]);
+	}
+	free(g->wave_pool);
+	free(g);
 }
 
 struct emu_gpu *emu_gpu_create(const struct emu_profile *prof, struct emu_mem *mem)
@@ -56,29 +80,6 @@ struct emu_gpu *emu_gpu_create(const struct emu_profile *prof, struct emu_mem *m
 fail:
 	emu_gpu_destroy(g);
 	return NULL;
-}
-
-void emu_gpu_destroy(struct emu_gpu *g)
-{
-	if (!g)
-		return;
-	if (g->timing)
-		emu_timing_destroy(g->timing);
-	if (g->scratch) {
-		emu_mem_remove(g->mem, g->scratch);
-		munmap(g->scratch, g->scratch_len);
-	}
-	pthread_mutex_destroy(&g->lock);
-	free(g->kernels);
-	free(g->check_quiet);
-	free(g->trace);
-	for (size_t i = 0; i < g->npool; i++) {
-		free(g->wave_pool[i]->v);
-		free(g->wave_pool[i]->pend);
-		free(g->wave_pool[i]);
-	}
-	free(g->wave_pool);
-	free(g);
 }
 
 const struct emu_profile *emu_gpu_profile(const struct emu_gpu *g)
@@ -111,21 +112,16 @@ void emu_gpu_barrier_packet(struct emu_gpu *g, bool system_release)
 
 bool emu_gpu_register_kernel(struct emu_gpu *g, const struct emu_kernel_reg *k)
 {
-	bool ok = false;
+	struct emu_kernel_reg *n;
+
 	pthread_mutex_lock(&g->lock);
-	if (g->nkernels == g->cap) {
-		size_t cap = g->cap ? g->cap * 2 : 16;
-		struct emu_kernel_reg *n = realloc(g->kernels, cap * sizeof(*n));
-		if (!n)
-			goto out;
+	n = gcn_array_room(g->kernels, &g->cap, g->nkernels, sizeof(*n), 16);
+	if (n) {
 		g->kernels = n;
-		g->cap = cap;
+		g->kernels[g->nkernels++] = *k;
 	}
-	g->kernels[g->nkernels++] = *k;
-	ok = true;
-out:
 	pthread_mutex_unlock(&g->lock);
-	return ok;
+	return n != NULL;
 }
 
 void emu_gpu_unregister_program(struct emu_gpu *g, const struct emu_program *prog)

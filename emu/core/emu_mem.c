@@ -13,6 +13,7 @@
 #include <sys/mman.h>
 
 #include "core/emu_mem.h"
+#include "gcn_array.h"
 
 /* Mappings go one after the other from 32 TiB, each 2 MiB aligned (a
  * translation granule of the model's UTCL1, as ROCr aligns large VRAM
@@ -40,28 +41,6 @@ struct emu_mem {
 	_Atomic uint64_t va_next;  /* where emu_mem_map places the next mapping */
 };
 
-struct emu_mem *emu_mem_create(void)
-{
-	struct emu_mem *m = calloc(1, sizeof(*m));
-	pthread_mutexattr_t attr;
-
-	if (!m)
-		return NULL;
-	if (pthread_mutexattr_init(&attr))
-		goto fail;
-	pthread_mutexattr_settype(&attr, PTHREAD_MUTEX_RECURSIVE);
-	if (pthread_mutex_init(&m->lock, &attr)) {
-		pthread_mutexattr_destroy(&attr);
-		goto fail;
-	}
-	pthread_mutexattr_destroy(&attr);
-	atomic_init(&m->va_next, EMU_VA_BASE);
-	return m;
-fail:
-	free(m);
-	return NULL;
-}
-
 void emu_mem_destroy(struct emu_mem *m)
 {
 	if (!m)
@@ -69,6 +48,27 @@ void emu_mem_destroy(struct emu_mem *m)
 	pthread_mutex_destroy(&m->lock);
 	free(m->r);
 	free(m);
+}
+
+struct emu_mem *emu_mem_create(void)
+{
+	struct emu_mem *m = calloc(1, sizeof(*m));
+	pthread_mutexattr_t attr;
+	bool locked;
+
+	if (!m || pthread_mutexattr_init(&attr))
+		goto fail;
+	/* The attribute is needed only while the mutex is made. */
+	locked = !pthread_mutexattr_settype(&attr, PTHREAD_MUTEX_RECURSIVE) &&
+	         !pthread_mutex_init(&m->lock, &attr);
+	pthread_mutexattr_destroy(&attr);
+	if (!locked)
+		goto fail;
+	atomic_init(&m->va_next, EMU_VA_BASE);
+	return m;
+fail:
+	free(m);
+	return NULL;
 }
 
 void *emu_mem_map(struct emu_mem *m, size_t len)
@@ -133,6 +133,7 @@ static const struct emu_mem_range *emu_mem_lookup(struct emu_mem *m, uint64_t ad
 bool emu_mem_add(struct emu_mem *m, void *base, size_t size, enum emu_mem_kind kind)
 {
 	uint64_t b = (uint64_t)(uintptr_t)base;
+	struct emu_mem_range *r;
 	bool ok = false;
 	size_t i;
 
@@ -145,14 +146,10 @@ bool emu_mem_add(struct emu_mem *m, void *base, size_t size, enum emu_mem_kind k
 		goto out;
 	if (i < m->n && m->r[i].base < b + size)
 		goto out;
-	if (m->n == m->cap) {
-		size_t cap = m->cap ? m->cap * 2 : 64;
-		struct emu_mem_range *r = realloc(m->r, cap * sizeof(*r));
-		if (!r)
-			goto out;
-		m->r = r;
-		m->cap = cap;
-	}
+	r = gcn_array_room(m->r, &m->cap, m->n, sizeof(*r), 64);
+	if (!r)
+		goto out;
+	m->r = r;
 	memmove(&m->r[i + 1], &m->r[i], (m->n - i) * sizeof(*m->r));
 	m->r[i] = (struct emu_mem_range){ b, b + size, kind, true };
 	m->n++;

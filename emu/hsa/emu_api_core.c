@@ -50,6 +50,16 @@ hsa_status_t emu_agent_query(hsa_agent_t agent, bool answer, struct emu_agent **
 	return answer ? HSA_STATUS_SUCCESS : HSA_STATUS_ERROR_INVALID_ARGUMENT;
 }
 
+hsa_status_t emu_rt_enter(bool answer)
+{
+	if (!emu_rt_open())
+		return HSA_STATUS_ERROR_NOT_INITIALIZED;
+	if (!answer)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	pthread_mutex_lock(&emu_rt.lock);
+	return HSA_STATUS_SUCCESS;
+}
+
 struct emu_pool *emu_pool_from(uint64_t handle)
 {
 	for (int i = 0; i < EMU_POOL_COUNT; i++)
@@ -403,10 +413,9 @@ EMU_API hsa_status_t hsa_agent_major_extension_supported(uint16_t extension, hsa
 	struct emu_agent *a;
 	hsa_status_t st;
 
-	if (!emu_rt_open())
-		return HSA_STATUS_ERROR_NOT_INITIALIZED;
-	if (!(a = emu_agent_from(agent)))
-		return HSA_STATUS_ERROR_INVALID_AGENT;
+	/* The arguments are hsa_system_major_extension_supported's to check. */
+	if ((st = emu_agent_query(agent, true, &a)) != HSA_STATUS_SUCCESS)
+		return st;
 	st = hsa_system_major_extension_supported(extension, version_major, version_minor, result);
 	if (st == HSA_STATUS_SUCCESS && a->kind != EMU_AGENT_GPU)
 		*result = false;
@@ -428,14 +437,14 @@ EMU_API hsa_status_t hsa_agent_extension_supported(uint16_t extension, hsa_agent
 
 /* ---- gcnlab extension table ---- */
 
-static hsa_status_t emu_ext_gpu(hsa_agent_t agent)
+/* emu_agent_query for the extension's calls: only the GPU agent has the
+ * extension, and that is checked before the arguments (answer). */
+static hsa_status_t emu_ext_gpu(hsa_agent_t agent, bool answer)
 {
-	struct emu_agent *a;
+	struct emu_agent *a = NULL;
+	hsa_status_t st = emu_agent_query(agent, answer, &a);
 
-	if (!emu_rt_open())
-		return HSA_STATUS_ERROR_NOT_INITIALIZED;
-	a = emu_agent_from(agent);
-	return a && a->kind == EMU_AGENT_GPU ? HSA_STATUS_SUCCESS : HSA_STATUS_ERROR_INVALID_AGENT;
+	return a && a->kind != EMU_AGENT_GPU ? HSA_STATUS_ERROR_INVALID_AGENT : st;
 }
 
 /* Newest slot for a completion signal; result_lock held. */
@@ -475,12 +484,10 @@ static hsa_status_t emu_ext_get_counters(hsa_agent_t agent, hsa_signal_t signal,
                                          struct gcnlab_emu_counters *out)
 {
 	const struct emu_result_slot *r;
-	hsa_status_t st = emu_ext_gpu(agent);
+	hsa_status_t st = emu_ext_gpu(agent, out != NULL);
 
 	if (st != HSA_STATUS_SUCCESS)
 		return st;
-	if (!out)
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
 	pthread_mutex_lock(&emu_rt.result_lock);
 	r = emu_rt_find_result(signal);
 	if (r)
@@ -492,12 +499,10 @@ static hsa_status_t emu_ext_get_counters(hsa_agent_t agent, hsa_signal_t signal,
 
 static hsa_status_t emu_ext_set_trace(hsa_agent_t agent, int enable, int wave)
 {
-	hsa_status_t st = emu_ext_gpu(agent);
+	hsa_status_t st = emu_ext_gpu(agent, wave >= -1);
 
 	if (st != HSA_STATUS_SUCCESS)
 		return st;
-	if (wave < -1)
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
 	pthread_mutex_lock(&emu_rt.dispatch_lock);
 	emu_gpu_set_trace(emu_rt.gpu, enable != 0, wave);
 	pthread_mutex_unlock(&emu_rt.dispatch_lock);
@@ -508,12 +513,10 @@ static hsa_status_t emu_ext_get_trace(hsa_agent_t agent, hsa_signal_t signal,
                                       const struct gcnlab_emu_trace_row **rows, size_t *count)
 {
 	bool newest;
-	hsa_status_t st = emu_ext_gpu(agent);
+	hsa_status_t st = emu_ext_gpu(agent, rows && count);
 
 	if (st != HSA_STATUS_SUCCESS)
 		return st;
-	if (!rows || !count)
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
 	/* The GPU keeps the trace of its last dispatch only. */
 	pthread_mutex_lock(&emu_rt.result_lock);
 	newest = emu_rt.result_seq &&
@@ -529,24 +532,20 @@ static hsa_status_t emu_ext_get_trace(hsa_agent_t agent, hsa_signal_t signal,
 
 static hsa_status_t emu_ext_get_clocks(hsa_agent_t agent, uint32_t *sclk, uint32_t *mclk)
 {
-	hsa_status_t st = emu_ext_gpu(agent);
+	hsa_status_t st = emu_ext_gpu(agent, sclk && mclk);
 
 	if (st != HSA_STATUS_SUCCESS)
 		return st;
-	if (!sclk || !mclk)
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
 	emu_gpu_clocks(emu_rt.gpu, sclk, mclk);
 	return HSA_STATUS_SUCCESS;
 }
 
 static hsa_status_t emu_ext_get_last_report(hsa_agent_t agent, char *buf, size_t len)
 {
-	hsa_status_t st = emu_ext_gpu(agent);
+	hsa_status_t st = emu_ext_gpu(agent, buf && len);
 
 	if (st != HSA_STATUS_SUCCESS)
 		return st;
-	if (!buf || !len)
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
 	pthread_mutex_lock(&emu_rt.result_lock);
 	snprintf(buf, len, "%s", emu_rt.last_report);
 	pthread_mutex_unlock(&emu_rt.result_lock);
@@ -632,6 +631,17 @@ static bool emu_isa_decode(hsa_isa_t h, struct emu_isa *out)
 	return true;
 }
 
+/* The checks an ISA call starts with, in ROCr's order: the runtime is open,
+ * the handle names an ISA (*out), and the answer can be given (answer). */
+static hsa_status_t emu_isa_query(hsa_isa_t isa, bool answer, struct emu_isa *out)
+{
+	if (!emu_rt_open())
+		return HSA_STATUS_ERROR_NOT_INITIALIZED;
+	if (!emu_isa_decode(isa, out))
+		return HSA_STATUS_ERROR_INVALID_ISA;
+	return answer ? HSA_STATUS_SUCCESS : HSA_STATUS_ERROR_INVALID_ARGUMENT;
+}
+
 static void emu_isa_name(const struct emu_isa *i, char *buf, size_t len)
 {
 	snprintf(buf, len, EMU_ISA_PREFIX "%s%s%s", i->prof->proc,
@@ -678,9 +688,8 @@ EMU_API hsa_status_t hsa_agent_iterate_isas(hsa_agent_t agent,
 
 	if ((st = emu_agent_query(agent, callback != NULL, &a)) != HSA_STATUS_SUCCESS)
 		return st;
-	if (a->kind != EMU_AGENT_GPU)
-		return HSA_STATUS_SUCCESS;  /* ROCr's CPU agent has no ISA */
-	return callback(emu_agent_isa(), data);
+	/* ROCr's CPU agent has no ISA: nothing to call back for. */
+	return a->kind == EMU_AGENT_GPU ? callback(emu_agent_isa(), data) : HSA_STATUS_SUCCESS;
 }
 
 /* ROCr's rule for loading: same processor; a feature the code object leaves
@@ -711,13 +720,10 @@ EMU_API hsa_status_t hsa_isa_get_info_alt(hsa_isa_t isa, hsa_isa_info_t attribut
 {
 	struct emu_isa i;
 	char name[96];
+	hsa_status_t st;
 
-	if (!emu_rt_open())
-		return HSA_STATUS_ERROR_NOT_INITIALIZED;
-	if (!emu_isa_decode(isa, &i))
-		return HSA_STATUS_ERROR_INVALID_ISA;
-	if (!value)
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	if ((st = emu_isa_query(isa, value != NULL, &i)) != HSA_STATUS_SUCCESS)
+		return st;
 	emu_isa_name(&i, name, sizeof(name));
 	switch (attribute) {
 	case HSA_ISA_INFO_NAME_LENGTH:
@@ -792,32 +798,32 @@ EMU_API hsa_status_t hsa_isa_get_info(hsa_isa_t isa, hsa_isa_info_t attribute, u
 	return hsa_isa_get_info_alt(isa, attribute, value);
 }
 
+/* What both exception-policy calls accept: an answer slot and a profile. */
+static bool emu_policy_args(hsa_profile_t profile, const uint16_t *mask)
+{
+	return mask && (profile == HSA_PROFILE_BASE || profile == HSA_PROFILE_FULL);
+}
+
 EMU_API hsa_status_t hsa_isa_get_exception_policies(hsa_isa_t isa, hsa_profile_t profile,
                                                     uint16_t *mask)
 {
 	struct emu_isa i;
+	hsa_status_t st = emu_isa_query(isa, emu_policy_args(profile, mask), &i);
 
-	if (!emu_rt_open())
-		return HSA_STATUS_ERROR_NOT_INITIALIZED;
-	if (!emu_isa_decode(isa, &i))
-		return HSA_STATUS_ERROR_INVALID_ISA;
-	if (!mask || (profile != HSA_PROFILE_BASE && profile != HSA_PROFILE_FULL))
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	*mask = 0;
-	return HSA_STATUS_SUCCESS;
+	if (st == HSA_STATUS_SUCCESS)
+		*mask = 0;  /* no exception policy, for either profile */
+	return st;
 }
 
 EMU_API hsa_status_t hsa_agent_get_exception_policies(hsa_agent_t agent, hsa_profile_t profile,
                                                       uint16_t *mask)
 {
-	if (!emu_rt_open())
-		return HSA_STATUS_ERROR_NOT_INITIALIZED;
-	if (!emu_agent_from(agent))
-		return HSA_STATUS_ERROR_INVALID_AGENT;
-	if (!mask || (profile != HSA_PROFILE_BASE && profile != HSA_PROFILE_FULL))
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	*mask = 0;
-	return HSA_STATUS_SUCCESS;
+	struct emu_agent *a;
+	hsa_status_t st = emu_agent_query(agent, emu_policy_args(profile, mask), &a);
+
+	if (st == HSA_STATUS_SUCCESS)
+		*mask = 0;
+	return st;
 }
 
 /* One wavefront size: 64 (the handle is the size). */
@@ -826,13 +832,10 @@ EMU_API hsa_status_t hsa_isa_iterate_wavefronts(hsa_isa_t isa,
                                                 void *data)
 {
 	struct emu_isa i;
+	hsa_status_t st;
 
-	if (!emu_rt_open())
-		return HSA_STATUS_ERROR_NOT_INITIALIZED;
-	if (!emu_isa_decode(isa, &i))
-		return HSA_STATUS_ERROR_INVALID_ISA;
-	if (!callback)
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	if ((st = emu_isa_query(isa, callback != NULL, &i)) != HSA_STATUS_SUCCESS)
+		return st;
 	return callback((hsa_wavefront_t){ 64 }, data);
 }
 
@@ -1104,6 +1107,47 @@ static hsa_status_t emu_gpu_agent_info(hsa_agent_info_t attribute, void *value)
 	return HSA_STATUS_SUCCESS;
 }
 
+/* The GPU-only attributes ROCr's CPU agent answers with zeros, and the
+ * bytes of each answer. */
+static hsa_status_t emu_cpu_agent_zero(hsa_agent_info_t attribute, void *value)
+{
+	static const struct { int attribute; uint8_t bytes; } zero[] = {
+		{ HSA_AGENT_INFO_WAVEFRONT_SIZE, 4 },
+		{ HSA_AGENT_INFO_WORKGROUP_MAX_SIZE, 4 },
+		{ HSA_AGENT_INFO_GRID_MAX_SIZE, 4 },
+		{ HSA_AGENT_INFO_FBARRIER_MAX_SIZE, 4 },
+		{ HSA_AGENT_INFO_QUEUES_MAX, 4 },
+		{ HSA_AGENT_INFO_QUEUE_MIN_SIZE, 4 },
+		{ HSA_AGENT_INFO_QUEUE_MAX_SIZE, 4 },
+		{ HSA_AMD_AGENT_INFO_CHIP_ID, 4 },
+		{ HSA_AMD_AGENT_INFO_MAX_CLOCK_FREQUENCY, 4 },
+		{ HSA_AMD_AGENT_INFO_MAX_ADDRESS_WATCH_POINTS, 4 },
+		{ HSA_AMD_AGENT_INFO_BDFID, 4 },
+		{ HSA_AMD_AGENT_INFO_DOMAIN, 4 },
+		{ HSA_AMD_AGENT_INFO_ASIC_REVISION, 4 },
+		{ HSA_AMD_AGENT_INFO_MEMORY_WIDTH, 4 },
+		{ HSA_AMD_AGENT_INFO_MEMORY_MAX_FREQUENCY, 4 },
+		{ HSA_AMD_AGENT_INFO_MAX_WAVES_PER_CU, 4 },
+		{ HSA_AMD_AGENT_INFO_NUM_SIMDS_PER_CU, 4 },
+		{ HSA_AMD_AGENT_INFO_NUM_SHADER_ENGINES, 4 },
+		{ HSA_AMD_AGENT_INFO_NUM_SHADER_ARRAYS_PER_SE, 4 },
+		{ HSA_AMD_AGENT_INFO_COOPERATIVE_COMPUTE_UNIT_COUNT, 4 },
+		{ HSA_AGENT_INFO_WORKGROUP_MAX_DIM, 3 * sizeof(uint16_t) },
+		{ HSA_AGENT_INFO_GRID_MAX_DIM, sizeof(hsa_dim3_t) },
+		{ HSA_AGENT_INFO_CACHE_SIZE, 4 * sizeof(uint32_t) },
+		{ HSA_AGENT_INFO_ISA, sizeof(hsa_isa_t) },
+		{ HSA_AGENT_INFO_EXTENSIONS, 128 },
+	};
+
+	for (size_t i = 0; i < sizeof(zero) / sizeof(zero[0]); i++) {
+		if (zero[i].attribute == (int)attribute) {
+			memset(value, 0, zero[i].bytes);
+			return HSA_STATUS_SUCCESS;
+		}
+	}
+	return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+}
+
 static hsa_status_t emu_cpu_agent_info(hsa_agent_info_t attribute, void *value)
 {
 	switch ((int)attribute) {
@@ -1123,45 +1167,8 @@ static hsa_status_t emu_cpu_agent_info(hsa_agent_info_t attribute, void *value)
 	case HSA_AGENT_INFO_FAST_F16_OPERATION:
 		*(bool *)value = false;
 		break;
-	case HSA_AGENT_INFO_WAVEFRONT_SIZE:
-	case HSA_AGENT_INFO_WORKGROUP_MAX_SIZE:
-	case HSA_AGENT_INFO_GRID_MAX_SIZE:
-	case HSA_AGENT_INFO_FBARRIER_MAX_SIZE:
-	case HSA_AGENT_INFO_QUEUES_MAX:
-	case HSA_AGENT_INFO_QUEUE_MIN_SIZE:
-	case HSA_AGENT_INFO_QUEUE_MAX_SIZE:
-	case HSA_AMD_AGENT_INFO_CHIP_ID:
-	case HSA_AMD_AGENT_INFO_MAX_CLOCK_FREQUENCY:
-	case HSA_AMD_AGENT_INFO_MAX_ADDRESS_WATCH_POINTS:
-	case HSA_AMD_AGENT_INFO_BDFID:
-	case HSA_AMD_AGENT_INFO_DOMAIN:
-	case HSA_AMD_AGENT_INFO_ASIC_REVISION:
-	case HSA_AMD_AGENT_INFO_MEMORY_WIDTH:
-	case HSA_AMD_AGENT_INFO_MEMORY_MAX_FREQUENCY:
-	case HSA_AMD_AGENT_INFO_MAX_WAVES_PER_CU:
-	case HSA_AMD_AGENT_INFO_NUM_SIMDS_PER_CU:
-	case HSA_AMD_AGENT_INFO_NUM_SHADER_ENGINES:
-	case HSA_AMD_AGENT_INFO_NUM_SHADER_ARRAYS_PER_SE:
-	case HSA_AMD_AGENT_INFO_COOPERATIVE_COMPUTE_UNIT_COUNT:
-		*(uint32_t *)value = 0;
-		break;
-	case HSA_AGENT_INFO_WORKGROUP_MAX_DIM:
-		memset(value, 0, 3 * sizeof(uint16_t));
-		break;
-	case HSA_AGENT_INFO_GRID_MAX_DIM:
-		*(hsa_dim3_t *)value = (hsa_dim3_t){ 0, 0, 0 };
-		break;
 	case HSA_AGENT_INFO_DEVICE:
 		*(hsa_device_type_t *)value = HSA_DEVICE_TYPE_CPU;
-		break;
-	case HSA_AGENT_INFO_CACHE_SIZE:
-		memset(value, 0, 4 * sizeof(uint32_t));
-		break;
-	case HSA_AGENT_INFO_ISA:
-		((hsa_isa_t *)value)->handle = 0;
-		break;
-	case HSA_AGENT_INFO_EXTENSIONS:
-		memset(value, 0, 128);
 		break;
 	case HSA_AMD_AGENT_INFO_CACHELINE_SIZE:
 		*(uint32_t *)value = 64;
@@ -1170,7 +1177,7 @@ static hsa_status_t emu_cpu_agent_info(hsa_agent_info_t attribute, void *value)
 		*(uint32_t *)value = emu_rt.cpu_count;
 		break;
 	default:
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+		return emu_cpu_agent_zero(attribute, value);
 	}
 	return HSA_STATUS_SUCCESS;
 }
@@ -1190,11 +1197,9 @@ EMU_API hsa_status_t hsa_agent_get_info(hsa_agent_t agent, hsa_agent_info_t attr
 
 EMU_API hsa_status_t hsa_agent_set_info(hsa_agent_t agent, hsa_agent_info_t attribute, void *value)
 {
+	struct emu_agent *a;
+
 	(void)attribute;
 	(void)value;
-	if (!emu_rt_open())
-		return HSA_STATUS_ERROR_NOT_INITIALIZED;
-	if (!emu_agent_from(agent))
-		return HSA_STATUS_ERROR_INVALID_AGENT;
-	return HSA_STATUS_ERROR_INVALID_ARGUMENT;  /* no attribute is writable */
+	return emu_agent_query(agent, false, &a);  /* no attribute is writable */
 }

@@ -123,8 +123,7 @@ static hsa_status_t emu_reader_add(uint8_t *data, size_t size, hsa_code_object_r
 	r->data = data;
 	r->size = size;
 	pthread_mutex_lock(&emu_rt.lock);
-	r->next = emu_rt.readers;
-	emu_rt.readers = r;
+	EMU_RT_LINK(emu_rt.readers, r);
 	pthread_mutex_unlock(&emu_rt.lock);
 	out->handle = (uint64_t)(uintptr_t)r;
 	return HSA_STATUS_SUCCESS;
@@ -226,8 +225,7 @@ EMU_API hsa_status_t hsa_executable_create_alt(hsa_profile_t profile,
 	x->state = HSA_EXECUTABLE_STATE_UNFROZEN;
 	x->symbols_tail = &x->symbols;
 	pthread_mutex_lock(&emu_rt.lock);
-	x->next = emu_rt.execs;
-	emu_rt.execs = x;
+	EMU_RT_LINK(emu_rt.execs, x);
 	pthread_mutex_unlock(&emu_rt.lock);
 	executable->handle = (uint64_t)(uintptr_t)x;
 	return HSA_STATUS_SUCCESS;
@@ -665,9 +663,8 @@ EMU_API hsa_status_t hsa_executable_load_agent_code_object(hsa_executable_t exec
 	hsa_status_t st;
 
 	(void)options;
-	if (!emu_rt_open())
-		return HSA_STATUS_ERROR_NOT_INITIALIZED;
-	pthread_mutex_lock(&emu_rt.lock);
+	if ((st = emu_rt_enter(true)) != HSA_STATUS_SUCCESS)
+		return st;
 	if (!(x = emu_executable_find(executable))) {
 		st = HSA_STATUS_ERROR_INVALID_EXECUTABLE;
 	} else if (!(r = emu_reader_find(code_object_reader))) {
@@ -691,12 +688,11 @@ EMU_API hsa_status_t hsa_executable_load_agent_code_object(hsa_executable_t exec
 EMU_API hsa_status_t hsa_executable_freeze(hsa_executable_t executable, const char *options)
 {
 	struct emu_executable *x;
-	hsa_status_t st = HSA_STATUS_SUCCESS;
+	hsa_status_t st;
 
 	(void)options;
-	if (!emu_rt_open())
-		return HSA_STATUS_ERROR_NOT_INITIALIZED;
-	pthread_mutex_lock(&emu_rt.lock);
+	if ((st = emu_rt_enter(true)) != HSA_STATUS_SUCCESS)
+		return st;
 	if (!(x = emu_executable_find(executable)))
 		st = HSA_STATUS_ERROR_INVALID_EXECUTABLE;
 	else if (x->state == HSA_EXECUTABLE_STATE_FROZEN)
@@ -707,22 +703,27 @@ EMU_API hsa_status_t hsa_executable_freeze(hsa_executable_t executable, const ch
 	return st;
 }
 
+/* emu_rt_enter, then whether the executable exists (emu_rt.lock released). */
+static hsa_status_t emu_executable_check(hsa_executable_t executable, bool answer)
+{
+	hsa_status_t st = emu_rt_enter(answer);
+
+	if (st != HSA_STATUS_SUCCESS)
+		return st;
+	if (!emu_executable_find(executable))
+		st = HSA_STATUS_ERROR_INVALID_EXECUTABLE;
+	pthread_mutex_unlock(&emu_rt.lock);
+	return st;
+}
+
 EMU_API hsa_status_t hsa_executable_validate_alt(hsa_executable_t executable, const char *options,
                                                  uint32_t *result)
 {
-	hsa_status_t st = HSA_STATUS_SUCCESS;
+	hsa_status_t st = emu_executable_check(executable, result != NULL);
 
 	(void)options;
-	if (!emu_rt_open())
-		return HSA_STATUS_ERROR_NOT_INITIALIZED;
-	if (!result)
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	pthread_mutex_lock(&emu_rt.lock);
-	if (!emu_executable_find(executable))
-		st = HSA_STATUS_ERROR_INVALID_EXECUTABLE;
-	else
+	if (st == HSA_STATUS_SUCCESS)
 		*result = 0;  /* every loaded object was checked when it was loaded */
-	pthread_mutex_unlock(&emu_rt.lock);
 	return st;
 }
 
@@ -735,13 +736,10 @@ EMU_API hsa_status_t hsa_executable_get_info(hsa_executable_t executable,
                                              hsa_executable_info_t attribute, void *value)
 {
 	struct emu_executable *x;
-	hsa_status_t st = HSA_STATUS_SUCCESS;
+	hsa_status_t st;
 
-	if (!emu_rt_open())
-		return HSA_STATUS_ERROR_NOT_INITIALIZED;
-	if (!value)
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	pthread_mutex_lock(&emu_rt.lock);
+	if ((st = emu_rt_enter(value != NULL)) != HSA_STATUS_SUCCESS)
+		return st;
 	if (!(x = emu_executable_find(executable)))
 		st = HSA_STATUS_ERROR_INVALID_EXECUTABLE;
 	else if (attribute == HSA_EXECUTABLE_INFO_PROFILE)
@@ -764,13 +762,11 @@ EMU_API hsa_status_t hsa_executable_get_symbol_by_name(hsa_executable_t executab
                                                        hsa_executable_symbol_t *symbol)
 {
 	struct emu_executable *x;
-	hsa_status_t st = HSA_STATUS_ERROR_INVALID_SYMBOL_NAME;
+	hsa_status_t st;
 
-	if (!emu_rt_open())
-		return HSA_STATUS_ERROR_NOT_INITIALIZED;
-	if (!symbol_name || !symbol)
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	pthread_mutex_lock(&emu_rt.lock);
+	if ((st = emu_rt_enter(symbol_name && symbol)) != HSA_STATUS_SUCCESS)
+		return st;
+	st = HSA_STATUS_ERROR_INVALID_SYMBOL_NAME;
 	if (!(x = emu_executable_find(executable))) {
 		st = HSA_STATUS_ERROR_INVALID_EXECUTABLE;
 	} else if (agent && agent->handle == emu_agent_handle(EMU_AGENT_GPU).handle) {
@@ -807,16 +803,13 @@ static hsa_status_t emu_iterate(hsa_executable_t executable, bool agent_only, hs
                                 void *data)
 {
 	struct emu_executable *x;
-	hsa_status_t st = HSA_STATUS_SUCCESS;
+	hsa_status_t st;
 	hsa_executable_symbol_t *handles = NULL;
 	size_t n = 0;
 
-	if (!emu_rt_open())
-		return HSA_STATUS_ERROR_NOT_INITIALIZED;
-	if (!cb && !cb_all)
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
 	/* Snapshot under the lock; the callbacks may call back into the API. */
-	pthread_mutex_lock(&emu_rt.lock);
+	if ((st = emu_rt_enter(cb || cb_all)) != HSA_STATUS_SUCCESS)
+		return st;
 	if (!(x = emu_executable_find(executable))) {
 		st = HSA_STATUS_ERROR_INVALID_EXECUTABLE;
 	} else if (agent_only && !emu_agent_from(agent)) {
@@ -859,18 +852,9 @@ EMU_API hsa_status_t hsa_executable_iterate_program_symbols(
 	hsa_executable_t executable,
 	hsa_status_t (*callback)(hsa_executable_t, hsa_executable_symbol_t, void *), void *data)
 {
-	hsa_status_t st = HSA_STATUS_SUCCESS;
-
 	(void)data;
-	if (!emu_rt_open())
-		return HSA_STATUS_ERROR_NOT_INITIALIZED;
-	if (!callback)
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	pthread_mutex_lock(&emu_rt.lock);
-	if (!emu_executable_find(executable))
-		st = HSA_STATUS_ERROR_INVALID_EXECUTABLE;
-	pthread_mutex_unlock(&emu_rt.lock);
-	return st;  /* code objects v4+ have agent symbols only */
+	/* code objects v4+ have agent symbols only: nothing to call back for */
+	return emu_executable_check(executable, callback != NULL);
 }
 
 static hsa_status_t emu_symbol_info(const struct emu_symbol *s, int attribute, void *value)
@@ -958,11 +942,8 @@ EMU_API hsa_status_t hsa_executable_symbol_get_info(hsa_executable_symbol_t exec
 	struct emu_symbol *s;
 	hsa_status_t st;
 
-	if (!emu_rt_open())
-		return HSA_STATUS_ERROR_NOT_INITIALIZED;
-	if (!value)
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	pthread_mutex_lock(&emu_rt.lock);
+	if ((st = emu_rt_enter(value != NULL)) != HSA_STATUS_SUCCESS)
+		return st;
 	s = emu_symbol_find(executable_symbol);
 	st = s ? emu_symbol_info(s, (int)attribute, value) : HSA_STATUS_ERROR_INVALID_EXECUTABLE_SYMBOL;
 	pthread_mutex_unlock(&emu_rt.lock);

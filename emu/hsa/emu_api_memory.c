@@ -310,11 +310,10 @@ EMU_API hsa_status_t hsa_amd_agent_memory_pool_get_info(hsa_agent_t agent,
 	struct emu_agent *a;
 	struct emu_pool *p;
 	hsa_amd_memory_pool_access_t access;
+	hsa_status_t st;
 
-	if (!emu_rt_open())
-		return HSA_STATUS_ERROR_NOT_INITIALIZED;
-	if (!(a = emu_agent_from(agent)))
-		return HSA_STATUS_ERROR_INVALID_AGENT;
+	if ((st = emu_agent_query(agent, true, &a)) != HSA_STATUS_SUCCESS)
+		return st;
 	if (!(p = emu_pool_from(memory_pool.handle)))
 		return (hsa_status_t)HSA_STATUS_ERROR_INVALID_MEMORY_POOL;
 	if (!value)
@@ -520,6 +519,25 @@ static void emu_copy_finish(struct emu_copy *c)
 	}
 }
 
+/* A copy with room for ndeps dependencies (in the copy itself up to 8);
+ * emu_copy_release frees it. */
+static struct emu_copy *emu_copy_new(void *dst, const void *src, size_t size, uint32_t ndeps)
+{
+	struct emu_copy *c = calloc(1, sizeof(*c));
+
+	if (!c)
+		return NULL;
+	c->dep = ndeps <= sizeof(c->deps) / sizeof(c->deps[0]) ? c->deps : calloc(ndeps, sizeof(*c->dep));
+	if (!c->dep) {
+		free(c);
+		return NULL;
+	}
+	c->dst = dst;
+	c->src = src;
+	c->size = size;
+	return c;
+}
+
 static void emu_copy_release(struct emu_copy *c)
 {
 	for (uint32_t i = 0; i < c->ndeps; i++)
@@ -567,7 +585,7 @@ EMU_API hsa_status_t hsa_amd_memory_async_copy(void *dst, hsa_agent_t dst_agent,
 {
 	struct emu_copy *c;
 	hsa_status_t st = HSA_STATUS_ERROR_INVALID_SIGNAL;
-	bool ready = true;
+	bool ready = true, started;
 
 	if (!emu_rt_open())
 		return HSA_STATUS_ERROR_NOT_INITIALIZED;
@@ -576,17 +594,8 @@ EMU_API hsa_status_t hsa_amd_memory_async_copy(void *dst, hsa_agent_t dst_agent,
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
 	if (!emu_agent_from(dst_agent) || !emu_agent_from(src_agent))
 		return HSA_STATUS_ERROR_INVALID_AGENT;
-	c = calloc(1, sizeof(*c));
-	if (!c)
+	if (!(c = emu_copy_new(dst, src, size, num_dep_signals)))
 		return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
-	c->dst = dst;
-	c->src = src;
-	c->size = size;
-	c->dep = num_dep_signals <= 8 ? c->deps : calloc(num_dep_signals, sizeof(*c->dep));
-	if (!c->dep) {
-		free(c);
-		return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
-	}
 	if (!(c->done = emu_signal_get(completion_signal)))
 		goto fail;
 	for (; c->ndeps < num_dep_signals; c->ndeps++) {
@@ -602,15 +611,11 @@ EMU_API hsa_status_t hsa_amd_memory_async_copy(void *dst, hsa_agent_t dst_agent,
 	}
 	pthread_mutex_lock(&emu_rt.copy_lock);
 	emu_copy_reap();
-	if (pthread_create(&c->thread, NULL, emu_copy_thread, c)) {
-		pthread_mutex_unlock(&emu_rt.copy_lock);
-		st = HSA_STATUS_ERROR_OUT_OF_RESOURCES;
-		goto fail;
-	}
-	c->next = emu_rt.copies;
-	emu_rt.copies = c;
+	EMU_RT_START(emu_rt.copies, c, emu_copy_thread, started);
 	pthread_mutex_unlock(&emu_rt.copy_lock);
-	return HSA_STATUS_SUCCESS;
+	if (started)
+		return HSA_STATUS_SUCCESS;
+	st = HSA_STATUS_ERROR_OUT_OF_RESOURCES;
 fail:
 	emu_copy_release(c);
 	return st;
@@ -627,18 +632,11 @@ EMU_API hsa_status_t hsa_amd_profiling_async_copy_enable(bool enable)
 EMU_API hsa_status_t hsa_amd_profiling_get_async_copy_time(hsa_signal_t signal,
                                                            hsa_amd_profiling_async_copy_time_t *time)
 {
-	struct emu_signal *s;
-
 	if (!emu_rt_open())
 		return HSA_STATUS_ERROR_NOT_INITIALIZED;
 	if (!time)
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	if (!(s = emu_signal_get(signal)))
-		return HSA_STATUS_ERROR_INVALID_SIGNAL;
-	time->start = s->amd.start_ts;
-	time->end = s->amd.end_ts;
-	emu_signal_put(s);
-	return HSA_STATUS_SUCCESS;
+	return emu_signal_times(signal, &time->start, &time->end);
 }
 
 void emu_memory_release_all(void)

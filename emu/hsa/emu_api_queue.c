@@ -478,12 +478,10 @@ static struct emu_queue **emu_queue_link(const hsa_queue_t *queue)
 static hsa_status_t emu_queue_query(const hsa_queue_t *queue, bool unlink, struct emu_queue **out)
 {
 	struct emu_queue **pp;
+	hsa_status_t st;
 
-	if (!emu_rt_open())
-		return HSA_STATUS_ERROR_NOT_INITIALIZED;
-	if (!queue)
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	pthread_mutex_lock(&emu_rt.lock);
+	if ((st = emu_rt_enter(queue != NULL)) != HSA_STATUS_SUCCESS)
+		return st;
 	pp = emu_queue_link(queue);
 	*out = pp ? *pp : NULL;
 	if (*out && unlink)
@@ -503,12 +501,12 @@ EMU_API hsa_status_t hsa_queue_create(hsa_agent_t agent, uint32_t size, hsa_queu
 	struct emu_queue *q;
 	amd_queue_t *aq;
 	size_t ring;
+	hsa_status_t st;
+	bool started;
 
 	(void)group_segment_size;  /* a hint only */
-	if (!emu_rt_open())
-		return HSA_STATUS_ERROR_NOT_INITIALIZED;
-	if (!(a = emu_agent_from(agent)))
-		return HSA_STATUS_ERROR_INVALID_AGENT;
+	if ((st = emu_agent_query(agent, true, &a)) != HSA_STATUS_SUCCESS)
+		return st;
 	/* Checks in the order of ROCr's hsa_queue_create / GpuAgent::QueueCreate. */
 	if (!queue || size == 0 || (size & (size - 1)) ||
 	    (type != HSA_QUEUE_TYPE_MULTI && type != HSA_QUEUE_TYPE_SINGLE &&
@@ -565,13 +563,10 @@ EMU_API hsa_status_t hsa_queue_create(hsa_agent_t agent, uint32_t size, hsa_queu
 
 	pthread_mutex_lock(&emu_rt.lock);
 	aq->hsa_queue.id = emu_rt.next_queue_id++;
-	if (pthread_create(&q->thread, NULL, emu_queue_thread, q)) {
-		pthread_mutex_unlock(&emu_rt.lock);
-		goto fail;
-	}
-	q->next = emu_rt.queues;
-	emu_rt.queues = q;
+	EMU_RT_START(emu_rt.queues, q, emu_queue_thread, started);
 	pthread_mutex_unlock(&emu_rt.lock);
+	if (!started)
+		goto fail;
 	*queue = &aq->hsa_queue;
 	return HSA_STATUS_SUCCESS;
 fail:
@@ -588,8 +583,7 @@ static void emu_queue_stop_and_free(struct emu_queue *q)
 		/* From the queue's own error callback: the thread cannot join
 		 * itself; it is joined and freed by the next create or shut down. */
 		pthread_mutex_lock(&emu_rt.lock);
-		q->next = emu_rt.dead_queues;
-		emu_rt.dead_queues = q;
+		EMU_RT_LINK(emu_rt.dead_queues, q);
 		pthread_mutex_unlock(&emu_rt.lock);
 		return;
 	}
@@ -665,7 +659,6 @@ EMU_API hsa_status_t hsa_amd_profiling_get_dispatch_time(hsa_agent_t agent, hsa_
                                                          hsa_amd_profiling_dispatch_time_t *time)
 {
 	struct emu_agent *a;
-	struct emu_signal *s;
 
 	if (!emu_rt_open())
 		return HSA_STATUS_ERROR_NOT_INITIALIZED;
@@ -673,12 +666,7 @@ EMU_API hsa_status_t hsa_amd_profiling_get_dispatch_time(hsa_agent_t agent, hsa_
 		return HSA_STATUS_ERROR_INVALID_AGENT;
 	if (!time)
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	if (!(s = emu_signal_get(signal)))
-		return HSA_STATUS_ERROR_INVALID_SIGNAL;
-	time->start = s->amd.start_ts;
-	time->end = s->amd.end_ts;
-	emu_signal_put(s);
-	return HSA_STATUS_SUCCESS;
+	return emu_signal_times(signal, &time->start, &time->end);
 }
 
 /* GPU timestamps already are system nanoseconds (model time). */
@@ -698,13 +686,10 @@ EMU_API hsa_status_t hsa_amd_profiling_convert_tick_to_system_domain(hsa_agent_t
 EMU_API hsa_status_t hsa_amd_register_system_event_handler(hsa_amd_system_event_callback_t callback,
                                                            void *data)
 {
-	hsa_status_t st = HSA_STATUS_SUCCESS;
+	hsa_status_t st;
 
-	if (!emu_rt_open())
-		return HSA_STATUS_ERROR_NOT_INITIALIZED;
-	if (!callback)
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	pthread_mutex_lock(&emu_rt.lock);
+	if ((st = emu_rt_enter(callback != NULL)) != HSA_STATUS_SUCCESS)
+		return st;
 	if (emu_rt.nhandlers == EMU_MAX_EVENT_HANDLERS) {
 		st = HSA_STATUS_ERROR_OUT_OF_RESOURCES;
 	} else {

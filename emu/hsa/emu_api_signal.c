@@ -101,6 +101,18 @@ void emu_signal_retire(struct emu_signal *s)
 		emu_signal_put(s);
 }
 
+hsa_status_t emu_signal_times(hsa_signal_t signal, uint64_t *start, uint64_t *end)
+{
+	struct emu_signal *s = emu_signal_get(signal);
+
+	if (!s)
+		return HSA_STATUS_ERROR_INVALID_SIGNAL;
+	*start = s->amd.start_ts;
+	*end = s->amd.end_ts;
+	emu_signal_put(s);
+	return HSA_STATUS_SUCCESS;
+}
+
 void emu_signal_wake(struct emu_signal *s)
 {
 	pthread_mutex_lock(&s->lock);

@@ -97,6 +97,29 @@ int64_t emu_signal_wait_pred(struct emu_signal *s, bool (*pred)(int64_t v, void 
 void emu_signal_wake(struct emu_signal *s);
 void emu_signal_destroy_all(void);
 
+/* Start time and end time of the work a signal completed (start_ts and
+ * end_ts of its amd_signal_t), for the profiling calls. */
+hsa_status_t emu_signal_times(hsa_signal_t signal, uint64_t *start, uint64_t *end);
+
+/* ---- The runtime's object lists (a `next` member links each) ---- */
+
+/* Push node on the list at head; the list's lock held. */
+#define EMU_RT_LINK(head, node)                                                \
+	do {                                                                   \
+		(node)->next = (head);                                         \
+		(head) = (node);                                               \
+	} while (0)
+
+/* Start node's worker thread fn(node) on node->thread and, when it started,
+ * push node on the list at head, under the list's lock (held), so that every
+ * running worker is on a list the shutdown walks; ok: whether it started. */
+#define EMU_RT_START(head, node, fn, ok)                                       \
+	do {                                                                   \
+		(ok) = !pthread_create(&(node)->thread, NULL, (fn), (node));   \
+		if (ok)                                                        \
+			EMU_RT_LINK(head, node);                               \
+	} while (0)
+
 /* ---- Queues (emu_api_queue.c) ---- */
 struct emu_queue;
 void emu_queue_destroy_all(void);
@@ -180,6 +203,11 @@ struct emu_agent *emu_agent_from(hsa_agent_t a);
  * (or a callback).
  * *out is the agent when this returns HSA_STATUS_SUCCESS. */
 hsa_status_t emu_agent_query(hsa_agent_t agent, bool answer, struct emu_agent **out);
+/* The checks a call on the runtime's object lists starts with, in ROCr's
+ * order: the runtime is open, the caller gave a place for the answer (or a
+ * callback). On HSA_STATUS_SUCCESS emu_rt.lock is held, for the caller to
+ * release once it has looked its object up. */
+hsa_status_t emu_rt_enter(bool answer);
 static inline hsa_agent_t emu_agent_handle(enum emu_agent_kind k)
 {
 	return (hsa_agent_t){ (uint64_t)(uintptr_t)&emu_rt.agents[k] };

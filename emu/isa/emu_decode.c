@@ -554,6 +554,48 @@ static void emu_dec_vop3(struct emu_dec *d, const struct emu_opfmt *fmt)
 		d->bad = true;
 }
 
+/* Where a memory encoding keeps a flag: a bit of the first or the second
+ * dword, on every arch or on one side of the gfx900 / gfx90a-gfx942 split
+ * (the ISA manuals' MUBUF/MTBUF/FLAT/DS layouts; gfx90a moved tfe and nv
+ * out for acc and added sc1). */
+enum { EMU_FB_ALL, EMU_FB_GFX900, EMU_FB_GFX90A };
+
+struct emu_flag_bit {
+	uint8_t word, bit, arch;
+	uint32_t flag;
+};
+
+static const struct emu_flag_bit emu_ds_flags[] = {
+	{0, 16, EMU_FB_ALL, EMU_F_GDS}, {0, 25, EMU_FB_GFX90A, EMU_F_ACC},
+};
+
+static const struct emu_flag_bit emu_flat_flags[] = {
+	{0, 16, EMU_FB_ALL, EMU_F_GLC}, {0, 17, EMU_FB_ALL, EMU_F_SLC}, {0, 25, EMU_FB_GFX90A, EMU_F_SC1},
+	{1, 23, EMU_FB_GFX900, EMU_F_NV}, {0, 13, EMU_FB_ALL, EMU_F_LDS}, {1, 23, EMU_FB_GFX90A, EMU_F_ACC},
+};
+
+static const struct emu_flag_bit emu_mubuf_flags[] = {
+	{0, 12, EMU_FB_ALL, EMU_F_OFFEN}, {0, 13, EMU_FB_ALL, EMU_F_IDXEN}, {0, 14, EMU_FB_ALL, EMU_F_GLC},
+	{0, 17, EMU_FB_ALL, EMU_F_SLC}, {0, 16, EMU_FB_ALL, EMU_F_LDS}, {0, 15, EMU_FB_GFX90A, EMU_F_SC1},
+	{1, 23, EMU_FB_GFX900, EMU_F_TFE}, {1, 23, EMU_FB_GFX90A, EMU_F_ACC},
+};
+
+static const struct emu_flag_bit emu_mtbuf_flags[] = {
+	{0, 12, EMU_FB_ALL, EMU_F_OFFEN}, {0, 13, EMU_FB_ALL, EMU_F_IDXEN}, {0, 14, EMU_FB_ALL, EMU_F_GLC},
+	{1, 22, EMU_FB_ALL, EMU_F_SLC}, {1, 21, EMU_FB_GFX90A, EMU_F_SC1},
+	{1, 23, EMU_FB_GFX900, EMU_F_TFE}, {1, 23, EMU_FB_GFX90A, EMU_F_ACC},
+};
+
+#define EMU_FLAGS(t) (t), sizeof(t) / sizeof((t)[0])
+
+static void emu_dec_flags(struct emu_inst *in, bool gfx90a, const struct emu_flag_bit *t, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (((in->w[t[i].word] >> t[i].bit) & 1) &&
+		    (t[i].arch == EMU_FB_ALL || (t[i].arch == EMU_FB_GFX90A) == gfx90a))
+			in->flags |= t[i].flag;
+}
+
 static void emu_dec_mem(struct emu_dec *d, const struct emu_opfmt *fmt)
 {
 	struct emu_inst *in = d->in;
@@ -565,12 +607,9 @@ static void emu_dec_mem(struct emu_dec *d, const struct emu_opfmt *fmt)
 
 	switch (in->enc) {
 	case EMU_ENC_DS: {
-		bool acc = gfx90a && ((w0 >> 25) & 1);
+		emu_dec_flags(in, gfx90a, EMU_FLAGS(emu_ds_flags));
+		bool acc = in->flags & EMU_F_ACC;
 		in->imm = (int32_t)emu_bits(w0, 0, 16);
-		if ((w0 >> 16) & 1)
-			in->flags |= EMU_F_GDS;
-		if (acc)
-			in->flags |= EMU_F_ACC;
 		/* ds_gws_*: the data operand sits in the addr field */
 		bool gws = !strncmp(in->op->mnemonic, "ds_gws_", 7);
 		in->addr = emu_vfield(d, 'a', emu_bits(w1, 0, 8), acc && gws);
@@ -580,23 +619,12 @@ static void emu_dec_mem(struct emu_dec *d, const struct emu_opfmt *fmt)
 		break;
 	}
 	case EMU_ENC_FLAT: {
-		bool acc = gfx90a && ((w1 >> 23) & 1);
+		emu_dec_flags(in, gfx90a, EMU_FLAGS(emu_flat_flags));
+		bool acc = in->flags & EMU_F_ACC;
 		in->seg = (uint8_t)emu_bits(w0, 14, 2);
 		uint32_t off = emu_bits(w0, 0, 13);
 		/* global/scratch offsets are 13-bit signed; flat's is unsigned */
 		in->imm = in->seg ? (int32_t)(off << 19) >> 19 : (int32_t)off;
-		if ((w0 >> 16) & 1)
-			in->flags |= EMU_F_GLC;
-		if ((w0 >> 17) & 1)
-			in->flags |= EMU_F_SLC;
-		if (gfx90a && ((w0 >> 25) & 1))
-			in->flags |= EMU_F_SC1;
-		if (!gfx90a && ((w1 >> 23) & 1))
-			in->flags |= EMU_F_NV;
-		if ((w0 >> 13) & 1)
-			in->flags |= EMU_F_LDS;
-		if (acc)
-			in->flags |= EMU_F_ACC;
 		uint32_t saddr = emu_bits(w1, 16, 7);
 		if (in->seg) {
 			if (saddr != 0x7f) {
@@ -636,32 +664,14 @@ static void emu_dec_mem(struct emu_dec *d, const struct emu_opfmt *fmt)
 	case EMU_ENC_MUBUF:
 	case EMU_ENC_MTBUF: {
 		bool mtbuf = in->enc == EMU_ENC_MTBUF;
-		bool acc = gfx90a && ((w1 >> 23) & 1);
+		if (mtbuf)
+			emu_dec_flags(in, gfx90a, EMU_FLAGS(emu_mtbuf_flags));
+		else
+			emu_dec_flags(in, gfx90a, EMU_FLAGS(emu_mubuf_flags));
+		bool acc = in->flags & EMU_F_ACC;
 		in->imm = (int32_t)emu_bits(w0, 0, 12);
-		if ((w0 >> 12) & 1)
-			in->flags |= EMU_F_OFFEN;
-		if ((w0 >> 13) & 1)
-			in->flags |= EMU_F_IDXEN;
-		if ((w0 >> 14) & 1)
-			in->flags |= EMU_F_GLC;
-		if (mtbuf) {
+		if (mtbuf)
 			in->fmt = (uint8_t)emu_bits(w0, 19, 7);
-			if ((w1 >> 22) & 1)
-				in->flags |= EMU_F_SLC;
-			if (gfx90a && ((w1 >> 21) & 1))
-				in->flags |= EMU_F_SC1;
-		} else {
-			if ((w0 >> 17) & 1)
-				in->flags |= EMU_F_SLC;
-			if ((w0 >> 16) & 1)
-				in->flags |= EMU_F_LDS;
-			if (gfx90a && ((w0 >> 15) & 1))
-				in->flags |= EMU_F_SC1;
-		}
-		if (!gfx90a && ((w1 >> 23) & 1))
-			in->flags |= EMU_F_TFE;
-		if (acc)
-			in->flags |= EMU_F_ACC;
 		uint32_t a = emu_bits(w1, 0, 8);
 		unsigned aw = ((in->flags & EMU_F_OFFEN) && (in->flags & EMU_F_IDXEN)) ? 2 : 1;
 		if ((in->flags & (EMU_F_OFFEN | EMU_F_IDXEN)) && (d->syn.used['a'] || !d->syn.used['D'])) {

@@ -46,45 +46,30 @@ static void emu_put_range(struct emu_out *o, const char *pfx, unsigned first, un
 		emu_put(o, "%s[%u:%u]", pfx, first, first + w - 1);
 }
 
+/* LLVM's names of the named source operands (emu_isa.h), by code. */
+static const struct emu_sreg_name {
+	const char *one, *pair;  /* alone; as the low half of a 64-bit pair (NULL: as alone) */
+} emu_sreg_names[256] = {
+#define EMU_SREG_NAME(name, code, spelling, pair) [code] = { spelling, pair },
+	EMU_OP_NAMED(EMU_SREG_NAME)
+#undef EMU_SREG_NAME
+};
+
 /* A scalar-side register (codes 0..127 and the named sources). */
 static void emu_put_sreg(struct emu_out *o, unsigned c, unsigned w)
 {
-	static const char *const lo[] = {"flat_scratch_lo", "flat_scratch_hi", "xnack_mask_lo", "xnack_mask_hi",
-	                                 "vcc_lo", "vcc_hi"};
-	static const char *const pair[] = {"flat_scratch", NULL, "xnack_mask", NULL, "vcc", NULL};
+	const struct emu_sreg_name *n = c < 256 ? &emu_sreg_names[c] : NULL;
+
 	if (w == 0)
 		w = 1;
-	if (c <= EMU_OP_SGPR_MAX) {
+	if (c <= EMU_OP_SGPR_MAX)
 		emu_put_range(o, "s", c, w);
-	} else if (c >= EMU_OP_FLAT_SCR_LO && c <= EMU_OP_VCC_HI) {
-		const char *n = w == 2 ? pair[c - EMU_OP_FLAT_SCR_LO] : lo[c - EMU_OP_FLAT_SCR_LO];
-		emu_put(o, "%s", n ? n : lo[c - EMU_OP_FLAT_SCR_LO]);
-	} else if (c >= EMU_OP_TTMP0 && c < EMU_OP_TTMP0 + 16) {
+	else if (c >= EMU_OP_TTMP0 && c < EMU_OP_TTMP0 + 16)
 		emu_put_range(o, "ttmp", c - EMU_OP_TTMP0, w);
-	} else if (c == EMU_OP_M0) {
-		emu_put(o, "m0");
-	} else if (c == 125) {
-		emu_put(o, "null"); /* what LLVM 19 prints for code 125 on GFX9 */
-	} else if (c == EMU_OP_EXEC_LO) {
-		emu_put(o, w == 2 ? "exec" : "exec_lo");
-	} else if (c == EMU_OP_EXEC_HI) {
-		emu_put(o, "exec_hi");
-	} else {
-		static const char *const src[] = {"src_shared_base", "src_shared_limit", "src_private_base",
-		                                  "src_private_limit", "src_pops_exiting_wave_id"};
-		if (c >= 235 && c <= 239)
-			emu_put(o, "%s", src[c - 235]);
-		else if (c == 251)
-			emu_put(o, "src_vccz");
-		else if (c == 252)
-			emu_put(o, "src_execz");
-		else if (c == 253)
-			emu_put(o, "src_scc");
-		else if (c == 254)
-			emu_put(o, "src_lds_direct");
-		else
-			emu_put(o, "/*invalid %u*/", c);
-	}
+	else if (n && n->one)
+		emu_put(o, "%s", w == 2 && n->pair ? n->pair : n->one);
+	else
+		emu_put(o, "/*invalid %u*/", c);
 }
 
 static void emu_put_reg(struct emu_out *o, unsigned code, unsigned w)
@@ -99,80 +84,57 @@ static void emu_put_reg(struct emu_out *o, unsigned code, unsigned w)
 		emu_put_sreg(o, code, w);
 }
 
-/* LLVM's printImmediate32/64/16/Int16. */
-static void emu_put_imm32(struct emu_out *o, uint32_t v)
+/* The float inline constants 240..248 (index code - 240): their bit
+ * patterns at each width and the names LLVM prints for them. */
+static const struct emu_fconst {
+	uint16_t h;
+	uint32_t f;
+	uint64_t d;
+	const char *name, *name64;  /* name64: the 64-bit spelling where it differs */
+} emu_fconst[9] = {
+	{0x3800, 0x3f000000u, 0x3fe0000000000000ull, "0.5", NULL},
+	{0xb800, 0xbf000000u, 0xbfe0000000000000ull, "-0.5", NULL},
+	{0x3c00, 0x3f800000u, 0x3ff0000000000000ull, "1.0", NULL},
+	{0xbc00, 0xbf800000u, 0xbff0000000000000ull, "-1.0", NULL},
+	{0x4000, 0x40000000u, 0x4000000000000000ull, "2.0", NULL},
+	{0xc000, 0xc0000000u, 0xc000000000000000ull, "-2.0", NULL},
+	{0x4400, 0x40800000u, 0x4010000000000000ull, "4.0", NULL},
+	{0xc400, 0xc0800000u, 0xc010000000000000ull, "-4.0", NULL},
+	{0x3118, 0x3e22f983u, 0x3fc45f306dc9c882ull, "0.15915494", "0.15915494309189532"},  /* 1/(2pi) */
+};
+
+static uint64_t emu_fconst_bits(const struct emu_fconst *c, unsigned bits)
 {
-	static const struct { uint32_t bits; const char *s; } f[] = {
-		{0x00000000u, "0.0"}, {0x3f800000u, "1.0"}, {0xbf800000u, "-1.0"}, {0x3f000000u, "0.5"},
-		{0xbf000000u, "-0.5"}, {0x40000000u, "2.0"}, {0xc0000000u, "-2.0"}, {0x40800000u, "4.0"},
-		{0xc0800000u, "-4.0"}, {0x3e22f983u, "0.15915494"}};
-	int32_t s = (int32_t)v;
-	if (s >= -16 && s <= 64) {
-		emu_put(o, "%d", s);
-		return;
-	}
-	for (size_t i = 0; i < sizeof(f) / sizeof(f[0]); i++)
-		if (f[i].bits == v) {
-			emu_put(o, "%s", f[i].s);
-			return;
-		}
-	emu_put(o, "0x%" PRIx32, v);
+	return bits == 16 ? c->h : bits == 32 ? c->f : c->d;
 }
 
-static void emu_put_imm64(struct emu_out *o, uint64_t v)
+/* A bits-wide immediate as LLVM's printImmediate16/32/64 (printImmediateInt16
+ * when !named): an integer inline value in decimal, a float constant by its
+ * name, anything else in hex. */
+static void emu_put_imm(struct emu_out *o, uint64_t v, unsigned bits, bool named)
 {
-	static const struct { uint64_t bits; const char *s; } f[] = {
-		{0x0000000000000000ull, "0.0"}, {0x3ff0000000000000ull, "1.0"}, {0xbff0000000000000ull, "-1.0"},
-		{0x3fe0000000000000ull, "0.5"}, {0xbfe0000000000000ull, "-0.5"}, {0x4000000000000000ull, "2.0"},
-		{0xc000000000000000ull, "-2.0"}, {0x4010000000000000ull, "4.0"}, {0xc010000000000000ull, "-4.0"},
-		{0x3fc45f306dc9c882ull, "0.15915494309189532"}};
-	int64_t s = (int64_t)v;
+	int64_t s;
+
+	v &= bits == 64 ? ~0ull : (1ull << bits) - 1;
+	s = bits == 16 ? (int16_t)v : bits == 32 ? (int32_t)v : (int64_t)v;
 	if (s >= -16 && s <= 64) {
 		emu_put(o, "%" PRId64, s);
 		return;
 	}
-	for (size_t i = 0; i < sizeof(f) / sizeof(f[0]); i++)
-		if (f[i].bits == v) {
-			emu_put(o, "%s", f[i].s);
+	for (size_t i = 0; named && i < sizeof(emu_fconst) / sizeof(emu_fconst[0]); i++) {
+		if (emu_fconst_bits(&emu_fconst[i], bits) == v) {
+			emu_put(o, "%s", bits == 64 && emu_fconst[i].name64 ? emu_fconst[i].name64 : emu_fconst[i].name);
 			return;
 		}
+	}
 	emu_put(o, "0x%" PRIx64, v);
 }
 
-static void emu_put_imm16(struct emu_out *o, uint32_t v)
+/* The width an operand kind prints its immediates at. */
+static unsigned emu_kind_bits(unsigned kind)
 {
-	static const struct { uint16_t bits; const char *s; } f[] = {
-		{0x3c00, "1.0"}, {0xbc00, "-1.0"}, {0x3800, "0.5"}, {0xb800, "-0.5"}, {0x4000, "2.0"},
-		{0xc000, "-2.0"}, {0x4400, "4.0"}, {0xc400, "-4.0"}, {0x3118, "0.15915494"}};
-	int16_t s = (int16_t)v;
-	if (s >= -16 && s <= 64) {
-		emu_put(o, "%d", s);
-		return;
-	}
-	for (size_t i = 0; i < sizeof(f) / sizeof(f[0]); i++)
-		if (f[i].bits == (uint16_t)v) {
-			emu_put(o, "%s", f[i].s);
-			return;
-		}
-	emu_put(o, "0x%x", (unsigned)(uint16_t)v);
+	return kind == EMU_K_I64 || kind == EMU_K_F64 ? 64 : kind == EMU_K_I16 || kind == EMU_K_F16 ? 16 : 32;
 }
-
-static void emu_put_int16(struct emu_out *o, uint32_t v)
-{
-	int16_t s = (int16_t)v;
-	if (s >= -16 && s <= 64)
-		emu_put(o, "%d", s);
-	else
-		emu_put(o, "0x%x", (unsigned)(uint16_t)v);
-}
-
-/* Bit patterns of the float inline constants 240..248 for each width. */
-static const uint32_t emu_fconst32[9] = {0x3f000000u, 0xbf000000u, 0x3f800000u, 0xbf800000u, 0x40000000u,
-                                         0xc0000000u, 0x40800000u, 0xc0800000u, 0x3e22f983u};
-static const uint64_t emu_fconst64[9] = {0x3fe0000000000000ull, 0xbfe0000000000000ull, 0x3ff0000000000000ull,
-                                         0xbff0000000000000ull, 0x4000000000000000ull, 0xc000000000000000ull,
-                                         0x4010000000000000ull, 0xc010000000000000ull, 0x3fc45f306dc9c882ull};
-static const uint16_t emu_fconst16[9] = {0x3800, 0xb800, 0x3c00, 0xbc00, 0x4000, 0xc000, 0x4400, 0xc400, 0x3118};
 
 /* A 9-bit source code: register, inline constant or literal, printed for the
  * operand kind. */
@@ -184,28 +146,27 @@ static void emu_put_src(struct emu_out *o, const struct emu_inst *in, unsigned c
 		return;
 	}
 	if (code >= 240 && code <= 248) {
-		unsigned i = code - 240;
-		switch (kind) {
-		case EMU_K_I64:
-		case EMU_K_F64: emu_put_imm64(o, emu_fconst64[i]); break;
-		case EMU_K_I16: emu_put_int16(o, emu_fconst16[i]); break;
-		case EMU_K_F16: emu_put_imm16(o, emu_fconst16[i]); break;
-		default: emu_put_imm32(o, emu_fconst32[i]); break;
-		}
+		unsigned bits = emu_kind_bits(kind);
+		emu_put_imm(o, emu_fconst_bits(&emu_fconst[code - 240], bits), bits, kind != EMU_K_I16);
 		return;
 	}
 	if (code == EMU_OP_LITERAL) {
 		uint32_t l = in->literal;
 		switch (kind) {
-		case EMU_K_I64: emu_put_imm64(o, (uint64_t)(int64_t)(int32_t)l); break;
-		case EMU_K_F64:
-			/* the literal is the high dword; LLVM prints it, or the double's name */
-			if (l == 0 || l == 0x3ff00000u || l == 0xbff00000u || l == 0x3fe00000u || l == 0xbfe00000u ||
-			    l == 0x40000000u || l == 0xc0000000u || l == 0x40100000u || l == 0xc0100000u)
-				emu_put_imm64(o, (uint64_t)l << 32);
+		case EMU_K_I64: emu_put_imm(o, (uint64_t)(int64_t)(int32_t)l, 64, true); break;
+		case EMU_K_F64: {
+			/* the literal is the high dword; LLVM prints it, or the double's
+			 * name when it is 0 or one of the constants whose low dword is 0
+			 * (all but 1/(2pi)) */
+			bool name = l == 0;
+			for (size_t i = 0; i < sizeof(emu_fconst) / sizeof(emu_fconst[0]); i++)
+				name |= emu_fconst[i].d == (uint64_t)l << 32;
+			if (name)
+				emu_put_imm(o, (uint64_t)l << 32, 64, true);
 			else
 				emu_put(o, "0x%" PRIx32, l);
 			break;
+		}
 		case EMU_K_I16:
 			/* the whole 32-bit literal decides whether it is an inline value */
 			if (l <= 64)
@@ -213,12 +174,33 @@ static void emu_put_src(struct emu_out *o, const struct emu_inst *in, unsigned c
 			else
 				emu_put(o, "0x%x", l & 0xffff);
 			break;
-		case EMU_K_F16: emu_put_imm16(o, l); break;
-		default: emu_put_imm32(o, l); break;
+		case EMU_K_F16: emu_put_imm(o, l, 16, true); break;
+		default: emu_put_imm(o, l, 32, true); break;
 		}
 		return;
 	}
 	emu_put_reg(o, code, w);
+}
+
+/* A code named by ranges: a one-code range prints its name, a longer one
+ * the name and code - base. */
+struct emu_code_name {
+	uint16_t lo, hi, base;
+	const char *name;
+};
+
+static bool emu_put_code_name(struct emu_out *o, const struct emu_code_name *t, size_t n, unsigned c)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (c < t[i].lo || c > t[i].hi)
+			continue;
+		if (t[i].lo == t[i].hi)
+			emu_put(o, "%s", t[i].name);
+		else
+			emu_put(o, "%s%u", t[i].name, c - t[i].base);
+		return true;
+	}
+	return false;
 }
 
 /* ---- immediates of SOPP/SOPK/SOPC ---- */
@@ -320,7 +302,7 @@ static void emu_put_imm_style(struct emu_out *o, enum emu_arch arch, char style,
 {
 	switch (style) {
 	case 'h': emu_put(o, "0x%x", v16); break;
-	case 'I': emu_put_imm32(o, v16); break;
+	case 'I': emu_put_imm(o, v16, 32, true); break;
 	case 'u': emu_put(o, "%u", v16); break;
 	case 'n': emu_put(o, "%d", (int16_t)v16); break;
 	case 'w': emu_put_waitcnt(o, v16); break;
@@ -416,7 +398,7 @@ static void emu_put_field(struct emu_dis *d, char f, unsigned w, char cls)
 	switch (f) {
 	case 'd':
 		if (cls == 'n') {
-			emu_put_imm32(o, (in->w[0] >> 6) & 0x7f); /* s_atc_probe: a number */
+			emu_put_imm(o, (in->w[0] >> 6) & 0x7f, 32, true); /* s_atc_probe: a number */
 		} else if (in->enc == EMU_ENC_VOP3 && in->opcode < 0x100) {
 			emu_put_reg(o, in->sdst, w);
 		} else if (in->enc == EMU_ENC_MUBUF || in->enc == EMU_ENC_MTBUF) {
@@ -488,7 +470,7 @@ static void emu_put_field(struct emu_dis *d, char f, unsigned w, char cls)
 		break;
 	case 'K':
 		if (cls == 'I') {
-			emu_put_imm32(o, in->literal);
+			emu_put_imm(o, in->literal, 32, true);
 		} else if (cls == 'e') {
 			/* LLVM's printU16ImmOperand: 16-bit values as such, else all 32 bits */
 			int32_t s = (int32_t)in->literal;
@@ -557,6 +539,16 @@ static void emu_mods_sdwa(struct emu_dis *d)
 		emu_put(o, " src1_sel:%s", emu_sdwa_sel[((x >> 24) & 7) % 7]);
 }
 
+/* dpp_ctrl values above the quad permutes (row_newbcast: gfx90a and later). */
+static const struct emu_code_name emu_dpp_ctrl[] = {
+	{0x101, 0x10f, 0x100, "row_shl:"}, {0x111, 0x11f, 0x110, "row_shr:"}, {0x121, 0x12f, 0x120, "row_ror:"},
+	{0x130, 0x130, 0, "wave_shl:1"}, {0x134, 0x134, 0, "wave_rol:1"},
+	{0x138, 0x138, 0, "wave_shr:1"}, {0x13c, 0x13c, 0, "wave_ror:1"},
+	{0x140, 0x140, 0, "row_mirror"}, {0x141, 0x141, 0, "row_half_mirror"},
+	{0x142, 0x142, 0, "row_bcast:15"}, {0x143, 0x143, 0, "row_bcast:31"},
+	{0x150, 0x15f, 0x150, "row_newbcast:"},
+};
+
 static void emu_mods_dpp(struct emu_dis *d)
 {
 	struct emu_out *o = d->o;
@@ -565,31 +557,8 @@ static void emu_mods_dpp(struct emu_dis *d)
 	emu_put(o, " ");
 	if (c <= 0xff)
 		emu_put(o, "quad_perm:[%u,%u,%u,%u]", c & 3, (c >> 2) & 3, (c >> 4) & 3, (c >> 6) & 3);
-	else if (c >= 0x101 && c <= 0x10f)
-		emu_put(o, "row_shl:%u", c & 0xf);
-	else if (c >= 0x111 && c <= 0x11f)
-		emu_put(o, "row_shr:%u", c & 0xf);
-	else if (c >= 0x121 && c <= 0x12f)
-		emu_put(o, "row_ror:%u", c & 0xf);
-	else if (c == 0x130)
-		emu_put(o, "wave_shl:1");
-	else if (c == 0x134)
-		emu_put(o, "wave_rol:1");
-	else if (c == 0x138)
-		emu_put(o, "wave_shr:1");
-	else if (c == 0x13c)
-		emu_put(o, "wave_ror:1");
-	else if (c == 0x140)
-		emu_put(o, "row_mirror");
-	else if (c == 0x141)
-		emu_put(o, "row_half_mirror");
-	else if (c == 0x142)
-		emu_put(o, "row_bcast:15");
-	else if (c == 0x143)
-		emu_put(o, "row_bcast:31");
-	else if (c >= 0x150 && c <= 0x15f && d->prof->arch != EMU_GFX900)
-		emu_put(o, "row_newbcast:%u", c & 0xf);
-	else
+	else if ((c >= 0x150 && d->prof->arch == EMU_GFX900) ||
+	         !emu_put_code_name(o, emu_dpp_ctrl, sizeof(emu_dpp_ctrl) / sizeof(emu_dpp_ctrl[0]), c))
 		emu_put(o, "/* invalid dpp_ctrl */");
 	emu_put(o, " row_mask:0x%x bank_mask:0x%x", (x >> 28) & 0xf, (x >> 24) & 0xf);
 	if ((x >> 19) & 1)
@@ -786,21 +755,18 @@ static void emu_mods_mem(struct emu_dis *d)
 
 static void emu_disasm_exp(struct emu_out *o, const struct emu_inst *in)
 {
+	static const struct emu_code_name tgts[] = {
+		{0, 7, 0, "mrt"}, {8, 8, 0, "mrtz"}, {9, 9, 0, "null"}, {12, 15, 12, "pos"}, {32, 63, 32, "param"},
+	};
+	/* EXP bits 11, 10, 12, in the order LLVM prints them */
+	static const struct { unsigned bit; const char *name; } mods[] = {
+		{11, " done"}, {10, " compr"}, {12, " vm"},
+	};
 	uint32_t w0 = in->w[0], w1 = in->w[1];
 	unsigned en = w0 & 0xf, tgt = (w0 >> 4) & 0x3f;
-	bool compr = (w0 >> 10) & 1, done = (w0 >> 11) & 1, vm = (w0 >> 12) & 1;
+	bool compr = (w0 >> 10) & 1;
 	emu_put(o, "exp ");
-	if (tgt <= 7)
-		emu_put(o, "mrt%u", tgt);
-	else if (tgt == 8)
-		emu_put(o, "mrtz");
-	else if (tgt == 9)
-		emu_put(o, "null");
-	else if (tgt >= 12 && tgt <= 15)
-		emu_put(o, "pos%u", tgt - 12);
-	else if (tgt >= 32 && tgt <= 63)
-		emu_put(o, "param%u", tgt - 32);
-	else
+	if (!emu_put_code_name(o, tgts, sizeof(tgts) / sizeof(tgts[0]), tgt))
 		emu_put(o, "invalid_target_%u", tgt);
 	for (unsigned i = 0; i < 4; i++) {
 		unsigned r = compr ? (i < 2 ? 0 : 1) : i;
@@ -810,12 +776,9 @@ static void emu_disasm_exp(struct emu_out *o, const struct emu_inst *in)
 		else
 			emu_put(o, "off");
 	}
-	if (done)
-		emu_put(o, " done");
-	if (compr)
-		emu_put(o, " compr");
-	if (vm)
-		emu_put(o, " vm");
+	for (unsigned i = 0; i < sizeof(mods) / sizeof(mods[0]); i++)
+		if ((w0 >> mods[i].bit) & 1)
+			emu_put(o, "%s", mods[i].name);
 }
 
 void emu_disasm(const struct emu_profile *prof, const struct emu_inst *in, char *buf, size_t len)

@@ -50,33 +50,42 @@ enum emu_enc {
 };
 
 
+/* The named scalar source operands: X(name, code, LLVM's spelling, its
+ * spelling as the low half of a 64-bit pair or NULL). One list for the
+ * operand codes below and the disassembler's names. */
+#define EMU_OP_NAMED(X)                                                      \
+	X(FLAT_SCR_LO, 102, "flat_scratch_lo", "flat_scratch")               \
+	X(FLAT_SCR_HI, 103, "flat_scratch_hi", NULL)                         \
+	X(XNACK_LO, 104, "xnack_mask_lo", "xnack_mask")                      \
+	X(XNACK_HI, 105, "xnack_mask_hi", NULL)                              \
+	X(VCC_LO, 106, "vcc_lo", "vcc")                                      \
+	X(VCC_HI, 107, "vcc_hi", NULL)                                       \
+	X(M0, 124, "m0", NULL)                                               \
+	X(NULL_REG, 125, "null", NULL)  /* what LLVM 19 prints for 125 on GFX9 */ \
+	X(EXEC_LO, 126, "exec_lo", "exec")                                   \
+	X(EXEC_HI, 127, "exec_hi", NULL)                                     \
+	X(SHARED_BASE, 235, "src_shared_base", NULL)                         \
+	X(SHARED_LIMIT, 236, "src_shared_limit", NULL)                       \
+	X(PRIVATE_BASE, 237, "src_private_base", NULL)                       \
+	X(PRIVATE_LIMIT, 238, "src_private_limit", NULL)                     \
+	X(POPS_EXITING_WAVE_ID, 239, "src_pops_exiting_wave_id", NULL)       \
+	X(VCCZ, 251, "src_vccz", NULL)                                       \
+	X(EXECZ, 252, "src_execz", NULL)                                     \
+	X(SCC, 253, "src_scc", NULL)                                         \
+	X(LDS_DIRECT, 254, "src_lds_direct", NULL)
+
 /* Source operand codes (9 bits, SSRC/SRC0 field of every encoding). */
 enum {
+#define EMU_OP_CODE(name, code, spelling, pair) EMU_OP_##name = code,
+	EMU_OP_NAMED(EMU_OP_CODE)
+#undef EMU_OP_CODE
 	EMU_OP_SGPR_MAX = 101,       /* s0..s101 */
-	EMU_OP_FLAT_SCR_LO = 102,
-	EMU_OP_FLAT_SCR_HI = 103,
-	EMU_OP_XNACK_LO = 104,
-	EMU_OP_XNACK_HI = 105,
-	EMU_OP_VCC_LO = 106,
-	EMU_OP_VCC_HI = 107,
 	EMU_OP_TTMP0 = 108,          /* ttmp0..ttmp15 = 108..123 */
-	EMU_OP_M0 = 124,
-	EMU_OP_EXEC_LO = 126,
-	EMU_OP_EXEC_HI = 127,
 	EMU_OP_INT0 = 128,           /* 128..192: 0..64 */
 	EMU_OP_NEG1 = 193,           /* 193..208: -1..-16 */
-	EMU_OP_SHARED_BASE = 235,
-	EMU_OP_SHARED_LIMIT = 236,
-	EMU_OP_PRIVATE_BASE = 237,
-	EMU_OP_PRIVATE_LIMIT = 238,
-	EMU_OP_POPS_EXITING_WAVE_ID = 239,
 	EMU_OP_F_0_5 = 240,          /* 240..248: 0.5 -0.5 1 -1 2 -2 4 -4 1/(2pi) */
 	EMU_OP_SDWA = 249,
 	EMU_OP_DPP = 250,
-	EMU_OP_VCCZ = 251,
-	EMU_OP_EXECZ = 252,
-	EMU_OP_SCC = 253,
-	EMU_OP_LDS_DIRECT = 254,
 	EMU_OP_LITERAL = 255,
 	EMU_OP_VGPR0 = 256,          /* 256..511: v0..v255 */
 	EMU_OP_AGPR0 = 512,          /* 512..767: a0..a255 (decoder's own extension, from acc bits) */

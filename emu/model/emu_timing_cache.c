@@ -22,6 +22,14 @@ static uint32_t log2_floor(uint64_t v)
 	return r;
 }
 
+void emu_cache_fini(struct emu_cache *c)
+{
+	free(c->tag);
+	free(c->fill);
+	free(c->dirty_sets);
+	memset(c, 0, sizeof(*c));
+}
+
 bool emu_cache_init(struct emu_cache *c, uint64_t bytes, uint32_t line, uint32_t ways, uint32_t fills)
 {
 	memset(c, 0, sizeof(*c));
@@ -38,26 +46,15 @@ bool emu_cache_init(struct emu_cache *c, uint64_t bytes, uint32_t line, uint32_t
 	c->line_shift = log2_floor(line);
 	c->tag = calloc((size_t)c->sets * ways, sizeof(*c->tag));
 	c->dirty_sets = calloc(((size_t)c->sets + 63) / 64, sizeof(*c->dirty_sets));
-	if (!c->tag || !c->dirty_sets)
-		goto fail;
 	if (fills) {
 		c->fill_mask = (1u << log2_floor(fills)) - 1;
 		c->fill = calloc(EMU_FILL_WORDS * ((size_t)c->fill_mask + 1), sizeof(*c->fill));
-		if (!c->fill)
-			goto fail;
 	}
-	return true;
-fail:
+	/* One check of the three allocations: fini frees what was made. */
+	if (c->tag && c->dirty_sets && (c->fill || !fills))
+		return true;
 	emu_cache_fini(c);
 	return false;
-}
-
-void emu_cache_fini(struct emu_cache *c)
-{
-	free(c->tag);
-	free(c->fill);
-	free(c->dirty_sets);
-	memset(c, 0, sizeof(*c));
 }
 
 void emu_cache_invalidate(struct emu_cache *c)

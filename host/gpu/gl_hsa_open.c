@@ -422,6 +422,19 @@ static bool setup(struct gl_hsa *h, struct gl_err *e)
 
 /* --- open / close ------------------------------------------------------- */
 
+void gl_hsa_close(struct gl_hsa *h)
+{
+	if (!h)
+		return;
+	if (h->initialised) {
+		gl_hsa_queue_drop(h);
+		if (h->kernarg)
+			h->api.hsa_amd_memory_pool_free(h->kernarg);
+	}
+	unload(h);
+	free(h);
+}
+
 bool gl_hsa_open(const struct gl_hsa_cfg *cfg, struct gl_hsa **out, struct gl_err *e)
 {
 	struct gl_hsa *h = calloc(1, sizeof(*h));
@@ -471,19 +484,6 @@ bool gl_hsa_open(const struct gl_hsa_cfg *cfg, struct gl_hsa **out, struct gl_er
 fail:
 	gl_hsa_close(h);
 	return false;
-}
-
-void gl_hsa_close(struct gl_hsa *h)
-{
-	if (!h)
-		return;
-	if (h->initialised) {
-		gl_hsa_queue_drop(h);
-		if (h->kernarg)
-			h->api.hsa_amd_memory_pool_free(h->kernarg);
-	}
-	unload(h);
-	free(h);
 }
 
 enum gl_backend gl_hsa_backend(const struct gl_hsa *h) { return h->backend; }

@@ -33,6 +33,26 @@ struct gl_table {
 	struct gl_param *params;
 };
 
+void gl_table_free(struct gl_table *t)
+{
+	if (!t)
+		return;
+	free(t->title);
+	if (t->cols)
+		for (unsigned c = 0; c < t->ncols; c++)
+			free(t->cols[c]);
+	free(t->cols);
+	for (size_t i = 0; i < (size_t)t->nrows * t->ncols; i++)
+		free(t->cells[i]);
+	free(t->cells);
+	for (unsigned i = 0; i < t->nparams; i++) {
+		free(t->params[i].key);
+		free(t->params[i].value);
+	}
+	free(t->params);
+	free(t);
+}
+
 struct gl_table *gl_table_new(const char *title, unsigned ncols, const char *const *cols)
 {
 	struct gl_table *t = calloc(1, sizeof(*t));
@@ -53,26 +73,6 @@ struct gl_table *gl_table_new(const char *title, unsigned ncols, const char *con
 fail:
 	gl_table_free(t);
 	return NULL;
-}
-
-void gl_table_free(struct gl_table *t)
-{
-	if (!t)
-		return;
-	free(t->title);
-	if (t->cols)
-		for (unsigned c = 0; c < t->ncols; c++)
-			free(t->cols[c]);
-	free(t->cols);
-	for (size_t i = 0; i < (size_t)t->nrows * t->ncols; i++)
-		free(t->cells[i]);
-	free(t->cells);
-	for (unsigned i = 0; i < t->nparams; i++) {
-		free(t->params[i].key);
-		free(t->params[i].value);
-	}
-	free(t->params);
-	free(t);
 }
 
 bool gl_table_add_row(struct gl_table *t, const char *const *cells)
