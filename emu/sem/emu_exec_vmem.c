@@ -1001,33 +1001,26 @@ static void vm_exec(struct emu_wave *w, const struct emu_inst *in, const struct 
 	X(P##_store_dwordx3,       M, STORE, 4, 3, NONE,    NONE) \
 	X(P##_store_dwordx4,       M, STORE, 4, 4, NONE,    NONE)
 
+/* The integer atomics, each in a 32-bit (4 bytes) and a 64-bit (_x2, 8
+ * bytes) form. */
+#define VM_ATOMICS_INT(X, P, M, SFX, B) \
+	X(P##_atomic_swap##SFX,    M, ATOM, B, 1, NONE, SWAP)    \
+	X(P##_atomic_cmpswap##SFX, M, ATOM, B, 1, NONE, CMPSWAP) \
+	X(P##_atomic_add##SFX,     M, ATOM, B, 1, NONE, ADD)     \
+	X(P##_atomic_sub##SFX,     M, ATOM, B, 1, NONE, SUB)     \
+	X(P##_atomic_smin##SFX,    M, ATOM, B, 1, NONE, SMIN)    \
+	X(P##_atomic_umin##SFX,    M, ATOM, B, 1, NONE, UMIN)    \
+	X(P##_atomic_smax##SFX,    M, ATOM, B, 1, NONE, SMAX)    \
+	X(P##_atomic_umax##SFX,    M, ATOM, B, 1, NONE, UMAX)    \
+	X(P##_atomic_and##SFX,     M, ATOM, B, 1, NONE, AND)     \
+	X(P##_atomic_or##SFX,      M, ATOM, B, 1, NONE, OR)      \
+	X(P##_atomic_xor##SFX,     M, ATOM, B, 1, NONE, XOR)     \
+	X(P##_atomic_inc##SFX,     M, ATOM, B, 1, NONE, INC)     \
+	X(P##_atomic_dec##SFX,     M, ATOM, B, 1, NONE, DEC)
+
 #define VM_ATOMICS(X, P, M) \
-	X(P##_atomic_swap,         M, ATOM, 4, 1, NONE, SWAP)    \
-	X(P##_atomic_cmpswap,      M, ATOM, 4, 1, NONE, CMPSWAP) \
-	X(P##_atomic_add,          M, ATOM, 4, 1, NONE, ADD)     \
-	X(P##_atomic_sub,          M, ATOM, 4, 1, NONE, SUB)     \
-	X(P##_atomic_smin,         M, ATOM, 4, 1, NONE, SMIN)    \
-	X(P##_atomic_umin,         M, ATOM, 4, 1, NONE, UMIN)    \
-	X(P##_atomic_smax,         M, ATOM, 4, 1, NONE, SMAX)    \
-	X(P##_atomic_umax,         M, ATOM, 4, 1, NONE, UMAX)    \
-	X(P##_atomic_and,          M, ATOM, 4, 1, NONE, AND)     \
-	X(P##_atomic_or,           M, ATOM, 4, 1, NONE, OR)      \
-	X(P##_atomic_xor,          M, ATOM, 4, 1, NONE, XOR)     \
-	X(P##_atomic_inc,          M, ATOM, 4, 1, NONE, INC)     \
-	X(P##_atomic_dec,          M, ATOM, 4, 1, NONE, DEC)     \
-	X(P##_atomic_swap_x2,      M, ATOM, 8, 1, NONE, SWAP)    \
-	X(P##_atomic_cmpswap_x2,   M, ATOM, 8, 1, NONE, CMPSWAP) \
-	X(P##_atomic_add_x2,       M, ATOM, 8, 1, NONE, ADD)     \
-	X(P##_atomic_sub_x2,       M, ATOM, 8, 1, NONE, SUB)     \
-	X(P##_atomic_smin_x2,      M, ATOM, 8, 1, NONE, SMIN)    \
-	X(P##_atomic_umin_x2,      M, ATOM, 8, 1, NONE, UMIN)    \
-	X(P##_atomic_smax_x2,      M, ATOM, 8, 1, NONE, SMAX)    \
-	X(P##_atomic_umax_x2,      M, ATOM, 8, 1, NONE, UMAX)    \
-	X(P##_atomic_and_x2,       M, ATOM, 8, 1, NONE, AND)     \
-	X(P##_atomic_or_x2,        M, ATOM, 8, 1, NONE, OR)      \
-	X(P##_atomic_xor_x2,       M, ATOM, 8, 1, NONE, XOR)     \
-	X(P##_atomic_inc_x2,       M, ATOM, 8, 1, NONE, INC)     \
-	X(P##_atomic_dec_x2,       M, ATOM, 8, 1, NONE, DEC)     \
+	VM_ATOMICS_INT(X, P, M, , 4) \
+	VM_ATOMICS_INT(X, P, M, _x2, 8) \
 	X(P##_atomic_add_f32,      M, ATOM, 4, 1, NONE, FADD)    \
 	X(P##_atomic_pk_add_f16,   M, ATOM, 4, 1, NONE, PK_FADD_F16) \
 	X(P##_atomic_add_f64,      M, ATOM, 8, 1, NONE, FADD)    \
@@ -1041,6 +1034,14 @@ static void vm_exec(struct emu_wave *w, const struct emu_inst *in, const struct 
 	X(P##_load_lds_ushort,     VM_FLAT, LOAD_LDS, 2, 1, U,    NONE) \
 	X(P##_load_lds_sshort,     VM_FLAT, LOAD_LDS, 2, 1, S,    NONE)
 
+/* tbuffer_<op>_format_x..xyzw: 1 to 4 components of 4 bytes
+ * (vm_tbuf_format_ok). */
+#define VM_TBUF_FORMATS(X, OP, FAM) \
+	X(tbuffer_##OP##_format_x,    VM_TBUF, FAM, 4, 1, NONE, NONE) \
+	X(tbuffer_##OP##_format_xy,   VM_TBUF, FAM, 4, 2, NONE, NONE) \
+	X(tbuffer_##OP##_format_xyz,  VM_TBUF, FAM, 4, 3, NONE, NONE) \
+	X(tbuffer_##OP##_format_xyzw, VM_TBUF, FAM, 4, 4, NONE, NONE)
+
 #define VM_HANDLERS(X) \
 	VM_LOADS_STORES(X, buffer, VM_BUF) \
 	VM_LOADS_STORES(X, flat, VM_FLAT) \
@@ -1053,33 +1054,20 @@ static void vm_exec(struct emu_wave *w, const struct emu_inst *in, const struct 
 	X(global_atomic_pk_add_bf16, VM_FLAT, ATOM, 4, 1, NONE, PK_FADD_BF16) \
 	VM_LDS_LOADS(X, global) \
 	VM_LDS_LOADS(X, scratch) \
-	X(tbuffer_load_format_x,     VM_TBUF, LOAD,  4, 1, NONE, NONE) \
-	X(tbuffer_load_format_xy,    VM_TBUF, LOAD,  4, 2, NONE, NONE) \
-	X(tbuffer_load_format_xyz,   VM_TBUF, LOAD,  4, 3, NONE, NONE) \
-	X(tbuffer_load_format_xyzw,  VM_TBUF, LOAD,  4, 4, NONE, NONE) \
-	X(tbuffer_store_format_x,    VM_TBUF, STORE, 4, 1, NONE, NONE) \
-	X(tbuffer_store_format_xy,   VM_TBUF, STORE, 4, 2, NONE, NONE) \
-	X(tbuffer_store_format_xyz,  VM_TBUF, STORE, 4, 3, NONE, NONE) \
-	X(tbuffer_store_format_xyzw, VM_TBUF, STORE, 4, 4, NONE, NONE) \
+	VM_TBUF_FORMATS(X, load, LOAD) \
+	VM_TBUF_FORMATS(X, store, STORE) \
 	X(buffer_wbinvl1,            VM_BUF,  CACHE, 0, 0, NONE, NONE) \
 	X(buffer_wbinvl1_vol,        VM_BUF,  CACHE, 0, 0, NONE, NONE) \
 	X(buffer_wbl2,               VM_BUF,  CACHE, 0, 0, NONE, NONE) \
 	X(buffer_invl2,              VM_BUF,  CACHE, 0, 0, NONE, NONE) \
 	X(buffer_inv,                VM_BUF,  CACHE, 0, 0, NONE, NONE)
 
-#define VM_DEFINE(mn, mode, fam, bytes, nelem, ext, atom)                             \
-	static void emu_exec_##mn(struct emu_wave *w, const struct emu_inst *in)      \
-	{                                                                              \
-		static const struct vm_desc d = { mode, VM_##fam, bytes, nelem,        \
-		                                  EMU_EXT_##ext, EMU_ATOM_##atom };    \
-		vm_exec(w, in, &d);                                                    \
-	}
+#define VM_DEFINE(mn, mode, fam, bytes, nelem, ext, atom) \
+	MEM_HANDLER(mn, struct vm_desc, vm_exec, mode, VM_##fam, bytes, nelem, EMU_EXT_##ext, EMU_ATOM_##atom)
 VM_HANDLERS(VM_DEFINE)
 #undef VM_DEFINE
 
-#define VM_ENTRY(mn, ...) { #mn, emu_exec_##mn },
 const struct emu_sem emu_sem_vmem[] = {
-	VM_HANDLERS(VM_ENTRY)
+	VM_HANDLERS(MEM_ENTRY)
 	EMU_SEM_END
 };
-#undef VM_ENTRY
