@@ -305,4 +305,22 @@ static inline uint64_t f64_nan3(uint64_t r, uint64_t a, uint64_t b, uint64_t c)
 
 #define VALU_HANDLER(n) static void emu_valu_##n(struct emu_wave *w, const struct emu_inst *in)
 
+/* A handler that computes its result lane by lane, the skeleton the
+ * families' per-shape macros share: valu_init(&v, ..., kind), the
+ * statements `srcs` (source pointers and per-instruction values, from v),
+ * the statements `lane` for each lane l (writing v.res), then `end` (the
+ * write step). Arguments hold no comma outside parentheses: one
+ * declaration per statement. */
+#define VALU_LANES(n, kind, srcs, lane, end) \
+	VALU_HANDLER(n) \
+	{ \
+		struct valu v; \
+		valu_init(&v, w, in, kind); \
+		srcs; \
+		for (unsigned l = 0; l < VL; l++) { \
+			lane; \
+		} \
+		end; \
+	}
+
 #endif

@@ -20,56 +20,12 @@
  * rules. Each pass does lanes l and l + 32: two host vectors per pass halve
  * the loop overhead, which GCC -O2 does not unroll. */
 #define VH (VL / 2)
-#define F32_1(name, expr) \
-	static inline float name##_op(float a) { return (expr); } \
-	VALU_SIMD static uint32_t name##_lanes(uint32_t *restrict r, const uint32_t *restrict pa) \
+#define F32_OP(name, nsrc, expr) \
+	static inline float name##_op(float a, float b, float c) \
 	{ \
-		uint32_t nan = 0; \
-		for (unsigned l = 0; l < VH; l++) { \
-			float x = name##_op(u2f(pa[l])), y = name##_op(u2f(pa[VH + l])); \
-			r[l] = f2u(x); \
-			r[VH + l] = f2u(y); \
-			nan |= (x != x) | (y != y); \
-		} \
-		return nan; \
+		(void)b, (void)c; \
+		return (expr); \
 	} \
-	VALU_HANDLER(name) \
-	{ \
-		struct valu v; \
-		valu_init(&v, w, in, VALU_F32); \
-		const uint32_t *pa = F32_SRC(v, 0); \
-		if (name##_lanes(v.res, pa)) \
-			valu_fix_nan32(&v, pa, pa, NULL); \
-		valu_fwrite(&v, 1); \
-	}
-
-#define F32_2(name, expr) \
-	static inline float name##_op(float a, float b) { return (expr); } \
-	VALU_SIMD static uint32_t name##_lanes(uint32_t *restrict r, const uint32_t *restrict pa, \
-	                                       const uint32_t *restrict pb) \
-	{ \
-		uint32_t nan = 0; \
-		for (unsigned l = 0; l < VH; l++) { \
-			float x = name##_op(u2f(pa[l]), u2f(pb[l])); \
-			float y = name##_op(u2f(pa[VH + l]), u2f(pb[VH + l])); \
-			r[l] = f2u(x); \
-			r[VH + l] = f2u(y); \
-			nan |= (x != x) | (y != y); \
-		} \
-		return nan; \
-	} \
-	VALU_HANDLER(name) \
-	{ \
-		struct valu v; \
-		valu_init(&v, w, in, VALU_F32); \
-		const uint32_t *pa = F32_SRC(v, 0), *pb = F32_SRC(v, 1); \
-		if (name##_lanes(v.res, pa, pb)) \
-			valu_fix_nan32(&v, pa, pb, NULL); \
-		valu_fwrite(&v, 1); \
-	}
-
-#define F32_3(name, expr) \
-	static inline float name##_op(float a, float b, float c) { return (expr); } \
 	VALU_SIMD static uint32_t name##_lanes(uint32_t *restrict r, const uint32_t *restrict pa, \
 	                                       const uint32_t *restrict pb, const uint32_t *restrict pc) \
 	{ \
@@ -87,17 +43,25 @@
 	{ \
 		struct valu v; \
 		valu_init(&v, w, in, VALU_F32); \
-		const uint32_t *pa = F32_SRC(v, 0), *pb = F32_SRC(v, 1), *pc = F32_SRC(v, 2); \
-		if (name##_lanes(v.res, pa, pb, pc)) \
+		const uint32_t *pa = F32_SRC(v, 0); \
+		const uint32_t *pb = nsrc > 1 ? F32_SRC(v, 1) : pa; \
+		const uint32_t *pc = nsrc > 2 ? F32_SRC(v, 2) : NULL; \
+		if (name##_lanes(v.res, pa, pb, pc ? pc : pa)) \
 			valu_fix_nan32(&v, pa, pb, pc); \
 		valu_fwrite(&v, 1); \
 	}
+#define F32_1(name, expr) F32_OP(name, 1, expr)
+#define F32_2(name, expr) F32_OP(name, 2, expr)
+#define F32_3(name, expr) F32_OP(name, 3, expr)
 
-#define F64_1(name, expr) \
-	static inline void name##_lanes(uint32_t *restrict r, const uint32_t *restrict pa) \
+/* fp64 ops of one or two sources (a, b), lane by lane. */
+#define F64_OP(name, nsrc, expr) \
+	static inline void name##_lanes(uint32_t *restrict r, const uint32_t *restrict pa, \
+	                                const uint32_t *restrict pb) \
 	{ \
 		for (unsigned l = 0; l < VL; l++) { \
-			double a = u2d(lane64(pa, l)); \
+			double a = u2d(lane64(pa, l)), b = u2d(lane64(pb, l)); \
+			(void)b; \
 			put64(r, l, d2u(expr)); \
 		} \
 	} \
@@ -106,29 +70,13 @@
 		struct valu v; \
 		valu_init(&v, w, in, VALU_F64); \
 		const uint32_t *pa = F64_SRC(v, 0); \
-		name##_lanes(v.res, pa); \
-		valu_fix_nan64(&v, pa, pa, NULL); \
-		valu_fwrite(&v, 2); \
-	}
-
-#define F64_2(name, expr) \
-	static inline void name##_lanes(uint32_t *restrict r, const uint32_t *restrict pa, \
-	                                const uint32_t *restrict pb) \
-	{ \
-		for (unsigned l = 0; l < VL; l++) { \
-			double a = u2d(lane64(pa, l)), b = u2d(lane64(pb, l)); \
-			put64(r, l, d2u(expr)); \
-		} \
-	} \
-	VALU_HANDLER(name) \
-	{ \
-		struct valu v; \
-		valu_init(&v, w, in, VALU_F64); \
-		const uint32_t *pa = F64_SRC(v, 0), *pb = F64_SRC(v, 1); \
+		const uint32_t *pb = nsrc > 1 ? F64_SRC(v, 1) : pa; \
 		name##_lanes(v.res, pa, pb); \
 		valu_fix_nan64(&v, pa, pb, NULL); \
 		valu_fwrite(&v, 2); \
 	}
+#define F64_1(name, expr) F64_OP(name, 1, expr)
+#define F64_2(name, expr) F64_OP(name, 2, expr)
 
 /* ---- min/max ----
  * IEEE mode (MODE[9], set for compute): a signaling NaN input gives a quiet
@@ -166,21 +114,13 @@ static inline uint64_t f64_minmax(uint64_t a, uint64_t b, bool max, bool ieee)
 	return (fa < fb) != max ? a : b;
 }
 
-#define MINMAX32(name, nsrc, expr) \
-	VALU_HANDLER(name) \
-	{ \
-		struct valu v; \
-		valu_init(&v, w, in, VALU_F32); \
-		bool ieee = (w->mode >> 9) & 1; \
-		const uint32_t *restrict pa = F32_SRC(v, 0), *restrict pb = F32_SRC(v, 1); \
-		const uint32_t *restrict pc = nsrc == 3 ? F32_SRC(v, 2) : pa; \
-		for (unsigned l = 0; l < VL; l++) { \
-			uint32_t a = pa[l], b = pb[l], c = pc[l]; \
-			(void)c; \
-			v.res[l] = (expr); \
-		} \
-		valu_fwrite(&v, 1); \
-	}
+/* Three-source min/max/median, lane by lane with the NaN rules. */
+#define MINMAX32_3(name, expr) \
+	VALU_LANES(name, VALU_F32, \
+	           bool ieee = (w->mode >> 9) & 1; const uint32_t *restrict pa = F32_SRC(v, 0); \
+	           const uint32_t *restrict pb = F32_SRC(v, 1); const uint32_t *restrict pc = F32_SRC(v, 2), \
+	           uint32_t a = pa[l]; uint32_t b = pb[l]; uint32_t c = pc[l]; v.res[l] = (expr), \
+	           valu_fwrite(&v, 1))
 
 /* v_min_f32 / v_max_f32: f32_minmax without its NaN rules, branch-free so
  * that it vectorises; returns nonzero when some input is NaN, and then the
@@ -235,31 +175,17 @@ static inline uint32_t f32_med3(uint32_t a, uint32_t b, uint32_t c, bool ieee)
 
 MINMAX32_2(v_min_f32, min32_lanes, false)
 MINMAX32_2(v_max_f32, max32_lanes, true)
-MINMAX32(v_min3_f32, 3, f32_minmax(f32_minmax(a, b, false, ieee), c, false, ieee))
-MINMAX32(v_max3_f32, 3, f32_minmax(f32_minmax(a, b, true, ieee), c, true, ieee))
-MINMAX32(v_med3_f32, 3, f32_med3(a, b, c, ieee))
+MINMAX32_3(v_min3_f32, f32_minmax(f32_minmax(a, b, false, ieee), c, false, ieee))
+MINMAX32_3(v_max3_f32, f32_minmax(f32_minmax(a, b, true, ieee), c, true, ieee))
+MINMAX32_3(v_med3_f32, f32_med3(a, b, c, ieee))
 
-VALU_HANDLER(v_min_f64)
-{
-	struct valu v;
-	valu_init(&v, w, in, VALU_F64);
-	bool ieee = (w->mode >> 9) & 1;
-	const uint32_t *restrict pa = F64_SRC(v, 0), *restrict pb = F64_SRC(v, 1);
-	for (unsigned l = 0; l < VL; l++)
-		put64(v.res, l, f64_minmax(lane64(pa, l), lane64(pb, l), false, ieee));
-	valu_fwrite(&v, 2);
-}
-
-VALU_HANDLER(v_max_f64)
-{
-	struct valu v;
-	valu_init(&v, w, in, VALU_F64);
-	bool ieee = (w->mode >> 9) & 1;
-	const uint32_t *restrict pa = F64_SRC(v, 0), *restrict pb = F64_SRC(v, 1);
-	for (unsigned l = 0; l < VL; l++)
-		put64(v.res, l, f64_minmax(lane64(pa, l), lane64(pb, l), true, ieee));
-	valu_fwrite(&v, 2);
-}
+#define MINMAX64(name, max) \
+	VALU_LANES(name, VALU_F64, \
+	           bool ieee = (w->mode >> 9) & 1; const uint32_t *restrict pa = F64_SRC(v, 0); \
+	           const uint32_t *restrict pb = F64_SRC(v, 1), \
+	           put64(v.res, l, f64_minmax(lane64(pa, l), lane64(pb, l), max, ieee)), valu_fwrite(&v, 2))
+MINMAX64(v_min_f64, false)
+MINMAX64(v_max_f64, true)
 
 /* ---- fp32 arithmetic ---- */
 
@@ -276,15 +202,9 @@ VALU_HANDLER(v_fma_f32)
 		valu_fix_nan32(&v, pa, pb, pc);
 	valu_fwrite(&v, 1);
 }
-VALU_HANDLER(v_ldexp_f32)
-{
-	struct valu v;
-	valu_init(&v, w, in, VALU_F32);
-	const uint32_t *restrict pa = F32_SRC(v, 0), *restrict pb = valu_src(&v, 1, EMU_T_B32, 1);
-	for (unsigned l = 0; l < VL; l++)
-		v.res[l] = f32_nan2(f2u(ldexpf(u2f(pa[l]), (int32_t)pb[l])), pa[l], pa[l]);
-	valu_fwrite(&v, 1);
-}
+VALU_LANES(v_ldexp_f32, VALU_F32,
+           const uint32_t *restrict pa = F32_SRC(v, 0); const uint32_t *restrict pb = valu_src(&v, 1, EMU_T_B32, 1),
+           v.res[l] = f32_nan2(f2u(ldexpf(u2f(pa[l]), (int32_t)pb[l])), pa[l], pa[l]), valu_fwrite(&v, 1))
 
 /* DX9 rule: 0 times anything (inf and NaN included) is +0. */
 static inline float mul_legacy(float a, float b)
@@ -357,18 +277,9 @@ VALU_HANDLER(v_fmaak_f32) { f32_madd(w, in, 3, true, false); }
  * both are flushed whatever MODE says. Results are the correctly rounded
  * values, within the ISA's 1 ULP. */
 #define TRANS32(name, expr) \
-	VALU_HANDLER(name) \
-	{ \
-		struct valu v; \
-		valu_init(&v, w, in, VALU_F32); \
-		const uint32_t *restrict pa = F32_SRC(v, 0); \
-		for (unsigned l = 0; l < VL; l++) { \
-			uint32_t ua = f32_ftz(pa[l]); \
-			float a = u2f(ua); \
-			v.res[l] = f32_ftz(f32_nan2(f2u(expr), ua, ua)); \
-		} \
-		valu_fwrite(&v, 1); \
-	}
+	VALU_LANES(name, VALU_F32, const uint32_t *restrict pa = F32_SRC(v, 0), \
+	           uint32_t ua = f32_ftz(pa[l]); float a = u2f(ua); v.res[l] = f32_ftz(f32_nan2(f2u(expr), ua, ua)), \
+	           valu_fwrite(&v, 1))
 
 /* sin/cos take revolutions: sin(2*pi*x); the fraction is reduced exactly first. */
 static inline float sin_rev(float x, bool cosine)
@@ -436,16 +347,8 @@ F32_1(v_floor_f32, floorf(a))
 F32_1(v_rndne_f32, roundevenf(a))
 F32_1(v_frexp_mant_f32, frexp_mant32(a))
 
-VALU_HANDLER(v_frexp_exp_i32_f32)
-{
-	struct valu v;
-	valu_init(&v, w, in, VALU_F32);
-	const uint32_t *restrict pa = F32_SRC(v, 0);
-	for (unsigned l = 0; l < VL; l++)
-		v.res[l] = frexp_exp32(u2f(pa[l]));
-	v.kind = VALU_INT;
-	valu_write(&v, 1);
-}
+VALU_LANES(v_frexp_exp_i32_f32, VALU_F32, const uint32_t *restrict pa = F32_SRC(v, 0),
+           v.res[l] = frexp_exp32(u2f(pa[l])), v.kind = VALU_INT; valu_write(&v, 1))
 
 /* ---- conversions ---- */
 
@@ -471,17 +374,8 @@ static inline uint32_t cvt_u32(double x)
 
 /* f32 source, integer result: modifiers and input flush apply, no omod/clamp. */
 #define CVT_F2I(name, expr) \
-	VALU_HANDLER(name) \
-	{ \
-		struct valu v; \
-		valu_init(&v, w, in, VALU_F32); \
-		const uint32_t *restrict pa = F32_SRC(v, 0); \
-		for (unsigned l = 0; l < VL; l++) { \
-			float a = u2f(pa[l]); \
-			v.res[l] = (expr); \
-		} \
-		valu_write(&v, 1); \
-	}
+	VALU_LANES(name, VALU_F32, const uint32_t *restrict pa = F32_SRC(v, 0), \
+	           float a = u2f(pa[l]); v.res[l] = (expr), valu_write(&v, 1))
 CVT_F2I(v_cvt_i32_f32, cvt_i32(a))
 CVT_F2I(v_cvt_u32_f32, cvt_u32(a))
 CVT_F2I(v_cvt_flr_i32_f32, cvt_i32(floorf(a)))
@@ -489,17 +383,8 @@ CVT_F2I(v_cvt_rpi_i32_f32, cvt_i32(floor((double)a + 0.5)))
 
 /* integer source, f32 result. */
 #define CVT_I2F(name, expr) \
-	VALU_HANDLER(name) \
-	{ \
-		struct valu v; \
-		valu_init(&v, w, in, VALU_F32); \
-		const uint32_t *restrict pa = valu_src(&v, 0, EMU_T_B32, 1); \
-		for (unsigned l = 0; l < VL; l++) { \
-			uint32_t a = pa[l]; \
-			v.res[l] = f2u(expr); \
-		} \
-		valu_fwrite(&v, 1); \
-	}
+	VALU_LANES(name, VALU_F32, const uint32_t *restrict pa = valu_src(&v, 0, EMU_T_B32, 1), \
+	           uint32_t a = pa[l]; v.res[l] = f2u(expr), valu_fwrite(&v, 1))
 CVT_I2F(v_cvt_f32_i32, (float)(int32_t)a)
 CVT_I2F(v_cvt_f32_u32, (float)a)
 CVT_I2F(v_cvt_f32_ubyte0, (float)(a & 0xff))
@@ -510,20 +395,16 @@ CVT_I2F(v_cvt_f32_ubyte3, (float)(a >> 24))
 CVT_I2F(v_cvt_off_f32_i4, (float)((int32_t)(a << 28) >> 28) * 0.0625f)
 
 /* Byte S1[1:0] of S2 replaced by S0 converted to u8 (round to nearest even, saturate). */
-VALU_HANDLER(v_cvt_pk_u8_f32)
+static inline uint32_t cvt_pk_u8(float f, uint32_t sel, uint32_t old)
 {
-	struct valu v;
-	valu_init(&v, w, in, VALU_F32);
-	const uint32_t *restrict pa = F32_SRC(v, 0), *restrict pb = valu_src(&v, 1, EMU_T_B32, 1);
-	const uint32_t *restrict pc = valu_src(&v, 2, EMU_T_B32, 1);
-	for (unsigned l = 0; l < VL; l++) {
-		float f = u2f(pa[l]);
-		uint32_t b = isnan(f) ? 0 : (uint32_t)fminf(fmaxf(roundevenf(f), 0.0f), 255.0f);
-		unsigned sh = 8 * (pb[l] & 3);
-		v.res[l] = (pc[l] & ~(0xffu << sh)) | b << sh;
-	}
-	valu_write(&v, 1);
+	uint32_t b = isnan(f) ? 0 : (uint32_t)fminf(fmaxf(roundevenf(f), 0.0f), 255.0f);
+	unsigned sh = 8 * (sel & 3);
+	return (old & ~(0xffu << sh)) | b << sh;
 }
+VALU_LANES(v_cvt_pk_u8_f32, VALU_F32,
+           const uint32_t *restrict pa = F32_SRC(v, 0); const uint32_t *restrict pb = valu_src(&v, 1, EMU_T_B32, 1);
+           const uint32_t *restrict pc = valu_src(&v, 2, EMU_T_B32, 1),
+           v.res[l] = cvt_pk_u8(u2f(pa[l]), pb[l], pc[l]), valu_write(&v, 1))
 
 /* Packs two normalised values: i16 = round(clamp(x, -1, 1) * 32767), u16 = round(clamp(x, 0, 1) * 65535). */
 static inline uint32_t norm16(float f, bool sgn)
@@ -534,24 +415,12 @@ static inline uint32_t norm16(float f, bool sgn)
 		return (uint32_t)(int32_t)roundevenf(fminf(fmaxf(f, -1.0f), 1.0f) * 32767.0f) & 0xffff;
 	return (uint32_t)roundevenf(fminf(fmaxf(f, 0.0f), 1.0f) * 65535.0f);
 }
-VALU_HANDLER(v_cvt_pknorm_i16_f32)
-{
-	struct valu v;
-	valu_init(&v, w, in, VALU_F32);
-	const uint32_t *restrict pa = F32_SRC(v, 0), *restrict pb = F32_SRC(v, 1);
-	for (unsigned l = 0; l < VL; l++)
-		v.res[l] = norm16(u2f(pa[l]), true) | norm16(u2f(pb[l]), true) << 16;
-	valu_write(&v, 1);
-}
-VALU_HANDLER(v_cvt_pknorm_u16_f32)
-{
-	struct valu v;
-	valu_init(&v, w, in, VALU_F32);
-	const uint32_t *restrict pa = F32_SRC(v, 0), *restrict pb = F32_SRC(v, 1);
-	for (unsigned l = 0; l < VL; l++)
-		v.res[l] = norm16(u2f(pa[l]), false) | norm16(u2f(pb[l]), false) << 16;
-	valu_write(&v, 1);
-}
+#define CVT_PKNORM32(name, sgn) \
+	VALU_LANES(name, VALU_F32, \
+	           const uint32_t *restrict pa = F32_SRC(v, 0); const uint32_t *restrict pb = F32_SRC(v, 1), \
+	           v.res[l] = norm16(u2f(pa[l]), sgn) | norm16(u2f(pb[l]), sgn) << 16, valu_write(&v, 1))
+CVT_PKNORM32(v_cvt_pknorm_i16_f32, true)
+CVT_PKNORM32(v_cvt_pknorm_u16_f32, false)
 
 /* ---- cube map helpers (GFX9 ISA V_CUBE*_F32: x = S0, y = S1, z = S2) ---- */
 
@@ -830,17 +699,10 @@ VALU_HANDLER(v_div_fixup_f64)
 
 F64_2(v_add_f64, a + b)
 F64_2(v_mul_f64, a * b)
-VALU_HANDLER(v_ldexp_f64)
-{
-	struct valu v;
-	valu_init(&v, w, in, VALU_F64);
-	const uint32_t *restrict pa = F64_SRC(v, 0), *restrict pb = valu_src(&v, 1, EMU_T_B32, 1);
-	for (unsigned l = 0; l < VL; l++) {
-		uint64_t ua = lane64(pa, l);
-		put64(v.res, l, f64_nan2(d2u(ldexp(u2d(ua), (int32_t)pb[l])), ua, ua));
-	}
-	valu_fwrite(&v, 2);
-}
+VALU_LANES(v_ldexp_f64, VALU_F64,
+           const uint32_t *restrict pa = F64_SRC(v, 0); const uint32_t *restrict pb = valu_src(&v, 1, EMU_T_B32, 1),
+           uint64_t ua = lane64(pa, l); put64(v.res, l, f64_nan2(d2u(ldexp(u2d(ua), (int32_t)pb[l])), ua, ua)),
+           valu_fwrite(&v, 2))
 F64_1(v_rcp_f64, 1.0 / a)
 F64_1(v_rsq_f64, (double)(1.0L / sqrtl((long double)a)))
 F64_1(v_sqrt_f64, sqrt(a))
@@ -878,16 +740,8 @@ VALU_HANDLER(v_fmac_f64)
 	valu_fwrite(&v, 2);
 }
 
-VALU_HANDLER(v_frexp_exp_i32_f64)
-{
-	struct valu v;
-	valu_init(&v, w, in, VALU_F64);
-	const uint32_t *restrict pa = F64_SRC(v, 0);
-	for (unsigned l = 0; l < VL; l++)
-		v.res[l] = frexp_exp64(u2d(lane64(pa, l)));
-	v.kind = VALU_INT;
-	valu_write(&v, 1);
-}
+VALU_LANES(v_frexp_exp_i32_f64, VALU_F64, const uint32_t *restrict pa = F64_SRC(v, 0),
+           v.res[l] = frexp_exp64(u2d(lane64(pa, l))), v.kind = VALU_INT; valu_write(&v, 1))
 
 /* 2/pi as a binary fraction, 1216 bits (0.a2f9836e... in hex), computed with
  * Machin's formula; v_trig_preop_f64 returns 53-bit segments of it. */
@@ -915,23 +769,20 @@ static uint64_t two_over_pi_bits(unsigned pos)
 /* D = segment S1[4:0] (53 bits each) of 2/pi, shifted further by the exponent
  * of S0 above 1077, scaled to its place; +128 in the scale for huge S0
  * (GFX9 ISA V_TRIG_PREOP_F64). */
-VALU_HANDLER(v_trig_preop_f64)
+static double trig_preop(double x, uint32_t seg)
 {
-	struct valu v;
-	valu_init(&v, w, in, VALU_F64);
-	const uint32_t *restrict pa = F64_SRC(v, 0), *restrict pb = valu_src(&v, 1, EMU_T_B32, 1);
-	for (unsigned l = 0; l < VL; l++) {
-		int e = exp64(u2d(lane64(pa, l)));
-		unsigned shift = (pb[l] & 31) * 53;
-		if (e > 1077)
-			shift += (unsigned)(e - 1077);
-		int scale = -53 - (int)shift;
-		if (e >= 1968)
-			scale += 128;
-		put64(v.res, l, d2u(ldexp((double)two_over_pi_bits(shift), scale)));
-	}
-	valu_fwrite(&v, 2);
+	int e = exp64(x);
+	unsigned shift = (seg & 31) * 53;
+	if (e > 1077)
+		shift += (unsigned)(e - 1077);
+	int scale = -53 - (int)shift;
+	if (e >= 1968)
+		scale += 128;
+	return ldexp((double)two_over_pi_bits(shift), scale);
 }
+VALU_LANES(v_trig_preop_f64, VALU_F64,
+           const uint32_t *restrict pa = F64_SRC(v, 0); const uint32_t *restrict pb = valu_src(&v, 1, EMU_T_B32, 1),
+           put64(v.res, l, d2u(trig_preop(u2d(lane64(pa, l)), pb[l]))), valu_fwrite(&v, 2))
 
 /* ---- fp64 conversions ---- */
 
@@ -971,45 +822,17 @@ VALU_HANDLER(v_cvt_f32_f64)
 	valu_fwrite(&v, 1);
 }
 
-VALU_HANDLER(v_cvt_f64_i32)
-{
-	struct valu v;
-	valu_init(&v, w, in, VALU_F64);
-	const uint32_t *restrict pa = valu_src(&v, 0, EMU_T_B32, 1);
-	for (unsigned l = 0; l < VL; l++)
-		put64(v.res, l, d2u((double)(int32_t)pa[l]));
-	valu_fwrite(&v, 2);
-}
-
-VALU_HANDLER(v_cvt_f64_u32)
-{
-	struct valu v;
-	valu_init(&v, w, in, VALU_F64);
-	const uint32_t *restrict pa = valu_src(&v, 0, EMU_T_B32, 1);
-	for (unsigned l = 0; l < VL; l++)
-		put64(v.res, l, d2u((double)pa[l]));
-	valu_fwrite(&v, 2);
-}
-
-VALU_HANDLER(v_cvt_i32_f64)
-{
-	struct valu v;
-	valu_init(&v, w, in, VALU_F64);
-	const uint32_t *restrict pa = F64_SRC(v, 0);
-	for (unsigned l = 0; l < VL; l++)
-		v.res[l] = cvt_i32(u2d(lane64(pa, l)));
-	valu_write(&v, 1);
-}
-
-VALU_HANDLER(v_cvt_u32_f64)
-{
-	struct valu v;
-	valu_init(&v, w, in, VALU_F64);
-	const uint32_t *restrict pa = F64_SRC(v, 0);
-	for (unsigned l = 0; l < VL; l++)
-		v.res[l] = cvt_u32(u2d(lane64(pa, l)));
-	valu_write(&v, 1);
-}
+/* Integer source, f64 result; f64 source, integer result. */
+#define CVT_I2D(name, expr) \
+	VALU_LANES(name, VALU_F64, const uint32_t *restrict pa = valu_src(&v, 0, EMU_T_B32, 1), \
+	           uint32_t a = pa[l]; put64(v.res, l, d2u(expr)), valu_fwrite(&v, 2))
+#define CVT_D2I(name, expr) \
+	VALU_LANES(name, VALU_F64, const uint32_t *restrict pa = F64_SRC(v, 0), \
+	           double a = u2d(lane64(pa, l)); v.res[l] = (expr), valu_write(&v, 1))
+CVT_I2D(v_cvt_f64_i32, (double)(int32_t)a)
+CVT_I2D(v_cvt_f64_u32, (double)a)
+CVT_D2I(v_cvt_i32_f64, cvt_i32(a))
+CVT_D2I(v_cvt_u32_f64, cvt_u32(a))
 
 /* ---- table ---- */
 
