@@ -20,7 +20,23 @@
  * rules. Each pass does lanes l and l + 32: two host vectors per pass halve
  * the loop overhead, which GCC -O2 does not unroll. */
 #define VH (VL / 2)
-#define F32_OP(name, nsrc, expr) \
+/* The pieces of each width, W32 (singles, one dword a lane) and W64
+ * (doubles, two: dword d of lane l at p[d * 64 + l]), for the macros that
+ * serve both. */
+#define W32_KIND VALU_F32
+#define W64_KIND VALU_F64
+#define W32_NDW 1
+#define W64_NDW 2
+#define W32_SRC(v, i) F32_SRC(v, i)
+#define W64_SRC(v, i) F64_SRC(v, i)
+#define W32_PUT(p, l, x) ((p)[l] = (x))
+#define W64_PUT(p, l, x) put64(p, l, x)
+#define W32_FIX_NAN valu_fix_nan32
+#define W64_FIX_NAN valu_fix_nan64
+
+/* name##_lanes for FOP: singles in a SIMD kernel that reports NaN results;
+ * doubles lane by lane, always followed by valu_fix_nan64's scan. */
+#define W32_LANES(name, expr) \
 	static inline float name##_op(float a, float b, float c) \
 	{ \
 		(void)b, (void)c; \
@@ -38,45 +54,51 @@
 			nan |= (x != x) | (y != y); \
 		} \
 		return nan; \
-	} \
-	VALU_HANDLER(name) \
-	{ \
-		struct valu v; \
-		valu_init(&v, w, in, VALU_F32); \
-		const uint32_t *pa = F32_SRC(v, 0); \
-		const uint32_t *pb = nsrc > 1 ? F32_SRC(v, 1) : pa; \
-		const uint32_t *pc = nsrc > 2 ? F32_SRC(v, 2) : NULL; \
-		if (name##_lanes(v.res, pa, pb, pc ? pc : pa)) \
-			valu_fix_nan32(&v, pa, pb, pc); \
-		valu_fwrite(&v, 1); \
 	}
-#define F32_1(name, expr) F32_OP(name, 1, expr)
-#define F32_2(name, expr) F32_OP(name, 2, expr)
-#define F32_3(name, expr) F32_OP(name, 3, expr)
-
-/* fp64 ops of one or two sources (a, b), lane by lane. */
-#define F64_OP(name, nsrc, expr) \
-	static inline void name##_lanes(uint32_t *restrict r, const uint32_t *restrict pa, \
-	                                const uint32_t *restrict pb) \
+#define W64_LANES(name, expr) \
+	static inline uint32_t name##_lanes(uint32_t *restrict r, const uint32_t *restrict pa, \
+	                                    const uint32_t *restrict pb, const uint32_t *restrict pc) \
 	{ \
+		(void)pc; \
 		for (unsigned l = 0; l < VL; l++) { \
 			double a = u2d(lane64(pa, l)), b = u2d(lane64(pb, l)); \
 			(void)b; \
 			put64(r, l, d2u(expr)); \
 		} \
-	} \
+		return 1; \
+	}
+
+/* An arithmetic op of nsrc (1 to 3) sources a, b, c of width W, its result
+ * expr; the NaN rules apply after the loop. */
+#define FOP(name, W, nsrc, expr) \
+	W##_LANES(name, expr) \
 	VALU_HANDLER(name) \
 	{ \
 		struct valu v; \
-		valu_init(&v, w, in, VALU_F64); \
-		const uint32_t *pa = F64_SRC(v, 0); \
-		const uint32_t *pb = nsrc > 1 ? F64_SRC(v, 1) : pa; \
-		name##_lanes(v.res, pa, pb); \
-		valu_fix_nan64(&v, pa, pb, NULL); \
-		valu_fwrite(&v, 2); \
+		valu_init(&v, w, in, W##_KIND); \
+		const uint32_t *pa = W##_SRC(v, 0); \
+		const uint32_t *pb = nsrc > 1 ? W##_SRC(v, 1) : pa; \
+		const uint32_t *pc = nsrc > 2 ? W##_SRC(v, 2) : NULL; \
+		if (name##_lanes(v.res, pa, pb, pc ? pc : pa)) \
+			W##_FIX_NAN(&v, pa, pb, pc); \
+		valu_fwrite(&v, W##_NDW); \
 	}
-#define F64_1(name, expr) F64_OP(name, 1, expr)
-#define F64_2(name, expr) F64_OP(name, 2, expr)
+#define F32_1(name, expr) FOP(name, W32, 1, expr)
+#define F32_2(name, expr) FOP(name, W32, 2, expr)
+#define F32_3(name, expr) FOP(name, W32, 3, expr)
+#define F64_1(name, expr) FOP(name, W64, 1, expr)
+#define F64_2(name, expr) FOP(name, W64, 2, expr)
+/* The same one-source op in both widths: v_<op>_f32 and v_<op>_f64. */
+#define F32_F64_1(op, e32, e64) F32_1(v_##op##_f32, e32) F64_1(v_##op##_f64, e64)
+
+/* A handler over three sources of width W, lane by lane: `pre` before the
+ * loop, `lane` the result bits of lane l (from pa, pb, pc), `post` before
+ * the write. */
+#define FLANES3(name, W, pre, lane, post) \
+	VALU_LANES(name, W##_KIND, \
+	           const uint32_t *restrict pa = W##_SRC(v, 0); const uint32_t *restrict pb = W##_SRC(v, 1); \
+	           const uint32_t *restrict pc = W##_SRC(v, 2); pre, \
+	           W##_PUT(v.res, l, lane), post; valu_fwrite(&v, W##_NDW))
 
 /* ---- min/max ----
  * IEEE mode (MODE[9], set for compute): a signaling NaN input gives a quiet
@@ -340,12 +362,12 @@ static inline uint32_t frexp_exp64(double a)
 	return (uint32_t)e;
 }
 
-F32_1(v_fract_f32, fract32(a))
-F32_1(v_trunc_f32, truncf(a))
-F32_1(v_ceil_f32, ceilf(a))
-F32_1(v_floor_f32, floorf(a))
-F32_1(v_rndne_f32, roundevenf(a))
-F32_1(v_frexp_mant_f32, frexp_mant32(a))
+F32_F64_1(fract, fract32(a), fract64(a))
+F32_F64_1(trunc, truncf(a), trunc(a))
+F32_F64_1(ceil, ceilf(a), ceil(a))
+F32_F64_1(floor, floorf(a), floor(a))
+F32_F64_1(rndne, roundevenf(a), roundeven(a))
+F32_F64_1(frexp_mant, frexp_mant32(a), frexp_mant64(a))
 
 VALU_LANES(v_frexp_exp_i32_f32, VALU_F32, const uint32_t *restrict pa = F32_SRC(v, 0),
            v.res[l] = frexp_exp32(u2f(pa[l])), v.kind = VALU_INT; valu_write(&v, 1))
@@ -508,79 +530,54 @@ static double div_scale(double s0, double s1, double s2, int e1, int e2, bool de
 	return s0;
 }
 
-VALU_HANDLER(v_div_scale_f32)
+/* One lane of v_div_scale_f32 / _f64 (p: fp32p or fp64p), the operands
+ * exact in double: the scaled S0, with VCC bit l set in *vcc when the
+ * quotient ends up scaled. NaN operands pass S0 through. */
+static double div_scale_lane(double s0, double s1, double s2, const struct fparams *p, unsigned l, uint64_t *vcc)
 {
-	struct valu v;
-	valu_init(&v, w, in, VALU_F32);
-	const uint32_t *restrict pa = F32_SRC(v, 0), *restrict pb = F32_SRC(v, 1), *restrict pc = F32_SRC(v, 2);
-	uint64_t vcc = 0;
-	for (unsigned l = 0; l < VL; l++) {
-		float s0 = u2f(pa[l]), s1 = u2f(pb[l]), s2 = u2f(pc[l]);
-		bool sc = false;
-		float r;
-		if (isnan(s0) || isnan(s1) || isnan(s2)) {
-			r = s0;
-		} else {
-			double q = (double)s2 / (double)s1;
-			bool q_tiny = q != 0.0 && fabs(q) < 0x1p-126;
-			bool rcp_tiny = isfinite(s1) && fabs(s1) > 0x1p126;
-			r = (float)div_scale(s0, s1, s2, exp32(s1), exp32(s2), f32_isdenorm(pb[l]), rcp_tiny,
-			                     q_tiny, &fp32p, &sc);
-		}
-		v.res[l] = f32_nan3(f2u(r), pa[l], pb[l], pc[l]);
-		vcc |= (uint64_t)sc << l;
+	if (isnan(s0) || isnan(s1) || isnan(s2))
+		return s0;
+	bool f64 = p == &fp64p, q_tiny, sc = false;
+	double tiny = ldexp(1.0, 1 - p->bias); /* smallest normal */
+	if (f64) {
+		/* The quotient in long double keeps the f64 denormal test exact enough. */
+		long double q = (long double)s2 / (long double)s1;
+		q_tiny = q != 0.0L && fabsl(q) < (long double)tiny;
+	} else {
+		double q = s2 / s1;
+		q_tiny = q != 0.0 && fabs(q) < tiny;
 	}
-	valu_write_mask(&v, valu_sdst(&v), vcc & v.exec);
-	v.ftz_out = false;
-	valu_fwrite(&v, 1);
+	bool rcp_tiny = isfinite(s1) && fabs(s1) > ldexp(1.0, p->bias - 1);
+	bool denorm1 = s1 != 0.0 && fabs(s1) < tiny;
+	int e1 = f64 ? exp64(s1) : exp32((float)s1), e2 = f64 ? exp64(s2) : exp32((float)s2);
+	double r = div_scale(s0, s1, s2, e1, e2, denorm1, rcp_tiny, q_tiny, p, &sc);
+	*vcc |= (uint64_t)sc << l;
+	return r;
 }
-
-VALU_HANDLER(v_div_scale_f64)
+static uint32_t div_scale32(uint32_t ua, uint32_t ub, uint32_t uc, unsigned l, uint64_t *vcc)
 {
-	struct valu v;
-	valu_init(&v, w, in, VALU_F64);
-	const uint32_t *restrict pa = F64_SRC(v, 0), *restrict pb = F64_SRC(v, 1), *restrict pc = F64_SRC(v, 2);
-	uint64_t vcc = 0;
-	for (unsigned l = 0; l < VL; l++) {
-		uint64_t ua = lane64(pa, l), ub = lane64(pb, l), uc = lane64(pc, l);
-		double s0 = u2d(ua), s1 = u2d(ub), s2 = u2d(uc);
-		bool sc = false;
-		double r;
-		if (isnan(s0) || isnan(s1) || isnan(s2)) {
-			r = s0;
-		} else {
-			/* The quotient in long double keeps the f64 denormal test exact enough. */
-			long double q = (long double)s2 / (long double)s1;
-			bool q_tiny = q != 0.0L && fabsl(q) < 0x1p-1022L;
-			bool rcp_tiny = isfinite(s1) && fabs(s1) > 0x1p1022;
-			bool denorm1 = s1 != 0.0 && fabs(s1) < 0x1p-1022;
-			r = div_scale(s0, s1, s2, exp64(s1), exp64(s2), denorm1, rcp_tiny, q_tiny, &fp64p, &sc);
-		}
-		put64(v.res, l, f64_nan3(d2u(r), ua, ub, uc));
-		vcc |= (uint64_t)sc << l;
-	}
-	valu_write_mask(&v, valu_sdst(&v), vcc & v.exec);
-	v.ftz_out = false;
-	valu_fwrite(&v, 2);
+	float r = (float)div_scale_lane(u2f(ua), u2f(ub), u2f(uc), &fp32p, l, vcc);
+	return f32_nan3(f2u(r), ua, ub, uc);
 }
+static uint64_t div_scale64(uint64_t ua, uint64_t ub, uint64_t uc, unsigned l, uint64_t *vcc)
+{
+	return f64_nan3(d2u(div_scale_lane(u2d(ua), u2d(ub), u2d(uc), &fp64p, l, vcc)), ua, ub, uc);
+}
+#define DIV_SCALE(name, W, lane) \
+	FLANES3(name, W, uint64_t vcc = 0, lane, valu_write_mask(&v, valu_sdst(&v), vcc & v.exec); v.ftz_out = false)
+DIV_SCALE(v_div_scale_f32, W32, div_scale32(pa[l], pb[l], pc[l], l, &vcc))
+DIV_SCALE(v_div_scale_f64, W64, div_scale64(lane64(pa, l), lane64(pb, l), lane64(pc, l), l, &vcc))
 
 /* D = fma(S0, S1, S2), times 2^+-64 where VCC is set (2^+64 if exponent(S2) > 127). */
-VALU_HANDLER(v_div_fmas_f32)
+static uint32_t div_fmas32(uint32_t ua, uint32_t ub, uint32_t uc, bool scale)
 {
-	struct valu v;
-	valu_init(&v, w, in, VALU_F32);
-	const uint32_t *restrict pa = F32_SRC(v, 0), *restrict pb = F32_SRC(v, 1), *restrict pc = F32_SRC(v, 2);
-	uint64_t vcc = emu_vcc(w);
-	for (unsigned l = 0; l < VL; l++) {
-		float a = u2f(pa[l]), b = u2f(pb[l]), c = u2f(pc[l]);
-		float r;
-		if ((vcc >> l) & 1) /* scale the odd-rounded sum, then round once */
-			r = (float)ldexp(fma32_odd(a, b, c), exp32(c) > 127 ? 64 : -64);
-		else
-			r = fma32(a, b, c);
-		v.res[l] = f32_nan3(f2u(r), pa[l], pb[l], pc[l]);
-	}
-	valu_fwrite(&v, 1);
+	float a = u2f(ua), b = u2f(ub), c = u2f(uc);
+	float r;
+	if (scale) /* scale the odd-rounded sum, then round once */
+		r = (float)ldexp(fma32_odd(a, b, c), exp32(c) > 127 ? 64 : -64);
+	else
+		r = fma32(a, b, c);
+	return f32_nan3(f2u(r), ua, ub, uc);
 }
 
 /* fma(a, b, c) * 2^sc rounded once. When the scaled value is denormal the
@@ -611,20 +608,15 @@ static double fma_scaled(double a, double b, double c, int sc)
 	return (double)ldexpl(odd, sc);
 }
 
-VALU_HANDLER(v_div_fmas_f64)
+static uint64_t div_fmas64(uint64_t ua, uint64_t ub, uint64_t uc, bool scale)
 {
-	struct valu v;
-	valu_init(&v, w, in, VALU_F64);
-	const uint32_t *pa = F64_SRC(v, 0), *pb = F64_SRC(v, 1), *pc = F64_SRC(v, 2);
-	uint64_t vcc = emu_vcc(w);
-	for (unsigned l = 0; l < VL; l++) {
-		uint64_t ua = lane64(pa, l), ub = lane64(pb, l), uc = lane64(pc, l);
-		double a = u2d(ua), b = u2d(ub), c = u2d(uc);
-		double r = ((vcc >> l) & 1) ? fma_scaled(a, b, c, exp64(c) > 1023 ? 128 : -128) : fma(a, b, c);
-		put64(v.res, l, f64_nan3(d2u(r), ua, ub, uc));
-	}
-	valu_fwrite(&v, 2);
+	double a = u2d(ua), b = u2d(ub), c = u2d(uc);
+	double r = scale ? fma_scaled(a, b, c, exp64(c) > 1023 ? 128 : -128) : fma(a, b, c);
+	return f64_nan3(d2u(r), ua, ub, uc);
 }
+#define DIV_FMAS(name, W, lane) FLANES3(name, W, uint64_t vcc = emu_vcc(w), lane, (void)0)
+DIV_FMAS(v_div_fmas_f32, W32, div_fmas32(pa[l], pb[l], pc[l], (vcc >> l) & 1))
+DIV_FMAS(v_div_fmas_f64, W64, div_fmas64(lane64(pa, l), lane64(pb, l), lane64(pc, l), (vcc >> l) & 1))
 
 /* div_fixup(q, d, n): special cases of n/d, else q with the quotient's sign
  * (GFX9 ISA V_DIV_FIXUP_F32 pseudocode; 0/0 and inf/inf give 0xffc00000). */
@@ -654,46 +646,30 @@ static inline double div_fixup(double q, double d, double n, int ed, int en, con
 	return sign ? -fabs(q) : fabs(q);
 }
 
-VALU_HANDLER(v_div_fixup_f32)
+static uint32_t div_fixup32(uint32_t uq, uint32_t ud, uint32_t un)
 {
-	struct valu v;
-	valu_init(&v, w, in, VALU_F32);
-	const uint32_t *restrict pa = F32_SRC(v, 0), *restrict pb = F32_SRC(v, 1), *restrict pc = F32_SRC(v, 2);
-	for (unsigned l = 0; l < VL; l++) {
-		float q = u2f(pa[l]), d = u2f(pb[l]), n = u2f(pc[l]);
-		bool nn;
-		uint32_t r = f2u((float)div_fixup(q, d, n, exp32(d), exp32(n), &fp32p, &nn));
-		if (f32_isnan(pc[l]))
-			r = pc[l] | 0x400000u;
-		else if (f32_isnan(pb[l]))
-			r = pb[l] | 0x400000u;
-		else if (nn)
-			r = 0xffc00000u;
-		v.res[l] = r;
-	}
-	valu_fwrite(&v, 1);
+	float q = u2f(uq), d = u2f(ud), n = u2f(un);
+	bool nn;
+	uint32_t r = f2u((float)div_fixup(q, d, n, exp32(d), exp32(n), &fp32p, &nn));
+	if (f32_isnan(un))
+		return un | 0x400000u;
+	if (f32_isnan(ud))
+		return ud | 0x400000u;
+	return nn ? 0xffc00000u : r;
 }
-
-VALU_HANDLER(v_div_fixup_f64)
+static uint64_t div_fixup64(uint64_t uq, uint64_t ud, uint64_t un)
 {
-	struct valu v;
-	valu_init(&v, w, in, VALU_F64);
-	const uint32_t *restrict pa = F64_SRC(v, 0), *restrict pb = F64_SRC(v, 1), *restrict pc = F64_SRC(v, 2);
-	for (unsigned l = 0; l < VL; l++) {
-		uint64_t ud = lane64(pb, l), un = lane64(pc, l);
-		double q = u2d(lane64(pa, l)), d = u2d(ud), n = u2d(un);
-		bool nn;
-		uint64_t r = d2u(div_fixup(q, d, n, exp64(d), exp64(n), &fp64p, &nn));
-		if (isnan(n))
-			r = un | 0x0008000000000000ull;
-		else if (isnan(d))
-			r = ud | 0x0008000000000000ull;
-		else if (nn)
-			r = 0xfff8000000000000ull;
-		put64(v.res, l, r);
-	}
-	valu_fwrite(&v, 2);
+	double q = u2d(uq), d = u2d(ud), n = u2d(un);
+	bool nn;
+	uint64_t r = d2u(div_fixup(q, d, n, exp64(d), exp64(n), &fp64p, &nn));
+	if (isnan(n))
+		return un | 0x0008000000000000ull;
+	if (isnan(d))
+		return ud | 0x0008000000000000ull;
+	return nn ? 0xfff8000000000000ull : r;
 }
+FLANES3(v_div_fixup_f32, W32, (void)0, div_fixup32(pa[l], pb[l], pc[l]), (void)0)
+FLANES3(v_div_fixup_f64, W64, (void)0, div_fixup64(lane64(pa, l), lane64(pb, l), lane64(pc, l)), (void)0)
 
 /* ---- fp64 arithmetic ---- */
 
@@ -706,12 +682,6 @@ VALU_LANES(v_ldexp_f64, VALU_F64,
 F64_1(v_rcp_f64, 1.0 / a)
 F64_1(v_rsq_f64, (double)(1.0L / sqrtl((long double)a)))
 F64_1(v_sqrt_f64, sqrt(a))
-F64_1(v_fract_f64, fract64(a))
-F64_1(v_trunc_f64, trunc(a))
-F64_1(v_ceil_f64, ceil(a))
-F64_1(v_floor_f64, floor(a))
-F64_1(v_rndne_f64, roundeven(a))
-F64_1(v_frexp_mant_f64, frexp_mant64(a))
 
 VALU_HANDLER(v_fma_f64)
 {
@@ -786,41 +756,28 @@ VALU_LANES(v_trig_preop_f64, VALU_F64,
 
 /* ---- fp64 conversions ---- */
 
-VALU_HANDLER(v_cvt_f64_f32)
+/* Between the widths: the input is flushed per its own width's denormal
+ * mode (MODE [5:4] f32, [7:6] f64), not the result's; NaNs come out quiet. */
+static inline uint64_t cvt_f64_f32(uint32_t a, bool ftz32)
 {
-	struct valu v;
-	valu_init(&v, w, in, VALU_F64);
-	bool ftz32 = !((w->mode >> 4) & 1);
-	v.ftz_in = false;
-	const uint32_t *restrict pa = valu_fsrc(&v, 0, EMU_T_F32, 1);
-	for (unsigned l = 0; l < VL; l++) {
-		uint32_t a = ftz32 ? f32_ftz(pa[l]) : pa[l];
-		uint64_t r = d2u((double)u2f(a));
-		if (f32_isnan(a))
-			r |= 0x0008000000000000ull;
-		put64(v.res, l, r);
-	}
-	valu_fwrite(&v, 2);
+	a = ftz32 ? f32_ftz(a) : a;
+	uint64_t r = d2u((double)u2f(a));
+	return f32_isnan(a) ? r | 0x0008000000000000ull : r;
 }
-
-VALU_HANDLER(v_cvt_f32_f64)
+static inline uint32_t cvt_f32_f64(uint64_t a, bool ftz64)
 {
-	struct valu v;
-	valu_init(&v, w, in, VALU_F32);
-	bool ftz64 = !((w->mode >> 6) & 1);
-	v.ftz_in = false;
-	const uint32_t *restrict pa = valu_fsrc(&v, 0, EMU_T_F64, 2);
-	for (unsigned l = 0; l < VL; l++) {
-		uint64_t a = lane64(pa, l);
-		if (ftz64)
-			a = f64_ftz(a);
-		uint32_t r = f2u((float)u2d(a));
-		if (isnan(u2d(a)))
-			r |= 0x400000u;
-		v.res[l] = r;
-	}
-	valu_fwrite(&v, 1);
+	a = ftz64 ? f64_ftz(a) : a;
+	uint32_t r = f2u((float)u2d(a));
+	return isnan(u2d(a)) ? r | 0x400000u : r;
 }
+VALU_LANES(v_cvt_f64_f32, VALU_F64,
+           bool ftz32 = !((w->mode >> 4) & 1); v.ftz_in = false;
+           const uint32_t *restrict pa = valu_fsrc(&v, 0, EMU_T_F32, 1),
+           put64(v.res, l, cvt_f64_f32(pa[l], ftz32)), valu_fwrite(&v, 2))
+VALU_LANES(v_cvt_f32_f64, VALU_F32,
+           bool ftz64 = !((w->mode >> 6) & 1); v.ftz_in = false;
+           const uint32_t *restrict pa = valu_fsrc(&v, 0, EMU_T_F64, 2),
+           v.res[l] = cvt_f32_f64(lane64(pa, l), ftz64), valu_fwrite(&v, 1))
 
 /* Integer source, f64 result; f64 source, integer result. */
 #define CVT_I2D(name, expr) \
