@@ -197,9 +197,11 @@ static inline uint32_t f32_med3(uint32_t a, uint32_t b, uint32_t c, bool ieee)
 
 MINMAX32_2(v_min_f32, min32_lanes, false)
 MINMAX32_2(v_max_f32, max32_lanes, true)
-MINMAX32_3(v_min3_f32, f32_minmax(f32_minmax(a, b, false, ieee), c, false, ieee))
-MINMAX32_3(v_max3_f32, f32_minmax(f32_minmax(a, b, true, ieee), c, true, ieee))
-MINMAX32_3(v_med3_f32, f32_med3(a, b, c, ieee))
+#define MINMAX32_3_OPS(X) \
+	X(v_min3_f32, f32_minmax(f32_minmax(a, b, false, ieee), c, false, ieee)) \
+	X(v_max3_f32, f32_minmax(f32_minmax(a, b, true, ieee), c, true, ieee)) \
+	X(v_med3_f32, f32_med3(a, b, c, ieee))
+MINMAX32_3_OPS(MINMAX32_3)
 
 #define MINMAX64(name, max) \
 	VALU_LANES(name, VALU_F64, \
@@ -211,10 +213,12 @@ MINMAX64(v_max_f64, true)
 
 /* ---- fp32 arithmetic ---- */
 
-F32_2(v_add_f32, a + b)
-F32_2(v_sub_f32, a - b)
-F32_2(v_subrev_f32, b - a)
-F32_2(v_mul_f32, a * b)
+#define F32_ARITH_OPS(X) \
+	X(v_add_f32, a + b) \
+	X(v_sub_f32, a - b) \
+	X(v_subrev_f32, b - a) \
+	X(v_mul_f32, a * b)
+F32_ARITH_OPS(F32_2)
 VALU_HANDLER(v_fma_f32)
 {
 	struct valu v;
@@ -245,10 +249,15 @@ static inline float mad_ftz(float a, float b, float c, bool legacy)
 	return u2f(f32_ftz(f2u(u2f(f32_ftz(f2u(p))) + u2f(f32_ftz(f2u(c))))));
 }
 
-/* Fused/unfused multiply-add with the addend/multiplier taken from dst or the
- * literal. form: 0 (a, b, c), 1 mac (c = dst), 2 madmk (a, K, b), 3 madak (a, b, K). */
-VALU_INLINE void f32_madd(struct emu_wave *w, const struct emu_inst *in, int form, bool fused, bool legacy)
+/* How the multiply-add multiplies: rounded then added (v_mad*, v_mac), the
+ * same with the DX9 multiply (v_mad_legacy_f32), or fused (v_fma*). */
+enum f32_mul { MUL_ROUNDED, MUL_LEGACY, MUL_FUSED };
+
+/* Multiply-add with the addend/multiplier taken from dst or the literal.
+ * form: 0 (a, b, c), 1 mac (c = dst), 2 madmk (a, K, b), 3 madak (a, b, K). */
+VALU_INLINE void f32_madd(struct emu_wave *w, const struct emu_inst *in, int form, enum f32_mul mul)
 {
+	bool fused = mul == MUL_FUSED;
 	struct valu v;
 	valu_init(&v, w, in, VALU_F32);
 	const uint32_t *restrict pa = F32_SRC(v, 0), *pb, *pc;
@@ -276,7 +285,7 @@ VALU_INLINE void f32_madd(struct emu_wave *w, const struct emu_inst *in, int for
 			valu_fix_nan32(&v, pa, pb, pc);
 	} else {
 		for (unsigned l = 0; l < VL; l++)
-			v.res[l] = f2u(mad_ftz(u2f(pa[l]), u2f(pb[l]), u2f(pc[l]), legacy));
+			v.res[l] = f2u(mad_ftz(u2f(pa[l]), u2f(pb[l]), u2f(pc[l]), mul == MUL_LEGACY));
 		valu_fix_nan32(&v, pa, pb, pc);
 	}
 	if (!fused)
@@ -284,14 +293,18 @@ VALU_INLINE void f32_madd(struct emu_wave *w, const struct emu_inst *in, int for
 	valu_fwrite(&v, 1);
 }
 
-VALU_HANDLER(v_mad_f32) { f32_madd(w, in, 0, false, false); }
-VALU_HANDLER(v_mad_legacy_f32) { f32_madd(w, in, 0, false, true); }
-VALU_HANDLER(v_mac_f32) { f32_madd(w, in, 1, false, false); }
-VALU_HANDLER(v_madmk_f32) { f32_madd(w, in, 2, false, false); }
-VALU_HANDLER(v_madak_f32) { f32_madd(w, in, 3, false, false); }
-VALU_HANDLER(v_fmac_f32) { f32_madd(w, in, 1, true, false); }
-VALU_HANDLER(v_fmamk_f32) { f32_madd(w, in, 2, true, false); }
-VALU_HANDLER(v_fmaak_f32) { f32_madd(w, in, 3, true, false); }
+/* X(name, form, mul) */
+#define F32_MADD_FORMS(X) \
+	X(v_mad_f32, 0, MUL_ROUNDED) \
+	X(v_mad_legacy_f32, 0, MUL_LEGACY) \
+	X(v_mac_f32, 1, MUL_ROUNDED) \
+	X(v_madmk_f32, 2, MUL_ROUNDED) \
+	X(v_madak_f32, 3, MUL_ROUNDED) \
+	X(v_fmac_f32, 1, MUL_FUSED) \
+	X(v_fmamk_f32, 2, MUL_FUSED) \
+	X(v_fmaak_f32, 3, MUL_FUSED)
+#define F32_MADD(name, form, mul) VALU_HANDLER(name) { f32_madd(w, in, form, mul); }
+F32_MADD_FORMS(F32_MADD)
 
 /* ---- fp32 transcendentals ----
  * The hardware units take no denormal inputs and produce no denormal results
@@ -312,16 +325,18 @@ static inline float sin_rev(float x, bool cosine)
 	return (float)(cosine ? cos(2.0 * M_PI * f) : sin(2.0 * M_PI * f));
 }
 
-TRANS32(v_rcp_f32, 1.0f / a)
-TRANS32(v_rcp_iflag_f32, 1.0f / a)
-TRANS32(v_rsq_f32, (float)(1.0 / sqrt((double)a)))
-TRANS32(v_sqrt_f32, sqrtf(a))
-TRANS32(v_exp_f32, exp2f(a))
-TRANS32(v_log_f32, log2f(a))
-TRANS32(v_exp_legacy_f32, exp2f(a))
-TRANS32(v_log_legacy_f32, log2f(a))
-TRANS32(v_sin_f32, sin_rev(a, false))
-TRANS32(v_cos_f32, sin_rev(a, true))
+#define TRANS32_OPS(X) \
+	X(v_rcp_f32, 1.0f / a) \
+	X(v_rcp_iflag_f32, 1.0f / a) \
+	X(v_rsq_f32, (float)(1.0 / sqrt((double)a))) \
+	X(v_sqrt_f32, sqrtf(a)) \
+	X(v_exp_f32, exp2f(a)) \
+	X(v_log_f32, log2f(a)) \
+	X(v_exp_legacy_f32, exp2f(a)) \
+	X(v_log_legacy_f32, log2f(a)) \
+	X(v_sin_f32, sin_rev(a, false)) \
+	X(v_cos_f32, sin_rev(a, true))
+TRANS32_OPS(TRANS32)
 
 /* ---- rounding and decomposition ---- */
 
@@ -362,12 +377,14 @@ static inline uint32_t frexp_exp64(double a)
 	return (uint32_t)e;
 }
 
-F32_F64_1(fract, fract32(a), fract64(a))
-F32_F64_1(trunc, truncf(a), trunc(a))
-F32_F64_1(ceil, ceilf(a), ceil(a))
-F32_F64_1(floor, floorf(a), floor(a))
-F32_F64_1(rndne, roundevenf(a), roundeven(a))
-F32_F64_1(frexp_mant, frexp_mant32(a), frexp_mant64(a))
+#define ROUND_OPS(X) \
+	X(fract, fract32(a), fract64(a)) \
+	X(trunc, truncf(a), trunc(a)) \
+	X(ceil, ceilf(a), ceil(a)) \
+	X(floor, floorf(a), floor(a)) \
+	X(rndne, roundevenf(a), roundeven(a)) \
+	X(frexp_mant, frexp_mant32(a), frexp_mant64(a))
+ROUND_OPS(F32_F64_1)
 
 VALU_LANES(v_frexp_exp_i32_f32, VALU_F32, const uint32_t *restrict pa = F32_SRC(v, 0),
            v.res[l] = frexp_exp32(u2f(pa[l])), v.kind = VALU_INT; valu_write(&v, 1))
@@ -398,23 +415,27 @@ static inline uint32_t cvt_u32(double x)
 #define CVT_F2I(name, expr) \
 	VALU_LANES(name, VALU_F32, const uint32_t *restrict pa = F32_SRC(v, 0), \
 	           float a = u2f(pa[l]); v.res[l] = (expr), valu_write(&v, 1))
-CVT_F2I(v_cvt_i32_f32, cvt_i32(a))
-CVT_F2I(v_cvt_u32_f32, cvt_u32(a))
-CVT_F2I(v_cvt_flr_i32_f32, cvt_i32(floorf(a)))
-CVT_F2I(v_cvt_rpi_i32_f32, cvt_i32(floor((double)a + 0.5)))
+#define CVT_F2I_OPS(X) \
+	X(v_cvt_i32_f32, cvt_i32(a)) \
+	X(v_cvt_u32_f32, cvt_u32(a)) \
+	X(v_cvt_flr_i32_f32, cvt_i32(floorf(a))) \
+	X(v_cvt_rpi_i32_f32, cvt_i32(floor((double)a + 0.5)))
+CVT_F2I_OPS(CVT_F2I)
 
 /* integer source, f32 result. */
 #define CVT_I2F(name, expr) \
 	VALU_LANES(name, VALU_F32, const uint32_t *restrict pa = valu_src(&v, 0, EMU_T_B32, 1), \
 	           uint32_t a = pa[l]; v.res[l] = f2u(expr), valu_fwrite(&v, 1))
-CVT_I2F(v_cvt_f32_i32, (float)(int32_t)a)
-CVT_I2F(v_cvt_f32_u32, (float)a)
-CVT_I2F(v_cvt_f32_ubyte0, (float)(a & 0xff))
-CVT_I2F(v_cvt_f32_ubyte1, (float)((a >> 8) & 0xff))
-CVT_I2F(v_cvt_f32_ubyte2, (float)((a >> 16) & 0xff))
-CVT_I2F(v_cvt_f32_ubyte3, (float)(a >> 24))
-/* Signed 4-bit field [3:0] in units of 1/16. */
-CVT_I2F(v_cvt_off_f32_i4, (float)((int32_t)(a << 28) >> 28) * 0.0625f)
+#define CVT_I2F_OPS(X) \
+	X(v_cvt_f32_i32, (float)(int32_t)a) \
+	X(v_cvt_f32_u32, (float)a) \
+	X(v_cvt_f32_ubyte0, (float)(a & 0xff)) \
+	X(v_cvt_f32_ubyte1, (float)((a >> 8) & 0xff)) \
+	X(v_cvt_f32_ubyte2, (float)((a >> 16) & 0xff)) \
+	X(v_cvt_f32_ubyte3, (float)(a >> 24)) \
+	/* Signed 4-bit field [3:0] in units of 1/16. */ \
+	X(v_cvt_off_f32_i4, (float)((int32_t)(a << 28) >> 28) * 0.0625f)
+CVT_I2F_OPS(CVT_I2F)
 
 /* Byte S1[1:0] of S2 replaced by S0 converted to u8 (round to nearest even, saturate). */
 static inline uint32_t cvt_pk_u8(float f, uint32_t sel, uint32_t old)
@@ -428,15 +449,8 @@ VALU_LANES(v_cvt_pk_u8_f32, VALU_F32,
            const uint32_t *restrict pc = valu_src(&v, 2, EMU_T_B32, 1),
            v.res[l] = cvt_pk_u8(u2f(pa[l]), pb[l], pc[l]), valu_write(&v, 1))
 
-/* Packs two normalised values: i16 = round(clamp(x, -1, 1) * 32767), u16 = round(clamp(x, 0, 1) * 65535). */
-static inline uint32_t norm16(float f, bool sgn)
-{
-	if (isnan(f))
-		return 0;
-	if (sgn)
-		return (uint32_t)(int32_t)roundevenf(fminf(fmaxf(f, -1.0f), 1.0f) * 32767.0f) & 0xffff;
-	return (uint32_t)roundevenf(fminf(fmaxf(f, 0.0f), 1.0f) * 65535.0f);
-}
+/* Packs two normalised values, computed in single precision. */
+VALU_NORM16(norm16, float, f)
 #define CVT_PKNORM32(name, sgn) \
 	VALU_LANES(name, VALU_F32, \
 	           const uint32_t *restrict pa = F32_SRC(v, 0); const uint32_t *restrict pb = F32_SRC(v, 1), \
@@ -470,10 +484,12 @@ static inline float cube_ma(float x, float y, float z)
 	int f = cube_face(x, y, z);
 	return 2.0f * (f >= 4 ? z : f >= 2 ? y : x);
 }
-F32_3(v_cubeid_f32, (float)cube_face(a, b, c))
-F32_3(v_cubesc_f32, cube_sc(a, b, c))
-F32_3(v_cubetc_f32, cube_tc(a, b, c))
-F32_3(v_cubema_f32, cube_ma(a, b, c))
+#define CUBE_OPS(X) \
+	X(v_cubeid_f32, (float)cube_face(a, b, c)) \
+	X(v_cubesc_f32, cube_sc(a, b, c)) \
+	X(v_cubetc_f32, cube_tc(a, b, c)) \
+	X(v_cubema_f32, cube_ma(a, b, c))
+CUBE_OPS(F32_3)
 
 /* ---- division helpers ----
  * The LLVM expansion of a/b: d' = div_scale(b, b, a), n' = div_scale(a, b, a)
@@ -673,15 +689,19 @@ FLANES3(v_div_fixup_f64, W64, (void)0, div_fixup64(lane64(pa, l), lane64(pb, l),
 
 /* ---- fp64 arithmetic ---- */
 
-F64_2(v_add_f64, a + b)
-F64_2(v_mul_f64, a * b)
+#define F64_2_OPS(X) \
+	X(v_add_f64, a + b) \
+	X(v_mul_f64, a * b)
+F64_2_OPS(F64_2)
 VALU_LANES(v_ldexp_f64, VALU_F64,
            const uint32_t *restrict pa = F64_SRC(v, 0); const uint32_t *restrict pb = valu_src(&v, 1, EMU_T_B32, 1),
            uint64_t ua = lane64(pa, l); put64(v.res, l, f64_nan2(d2u(ldexp(u2d(ua), (int32_t)pb[l])), ua, ua)),
            valu_fwrite(&v, 2))
-F64_1(v_rcp_f64, 1.0 / a)
-F64_1(v_rsq_f64, (double)(1.0L / sqrtl((long double)a)))
-F64_1(v_sqrt_f64, sqrt(a))
+#define F64_1_OPS(X) \
+	X(v_rcp_f64, 1.0 / a) \
+	X(v_rsq_f64, (double)(1.0L / sqrtl((long double)a))) \
+	X(v_sqrt_f64, sqrt(a))
+F64_1_OPS(F64_1)
 
 VALU_HANDLER(v_fma_f64)
 {
@@ -786,35 +806,40 @@ VALU_LANES(v_cvt_f32_f64, VALU_F32,
 #define CVT_D2I(name, expr) \
 	VALU_LANES(name, VALU_F64, const uint32_t *restrict pa = F64_SRC(v, 0), \
 	           double a = u2d(lane64(pa, l)); v.res[l] = (expr), valu_write(&v, 1))
-CVT_I2D(v_cvt_f64_i32, (double)(int32_t)a)
-CVT_I2D(v_cvt_f64_u32, (double)a)
-CVT_D2I(v_cvt_i32_f64, cvt_i32(a))
-CVT_D2I(v_cvt_u32_f64, cvt_u32(a))
+#define CVT_I2D_OPS(X) \
+	X(v_cvt_f64_i32, (double)(int32_t)a) \
+	X(v_cvt_f64_u32, (double)a)
+CVT_I2D_OPS(CVT_I2D)
+#define CVT_D2I_OPS(X) \
+	X(v_cvt_i32_f64, cvt_i32(a)) \
+	X(v_cvt_u32_f64, cvt_u32(a))
+CVT_D2I_OPS(CVT_D2I)
 
 /* ---- table ---- */
 
+/* The handlers outside the X-lists above. */
 #define VALU_FLOAT_LIST(X, A) \
-	X(v_add_f32) X(v_sub_f32) X(v_subrev_f32) X(v_mul_f32) X(v_mul_legacy_f32) \
-	X(v_min_f32) X(v_max_f32) X(v_fma_f32) X(v_mad_f32) X(v_mad_legacy_f32) X(v_mac_f32) \
-	X(v_fmac_f32) X(v_madmk_f32) X(v_madak_f32) X(v_fmamk_f32) X(v_fmaak_f32) \
-	X(v_min3_f32) X(v_max3_f32) X(v_med3_f32) X(v_ldexp_f32) X(v_rcp_f32) \
-	X(v_rcp_iflag_f32) X(v_rsq_f32) X(v_sqrt_f32) X(v_exp_f32) X(v_log_f32) \
-	X(v_exp_legacy_f32) X(v_log_legacy_f32) X(v_sin_f32) X(v_cos_f32) X(v_fract_f32) \
-	X(v_trunc_f32) X(v_ceil_f32) X(v_floor_f32) X(v_rndne_f32) X(v_frexp_mant_f32) \
+	X(v_mul_legacy_f32) X(v_min_f32) X(v_max_f32) X(v_fma_f32) X(v_ldexp_f32) \
 	X(v_frexp_exp_i32_f32) X(v_div_scale_f32) X(v_div_fmas_f32) X(v_div_fixup_f32) \
-	X(v_cvt_f32_i32) X(v_cvt_f32_u32) X(v_cvt_i32_f32) X(v_cvt_u32_f32) \
-	X(v_cvt_flr_i32_f32) X(v_cvt_rpi_i32_f32) X(v_cvt_f32_ubyte0) X(v_cvt_f32_ubyte1) \
-	X(v_cvt_f32_ubyte2) X(v_cvt_f32_ubyte3) X(v_cvt_off_f32_i4) X(v_cvt_pk_u8_f32) \
-	X(v_cvt_pknorm_i16_f32) X(v_cvt_pknorm_u16_f32) X(v_cubeid_f32) X(v_cubesc_f32) \
-	X(v_cubetc_f32) X(v_cubema_f32) \
-	X(v_add_f64) X(v_mul_f64) X(v_min_f64) X(v_max_f64) X(v_fma_f64) X(v_fmac_f64) \
-	X(v_ldexp_f64) X(v_rcp_f64) X(v_rsq_f64) X(v_sqrt_f64) X(v_fract_f64) X(v_trunc_f64) \
-	X(v_ceil_f64) X(v_floor_f64) X(v_rndne_f64) X(v_frexp_mant_f64) \
-	X(v_frexp_exp_i32_f64) X(v_div_scale_f64) X(v_div_fmas_f64) X(v_div_fixup_f64) \
-	X(v_trig_preop_f64) X(v_cvt_f64_f32) X(v_cvt_f32_f64) X(v_cvt_f64_i32) \
-	X(v_cvt_f64_u32) X(v_cvt_i32_f64) X(v_cvt_u32_f64)
+	X(v_cvt_pk_u8_f32) X(v_cvt_pknorm_i16_f32) X(v_cvt_pknorm_u16_f32) X(v_min_f64) \
+	X(v_max_f64) X(v_fma_f64) X(v_fmac_f64) X(v_ldexp_f64) X(v_frexp_exp_i32_f64) \
+	X(v_div_scale_f64) X(v_div_fmas_f64) X(v_div_fixup_f64) X(v_trig_preop_f64) \
+	X(v_cvt_f64_f32) X(v_cvt_f32_f64)
 
+#define ROUND_ROW(op, ...) VALU_ENTRY(v_##op##_f32) VALU_ENTRY(v_##op##_f64)
 const struct emu_sem emu_sem_valu_float[] = {
+	F32_ARITH_OPS(VALU_ROW)
+	F32_MADD_FORMS(VALU_ROW)
+	MINMAX32_3_OPS(VALU_ROW)
+	TRANS32_OPS(VALU_ROW)
+	CVT_F2I_OPS(VALU_ROW)
+	CVT_I2F_OPS(VALU_ROW)
+	CUBE_OPS(VALU_ROW)
+	F64_2_OPS(VALU_ROW)
+	F64_1_OPS(VALU_ROW)
+	CVT_I2D_OPS(VALU_ROW)
+	CVT_D2I_OPS(VALU_ROW)
+	ROUND_OPS(ROUND_ROW)
 	VALU_FLOAT_LIST(VALU_ENTRY, VALU_ALIAS)
 	EMU_SEM_END
 };

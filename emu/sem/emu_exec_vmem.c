@@ -1001,26 +1001,33 @@ static void vm_exec(struct emu_wave *w, const struct emu_inst *in, const struct 
 	X(P##_store_dwordx3,       M, STORE, 4, 3, NONE,    NONE) \
 	X(P##_store_dwordx4,       M, STORE, 4, 4, NONE,    NONE)
 
-/* The integer atomics, each in a 32-bit (4 bytes) and a 64-bit (_x2, 8
- * bytes) form. */
-#define VM_ATOMICS_INT(X, P, M, SFX, B) \
-	X(P##_atomic_swap##SFX,    M, ATOM, B, 1, NONE, SWAP)    \
-	X(P##_atomic_cmpswap##SFX, M, ATOM, B, 1, NONE, CMPSWAP) \
-	X(P##_atomic_add##SFX,     M, ATOM, B, 1, NONE, ADD)     \
-	X(P##_atomic_sub##SFX,     M, ATOM, B, 1, NONE, SUB)     \
-	X(P##_atomic_smin##SFX,    M, ATOM, B, 1, NONE, SMIN)    \
-	X(P##_atomic_umin##SFX,    M, ATOM, B, 1, NONE, UMIN)    \
-	X(P##_atomic_smax##SFX,    M, ATOM, B, 1, NONE, SMAX)    \
-	X(P##_atomic_umax##SFX,    M, ATOM, B, 1, NONE, UMAX)    \
-	X(P##_atomic_and##SFX,     M, ATOM, B, 1, NONE, AND)     \
-	X(P##_atomic_or##SFX,      M, ATOM, B, 1, NONE, OR)      \
-	X(P##_atomic_xor##SFX,     M, ATOM, B, 1, NONE, XOR)     \
-	X(P##_atomic_inc##SFX,     M, ATOM, B, 1, NONE, INC)     \
-	X(P##_atomic_dec##SFX,     M, ATOM, B, 1, NONE, DEC)
-
 #define VM_ATOMICS(X, P, M) \
-	VM_ATOMICS_INT(X, P, M, , 4) \
-	VM_ATOMICS_INT(X, P, M, _x2, 8) \
+	X(P##_atomic_swap,         M, ATOM, 4, 1, NONE, SWAP)    \
+	X(P##_atomic_cmpswap,      M, ATOM, 4, 1, NONE, CMPSWAP) \
+	X(P##_atomic_add,          M, ATOM, 4, 1, NONE, ADD)     \
+	X(P##_atomic_sub,          M, ATOM, 4, 1, NONE, SUB)     \
+	X(P##_atomic_smin,         M, ATOM, 4, 1, NONE, SMIN)    \
+	X(P##_atomic_umin,         M, ATOM, 4, 1, NONE, UMIN)    \
+	X(P##_atomic_smax,         M, ATOM, 4, 1, NONE, SMAX)    \
+	X(P##_atomic_umax,         M, ATOM, 4, 1, NONE, UMAX)    \
+	X(P##_atomic_and,          M, ATOM, 4, 1, NONE, AND)     \
+	X(P##_atomic_or,           M, ATOM, 4, 1, NONE, OR)      \
+	X(P##_atomic_xor,          M, ATOM, 4, 1, NONE, XOR)     \
+	X(P##_atomic_inc,          M, ATOM, 4, 1, NONE, INC)     \
+	X(P##_atomic_dec,          M, ATOM, 4, 1, NONE, DEC)     \
+	X(P##_atomic_swap_x2,      M, ATOM, 8, 1, NONE, SWAP)    \
+	X(P##_atomic_cmpswap_x2,   M, ATOM, 8, 1, NONE, CMPSWAP) \
+	X(P##_atomic_add_x2,       M, ATOM, 8, 1, NONE, ADD)     \
+	X(P##_atomic_sub_x2,       M, ATOM, 8, 1, NONE, SUB)     \
+	X(P##_atomic_smin_x2,      M, ATOM, 8, 1, NONE, SMIN)    \
+	X(P##_atomic_umin_x2,      M, ATOM, 8, 1, NONE, UMIN)    \
+	X(P##_atomic_smax_x2,      M, ATOM, 8, 1, NONE, SMAX)    \
+	X(P##_atomic_umax_x2,      M, ATOM, 8, 1, NONE, UMAX)    \
+	X(P##_atomic_and_x2,       M, ATOM, 8, 1, NONE, AND)     \
+	X(P##_atomic_or_x2,        M, ATOM, 8, 1, NONE, OR)      \
+	X(P##_atomic_xor_x2,       M, ATOM, 8, 1, NONE, XOR)     \
+	X(P##_atomic_inc_x2,       M, ATOM, 8, 1, NONE, INC)     \
+	X(P##_atomic_dec_x2,       M, ATOM, 8, 1, NONE, DEC)     \
 	X(P##_atomic_add_f32,      M, ATOM, 4, 1, NONE, FADD)    \
 	X(P##_atomic_pk_add_f16,   M, ATOM, 4, 1, NONE, PK_FADD_F16) \
 	X(P##_atomic_add_f64,      M, ATOM, 8, 1, NONE, FADD)    \
