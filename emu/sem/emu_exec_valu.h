@@ -329,15 +329,15 @@ static inline uint64_t f64_nan3(uint64_t r, uint64_t a, uint64_t b, uint64_t c)
  * write step). Arguments hold no comma outside parentheses: one
  * declaration per statement. */
 #define VALU_LANES(n, kind, srcs, lane, end) \
+	VALU_BODY(n, kind, srcs; for (unsigned l = 0; l < VL; l++) { lane; } end)
+
+/* A handler whose statements `body` follow valu_init(&v, ..., kind). */
+#define VALU_BODY(n, kind, body) \
 	VALU_HANDLER(n) \
 	{ \
 		struct valu v; \
 		valu_init(&v, w, in, kind); \
-		srcs; \
-		for (unsigned l = 0; l < VL; l++) { \
-			lane; \
-		} \
-		end; \
+		body; \
 	}
 
 #endif
