@@ -46,7 +46,11 @@ static bool span_ov(struct span a, struct span b)
 	return a.lo < b.hi && b.lo < a.hi;
 }
 
-enum { A900 = 1u << EMU_GFX900, A90A = 1u << EMU_GFX90A, A942 = 1u << EMU_GFX942, AALL = A900 | A90A | A942 };
+/* Arch sets of a rule; ACDNA: the two CDNA arches (MFMA, v_dot and DGEMM rules). */
+enum {
+	A900 = 1u << EMU_GFX900, A90A = 1u << EMU_GFX90A, A942 = 1u << EMU_GFX942,
+	AALL = A900 | A90A | A942, ACDNA = A90A | A942,
+};
 
 /* ---- instruction properties ---- */
 
@@ -226,6 +230,15 @@ static struct span src_span(const struct emu_inst *in, unsigned i)
 {
 	unsigned n = in->op && in->op->src_dw[i] ? in->op->src_dw[i] : 1;
 	return (struct span){in->src[i], (uint16_t)(in->src[i] + n)};
+}
+/* One of src0..src2 of in is a VGPR/AGPR operand overlapping v (the
+ * operands alone: no address or data registers of memory instructions). */
+static bool src_reads(const struct emu_inst *in, struct span v)
+{
+	for (unsigned i = 0; i < 3; i++)
+		if (in->src[i] >= EMU_OP_VGPR0 && in->src[i] != EMU_OP_NONE && span_ov(v, src_span(in, i)))
+			return true;
+	return false;
 }
 /* SGPRs a VMEM instruction reads: resource, soffset, saddr, and M0 for LDS
  * DMA ([LLVM] checkVMEMHazards takes every scalar use). */
@@ -524,10 +537,7 @@ static int n_trans(const struct hctx *h, const struct emu_inst *p)
 	struct span d;
 	if (is_trans(h->c) || !is_trans(p) || !vdst(p, &d))
 		return -1;
-	for (unsigned i = 0; i < 3; i++)
-		if (h->c->src[i] >= EMU_OP_VGPR0 && h->c->src[i] != EMU_OP_NONE && span_ov(d, src_span(h->c, i)))
-			return 1;
-	return -1;
+	return src_reads(h->c, d) ? 1 : -1;
 }
 
 /* 16. gfx942: VALU writing part of its VGPR with a shift (SDWA dst_sel not
@@ -539,10 +549,7 @@ static int n_dstsel(const struct hctx *h, const struct emu_inst *p)
 	struct span d;
 	if (!dst_sel_shift(p) || !vdst(p, &d))
 		return -1;
-	for (unsigned i = 0; i < 3; i++)
-		if (h->c->src[i] >= EMU_OP_VGPR0 && h->c->src[i] != EMU_OP_NONE && span_ov(d, src_span(h->c, i)))
-			return 1;
-	return -1;
+	return src_reads(h->c, d) ? 1 : -1;
 }
 
 /* 17. gfx90a/gfx942: VALU (not MFMA) writes EXEC -> MFMA: 4. [LLVM]
@@ -563,10 +570,7 @@ static int n_mfma_valu_vgpr(const struct hctx *h, const struct emu_inst *p)
 	struct span d;
 	if (is_mfma(p) || is_dot(p) || !vdst(p, &d))
 		return -1;
-	for (unsigned i = 0; i < 3; i++)
-		if (h->c->src[i] >= EMU_OP_VGPR0 && h->c->src[i] != EMU_OP_NONE && span_ov(d, src_span(h->c, i)))
-			return 2;
-	return -1;
+	return src_reads(h->c, d) ? 2 : -1;
 }
 
 /* 19. gfx90a/gfx942: MFMA writes VGPRs -> MFMA reads them as SrcC or
@@ -758,23 +762,23 @@ static const struct rule rules[] = {
 	{"VALU dst_sel/op_sel partial write -> VALU reads it (gfx942)",
 	 "LLVM checkVALUHazards (hasDstSelForwardingHazard)", A942, 1, false, c_valu_vread, p_dstsel, n_dstsel},
 	{"VALU writes EXEC -> MFMA", "CDNA ISA 4.5; LLVM checkMAIHazards90A",
-	 A90A | A942, 4, false, c_mfma, p_valu_sgpr, n_mfma_exec},
+	 ACDNA, 4, false, c_mfma, p_valu_sgpr, n_mfma_exec},
 	{"VALU writes VGPR -> MFMA reads it", "CDNA ISA 4.5; LLVM checkMAIHazards90A",
-	 A90A | A942, 2, false, c_mfma, p_valu_legacy, n_mfma_valu_vgpr},
+	 ACDNA, 2, false, c_mfma, p_valu_legacy, n_mfma_valu_vgpr},
 	{"MFMA writes VGPRs -> MFMA reads them (SrcC/SrcA/B)", "CDNA ISA dependency tables; LLVM checkMAIHazards90A",
-	 A90A | A942, 19, false, c_mfma, p_mfma, n_mfma_mfma},
+	 ACDNA, 19, false, c_mfma, p_mfma, n_mfma_mfma},
 	{"MFMA writes VGPRs -> VALU/VMEM/DS/FLAT reads them", "CDNA ISA dependency tables; LLVM checkMAIVALUHazards",
-	 A90A | A942, 19, false, c_valu_or_mem, p_mfma, n_mfma_read},
+	 ACDNA, 19, false, c_valu_or_mem, p_mfma, n_mfma_read},
 	{"MFMA writes VGPRs -> VALU/memory writes them (WAW)", "CDNA ISA dependency tables; LLVM checkMAIVALUHazards",
-	 A90A | A942, 19, false, c_valu_or_mem, p_mfma, n_mfma_waw},
+	 ACDNA, 19, false, c_valu_or_mem, p_mfma, n_mfma_waw},
 	{"MFMA reads SrcC -> VALU/memory overwrites it (WAR)", "CDNA ISA dependency tables; LLVM checkMAIVALUHazards",
-	 A90A | A942, 15, false, c_valu_or_mem, p_mfma, n_mfma_war},
+	 ACDNA, 15, false, c_valu_or_mem, p_mfma, n_mfma_war},
 	{"DGEMM -> v_fma_f64/v_fmac_f64", "LLVM checkMAIVALUHazards (DMFMAToFMA64)",
-	 A90A | A942, 2, false, c_fma64, p_dgemm, n_fma64},
+	 ACDNA, 2, false, c_fma64, p_dgemm, n_fma64},
 	{"v_dot writes VGPRs -> VALU/memory reads them", "LLVM checkMAIVALUHazards (DotWrite*)",
-	 A90A | A942, 3, false, c_valu_or_mem, p_dot, n_dot_read},
+	 ACDNA, 3, false, c_valu_or_mem, p_dot, n_dot_read},
 	{"v_dot writes VGPRs -> another VALU writes them", "LLVM checkMAIVALUHazards (DotWriteDifferentVALUWrite)",
-	 A90A | A942, 3, false, c_valu_or_mem, p_dot, n_dot_waw},
+	 ACDNA, 3, false, c_valu_or_mem, p_dot, n_dot_waw},
 	{"VALU writes VGPR, DGEMM, VMEM reads it (gfx90a)", "LLVM checkMAIVALUHazards (DMFMABetweenVALUWriteVMEMRead)",
 	 A90A, 2, false, c_mem, p_valu, n_dgemm_between},
 };

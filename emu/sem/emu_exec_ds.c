@@ -343,17 +343,15 @@ static uint32_t ds_addr2(const struct emu_inst *in, const struct ds_desc *d, uin
 	return (a[0] > a[1] ? a[0] : a[1]) + d->bytes;
 }
 
-static void ds_load2(struct emu_wave *w, const struct emu_inst *in, const struct ds_desc *d,
-                     uint8_t *lds, uint32_t size, uint64_t exec)
+/* The fast paths of read2: the whole wave in range and aligned
+ * (ds_wave_addr), or b32 elements all in range; false when neither
+ * applies. One address per lane reaches the cycle model: the first
+ * element's. */
+static bool ds_load2_fast(struct emu_wave *w, const struct ds_desc *d, const uint8_t *lds, uint32_t size,
+                          uint64_t exec, const uint32_t *va, const uint32_t o[2], uint32_t end,
+                          uint32_t *buf, uint64_t *addr)
 {
-	const uint32_t *va = emu_vreg(w, in->addr, 0);
 	unsigned edw = d->bytes / 4u;
-	uint64_t addr[EMU_LANES];
-	uint32_t o[2];
-	uint32_t end = ds_addr2(in, d, 0, o);
-	struct emu_pending *p = emu_pend_begin(w, in, EMU_CNT_LGKM);
-	uint32_t *buf = emu_pend_vgpr(p, in->dst, 2 * edw, exec);
-	/* One address per lane reaches the cycle model: the first element's. */
 	if (exec == ~0ull && ds_wave_addr(va, o[0], end, size, addr)) {
 		const uint8_t *s0 = lds + o[0], *s1 = lds + o[1];
 		/* Two opaque bases: GCC would otherwise form lds + va[l] once
@@ -367,68 +365,99 @@ static void ds_load2(struct emu_wave *w, const struct emu_inst *in, const struct
 			emu_lds_check(w, va, o[0], exec, d->bytes, EMU_LDS_READ);
 			emu_lds_check(w, va, o[1], exec, d->bytes, EMU_LDS_READ);
 		}
-	} else if (edw == 1 && ds_all_in(va, exec, end, size)) {
-		for (uint64_t m = exec; m; m &= m - 1) {
-			unsigned l = (unsigned)__builtin_ctzll(m);
-			addr[l] = va[l] + o[0];
-			memcpy(&buf[l], lds + va[l] + o[0], 4);
-			memcpy(&buf[EMU_LANES + l], lds + va[l] + o[1], 4);
-		}
-		if (ds_suspect(w, buf, 2, va, o[0] | o[1])) {
-			emu_lds_check(w, va, o[0], exec, d->bytes, EMU_LDS_READ);
-			emu_lds_check(w, va, o[1], exec, d->bytes, EMU_LDS_READ);
-		}
-	} else {
+		return true;
+	}
+	if (edw != 1 || !ds_all_in(va, exec, end, size))
+		return false;
+	for (uint64_t m = exec; m; m &= m - 1) {
+		unsigned l = (unsigned)__builtin_ctzll(m);
+		addr[l] = va[l] + o[0];
+		memcpy(&buf[l], lds + va[l] + o[0], 4);
+		memcpy(&buf[EMU_LANES + l], lds + va[l] + o[1], 4);
+	}
+	if (ds_suspect(w, buf, 2, va, o[0] | o[1])) {
 		emu_lds_check(w, va, o[0], exec, d->bytes, EMU_LDS_READ);
 		emu_lds_check(w, va, o[1], exec, d->bytes, EMU_LDS_READ);
-		for (uint64_t m = exec; m; m &= m - 1) {
-			unsigned l = (unsigned)__builtin_ctzll(m);
-			uint32_t a[2] = { va[l] + o[0], va[l] + o[1] };
-			addr[l] = a[0];
-			for (unsigned e = 0; e < 2; e++) {
-				uint8_t raw[8];
-				emu_exec_lds_read(lds, size, a[e], raw, d->bytes);
-				for (unsigned k = 0; k < edw; k++)
-					memcpy(&buf[(e * edw + k) * EMU_LANES + l], raw + 4 * k, 4);
-			}
-		}
 	}
-	finish(w, p, false, false, 2 * d->bytes, exec, addr);
+	return true;
 }
 
-static void ds_store2(struct emu_wave *w, const struct emu_inst *in, const struct ds_desc *d,
-                      uint8_t *lds, uint32_t size, uint64_t exec)
+/* The fast path of write2: the whole wave in range and aligned. */
+static bool ds_store2_fast(struct emu_wave *w, const struct emu_inst *in, const struct ds_desc *d,
+                           uint8_t *lds, uint32_t size, uint64_t exec, const uint32_t *va,
+                           const uint32_t o[2], uint32_t end, uint64_t *addr)
+{
+	if (exec != ~0ull || !ds_wave_addr(va, o[0], end, size, addr))
+		return false;
+	const uint32_t *d0[2] = { emu_vreg(w, in->data[0], 0), emu_vreg(w, in->data[0], 1) };
+	const uint32_t *d1[2] = { emu_vreg(w, in->data[1], 0), emu_vreg(w, in->data[1], 1) };
+	uint8_t *sh = w->wg->lds_sh;  /* aligned, in range (ds_wave_addr) */
+	if (d->bytes == 4)
+		ds_scatter2(lds + o[0], lds + o[1], sh ? sh + o[0] : NULL, sh ? sh + o[1] : NULL, va, d0, d1, 1);
+	else
+		ds_scatter2(lds + o[0], lds + o[1], sh ? sh + o[0] : NULL, sh ? sh + o[1] : NULL, va, d0, d1, 2);
+	return true;
+}
+
+/* read2/write2 (buf NULL: a write2, its data in in->data[0..1]): element e
+ * of each lane at VGPR[addr] + o[e]. Outside the fast paths each element
+ * goes through the LDS bounds rules lane by lane. A read2 takes its pending
+ * write before it reads, a write2 after it has written. */
+static inline __attribute__((always_inline)) void
+ds_rw2(struct emu_wave *w, const struct emu_inst *in, const struct ds_desc *d, uint8_t *lds, uint32_t size,
+       uint64_t exec, bool store)
 {
 	const uint32_t *va = emu_vreg(w, in->addr, 0);
 	unsigned edw = d->bytes / 4u;
 	uint64_t addr[EMU_LANES];
 	uint32_t o[2];
 	uint32_t end = ds_addr2(in, d, 0, o);
-	if (exec == ~0ull && ds_wave_addr(va, o[0], end, size, addr)) {
-		const uint32_t *d0[2] = { emu_vreg(w, in->data[0], 0), emu_vreg(w, in->data[0], 1) };
-		const uint32_t *d1[2] = { emu_vreg(w, in->data[1], 0), emu_vreg(w, in->data[1], 1) };
-		uint8_t *sh = w->wg->lds_sh;  /* aligned, in range (ds_wave_addr) */
-		if (edw == 1)
-			ds_scatter2(lds + o[0], lds + o[1], sh ? sh + o[0] : NULL, sh ? sh + o[1] : NULL, va, d0, d1, 1);
-		else
-			ds_scatter2(lds + o[0], lds + o[1], sh ? sh + o[0] : NULL, sh ? sh + o[1] : NULL, va, d0, d1, 2);
+	struct emu_pending *p = NULL;
+	uint32_t *buf = NULL;
+	bool done;
+	if (store) {
+		done = ds_store2_fast(w, in, d, lds, size, exec, va, o, end, addr);
 	} else {
-		emu_lds_check(w, va, o[0], exec, d->bytes, EMU_LDS_WRITE);
-		emu_lds_check(w, va, o[1], exec, d->bytes, EMU_LDS_WRITE);
+		p = emu_pend_begin(w, in, EMU_CNT_LGKM);
+		buf = emu_pend_vgpr(p, in->dst, 2 * edw, exec);
+		done = ds_load2_fast(w, d, lds, size, exec, va, o, end, buf, addr);
+	}
+	if (!done) {
+		enum emu_lds_op how = store ? EMU_LDS_WRITE : EMU_LDS_READ;
+		emu_lds_check(w, va, o[0], exec, d->bytes, how);
+		emu_lds_check(w, va, o[1], exec, d->bytes, how);
 		for (uint64_t m = exec; m; m &= m - 1) {
 			unsigned l = (unsigned)__builtin_ctzll(m);
 			uint32_t a[2] = { va[l] + o[0], va[l] + o[1] };
 			addr[l] = a[0];
 			for (unsigned e = 0; e < 2; e++) {
 				uint8_t raw[8];
+				if (store) {
+					for (unsigned k = 0; k < edw; k++)
+						memcpy(raw + 4 * k, &emu_vreg(w, in->data[e], k)[l], 4);
+					emu_exec_lds_write(lds, size, a[e], raw, d->bytes);
+					continue;
+				}
+				emu_exec_lds_read(lds, size, a[e], raw, d->bytes);
 				for (unsigned k = 0; k < edw; k++)
-					memcpy(raw + 4 * k, &emu_vreg(w, in->data[e], k)[l], 4);
-				emu_exec_lds_write(lds, size, a[e], raw, d->bytes);
+					memcpy(&buf[(e * edw + k) * EMU_LANES + l], raw + 4 * k, 4);
 			}
 		}
 	}
-	struct emu_pending *p = emu_pend_begin(w, in, EMU_CNT_LGKM);
-	finish(w, p, true, false, 2 * d->bytes, exec, addr);
+	if (store)
+		p = emu_pend_begin(w, in, EMU_CNT_LGKM);
+	finish(w, p, store, false, 2 * d->bytes, exec, addr);
+}
+/* One copy of ds_rw2 per direction: read2 is on the hot path of LDS tiles. */
+static void ds_load2(struct emu_wave *w, const struct emu_inst *in, const struct ds_desc *d, uint8_t *lds,
+                     uint32_t size, uint64_t exec)
+{
+	ds_rw2(w, in, d, lds, size, exec, false);
+}
+static void ds_store2(struct emu_wave *w, const struct emu_inst *in, const struct ds_desc *d, uint8_t *lds,
+                      uint32_t size, uint64_t exec)
+{
+	ds_rw2(w, in, d, lds, size, exec, true);
 }
 
 /* One atomic on the LDS; returns the pre-op value (0 when out of range,
@@ -618,6 +647,12 @@ static void ds_check(struct emu_wave *w, const struct emu_inst *in, const struct
 	}
 }
 
+/* The loads and stores, by family. */
+static void (*const ds_moves[])(struct emu_wave *w, const struct emu_inst *in, const struct ds_desc *d,
+                                uint8_t *lds, uint32_t size, uint64_t exec) = {
+	[DS_LOAD] = ds_load, [DS_STORE] = ds_store, [DS_LOAD2] = ds_load2, [DS_STORE2] = ds_store2,
+};
+
 static void ds_exec(struct emu_wave *w, const struct emu_inst *in, const struct ds_desc *d)
 {
 	if (in->flags & EMU_F_GDS) {
@@ -635,16 +670,10 @@ static void ds_exec(struct emu_wave *w, const struct emu_inst *in, const struct 
 		break;
 	}
 	case DS_LOAD:
-		ds_load(w, in, d, lds, size, exec);
-		break;
 	case DS_STORE:
-		ds_store(w, in, d, lds, size, exec);
-		break;
 	case DS_LOAD2:
-		ds_load2(w, in, d, lds, size, exec);
-		break;
 	case DS_STORE2:
-		ds_store2(w, in, d, lds, size, exec);
+		ds_moves[d->fam](w, in, d, lds, size, exec);
 		break;
 	case DS_ATOM:
 	case DS_ATOM2:
@@ -797,19 +826,12 @@ static void ds_exec(struct emu_wave *w, const struct emu_inst *in, const struct 
 	X(ds_permute_b32,         PERMUTE,  4,  NONE,    NONE,     0) \
 	X(ds_bpermute_b32,        BPERMUTE, 4,  NONE,    NONE,     0)
 
-#define DS_DEFINE(mn, fam, bytes, ext, atom, rtn)                                   \
-	static void emu_exec_##mn(struct emu_wave *w, const struct emu_inst *in)              \
-	{                                                                               \
-		static const struct ds_desc d = { DS_##fam, bytes, EMU_EXT_##ext,       \
-		                                  EMU_ATOM_##atom, rtn };               \
-		ds_exec(w, in, &d);                                                     \
-	}
+#define DS_DEFINE(mn, fam, bytes, ext, atom, rtn) \
+	MEM_HANDLER(mn, struct ds_desc, ds_exec, DS_##fam, bytes, EMU_EXT_##ext, EMU_ATOM_##atom, rtn)
 DS_HANDLERS(DS_DEFINE)
 #undef DS_DEFINE
 
-#define DS_ENTRY(mn, ...) { #mn, emu_exec_##mn },
 const struct emu_sem emu_sem_ds[] = {
-	DS_HANDLERS(DS_ENTRY)
+	DS_HANDLERS(MEM_ENTRY)
 	EMU_SEM_END
 };
-#undef DS_ENTRY

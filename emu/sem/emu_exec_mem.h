@@ -105,4 +105,17 @@ enum emu_atom {
 /* New memory value of a `bits`-wide (32 or 64) atomic. */
 uint64_t emu_exec_atom(enum emu_atom op, unsigned bits, uint64_t old, uint64_t a, uint64_t b);
 
+/* ---- handlers ----
+ * DS and VMEM handlers differ only in a static descriptor of the mnemonic:
+ * MEM_HANDLER(mn, type, exec, fields...) defines emu_exec_<mn>, which runs
+ * exec(w, in, &d) with d = {fields...}; MEM_ENTRY(mn, ...) is its row in
+ * the family's emu_sem table (X-macro lists pass their columns after mn). */
+#define MEM_HANDLER(mn, type, exec, ...)                                       \
+	static void emu_exec_##mn(struct emu_wave *w, const struct emu_inst *in) \
+	{                                                                      \
+		static const type d = { __VA_ARGS__ };                         \
+		exec(w, in, &d);                                               \
+	}
+#define MEM_ENTRY(mn, ...) { #mn, emu_exec_##mn },
+
 #endif

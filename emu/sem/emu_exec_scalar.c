@@ -381,20 +381,17 @@ SOP2(s_pack_hh_b32_b16, W32, W32, W32)
 
 /* The SOP1 families differ only in the operation: SOP1_OP leaves SCC and
  * ignores the old destination; SOP1_OP_SCC sets SCC = result != 0. */
-#define SOP1_OP(name, expr)                                             \
-	static uint64_t op_##name(uint64_t a, uint64_t b, bool *scc)    \
-	{                                                               \
-		(void)b, (void)scc;                                     \
-		return (expr);                                          \
-	}
-#define SOP1_OP_SCC(name, expr)                                         \
+#define SOP1_OP_ANY(name, sets_scc, expr)                               \
 	static uint64_t op_##name(uint64_t a, uint64_t b, bool *scc)    \
 	{                                                               \
 		(void)b;                                                \
 		uint64_t r = (expr);                                    \
-		*scc = r != 0;                                          \
+		if (sets_scc)                                           \
+			*scc = r != 0;                                  \
 		return r;                                               \
 	}
+#define SOP1_OP(name, expr) SOP1_OP_ANY(name, false, expr)
+#define SOP1_OP_SCC(name, expr) SOP1_OP_ANY(name, true, expr)
 
 /* Bit indices for the find-first/last family: -1 (0xffffffff) if none. */
 static inline uint32_t lsb32(uint32_t x) { return x ? (uint32_t)__builtin_ctz(x) : 0xffffffffu; }
@@ -929,6 +926,46 @@ static void smem_access(struct emu_wave *w, struct emu_pending *p, const struct 
 	emu_pend_end(w, p, &acc);
 }
 
+/* Move ndw dwords between memory and data (store: data -> memory) at the
+ * access's address, returned in *addr: s_buffer_* at V# base + offset, each
+ * dword past num_records dropped (a load reads it as 0); s_load/s_store at
+ * sbase + offset, dword aligned. Dwords go in order; false on a fault
+ * (emu_gva reported it), with the dwords before it already moved. */
+static bool smem_copy(struct emu_wave *w, const struct smem *m, uint32_t *data, unsigned ndw, bool buffer,
+                      bool store, uint64_t *addr)
+{
+	if (!buffer) {
+		*addr = (sbase_addr(w, m->sbase) + (uint64_t)m->offset) & ~3ull;
+		void *mem = emu_gva(w, *addr, 4 * ndw, store);
+		if (!mem)
+			return false;
+		if (store)
+			memcpy(mem, data, 4 * ndw);
+		else
+			memcpy(data, mem, 4 * ndw);
+		return true;
+	}
+	struct vsharp v;
+	read_vsharp(w, m->sbase, &v);
+	uint64_t off = (uint64_t)m->offset & ~3ull;
+	*addr = v.base + off;
+	for (unsigned i = 0; i < ndw; i++) {
+		if (off + 4 * i + 4 > v.limit) {
+			if (!store)
+				data[i] = 0;
+			continue;
+		}
+		void *mem = emu_gva(w, *addr + 4 * i, 4, store);
+		if (!mem)
+			return false;
+		if (store)
+			memcpy(mem, &data[i], 4);
+		else
+			memcpy(&data[i], mem, 4);
+	}
+	return true;
+}
+
 /* Issue a load of ndw dwords (memory is read now, the SGPRs are written at
  * completion). */
 static void smem_load(struct emu_wave *w, const struct emu_inst *in, unsigned ndw, bool buffer)
@@ -938,28 +975,8 @@ static void smem_load(struct emu_wave *w, const struct emu_inst *in, unsigned nd
 		return;
 	uint32_t data[16];
 	uint64_t addr;
-	if (buffer) {
-		struct vsharp v;
-		read_vsharp(w, m.sbase, &v);
-		uint64_t off = (uint64_t)m.offset & ~3ull;
-		addr = v.base + off;
-		for (unsigned i = 0; i < ndw; i++) {
-			data[i] = 0;
-			if (off + 4 * i + 4 > v.limit)
-				continue;
-			const void *src = emu_gva(w, addr + 4 * i, 4, false);
-			if (!src)
-				return;
-			memcpy(&data[i], src, 4);
-		}
-	} else {
-		uint64_t base = sbase_addr(w, m.sbase);
-		addr = (base + (uint64_t)m.offset) & ~3ull;
-		const void *src = emu_gva(w, addr, 4 * ndw, false);
-		if (!src)
-			return;
-		memcpy(data, src, 4 * ndw);
-	}
+	if (!smem_copy(w, &m, data, ndw, buffer, false, &addr))
+		return;
 	struct emu_pending *p = emu_pend_begin(w, in, EMU_CNT_LGKM);
 	memcpy(emu_pend_sgpr(p, m.sdata, ndw), data, 4 * ndw);
 	smem_access(w, p, &m, addr, 4 * ndw, false, false);
@@ -972,27 +989,8 @@ static void smem_store(struct emu_wave *w, const struct emu_inst *in, unsigned n
 	if (!smem_fields(w, in, buffer, &m) || !sdata_ok(w, in, m.sdata, ndw))
 		return;
 	uint64_t addr;
-	if (buffer) {
-		struct vsharp v;
-		read_vsharp(w, m.sbase, &v);
-		uint64_t off = (uint64_t)m.offset & ~3ull;
-		addr = v.base + off;
-		for (unsigned i = 0; i < ndw; i++) {
-			if (off + 4 * i + 4 > v.limit)
-				continue;
-			void *dst = emu_gva(w, addr + 4 * i, 4, true);
-			if (!dst)
-				return;
-			memcpy(dst, &w->s[m.sdata + i], 4);
-		}
-	} else {
-		uint64_t base = sbase_addr(w, m.sbase);
-		addr = (base + (uint64_t)m.offset) & ~3ull;
-		void *dst = emu_gva(w, addr, 4 * ndw, true);
-		if (!dst)
-			return;
-		memcpy(dst, &w->s[m.sdata], 4 * ndw);
-	}
+	if (!smem_copy(w, &m, &w->s[m.sdata], ndw, buffer, true, &addr))
+		return;
 	struct emu_pending *p = emu_pend_begin(w, in, EMU_CNT_LGKM);
 	smem_access(w, p, &m, addr, 4 * ndw, true, false);
 }

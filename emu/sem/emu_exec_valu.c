@@ -365,6 +365,19 @@ void valu_fix_nan64(struct valu *v, const uint32_t *a, const uint32_t *b, const 
 	}
 }
 
+/* Clamp of a float result r (its bits) to [0, 1]: a NaN becomes 0 with
+ * MODE.DX10_CLAMP (nan0), else stays; negative values and zeros (neg_or_0:
+ * the bits as a signed integer are <= 0) give +0; above 1.0 (its bits
+ * `one`) gives 1.0. Integer order of positive IEEE bits is value order. */
+static inline uint64_t clamp01(uint64_t r, bool nan, bool neg_or_0, uint64_t one, bool nan0)
+{
+	if (nan)
+		return nan0 ? 0 : r;
+	if (neg_or_0)
+		return 0;
+	return r > one ? one : r;
+}
+
 static void post_f32(struct valu *v)
 {
 	static const float om[4] = {1.0f, 2.0f, 4.0f, 0.5f};
@@ -376,14 +389,8 @@ static void post_f32(struct valu *v)
 			r = f2u(u2f(r) * mul);
 		if (v->ftz_out)
 			r = f32_ftz(r);
-		if (v->clamp) {
-			if (f32_isnan(r))
-				r = nan0 ? 0 : r;
-			else if ((int32_t)r <= 0)
-				r = 0;
-			else if (r > 0x3f800000u)
-				r = 0x3f800000u;
-		}
+		if (v->clamp)
+			r = (uint32_t)clamp01(r, f32_isnan(r), (int32_t)r <= 0, 0x3f800000u, nan0);
 		v->res[l] = r;
 	}
 }
@@ -399,14 +406,8 @@ static void post_f64(struct valu *v)
 			r = d2u(u2d(r) * mul);
 		if (v->ftz_out)
 			r = f64_ftz(r);
-		if (v->clamp) {
-			if (isnan(u2d(r)))
-				r = nan0 ? 0 : r;
-			else if ((int64_t)r <= 0)
-				r = 0;
-			else if (r > 0x3ff0000000000000ull)
-				r = 0x3ff0000000000000ull;
-		}
+		if (v->clamp)
+			r = clamp01(r, isnan(u2d(r)), (int64_t)r <= 0, 0x3ff0000000000000ull, nan0);
 		put64(v->res, l, r);
 	}
 }
@@ -423,14 +424,8 @@ static void post_f16(struct valu *v)
 		}
 		if (v->ftz_out)
 			r = f16_ftz(r);
-		if (v->clamp) {
-			if (f16_isnan(r))
-				r = nan0 ? 0 : r;
-			else if ((int16_t)r <= 0)
-				r = 0;
-			else if (r > 0x3c00)
-				r = 0x3c00;
-		}
+		if (v->clamp)
+			r = (uint16_t)clamp01(r, f16_isnan(r), (int16_t)r <= 0, 0x3c00, nan0);
 		v->res[l] = r;
 	}
 }

@@ -126,6 +126,20 @@ static inline float fma32(float a, float b, float c)
 	return (float)fma32_odd(a, b, c);
 }
 
+/* name(x, sgn): x as a normalised 16-bit integer, computed in x's type T
+ * (sfx: the <math.h> suffix of T, f or none): i16 = round(clamp(x, -1, 1) *
+ * 32767), u16 = round(clamp(x, 0, 1) * 65535), rounding to nearest even;
+ * NaN gives 0. */
+#define VALU_NORM16(name, T, sfx) \
+	static inline uint32_t name(T x, bool sgn) \
+	{ \
+		if (isnan(x)) \
+			return 0; \
+		if (sgn) \
+			return (uint32_t)(int32_t)roundeven##sfx(fmin##sfx(fmax##sfx(x, -1), 1) * (T)32767) & 0xffff; \
+		return (uint32_t)roundeven##sfx(fmin##sfx(fmax##sfx(x, 0), 1) * (T)65535); \
+	}
+
 /* ---- IEEE half conversions (emu_exec_valu.c) ----
  * rm: 0 nearest-even, 1 toward +inf, 2 toward -inf, 3 toward zero (MODE.FP_ROUND encoding). */
 uint16_t valu_f32_to_f16(uint32_t x, unsigned rm);
@@ -302,7 +316,28 @@ static inline uint64_t f64_nan3(uint64_t r, uint64_t a, uint64_t b, uint64_t c)
 
 #define VALU_ENTRY(n) {#n, emu_valu_##n},
 #define VALU_ALIAS(a, n) {#a, emu_valu_##n},
+/* The table row of an X-list whose rows start with the mnemonic (the list
+ * that also defines the handlers). */
+#define VALU_ROW(n, ...) VALU_ENTRY(n)
 
 #define VALU_HANDLER(n) static void emu_valu_##n(struct emu_wave *w, const struct emu_inst *in)
+
+/* A handler that computes its result lane by lane, the skeleton the
+ * families' per-shape macros share: valu_init(&v, ..., kind), the
+ * statements `srcs` (source pointers and per-instruction values, from v),
+ * the statements `lane` for each lane l (writing v.res), then `end` (the
+ * write step). Arguments hold no comma outside parentheses: one
+ * declaration per statement. */
+#define VALU_LANES(n, kind, srcs, lane, end) \
+	VALU_BODY(n, kind, srcs; for (unsigned l = 0; l < VL; l++) { lane; } end)
+
+/* A handler whose statements `body` follow valu_init(&v, ..., kind). */
+#define VALU_BODY(n, kind, body) \
+	VALU_HANDLER(n) \
+	{ \
+		struct valu v; \
+		valu_init(&v, w, in, kind); \
+		body; \
+	}
 
 #endif

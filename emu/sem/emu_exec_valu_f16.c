@@ -144,19 +144,9 @@ static const uint32_t *hsrc(struct valu *v, unsigned i)
 /* ---- scalar half ops ---- */
 
 #define F16_1(name, expr) \
-	VALU_HANDLER(name) \
-	{ \
-		struct valu v; \
-		valu_init(&v, w, in, VALU_F16); \
-		unsigned rm = valu_round(&v); \
-		const uint32_t *restrict pa = hsrc(&v, 0); \
-		for (unsigned l = 0; l < VL; l++) { \
-			uint16_t ua = (uint16_t)pa[l]; \
-			double a = h2d(ua); \
-			v.res[l] = h_nan2(d2h((expr), rm), ua, ua); \
-		} \
-		valu_write16(&v, false); \
-	}
+	VALU_LANES(name, VALU_F16, unsigned rm = valu_round(&v); const uint32_t *restrict pa = hsrc(&v, 0), \
+	           uint16_t ua = (uint16_t)pa[l]; double a = h2d(ua); v.res[l] = h_nan2(d2h((expr), rm), ua, ua), \
+	           valu_write16(&v, false))
 
 /* Two-source half op; in the default rounding mode first as singles in a
  * vectorised loop (a sum, difference or product of halves rounded to single
@@ -282,28 +272,25 @@ static void f16_madd(struct emu_wave *w, const struct emu_inst *in, int form, bo
 	valu_write16(&v, preserve);
 }
 
-VALU_HANDLER(v_fma_f16) { f16_madd(w, in, 0, true, true); }
-VALU_HANDLER(v_mad_f16) { f16_madd(w, in, 0, false, true); }
-VALU_HANDLER(v_fma_legacy_f16) { f16_madd(w, in, 0, true, false); }
-VALU_HANDLER(v_mad_legacy_f16) { f16_madd(w, in, 0, false, false); }
-VALU_HANDLER(v_mac_f16) { f16_madd(w, in, 1, false, false); }
-VALU_HANDLER(v_madmk_f16) { f16_madd(w, in, 2, false, false); }
-VALU_HANDLER(v_madak_f16) { f16_madd(w, in, 3, false, false); }
+/* X(name, form, fused, preserve) */
+#define F16_MADD_FORMS(X) \
+	X(v_fma_f16, 0, true, true) \
+	X(v_mad_f16, 0, false, true) \
+	X(v_fma_legacy_f16, 0, true, false) \
+	X(v_mad_legacy_f16, 0, false, false) \
+	X(v_mac_f16, 1, false, false) \
+	X(v_madmk_f16, 2, false, false) \
+	X(v_madak_f16, 3, false, false)
+#define F16_MADD(name, form, fused, preserve) \
+	VALU_HANDLER(name) { f16_madd(w, in, form, fused, preserve); }
+F16_MADD_FORMS(F16_MADD)
 
 /* D.f16 = S0.f16 * 2^S1.i16 */
-VALU_HANDLER(v_ldexp_f16)
-{
-	struct valu v;
-	valu_init(&v, w, in, VALU_F16);
-	unsigned rm = valu_round(&v);
-	const uint32_t *restrict pa = hsrc(&v, 0), *restrict pb = valu_src(&v, 1, EMU_T_B32, 1);
-	for (unsigned l = 0; l < VL; l++) {
-		uint16_t ua = (uint16_t)pa[l];
-		int e = (int16_t)pb[l];
-		v.res[l] = h_nan2(d2h(ldexp(h2d(ua), e), rm), ua, ua);
-	}
-	valu_write16(&v, false);
-}
+VALU_LANES(v_ldexp_f16, VALU_F16,
+           unsigned rm = valu_round(&v); const uint32_t *restrict pa = hsrc(&v, 0);
+           const uint32_t *restrict pb = valu_src(&v, 1, EMU_T_B32, 1),
+           uint16_t ua = (uint16_t)pa[l]; v.res[l] = h_nan2(d2h(ldexp(h2d(ua), (int16_t)pb[l]), rm), ua, ua),
+           valu_write16(&v, false))
 
 static inline double h_sin_rev(double x, bool cosine)
 {
@@ -338,21 +325,6 @@ F16_1(v_floor_f16, floor(a))
 F16_1(v_rndne_f16, roundeven(a))
 F16_1(v_frexp_mant_f16, h_frexp_mant(a))
 
-VALU_HANDLER(v_frexp_exp_i16_f16)
-{
-	struct valu v;
-	valu_init(&v, w, in, VALU_F16);
-	const uint32_t *restrict pa = hsrc(&v, 0);
-	for (unsigned l = 0; l < VL; l++) {
-		double a = h2d((uint16_t)pa[l]);
-		int e = 0;
-		if (isfinite(a))
-			frexp(a, &e);
-		v.res[l] = (uint32_t)e & 0xffff;
-	}
-	v.kind = VALU_INT;
-	valu_write16(&v, false);
-}
 
 /* div_fixup for halves, with the f32 special cases (GFX9 ISA V_DIV_FIXUP_F16). */
 static void div_fixup16(struct emu_wave *w, const struct emu_inst *in, bool preserve)
@@ -404,31 +376,15 @@ VALU_HANDLER(v_cvt_f16_f32)
 	valu_write16(&v, false);
 }
 
-VALU_HANDLER(v_cvt_f32_f16)
-{
-	struct valu v;
-	valu_init(&v, w, in, VALU_F16);
-	const uint32_t *restrict pa = hsrc(&v, 0);
-	for (unsigned l = 0; l < VL; l++) {
-		uint32_t f = valu_f16_to_f32((uint16_t)pa[l]);
-		v.res[l] = f32_isnan(f) ? f | 0x400000u : f;
-	}
-	v.ftz_out = false; /* half denormals are normal singles */
-	v.kind = VALU_F32;
-	valu_fwrite(&v, 1);
-}
+/* No output flush: half denormals are normal singles. */
+VALU_LANES(v_cvt_f32_f16, VALU_F16, const uint32_t *restrict pa = hsrc(&v, 0),
+           uint32_t f = valu_f16_to_f32((uint16_t)pa[l]); v.res[l] = f32_isnan(f) ? f | 0x400000u : f,
+           v.ftz_out = false; v.kind = VALU_F32; valu_fwrite(&v, 1))
 
 #define CVT_I2H(name, expr) \
-	VALU_HANDLER(name) \
-	{ \
-		struct valu v; \
-		valu_init(&v, w, in, VALU_F16); \
-		unsigned rm = valu_round(&v); \
-		const uint32_t *restrict pa = valu_src(&v, 0, EMU_T_B16, 1); \
-		for (unsigned l = 0; l < VL; l++) \
-			v.res[l] = d2h((double)(expr), rm); \
-		valu_write16(&v, false); \
-	}
+	VALU_LANES(name, VALU_F16, \
+	           unsigned rm = valu_round(&v); const uint32_t *restrict pa = valu_src(&v, 0, EMU_T_B16, 1), \
+	           v.res[l] = d2h((double)(expr), rm), valu_write16(&v, false))
 CVT_I2H(v_cvt_f16_u16, pa[l] & 0xffff)
 CVT_I2H(v_cvt_f16_i16, (int16_t)pa[l])
 
@@ -439,28 +395,20 @@ static inline uint32_t h_to_int(double x, double lo, double hi)
 	x = trunc(x);
 	return (uint32_t)(int32_t)(x < lo ? lo : x > hi ? hi : x) & 0xffff;
 }
-static inline uint32_t h_norm(double x, bool sgn)
-{
-	if (isnan(x))
-		return 0;
-	if (sgn)
-		return (uint32_t)(int32_t)roundeven(fmin(fmax(x, -1.0), 1.0) * 32767.0) & 0xffff;
-	return (uint32_t)roundeven(fmin(fmax(x, 0.0), 1.0) * 65535.0);
-}
+VALU_NORM16(h_norm, double, )
 
+/* Half source, 16-bit integer result. */
 #define CVT_H2I(name, expr) \
-	VALU_HANDLER(name) \
-	{ \
-		struct valu v; \
-		valu_init(&v, w, in, VALU_F16); \
-		const uint32_t *restrict pa = hsrc(&v, 0); \
-		for (unsigned l = 0; l < VL; l++) { \
-			double a = h2d((uint16_t)pa[l]); \
-			v.res[l] = (expr); \
-		} \
-		v.kind = VALU_INT; \
-		valu_write16(&v, false); \
-	}
+	VALU_LANES(name, VALU_F16, const uint32_t *restrict pa = hsrc(&v, 0), \
+	           double a = h2d((uint16_t)pa[l]); v.res[l] = (expr), v.kind = VALU_INT; valu_write16(&v, false))
+static inline uint32_t h_frexp_exp(double a)
+{
+	int e = 0;
+	if (isfinite(a))
+		frexp(a, &e);
+	return (uint32_t)e & 0xffff;
+}
+CVT_H2I(v_frexp_exp_i16_f16, h_frexp_exp(a))
 CVT_H2I(v_cvt_u16_f16, h_to_int(a, 0.0, 65535.0))
 CVT_H2I(v_cvt_i16_f16, h_to_int(a, -32768.0, 32767.0))
 CVT_H2I(v_cvt_norm_i16_f16, h_norm(a, true))
@@ -485,15 +433,10 @@ VALU_HANDLER(v_cvt_pkrtz_f16_f32)
 }
 
 #define CVT_PKNORM16(name, sgn) \
-	VALU_HANDLER(name) \
-	{ \
-		struct valu v; \
-		valu_init(&v, w, in, VALU_F16); \
-		const uint32_t *restrict pa = hsrc(&v, 0), *restrict pb = hsrc(&v, 1); \
-		for (unsigned l = 0; l < VL; l++) \
-			v.res[l] = h_norm(h2d((uint16_t)pa[l]), sgn) | h_norm(h2d((uint16_t)pb[l]), sgn) << 16; \
-		valu_write(&v, 1); \
-	}
+	VALU_LANES(name, VALU_F16, \
+	           const uint32_t *restrict pa = hsrc(&v, 0); const uint32_t *restrict pb = hsrc(&v, 1), \
+	           v.res[l] = h_norm(h2d((uint16_t)pa[l]), sgn) | h_norm(h2d((uint16_t)pb[l]), sgn) << 16, \
+	           valu_write(&v, 1))
 CVT_PKNORM16(v_cvt_pknorm_i16_f16, true)
 CVT_PKNORM16(v_cvt_pknorm_u16_f16, false)
 
@@ -933,27 +876,24 @@ VALU_HANDLER(v_dot8_u32_u4) { idot(w, in, 4, false, false); }
 
 #define VALU_F16_LIST(X, A) \
 	X(v_add_f16) X(v_sub_f16) X(v_subrev_f16) X(v_mul_f16) X(v_min_f16) X(v_max_f16) \
-	X(v_fma_f16) X(v_mad_f16) X(v_mac_f16) X(v_madmk_f16) X(v_madak_f16) \
-	X(v_fma_legacy_f16) X(v_mad_legacy_f16) X(v_min3_f16) \
-	X(v_max3_f16) X(v_med3_f16) X(v_ldexp_f16) X(v_rcp_f16) X(v_rsq_f16) X(v_sqrt_f16) \
-	X(v_exp_f16) X(v_log_f16) X(v_sin_f16) X(v_cos_f16) X(v_fract_f16) X(v_trunc_f16) \
-	X(v_ceil_f16) X(v_floor_f16) X(v_rndne_f16) X(v_frexp_mant_f16) \
-	X(v_frexp_exp_i16_f16) X(v_div_fixup_f16) X(v_div_fixup_legacy_f16) \
-	X(v_cvt_f16_f32) X(v_cvt_f32_f16) X(v_cvt_f16_u16) X(v_cvt_f16_i16) \
-	X(v_cvt_u16_f16) X(v_cvt_i16_f16) X(v_cvt_norm_i16_f16) X(v_cvt_norm_u16_f16) \
-	X(v_cvt_pkrtz_f16_f32) X(v_cvt_pknorm_i16_f16) X(v_cvt_pknorm_u16_f16) \
-	X(v_pack_b32_f16) X(v_fma_mix_f32) X(v_fma_mixlo_f16) X(v_fma_mixhi_f16) \
-	X(v_mad_mix_f32) X(v_mad_mixlo_f16) X(v_mad_mixhi_f16) \
-	X(v_pk_add_f16) X(v_pk_mul_f16) X(v_pk_fma_f16) X(v_pk_fmac_f16) X(v_pk_min_f16) \
-	X(v_pk_max_f16) X(v_pk_add_u16) X(v_pk_add_i16) X(v_pk_sub_u16) X(v_pk_sub_i16) \
-	X(v_pk_mul_lo_u16) X(v_pk_mad_u16) X(v_pk_mad_i16) X(v_pk_min_u16) X(v_pk_min_i16) \
-	X(v_pk_max_u16) X(v_pk_max_i16) X(v_pk_lshlrev_b16) X(v_pk_lshrrev_b16) \
-	X(v_pk_ashrrev_i16) X(v_pk_add_f32) X(v_pk_mul_f32) X(v_pk_fma_f32) X(v_pk_mov_b32) \
-	X(v_dot2_f32_f16) X(v_dot2c_f32_f16) X(v_dot2_i32_i16) X(v_dot2c_i32_i16) \
-	X(v_dot2_u32_u16) X(v_dot4_i32_i8) X(v_dot4c_i32_i8) X(v_dot4_u32_u8) \
-	X(v_dot8_i32_i4) X(v_dot8c_i32_i4) X(v_dot8_u32_u4)
+	X(v_min3_f16) X(v_max3_f16) X(v_med3_f16) X(v_ldexp_f16) X(v_rcp_f16) X(v_rsq_f16) \
+	X(v_sqrt_f16) X(v_exp_f16) X(v_log_f16) X(v_sin_f16) X(v_cos_f16) X(v_fract_f16) \
+	X(v_trunc_f16) X(v_ceil_f16) X(v_floor_f16) X(v_rndne_f16) X(v_frexp_mant_f16) \
+	X(v_frexp_exp_i16_f16) X(v_div_fixup_f16) X(v_div_fixup_legacy_f16) X(v_cvt_f16_f32) \
+	X(v_cvt_f32_f16) X(v_cvt_f16_u16) X(v_cvt_f16_i16) X(v_cvt_u16_f16) X(v_cvt_i16_f16) \
+	X(v_cvt_norm_i16_f16) X(v_cvt_norm_u16_f16) X(v_cvt_pkrtz_f16_f32) X(v_cvt_pknorm_i16_f16) \
+	X(v_cvt_pknorm_u16_f16) X(v_pack_b32_f16) X(v_fma_mix_f32) X(v_fma_mixlo_f16) \
+	X(v_fma_mixhi_f16) X(v_mad_mix_f32) X(v_mad_mixlo_f16) X(v_mad_mixhi_f16) X(v_pk_add_f16) \
+	X(v_pk_mul_f16) X(v_pk_fma_f16) X(v_pk_fmac_f16) X(v_pk_min_f16) X(v_pk_max_f16) \
+	X(v_pk_add_u16) X(v_pk_add_i16) X(v_pk_sub_u16) X(v_pk_sub_i16) X(v_pk_mul_lo_u16) \
+	X(v_pk_mad_u16) X(v_pk_mad_i16) X(v_pk_min_u16) X(v_pk_min_i16) X(v_pk_max_u16) \
+	X(v_pk_max_i16) X(v_pk_lshlrev_b16) X(v_pk_lshrrev_b16) X(v_pk_ashrrev_i16) \
+	X(v_pk_add_f32) X(v_pk_mul_f32) X(v_pk_fma_f32) X(v_pk_mov_b32) X(v_dot2_f32_f16) \
+	X(v_dot2c_f32_f16) X(v_dot2_i32_i16) X(v_dot2c_i32_i16) X(v_dot2_u32_u16) X(v_dot4_i32_i8) \
+	X(v_dot4c_i32_i8) X(v_dot4_u32_u8) X(v_dot8_i32_i4) X(v_dot8c_i32_i4) X(v_dot8_u32_u4)
 
 const struct emu_sem emu_sem_valu_f16[] = {
+	F16_MADD_FORMS(VALU_ROW)
 	VALU_F16_LIST(VALU_ENTRY, VALU_ALIAS)
 	EMU_SEM_END
 };

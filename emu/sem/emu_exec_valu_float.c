@@ -20,56 +20,28 @@
  * rules. Each pass does lanes l and l + 32: two host vectors per pass halve
  * the loop overhead, which GCC -O2 does not unroll. */
 #define VH (VL / 2)
-#define F32_1(name, expr) \
-	static inline float name##_op(float a) { return (expr); } \
-	VALU_SIMD static uint32_t name##_lanes(uint32_t *restrict r, const uint32_t *restrict pa) \
-	{ \
-		uint32_t nan = 0; \
-		for (unsigned l = 0; l < VH; l++) { \
-			float x = name##_op(u2f(pa[l])), y = name##_op(u2f(pa[VH + l])); \
-			r[l] = f2u(x); \
-			r[VH + l] = f2u(y); \
-			nan |= (x != x) | (y != y); \
-		} \
-		return nan; \
-	} \
-	VALU_HANDLER(name) \
-	{ \
-		struct valu v; \
-		valu_init(&v, w, in, VALU_F32); \
-		const uint32_t *pa = F32_SRC(v, 0); \
-		if (name##_lanes(v.res, pa)) \
-			valu_fix_nan32(&v, pa, pa, NULL); \
-		valu_fwrite(&v, 1); \
-	}
+/* The pieces of each width, W32 (singles, one dword a lane) and W64
+ * (doubles, two: dword d of lane l at p[d * 64 + l]), for the macros that
+ * serve both. */
+#define W32_KIND VALU_F32
+#define W64_KIND VALU_F64
+#define W32_NDW 1
+#define W64_NDW 2
+#define W32_SRC(v, i) F32_SRC(v, i)
+#define W64_SRC(v, i) F64_SRC(v, i)
+#define W32_PUT(p, l, x) ((p)[l] = (x))
+#define W64_PUT(p, l, x) put64(p, l, x)
+#define W32_FIX_NAN valu_fix_nan32
+#define W64_FIX_NAN valu_fix_nan64
 
-#define F32_2(name, expr) \
-	static inline float name##_op(float a, float b) { return (expr); } \
-	VALU_SIMD static uint32_t name##_lanes(uint32_t *restrict r, const uint32_t *restrict pa, \
-	                                       const uint32_t *restrict pb) \
+/* name##_lanes for FOP: singles in a SIMD kernel that reports NaN results;
+ * doubles lane by lane, always followed by valu_fix_nan64's scan. */
+#define W32_LANES(name, expr) \
+	static inline float name##_op(float a, float b, float c) \
 	{ \
-		uint32_t nan = 0; \
-		for (unsigned l = 0; l < VH; l++) { \
-			float x = name##_op(u2f(pa[l]), u2f(pb[l])); \
-			float y = name##_op(u2f(pa[VH + l]), u2f(pb[VH + l])); \
-			r[l] = f2u(x); \
-			r[VH + l] = f2u(y); \
-			nan |= (x != x) | (y != y); \
-		} \
-		return nan; \
+		(void)b, (void)c; \
+		return (expr); \
 	} \
-	VALU_HANDLER(name) \
-	{ \
-		struct valu v; \
-		valu_init(&v, w, in, VALU_F32); \
-		const uint32_t *pa = F32_SRC(v, 0), *pb = F32_SRC(v, 1); \
-		if (name##_lanes(v.res, pa, pb)) \
-			valu_fix_nan32(&v, pa, pb, NULL); \
-		valu_fwrite(&v, 1); \
-	}
-
-#define F32_3(name, expr) \
-	static inline float name##_op(float a, float b, float c) { return (expr); } \
 	VALU_SIMD static uint32_t name##_lanes(uint32_t *restrict r, const uint32_t *restrict pa, \
 	                                       const uint32_t *restrict pb, const uint32_t *restrict pc) \
 	{ \
@@ -82,53 +54,51 @@
 			nan |= (x != x) | (y != y); \
 		} \
 		return nan; \
-	} \
-	VALU_HANDLER(name) \
-	{ \
-		struct valu v; \
-		valu_init(&v, w, in, VALU_F32); \
-		const uint32_t *pa = F32_SRC(v, 0), *pb = F32_SRC(v, 1), *pc = F32_SRC(v, 2); \
-		if (name##_lanes(v.res, pa, pb, pc)) \
-			valu_fix_nan32(&v, pa, pb, pc); \
-		valu_fwrite(&v, 1); \
 	}
-
-#define F64_1(name, expr) \
-	static inline void name##_lanes(uint32_t *restrict r, const uint32_t *restrict pa) \
+#define W64_LANES(name, expr) \
+	static inline uint32_t name##_lanes(uint32_t *restrict r, const uint32_t *restrict pa, \
+	                                    const uint32_t *restrict pb, const uint32_t *restrict pc) \
 	{ \
-		for (unsigned l = 0; l < VL; l++) { \
-			double a = u2d(lane64(pa, l)); \
-			put64(r, l, d2u(expr)); \
-		} \
-	} \
-	VALU_HANDLER(name) \
-	{ \
-		struct valu v; \
-		valu_init(&v, w, in, VALU_F64); \
-		const uint32_t *pa = F64_SRC(v, 0); \
-		name##_lanes(v.res, pa); \
-		valu_fix_nan64(&v, pa, pa, NULL); \
-		valu_fwrite(&v, 2); \
-	}
-
-#define F64_2(name, expr) \
-	static inline void name##_lanes(uint32_t *restrict r, const uint32_t *restrict pa, \
-	                                const uint32_t *restrict pb) \
-	{ \
+		(void)pc; \
 		for (unsigned l = 0; l < VL; l++) { \
 			double a = u2d(lane64(pa, l)), b = u2d(lane64(pb, l)); \
+			(void)b; \
 			put64(r, l, d2u(expr)); \
 		} \
-	} \
+		return 1; \
+	}
+
+/* An arithmetic op of nsrc (1 to 3) sources a, b, c of width W, its result
+ * expr; the NaN rules apply after the loop. */
+#define FOP(name, W, nsrc, expr) \
+	W##_LANES(name, expr) \
 	VALU_HANDLER(name) \
 	{ \
 		struct valu v; \
-		valu_init(&v, w, in, VALU_F64); \
-		const uint32_t *pa = F64_SRC(v, 0), *pb = F64_SRC(v, 1); \
-		name##_lanes(v.res, pa, pb); \
-		valu_fix_nan64(&v, pa, pb, NULL); \
-		valu_fwrite(&v, 2); \
+		valu_init(&v, w, in, W##_KIND); \
+		const uint32_t *pa = W##_SRC(v, 0); \
+		const uint32_t *pb = nsrc > 1 ? W##_SRC(v, 1) : pa; \
+		const uint32_t *pc = nsrc > 2 ? W##_SRC(v, 2) : NULL; \
+		if (name##_lanes(v.res, pa, pb, pc ? pc : pa)) \
+			W##_FIX_NAN(&v, pa, pb, pc); \
+		valu_fwrite(&v, W##_NDW); \
 	}
+#define F32_1(name, expr) FOP(name, W32, 1, expr)
+#define F32_2(name, expr) FOP(name, W32, 2, expr)
+#define F32_3(name, expr) FOP(name, W32, 3, expr)
+#define F64_1(name, expr) FOP(name, W64, 1, expr)
+#define F64_2(name, expr) FOP(name, W64, 2, expr)
+/* The same one-source op in both widths: v_<op>_f32 and v_<op>_f64. */
+#define F32_F64_1(op, e32, e64) F32_1(v_##op##_f32, e32) F64_1(v_##op##_f64, e64)
+
+/* A handler over three sources of width W, lane by lane: `pre` before the
+ * loop, `lane` the result bits of lane l (from pa, pb, pc), `post` before
+ * the write. */
+#define FLANES3(name, W, pre, lane, post) \
+	VALU_LANES(name, W##_KIND, \
+	           const uint32_t *restrict pa = W##_SRC(v, 0); const uint32_t *restrict pb = W##_SRC(v, 1); \
+	           const uint32_t *restrict pc = W##_SRC(v, 2); pre, \
+	           W##_PUT(v.res, l, lane), post; valu_fwrite(&v, W##_NDW))
 
 /* ---- min/max ----
  * IEEE mode (MODE[9], set for compute): a signaling NaN input gives a quiet
@@ -166,21 +136,13 @@ static inline uint64_t f64_minmax(uint64_t a, uint64_t b, bool max, bool ieee)
 	return (fa < fb) != max ? a : b;
 }
 
-#define MINMAX32(name, nsrc, expr) \
-	VALU_HANDLER(name) \
-	{ \
-		struct valu v; \
-		valu_init(&v, w, in, VALU_F32); \
-		bool ieee = (w->mode >> 9) & 1; \
-		const uint32_t *restrict pa = F32_SRC(v, 0), *restrict pb = F32_SRC(v, 1); \
-		const uint32_t *restrict pc = nsrc == 3 ? F32_SRC(v, 2) : pa; \
-		for (unsigned l = 0; l < VL; l++) { \
-			uint32_t a = pa[l], b = pb[l], c = pc[l]; \
-			(void)c; \
-			v.res[l] = (expr); \
-		} \
-		valu_fwrite(&v, 1); \
-	}
+/* Three-source min/max/median, lane by lane with the NaN rules. */
+#define MINMAX32_3(name, expr) \
+	VALU_LANES(name, VALU_F32, \
+	           bool ieee = (w->mode >> 9) & 1; const uint32_t *restrict pa = F32_SRC(v, 0); \
+	           const uint32_t *restrict pb = F32_SRC(v, 1); const uint32_t *restrict pc = F32_SRC(v, 2), \
+	           uint32_t a = pa[l]; uint32_t b = pb[l]; uint32_t c = pc[l]; v.res[l] = (expr), \
+	           valu_fwrite(&v, 1))
 
 /* v_min_f32 / v_max_f32: f32_minmax without its NaN rules, branch-free so
  * that it vectorises; returns nonzero when some input is NaN, and then the
@@ -235,38 +197,28 @@ static inline uint32_t f32_med3(uint32_t a, uint32_t b, uint32_t c, bool ieee)
 
 MINMAX32_2(v_min_f32, min32_lanes, false)
 MINMAX32_2(v_max_f32, max32_lanes, true)
-MINMAX32(v_min3_f32, 3, f32_minmax(f32_minmax(a, b, false, ieee), c, false, ieee))
-MINMAX32(v_max3_f32, 3, f32_minmax(f32_minmax(a, b, true, ieee), c, true, ieee))
-MINMAX32(v_med3_f32, 3, f32_med3(a, b, c, ieee))
+#define MINMAX32_3_OPS(X) \
+	X(v_min3_f32, f32_minmax(f32_minmax(a, b, false, ieee), c, false, ieee)) \
+	X(v_max3_f32, f32_minmax(f32_minmax(a, b, true, ieee), c, true, ieee)) \
+	X(v_med3_f32, f32_med3(a, b, c, ieee))
+MINMAX32_3_OPS(MINMAX32_3)
 
-VALU_HANDLER(v_min_f64)
-{
-	struct valu v;
-	valu_init(&v, w, in, VALU_F64);
-	bool ieee = (w->mode >> 9) & 1;
-	const uint32_t *restrict pa = F64_SRC(v, 0), *restrict pb = F64_SRC(v, 1);
-	for (unsigned l = 0; l < VL; l++)
-		put64(v.res, l, f64_minmax(lane64(pa, l), lane64(pb, l), false, ieee));
-	valu_fwrite(&v, 2);
-}
-
-VALU_HANDLER(v_max_f64)
-{
-	struct valu v;
-	valu_init(&v, w, in, VALU_F64);
-	bool ieee = (w->mode >> 9) & 1;
-	const uint32_t *restrict pa = F64_SRC(v, 0), *restrict pb = F64_SRC(v, 1);
-	for (unsigned l = 0; l < VL; l++)
-		put64(v.res, l, f64_minmax(lane64(pa, l), lane64(pb, l), true, ieee));
-	valu_fwrite(&v, 2);
-}
+#define MINMAX64(name, max) \
+	VALU_LANES(name, VALU_F64, \
+	           bool ieee = (w->mode >> 9) & 1; const uint32_t *restrict pa = F64_SRC(v, 0); \
+	           const uint32_t *restrict pb = F64_SRC(v, 1), \
+	           put64(v.res, l, f64_minmax(lane64(pa, l), lane64(pb, l), max, ieee)), valu_fwrite(&v, 2))
+MINMAX64(v_min_f64, false)
+MINMAX64(v_max_f64, true)
 
 /* ---- fp32 arithmetic ---- */
 
-F32_2(v_add_f32, a + b)
-F32_2(v_sub_f32, a - b)
-F32_2(v_subrev_f32, b - a)
-F32_2(v_mul_f32, a * b)
+#define F32_ARITH_OPS(X) \
+	X(v_add_f32, a + b) \
+	X(v_sub_f32, a - b) \
+	X(v_subrev_f32, b - a) \
+	X(v_mul_f32, a * b)
+F32_ARITH_OPS(F32_2)
 VALU_HANDLER(v_fma_f32)
 {
 	struct valu v;
@@ -276,15 +228,9 @@ VALU_HANDLER(v_fma_f32)
 		valu_fix_nan32(&v, pa, pb, pc);
 	valu_fwrite(&v, 1);
 }
-VALU_HANDLER(v_ldexp_f32)
-{
-	struct valu v;
-	valu_init(&v, w, in, VALU_F32);
-	const uint32_t *restrict pa = F32_SRC(v, 0), *restrict pb = valu_src(&v, 1, EMU_T_B32, 1);
-	for (unsigned l = 0; l < VL; l++)
-		v.res[l] = f32_nan2(f2u(ldexpf(u2f(pa[l]), (int32_t)pb[l])), pa[l], pa[l]);
-	valu_fwrite(&v, 1);
-}
+VALU_LANES(v_ldexp_f32, VALU_F32,
+           const uint32_t *restrict pa = F32_SRC(v, 0); const uint32_t *restrict pb = valu_src(&v, 1, EMU_T_B32, 1),
+           v.res[l] = f32_nan2(f2u(ldexpf(u2f(pa[l]), (int32_t)pb[l])), pa[l], pa[l]), valu_fwrite(&v, 1))
 
 /* DX9 rule: 0 times anything (inf and NaN included) is +0. */
 static inline float mul_legacy(float a, float b)
@@ -303,10 +249,15 @@ static inline float mad_ftz(float a, float b, float c, bool legacy)
 	return u2f(f32_ftz(f2u(u2f(f32_ftz(f2u(p))) + u2f(f32_ftz(f2u(c))))));
 }
 
-/* Fused/unfused multiply-add with the addend/multiplier taken from dst or the
- * literal. form: 0 (a, b, c), 1 mac (c = dst), 2 madmk (a, K, b), 3 madak (a, b, K). */
-VALU_INLINE void f32_madd(struct emu_wave *w, const struct emu_inst *in, int form, bool fused, bool legacy)
+/* How the multiply-add multiplies: rounded then added (v_mad*, v_mac), the
+ * same with the DX9 multiply (v_mad_legacy_f32), or fused (v_fma*). */
+enum f32_mul { MUL_ROUNDED, MUL_LEGACY, MUL_FUSED };
+
+/* Multiply-add with the addend/multiplier taken from dst or the literal.
+ * form: 0 (a, b, c), 1 mac (c = dst), 2 madmk (a, K, b), 3 madak (a, b, K). */
+VALU_INLINE void f32_madd(struct emu_wave *w, const struct emu_inst *in, int form, enum f32_mul mul)
 {
+	bool fused = mul == MUL_FUSED;
 	struct valu v;
 	valu_init(&v, w, in, VALU_F32);
 	const uint32_t *restrict pa = F32_SRC(v, 0), *pb, *pc;
@@ -334,7 +285,7 @@ VALU_INLINE void f32_madd(struct emu_wave *w, const struct emu_inst *in, int for
 			valu_fix_nan32(&v, pa, pb, pc);
 	} else {
 		for (unsigned l = 0; l < VL; l++)
-			v.res[l] = f2u(mad_ftz(u2f(pa[l]), u2f(pb[l]), u2f(pc[l]), legacy));
+			v.res[l] = f2u(mad_ftz(u2f(pa[l]), u2f(pb[l]), u2f(pc[l]), mul == MUL_LEGACY));
 		valu_fix_nan32(&v, pa, pb, pc);
 	}
 	if (!fused)
@@ -342,14 +293,18 @@ VALU_INLINE void f32_madd(struct emu_wave *w, const struct emu_inst *in, int for
 	valu_fwrite(&v, 1);
 }
 
-VALU_HANDLER(v_mad_f32) { f32_madd(w, in, 0, false, false); }
-VALU_HANDLER(v_mad_legacy_f32) { f32_madd(w, in, 0, false, true); }
-VALU_HANDLER(v_mac_f32) { f32_madd(w, in, 1, false, false); }
-VALU_HANDLER(v_madmk_f32) { f32_madd(w, in, 2, false, false); }
-VALU_HANDLER(v_madak_f32) { f32_madd(w, in, 3, false, false); }
-VALU_HANDLER(v_fmac_f32) { f32_madd(w, in, 1, true, false); }
-VALU_HANDLER(v_fmamk_f32) { f32_madd(w, in, 2, true, false); }
-VALU_HANDLER(v_fmaak_f32) { f32_madd(w, in, 3, true, false); }
+/* X(name, form, mul) */
+#define F32_MADD_FORMS(X) \
+	X(v_mad_f32, 0, MUL_ROUNDED) \
+	X(v_mad_legacy_f32, 0, MUL_LEGACY) \
+	X(v_mac_f32, 1, MUL_ROUNDED) \
+	X(v_madmk_f32, 2, MUL_ROUNDED) \
+	X(v_madak_f32, 3, MUL_ROUNDED) \
+	X(v_fmac_f32, 1, MUL_FUSED) \
+	X(v_fmamk_f32, 2, MUL_FUSED) \
+	X(v_fmaak_f32, 3, MUL_FUSED)
+#define F32_MADD(name, form, mul) VALU_HANDLER(name) { f32_madd(w, in, form, mul); }
+F32_MADD_FORMS(F32_MADD)
 
 /* ---- fp32 transcendentals ----
  * The hardware units take no denormal inputs and produce no denormal results
@@ -357,18 +312,9 @@ VALU_HANDLER(v_fmaak_f32) { f32_madd(w, in, 3, true, false); }
  * both are flushed whatever MODE says. Results are the correctly rounded
  * values, within the ISA's 1 ULP. */
 #define TRANS32(name, expr) \
-	VALU_HANDLER(name) \
-	{ \
-		struct valu v; \
-		valu_init(&v, w, in, VALU_F32); \
-		const uint32_t *restrict pa = F32_SRC(v, 0); \
-		for (unsigned l = 0; l < VL; l++) { \
-			uint32_t ua = f32_ftz(pa[l]); \
-			float a = u2f(ua); \
-			v.res[l] = f32_ftz(f32_nan2(f2u(expr), ua, ua)); \
-		} \
-		valu_fwrite(&v, 1); \
-	}
+	VALU_LANES(name, VALU_F32, const uint32_t *restrict pa = F32_SRC(v, 0), \
+	           uint32_t ua = f32_ftz(pa[l]); float a = u2f(ua); v.res[l] = f32_ftz(f32_nan2(f2u(expr), ua, ua)), \
+	           valu_fwrite(&v, 1))
 
 /* sin/cos take revolutions: sin(2*pi*x); the fraction is reduced exactly first. */
 static inline float sin_rev(float x, bool cosine)
@@ -379,16 +325,18 @@ static inline float sin_rev(float x, bool cosine)
 	return (float)(cosine ? cos(2.0 * M_PI * f) : sin(2.0 * M_PI * f));
 }
 
-TRANS32(v_rcp_f32, 1.0f / a)
-TRANS32(v_rcp_iflag_f32, 1.0f / a)
-TRANS32(v_rsq_f32, (float)(1.0 / sqrt((double)a)))
-TRANS32(v_sqrt_f32, sqrtf(a))
-TRANS32(v_exp_f32, exp2f(a))
-TRANS32(v_log_f32, log2f(a))
-TRANS32(v_exp_legacy_f32, exp2f(a))
-TRANS32(v_log_legacy_f32, log2f(a))
-TRANS32(v_sin_f32, sin_rev(a, false))
-TRANS32(v_cos_f32, sin_rev(a, true))
+#define TRANS32_OPS(X) \
+	X(v_rcp_f32, 1.0f / a) \
+	X(v_rcp_iflag_f32, 1.0f / a) \
+	X(v_rsq_f32, (float)(1.0 / sqrt((double)a))) \
+	X(v_sqrt_f32, sqrtf(a)) \
+	X(v_exp_f32, exp2f(a)) \
+	X(v_log_f32, log2f(a)) \
+	X(v_exp_legacy_f32, exp2f(a)) \
+	X(v_log_legacy_f32, log2f(a)) \
+	X(v_sin_f32, sin_rev(a, false)) \
+	X(v_cos_f32, sin_rev(a, true))
+TRANS32_OPS(TRANS32)
 
 /* ---- rounding and decomposition ---- */
 
@@ -429,23 +377,17 @@ static inline uint32_t frexp_exp64(double a)
 	return (uint32_t)e;
 }
 
-F32_1(v_fract_f32, fract32(a))
-F32_1(v_trunc_f32, truncf(a))
-F32_1(v_ceil_f32, ceilf(a))
-F32_1(v_floor_f32, floorf(a))
-F32_1(v_rndne_f32, roundevenf(a))
-F32_1(v_frexp_mant_f32, frexp_mant32(a))
+#define ROUND_OPS(X) \
+	X(fract, fract32(a), fract64(a)) \
+	X(trunc, truncf(a), trunc(a)) \
+	X(ceil, ceilf(a), ceil(a)) \
+	X(floor, floorf(a), floor(a)) \
+	X(rndne, roundevenf(a), roundeven(a)) \
+	X(frexp_mant, frexp_mant32(a), frexp_mant64(a))
+ROUND_OPS(F32_F64_1)
 
-VALU_HANDLER(v_frexp_exp_i32_f32)
-{
-	struct valu v;
-	valu_init(&v, w, in, VALU_F32);
-	const uint32_t *restrict pa = F32_SRC(v, 0);
-	for (unsigned l = 0; l < VL; l++)
-		v.res[l] = frexp_exp32(u2f(pa[l]));
-	v.kind = VALU_INT;
-	valu_write(&v, 1);
-}
+VALU_LANES(v_frexp_exp_i32_f32, VALU_F32, const uint32_t *restrict pa = F32_SRC(v, 0),
+           v.res[l] = frexp_exp32(u2f(pa[l])), v.kind = VALU_INT; valu_write(&v, 1))
 
 /* ---- conversions ---- */
 
@@ -471,87 +413,50 @@ static inline uint32_t cvt_u32(double x)
 
 /* f32 source, integer result: modifiers and input flush apply, no omod/clamp. */
 #define CVT_F2I(name, expr) \
-	VALU_HANDLER(name) \
-	{ \
-		struct valu v; \
-		valu_init(&v, w, in, VALU_F32); \
-		const uint32_t *restrict pa = F32_SRC(v, 0); \
-		for (unsigned l = 0; l < VL; l++) { \
-			float a = u2f(pa[l]); \
-			v.res[l] = (expr); \
-		} \
-		valu_write(&v, 1); \
-	}
-CVT_F2I(v_cvt_i32_f32, cvt_i32(a))
-CVT_F2I(v_cvt_u32_f32, cvt_u32(a))
-CVT_F2I(v_cvt_flr_i32_f32, cvt_i32(floorf(a)))
-CVT_F2I(v_cvt_rpi_i32_f32, cvt_i32(floor((double)a + 0.5)))
+	VALU_LANES(name, VALU_F32, const uint32_t *restrict pa = F32_SRC(v, 0), \
+	           float a = u2f(pa[l]); v.res[l] = (expr), valu_write(&v, 1))
+#define CVT_F2I_OPS(X) \
+	X(v_cvt_i32_f32, cvt_i32(a)) \
+	X(v_cvt_u32_f32, cvt_u32(a)) \
+	X(v_cvt_flr_i32_f32, cvt_i32(floorf(a))) \
+	X(v_cvt_rpi_i32_f32, cvt_i32(floor((double)a + 0.5)))
+CVT_F2I_OPS(CVT_F2I)
 
 /* integer source, f32 result. */
 #define CVT_I2F(name, expr) \
-	VALU_HANDLER(name) \
-	{ \
-		struct valu v; \
-		valu_init(&v, w, in, VALU_F32); \
-		const uint32_t *restrict pa = valu_src(&v, 0, EMU_T_B32, 1); \
-		for (unsigned l = 0; l < VL; l++) { \
-			uint32_t a = pa[l]; \
-			v.res[l] = f2u(expr); \
-		} \
-		valu_fwrite(&v, 1); \
-	}
-CVT_I2F(v_cvt_f32_i32, (float)(int32_t)a)
-CVT_I2F(v_cvt_f32_u32, (float)a)
-CVT_I2F(v_cvt_f32_ubyte0, (float)(a & 0xff))
-CVT_I2F(v_cvt_f32_ubyte1, (float)((a >> 8) & 0xff))
-CVT_I2F(v_cvt_f32_ubyte2, (float)((a >> 16) & 0xff))
-CVT_I2F(v_cvt_f32_ubyte3, (float)(a >> 24))
-/* Signed 4-bit field [3:0] in units of 1/16. */
-CVT_I2F(v_cvt_off_f32_i4, (float)((int32_t)(a << 28) >> 28) * 0.0625f)
+	VALU_LANES(name, VALU_F32, const uint32_t *restrict pa = valu_src(&v, 0, EMU_T_B32, 1), \
+	           uint32_t a = pa[l]; v.res[l] = f2u(expr), valu_fwrite(&v, 1))
+#define CVT_I2F_OPS(X) \
+	X(v_cvt_f32_i32, (float)(int32_t)a) \
+	X(v_cvt_f32_u32, (float)a) \
+	X(v_cvt_f32_ubyte0, (float)(a & 0xff)) \
+	X(v_cvt_f32_ubyte1, (float)((a >> 8) & 0xff)) \
+	X(v_cvt_f32_ubyte2, (float)((a >> 16) & 0xff)) \
+	X(v_cvt_f32_ubyte3, (float)(a >> 24)) \
+	/* Signed 4-bit field [3:0] in units of 1/16. */ \
+	X(v_cvt_off_f32_i4, (float)((int32_t)(a << 28) >> 28) * 0.0625f)
+CVT_I2F_OPS(CVT_I2F)
 
 /* Byte S1[1:0] of S2 replaced by S0 converted to u8 (round to nearest even, saturate). */
-VALU_HANDLER(v_cvt_pk_u8_f32)
+static inline uint32_t cvt_pk_u8(float f, uint32_t sel, uint32_t old)
 {
-	struct valu v;
-	valu_init(&v, w, in, VALU_F32);
-	const uint32_t *restrict pa = F32_SRC(v, 0), *restrict pb = valu_src(&v, 1, EMU_T_B32, 1);
-	const uint32_t *restrict pc = valu_src(&v, 2, EMU_T_B32, 1);
-	for (unsigned l = 0; l < VL; l++) {
-		float f = u2f(pa[l]);
-		uint32_t b = isnan(f) ? 0 : (uint32_t)fminf(fmaxf(roundevenf(f), 0.0f), 255.0f);
-		unsigned sh = 8 * (pb[l] & 3);
-		v.res[l] = (pc[l] & ~(0xffu << sh)) | b << sh;
-	}
-	valu_write(&v, 1);
+	uint32_t b = isnan(f) ? 0 : (uint32_t)fminf(fmaxf(roundevenf(f), 0.0f), 255.0f);
+	unsigned sh = 8 * (sel & 3);
+	return (old & ~(0xffu << sh)) | b << sh;
 }
+VALU_LANES(v_cvt_pk_u8_f32, VALU_F32,
+           const uint32_t *restrict pa = F32_SRC(v, 0); const uint32_t *restrict pb = valu_src(&v, 1, EMU_T_B32, 1);
+           const uint32_t *restrict pc = valu_src(&v, 2, EMU_T_B32, 1),
+           v.res[l] = cvt_pk_u8(u2f(pa[l]), pb[l], pc[l]), valu_write(&v, 1))
 
-/* Packs two normalised values: i16 = round(clamp(x, -1, 1) * 32767), u16 = round(clamp(x, 0, 1) * 65535). */
-static inline uint32_t norm16(float f, bool sgn)
-{
-	if (isnan(f))
-		return 0;
-	if (sgn)
-		return (uint32_t)(int32_t)roundevenf(fminf(fmaxf(f, -1.0f), 1.0f) * 32767.0f) & 0xffff;
-	return (uint32_t)roundevenf(fminf(fmaxf(f, 0.0f), 1.0f) * 65535.0f);
-}
-VALU_HANDLER(v_cvt_pknorm_i16_f32)
-{
-	struct valu v;
-	valu_init(&v, w, in, VALU_F32);
-	const uint32_t *restrict pa = F32_SRC(v, 0), *restrict pb = F32_SRC(v, 1);
-	for (unsigned l = 0; l < VL; l++)
-		v.res[l] = norm16(u2f(pa[l]), true) | norm16(u2f(pb[l]), true) << 16;
-	valu_write(&v, 1);
-}
-VALU_HANDLER(v_cvt_pknorm_u16_f32)
-{
-	struct valu v;
-	valu_init(&v, w, in, VALU_F32);
-	const uint32_t *restrict pa = F32_SRC(v, 0), *restrict pb = F32_SRC(v, 1);
-	for (unsigned l = 0; l < VL; l++)
-		v.res[l] = norm16(u2f(pa[l]), false) | norm16(u2f(pb[l]), false) << 16;
-	valu_write(&v, 1);
-}
+/* Packs two normalised values, computed in single precision. */
+VALU_NORM16(norm16, float, f)
+#define CVT_PKNORM32(name, sgn) \
+	VALU_LANES(name, VALU_F32, \
+	           const uint32_t *restrict pa = F32_SRC(v, 0); const uint32_t *restrict pb = F32_SRC(v, 1), \
+	           v.res[l] = norm16(u2f(pa[l]), sgn) | norm16(u2f(pb[l]), sgn) << 16, valu_write(&v, 1))
+CVT_PKNORM32(v_cvt_pknorm_i16_f32, true)
+CVT_PKNORM32(v_cvt_pknorm_u16_f32, false)
 
 /* ---- cube map helpers (GFX9 ISA V_CUBE*_F32: x = S0, y = S1, z = S2) ---- */
 
@@ -579,10 +484,12 @@ static inline float cube_ma(float x, float y, float z)
 	int f = cube_face(x, y, z);
 	return 2.0f * (f >= 4 ? z : f >= 2 ? y : x);
 }
-F32_3(v_cubeid_f32, (float)cube_face(a, b, c))
-F32_3(v_cubesc_f32, cube_sc(a, b, c))
-F32_3(v_cubetc_f32, cube_tc(a, b, c))
-F32_3(v_cubema_f32, cube_ma(a, b, c))
+#define CUBE_OPS(X) \
+	X(v_cubeid_f32, (float)cube_face(a, b, c)) \
+	X(v_cubesc_f32, cube_sc(a, b, c)) \
+	X(v_cubetc_f32, cube_tc(a, b, c)) \
+	X(v_cubema_f32, cube_ma(a, b, c))
+CUBE_OPS(F32_3)
 
 /* ---- division helpers ----
  * The LLVM expansion of a/b: d' = div_scale(b, b, a), n' = div_scale(a, b, a)
@@ -639,79 +546,54 @@ static double div_scale(double s0, double s1, double s2, int e1, int e2, bool de
 	return s0;
 }
 
-VALU_HANDLER(v_div_scale_f32)
+/* One lane of v_div_scale_f32 / _f64 (p: fp32p or fp64p), the operands
+ * exact in double: the scaled S0, with VCC bit l set in *vcc when the
+ * quotient ends up scaled. NaN operands pass S0 through. */
+static double div_scale_lane(double s0, double s1, double s2, const struct fparams *p, unsigned l, uint64_t *vcc)
 {
-	struct valu v;
-	valu_init(&v, w, in, VALU_F32);
-	const uint32_t *restrict pa = F32_SRC(v, 0), *restrict pb = F32_SRC(v, 1), *restrict pc = F32_SRC(v, 2);
-	uint64_t vcc = 0;
-	for (unsigned l = 0; l < VL; l++) {
-		float s0 = u2f(pa[l]), s1 = u2f(pb[l]), s2 = u2f(pc[l]);
-		bool sc = false;
-		float r;
-		if (isnan(s0) || isnan(s1) || isnan(s2)) {
-			r = s0;
-		} else {
-			double q = (double)s2 / (double)s1;
-			bool q_tiny = q != 0.0 && fabs(q) < 0x1p-126;
-			bool rcp_tiny = isfinite(s1) && fabs(s1) > 0x1p126;
-			r = (float)div_scale(s0, s1, s2, exp32(s1), exp32(s2), f32_isdenorm(pb[l]), rcp_tiny,
-			                     q_tiny, &fp32p, &sc);
-		}
-		v.res[l] = f32_nan3(f2u(r), pa[l], pb[l], pc[l]);
-		vcc |= (uint64_t)sc << l;
+	if (isnan(s0) || isnan(s1) || isnan(s2))
+		return s0;
+	bool f64 = p == &fp64p, q_tiny, sc = false;
+	double tiny = ldexp(1.0, 1 - p->bias); /* smallest normal */
+	if (f64) {
+		/* The quotient in long double keeps the f64 denormal test exact enough. */
+		long double q = (long double)s2 / (long double)s1;
+		q_tiny = q != 0.0L && fabsl(q) < (long double)tiny;
+	} else {
+		double q = s2 / s1;
+		q_tiny = q != 0.0 && fabs(q) < tiny;
 	}
-	valu_write_mask(&v, valu_sdst(&v), vcc & v.exec);
-	v.ftz_out = false;
-	valu_fwrite(&v, 1);
+	bool rcp_tiny = isfinite(s1) && fabs(s1) > ldexp(1.0, p->bias - 1);
+	bool denorm1 = s1 != 0.0 && fabs(s1) < tiny;
+	int e1 = f64 ? exp64(s1) : exp32((float)s1), e2 = f64 ? exp64(s2) : exp32((float)s2);
+	double r = div_scale(s0, s1, s2, e1, e2, denorm1, rcp_tiny, q_tiny, p, &sc);
+	*vcc |= (uint64_t)sc << l;
+	return r;
 }
-
-VALU_HANDLER(v_div_scale_f64)
+static uint32_t div_scale32(uint32_t ua, uint32_t ub, uint32_t uc, unsigned l, uint64_t *vcc)
 {
-	struct valu v;
-	valu_init(&v, w, in, VALU_F64);
-	const uint32_t *restrict pa = F64_SRC(v, 0), *restrict pb = F64_SRC(v, 1), *restrict pc = F64_SRC(v, 2);
-	uint64_t vcc = 0;
-	for (unsigned l = 0; l < VL; l++) {
-		uint64_t ua = lane64(pa, l), ub = lane64(pb, l), uc = lane64(pc, l);
-		double s0 = u2d(ua), s1 = u2d(ub), s2 = u2d(uc);
-		bool sc = false;
-		double r;
-		if (isnan(s0) || isnan(s1) || isnan(s2)) {
-			r = s0;
-		} else {
-			/* The quotient in long double keeps the f64 denormal test exact enough. */
-			long double q = (long double)s2 / (long double)s1;
-			bool q_tiny = q != 0.0L && fabsl(q) < 0x1p-1022L;
-			bool rcp_tiny = isfinite(s1) && fabs(s1) > 0x1p1022;
-			bool denorm1 = s1 != 0.0 && fabs(s1) < 0x1p-1022;
-			r = div_scale(s0, s1, s2, exp64(s1), exp64(s2), denorm1, rcp_tiny, q_tiny, &fp64p, &sc);
-		}
-		put64(v.res, l, f64_nan3(d2u(r), ua, ub, uc));
-		vcc |= (uint64_t)sc << l;
-	}
-	valu_write_mask(&v, valu_sdst(&v), vcc & v.exec);
-	v.ftz_out = false;
-	valu_fwrite(&v, 2);
+	float r = (float)div_scale_lane(u2f(ua), u2f(ub), u2f(uc), &fp32p, l, vcc);
+	return f32_nan3(f2u(r), ua, ub, uc);
 }
+static uint64_t div_scale64(uint64_t ua, uint64_t ub, uint64_t uc, unsigned l, uint64_t *vcc)
+{
+	return f64_nan3(d2u(div_scale_lane(u2d(ua), u2d(ub), u2d(uc), &fp64p, l, vcc)), ua, ub, uc);
+}
+#define DIV_SCALE(name, W, lane) \
+	FLANES3(name, W, uint64_t vcc = 0, lane, valu_write_mask(&v, valu_sdst(&v), vcc & v.exec); v.ftz_out = false)
+DIV_SCALE(v_div_scale_f32, W32, div_scale32(pa[l], pb[l], pc[l], l, &vcc))
+DIV_SCALE(v_div_scale_f64, W64, div_scale64(lane64(pa, l), lane64(pb, l), lane64(pc, l), l, &vcc))
 
 /* D = fma(S0, S1, S2), times 2^+-64 where VCC is set (2^+64 if exponent(S2) > 127). */
-VALU_HANDLER(v_div_fmas_f32)
+static uint32_t div_fmas32(uint32_t ua, uint32_t ub, uint32_t uc, bool scale)
 {
-	struct valu v;
-	valu_init(&v, w, in, VALU_F32);
-	const uint32_t *restrict pa = F32_SRC(v, 0), *restrict pb = F32_SRC(v, 1), *restrict pc = F32_SRC(v, 2);
-	uint64_t vcc = emu_vcc(w);
-	for (unsigned l = 0; l < VL; l++) {
-		float a = u2f(pa[l]), b = u2f(pb[l]), c = u2f(pc[l]);
-		float r;
-		if ((vcc >> l) & 1) /* scale the odd-rounded sum, then round once */
-			r = (float)ldexp(fma32_odd(a, b, c), exp32(c) > 127 ? 64 : -64);
-		else
-			r = fma32(a, b, c);
-		v.res[l] = f32_nan3(f2u(r), pa[l], pb[l], pc[l]);
-	}
-	valu_fwrite(&v, 1);
+	float a = u2f(ua), b = u2f(ub), c = u2f(uc);
+	float r;
+	if (scale) /* scale the odd-rounded sum, then round once */
+		r = (float)ldexp(fma32_odd(a, b, c), exp32(c) > 127 ? 64 : -64);
+	else
+		r = fma32(a, b, c);
+	return f32_nan3(f2u(r), ua, ub, uc);
 }
 
 /* fma(a, b, c) * 2^sc rounded once. When the scaled value is denormal the
@@ -742,20 +624,15 @@ static double fma_scaled(double a, double b, double c, int sc)
 	return (double)ldexpl(odd, sc);
 }
 
-VALU_HANDLER(v_div_fmas_f64)
+static uint64_t div_fmas64(uint64_t ua, uint64_t ub, uint64_t uc, bool scale)
 {
-	struct valu v;
-	valu_init(&v, w, in, VALU_F64);
-	const uint32_t *pa = F64_SRC(v, 0), *pb = F64_SRC(v, 1), *pc = F64_SRC(v, 2);
-	uint64_t vcc = emu_vcc(w);
-	for (unsigned l = 0; l < VL; l++) {
-		uint64_t ua = lane64(pa, l), ub = lane64(pb, l), uc = lane64(pc, l);
-		double a = u2d(ua), b = u2d(ub), c = u2d(uc);
-		double r = ((vcc >> l) & 1) ? fma_scaled(a, b, c, exp64(c) > 1023 ? 128 : -128) : fma(a, b, c);
-		put64(v.res, l, f64_nan3(d2u(r), ua, ub, uc));
-	}
-	valu_fwrite(&v, 2);
+	double a = u2d(ua), b = u2d(ub), c = u2d(uc);
+	double r = scale ? fma_scaled(a, b, c, exp64(c) > 1023 ? 128 : -128) : fma(a, b, c);
+	return f64_nan3(d2u(r), ua, ub, uc);
 }
+#define DIV_FMAS(name, W, lane) FLANES3(name, W, uint64_t vcc = emu_vcc(w), lane, (void)0)
+DIV_FMAS(v_div_fmas_f32, W32, div_fmas32(pa[l], pb[l], pc[l], (vcc >> l) & 1))
+DIV_FMAS(v_div_fmas_f64, W64, div_fmas64(lane64(pa, l), lane64(pb, l), lane64(pc, l), (vcc >> l) & 1))
 
 /* div_fixup(q, d, n): special cases of n/d, else q with the quotient's sign
  * (GFX9 ISA V_DIV_FIXUP_F32 pseudocode; 0/0 and inf/inf give 0xffc00000). */
@@ -785,71 +662,46 @@ static inline double div_fixup(double q, double d, double n, int ed, int en, con
 	return sign ? -fabs(q) : fabs(q);
 }
 
-VALU_HANDLER(v_div_fixup_f32)
+static uint32_t div_fixup32(uint32_t uq, uint32_t ud, uint32_t un)
 {
-	struct valu v;
-	valu_init(&v, w, in, VALU_F32);
-	const uint32_t *restrict pa = F32_SRC(v, 0), *restrict pb = F32_SRC(v, 1), *restrict pc = F32_SRC(v, 2);
-	for (unsigned l = 0; l < VL; l++) {
-		float q = u2f(pa[l]), d = u2f(pb[l]), n = u2f(pc[l]);
-		bool nn;
-		uint32_t r = f2u((float)div_fixup(q, d, n, exp32(d), exp32(n), &fp32p, &nn));
-		if (f32_isnan(pc[l]))
-			r = pc[l] | 0x400000u;
-		else if (f32_isnan(pb[l]))
-			r = pb[l] | 0x400000u;
-		else if (nn)
-			r = 0xffc00000u;
-		v.res[l] = r;
-	}
-	valu_fwrite(&v, 1);
+	float q = u2f(uq), d = u2f(ud), n = u2f(un);
+	bool nn;
+	uint32_t r = f2u((float)div_fixup(q, d, n, exp32(d), exp32(n), &fp32p, &nn));
+	if (f32_isnan(un))
+		return un | 0x400000u;
+	if (f32_isnan(ud))
+		return ud | 0x400000u;
+	return nn ? 0xffc00000u : r;
 }
-
-VALU_HANDLER(v_div_fixup_f64)
+static uint64_t div_fixup64(uint64_t uq, uint64_t ud, uint64_t un)
 {
-	struct valu v;
-	valu_init(&v, w, in, VALU_F64);
-	const uint32_t *restrict pa = F64_SRC(v, 0), *restrict pb = F64_SRC(v, 1), *restrict pc = F64_SRC(v, 2);
-	for (unsigned l = 0; l < VL; l++) {
-		uint64_t ud = lane64(pb, l), un = lane64(pc, l);
-		double q = u2d(lane64(pa, l)), d = u2d(ud), n = u2d(un);
-		bool nn;
-		uint64_t r = d2u(div_fixup(q, d, n, exp64(d), exp64(n), &fp64p, &nn));
-		if (isnan(n))
-			r = un | 0x0008000000000000ull;
-		else if (isnan(d))
-			r = ud | 0x0008000000000000ull;
-		else if (nn)
-			r = 0xfff8000000000000ull;
-		put64(v.res, l, r);
-	}
-	valu_fwrite(&v, 2);
+	double q = u2d(uq), d = u2d(ud), n = u2d(un);
+	bool nn;
+	uint64_t r = d2u(div_fixup(q, d, n, exp64(d), exp64(n), &fp64p, &nn));
+	if (isnan(n))
+		return un | 0x0008000000000000ull;
+	if (isnan(d))
+		return ud | 0x0008000000000000ull;
+	return nn ? 0xfff8000000000000ull : r;
 }
+FLANES3(v_div_fixup_f32, W32, (void)0, div_fixup32(pa[l], pb[l], pc[l]), (void)0)
+FLANES3(v_div_fixup_f64, W64, (void)0, div_fixup64(lane64(pa, l), lane64(pb, l), lane64(pc, l)), (void)0)
 
 /* ---- fp64 arithmetic ---- */
 
-F64_2(v_add_f64, a + b)
-F64_2(v_mul_f64, a * b)
-VALU_HANDLER(v_ldexp_f64)
-{
-	struct valu v;
-	valu_init(&v, w, in, VALU_F64);
-	const uint32_t *restrict pa = F64_SRC(v, 0), *restrict pb = valu_src(&v, 1, EMU_T_B32, 1);
-	for (unsigned l = 0; l < VL; l++) {
-		uint64_t ua = lane64(pa, l);
-		put64(v.res, l, f64_nan2(d2u(ldexp(u2d(ua), (int32_t)pb[l])), ua, ua));
-	}
-	valu_fwrite(&v, 2);
-}
-F64_1(v_rcp_f64, 1.0 / a)
-F64_1(v_rsq_f64, (double)(1.0L / sqrtl((long double)a)))
-F64_1(v_sqrt_f64, sqrt(a))
-F64_1(v_fract_f64, fract64(a))
-F64_1(v_trunc_f64, trunc(a))
-F64_1(v_ceil_f64, ceil(a))
-F64_1(v_floor_f64, floor(a))
-F64_1(v_rndne_f64, roundeven(a))
-F64_1(v_frexp_mant_f64, frexp_mant64(a))
+#define F64_2_OPS(X) \
+	X(v_add_f64, a + b) \
+	X(v_mul_f64, a * b)
+F64_2_OPS(F64_2)
+VALU_LANES(v_ldexp_f64, VALU_F64,
+           const uint32_t *restrict pa = F64_SRC(v, 0); const uint32_t *restrict pb = valu_src(&v, 1, EMU_T_B32, 1),
+           uint64_t ua = lane64(pa, l); put64(v.res, l, f64_nan2(d2u(ldexp(u2d(ua), (int32_t)pb[l])), ua, ua)),
+           valu_fwrite(&v, 2))
+#define F64_1_OPS(X) \
+	X(v_rcp_f64, 1.0 / a) \
+	X(v_rsq_f64, (double)(1.0L / sqrtl((long double)a))) \
+	X(v_sqrt_f64, sqrt(a))
+F64_1_OPS(F64_1)
 
 VALU_HANDLER(v_fma_f64)
 {
@@ -878,16 +730,8 @@ VALU_HANDLER(v_fmac_f64)
 	valu_fwrite(&v, 2);
 }
 
-VALU_HANDLER(v_frexp_exp_i32_f64)
-{
-	struct valu v;
-	valu_init(&v, w, in, VALU_F64);
-	const uint32_t *restrict pa = F64_SRC(v, 0);
-	for (unsigned l = 0; l < VL; l++)
-		v.res[l] = frexp_exp64(u2d(lane64(pa, l)));
-	v.kind = VALU_INT;
-	valu_write(&v, 1);
-}
+VALU_LANES(v_frexp_exp_i32_f64, VALU_F64, const uint32_t *restrict pa = F64_SRC(v, 0),
+           v.res[l] = frexp_exp64(u2d(lane64(pa, l))), v.kind = VALU_INT; valu_write(&v, 1))
 
 /* 2/pi as a binary fraction, 1216 bits (0.a2f9836e... in hex), computed with
  * Machin's formula; v_trig_preop_f64 returns 53-bit segments of it. */
@@ -915,126 +759,87 @@ static uint64_t two_over_pi_bits(unsigned pos)
 /* D = segment S1[4:0] (53 bits each) of 2/pi, shifted further by the exponent
  * of S0 above 1077, scaled to its place; +128 in the scale for huge S0
  * (GFX9 ISA V_TRIG_PREOP_F64). */
-VALU_HANDLER(v_trig_preop_f64)
+static double trig_preop(double x, uint32_t seg)
 {
-	struct valu v;
-	valu_init(&v, w, in, VALU_F64);
-	const uint32_t *restrict pa = F64_SRC(v, 0), *restrict pb = valu_src(&v, 1, EMU_T_B32, 1);
-	for (unsigned l = 0; l < VL; l++) {
-		int e = exp64(u2d(lane64(pa, l)));
-		unsigned shift = (pb[l] & 31) * 53;
-		if (e > 1077)
-			shift += (unsigned)(e - 1077);
-		int scale = -53 - (int)shift;
-		if (e >= 1968)
-			scale += 128;
-		put64(v.res, l, d2u(ldexp((double)two_over_pi_bits(shift), scale)));
-	}
-	valu_fwrite(&v, 2);
+	int e = exp64(x);
+	unsigned shift = (seg & 31) * 53;
+	if (e > 1077)
+		shift += (unsigned)(e - 1077);
+	int scale = -53 - (int)shift;
+	if (e >= 1968)
+		scale += 128;
+	return ldexp((double)two_over_pi_bits(shift), scale);
 }
+VALU_LANES(v_trig_preop_f64, VALU_F64,
+           const uint32_t *restrict pa = F64_SRC(v, 0); const uint32_t *restrict pb = valu_src(&v, 1, EMU_T_B32, 1),
+           put64(v.res, l, d2u(trig_preop(u2d(lane64(pa, l)), pb[l]))), valu_fwrite(&v, 2))
 
 /* ---- fp64 conversions ---- */
 
-VALU_HANDLER(v_cvt_f64_f32)
+/* Between the widths: the input is flushed per its own width's denormal
+ * mode (MODE [5:4] f32, [7:6] f64), not the result's; NaNs come out quiet. */
+static inline uint64_t cvt_f64_f32(uint32_t a, bool ftz32)
 {
-	struct valu v;
-	valu_init(&v, w, in, VALU_F64);
-	bool ftz32 = !((w->mode >> 4) & 1);
-	v.ftz_in = false;
-	const uint32_t *restrict pa = valu_fsrc(&v, 0, EMU_T_F32, 1);
-	for (unsigned l = 0; l < VL; l++) {
-		uint32_t a = ftz32 ? f32_ftz(pa[l]) : pa[l];
-		uint64_t r = d2u((double)u2f(a));
-		if (f32_isnan(a))
-			r |= 0x0008000000000000ull;
-		put64(v.res, l, r);
-	}
-	valu_fwrite(&v, 2);
+	a = ftz32 ? f32_ftz(a) : a;
+	uint64_t r = d2u((double)u2f(a));
+	return f32_isnan(a) ? r | 0x0008000000000000ull : r;
 }
+static inline uint32_t cvt_f32_f64(uint64_t a, bool ftz64)
+{
+	a = ftz64 ? f64_ftz(a) : a;
+	uint32_t r = f2u((float)u2d(a));
+	return isnan(u2d(a)) ? r | 0x400000u : r;
+}
+VALU_LANES(v_cvt_f64_f32, VALU_F64,
+           bool ftz32 = !((w->mode >> 4) & 1); v.ftz_in = false;
+           const uint32_t *restrict pa = valu_fsrc(&v, 0, EMU_T_F32, 1),
+           put64(v.res, l, cvt_f64_f32(pa[l], ftz32)), valu_fwrite(&v, 2))
+VALU_LANES(v_cvt_f32_f64, VALU_F32,
+           bool ftz64 = !((w->mode >> 6) & 1); v.ftz_in = false;
+           const uint32_t *restrict pa = valu_fsrc(&v, 0, EMU_T_F64, 2),
+           v.res[l] = cvt_f32_f64(lane64(pa, l), ftz64), valu_fwrite(&v, 1))
 
-VALU_HANDLER(v_cvt_f32_f64)
-{
-	struct valu v;
-	valu_init(&v, w, in, VALU_F32);
-	bool ftz64 = !((w->mode >> 6) & 1);
-	v.ftz_in = false;
-	const uint32_t *restrict pa = valu_fsrc(&v, 0, EMU_T_F64, 2);
-	for (unsigned l = 0; l < VL; l++) {
-		uint64_t a = lane64(pa, l);
-		if (ftz64)
-			a = f64_ftz(a);
-		uint32_t r = f2u((float)u2d(a));
-		if (isnan(u2d(a)))
-			r |= 0x400000u;
-		v.res[l] = r;
-	}
-	valu_fwrite(&v, 1);
-}
-
-VALU_HANDLER(v_cvt_f64_i32)
-{
-	struct valu v;
-	valu_init(&v, w, in, VALU_F64);
-	const uint32_t *restrict pa = valu_src(&v, 0, EMU_T_B32, 1);
-	for (unsigned l = 0; l < VL; l++)
-		put64(v.res, l, d2u((double)(int32_t)pa[l]));
-	valu_fwrite(&v, 2);
-}
-
-VALU_HANDLER(v_cvt_f64_u32)
-{
-	struct valu v;
-	valu_init(&v, w, in, VALU_F64);
-	const uint32_t *restrict pa = valu_src(&v, 0, EMU_T_B32, 1);
-	for (unsigned l = 0; l < VL; l++)
-		put64(v.res, l, d2u((double)pa[l]));
-	valu_fwrite(&v, 2);
-}
-
-VALU_HANDLER(v_cvt_i32_f64)
-{
-	struct valu v;
-	valu_init(&v, w, in, VALU_F64);
-	const uint32_t *restrict pa = F64_SRC(v, 0);
-	for (unsigned l = 0; l < VL; l++)
-		v.res[l] = cvt_i32(u2d(lane64(pa, l)));
-	valu_write(&v, 1);
-}
-
-VALU_HANDLER(v_cvt_u32_f64)
-{
-	struct valu v;
-	valu_init(&v, w, in, VALU_F64);
-	const uint32_t *restrict pa = F64_SRC(v, 0);
-	for (unsigned l = 0; l < VL; l++)
-		v.res[l] = cvt_u32(u2d(lane64(pa, l)));
-	valu_write(&v, 1);
-}
+/* Integer source, f64 result; f64 source, integer result. */
+#define CVT_I2D(name, expr) \
+	VALU_LANES(name, VALU_F64, const uint32_t *restrict pa = valu_src(&v, 0, EMU_T_B32, 1), \
+	           uint32_t a = pa[l]; put64(v.res, l, d2u(expr)), valu_fwrite(&v, 2))
+#define CVT_D2I(name, expr) \
+	VALU_LANES(name, VALU_F64, const uint32_t *restrict pa = F64_SRC(v, 0), \
+	           double a = u2d(lane64(pa, l)); v.res[l] = (expr), valu_write(&v, 1))
+#define CVT_I2D_OPS(X) \
+	X(v_cvt_f64_i32, (double)(int32_t)a) \
+	X(v_cvt_f64_u32, (double)a)
+CVT_I2D_OPS(CVT_I2D)
+#define CVT_D2I_OPS(X) \
+	X(v_cvt_i32_f64, cvt_i32(a)) \
+	X(v_cvt_u32_f64, cvt_u32(a))
+CVT_D2I_OPS(CVT_D2I)
 
 /* ---- table ---- */
 
+/* The handlers outside the X-lists above. */
 #define VALU_FLOAT_LIST(X, A) \
-	X(v_add_f32) X(v_sub_f32) X(v_subrev_f32) X(v_mul_f32) X(v_mul_legacy_f32) \
-	X(v_min_f32) X(v_max_f32) X(v_fma_f32) X(v_mad_f32) X(v_mad_legacy_f32) X(v_mac_f32) \
-	X(v_fmac_f32) X(v_madmk_f32) X(v_madak_f32) X(v_fmamk_f32) X(v_fmaak_f32) \
-	X(v_min3_f32) X(v_max3_f32) X(v_med3_f32) X(v_ldexp_f32) X(v_rcp_f32) \
-	X(v_rcp_iflag_f32) X(v_rsq_f32) X(v_sqrt_f32) X(v_exp_f32) X(v_log_f32) \
-	X(v_exp_legacy_f32) X(v_log_legacy_f32) X(v_sin_f32) X(v_cos_f32) X(v_fract_f32) \
-	X(v_trunc_f32) X(v_ceil_f32) X(v_floor_f32) X(v_rndne_f32) X(v_frexp_mant_f32) \
+	X(v_mul_legacy_f32) X(v_min_f32) X(v_max_f32) X(v_fma_f32) X(v_ldexp_f32) \
 	X(v_frexp_exp_i32_f32) X(v_div_scale_f32) X(v_div_fmas_f32) X(v_div_fixup_f32) \
-	X(v_cvt_f32_i32) X(v_cvt_f32_u32) X(v_cvt_i32_f32) X(v_cvt_u32_f32) \
-	X(v_cvt_flr_i32_f32) X(v_cvt_rpi_i32_f32) X(v_cvt_f32_ubyte0) X(v_cvt_f32_ubyte1) \
-	X(v_cvt_f32_ubyte2) X(v_cvt_f32_ubyte3) X(v_cvt_off_f32_i4) X(v_cvt_pk_u8_f32) \
-	X(v_cvt_pknorm_i16_f32) X(v_cvt_pknorm_u16_f32) X(v_cubeid_f32) X(v_cubesc_f32) \
-	X(v_cubetc_f32) X(v_cubema_f32) \
-	X(v_add_f64) X(v_mul_f64) X(v_min_f64) X(v_max_f64) X(v_fma_f64) X(v_fmac_f64) \
-	X(v_ldexp_f64) X(v_rcp_f64) X(v_rsq_f64) X(v_sqrt_f64) X(v_fract_f64) X(v_trunc_f64) \
-	X(v_ceil_f64) X(v_floor_f64) X(v_rndne_f64) X(v_frexp_mant_f64) \
-	X(v_frexp_exp_i32_f64) X(v_div_scale_f64) X(v_div_fmas_f64) X(v_div_fixup_f64) \
-	X(v_trig_preop_f64) X(v_cvt_f64_f32) X(v_cvt_f32_f64) X(v_cvt_f64_i32) \
-	X(v_cvt_f64_u32) X(v_cvt_i32_f64) X(v_cvt_u32_f64)
+	X(v_cvt_pk_u8_f32) X(v_cvt_pknorm_i16_f32) X(v_cvt_pknorm_u16_f32) X(v_min_f64) \
+	X(v_max_f64) X(v_fma_f64) X(v_fmac_f64) X(v_ldexp_f64) X(v_frexp_exp_i32_f64) \
+	X(v_div_scale_f64) X(v_div_fmas_f64) X(v_div_fixup_f64) X(v_trig_preop_f64) \
+	X(v_cvt_f64_f32) X(v_cvt_f32_f64)
 
+#define ROUND_ROW(op, ...) VALU_ENTRY(v_##op##_f32) VALU_ENTRY(v_##op##_f64)
 const struct emu_sem emu_sem_valu_float[] = {
+	F32_ARITH_OPS(VALU_ROW)
+	F32_MADD_FORMS(VALU_ROW)
+	MINMAX32_3_OPS(VALU_ROW)
+	TRANS32_OPS(VALU_ROW)
+	CVT_F2I_OPS(VALU_ROW)
+	CVT_I2F_OPS(VALU_ROW)
+	CUBE_OPS(VALU_ROW)
+	F64_2_OPS(VALU_ROW)
+	F64_1_OPS(VALU_ROW)
+	CVT_I2D_OPS(VALU_ROW)
+	CVT_D2I_OPS(VALU_ROW)
+	ROUND_OPS(ROUND_ROW)
 	VALU_FLOAT_LIST(VALU_ENTRY, VALU_ALIAS)
 	EMU_SEM_END
 };

@@ -29,56 +29,10 @@
 	} while (0)
 
 /* One/two/three-source 32-bit ops; expr of a, b, c (and clamp). */
-#define INT1(name, expr) \
-	static inline uint32_t name##_op(uint32_t a, bool clamp) { (void)clamp; return (expr); } \
-	VALU_SIMD static void name##_lanes(uint32_t *restrict r, const uint32_t *restrict pa) \
-	{ \
-		for (unsigned l = 0; l < VH; l++) { \
-			r[l] = name##_op(pa[l], false); \
-			r[VH + l] = name##_op(pa[VH + l], false); \
-		} \
-	} \
-	VALU_HANDLER(name) \
-	{ \
-		struct valu v; \
-		valu_init(&v, w, in, VALU_INT); \
-		const uint32_t *restrict pa = valu_src(&v, 0, EMU_T_B32, 1); \
-		if (v.clamp) \
-			for (unsigned l = 0; l < VL; l++) \
-				v.res[l] = name##_op(pa[l], true); \
-		else \
-			name##_lanes(v.res, pa); \
-		valu_write(&v, 1); \
-	}
-
-#define INT2(name, expr) \
-	static inline uint32_t name##_op(uint32_t a, uint32_t b, bool clamp) { (void)clamp; return (expr); } \
-	VALU_SIMD static void name##_lanes(uint32_t *restrict r, const uint32_t *restrict pa, \
-	                                   const uint32_t *restrict pb) \
-	{ \
-		for (unsigned l = 0; l < VH; l++) { \
-			r[l] = name##_op(pa[l], pb[l], false); \
-			r[VH + l] = name##_op(pa[VH + l], pb[VH + l], false); \
-		} \
-	} \
-	VALU_HANDLER(name) \
-	{ \
-		struct valu v; \
-		valu_init(&v, w, in, VALU_INT); \
-		const uint32_t *restrict pa = valu_src(&v, 0, EMU_T_B32, 1); \
-		const uint32_t *restrict pb = valu_src(&v, 1, EMU_T_B32, 1); \
-		if (v.clamp) \
-			for (unsigned l = 0; l < VL; l++) \
-				v.res[l] = name##_op(pa[l], pb[l], true); \
-		else \
-			name##_lanes(v.res, pa, pb); \
-		valu_write(&v, 1); \
-	}
-
-#define INT3(name, expr) \
+#define INT_OP(name, nsrc, expr) \
 	static inline uint32_t name##_op(uint32_t a, uint32_t b, uint32_t c, bool clamp) \
 	{ \
-		(void)clamp; \
+		(void)b, (void)c, (void)clamp; \
 		return (expr); \
 	} \
 	VALU_SIMD static void name##_lanes(uint32_t *restrict r, const uint32_t *restrict pa, \
@@ -89,42 +43,24 @@
 			r[VH + l] = name##_op(pa[VH + l], pb[VH + l], pc[VH + l], false); \
 		} \
 	} \
-	VALU_HANDLER(name) \
-	{ \
-		struct valu v; \
-		valu_init(&v, w, in, VALU_INT); \
-		const uint32_t *restrict pa = valu_src(&v, 0, EMU_T_B32, 1); \
-		const uint32_t *restrict pb = valu_src(&v, 1, EMU_T_B32, 1); \
-		const uint32_t *restrict pc = valu_src(&v, 2, EMU_T_B32, 1); \
-		if (v.clamp) \
-			for (unsigned l = 0; l < VL; l++) \
-				v.res[l] = name##_op(pa[l], pb[l], pc[l], true); \
-		else \
-			name##_lanes(v.res, pa, pb, pc); \
-		valu_write(&v, 1); \
-	}
+	VALU_BODY(name, VALU_INT, \
+	          const uint32_t *restrict pa = valu_src(&v, 0, EMU_T_B32, 1); \
+	          const uint32_t *restrict pb = nsrc > 1 ? valu_src(&v, 1, EMU_T_B32, 1) : pa; \
+	          const uint32_t *restrict pc = nsrc > 2 ? valu_src(&v, 2, EMU_T_B32, 1) : pa; \
+	          if (v.clamp) \
+		          for (unsigned l = 0; l < VL; l++) \
+			          v.res[l] = name##_op(pa[l], pb[l], pc[l], true); \
+	          else \
+		          name##_lanes(v.res, pa, pb, pc); \
+	          valu_write(&v, 1))
+#define INT1(name, expr) INT_OP(name, 1, expr)
+#define INT2(name, expr) INT_OP(name, 2, expr)
+#define INT3(name, expr) INT_OP(name, 3, expr)
 
-/* 16-bit ops: sources are the op_sel-selected halves (zero for VOP1/VOP2),
- * preserve says whether VOP3 op_sel[3] picks the written half (VOP3-only ops). */
-#define INT16_2(name, preserve, expr) \
-	LANES_DECL(name, const uint32_t *restrict pa, const uint32_t *restrict pb, unsigned sa, unsigned sb) \
-	{ \
-		(void)clamp; \
-		for (unsigned l = 0; l < VL; l++) { \
-			uint32_t a = (pa[l] >> sa) & 0xffff, b = (pb[l] >> sb) & 0xffff; \
-			r[l] = (expr) & 0xffff; \
-		} \
-	} \
-	VALU_HANDLER(name) \
-	{ \
-		struct valu v; \
-		valu_init(&v, w, in, VALU_INT); \
-		const uint32_t *pa = valu_src(&v, 0, EMU_T_B16, 1), *pb = valu_src(&v, 1, EMU_T_B16, 1); \
-		LANES_CALL(name, pa, pb, OPSH(0), OPSH(1)); \
-		valu_write16(&v, preserve); \
-	}
-
-#define INT16_3(name, preserve, expr) \
+/* 16-bit ops of two or three sources: sources are the op_sel-selected
+ * halves (zero for VOP1/VOP2), preserve says whether VOP3 op_sel[3] picks
+ * the written half (VOP3-only ops). */
+#define INT16_OP(name, nsrc, preserve, expr) \
 	LANES_DECL(name, const uint32_t *restrict pa, const uint32_t *restrict pb, \
 	           const uint32_t *restrict pc, unsigned sa, unsigned sb, unsigned sc) \
 	{ \
@@ -132,18 +68,18 @@
 		for (unsigned l = 0; l < VL; l++) { \
 			uint32_t a = (pa[l] >> sa) & 0xffff, b = (pb[l] >> sb) & 0xffff; \
 			uint32_t c = (pc[l] >> sc) & 0xffff; \
+			(void)c; \
 			r[l] = (expr) & 0xffff; \
 		} \
 	} \
-	VALU_HANDLER(name) \
-	{ \
-		struct valu v; \
-		valu_init(&v, w, in, VALU_INT); \
-		const uint32_t *pa = valu_src(&v, 0, EMU_T_B16, 1), *pb = valu_src(&v, 1, EMU_T_B16, 1); \
-		const uint32_t *pc = valu_src(&v, 2, EMU_T_B16, 1); \
-		LANES_CALL(name, pa, pb, pc, OPSH(0), OPSH(1), OPSH(2)); \
-		valu_write16(&v, preserve); \
-	}
+	VALU_BODY(name, VALU_INT, \
+	          const uint32_t *pa = valu_src(&v, 0, EMU_T_B16, 1); \
+	          const uint32_t *pb = valu_src(&v, 1, EMU_T_B16, 1); \
+	          const uint32_t *pc = nsrc > 2 ? valu_src(&v, 2, EMU_T_B16, 1) : pa; \
+	          LANES_CALL(name, pa, pb, pc, OPSH(0), OPSH(1), nsrc > 2 ? OPSH(2) : 0); \
+	          valu_write16(&v, preserve))
+#define INT16_2(name, preserve, expr) INT16_OP(name, 2, preserve, expr)
+#define INT16_3(name, preserve, expr) INT16_OP(name, 3, preserve, expr)
 
 static inline int32_t s24(uint32_t x) { return (int32_t)(x << 8) >> 8; }
 static inline uint32_t umin(uint32_t a, uint32_t b) { return a < b ? a : b; }
@@ -464,19 +400,15 @@ VALU_SIMD static void sar64_uniform(uint32_t *restrict r, const uint32_t *restri
 			put64(r, l, (expr)); \
 		} \
 	} \
-	VALU_HANDLER(name) \
-	{ \
-		struct valu v; \
-		valu_init(&v, w, in, VALU_INT); \
-		if (in->src[0] < EMU_OP_VGPR0 && !(in->sdwa | in->dpp)) { \
-			unsigned s = emu_sread32(w, in, in->src[0], EMU_T_B32) & 63; \
-			uniform(v.res, valu_src(&v, 1, EMU_T_B64, 2), s); \
-		} else { \
-			const uint32_t *pa = valu_src(&v, 0, EMU_T_B32, 1); \
-			name##_lanes(v.res, pa, valu_src(&v, 1, EMU_T_B64, 2)); \
-		} \
-		valu_write(&v, 2); \
-	}
+	VALU_BODY(name, VALU_INT, \
+	          if (in->src[0] < EMU_OP_VGPR0 && !(in->sdwa | in->dpp)) { \
+		          unsigned s = emu_sread32(w, in, in->src[0], EMU_T_B32) & 63; \
+		          uniform(v.res, valu_src(&v, 1, EMU_T_B64, 2), s); \
+	          } else { \
+		          const uint32_t *pa = valu_src(&v, 0, EMU_T_B32, 1); \
+		          name##_lanes(v.res, pa, valu_src(&v, 1, EMU_T_B64, 2)); \
+	          } \
+	          valu_write(&v, 2))
 SHIFT64(v_lshlrev_b64, shl64_uniform, b << s)
 SHIFT64(v_lshrrev_b64, shr64_uniform, b >> s)
 SHIFT64(v_ashrrev_i64, sar64_uniform, (uint64_t)((int64_t)b >> s))
@@ -643,58 +575,42 @@ INT2(v_mul_hi_i32_i24, (uint32_t)(((int64_t)s24(a) * s24(b)) >> 32))
 			r[l] = clamp ? (sat) : (uint32_t)x; \
 		} \
 	} \
-	VALU_HANDLER(name) \
-	{ \
-		struct valu v; \
-		valu_init(&v, w, in, VALU_INT); \
-		const uint32_t *pa = valu_src(&v, 0, EMU_T_B32, 1), *pb = valu_src(&v, 1, EMU_T_B32, 1); \
-		LANES_CALL(name, pa, pb, valu_src(&v, 2, EMU_T_B32, 1), OPSH(0), OPSH(1)); \
-		valu_write(&v, 1); \
-	}
+	VALU_BODY(name, VALU_INT, \
+	          const uint32_t *pa = valu_src(&v, 0, EMU_T_B32, 1); \
+	          const uint32_t *pb = valu_src(&v, 1, EMU_T_B32, 1); \
+	          LANES_CALL(name, pa, pb, valu_src(&v, 2, EMU_T_B32, 1), OPSH(0), OPSH(1)); \
+	          valu_write(&v, 1))
 MAD32(v_mad_u32_u24, (int64_t)((uint64_t)(a & 0xffffff) * (b & 0xffffff) + c), sat_u(x, 0xffffffffll))
 MAD32(v_mad_i32_i24, (int64_t)s24(a) * s24(b) + (int32_t)c, sat_s(x, INT32_MIN, INT32_MAX))
 MAD32(v_mad_u32_u16, (int64_t)(((a >> sa) & 0xffff) * ((b >> sb) & 0xffff)) + c, sat_u(x, 0xffffffffll))
 MAD32(v_mad_i32_i16, (int64_t)(int16_t)(a >> sa) * (int16_t)(b >> sb) + (int32_t)c,
       sat_s(x, INT32_MIN, INT32_MAX))
 
-/* {carry, D.u64} = S0.u32 * S1.u32 + S2.u64 (VOP3B, carry to sdst). */
-VALU_HANDLER(v_mad_u64_u32)
+/* {carry, D.u64} = S0.u32 * S1.u32 + S2.u64 (VOP3B, carry to sdst); the
+ * signed form's carry says the exact result does not fit in 64 bits. */
+static inline uint64_t mad64_lane(uint32_t a, uint32_t b, uint64_t c, bool sgn, bool clamp, bool *carry)
 {
-	struct valu v;
-	valu_init(&v, w, in, VALU_INT);
-	const uint32_t *restrict pa = valu_src(&v, 0, EMU_T_B32, 1), *restrict pb = valu_src(&v, 1, EMU_T_B32, 1);
-	const uint32_t *restrict pc = valu_src(&v, 2, EMU_T_B64, 2);
-	uint64_t co = 0;
-	for (unsigned l = 0; l < VL; l++) {
-		unsigned __int128 r = (unsigned __int128)((uint64_t)pa[l] * pb[l]) + lane64(pc, l);
-		bool carry = (uint64_t)(r >> 64) != 0;
-		co |= (uint64_t)carry << l;
-		put64(v.res, l, v.clamp && carry ? ~0ull : (uint64_t)r);
+	if (!sgn) {
+		unsigned __int128 r = (unsigned __int128)((uint64_t)a * b) + c;
+		*carry = (uint64_t)(r >> 64) != 0;
+		return clamp && *carry ? ~0ull : (uint64_t)r;
 	}
-	valu_write_mask(&v, valu_sdst(&v), co & v.exec);
-	valu_write(&v, 2);
+	__int128 r = (__int128)((int64_t)(int32_t)a * (int32_t)b) + (int64_t)c;
+	*carry = r != (__int128)(int64_t)r;
+	if (clamp && *carry)
+		return r < 0 ? (uint64_t)INT64_MIN : (uint64_t)INT64_MAX;
+	return (uint64_t)r;
 }
-
-/* Signed: the carry says the exact result does not fit in 64 bits. */
-VALU_HANDLER(v_mad_i64_i32)
-{
-	struct valu v;
-	valu_init(&v, w, in, VALU_INT);
-	const uint32_t *restrict pa = valu_src(&v, 0, EMU_T_B32, 1), *restrict pb = valu_src(&v, 1, EMU_T_B32, 1);
-	const uint32_t *restrict pc = valu_src(&v, 2, EMU_T_B64, 2);
-	uint64_t co = 0;
-	for (unsigned l = 0; l < VL; l++) {
-		__int128 r = (__int128)((int64_t)(int32_t)pa[l] * (int32_t)pb[l]) + (int64_t)lane64(pc, l);
-		bool ovf = r != (__int128)(int64_t)r;
-		co |= (uint64_t)ovf << l;
-		uint64_t d = (uint64_t)r;
-		if (v.clamp && ovf)
-			d = r < 0 ? (uint64_t)INT64_MIN : (uint64_t)INT64_MAX;
-		put64(v.res, l, d);
-	}
-	valu_write_mask(&v, valu_sdst(&v), co & v.exec);
-	valu_write(&v, 2);
-}
+#define MAD64(name, sgn) \
+	VALU_LANES(name, VALU_INT, \
+	           const uint32_t *restrict pa = valu_src(&v, 0, EMU_T_B32, 1); \
+	           const uint32_t *restrict pb = valu_src(&v, 1, EMU_T_B32, 1); \
+	           const uint32_t *restrict pc = valu_src(&v, 2, EMU_T_B64, 2); uint64_t co = 0, \
+	           bool carry; put64(v.res, l, mad64_lane(pa[l], pb[l], lane64(pc, l), sgn, v.clamp, &carry)); \
+	           co |= (uint64_t)carry << l, \
+	           valu_write_mask(&v, valu_sdst(&v), co & v.exec); valu_write(&v, 2))
+MAD64(v_mad_u64_u32, false)
+MAD64(v_mad_i64_i32, true)
 
 /* ---- table ---- */
 

@@ -1041,6 +1041,14 @@ static void vm_exec(struct emu_wave *w, const struct emu_inst *in, const struct 
 	X(P##_load_lds_ushort,     VM_FLAT, LOAD_LDS, 2, 1, U,    NONE) \
 	X(P##_load_lds_sshort,     VM_FLAT, LOAD_LDS, 2, 1, S,    NONE)
 
+/* tbuffer_<op>_format_x..xyzw: 1 to 4 components of 4 bytes
+ * (vm_tbuf_format_ok). */
+#define VM_TBUF_FORMATS(X, OP, FAM) \
+	X(tbuffer_##OP##_format_x,    VM_TBUF, FAM, 4, 1, NONE, NONE) \
+	X(tbuffer_##OP##_format_xy,   VM_TBUF, FAM, 4, 2, NONE, NONE) \
+	X(tbuffer_##OP##_format_xyz,  VM_TBUF, FAM, 4, 3, NONE, NONE) \
+	X(tbuffer_##OP##_format_xyzw, VM_TBUF, FAM, 4, 4, NONE, NONE)
+
 #define VM_HANDLERS(X) \
 	VM_LOADS_STORES(X, buffer, VM_BUF) \
 	VM_LOADS_STORES(X, flat, VM_FLAT) \
@@ -1053,33 +1061,20 @@ static void vm_exec(struct emu_wave *w, const struct emu_inst *in, const struct 
 	X(global_atomic_pk_add_bf16, VM_FLAT, ATOM, 4, 1, NONE, PK_FADD_BF16) \
 	VM_LDS_LOADS(X, global) \
 	VM_LDS_LOADS(X, scratch) \
-	X(tbuffer_load_format_x,     VM_TBUF, LOAD,  4, 1, NONE, NONE) \
-	X(tbuffer_load_format_xy,    VM_TBUF, LOAD,  4, 2, NONE, NONE) \
-	X(tbuffer_load_format_xyz,   VM_TBUF, LOAD,  4, 3, NONE, NONE) \
-	X(tbuffer_load_format_xyzw,  VM_TBUF, LOAD,  4, 4, NONE, NONE) \
-	X(tbuffer_store_format_x,    VM_TBUF, STORE, 4, 1, NONE, NONE) \
-	X(tbuffer_store_format_xy,   VM_TBUF, STORE, 4, 2, NONE, NONE) \
-	X(tbuffer_store_format_xyz,  VM_TBUF, STORE, 4, 3, NONE, NONE) \
-	X(tbuffer_store_format_xyzw, VM_TBUF, STORE, 4, 4, NONE, NONE) \
+	VM_TBUF_FORMATS(X, load, LOAD) \
+	VM_TBUF_FORMATS(X, store, STORE) \
 	X(buffer_wbinvl1,            VM_BUF,  CACHE, 0, 0, NONE, NONE) \
 	X(buffer_wbinvl1_vol,        VM_BUF,  CACHE, 0, 0, NONE, NONE) \
 	X(buffer_wbl2,               VM_BUF,  CACHE, 0, 0, NONE, NONE) \
 	X(buffer_invl2,              VM_BUF,  CACHE, 0, 0, NONE, NONE) \
 	X(buffer_inv,                VM_BUF,  CACHE, 0, 0, NONE, NONE)
 
-#define VM_DEFINE(mn, mode, fam, bytes, nelem, ext, atom)                             \
-	static void emu_exec_##mn(struct emu_wave *w, const struct emu_inst *in)      \
-	{                                                                              \
-		static const struct vm_desc d = { mode, VM_##fam, bytes, nelem,        \
-		                                  EMU_EXT_##ext, EMU_ATOM_##atom };    \
-		vm_exec(w, in, &d);                                                    \
-	}
+#define VM_DEFINE(mn, mode, fam, bytes, nelem, ext, atom) \
+	MEM_HANDLER(mn, struct vm_desc, vm_exec, mode, VM_##fam, bytes, nelem, EMU_EXT_##ext, EMU_ATOM_##atom)
 VM_HANDLERS(VM_DEFINE)
 #undef VM_DEFINE
 
-#define VM_ENTRY(mn, ...) { #mn, emu_exec_##mn },
 const struct emu_sem emu_sem_vmem[] = {
-	VM_HANDLERS(VM_ENTRY)
+	VM_HANDLERS(MEM_ENTRY)
 	EMU_SEM_END
 };
-#undef VM_ENTRY
