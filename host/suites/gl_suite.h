@@ -69,6 +69,11 @@ struct gl_suite {
 	 * Problems with single kernels are reported on stderr and in the
 	 * table, and the suite goes on. */
 	int (*run)(struct gl_run_ctx *ctx, struct gl_err *e);
+	/* Optional: read and check the suite's --param values without
+	 * dispatching anything; gcnlab run asks every suite it runs before
+	 * the first one runs, so that a bad value is bad input (exit 2), not a
+	 * failure after the others ran. ctx->hsa is open. */
+	bool (*check)(struct gl_run_ctx *ctx, struct gl_err *e);
 	/* Optional: the suite's own launch of `kernel` for ctx->arch, so that
 	 * any suite kernel can be run alone (gcnlab trace, make trace).
 	 * ctx->hsa is NULL. Returns GL_SUITE_LAUNCH_*. */
@@ -86,6 +91,8 @@ struct gl_suite {
 
 /* Entries of a static array, for nlaunches. */
 #define GL_SUITE_COUNT(a) (sizeof(a) / sizeof((a)[0]))
+/* launches and nlaunches of a suite from one static table. */
+#define GL_SUITE_LAUNCHES(tab) .launches = (tab), .nlaunches = GL_SUITE_COUNT(tab)
 
 /* All suites, NULL-terminated. */
 const struct gl_suite *const *gl_suites_all(void);

@@ -157,6 +157,14 @@ static void rocprof_hint(const struct gl_run_ctx *ctx, struct gl_table *t)
 	gl_table_param(t, "counters", "not available on ROCr: rocprofv3 --pmc SQ_LDS_IDX_ACTIVE SQ_LDS_BANK_CONFLICT -- gcnlab run lds_counters --backend rocr");
 }
 
+/* --param max_wi: the largest work-group of the table. */
+static bool config(const struct gl_run_ctx *ctx, unsigned *max_wi, struct gl_err *e)
+{
+	return gl_params_uint(ctx, SUITE, "max_wi", (unsigned)gl_params_pick(ctx, 64, 256), 1, 256, max_wi, e);
+}
+
+GL_BENCH_CHECK(cnt_check, unsigned, config)
+
 static int cnt_run(struct gl_run_ctx *ctx, struct gl_err *e)
 {
 	struct gl_bench m;
@@ -169,12 +177,8 @@ static int cnt_run(struct gl_run_ctx *ctx, struct gl_err *e)
 	int result = GL_SUITE_ERROR;
 
 	gl_bench_init(&m, ctx, SUITE);
-	if (!gl_params_uint(ctx, SUITE, "max_wi", (unsigned)gl_params_pick(ctx, 64, 256), 1, 256, &max_wi, e))
+	if (!config(ctx, &max_wi, e))
 		goto out;
-	if (ctx->params_only) {
-		result = GL_SUITE_OK;
-		goto out;
-	}
 	rows = calloc(NKERNELS * (size_t)max_wi, sizeof(*rows));
 	t = gl_table_new("lds_counters: rocprofiler-compute LDS metrics per dispatch", NCOLS, columns);
 	if (!rows || !t) {
@@ -251,7 +255,7 @@ const struct gl_suite gl_suite_lds_counters = {
 	.name = "lds_counters",
 	.summary = "rocprofiler-compute LDS example: Index Accesses, Bank Conflict, bandwidth for 1..N work-items",
 	.run = cnt_run,
-	.launches = cnt_launches,
-	.nlaunches = GL_SUITE_COUNT(cnt_launches),
+	.check = cnt_check,
+	GL_SUITE_LAUNCHES(cnt_launches),
 	.params = params,
 };
