@@ -48,7 +48,7 @@ static bool check_arch(const char *opt, const char *v, struct gl_err *e)
 
 #define O(field) offsetof(struct compare_opts, field)
 #define SZ(field) sizeof(((struct compare_opts *)0)->field)
-const struct gl_opt gl_compare_opts[] = {
+static const struct gl_opt gl_compare_opts[] = {
 	{ "--ref", GL_OPT_STRING, O(ref), "KERNEL",
 	  "the reference kernel (default: the one the kernel's suite names, else ASM_KERNEL_hip)", .size = SZ(ref) },
 	{ "--arch", GL_OPT_STRING, O(arch), "ARCH",
@@ -364,8 +364,7 @@ int gl_compare_cmd(const char *cmd, int argc, char **argv)
 		goto out;
 	}
 	if (help) {
-		printf("Usage: %s\n\n%s\n\n", GL_COMPARE_USAGE, GL_COMPARE_SUMMARY);
-		gl_opts_print_help(stdout, gl_compare_opts);
+		gl_cmd_help(&gl_cmd_compare);
 		rc = 0;
 		goto out;
 	}
@@ -454,9 +453,14 @@ out:
 
 const struct gl_cmd gl_cmd_compare = {
 	.name = "compare",
-	.usage = GL_COMPARE_USAGE,
-	.brief = GL_COMPARE_BRIEF,
-	.summary = GL_COMPARE_SUMMARY,
+	.usage = "gcnlab compare ASM_KERNEL [--ref HIP_KERNEL] [--arch A] [--grid X --block X ARG...] [OPTIONS]",
+	.brief = "a hand-written kernel next to its compiler-made reference",
+	.summary = "Compare a hand-written kernel with its reference (the .hip beside its .s, compiled by clang):\n"
+	           "the two disassemblies normalised and aligned side by side, the instruction mix, registers,\n"
+	           "LDS and occupancy, the outputs of one dispatch each (must be identical), the timing loop,\n"
+	           "and on the emulated GPU the counters and the top stall sites of the per-instruction trace.\n"
+	           "Writes <out>/<arch>-<backend>/compare-<kernel>.html. The launch comes from the suite that\n"
+	           "owns the kernel, or from --grid/--block and the ARGs (as for exec; buf: only, no out:).",
 	.opts = gl_compare_opts,
 	.fn = gl_compare_cmd,
 };
