@@ -42,7 +42,7 @@ static int list_main(const char *cmd, int argc, char **argv)
 		printf("%s: %s\n", (*s)->name, (*s)->summary);
 		if (!gl_suites_list(*s, &ctx, list_emit, NULL))
 			return GL_CMD_EXIT_FAILED;
-		for (const struct gl_suite_param *p = (*s)->params; p && p->key; p++)
+		for (const struct gl_suite_param *p = (*s)->params ? (*s)->params->keys : NULL; p && p->key; p++)
 			printf("    --param %-18s %s\n", p->key, p->help);
 	}
 	return 0;

@@ -48,7 +48,7 @@ static bool check_arch(const char *opt, const char *v, struct gl_err *e)
 
 #define O(field) offsetof(struct compare_opts, field)
 #define SZ(field) sizeof(((struct compare_opts *)0)->field)
-static const struct gl_opt gl_compare_opts[] = {
+const struct gl_opt gl_compare_opts[] = {
 	{ "--ref", GL_OPT_STRING, O(ref), "KERNEL",
 	  "the reference kernel (default: the one the kernel's suite names, else ASM_KERNEL_hip)", .size = SZ(ref) },
 	{ "--arch", GL_OPT_STRING, O(arch), "ARCH",
@@ -453,14 +453,9 @@ out:
 
 const struct gl_cmd gl_cmd_compare = {
 	.name = "compare",
-	.usage = "gcnlab compare ASM_KERNEL [--ref HIP_KERNEL] [--arch A] [--grid X --block X ARG...] [OPTIONS]",
-	.brief = "a hand-written kernel next to its compiler-made reference",
-	.summary = "Compare a hand-written kernel with its reference (the .hip beside its .s, compiled by clang):\n"
-	           "the two disassemblies normalised and aligned side by side, the instruction mix, registers,\n"
-	           "LDS and occupancy, the outputs of one dispatch each (must be identical), the timing loop,\n"
-	           "and on the emulated GPU the counters and the top stall sites of the per-instruction trace.\n"
-	           "Writes <out>/<arch>-<backend>/compare-<kernel>.html. The launch comes from the suite that\n"
-	           "owns the kernel, or from --grid/--block and the ARGs (as for exec; buf: only, no out:).",
+	.usage = GL_COMPARE_USAGE,
+	.brief = GL_COMPARE_BRIEF,
+	.summary = GL_COMPARE_SUMMARY,
 	.opts = gl_compare_opts,
 	.fn = gl_compare_cmd,
 };

@@ -148,6 +148,19 @@ bool gl_compare_html(const struct gl_compare *c, const struct gl_compare_tab *ta
 
 /* --- the command -------------------------------------------------------- */
 
+#define GL_COMPARE_USAGE \
+	"gcnlab compare ASM_KERNEL [--ref HIP_KERNEL] [--arch A] [--grid X --block X ARG...] [OPTIONS]"
+#define GL_COMPARE_BRIEF "a hand-written kernel next to its compiler-made reference"
+#define GL_COMPARE_SUMMARY \
+	"Compare a hand-written kernel with its reference (the .hip beside its .s, compiled by clang):\n" \
+	"the two disassemblies normalised and aligned side by side, the instruction mix, registers,\n" \
+	"LDS and occupancy, the outputs of one dispatch each (must be identical), the timing loop,\n" \
+	"and on the emulated GPU the counters and the top stall sites of the per-instruction trace.\n" \
+	"Writes <out>/<arch>-<backend>/compare-<kernel>.html. The launch comes from the suite that\n" \
+	"owns the kernel, or from --grid/--block and the ARGs (as for exec; buf: only, no out:)."
+
+extern const struct gl_opt gl_compare_opts[];
+
 /* `gcnlab compare`: exit 0, 1 (failed, or the outputs differ), 2 (bad input). */
 int gl_compare_cmd(const char *cmd, int argc, char **argv);
 

@@ -72,16 +72,18 @@ struct gl_bench {
 
 void gl_bench_init(struct gl_bench *m, struct gl_run_ctx *ctx, const char *suite);
 
-/* Defines check() (gl_suite.h) for a suite whose --param values one
- * function reads, bool config(const struct gl_run_ctx *, cfg_type *,
- * struct gl_err *): it reads them into a throwaway cfg_type; run() reads
- * them again for itself. */
-#define GL_BENCH_CHECK(name, cfg_type, config)                   \
-	static bool name(struct gl_run_ctx *ctx, struct gl_err *e) \
-	{                                                          \
-		cfg_type cfg;                                      \
-		return config(ctx, &cfg, e);                       \
-	}
+/* Defines `name`, a suite's --param interface (struct gl_suite_params),
+ * for a suite whose values one function reads, bool config(const struct
+ * gl_run_ctx *, cfg_type *, struct gl_err *): its check() reads them into
+ * a throwaway cfg_type (run() reads them again for itself). */
+#define GL_BENCH_PARAMS(name, keys, cfg_type, config)                    \
+	static bool name##_check(struct gl_run_ctx *ctx, struct gl_err *e) \
+	{                                                                  \
+		cfg_type cfg;                                              \
+		return config(ctx, &cfg, e);                               \
+	}                                                                  \
+	static const struct gl_suite_params name = { (keys), name##_check }
+
 /* Frees the code objects (before the backend closes, or a clock state
  * reopens it); m stays usable. */
 void gl_bench_fini(struct gl_bench *m);

@@ -53,6 +53,16 @@ struct gl_suite_param {
 	const char *help;
 };
 
+/* A suite's --param interface: the keys it reads (ended by a NULL key;
+ * gcnlab list shows them) and check(), which reads and checks their values
+ * without dispatching anything (NULL: nothing to check). gcnlab run asks
+ * every suite it runs before the first one runs, so that a bad value is
+ * bad input (exit 2), not a failure after the others ran. ctx->hsa is open. */
+struct gl_suite_params {
+	const struct gl_suite_param *keys;
+	bool (*check)(struct gl_run_ctx *ctx, struct gl_err *e);
+};
+
 /* list() reports each kernel: name, and detail (its code object, or where
  * it was looked for). */
 typedef void (*gl_suite_emit_fn)(void *user, const char *kernel, const char *detail);
@@ -69,18 +79,13 @@ struct gl_suite {
 	 * Problems with single kernels are reported on stderr and in the
 	 * table, and the suite goes on. */
 	int (*run)(struct gl_run_ctx *ctx, struct gl_err *e);
-	/* Optional: read and check the suite's --param values without
-	 * dispatching anything; gcnlab run asks every suite it runs before
-	 * the first one runs, so that a bad value is bad input (exit 2), not a
-	 * failure after the others ran. ctx->hsa is open. */
-	bool (*check)(struct gl_run_ctx *ctx, struct gl_err *e);
 	/* Optional: the suite's own launch of `kernel` for ctx->arch, so that
 	 * any suite kernel can be run alone (gcnlab trace, make trace).
 	 * ctx->hsa is NULL. Returns GL_SUITE_LAUNCH_*. */
 	int (*launch)(const struct gl_run_ctx *ctx, const char *kernel, struct gl_suite_launch *out,
 	              struct gl_err *e);
-	/* Optional: the --param keys the suite reads, ended by a NULL key. */
-	const struct gl_suite_param *params;
+	/* Optional: the --param keys the suite reads, and their check. */
+	const struct gl_suite_params *params;
 	/* Optional: a table of each kernel's launch, in list order
 	 * (gl_bench.h). A suite that gives it needs neither list() nor
 	 * launch(): the framework lists the table's kernels and launches them

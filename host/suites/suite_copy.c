@@ -705,12 +705,13 @@ static const struct gl_suite_param copy_params[] = {
 	{ NULL, NULL },
 };
 
+static const struct gl_suite_params copy_param_set = { copy_params, copy_check };
+
 const struct gl_suite gl_suite_copy = {
 	.name = "copy",
 	.summary = "1 MiB buffer copy by one workgroup (the RX Vega 64 study): 11 asm + 11 HIP kernels, study-method and GPU timing",
-	.params = copy_params,
+	.params = &copy_param_set,
 	.list = copy_list,
 	.run = copy_run,
-	.check = copy_check,
 	.launch = copy_launch,
 };

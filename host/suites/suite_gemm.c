@@ -617,12 +617,13 @@ static int gemm_launch(const struct gl_run_ctx *ctx, const char *kernel, struct 
 	return GL_SUITE_LAUNCH_OK;
 }
 
+static const struct gl_suite_params param_set = { params, gemm_check };
+
 const struct gl_suite gl_suite_gemm = {
 	.name = "gemm",
 	.summary = "seed 000's pipelined MFMA GEMM (256x256 tile, 4 waves): staged, direct-to-LDS, with clang's waits, HIP; cycles per K-step vs the design",
 	.list = gemm_list,
 	.run = gemm_run,
-	.check = gemm_check,
 	.launch = gemm_launch,
-	.params = params,
+	.params = &param_set,
 };

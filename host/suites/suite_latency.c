@@ -122,7 +122,7 @@ static bool config(const struct gl_run_ctx *ctx, struct lat_cfg *c, struct gl_er
 	return true;
 }
 
-GL_BENCH_CHECK(lat_check, struct lat_cfg, config)
+GL_BENCH_PARAMS(lat_params, params, struct lat_cfg, config);
 
 /* ---- samples ---- */
 
@@ -801,8 +801,7 @@ static int lat_run(struct gl_run_ctx *ctx, struct gl_err *e)
 	result = all_ok ? GL_SUITE_OK : GL_SUITE_FAILED;
 out:
 	gl_run_ctx_progress_end(ctx);
-	if (ctx->hsa)
-		gl_hsa_buf_destroy(ctx->hsa, &hbm);
+	gl_hsa_buf_destroy(ctx->hsa, &hbm);
 	gl_cold_cache_close(hbm_cold);
 	gl_cold_cache_close(cold);
 	gl_bench_fini(&m);
@@ -838,7 +837,6 @@ const struct gl_suite gl_suite_latency = {
 	.name = "latency",
 	.summary = "load latency and throughput by s_memtime: HBM chase, LDS reads, buffer_load lds, footprint sweep",
 	.run = lat_run,
-	.check = lat_check,
 	GL_SUITE_LAUNCHES(lat_launches),
-	.params = params,
+	.params = &lat_params,
 };

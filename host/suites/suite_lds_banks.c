@@ -82,7 +82,7 @@ static bool config(const struct gl_run_ctx *ctx, struct banks_cfg *c, struct gl_
 	return true;
 }
 
-GL_BENCH_CHECK(banks_check, struct banks_cfg, config)
+GL_BENCH_PARAMS(banks_params, params, struct banks_cfg, config);
 
 /* ---- lds_loop: one dispatch with the given lane addresses ---- */
 
@@ -687,8 +687,7 @@ static int banks_run(struct gl_run_ctx *ctx, struct gl_err *e)
 	result = all_ok ? GL_SUITE_OK : GL_SUITE_FAILED;
 out:
 	gl_run_ctx_progress_end(ctx);
-	if (ctx->hsa)
-		gl_hsa_buf_destroy(ctx->hsa, &lr.addr);
+	gl_hsa_buf_destroy(ctx->hsa, &lr.addr);
 	gl_bench_fini(&m);
 	free(samples);
 	return result;
@@ -711,7 +710,6 @@ const struct gl_suite gl_suite_lds_banks = {
 	.name = "lds_banks",
 	.summary = "LDS bank count (stride sweep), ds_read_b64/b128 lane groups, direct-to-LDS loads with padding",
 	.run = banks_run,
-	.check = banks_check,
 	GL_SUITE_LAUNCHES(banks_launches),
-	.params = params,
+	.params = &banks_params,
 };

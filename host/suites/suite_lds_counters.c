@@ -163,7 +163,7 @@ static bool config(const struct gl_run_ctx *ctx, unsigned *max_wi, struct gl_err
 	return gl_params_uint(ctx, SUITE, "max_wi", (unsigned)gl_params_pick(ctx, 64, 256), 1, 256, max_wi, e);
 }
 
-GL_BENCH_CHECK(cnt_check, unsigned, config)
+GL_BENCH_PARAMS(cnt_params, params, unsigned, config);
 
 static int cnt_run(struct gl_run_ctx *ctx, struct gl_err *e)
 {
@@ -236,8 +236,7 @@ static int cnt_run(struct gl_run_ctx *ctx, struct gl_err *e)
 	result = all_ok ? GL_SUITE_OK : GL_SUITE_FAILED;
 out:
 	gl_run_ctx_progress_end(ctx);
-	if (ctx->hsa)
-		gl_hsa_buf_destroy(ctx->hsa, &out);
+	gl_hsa_buf_destroy(ctx->hsa, &out);
 	gl_bench_fini(&m);
 	gl_table_free(t);
 	free(rows);
@@ -255,7 +254,6 @@ const struct gl_suite gl_suite_lds_counters = {
 	.name = "lds_counters",
 	.summary = "rocprofiler-compute LDS example: Index Accesses, Bank Conflict, bandwidth for 1..N work-items",
 	.run = cnt_run,
-	.check = cnt_check,
 	GL_SUITE_LAUNCHES(cnt_launches),
-	.params = params,
+	.params = &cnt_params,
 };
