@@ -83,7 +83,10 @@ fi
 echo "bench: emulated $arch, cycle model on, $threads simulation thread ($thr_note)"
 echo "load average at start: $(load) on $(nproc 2>/dev/null || echo ?) cores"
 : > "$tmp/summary.txt"
+# The close of one workload: its rates per CPU and per wall second, and its
+# row of the summary table.
 summary() {  # label insts cpu_s wall_s
+	printf '  -> %s M wave-instructions/s per CPU second (%s per wall second)\n' "$(rate "$2" "$3")" "$(rate "$2" "$4")"
 	printf '%s\t%s\t%s\t%s\n' "$1" "$(rate "$2" "$4")" "$(rate "$2" "$3")" "$(load)" >> "$tmp/summary.txt"
 }
 # ---- copy suite ----
@@ -102,7 +105,6 @@ read -r ci ch cc < <(sum_stats "$tmp/copy.txt")
 copy_cpu=$(rate "$ci" "$cc")
 printf 'copy suite (%d kernels x %d dispatches): %d wave-instructions, %.3f s CPU, %.3f s wall\n' \
 	"${#kernels[@]}" "$reps" "$ci" "$cc" "$ch"
-printf '  -> %s M wave-instructions/s per CPU second (%s per wall second)\n' "$copy_cpu" "$(rate "$ci" "$ch")"
 summary "copy suite" "$ci" "$cc" "$ch"
 
 # ---- compute kernel ----
@@ -143,7 +145,6 @@ read -r si sh sc < <(sum_stats "$tmp/sgemm.txt")
 sg_cpu=$(rate "$si" "$sc")
 printf 'bench_sgemm n=%d (clang -O3, LDS tiles): %d wave-instructions, %.3f s CPU, %.3f s wall (median of 3 runs: %s M/s)\n' \
 	"$n" "$si" "$sc" "$sh" "$(rates3 sgemm)"
-printf '  -> %s M wave-instructions/s per CPU second (%s per wall second)\n' "$sg_cpu" "$(rate "$si" "$sh")"
 summary "bench_sgemm n=$n" "$si" "$sc" "$sh"
 
 # The same dispatch with every wave in strict time order (emu_sched.h:
@@ -175,7 +176,6 @@ runs3 fg bench_fullgpu "$fullgpu" "${fg_args[@]}"
 read -r gi gh gc < <(sum_stats "$tmp/fg_run$med.txt")
 printf 'bench_fullgpu (%d CUs x 4 workgroups of 256, 4 elements each): %d wave-instructions, %.3f s CPU, %.3f s wall (median of 3 runs: %s M/s)\n' \
 	"$cus" "$gi" "$gc" "$gh" "$(rates3 fg)"
-printf '  -> %s M wave-instructions/s per CPU second (%s per wall second)\n' "$(rate "$gi" "$gc")" "$(rate "$gi" "$gh")"
 summary "bench_fullgpu ${cus} CUs" "$gi" "$gc" "$gh"
 
 verdict() {

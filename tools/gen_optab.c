@@ -53,6 +53,23 @@ struct encdef {
 	bool arch_mask[3];    /* present on gfx900, gfx90a, gfx942 */
 };
 
+/* VOP2, VOP1 and VOPC under an SDWA or DPP extension (table ext_of): w[0]
+ * holds the base form with SRC0 = the extension's marker, w[1] the control
+ * dword with the real src0 in [7:0]. flip: the control bits probed one at a
+ * time; q: the control dword every variant sets. */
+#define EXT_VOP2(nm, tb, src0, flip, q)                                                              \
+	{ nm, tb, {(src0), 0}, 2, 0, 25, 6, 0x3e,                                                    \
+	  { {'d', 0, 17, 8, R_VGPR}, {'1', 0, 9, 8, R_VGPR}, {'0', 1, 0, 8, R_VGPR} }, {0, flip},     \
+	  { "d=10 0=20 1=40 Q=" q }, 1, "vop2", {1, 1, 1} }
+#define EXT_VOP1(nm, tb, src0, flip, q)                                                              \
+	{ nm, tb, {0x7e000000u | (src0), 0}, 2, 0, 9, 8, 0x100,                                      \
+	  { {'d', 0, 17, 8, R_VGPR}, {'0', 1, 0, 8, R_VGPR} }, {0, flip},                              \
+	  { "d=10 0=20 Q=" q, "0=20 Q=" q, "d=10 Q=" q, "Q=" q }, 1, "vop1", {1, 1, 1} }
+#define EXT_VOPC(nm, tb, src0, flip, q)                                                              \
+	{ nm, tb, {0x7c000000u | (src0), 0}, 2, 0, 17, 8, 0x100,                                     \
+	  { {'1', 0, 9, 8, R_VGPR}, {'0', 1, 0, 8, R_VGPR} }, {0, flip},                               \
+	  { "0=20 1=40 Q=" q }, 1, "vopc", {1, 1, 1} }
+
 /* Field values: 9-bit VGPR n is 256+n. Canonical numbers: dst 10, src0 20,
  * src1 40, src2 60, VOP3B sdst 0 (bits 14:8 left zero). */
 static const struct encdef encs[] = {
@@ -157,32 +174,12 @@ static const struct encdef encs[] = {
 	/* SDWA (src0 = 0xf9) and DPP (src0 = 0xfa) forms: w[1] is the control dword.
  * Multi-bit selectors whose validity depends on the value (SDWA sels, DPP
  * dpp_ctrl) are not flipped; the decoder checks their values. */
-	{ "sdwa2", "SDWA2", {0x000000f9u, 0}, 2, 0, 25, 6, 0x3e,
-	  { {'d', 0, 17, 8, R_VGPR}, {'1', 0, 9, 8, R_VGPR}, {'0', 1, 0, 8, R_VGPR} },
-	  {0, 0xf8f8f800u},
-	  { "d=10 0=20 1=40 Q=0x06060600" }, 1, "vop2", {1, 1, 1} },
-	{ "sdwa1", "SDWA1", {0x7e0000f9u, 0}, 2, 0, 9, 8, 0x100,
-	  { {'d', 0, 17, 8, R_VGPR}, {'0', 1, 0, 8, R_VGPR} },
-	  {0, 0xfff8f800u},
-	  { "d=10 0=20 Q=0x00060600", "0=20 Q=0x00060600", "d=10 Q=0x00060600", "Q=0x00060600" }, 1, "vop1",
-	  {1, 1, 1} },
-	{ "sdwac", "SDWAC", {0x7c0000f9u, 0}, 2, 0, 17, 8, 0x100,
-	  { {'1', 0, 9, 8, R_VGPR}, {'0', 1, 0, 8, R_VGPR} },
-	  {0, 0xf8f8ff00u},
-	  { "0=20 1=40 Q=0x06060000" }, 1, "vopc", {1, 1, 1} },
-	{ "dpp2", "DPP2", {0x000000fau, 0}, 2, 0, 25, 6, 0x3e,
-	  { {'d', 0, 17, 8, R_VGPR}, {'1', 0, 9, 8, R_VGPR}, {'0', 1, 0, 8, R_VGPR} },
-	  {0, 0xfffe0000u},
-	  { "d=10 0=20 1=40 Q=0xff010100" }, 1, "vop2", {1, 1, 1} },
-	{ "dpp1", "DPP1", {0x7e0000fau, 0}, 2, 0, 9, 8, 0x100,
-	  { {'d', 0, 17, 8, R_VGPR}, {'0', 1, 0, 8, R_VGPR} },
-	  {0, 0xfffe0000u},
-	  { "d=10 0=20 Q=0xff010100", "0=20 Q=0xff010100", "d=10 Q=0xff010100", "Q=0xff010100" }, 1, "vop1",
-	  {1, 1, 1} },
-	{ "dppc", "DPPC", {0x7c0000fau, 0}, 2, 0, 17, 8, 0x100,
-	  { {'1', 0, 9, 8, R_VGPR}, {'0', 1, 0, 8, R_VGPR} },
-	  {0, 0xfffe0000u},
-	  { "0=20 1=40 Q=0xff010100" }, 1, "vopc", {1, 1, 1} },
+	EXT_VOP2("sdwa2", "SDWA2", 0xf9, 0xf8f8f800u, "0x06060600"),
+	EXT_VOP1("sdwa1", "SDWA1", 0xf9, 0xfff8f800u, "0x00060600"),
+	EXT_VOPC("sdwac", "SDWAC", 0xf9, 0xf8f8ff00u, "0x06060000"),
+	EXT_VOP2("dpp2", "DPP2", 0xfa, 0xfffe0000u, "0xff010100"),
+	EXT_VOP1("dpp1", "DPP1", 0xfa, 0xfffe0000u, "0xff010100"),
+	EXT_VOPC("dppc", "DPPC", 0xfa, 0xfffe0000u, "0xff010100"),
 };
 #define NENC (int)(sizeof(encs) / sizeof(encs[0]))
 
@@ -478,6 +475,32 @@ struct opinfo {
 };
 
 static struct opinfo *info[NENC];
+
+/* Walks the valid opcodes of every encoding in table order: start at
+ * ei = 0, op = -1; false after the last. */
+static bool next_valid(int *ei, int *op)
+{
+	while (*ei < NENC) {
+		if (++*op >= encs[*ei].nops) {
+			++*ei;
+			*op = -1;
+		} else if (info[*ei][*op].valid) {
+			return true;
+		}
+	}
+	return false;
+}
+
+/* Entries of encoding ei's emitted tables: its last valid opcode + 1. */
+static int table_len(int ei)
+{
+	int n = 0;
+
+	for (int op = 0; op < encs[ei].nops; op++)
+		if (info[ei][op].valid)
+			n = op + 1;
+	return n;
+}
 
 static bool is_src9(const struct encdef *e, char id)
 {
@@ -1165,84 +1188,80 @@ int main(int argc, char **argv)
 
 	/* Phase 2: modifier flips and source classes of the chosen instances. */
 	int from = nprobes;
-	for (int ei = 0; ei < NENC; ei++) {
+	for (int ei = 0, op = -1; next_valid(&ei, &op);) {
 		const struct encdef *e = &encs[ei];
-		for (int op = 0; op < e->nops; op++) {
-			struct opinfo *oi = &info[ei][op];
-			if (!oi->valid)
+		struct opinfo *oi = &info[ei][op];
+		/* Bits of fields the opcode does not use: LLVM ignores some and
+		 * rejects others, so they are flipped one by one like modifiers. */
+		uint32_t flip[2] = {e->flip[0], e->flip[1]};
+		for (int i = 0; i < MAXF && e->f[i].id; i++) {
+			const struct fdef *fd = &e->f[i];
+			char id = fd->id;
+			bool used = oi->width[(int)id] || strstr(oi->syn, (char[]){'%', id, 0});
+			if (id == 'S' || !strcmp(e->name, "mtbuf") || !strcmp(e->name, "mimg") ||
+			    !strcmp(e->name, "exp"))
 				continue;
-			/* Bits of fields the opcode does not use: LLVM ignores some and
-			 * rejects others, so they are flipped one by one like modifiers. */
-			uint32_t flip[2] = {e->flip[0], e->flip[1]};
-			for (int i = 0; i < MAXF && e->f[i].id; i++) {
-				const struct fdef *fd = &e->f[i];
-				char id = fd->id;
-				bool used = oi->width[(int)id] || strstr(oi->syn, (char[]){'%', id, 0});
-				if (id == 'S' || !strcmp(e->name, "mtbuf") || !strcmp(e->name, "mimg") ||
-				    !strcmp(e->name, "exp"))
-					continue;
-				if (id == 'O' && (!strcmp(e->name, "ds") ? (contains(oi->mods, "offset")) : true))
-					continue;
-				if (id == 'A' || id == 'C')
-					continue;
-				if (used)
-					continue;
-				uint32_t m = fd->width >= 32 ? ~0u : ((1u << fd->width) - 1);
-				flip[fd->dw] |= m << fd->lo;
-			}
-			for (int d = 0; d < 2; d++)
-				for (int b = 0; b < 32; b++)
-					if (flip[d] & (1u << b)) {
-						uint32_t w[4];
-						memcpy(w, oi->w, sizeof(w));
-						w[d] ^= 1u << b;
-						add_probe(ei, op, PK_FLIP, d * 32 + b, w, oi->n);
-					}
-			/* Immediate styles of SOPP/SOPK: the values 0, 7, 0x41, 0xfff0. */
-			if ((!strcmp(e->name, "sopp") || !strcmp(e->name, "sopk")) && strstr(oi->syn, "%i0")) {
-				static const uint32_t iv[4] = {0, 7, 0x41, 0xfff0};
-				for (int k = 0; k < 4; k++) {
+			if (id == 'O' && (!strcmp(e->name, "ds") ? (contains(oi->mods, "offset")) : true))
+				continue;
+			if (id == 'A' || id == 'C')
+				continue;
+			if (used)
+				continue;
+			uint32_t m = fd->width >= 32 ? ~0u : ((1u << fd->width) - 1);
+			flip[fd->dw] |= m << fd->lo;
+		}
+		for (int d = 0; d < 2; d++)
+			for (int b = 0; b < 32; b++)
+				if (flip[d] & (1u << b)) {
 					uint32_t w[4];
 					memcpy(w, oi->w, sizeof(w));
-					setf(w, field(e, 'i'), iv[k]);
-					add_probe(ei, op, PK_IMM, k, w, oi->n);
+					w[d] ^= 1u << b;
+					add_probe(ei, op, PK_FLIP, d * 32 + b, w, oi->n);
 				}
+		/* Immediate styles of SOPP/SOPK: the values 0, 7, 0x41, 0xfff0. */
+		if ((!strcmp(e->name, "sopp") || !strcmp(e->name, "sopk")) && strstr(oi->syn, "%i0")) {
+			static const uint32_t iv[4] = {0, 7, 0x41, 0xfff0};
+			for (int k = 0; k < 4; k++) {
+				uint32_t w[4];
+				memcpy(w, oi->w, sizeof(w));
+				setf(w, field(e, 'i'), iv[k]);
+				add_probe(ei, op, PK_IMM, k, w, oi->n);
 			}
-			for (int s = 0; s < 3; s++) {
-				char id = (char)('0' + s);
-				const struct fdef *f = field(e, id);
-				if (!f || !oi->width[(int)id])
-					continue;
-				bool sdwa = e->ext && !strncmp(e->name, "sdwa", 4) && s == 0;
-				if (f->rk != R_SRC9 && !sdwa)
-					continue;
-				/* 0: SGPR s30, 1: inline 1/(2pi), 2: literal 0x12345678,
-				 * 3: literal 0x3ff00000, 4: VGPR v30 */
-				for (int c = 0; c < 5; c++) {
-					uint32_t w[4];
-					memcpy(w, oi->w, sizeof(w));
-					int n = oi->n;
-					if (sdwa) {
-						if (c >= 2 && c != 4)
-							continue;
-						setf(w, f, c == 0 ? 30 : c == 1 ? 248 : 30);
-						if (c != 4)
-							w[1] |= 1u << 23;
-					} else {
-						bool vop3 = e->ndw == 2;
-						if ((c == 2 || c == 3) && (vop3 || n > e->ndw))
-							continue;
-						uint32_t v = c == 0 ? 30 : c == 1 ? 248 : c == 4 ? 286 : 255;
-						if (f->width == 8 && c == 4)
-							continue;
-						setf(w, f, v);
-						if (c == 2)
-							w[n++] = 0x12345678u;
-						if (c == 3)
-							w[n++] = 0x3ff00000u;
-					}
-					add_probe(ei, op, PK_CLS, s * 8 + c, w, n);
+		}
+		for (int s = 0; s < 3; s++) {
+			char id = (char)('0' + s);
+			const struct fdef *f = field(e, id);
+			if (!f || !oi->width[(int)id])
+				continue;
+			bool sdwa = e->ext && !strncmp(e->name, "sdwa", 4) && s == 0;
+			if (f->rk != R_SRC9 && !sdwa)
+				continue;
+			/* 0: SGPR s30, 1: inline 1/(2pi), 2: literal 0x12345678,
+			 * 3: literal 0x3ff00000, 4: VGPR v30 */
+			for (int c = 0; c < 5; c++) {
+				uint32_t w[4];
+				memcpy(w, oi->w, sizeof(w));
+				int n = oi->n;
+				if (sdwa) {
+					if (c >= 2 && c != 4)
+						continue;
+					setf(w, f, c == 0 ? 30 : c == 1 ? 248 : 30);
+					if (c != 4)
+						w[1] |= 1u << 23;
+				} else {
+					bool vop3 = e->ndw == 2;
+					if ((c == 2 || c == 3) && (vop3 || n > e->ndw))
+						continue;
+					uint32_t v = c == 0 ? 30 : c == 1 ? 248 : c == 4 ? 286 : 255;
+					if (f->width == 8 && c == 4)
+						continue;
+					setf(w, f, v);
+					if (c == 2)
+						w[n++] = 0x12345678u;
+					if (c == 3)
+						w[n++] = 0x3ff00000u;
 				}
+				add_probe(ei, op, PK_CLS, s * 8 + c, w, n);
 			}
 		}
 	}
@@ -1363,46 +1382,42 @@ int main(int argc, char **argv)
 	}
 
 	/* Canonical source classes: the chosen variant's own operands. */
-	for (int ei = 0; ei < NENC; ei++) {
+	for (int ei = 0, op = -1; next_valid(&ei, &op);) {
 		const struct encdef *e = &encs[ei];
-		for (int op = 0; op < e->nops; op++) {
-			struct opinfo *oi = &info[ei][op];
-			if (!oi->valid)
+		struct opinfo *oi = &info[ei][op];
+		for (int s = 0; s < 3; s++) {
+			char id = (char)('0' + s);
+			long v = var_value(e->var[oi->var], id);
+			if (v < 0 || !oi->width[(int)id])
 				continue;
-			for (int s = 0; s < 3; s++) {
-				char id = (char)('0' + s);
-				long v = var_value(e->var[oi->var], id);
-				if (v < 0 || !oi->width[(int)id])
-					continue;
-				if (field(e, id)->rk == R_SRC9 || (e->ext && s == 0))
-					oi->scls[s] |= (v >= 256 || (e->ext && s == 0)) ? 1 : 2;
-			}
-			/* DS/FLAT/MUBUF forms from the canonical modifiers. */
-			if (!strcmp(e->name, "ds")) {
-				if (contains(oi->mods, "offset0:") || contains(oi->mods, "offset1:"))
-					oi->form |= 2;
-				else if (contains(oi->mods, "swizzle("))
-					oi->form |= 4;
-				else if (contains(oi->mods, "offset:"))
-					oi->form |= 1;
-				if (contains(oi->mods, "gds"))
-					oi->form |= 8;
-			}
-			if ((!strcmp(e->name, "flat") || !strcmp(e->name, "global") || !strcmp(e->name, "scratch") ||
-			     !strcmp(e->name, "mubuf") || !strcmp(e->name, "mtbuf")) && !contains(oi->mods, "offset:"))
-				oi->form |= 16;
-			if (!strcmp(e->name, "smem") && !contains(oi->syn, "%i"))
-				oi->form |= 32;
-			if (e->ext && !strncmp(e->name, "sdwa", 4) && strcmp(e->name, "sdwac") && !contains(oi->mods, "dst_sel:"))
-				oi->form |= 256;
-			if (!strcmp(e->name, "vop3p")) {
-				bool preset = contains(e->var[oi->var], "Q=0x18000000");
-				bool shown = contains(oi->mods, "op_sel_hi:");
-				if (preset != shown)
-					oi->form |= 128;
-			}
-			oi->emucls = class_of(e, oi->mnem);
+			if (field(e, id)->rk == R_SRC9 || (e->ext && s == 0))
+				oi->scls[s] |= (v >= 256 || (e->ext && s == 0)) ? 1 : 2;
 		}
+		/* DS/FLAT/MUBUF forms from the canonical modifiers. */
+		if (!strcmp(e->name, "ds")) {
+			if (contains(oi->mods, "offset0:") || contains(oi->mods, "offset1:"))
+				oi->form |= 2;
+			else if (contains(oi->mods, "swizzle("))
+				oi->form |= 4;
+			else if (contains(oi->mods, "offset:"))
+				oi->form |= 1;
+			if (contains(oi->mods, "gds"))
+				oi->form |= 8;
+		}
+		if ((!strcmp(e->name, "flat") || !strcmp(e->name, "global") || !strcmp(e->name, "scratch") ||
+		     !strcmp(e->name, "mubuf") || !strcmp(e->name, "mtbuf")) && !contains(oi->mods, "offset:"))
+			oi->form |= 16;
+		if (!strcmp(e->name, "smem") && !contains(oi->syn, "%i"))
+			oi->form |= 32;
+		if (e->ext && !strncmp(e->name, "sdwa", 4) && strcmp(e->name, "sdwac") && !contains(oi->mods, "dst_sel:"))
+			oi->form |= 256;
+		if (!strcmp(e->name, "vop3p")) {
+			bool preset = contains(e->var[oi->var], "Q=0x18000000");
+			bool shown = contains(oi->mods, "op_sel_hi:");
+			if (preset != shown)
+				oi->form |= 128;
+		}
+		oi->emucls = class_of(e, oi->mnem);
 	}
 
 	/* Emit. */
@@ -1418,10 +1433,7 @@ int main(int argc, char **argv)
 	        arch, arch, arch, arch);
 	for (int ei = 0; ei < NENC; ei++) {
 		const struct encdef *e = &encs[ei];
-		int n = 0;
-		for (int op = 0; op < e->nops; op++)
-			if (info[ei][op].valid)
-				n = op + 1;
+		int n = table_len(ei);
 		if (!e->ext) {
 			fprintf(f, "static const struct emu_opdesc emu_optab_%s_%s[%d] = {\n", arch, e->name, n ? n : 1);
 			for (int op = 0; op < n; op++) {
@@ -1480,10 +1492,7 @@ int main(int argc, char **argv)
 	fprintf(f, "\nstatic const struct emu_optab emu_optab_%s[EMU_TAB_COUNT] = {\n", arch);
 	for (int ei = 0; ei < NENC; ei++) {
 		const struct encdef *e = &encs[ei];
-		int n = 0;
-		for (int op = 0; op < e->nops; op++)
-			if (info[ei][op].valid)
-				n = op + 1;
+		int n = table_len(ei);
 		const char *descname = e->ext ? e->ext_of : e->name;
 		fprintf(f, "\t[EMU_TAB_%s] = {emu_optab_%s_%s, emu_opfmt_%s_%s, %d},\n", e->tab, arch, descname, arch,
 		        e->name, n);

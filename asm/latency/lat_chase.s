@@ -103,28 +103,10 @@
 .endm
 
 .macro chase_name what
-.if LDS
-.if TPUT
-	\what lat_chase_lds_tput
-.else
-	\what lat_chase_lds
-.endif
-.elseif TPUT
-	\what lat_chase_x4_tput
-.elseif LANES == 1
-	\what lat_chase_lane
-.else
-	\what lat_chase_x4
-.endif
+	gcn_variant_pick \what, LDS && TPUT, lat_chase_lds_tput, LDS, lat_chase_lds, TPUT, lat_chase_x4_tput, LANES == 1, lat_chase_lane, lat_chase_x4
 .endm
 
-.macro chase_end name
-	gcn_kernel_end \name, NVGPR, NSGPR, 64, 32, "[ { .name: buf, .offset: 0, .size: 8, .value_kind: global_buffer, .address_space: global, .actual_access: read_only }, { .name: out, .offset: 8, .size: 8, .value_kind: global_buffer, .address_space: global, .actual_access: write_only }, { .name: region_bytes, .offset: 16, .size: 4, .value_kind: by_value }, { .name: start, .offset: 20, .size: 4, .value_kind: by_value }, { .name: steps, .offset: 24, .size: 4, .value_kind: by_value }, { .name: warm_bytes, .offset: 28, .size: 4, .value_kind: by_value } ]", 4096
-.endm
-
-chase_name gcn_kernel_begin
-	s_load_dwordx4 s[S_ARGS:S_ARGS+3], s[gcn_s_kernarg:gcn_s_kernarg+1], 0
-	s_load_dwordx4 s[S_REGION:S_REGION+3], s[gcn_s_kernarg:gcn_s_kernarg+1], 16
+gcn_variant_begin chase_name, S_ARGS, 32
 	gcn_sample_lanes V_LANE, V_OFF4
 	v_lshlrev_b32 v[V_OFF16], 4, v[V_LANE]
 	v_mov_b32 v[V_ZERO], 0
@@ -199,4 +181,4 @@ chase_name gcn_kernel_begin
 	s_cbranch_scc1 .Lstep
 	s_endpgm
 
-chase_name chase_end
+gcn_variant_end chase_name, NVGPR, NSGPR, 64, 32, "[ { .name: buf, .offset: 0, .size: 8, .value_kind: global_buffer, .address_space: global, .actual_access: read_only }, { .name: out, .offset: 8, .size: 8, .value_kind: global_buffer, .address_space: global, .actual_access: write_only }, { .name: region_bytes, .offset: 16, .size: 4, .value_kind: by_value }, { .name: start, .offset: 20, .size: 4, .value_kind: by_value }, { .name: steps, .offset: 24, .size: 4, .value_kind: by_value }, { .name: warm_bytes, .offset: 28, .size: 4, .value_kind: by_value } ]", 4096

@@ -64,26 +64,10 @@
 .endm
 
 .macro lds_name what
-.if WIDTH == 4
-.if TPUT
-	\what lat_ds_b32_tput
-.else
-	\what lat_ds_b32
-.endif
-.elseif TPUT
-	\what lat_ds_b128_tput
-.else
-	\what lat_ds_b128
-.endif
+	gcn_variant_pick \what, (WIDTH == 4) && TPUT, lat_ds_b32_tput, WIDTH == 4, lat_ds_b32, TPUT, lat_ds_b128_tput, lat_ds_b128
 .endm
 
-.macro lds_end name
-	gcn_kernel_end \name, NVGPR, NSGPR, 64, 24, "[ { .name: addr, .offset: 0, .size: 8, .value_kind: global_buffer, .address_space: global, .actual_access: read_only }, { .name: out, .offset: 8, .size: 8, .value_kind: global_buffer, .address_space: global, .actual_access: write_only }, { .name: steps, .offset: 16, .size: 4, .value_kind: by_value } ]", 65536
-.endm
-
-lds_name gcn_kernel_begin
-	s_load_dwordx4 s[S_ARGS:S_ARGS+3], s[gcn_s_kernarg:gcn_s_kernarg+1], 0
-	s_load_dword s[S_STEPS], s[gcn_s_kernarg:gcn_s_kernarg+1], 16
+gcn_variant_begin lds_name, S_ARGS, 20
 	gcn_sample_lanes V_LANE, V_OFF4
 	v_mov_b32 v[V_ACC], 0
 	gcn_wait_lgkm 0
@@ -125,4 +109,4 @@ lds_name gcn_kernel_begin
 	s_cbranch_scc1 .Lstep
 	s_endpgm
 
-lds_name lds_end
+gcn_variant_end lds_name, NVGPR, NSGPR, 64, 24, "[ { .name: addr, .offset: 0, .size: 8, .value_kind: global_buffer, .address_space: global, .actual_access: read_only }, { .name: out, .offset: 8, .size: 8, .value_kind: global_buffer, .address_space: global, .actual_access: write_only }, { .name: steps, .offset: 16, .size: 4, .value_kind: by_value } ]", 65536

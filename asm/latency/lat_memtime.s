@@ -25,8 +25,7 @@
 .set NVGPR, 5
 
 gcn_kernel_begin lat_memtime
-	s_load_dwordx2 s[S_ARGS:S_ARGS+1], s[gcn_s_kernarg:gcn_s_kernarg+1], 0
-	s_load_dword s[S_STEPS], s[gcn_s_kernarg:gcn_s_kernarg+1], 8
+	gcn_load_kernarg S_ARGS, 12
 	gcn_sample_lanes V_LANE, V_OFF4
 	v_mov_b32 v[V_ACC], 0
 	gcn_wait_lgkm 0

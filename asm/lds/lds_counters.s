@@ -48,20 +48,10 @@
 .set NVGPR, 6
 
 .macro counters_name what
-.if CONFLICTS
-	\what lds_counters_conflicts
-.else
-	\what lds_counters_load
-.endif
+	gcn_variant_pick \what, CONFLICTS, lds_counters_conflicts, lds_counters_load
 .endm
 
-.macro counters_end name
-	gcn_kernel_end \name, NVGPR, NSGPR, MAX_THREADS, 16, "[ { .name: out, .offset: 0, .size: 8, .value_kind: global_buffer, .address_space: global, .actual_access: write_only }, { .name: flag, .offset: 8, .size: 4, .value_kind: by_value } ]", LDS_SIZE
-.endm
-
-counters_name gcn_kernel_begin
-	s_load_dwordx2 s[S_ARGS:S_ARGS+1], s[gcn_s_kernarg:gcn_s_kernarg+1], 0
-	s_load_dword s[S_FLAG], s[gcn_s_kernarg:gcn_s_kernarg+1], 8
+gcn_variant_begin counters_name, S_ARGS, 12
 	gcn_tid_x V_TID
 	v_mul_u32_u24 v[V_ADDR], STRIDE * 4, v[V_TID]   // byte address of array[index]
 	gcn_wait_lgkm 0
@@ -87,4 +77,4 @@ counters_name gcn_kernel_begin
 .Ldone:
 	s_endpgm
 
-counters_name counters_end
+gcn_variant_end counters_name, NVGPR, NSGPR, MAX_THREADS, 16, "[ { .name: out, .offset: 0, .size: 8, .value_kind: global_buffer, .address_space: global, .actual_access: write_only }, { .name: flag, .offset: 8, .size: 4, .value_kind: by_value } ]", LDS_SIZE

@@ -85,23 +85,10 @@
 .set NVGPR, V_DATA + 4 * NREADS
 
 .macro direct_name what
-.if READ
-	\what lds_direct_linear
-.elseif PAD
-	\what lds_direct_pad
-.else
-	\what lds_direct_nopad
-.endif
+	gcn_variant_pick \what, READ, lds_direct_linear, PAD, lds_direct_pad, lds_direct_nopad
 .endm
 
-.macro direct_end name
-	gcn_kernel_end \name, NVGPR, NSGPR, 64, 32, "[ { .name: b, .offset: 0, .size: 8, .value_kind: global_buffer, .address_space: global, .actual_access: read_only }, { .name: out, .offset: 8, .size: 8, .value_kind: global_buffer, .address_space: global, .actual_access: write_only }, { .name: samples, .offset: 16, .size: 8, .value_kind: global_buffer, .address_space: global, .actual_access: write_only }, { .name: iters, .offset: 24, .size: 4, .value_kind: by_value } ]", LDS_SIZE
-.endm
-
-direct_name gcn_kernel_begin
-	s_load_dwordx4 s[S_ARGS:S_ARGS+3], s[gcn_s_kernarg:gcn_s_kernarg+1], 0
-	s_load_dwordx2 s[S_ARGS+4:S_ARGS+5], s[gcn_s_kernarg:gcn_s_kernarg+1], 16
-	s_load_dword s[S_ITERS], s[gcn_s_kernarg:gcn_s_kernarg+1], 24
+gcn_variant_begin direct_name, S_ARGS, 28
 	gcn_sample_lanes V_LANE, V_OFF4
 	v_lshlrev_b32 v[V_OFF16], 4, v[V_LANE]
 	v_mov_b32 v[V_ACC], 0
@@ -172,4 +159,4 @@ direct_name gcn_kernel_begin
 	.endr
 	s_endpgm
 
-direct_name direct_end
+gcn_variant_end direct_name, NVGPR, NSGPR, 64, 32, "[ { .name: b, .offset: 0, .size: 8, .value_kind: global_buffer, .address_space: global, .actual_access: read_only }, { .name: out, .offset: 8, .size: 8, .value_kind: global_buffer, .address_space: global, .actual_access: write_only }, { .name: samples, .offset: 16, .size: 8, .value_kind: global_buffer, .address_space: global, .actual_access: write_only }, { .name: iters, .offset: 24, .size: 4, .value_kind: by_value } ]", LDS_SIZE

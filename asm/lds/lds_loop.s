@@ -47,22 +47,10 @@
 .endm
 
 .macro loop_name what
-.if WIDTH == 4
-	\what lds_loop_b32
-.elseif WIDTH == 8
-	\what lds_loop_b64
-.else
-	\what lds_loop_b128
-.endif
+	gcn_variant_pick \what, WIDTH == 4, lds_loop_b32, WIDTH == 8, lds_loop_b64, lds_loop_b128
 .endm
 
-.macro loop_end name
-	gcn_kernel_end \name, NVGPR, NSGPR, 1024, 16, "[ { .name: addr, .offset: 0, .size: 8, .value_kind: global_buffer, .address_space: global, .actual_access: read_only }, { .name: iters, .offset: 8, .size: 4, .value_kind: by_value } ]", 65536
-.endm
-
-loop_name gcn_kernel_begin
-	s_load_dwordx2 s[S_ARGS:S_ARGS+1], s[gcn_s_kernarg:gcn_s_kernarg+1], 0
-	s_load_dword s[S_ITERS], s[gcn_s_kernarg:gcn_s_kernarg+1], 8
+gcn_variant_begin loop_name, S_ARGS, 12
 	v_mbcnt_lo_u32_b32 v[V_OFF4], -1, 0
 	v_mbcnt_hi_u32_b32 v[V_OFF4], -1, v[V_OFF4]
 	v_lshlrev_b32 v[V_OFF4], 2, v[V_OFF4]          // lane * 4
@@ -86,4 +74,4 @@ loop_name gcn_kernel_begin
 .Ldone:
 	s_endpgm
 
-loop_name loop_end
+gcn_variant_end loop_name, NVGPR, NSGPR, 1024, 16, "[ { .name: addr, .offset: 0, .size: 8, .value_kind: global_buffer, .address_space: global, .actual_access: read_only }, { .name: iters, .offset: 8, .size: 4, .value_kind: by_value } ]", 65536

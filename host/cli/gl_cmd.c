@@ -75,10 +75,16 @@ void gl_cmd_help(const struct gl_cmd *c)
 int gl_cmd_parse(const struct gl_cmd *c, const char *cmd, int argc, char **argv, struct gl_cmd_opts *o,
                  const char **pos, unsigned *npos)
 {
+	const char *none[GL_CMD_MAX_POSITIONAL];
+	unsigned nnone;
 	struct gl_err e;
 	bool help;
 
 	defaults(o);
+	if (!pos) {
+		pos = none;
+		npos = &nnone;
+	}
 	if (!gl_opts_parse(cmd, c->opts, o, argc, argv, pos, GL_CMD_MAX_POSITIONAL, npos, &help, &e)) {
 		fprintf(stderr, "%s\n", e.msg);
 		return GL_CMD_EXIT_USAGE;
@@ -89,6 +95,10 @@ int gl_cmd_parse(const struct gl_cmd *c, const char *cmd, int argc, char **argv,
 	}
 	if (!gl_env_check(&e)) {
 		fprintf(stderr, "%s: %s\n", cmd, e.msg);
+		return GL_CMD_EXIT_USAGE;
+	}
+	if (pos == none && nnone) {
+		fprintf(stderr, "%s: unexpected argument '%s' (see %s --help)\n", cmd, pos[0], cmd);
 		return GL_CMD_EXIT_USAGE;
 	}
 	return -1;

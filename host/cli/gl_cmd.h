@@ -113,8 +113,10 @@ extern const char *const gl_cmd_clocks_choices[];    /* sweep */
 	  "most bytes all rotating copies may take, e.g. 512M (default 2G); lowers N with a note", \
 	  .size = sizeof(((struct gl_cmd_opts *)0)->rotating_cap), .check = gl_cmd_check_size }
 
-/* Parse a command's options into o (defaults first); returns -1 to go on,
- * else the exit code (help printed, or the message for bad input). */
+/* Parse a command's options into o (defaults first) and its positional
+ * arguments into pos[0..*npos); pos NULL: the command takes none, and one
+ * is bad input. Returns -1 to go on, else the exit code (help printed, or
+ * the message for bad input). */
 int gl_cmd_parse(const struct gl_cmd *c, const char *cmd, int argc, char **argv, struct gl_cmd_opts *o,
                  const char **pos, unsigned *npos);
 /* Usage, summary and the option table on stdout. */

@@ -17,20 +17,14 @@ static const struct gl_opt info_opts[] = {
 static int info_main(const char *cmd, int argc, char **argv)
 {
 	struct gl_cmd_opts o;
-	const char *pos[GL_CMD_MAX_POSITIONAL];
-	unsigned npos;
 	struct gl_hsa_cfg cfg;
 	struct gl_hsa *h = NULL;
 	struct gl_hsa_info info;
 	struct gl_err e;
-	int rc = gl_cmd_parse(&gl_cmd_info, cmd, argc, argv, &o, pos, &npos);
+	int rc = gl_cmd_parse(&gl_cmd_info, cmd, argc, argv, &o, NULL, NULL);
 
 	if (rc >= 0)
 		return rc;
-	if (npos) {
-		fprintf(stderr, "%s: unexpected argument '%s' (see %s --help)\n", cmd, pos[0], cmd);
-		return GL_CMD_EXIT_USAGE;
-	}
 	gl_cmd_hsa_cfg(&o, &cfg);
 	if (!gl_hsa_open(&cfg, &h, &e))
 		return gl_cmd_fail(cmd, &e, GL_CMD_EXIT_FAILED);

@@ -27,17 +27,11 @@ static void list_emit(void *user, const char *kernel, const char *detail)
 static int list_main(const char *cmd, int argc, char **argv)
 {
 	struct gl_cmd_opts o;
-	const char *pos[GL_CMD_MAX_POSITIONAL];
-	unsigned npos;
 	struct gl_run_ctx ctx;
-	int rc = gl_cmd_parse(&gl_cmd_list, cmd, argc, argv, &o, pos, &npos);
+	int rc = gl_cmd_parse(&gl_cmd_list, cmd, argc, argv, &o, NULL, NULL);
 
 	if (rc >= 0)
 		return rc;
-	if (npos) {
-		fprintf(stderr, "%s: unexpected argument '%s' (see %s --help)\n", cmd, pos[0], cmd);
-		return GL_CMD_EXIT_USAGE;
-	}
 	memset(&ctx, 0, sizeof(ctx));
 	gl_str_copy(ctx.arch, sizeof(ctx.arch), o.arch);
 	if (o.arch[0] && !gl_run_ctx_default_build_dir(ctx.build_dir, sizeof(ctx.build_dir))) {
@@ -48,7 +42,7 @@ static int list_main(const char *cmd, int argc, char **argv)
 		printf("%s: %s\n", (*s)->name, (*s)->summary);
 		if (!gl_suites_list(*s, &ctx, list_emit, NULL))
 			return GL_CMD_EXIT_FAILED;
-		for (const struct gl_suite_param *p = (*s)->params; p && p->key; p++)
+		for (const struct gl_suite_param *p = (*s)->params ? (*s)->params->keys : NULL; p && p->key; p++)
 			printf("    --param %-18s %s\n", p->key, p->help);
 	}
 	return 0;

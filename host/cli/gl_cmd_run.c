@@ -103,14 +103,14 @@ static int check_params(const char *cmd, struct gl_run_ctx *ctx, const struct gl
 {
 	struct gl_err e;
 
-	ctx->params_only = true;
 	for (unsigned i = 0; i < n && ctx->params[0]; i++) {
-		if (suites[i]->run(ctx, &e) == GL_SUITE_ERROR) {
+		const struct gl_suite_params *p = suites[i]->params;
+
+		if (p && p->check && !p->check(ctx, &e)) {
 			fprintf(stderr, "%s: suite %s: %s\n", cmd, suites[i]->name, e.msg);
 			return gl_params_is_error(&e) ? GL_CMD_EXIT_USAGE : GL_CMD_EXIT_FAILED;
 		}
 	}
-	ctx->params_only = false;
 	return -1;
 }
 

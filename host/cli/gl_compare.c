@@ -364,8 +364,7 @@ int gl_compare_cmd(const char *cmd, int argc, char **argv)
 		goto out;
 	}
 	if (help) {
-		printf("Usage: %s\n\n%s\n\n", GL_COMPARE_USAGE, GL_COMPARE_SUMMARY);
-		gl_opts_print_help(stdout, gl_compare_opts);
+		gl_cmd_help(&gl_cmd_compare);
 		rc = 0;
 		goto out;
 	}

@@ -25,6 +25,13 @@ static void esc(FILE *f, const char *s)
 	gl_esc_write(f, s, &html_esc);
 }
 
+/* HTML text m as it is, then text s escaped. */
+static void markup(FILE *f, const char *m, const char *s)
+{
+	fputs(m, f);
+	esc(f, s);
+}
+
 /* A cell that is a number ("12", "3.51", "-"): right-aligned. */
 static bool number(const char *s)
 {
@@ -38,26 +45,15 @@ static bool number(const char *s)
 	return end != s && *end == '\0';
 }
 
-static const char *const tab_ids[GL_COMPARE_NTABS] = {
-	[GL_COMPARE_TAB_TIMING] = "timing",
-	[GL_COMPARE_TAB_MIX] = "mix",
-	[GL_COMPARE_TAB_RES] = "resources",
-	[GL_COMPARE_TAB_COUNTERS] = "counters",
-	[GL_COMPARE_TAB_STALL_ASM] = "stalls-asm",
-	[GL_COMPARE_TAB_STALL_REF] = "stalls-ref",
-	[GL_COMPARE_TAB_KD] = "descriptor",
-};
-
-static void html_tab(FILE *f, const struct gl_compare_tab *tab, int id)
+/* tab as an HTML table with the id `id`. */
+static void html_tab(FILE *f, const struct gl_compare_tab *tab, const char *id)
 {
 	if (!tab->t)
 		return;
-	fputs("<h2>", f);
-	esc(f, tab->title);
-	fprintf(f, "</h2>\n<table id=\"%s\">\n<tr>", tab_ids[id]);
+	markup(f, "<h2>", tab->title);
+	fprintf(f, "</h2>\n<table id=\"%s\">\n<tr>", id);
 	for (unsigned c = 0; c < tab->ncols; c++) {
-		fputs("<th>", f);
-		esc(f, tab->cols[c]);
+		markup(f, "<th>", tab->cols[c]);
 		fputs("</th>", f);
 	}
 	fputs("</tr>\n", f);
@@ -66,8 +62,8 @@ static void html_tab(FILE *f, const struct gl_compare_tab *tab, int id)
 		for (unsigned c = 0; c < tab->ncols; c++) {
 			const char *s = gl_table_cell(tab->t, r, c);
 
-			fputs(number(s) ? "<td class=\"n\">" : s && s[0] == ' ' ? "<td class=\"sub\">" : "<td>", f);
-			esc(f, s ? s + strspn(s, " ") : "");
+			markup(f, number(s) ? "<td class=\"n\">" : s && s[0] == ' ' ? "<td class=\"sub\">" : "<td>",
+			       s ? s + strspn(s, " ") : "");
 			fputs("</td>", f);
 		}
 		fputs("</tr>\n", f);
@@ -91,12 +87,10 @@ static void code_cells(FILE *f, const struct gl_disasm *d, long i)
 	in = &d->insns[i];
 	fprintf(f, "<td class=\"off\">0x%04x</td><td class=\"lab\">", in->offset);
 	esc(f, in->label);
-	fputs("</td><td class=\"ins\" title=\"", f);
-	esc(f, in->mnemonic);
+	markup(f, "</td><td class=\"ins\" title=\"", in->mnemonic);
 	fputc(' ', f);
 	esc(f, in->operands);
-	fputs("\">", f);
-	esc(f, in->norm);
+	markup(f, "\">", in->norm);
 	fputs("</td>", f);
 }
 
@@ -110,10 +104,8 @@ static void html_code(FILE *f, const struct gl_compare *c)
 	           "&hellip; by address</h2>\n<p>%zu same, %zu changed (|), %zu asm only (&lt;), %zu reference "
 	           "only (&gt;). Hover an instruction for the text llvm-objdump printed.</p>\n",
 	        count[GL_CMP_SAME], count[GL_CMP_CHANGED], count[GL_CMP_LEFT], count[GL_CMP_RIGHT]);
-	fputs("<table id=\"code\" class=\"code\">\n<tr><th>offset</th><th></th><th>asm ", f);
-	esc(f, c->side[0].kernel);
-	fputs("</th><th></th><th>offset</th><th></th><th>reference ", f);
-	esc(f, c->side[1].kernel);
+	markup(f, "<table id=\"code\" class=\"code\">\n<tr><th>offset</th><th></th><th>asm ", c->side[0].kernel);
+	markup(f, "</th><th></th><th>offset</th><th></th><th>reference ", c->side[1].kernel);
 	fputs("</th></tr>\n", f);
 	for (size_t i = 0; i < c->nrows; i++) {
 		const struct gl_compare_row *row = &c->rows[i];
@@ -143,26 +135,20 @@ static void html_page(FILE *f, const struct gl_compare *c, const struct gl_compa
 {
 	const struct gl_compare_side *a = &c->side[0], *b = &c->side[1];
 
-	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>gcnlab compare: ", f);
-	esc(f, a->kernel);
-	fputs(" vs ", f);
-	esc(f, b->kernel);
+	markup(f, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>gcnlab compare: ",
+	       a->kernel);
+	markup(f, " vs ", b->kernel);
 	fprintf(f, "</title>\n<style>%s</style>\n</head>\n<body>\n<h1>", css);
 	esc(f, a->kernel);
-	fputs(" (asm) vs ", f);
-	esc(f, b->kernel);
+	markup(f, " (asm) vs ", b->kernel);
 	fprintf(f, " (reference) on %s, %s backend</h1>\n<p>", c->arch, c->backend);
-	fputs("asm: <code>", f);
-	esc(f, a->code);
-	fputs("</code><br>reference: <code>", f);
-	esc(f, b->code);
-	fputs("</code><br>launch (from ", f);
-	esc(f, c->launch_from);
+	markup(f, "asm: <code>", a->code);
+	markup(f, "</code><br>reference: <code>", b->code);
+	markup(f, "</code><br>launch (from ", c->launch_from);
 	fprintf(f, "): grid %u,%u,%u, block %u,%u,%u", c->launch.grid[0], c->launch.grid[1], c->launch.grid[2],
 	        c->launch.block[0], c->launch.block[1], c->launch.block[2]);
 	for (unsigned i = 0; i < c->launch.nargs; i++) {
-		fputs(" <code>", f);
-		esc(f, c->launch.args[i]);
+		markup(f, " <code>", c->launch.args[i]);
 		fputs("</code>", f);
 	}
 	fputs("</p>\n<p><a href=\"#code\">the code side by side</a> (after the tables)</p>\n", f);
@@ -170,23 +156,22 @@ static void html_page(FILE *f, const struct gl_compare *c, const struct gl_compa
 		fprintf(f, "<p id=\"outputs\"%s>outputs: ", c->outputs_same ? "" : " class=\"bad\"");
 		esc(f, c->outputs);
 		fputs("</p>\n", f);
-		html_tab(f, &tabs[GL_COMPARE_TAB_TIMING], GL_COMPARE_TAB_TIMING);
+		html_tab(f, &tabs[GL_COMPARE_TAB_TIMING], "timing");
 		if (a->st.median_us > 0 && b->st.median_us > 0)
 			fprintf(f, "<p>reference / asm median time: <b>%.2fx</b></p>\n", b->st.median_us / a->st.median_us);
 	}
-	html_tab(f, &tabs[GL_COMPARE_TAB_MIX], GL_COMPARE_TAB_MIX);
-	html_tab(f, &tabs[GL_COMPARE_TAB_RES], GL_COMPARE_TAB_RES);
-	html_tab(f, &tabs[GL_COMPARE_TAB_KD], GL_COMPARE_TAB_KD);
+	html_tab(f, &tabs[GL_COMPARE_TAB_MIX], "mix");
+	html_tab(f, &tabs[GL_COMPARE_TAB_RES], "resources");
+	html_tab(f, &tabs[GL_COMPARE_TAB_KD], "descriptor");
 	if (c->ran) {
 		if (tabs[GL_COMPARE_TAB_COUNTERS].t)
-			html_tab(f, &tabs[GL_COMPARE_TAB_COUNTERS], GL_COMPARE_TAB_COUNTERS);
+			html_tab(f, &tabs[GL_COMPARE_TAB_COUNTERS], "counters");
 		else
 			fprintf(f, "<p class=\"note\">%s</p>\n", gl_counters_unavailable());
-		html_tab(f, &tabs[GL_COMPARE_TAB_STALL_ASM], GL_COMPARE_TAB_STALL_ASM);
-		html_tab(f, &tabs[GL_COMPARE_TAB_STALL_REF], GL_COMPARE_TAB_STALL_REF);
+		html_tab(f, &tabs[GL_COMPARE_TAB_STALL_ASM], "stalls-asm");
+		html_tab(f, &tabs[GL_COMPARE_TAB_STALL_REF], "stalls-ref");
 		if (c->trace_note[0]) {
-			fputs("<p class=\"note\">", f);
-			esc(f, c->trace_note);
+			markup(f, "<p class=\"note\">", c->trace_note);
 			fputs("</p>\n", f);
 		}
 	}

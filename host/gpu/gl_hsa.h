@@ -124,6 +124,9 @@ struct gl_hsa_buf {
 };
 
 bool gl_hsa_buf_create(struct gl_hsa *h, size_t size, struct gl_hsa_buf *out, struct gl_err *e);
+/* Frees b and zeroes it. h NULL: the backend is already closed (a clock
+ * sweep that could not reopen it) and its memory went with it: only b is
+ * forgotten. */
 void gl_hsa_buf_destroy(struct gl_hsa *h, struct gl_hsa_buf *b);
 bool gl_hsa_buf_upload(struct gl_hsa *h, struct gl_hsa_buf *b, struct gl_err *e);
 bool gl_hsa_buf_download(struct gl_hsa *h, struct gl_hsa_buf *b, struct gl_err *e);

@@ -132,12 +132,9 @@ bool gl_hsa_launch_check(struct gl_hsa *h, const struct gl_hsa_launch *l, struct
 	uint64_t wg = 1, grid = 1, lds;
 	static const char axis[3] = { 'X', 'Y', 'Z' };
 
-	if (l->dims < 1 || l->dims > 3)
-		return gl_err_set(e, "kernel %s: a dispatch has 1, 2 or 3 dimensions, not %u", m->name,
-		                  l->dims);
+	if (!gl_kernarg_check_shape(m->name, l->dims, l->grid, l->block, e))
+		return false;
 	for (unsigned d = 0; d < 3; d++) {
-		if (!l->block[d] || !l->grid[d])
-			return gl_err_set(e, "kernel %s: --grid and --block values must be at least 1", m->name);
 		if (d >= l->dims && (l->block[d] != 1 || l->grid[d] != 1))
 			return gl_err_set(e, "kernel %s: dimension %c is beyond the dispatch's %u", m->name,
 			                  axis[d], l->dims);

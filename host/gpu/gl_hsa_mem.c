@@ -46,9 +46,9 @@ bool gl_hsa_buf_create(struct gl_hsa *h, size_t size, struct gl_hsa_buf *out, st
 
 void gl_hsa_buf_destroy(struct gl_hsa *h, struct gl_hsa_buf *b)
 {
-	if (b->dev)
+	if (h && b->dev)
 		h->api.hsa_amd_memory_pool_free(b->dev);
-	if (b->host)
+	if (h && b->host)
 		h->api.hsa_amd_memory_pool_free(b->host);
 	memset(b, 0, sizeof(*b));
 }

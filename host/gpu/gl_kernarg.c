@@ -192,6 +192,17 @@ static bool pack_hidden(const struct gcn_kernel *k, const struct gcn_kernarg *a,
 	return put(dst, dst_size, a, 0, k, e);
 }
 
+bool gl_kernarg_check_shape(const char *kernel, unsigned dims, const uint32_t grid[3], const uint32_t block[3],
+                            struct gl_err *e)
+{
+	if (dims < 1 || dims > 3)
+		return gl_err_set(e, "kernel %s: a dispatch has 1, 2 or 3 dimensions, not %u", kernel, dims);
+	for (unsigned d = 0; d < 3; d++)
+		if (!block[d] || !grid[d])
+			return gl_err_set(e, "kernel %s: grid and block sizes must be at least 1", kernel);
+	return true;
+}
+
 bool gl_kernarg_pack(const struct gcn_kernel *k, const struct gl_kernarg_val *vals,
                      uint32_t nvals, const struct gl_kernarg_launch *launch,
                      void *dst, size_t dst_size, struct gl_err *e)
@@ -199,14 +210,10 @@ bool gl_kernarg_pack(const struct gcn_kernel *k, const struct gl_kernarg_val *va
 	uint8_t *p = dst;
 	uint32_t v = 0;
 
-	if (!gl_kernarg_check(k, vals, nvals, e))
+	if (!gl_kernarg_check(k, vals, nvals, e) ||
+	    !gl_kernarg_check_shape(k->name, launch->dims, launch->grid, launch->block, e))
 		return false;
-	if (launch->dims < 1 || launch->dims > 3)
-		return gl_err_set(e, "kernel %s: %u dimensions; a dispatch has 1, 2 or 3", k->name,
-		                  launch->dims);
 	for (unsigned d = 0; d < 3; d++) {
-		if (!launch->block[d] || !launch->grid[d])
-			return gl_err_set(e, "kernel %s: grid and block sizes must be at least 1", k->name);
 		/* hidden_group_size_* and hidden_remainder_* are 16 bits. */
 		if (launch->block[d] > UINT16_MAX)
 			return gl_err_set(e, "kernel %s: workgroup size %u does not fit the 16-bit hidden_group_size",

@@ -53,6 +53,11 @@ uint32_t gl_kernarg_explicit_count(const struct gcn_kernel *k);
 bool gl_kernarg_check(const struct gcn_kernel *k, const struct gl_kernarg_val *vals,
                       uint32_t nvals, struct gl_err *e);
 
+/* A launch's shape as AQL takes it: 1, 2 or 3 dimensions, every grid and
+ * block size at least 1 (kernel names the kernel in the message). */
+bool gl_kernarg_check_shape(const char *kernel, unsigned dims, const uint32_t grid[3], const uint32_t block[3],
+                            struct gl_err *e);
+
 /* Write the whole segment into dst[0..dst_size): zero it, the explicit
  * arguments, then the hidden ones. dst_size must cover every argument. */
 bool gl_kernarg_pack(const struct gcn_kernel *k, const struct gl_kernarg_val *vals,

@@ -36,22 +36,6 @@ struct gl_cold_cache {
 	struct gl_kernarg_val args[GL_COLD_CACHE_MAX_ARGS];
 };
 
-void gl_cold_cache_size_str(uint64_t bytes, char *buf, size_t len)
-{
-	static const char *const unit[] = { "B", "KiB", "MiB", "GiB", "TiB" };
-	unsigned u = 0;
-	uint64_t div = 1;
-
-	while (u + 1 < sizeof(unit) / sizeof(unit[0]) && bytes >= div * 1024) {
-		div *= 1024;
-		u++;
-	}
-	if (bytes % div == 0)
-		gl_str_fmt(buf, len, "%llu %s", (unsigned long long)(bytes / div), unit[u]);
-	else
-		gl_str_fmt(buf, len, "%.2f %s", (double)bytes / (double)div, unit[u]);
-}
-
 /* A buffer of which only one side is kept: gl_hsa_buf_create allocates the
  * device buffer and its host staging copy; the other half is released
  * (gl_hsa_buf_destroy frees whichever pointers are set). */
@@ -148,9 +132,9 @@ static void plan_rotation(struct gl_cold_cache *c, const struct gl_timing_mode *
 		uint64_t fit = i->rotating_cap / per;
 
 		i->rotating_count = fit < 1 ? 1 : (unsigned)fit;
-		gl_cold_cache_size_str(per, s_per, sizeof(s_per));
-		gl_cold_cache_size_str(per * i->rotating_asked, s_all, sizeof(s_all));
-		gl_cold_cache_size_str(i->rotating_cap, s_cap, sizeof(s_cap));
+		gl_str_bytes(per, false, s_per, sizeof(s_per));
+		gl_str_bytes(per * i->rotating_asked, false, s_all, sizeof(s_all));
+		gl_str_bytes(i->rotating_cap, false, s_cap, sizeof(s_cap));
 		gl_str_fmt(i->note, sizeof(i->note),
 		           "--rotating-count %u needs %u x %s = %s, more than the --rotating-cap of %s: using %u cop%s%s",
 		           i->rotating_asked, i->rotating_asked, s_per, s_all, s_cap, i->rotating_count,
@@ -427,7 +411,7 @@ void gl_cold_cache_describe(const struct gl_cold_cache_info *i, char *buf, size_
 		gl_str_fmt(flush, sizeof(flush), "flush_icache (%u CUs x %u workgroups) before each timed dispatch, timed apart",
 		           i->compute_units, i->flush_per_cu);
 	if (i->rotating_count > 1) {
-		gl_cold_cache_size_str(i->rotating_bytes, sz, sizeof(sz));
+		gl_str_bytes(i->rotating_bytes, false, sz, sizeof(sz));
 		gl_str_fmt(rot, sizeof(rot), "%u rotating copies of the inputs (%s in all)", i->rotating_count, sz);
 	}
 	gl_str_fmt(buf, len, "cold: %s%s%s", flush, flush[0] && rot[0] ? "; " : "", rot);
@@ -450,8 +434,8 @@ void gl_cold_cache_params(const struct gl_cold_cache_info *i, struct gl_table *t
 	} else {
 		gl_table_param(t, "flush_cache", "no");
 	}
-	gl_cold_cache_size_str(i->rotating_bytes, sz, sizeof(sz));
-	gl_cold_cache_size_str(i->rotating_cap, cap, sizeof(cap));
+	gl_str_bytes(i->rotating_bytes, false, sz, sizeof(sz));
+	gl_str_bytes(i->rotating_cap, false, cap, sizeof(cap));
 	if (i->rotating_asked > 1) {
 		gl_table_param(t, "rotating_count", "%u (asked %u); timed rep r reads copy (r + 1) mod %u",
 		               i->rotating_count, i->rotating_asked, i->rotating_count);

@@ -114,7 +114,4 @@ void gl_cold_cache_describe(const struct gl_cold_cache_info *i, char *buf, size_
  * rotating_cap, rotating_note. */
 void gl_cold_cache_params(const struct gl_cold_cache_info *i, struct gl_table *t);
 
-/* "1.5 MiB", "512 B": sizes in messages (1024-based). */
-void gl_cold_cache_size_str(uint64_t bytes, char *buf, size_t len);
-
 #endif

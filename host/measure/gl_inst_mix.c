@@ -24,72 +24,76 @@ const char *gl_inst_mix_class_name(enum gl_inst_mix_class c)
 	return c < GL_INST_MIX_COUNT ? class_names[c] : "?";
 }
 
-/* First matching row wins: a mnemonic starting with `prefix` (and, when set,
- * containing `infix`) is of `cls`. Scalar rows before the catch-all "s_";
- * the vector-memory prefixes are split by the operation in their name. */
+/* First matching row wins: a mnemonic starting with `text` is of `cls`.
+ * Scalar rows before the catch-all "s_". */
 static const struct rule {
-	const char *prefix;
-	const char *infix;
+	const char *text;
 	enum gl_inst_mix_class cls;
 } rules[] = {
-	{ "s_waitcnt", NULL, GL_INST_MIX_WAITCNT },
-	{ "s_nop", NULL, GL_INST_MIX_NOP },
-	{ "s_branch", NULL, GL_INST_MIX_BRANCH },
-	{ "s_cbranch_", NULL, GL_INST_MIX_BRANCH },
-	{ "s_setpc_", NULL, GL_INST_MIX_BRANCH },
-	{ "s_swappc_", NULL, GL_INST_MIX_BRANCH },
-	{ "s_call_", NULL, GL_INST_MIX_BRANCH },
-	{ "s_subvector_loop_", NULL, GL_INST_MIX_BRANCH },
+	{ "s_waitcnt", GL_INST_MIX_WAITCNT },
+	{ "s_nop", GL_INST_MIX_NOP },
+	{ "s_branch", GL_INST_MIX_BRANCH },
+	{ "s_cbranch_", GL_INST_MIX_BRANCH },
+	{ "s_setpc_", GL_INST_MIX_BRANCH },
+	{ "s_swappc_", GL_INST_MIX_BRANCH },
+	{ "s_call_", GL_INST_MIX_BRANCH },
+	{ "s_subvector_loop_", GL_INST_MIX_BRANCH },
 	/* SMEM: the scalar cache path (lgkmcnt), incl. the clock reads. */
-	{ "s_load_", NULL, GL_INST_MIX_SMEM },
-	{ "s_buffer_", NULL, GL_INST_MIX_SMEM },
-	{ "s_store_", NULL, GL_INST_MIX_SMEM },
-	{ "s_scratch_", NULL, GL_INST_MIX_SMEM },
-	{ "s_atomic_", NULL, GL_INST_MIX_SMEM },
-	{ "s_memtime", NULL, GL_INST_MIX_SMEM },
-	{ "s_memrealtime", NULL, GL_INST_MIX_SMEM },
-	{ "s_dcache_", NULL, GL_INST_MIX_SMEM },
-	{ "s_atc_probe", NULL, GL_INST_MIX_SMEM },
+	{ "s_load_", GL_INST_MIX_SMEM },
+	{ "s_buffer_", GL_INST_MIX_SMEM },
+	{ "s_store_", GL_INST_MIX_SMEM },
+	{ "s_scratch_", GL_INST_MIX_SMEM },
+	{ "s_atomic_", GL_INST_MIX_SMEM },
+	{ "s_memtime", GL_INST_MIX_SMEM },
+	{ "s_memrealtime", GL_INST_MIX_SMEM },
+	{ "s_dcache_", GL_INST_MIX_SMEM },
+	{ "s_atc_probe", GL_INST_MIX_SMEM },
 	/* Program control that is neither ALU work nor a branch. */
-	{ "s_endpgm", NULL, GL_INST_MIX_OTHER },
-	{ "s_barrier", NULL, GL_INST_MIX_OTHER },
-	{ "s_sleep", NULL, GL_INST_MIX_OTHER },
-	{ "s_sendmsg", NULL, GL_INST_MIX_OTHER },
-	{ "s_setprio", NULL, GL_INST_MIX_OTHER },
-	{ "s_trap", NULL, GL_INST_MIX_OTHER },
-	{ "s_icache_inv", NULL, GL_INST_MIX_OTHER },
-	{ "s_ttracedata", NULL, GL_INST_MIX_OTHER },
-	{ "s_code_end", NULL, GL_INST_MIX_OTHER },
-	{ "s_incperflevel", NULL, GL_INST_MIX_OTHER },
-	{ "s_decperflevel", NULL, GL_INST_MIX_OTHER },
-	{ "s_", NULL, GL_INST_MIX_SALU },
-	{ "v_mfma", NULL, GL_INST_MIX_MFMA },
-	{ "v_smfmac", NULL, GL_INST_MIX_MFMA },
-	{ "v_", NULL, GL_INST_MIX_VALU },
-	{ "ds_", NULL, GL_INST_MIX_DS },
-	{ "buffer_", "_atomic", GL_INST_MIX_VMEM_ATOMIC },
-	{ "buffer_", "_load", GL_INST_MIX_VMEM_LOAD },
-	{ "buffer_", "_store", GL_INST_MIX_VMEM_STORE },
-	{ "tbuffer_", "_load", GL_INST_MIX_VMEM_LOAD },
-	{ "tbuffer_", "_store", GL_INST_MIX_VMEM_STORE },
-	{ "global_", "_atomic", GL_INST_MIX_VMEM_ATOMIC },
-	{ "global_", "_load", GL_INST_MIX_VMEM_LOAD },
-	{ "global_", "_store", GL_INST_MIX_VMEM_STORE },
-	{ "flat_", "_atomic", GL_INST_MIX_VMEM_ATOMIC },
-	{ "flat_", "_load", GL_INST_MIX_VMEM_LOAD },
-	{ "flat_", "_store", GL_INST_MIX_VMEM_STORE },
-	{ "scratch_", "_load", GL_INST_MIX_VMEM_LOAD },
-	{ "scratch_", "_store", GL_INST_MIX_VMEM_STORE },
+	{ "s_endpgm", GL_INST_MIX_OTHER },
+	{ "s_barrier", GL_INST_MIX_OTHER },
+	{ "s_sleep", GL_INST_MIX_OTHER },
+	{ "s_sendmsg", GL_INST_MIX_OTHER },
+	{ "s_setprio", GL_INST_MIX_OTHER },
+	{ "s_trap", GL_INST_MIX_OTHER },
+	{ "s_icache_inv", GL_INST_MIX_OTHER },
+	{ "s_ttracedata", GL_INST_MIX_OTHER },
+	{ "s_code_end", GL_INST_MIX_OTHER },
+	{ "s_incperflevel", GL_INST_MIX_OTHER },
+	{ "s_decperflevel", GL_INST_MIX_OTHER },
+	{ "s_", GL_INST_MIX_SALU },
+	{ "v_mfma", GL_INST_MIX_MFMA },
+	{ "v_smfmac", GL_INST_MIX_MFMA },
+	{ "v_", GL_INST_MIX_VALU },
+	{ "ds_", GL_INST_MIX_DS },
 };
+
+/* Vector memory (MUBUF, MTBUF, FLAT and its global and scratch forms) is
+ * split by the operation in the name after the prefix, atomics first
+ * ("buffer_atomic_add", "global_load_dword", "scratch_store_dword"). */
+static const char *const vmem_prefixes[] = { "buffer_", "tbuffer_", "global_", "flat_", "scratch_" };
+static const struct rule vmem_ops[] = {    /* text: found in the name */
+	{ "_atomic", GL_INST_MIX_VMEM_ATOMIC },
+	{ "_load", GL_INST_MIX_VMEM_LOAD },
+	{ "_store", GL_INST_MIX_VMEM_STORE },
+};
+
+static bool starts_with(const char *s, const char *prefix)
+{
+	return strncmp(s, prefix, strlen(prefix)) == 0;
+}
 
 enum gl_inst_mix_class gl_inst_mix_classify(const char *mnemonic)
 {
-	for (size_t i = 0; i < sizeof(rules) / sizeof(rules[0]); i++) {
-		const struct rule *r = &rules[i];
-		size_t n = strlen(r->prefix);
-
-		if (strncmp(mnemonic, r->prefix, n) == 0 && (!r->infix || strstr(mnemonic + n - 1, r->infix)))
-			return r->cls;
+	for (size_t i = 0; i < sizeof(rules) / sizeof(rules[0]); i++)
+		if (starts_with(mnemonic, rules[i].text))
+			return rules[i].cls;
+	for (size_t i = 0; i < sizeof(vmem_prefixes) / sizeof(vmem_prefixes[0]); i++) {
+		if (!starts_with(mnemonic, vmem_prefixes[i]))
+			continue;
+		for (size_t k = 0; k < sizeof(vmem_ops) / sizeof(vmem_ops[0]); k++)
+			/* from the prefix's own '_' on */
+			if (strstr(mnemonic + strlen(vmem_prefixes[i]) - 1, vmem_ops[k].text))
+				return vmem_ops[k].cls;
 	}
 	return GL_INST_MIX_OTHER;   /* buffer_wbl2, buffer_inv, exp, <unknown> ... */
 }

@@ -33,8 +33,6 @@ struct gl_run_ctx {
 	                                (gl_counters.h) to each result row */
 	bool long_run;               /* --long: hardware-sized iteration counts (gl_params.h) */
 	char params[512];            /* --param KEY=VALUE,... (gl_params.h; GL_PARAMS_LEN) */
-	bool params_only;            /* run(): check the --param values, then return
-	                                GL_SUITE_OK without dispatching anything */
 };
 
 /* <dir of the gcnlab binary>/.. (the build directory), or $GCNLAB_BUILD_DIR. */

@@ -221,12 +221,12 @@ bool gl_bench_dispatch(struct gl_bench *m, const struct gl_hsa_kernel *k,
 	return true;
 }
 
-unsigned gl_bench_cus(struct gl_bench *m)
+unsigned gl_bench_cus(const struct gl_run_ctx *ctx)
 {
 	struct gl_hsa_info info;
 	struct gl_err e;
 
-	if (!gl_hsa_info(m->ctx->hsa, &info, &e) || !info.compute_units)
+	if (!gl_hsa_info(ctx->hsa, &info, &e) || !info.compute_units)
 		return 1;
 	return info.compute_units;
 }
@@ -338,18 +338,6 @@ void gl_bench_chart(struct gl_bench *m, struct gl_table *t, const struct gl_char
 		gl_table_param(t, "chart", "none (gnuplot failed)");
 		break;
 	}
-}
-
-void gl_bench_size(uint64_t bytes, char *buf, size_t len)
-{
-	if (bytes && bytes % (1ull << 30) == 0)
-		gl_str_fmt(buf, len, "%llu GiB", (unsigned long long)(bytes >> 30));
-	else if (bytes && bytes % (1ull << 20) == 0)
-		gl_str_fmt(buf, len, "%llu MiB", (unsigned long long)(bytes >> 20));
-	else if (bytes && bytes % 1024 == 0)
-		gl_str_fmt(buf, len, "%llu KiB", (unsigned long long)(bytes >> 10));
-	else
-		gl_str_fmt(buf, len, "%llu B", (unsigned long long)bytes);
 }
 
 uint64_t gl_bench_rand(uint64_t *state)

@@ -71,6 +71,19 @@ struct gl_bench {
 };
 
 void gl_bench_init(struct gl_bench *m, struct gl_run_ctx *ctx, const char *suite);
+
+/* Defines `name`, a suite's --param interface (struct gl_suite_params),
+ * for a suite whose values one function reads, bool config(const struct
+ * gl_run_ctx *, cfg_type *, struct gl_err *): its check() reads them into
+ * a throwaway cfg_type (run() reads them again for itself). */
+#define GL_BENCH_PARAMS(name, keys, cfg_type, config)                    \
+	static bool name##_check(struct gl_run_ctx *ctx, struct gl_err *e) \
+	{                                                                  \
+		cfg_type cfg;                                              \
+		return config(ctx, &cfg, e);                               \
+	}                                                                  \
+	static const struct gl_suite_params name = { (keys), name##_check }
+
 /* Frees the code objects (before the backend closes, or a clock state
  * reopens it); m stays usable. */
 void gl_bench_fini(struct gl_bench *m);
@@ -118,8 +131,8 @@ bool gl_bench_dispatch(struct gl_bench *m, const struct gl_hsa_kernel *k,
                        const struct gl_kernarg_val *args, unsigned nargs, uint32_t grid,
                        uint32_t block, double *us, struct gl_err *e);
 
-/* Compute units of the agent (at least 1). */
-unsigned gl_bench_cus(struct gl_bench *m);
+/* Compute units of ctx's agent (at least 1). */
+unsigned gl_bench_cus(const struct gl_run_ctx *ctx);
 
 /* Mean of the samples out[g * steps + i] over work-groups g < groups and
  * steps i >= skip (the first passes of a kernel's loop fetch its code). */
@@ -149,9 +162,6 @@ bool gl_bench_write_files(const char *suite, struct gl_table *t, const char *dir
 /* dir/file via gnuplot; records "chart" (or why there is none) in t. */
 void gl_bench_chart(struct gl_bench *m, struct gl_table *t, const struct gl_chart *c,
                     const char *dir, const char *file);
-
-/* "4 KiB", "1 MiB", "1 GiB", or bytes. */
-void gl_bench_size(uint64_t bytes, char *buf, size_t len);
 
 /* splitmix64 (Steele et al.): deterministic random numbers from a seed. */
 uint64_t gl_bench_rand(uint64_t *state);

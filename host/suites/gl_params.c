@@ -58,7 +58,7 @@ static bool suite_has(const struct gl_suite *s, const char *key, size_t len)
 {
 	if (!s->params)
 		return false;
-	for (const struct gl_suite_param *p = s->params; p->key; p++)
+	for (const struct gl_suite_param *p = s->params->keys; p->key; p++)
 		if (strlen(p->key) == len && strncmp(p->key, key, len) == 0)
 			return true;
 	return false;
@@ -73,7 +73,7 @@ static void known_keys(const struct gl_suite *const *suites, unsigned n, char *b
 	for (unsigned i = 0; i < n; i++) {
 		if (!suites[i]->params)
 			continue;
-		for (const struct gl_suite_param *p = suites[i]->params; p->key; p++) {
+		for (const struct gl_suite_param *p = suites[i]->params->keys; p->key; p++) {
 			if (!gl_str_fmt(buf + used, len - used, "%s%s.%s", used ? ", " : "", suites[i]->name,
 			                p->key))
 				return;

@@ -53,6 +53,16 @@ struct gl_suite_param {
 	const char *help;
 };
 
+/* A suite's --param interface: the keys it reads (ended by a NULL key;
+ * gcnlab list shows them) and check(), which reads and checks their values
+ * without dispatching anything (NULL: nothing to check). gcnlab run asks
+ * every suite it runs before the first one runs, so that a bad value is
+ * bad input (exit 2), not a failure after the others ran. ctx->hsa is open. */
+struct gl_suite_params {
+	const struct gl_suite_param *keys;
+	bool (*check)(struct gl_run_ctx *ctx, struct gl_err *e);
+};
+
 /* list() reports each kernel: name, and detail (its code object, or where
  * it was looked for). */
 typedef void (*gl_suite_emit_fn)(void *user, const char *kernel, const char *detail);
@@ -74,8 +84,8 @@ struct gl_suite {
 	 * ctx->hsa is NULL. Returns GL_SUITE_LAUNCH_*. */
 	int (*launch)(const struct gl_run_ctx *ctx, const char *kernel, struct gl_suite_launch *out,
 	              struct gl_err *e);
-	/* Optional: the --param keys the suite reads, ended by a NULL key. */
-	const struct gl_suite_param *params;
+	/* Optional: the --param keys the suite reads, and their check. */
+	const struct gl_suite_params *params;
 	/* Optional: a table of each kernel's launch, in list order
 	 * (gl_bench.h). A suite that gives it needs neither list() nor
 	 * launch(): the framework lists the table's kernels and launches them
@@ -86,6 +96,8 @@ struct gl_suite {
 
 /* Entries of a static array, for nlaunches. */
 #define GL_SUITE_COUNT(a) (sizeof(a) / sizeof((a)[0]))
+/* launches and nlaunches of a suite from one static table. */
+#define GL_SUITE_LAUNCHES(tab) .launches = (tab), .nlaunches = GL_SUITE_COUNT(tab)
 
 /* All suites, NULL-terminated. */
 const struct gl_suite *const *gl_suites_all(void);

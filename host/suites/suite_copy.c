@@ -557,6 +557,34 @@ static bool filter_states(const struct gl_run_ctx *ctx, struct gl_clock_plan *pl
 	return true;
 }
 
+/* The --param values: dispatches per kernel, the study's figures (into sd)
+ * and the clock states to run. */
+static bool config(struct gl_run_ctx *ctx, unsigned *launches, struct copy_study *sd, struct gl_clock_plan *plan,
+                   struct gl_err *e)
+{
+	char spath[PATH_MAX];
+
+	if (!gl_params_uint(ctx, "copy", "launches", COPY_LAUNCHES, 1, 256, launches, e))
+		return false;
+	if (!gl_params_find(ctx->params, "copy", "study", spath, sizeof(spath)))
+		gl_str_fmt(spath, sizeof(spath), "%s/../asm/copy/study_vega64.csv", ctx->build_dir);
+	return study_load(sd, spath, e) && gl_clocks_plan(ctx, plan, e) && filter_states(ctx, plan, e);
+}
+
+static bool copy_check(struct gl_run_ctx *ctx, struct gl_err *e)
+{
+	struct copy_study *sd = calloc(1, sizeof(*sd));
+	struct gl_clock_plan plan;
+	unsigned launches;
+	bool ok;
+
+	if (!sd)
+		return gl_err_set(e, "out of memory");
+	ok = config(ctx, &launches, sd, &plan, e);
+	free(sd);
+	return ok;
+}
+
 static int copy_run(struct gl_run_ctx *ctx, struct gl_err *e)
 {
 	struct gl_clock_plan plan;
@@ -564,7 +592,7 @@ static int copy_run(struct gl_run_ctx *ctx, struct gl_err *e)
 	struct gl_table *t = NULL;
 	struct gl_cold_cache_info cinfo;
 	struct copy_study *sd = calloc(1, sizeof(*sd));
-	char dir[PATH_MAX], spath[PATH_MAX];
+	char dir[PATH_MAX];
 	unsigned done = 0, launches;
 	int result = GL_SUITE_ERROR;
 	bool all_ok = true, state_failed = false;
@@ -574,18 +602,8 @@ static int copy_run(struct gl_run_ctx *ctx, struct gl_err *e)
 		gl_err_set(e, "out of memory");
 		return GL_SUITE_ERROR;
 	}
-	if (!gl_params_uint(ctx, "copy", "launches", COPY_LAUNCHES, 1, 256, &launches, e))
+	if (!config(ctx, &launches, sd, &plan, e))
 		goto out;
-	if (!gl_params_find(ctx->params, "copy", "study", spath, sizeof(spath)))
-		gl_str_fmt(spath, sizeof(spath), "%s/../asm/copy/study_vega64.csv", ctx->build_dir);
-	if (!study_load(sd, spath, e))
-		goto out;
-	if (!gl_clocks_plan(ctx, &plan, e) || !filter_states(ctx, &plan, e))
-		goto out;
-	if (ctx->params_only) {
-		result = GL_SUITE_OK;
-		goto out;
-	}
 	if (plan.note[0])
 		fprintf(stderr, "copy: %s\n", plan.note);
 	rows = calloc((size_t)plan.n * NCFG, sizeof(*rows));
@@ -687,10 +705,12 @@ static const struct gl_suite_param copy_params[] = {
 	{ NULL, NULL },
 };
 
+static const struct gl_suite_params copy_param_set = { copy_params, copy_check };
+
 const struct gl_suite gl_suite_copy = {
 	.name = "copy",
 	.summary = "1 MiB buffer copy by one workgroup (the RX Vega 64 study): 11 asm + 11 HIP kernels, study-method and GPU timing",
-	.params = copy_params,
+	.params = &copy_param_set,
 	.list = copy_list,
 	.run = copy_run,
 	.launch = copy_launch,

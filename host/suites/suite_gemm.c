@@ -442,15 +442,38 @@ static void gpu_shape(unsigned cus, unsigned *a, unsigned *b)
 	*b = cus / best;
 }
 
+/* The --param values: K of the one-work-group and the GPU-wide size, the
+ * inputs' seed, and the GPU-wide size's work-groups (cus: the agent's). */
+struct gemm_cfg {
+	unsigned k1, kg, wgs;
+	uint64_t seed;
+};
+
+static bool config(const struct gl_run_ctx *ctx, unsigned cus, struct gemm_cfg *c, struct gl_err *e)
+{
+	return gl_params_uint(ctx, SUITE, "k1", (unsigned)gl_params_pick(ctx, 512, 8192), 96, 1u << 16, &c->k1, e) &&
+	       gl_params_uint(ctx, SUITE, "k_gpu", (unsigned)gl_params_pick(ctx, 128, 4096), 96, 1u << 16, &c->kg, e) &&
+	       gl_params_u64(ctx, SUITE, "seed", 1, 0, UINT64_MAX, false, &c->seed, e) &&
+	       gl_params_uint(ctx, SUITE, "wgs", cus, 1, 4 * cus, &c->wgs, e);
+}
+
+/* No value is read on an arch without MFMA: run() only says it skips. */
+static bool gemm_check(struct gl_run_ctx *ctx, struct gl_err *e)
+{
+	struct gemm_cfg c;
+
+	return !mfma_cycles(gl_hsa_arch(ctx->hsa)) || config(ctx, gl_bench_cus(ctx), &c, e);
+}
+
 static int gemm_run(struct gl_run_ctx *ctx, struct gl_err *e)
 {
 	struct gl_bench m;
+	struct gemm_cfg c;
 	struct gemm_size sizes[NSIZES];
 	struct gemm_row rows[NKERNELS * NSIZES];
 	struct gl_table *t = NULL;
 	const char *arch = gl_hsa_arch(ctx->hsa);
-	unsigned design = 64 * mfma_cycles(arch), k1, kg, cus, wgs, a, b, nrows = 0;
-	uint64_t seed;
+	unsigned design = 64 * mfma_cycles(arch), cus, a, b, nrows = 0;
 	uint32_t sclk = 0, mclk = 0;
 	double old_timeout = 0;
 	char dir[PATH_MAX];
@@ -464,21 +487,13 @@ static int gemm_run(struct gl_run_ctx *ctx, struct gl_err *e)
 		printf("gemm: skipped on %s: it has no MFMA (matrix cores); the kernels are built for gfx90a and gfx942\n", arch);
 		return GL_SUITE_OK;
 	}
-	if (!gl_params_uint(ctx, SUITE, "k1", (unsigned)gl_params_pick(ctx, 512, 8192), 96, 1u << 16, &k1, e) ||
-	    !gl_params_uint(ctx, SUITE, "k_gpu", (unsigned)gl_params_pick(ctx, 128, 4096), 96, 1u << 16, &kg, e) ||
-	    !gl_params_u64(ctx, SUITE, "seed", 1, 0, UINT64_MAX, false, &seed, e))
+	cus = gl_bench_cus(ctx);
+	if (!config(ctx, cus, &c, e))
 		goto out;
-	cus = gl_bench_cus(&m);
-	if (!gl_params_uint(ctx, SUITE, "wgs", cus, 1, 4 * cus, &wgs, e))
-		goto out;
-	if (ctx->params_only) {
-		result = GL_SUITE_OK;
-		goto out;
-	}
 	if (ctx->long_run && gl_hsa_backend(ctx->hsa) == GL_BACKEND_EMU)
 		fprintf(stderr, "%s: --long on the emulated GPU: K = %u and %u with one work-group per CU, and a host reference of the same size; expect many minutes\n",
-		        SUITE, k1, kg);
-	if (k1 % KSTEP || kg % KSTEP) {
+		        SUITE, c.k1, c.kg);
+	if (c.k1 % KSTEP || c.kg % KSTEP) {
 		gl_err_set(e, "--param gemm.k1 / k_gpu: K must be a multiple of 32 (the K-step)");
 		goto out;
 	}
@@ -487,21 +502,21 @@ static int gemm_run(struct gl_run_ctx *ctx, struct gl_err *e)
 
 		sclk = gl_hsa_info(ctx->hsa, &info, e) ? info.max_clock_mhz : 0;
 	}
-	gpu_shape(wgs, &a, &b);
+	gpu_shape(c.wgs, &a, &b);
 	/* The emulator spends seconds of host time on a GPU-wide dispatch (more
 	 * on a loaded machine); its instruction budget still catches a hang. */
 	if (gl_hsa_backend(ctx->hsa) == GL_BACKEND_EMU && gl_hsa_config(ctx->hsa)->timeout_s < EMU_TIMEOUT_S)
 		old_timeout = gl_hsa_set_timeout(ctx->hsa, EMU_TIMEOUT_S);
-	sizes[0] = (struct gemm_size){ .m = TILE, .n = TILE, .k = k1 };
-	sizes[1] = (struct gemm_size){ .m = a * TILE, .n = b * TILE, .k = kg };
+	sizes[0] = (struct gemm_size){ .m = TILE, .n = TILE, .k = c.k1 };
+	sizes[1] = (struct gemm_size){ .m = a * TILE, .n = b * TILE, .k = c.kg };
 	gl_str_copy(sizes[0].label, sizeof(sizes[0].label), "1 WG");
-	if (wgs == cus)
+	if (c.wgs == cus)
 		gl_str_copy(sizes[1].label, sizeof(sizes[1].label), "GPU");
 	else
-		gl_str_fmt(sizes[1].label, sizeof(sizes[1].label), "%u WGs", wgs);
+		gl_str_fmt(sizes[1].label, sizeof(sizes[1].label), "%u WGs", c.wgs);
 	for (unsigned si = 0; si < NSIZES; si++) {
 		gl_run_ctx_progress(ctx, "%s: reference %ux%ux%u", SUITE, sizes[si].m, sizes[si].n, sizes[si].k);
-		if (!size_setup(&m, &sizes[si], &seed, e))
+		if (!size_setup(&m, &sizes[si], &c.seed, e))
 			goto out;
 		for (unsigned ki = 0; ki < NKERNELS; ki++) {
 			struct gemm_row *r = &rows[nrows++];
@@ -523,9 +538,9 @@ static int gemm_run(struct gl_run_ctx *ctx, struct gl_err *e)
 	gl_bench_params(&m, t);
 	gl_table_param(t, "layout", "A row-major M x K fp16, B column-major (k contiguous) fp16, C row-major fp32");
 	gl_table_param(t, "sizes", "1 WG: 256x256x%u (one CU); %s: %ux%ux%u (%u work-groups; %u CUs)",
-	               k1, sizes[1].label, sizes[1].m, sizes[1].n, kg, sizes[1].groups, cus);
+	               c.k1, sizes[1].label, sizes[1].m, sizes[1].n, c.kg, sizes[1].groups, cus);
 	gl_table_param(t, "inputs", "multiples of 1/16 in [-1, 1] (seed %llu): every fp32 partial sum is exact",
-	               (unsigned long long)seed);
+	               (unsigned long long)c.seed);
 	gl_table_param(t, "tolerance", "|C - ref| <= 1e-6 x sum_k |A[i][k] B[k][j]| (in effect: exact)");
 	gl_table_param(t, "cycles_per_kstep", "wave 0's s_memtime: (end of the last K-step - end of K-step 1) / (K-steps - 2); mean over work-groups");
 	gl_table_param(t, "design", "64 v_mfma_f32_32x32x8f16 per wave per K-step x %u cycles (AMD matrix instruction calculator)",
@@ -602,11 +617,13 @@ static int gemm_launch(const struct gl_run_ctx *ctx, const char *kernel, struct 
 	return GL_SUITE_LAUNCH_OK;
 }
 
+static const struct gl_suite_params param_set = { params, gemm_check };
+
 const struct gl_suite gl_suite_gemm = {
 	.name = "gemm",
 	.summary = "seed 000's pipelined MFMA GEMM (256x256 tile, 4 waves): staged, direct-to-LDS, with clang's waits, HIP; cycles per K-step vs the design",
 	.list = gemm_list,
 	.run = gemm_run,
 	.launch = gemm_launch,
-	.params = params,
+	.params = &param_set,
 };

@@ -392,7 +392,7 @@ static void dc_part(struct ic_run *run)
 	 * copy after that much other data). */
 	n2 = run->llc_bytes ? (unsigned)((2 * run->llc_bytes + DC_BYTES - 1) / DC_BYTES) : 0;
 	if (n2 > 1) {
-		gl_cold_cache_size_str(run->llc_bytes, size, sizeof(size));
+		gl_str_bytes(run->llc_bytes, false, size, sizeof(size));
 		gl_str_fmt(mode, sizeof(mode), "rotating x%u (2 x the %s of L2 + L3)", n2, size);
 		rot2 = new_row(run, "dcache_read", "1 workgroup reads 1 MiB", mode, g);
 	} else {
@@ -575,7 +575,7 @@ static void record_params(struct ic_run *run, struct gl_table *t)
 	gl_table_param(t, "time", "GPU dispatch timestamps (hsa_amd_profiling_get_dispatch_time)");
 	gl_table_param(t, "icache_kernels", "icache_24k, icache_256k: 24 / 256 KiB of straight-line SALU code (asm/icache/icache_body.s)");
 	gl_table_param(t, "dcache_kernel", "dcache_read: one workgroup of %u work-items reads %u bytes", DC_WI, DC_BYTES);
-	gl_cold_cache_size_str(run->llc_bytes, sz, sizeof(sz));
+	gl_str_bytes(run->llc_bytes, false, sz, sizeof(sz));
 	gl_table_param(t, "caches_below_l1", "%s (L2 + L3 from HSA_AGENT_INFO_CACHE_SIZE)", sz);
 	gl_table_param(t, "modes", "first = the first dispatch; hot = repeated (after warm-up); cold = flush_icache before each timed dispatch; rotating xN = timed rep r reads copy (r + 1) mod N");
 	gl_table_param(t, "counters", "per timed dispatch, lo..hi over the reps (emulator only)");
@@ -590,7 +590,7 @@ static void record_params(struct ic_run *run, struct gl_table *t)
 		else
 			gl_table_param(t, "flush_cus_reached", "not checked (the runtime has no counters)");
 	}
-	gl_cold_cache_size_str(gl_timing_mode_cap(&ctx->timing), sz, sizeof(sz));
+	gl_str_bytes(gl_timing_mode_cap(&ctx->timing), false, sz, sizeof(sz));
 	gl_table_param(t, "rotating_cap", "%s", sz);
 	for (unsigned i = 0; i < run->nnotes; i++)
 		gl_table_param(t, i ? "note2" : "note", "%s", run->notes[i]);
@@ -612,10 +612,6 @@ static int icache_run(struct gl_run_ctx *ctx, struct gl_err *e)
 	if (!run) {
 		gl_err_set(e, "out of memory");
 		return GL_SUITE_ERROR;
-	}
-	if (ctx->params_only) {  /* the suite reads no --param */
-		free(run);
-		return GL_SUITE_OK;
 	}
 	run->ctx = ctx;
 	run->h = ctx->hsa;
@@ -699,6 +695,5 @@ const struct gl_suite gl_suite_icache = {
 	.name = "icache",
 	.summary = "hot vs cold timing: straight-line kernels after s_icache_inv, a 1 MiB read with rotating copies",
 	.run = icache_run,
-	.launches = icache_launches,
-	.nlaunches = GL_SUITE_COUNT(icache_launches),
+	GL_SUITE_LAUNCHES(icache_launches),
 };

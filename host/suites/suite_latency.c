@@ -73,10 +73,9 @@ struct lat_cfg {
 
 /* ---- configuration ---- */
 
-static bool config(struct gl_bench *m, struct lat_cfg *c, struct gl_err *e)
+static bool config(const struct gl_run_ctx *ctx, struct lat_cfg *c, struct gl_err *e)
 {
-	struct gl_run_ctx *ctx = m->ctx;
-	unsigned all = gl_bench_cus(m);
+	unsigned all = gl_bench_cus(ctx);
 	uint64_t def_fp[GL_PARAMS_LIST_MAX], hbm_mib;
 	unsigned ndef = 0;
 	static const uint64_t def_strides[] = { 1, 8, 32 };
@@ -122,6 +121,8 @@ static bool config(struct gl_bench *m, struct lat_cfg *c, struct gl_err *e)
 		                  (unsigned long long)hbm_mib, c->cus);
 	return true;
 }
+
+GL_BENCH_PARAMS(lat_params, params, struct lat_cfg, config);
 
 /* ---- samples ---- */
 
@@ -540,7 +541,7 @@ static bool add_sweep_row(struct gl_table *t, const struct sweep_pt *p)
 	char fp[32], bytes[32], v[4][32], level[16];
 	const char *cells[NSCOLS];
 
-	gl_bench_size(p->fp, fp, sizeof(fp));
+	gl_str_bytes(p->fp, true, fp, sizeof(fp));
 	gl_str_fmt(bytes, sizeof(bytes), "%llu", (unsigned long long)p->fp);
 	if (p->ok) {
 		gl_timing_stats_text(&p->lat, 1, v[0], v[1], v[2], sizeof(v[0]));
@@ -580,7 +581,7 @@ static void sweep_chart(struct gl_bench *m, struct gl_table *t, const char *dir,
 		gnames[l] = names[l];
 	}
 	for (unsigned i = 0; i < n; i++) {
-		gl_bench_size(pts[i].fp, labels[i], sizeof(labels[i]));
+		gl_str_bytes(pts[i].fp, true, labels[i], sizeof(labels[i]));
 		lab[i] = labels[i];
 		group[i] = (unsigned)(pts[i].level > 0 ? pts[i].level : 0);
 		values[i] = pts[i].ok ? pts[i].lat.median_us : NAN;
@@ -646,12 +647,8 @@ static int lat_run(struct gl_run_ctx *ctx, struct gl_err *e)
 	gl_bench_init(&m, ctx, SUITE);
 	memset(rows, 0, sizeof(rows));
 	memset(pts, 0, sizeof(pts));
-	if (!config(&m, &c, e))
+	if (!config(ctx, &c, e))
 		goto out;
-	if (ctx->params_only) {
-		result = GL_SUITE_OK;
-		goto out;
-	}
 	lat = calloc(c.reps, sizeof(*lat));
 	tput = calloc(c.reps, sizeof(*tput));
 	raw = calloc(c.sweep_reps, sizeof(*raw));
@@ -741,7 +738,7 @@ static int lat_run(struct gl_run_ctx *ctx, struct gl_err *e)
 		char fp[32];
 
 		pts[i].fp = c.fp[i];
-		gl_bench_size(c.fp[i], fp, sizeof(fp));
+		gl_str_bytes(c.fp[i], true, fp, sizeof(fp));
 		gl_run_ctx_progress(ctx, "%s: chase %s (%u/%u)", SUITE, fp, i + 1, c.nfp);
 		if (!sweep_point(&m, &c, overhead, &pts[i], raw, slat, &re)) {
 			fprintf(stderr, "%s: footprint %s: %s\n", SUITE, fp, re.msg);
@@ -789,8 +786,8 @@ static int lat_run(struct gl_run_ctx *ctx, struct gl_err *e)
 			vals[k++] = pts[i].lat.median_us;
 		}
 		gl_bench_stats(vals, k, &st);
-		gl_bench_size(pts[first].fp, a, sizeof(a));
-		gl_bench_size(pts[lastp].fp, b, sizeof(b));
+		gl_str_bytes(pts[first].fp, true, a, sizeof(a));
+		gl_str_bytes(pts[lastp].fp, true, b, sizeof(b));
 		printf("  level %u: %9s .. %-9s %7.1f cycles\n", l, a, b, st.median_us);
 		gl_str_fmt(key, sizeof(key), "level%u", l);
 		gl_table_param(ts, key, "%s..%s %.1f cycles", a, b, st.median_us);
@@ -804,8 +801,7 @@ static int lat_run(struct gl_run_ctx *ctx, struct gl_err *e)
 	result = all_ok ? GL_SUITE_OK : GL_SUITE_FAILED;
 out:
 	gl_run_ctx_progress_end(ctx);
-	if (ctx->hsa)
-		gl_hsa_buf_destroy(ctx->hsa, &hbm);
+	gl_hsa_buf_destroy(ctx->hsa, &hbm);
 	gl_cold_cache_close(hbm_cold);
 	gl_cold_cache_close(cold);
 	gl_bench_fini(&m);
@@ -841,7 +837,6 @@ const struct gl_suite gl_suite_latency = {
 	.name = "latency",
 	.summary = "load latency and throughput by s_memtime: HBM chase, LDS reads, buffer_load lds, footprint sweep",
 	.run = lat_run,
-	.launches = lat_launches,
-	.nlaunches = GL_SUITE_COUNT(lat_launches),
-	.params = params,
+	GL_SUITE_LAUNCHES(lat_launches),
+	.params = &lat_params,
 };

@@ -55,10 +55,9 @@ struct banks_cfg {
 	unsigned nstrides;
 };
 
-static bool config(struct gl_bench *m, struct banks_cfg *c, struct gl_err *e)
+static bool config(const struct gl_run_ctx *ctx, struct banks_cfg *c, struct gl_err *e)
 {
-	struct gl_run_ctx *ctx = m->ctx;
-	unsigned all = gl_bench_cus(m);
+	unsigned all = gl_bench_cus(ctx);
 	static const uint64_t def_strides[] = { 0, 1, 2, 3, 4, 5, 8, 9, 16, 17, 32, 33, 64, 65, 128, 129,
 	                                        256, 512, 1024 };
 
@@ -82,6 +81,8 @@ static bool config(struct gl_bench *m, struct banks_cfg *c, struct gl_err *e)
 		return gl_err_set(e, "--param lds_banks.direct_iters: %u is not a multiple of 64", c->direct_iters);
 	return true;
 }
+
+GL_BENCH_PARAMS(banks_params, params, struct banks_cfg, config);
 
 /* ---- lds_loop: one dispatch with the given lane addresses ---- */
 
@@ -655,12 +656,8 @@ static int banks_run(struct gl_run_ctx *ctx, struct gl_err *e)
 	gl_bench_init(&m, ctx, SUITE);
 	lr.m = &m;
 	memset(pts, 0, sizeof(pts));
-	if (!config(&m, &c, e))
+	if (!config(ctx, &c, e))
 		goto out;
-	if (ctx->params_only) {
-		result = GL_SUITE_OK;
-		goto out;
-	}
 	samples = calloc(c.reps, sizeof(*samples));
 	if (!samples) {
 		gl_err_set(e, "out of memory");
@@ -690,8 +687,7 @@ static int banks_run(struct gl_run_ctx *ctx, struct gl_err *e)
 	result = all_ok ? GL_SUITE_OK : GL_SUITE_FAILED;
 out:
 	gl_run_ctx_progress_end(ctx);
-	if (ctx->hsa)
-		gl_hsa_buf_destroy(ctx->hsa, &lr.addr);
+	gl_hsa_buf_destroy(ctx->hsa, &lr.addr);
 	gl_bench_fini(&m);
 	free(samples);
 	return result;
@@ -714,7 +710,6 @@ const struct gl_suite gl_suite_lds_banks = {
 	.name = "lds_banks",
 	.summary = "LDS bank count (stride sweep), ds_read_b64/b128 lane groups, direct-to-LDS loads with padding",
 	.run = banks_run,
-	.launches = banks_launches,
-	.nlaunches = GL_SUITE_COUNT(banks_launches),
-	.params = params,
+	GL_SUITE_LAUNCHES(banks_launches),
+	.params = &banks_params,
 };

@@ -157,6 +157,14 @@ static void rocprof_hint(const struct gl_run_ctx *ctx, struct gl_table *t)
 	gl_table_param(t, "counters", "not available on ROCr: rocprofv3 --pmc SQ_LDS_IDX_ACTIVE SQ_LDS_BANK_CONFLICT -- gcnlab run lds_counters --backend rocr");
 }
 
+/* --param max_wi: the largest work-group of the table. */
+static bool config(const struct gl_run_ctx *ctx, unsigned *max_wi, struct gl_err *e)
+{
+	return gl_params_uint(ctx, SUITE, "max_wi", (unsigned)gl_params_pick(ctx, 64, 256), 1, 256, max_wi, e);
+}
+
+GL_BENCH_PARAMS(cnt_params, params, unsigned, config);
+
 static int cnt_run(struct gl_run_ctx *ctx, struct gl_err *e)
 {
 	struct gl_bench m;
@@ -169,12 +177,8 @@ static int cnt_run(struct gl_run_ctx *ctx, struct gl_err *e)
 	int result = GL_SUITE_ERROR;
 
 	gl_bench_init(&m, ctx, SUITE);
-	if (!gl_params_uint(ctx, SUITE, "max_wi", (unsigned)gl_params_pick(ctx, 64, 256), 1, 256, &max_wi, e))
+	if (!config(ctx, &max_wi, e))
 		goto out;
-	if (ctx->params_only) {
-		result = GL_SUITE_OK;
-		goto out;
-	}
 	rows = calloc(NKERNELS * (size_t)max_wi, sizeof(*rows));
 	t = gl_table_new("lds_counters: rocprofiler-compute LDS metrics per dispatch", NCOLS, columns);
 	if (!rows || !t) {
@@ -232,8 +236,7 @@ static int cnt_run(struct gl_run_ctx *ctx, struct gl_err *e)
 	result = all_ok ? GL_SUITE_OK : GL_SUITE_FAILED;
 out:
 	gl_run_ctx_progress_end(ctx);
-	if (ctx->hsa)
-		gl_hsa_buf_destroy(ctx->hsa, &out);
+	gl_hsa_buf_destroy(ctx->hsa, &out);
 	gl_bench_fini(&m);
 	gl_table_free(t);
 	free(rows);
@@ -251,7 +254,6 @@ const struct gl_suite gl_suite_lds_counters = {
 	.name = "lds_counters",
 	.summary = "rocprofiler-compute LDS example: Index Accesses, Bank Conflict, bandwidth for 1..N work-items",
 	.run = cnt_run,
-	.launches = cnt_launches,
-	.nlaunches = GL_SUITE_COUNT(cnt_launches),
-	.params = params,
+	GL_SUITE_LAUNCHES(cnt_launches),
+	.params = &cnt_params,
 };

@@ -25,6 +25,7 @@
 #include <cmocka.h>
 
 #include "tu_main.h"
+#include "base/gl_str.h"
 #include "measure/gl_cold_cache.h"
 #include "gpu/gl_hsa.h"
 #include "measure/gl_timing.h"
@@ -398,7 +399,7 @@ static void test_words(void **state)
 
 	(void)state;
 	for (size_t k = 0; k < sizeof(sizes) / sizeof(sizes[0]); k++) {
-		gl_cold_cache_size_str(sizes[k].bytes, buf, sizeof(buf));
+		gl_str_bytes(sizes[k].bytes, false, buf, sizeof(buf));
 		assert_string_equal(buf, sizes[k].want);
 	}
 

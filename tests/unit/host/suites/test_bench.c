@@ -15,6 +15,7 @@
 #include <cmocka.h>
 
 #include "tu_main.h"
+#include "base/gl_str.h"
 #include "suites/gl_bench.h"
 #include "tu_files.h"
 #include "tu_tools.h"
@@ -160,7 +161,7 @@ static void test_size_and_rand(void **state)
 
 	(void)state;
 	for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
-		gl_bench_size(sizes[i].bytes, buf, sizeof(buf));
+		gl_str_bytes(sizes[i].bytes, true, buf, sizeof(buf));
 		assert_string_equal(buf, sizes[i].want);
 	}
 	/* Deterministic from the seed, different for another seed. */

@@ -22,8 +22,9 @@ static const struct gl_suite_param lat_params[] = {
 	{ "cus", "CUs" }, { "strides", "strides" }, { "footprints", "sizes" }, { NULL, NULL },
 };
 static const struct gl_suite_param banks_params[] = { { "cus", "CUs" }, { "waves", "waves" }, { NULL, NULL } };
-static const struct gl_suite lat = { .name = "latency", .params = lat_params };
-static const struct gl_suite banks = { .name = "lds_banks", .params = banks_params };
+static const struct gl_suite_params lat_set = { lat_params, NULL }, banks_set = { banks_params, NULL };
+static const struct gl_suite lat = { .name = "latency", .params = &lat_set };
+static const struct gl_suite banks = { .name = "lds_banks", .params = &banks_set };
 static const struct gl_suite bare = { .name = "copy" };
 
 static void ctx_with(struct gl_run_ctx *ctx, const char *text, bool long_run)
