@@ -173,7 +173,7 @@ static void report_uninit(struct emu_wave *w, const struct emu_inst *in, unsigne
 	}
 	char dis[96];
 	if (check_warn(ctx, &ctx->uninit, in, dis, sizeof(dis)))
-		fprintf(stderr,
+		fprintf(ctx->warn,
 		        "gcnlab-emu: warning: uninitialised read in %s (%s): `%s` at 0x%x reads %s, which no "
 		        "instruction of the wave wrote and the launch does not initialise; it reads the "
 		        "poison 0x%08x (wave %u)\n",
@@ -247,7 +247,7 @@ static void report_lds_uninit(struct emu_wave *w, const struct emu_inst *in, uin
 	}
 	char dis[96];
 	if (check_warn(ctx, &ctx->uninit, in, dis, sizeof(dis)))
-		fprintf(stderr,
+		fprintf(ctx->warn,
 		        "gcnlab-emu: warning: uninitialised LDS read in %s (%s): `%s` at 0x%x reads LDS byte "
 		        "0x%x, which no DS instruction of this workgroup wrote; it reads poison (wave %u)\n",
 		        ctx->kernel_name, ctx->prof->proc, dis, in ? in->off : 0, addr, w->id);
@@ -260,7 +260,7 @@ static void report_lds_oob(struct emu_wave *w, const struct emu_inst *in, uint64
 	 * (reads 0, writes dropped), and kernels rely on it. */
 	char dis[96];
 	if (check_warn(ctx, &ctx->lds_oob, in, dis, sizeof(dis)))
-		fprintf(stderr,
+		fprintf(ctx->warn,
 		        "gcnlab-emu: warning: LDS access out of range in %s (%s): `%s` at 0x%x touches %u "
 		        "byte(s) at LDS address 0x%llx, at or beyond the workgroup's %u-byte allocation; the "
 		        "hardware reads 0 and drops writes there (wave %u)\n",

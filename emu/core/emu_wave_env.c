@@ -9,6 +9,7 @@
 
 #include "core/emu_check.h"
 #include "core/emu_dispatch.h"
+#include "core/emu_domain.h"
 #include "core/emu_gpu_private.h"
 #include "core/emu_wave_env.h"
 #include "model/emu_timing.h"
@@ -110,6 +111,7 @@ static void env_fault(struct emu_wave *w, const struct emu_inst *in, enum emu_fa
 	if (ctx->failed)
 		return;  /* keep the first report */
 	ctx->failed = true;
+	ctx->fault_cycle = w->cycle;
 	struct emu_dispatch_result *r = ctx->res;
 	static const char *const what[] = {
 		[EMU_FAULT_MEMORY] = "memory fault",
@@ -145,6 +147,18 @@ static void env_fault(struct emu_wave *w, const struct emu_inst *in, enum emu_fa
 	         w->wg->id[0], w->wg->id[1], w->wg->id[2], w->cu);
 }
 
+/* A domain's waves in a multi-domain dispatch: the same checks, then the
+ * domain's view of memory (core/emu_domain.h). */
+static void *env_gva_domain(struct emu_wave *w, uint64_t addr, unsigned size, bool write)
+{
+	return env_gva(w, addr, size, write) ? emu_dmem_gva(w, addr, size, write) : NULL;
+}
+
+static bool env_direct_domain(struct emu_wave *w, uint64_t lo, uint64_t hi)
+{
+	return env_direct(w, lo, hi) && emu_dmem_direct(w, lo, hi);
+}
+
 static const struct emu_wave_ops env_ops = {
 	.access = env_access,
 	.gva = env_gva,
@@ -157,10 +171,23 @@ static const struct emu_wave_ops env_ops = {
 	.lds_report = emu_check_lds_report,
 };
 
+static const struct emu_wave_ops env_ops_domain = {
+	.access = env_access,
+	.gva = env_gva_domain,
+	.direct = env_direct_domain,
+	.stall = env_stall,
+	.icache_inv = env_icache_inv,
+	.realtime = env_realtime,
+	.hw_id = env_hw_id,
+	.fault = env_fault,
+	.lds_report = emu_check_lds_report,
+	.atomic = emu_dmem_atomic,
+};
+
 void emu_wave_env_attach(struct emu_wave *w, struct emu_dispatch_ctx *ctx)
 {
 	w->ctx = ctx;
-	w->ops = &env_ops;
+	w->ops = ctx->dmem ? &env_ops_domain : &env_ops;
 	w->cnt_max[EMU_CNT_VM] = ctx->prof->vmcnt_max;
 	w->cnt_max[EMU_CNT_LGKM] = ctx->prof->lgkmcnt_max;
 	w->cnt_max[EMU_CNT_EXP] = ctx->prof->expcnt_max;
