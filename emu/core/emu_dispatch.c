@@ -1055,12 +1055,14 @@ static bool domains_setup(struct emu_dispatch_ctx *ctx, struct emu_domain *dms, 
 		rs->free_waves = calloc(max_res_d + 1, sizeof(*rs->free_waves));
 		rs->all_waves = calloc(max_res_d + 1, sizeof(*rs->all_waves));
 		rs->wgs = calloc((size_t)ncu_d * ctx->max_wg_per_cu + 1, sizeof(*rs->wgs));
-		dm->parked = calloc(max_res_d + 1, sizeof(*dm->parked));
+		if (ndom > 1)  /* only deferred atomics park a wave */
+			dm->parked = calloc(max_res_d + 1, sizeof(*dm->parked));
 		if (g->trace_on)
 			rs->trace = calloc(ctx->prog->size / 4 + 1, sizeof(*rs->trace));
 		uint32_t cu_lo = ndom > 1 ? d * ncu_d : 0;
 		if (!emu_sched_init_range(&rs->sched, cu_lo, ncu_d, cus_per_group(prof), g->skew) ||
-		    !rs->free_waves || !rs->all_waves || !rs->wgs || !dm->parked || (g->trace_on && !rs->trace))
+		    !rs->free_waves || !rs->all_waves || !rs->wgs || (ndom > 1 && !dm->parked) ||
+		    (g->trace_on && !rs->trace))
 			return false;
 		if (ndom == 1) {
 			rs->pool = g->wave_pool;

@@ -156,7 +156,8 @@ static void *env_gva_domain(struct emu_wave *w, uint64_t addr, unsigned size, bo
 
 static bool env_direct_domain(struct emu_wave *w, uint64_t lo, uint64_t hi)
 {
-	return env_direct(w, lo, hi) && emu_dmem_direct(w, lo, hi);
+	return hi >= lo && emu_mem_translate(w->ctx->mem, lo, hi - lo) && !emu_code_hit(w->ctx, lo, hi) &&
+	       emu_dmem_direct(w, lo, hi);
 }
 
 static const struct emu_wave_ops env_ops = {

@@ -455,7 +455,7 @@ void emu_timing_dram_write(struct emu_timing *t, uint64_t at)
  * on the shared state. */
 static void dram_write(struct emu_timing *t, uint64_t at)
 {
-	if (t->ovl)
+	if (__builtin_expect(t->ovl != NULL, 0))
 		emu_timing_ovl_dram_write(t, at);
 	else
 		emu_timing_dram_write(t, at);
@@ -479,7 +479,7 @@ void emu_timing_l2_writeback(struct emu_timing *t, uint64_t addr, uint64_t at)
 
 static void l2_writeback(struct emu_timing *t, uint64_t addr, uint64_t at)
 {
-	if (t->ovl)
+	if (__builtin_expect(t->ovl != NULL, 0))
 		emu_timing_ovl_l2_writeback(t, addr, at);
 	else
 		emu_timing_l2_writeback(t, addr, at);
@@ -567,7 +567,9 @@ uint64_t emu_timing_mem_read(struct emu_timing *t, uint64_t addr, uint64_t at, b
 
 static uint64_t mem_read(struct emu_timing *t, uint64_t addr, uint64_t at, bool stream)
 {
-	return t->ovl ? emu_timing_ovl_mem_read(t, addr, at, stream) : emu_timing_mem_read(t, addr, at, stream);
+	if (__builtin_expect(t->ovl != NULL, 0))
+		return emu_timing_ovl_mem_read(t, addr, at, stream);
+	return emu_timing_mem_read(t, addr, at, stream);
 }
 
 uint64_t emu_timing_l2(struct emu_timing *t, uint32_t cu, uint64_t addr, uint64_t arrive, unsigned how)

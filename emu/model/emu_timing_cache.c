@@ -100,7 +100,7 @@ uint64_t emu_cache_clean(struct emu_cache *c, emu_cache_line_fn fn, void *user)
 
 /* Index of the way holding tag word w1 (dirty bit set, as is the compare),
  * -1 if none: four ways per step in a 128-bit vector (GCC extension). */
-static int find_way(const uint32_t *s, uint32_t n, uint32_t w1)
+static inline __attribute__((always_inline)) int find_way(const uint32_t *s, uint32_t n, uint32_t w1)
 {
 	typedef uint32_t v4u32 __attribute__((vector_size(16)));
 	if (n % 4) {
