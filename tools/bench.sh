@@ -184,7 +184,7 @@ printf '  -> %s M wave-instructions/s per CPU second (%s per wall second)\n' "$(
 # The same at 1 thread: the speed-up of the parallel simulation.
 GCNLAB_EMU_THREADS=1 runs3 fg1t bench_fullgpu "$fullgpu" "${fg_args[@]}"
 read -r g1i g1h g1c < <(sum_stats "$tmp/fg1t_run$med.txt")
-fg_speedup=$(awk -v a="$gh" -v b="$g1h" 'BEGIN { printf "%.2f", a > 0 ? b / a : 0 }')
+fg_speedup=$(awk -v a="$gh" -v b="$g1h" 'BEGIN { printf "%.2f", (a > 0 ? b / a : 0) }')
 printf '  at 1 thread: %s M wave-instructions/s per wall second; at %d threads %s: speed-up %sx\n' \
 	"$(rate "$g1i" "$g1h")" "$threads" "$(rate "$gi" "$gh")" "$fg_speedup"
 summary "bench_fullgpu ${cus} CUs" "$gi" "$gc" "$gh" "$fg_speedup"

@@ -1080,6 +1080,7 @@ static bool domains_setup(struct emu_dispatch_ctx *ctx, struct emu_domain *dms, 
 		dm->ctx.dmem = emu_dmem_create();
 		dm->ctx.warn = open_memstream(&dm->warn_buf, &dm->warn_len);
 		dm->ctx.timing = emu_timing_domain(ctx->timing, d);
+		emu_wave_env_domain(&dm->ctx);
 		if (!dm->ctx.dmem || !dm->ctx.warn)
 			return false;
 	}

@@ -89,6 +89,7 @@ struct emu_dispatch_ctx {
 	uint64_t fault_cycle;        /* the faulting wave's cycle (the merge's order) */
 	uint64_t budget_hold;        /* budget while budget_held: lowered to stop a wave */
 	bool budget_held;
+	struct emu_wave_ops ops;     /* a domain's wave ops (emu_wave_env_domain) */
 };
 
 /* Whether [lo, hi) meets the code of a loaded program: stores there are

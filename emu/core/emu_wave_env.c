@@ -172,24 +172,19 @@ static const struct emu_wave_ops env_ops = {
 	.lds_report = emu_check_lds_report,
 };
 
-static const struct emu_wave_ops env_ops_domain = {
-	.access = env_access,
-	.gva = env_gva_domain,
-	.direct = env_direct_domain,
-	.stall = env_stall,
-	.icache_inv = env_icache_inv,
-	.realtime = env_realtime,
-	.hw_id = env_hw_id,
-	.fault = env_fault,
-	.lds_report = emu_check_lds_report,
-	.atomic = emu_dmem_atomic,
-};
-
 void emu_wave_env_attach(struct emu_wave *w, struct emu_dispatch_ctx *ctx)
 {
 	w->ctx = ctx;
-	w->ops = ctx->dmem ? &env_ops_domain : &env_ops;
+	w->ops = ctx->dmem ? &ctx->ops : &env_ops;
 	w->cnt_max[EMU_CNT_VM] = ctx->prof->vmcnt_max;
 	w->cnt_max[EMU_CNT_LGKM] = ctx->prof->lgkmcnt_max;
 	w->cnt_max[EMU_CNT_EXP] = ctx->prof->expcnt_max;
+}
+
+void emu_wave_env_domain(struct emu_dispatch_ctx *ctx)
+{
+	ctx->ops = env_ops;
+	ctx->ops.gva = env_gva_domain;
+	ctx->ops.direct = env_direct_domain;
+	ctx->ops.atomic = emu_dmem_atomic;
 }

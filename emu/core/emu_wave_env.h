@@ -10,4 +10,8 @@
  * trace, reports of ctx) and the arch's counter limits. */
 void emu_wave_env_attach(struct emu_wave *w, struct emu_dispatch_ctx *ctx);
 
+/* A domain of a multi-domain dispatch (ctx->dmem set): its waves' ops are
+ * ctx->ops, these with the domain's view of memory (emu_domain.h). */
+void emu_wave_env_domain(struct emu_dispatch_ctx *ctx);
+
 #endif
