@@ -895,8 +895,28 @@ struct emu_domain {
 	size_t own_npool;
 	char *warn_buf;                /* warnings of a window (open_memstream) */
 	size_t warn_len;
+	bool filled;                   /* its initial workgroups are launched */
 	bool oom;
 };
+
+/* The domain's share of the initial fill: round-robin over CUs until every
+ * CU is full or the grid is handed out; workgroup f goes to the CU
+ * cu_order(f) (across XCDs first on gfx942: f to XCD f mod 8, its domain)
+ * at start + 2f. A multi-domain dispatch does it in the first window, on
+ * the domain's thread (it touches only the domain's state). */
+static bool initial_fill(struct emu_domain *dm)
+{
+	const struct emu_profile *prof = dm->ctx.prof;
+	uint64_t nfill = (uint64_t)prof->num_cu * dm->ctx.max_wg_per_cu;
+	dm->filled = true;
+	while (dm->rs.next_wg < dm->rs.total_wg && dm->rs.next_wg < nfill) {
+		uint64_t f = dm->rs.next_wg;
+		uint32_t cu = cu_order(prof, (uint32_t)(f % prof->num_cu));
+		if (!launch_wg(&dm->ctx, &dm->rs, cu, dm->ctx.start_cycle + f * (EMU_WAVE_LAUNCH_GAP / 2)))
+			return false;
+	}
+	return true;
+}
 
 /* Run the domain's waves until none that is ready is before `until`
  * (UINT64_MAX: to the end of the dispatch). False when out of host memory. */
@@ -985,6 +1005,10 @@ static void window_job(void *arg, unsigned i)
 {
 	struct window *win = arg;
 	struct emu_domain *dm = &win->dm[i];
+	if (!dm->filled && !initial_fill(dm)) {
+		dm->oom = true;
+		return;
+	}
 	emu_timing_window(dm->ctx.timing, true);
 	if (!run_until(dm, win->until))
 		dm->oom = true;
@@ -995,6 +1019,10 @@ static void window_job(void *arg, unsigned i)
  * wave's cycle. */
 static bool domain_busy(const struct emu_domain *dm, uint64_t *next)
 {
+	if (!dm->filled) {
+		*next = dm->ctx.start_cycle;
+		return true;
+	}
 	uint64_t m = emu_sched_min(&dm->rs.sched);
 	for (size_t i = 0; i < dm->nparked; i++)
 		m = dm->parked[i]->cycle < m ? dm->parked[i]->cycle : m;
@@ -1240,23 +1268,9 @@ bool emu_gpu_dispatch(struct emu_gpu *g, const struct emu_dispatch_req *req, str
 		emu_timing_begin_view(dms[d].ctx.timing, &vr);
 	}
 
-	/* Initial fill: round-robin over CUs until every CU is full or the grid
-	 * is handed out; workgroup f goes to the CU cu_order(f) (across XCDs
-	 * first on gfx942: f to XCD f mod 8, its domain), at start + 2f. */
-	uint64_t nfill = (uint64_t)g->prof->num_cu * ctx.max_wg_per_cu;
-	for (uint32_t d = 0; d < ndom; d++) {
-		struct emu_domain *dm = &dms[d];
-		while (dm->rs.next_wg < dm->rs.total_wg && dm->rs.next_wg < nfill) {
-			uint64_t f = dm->rs.next_wg;
-			uint32_t cu = cu_order(g->prof, (uint32_t)(f % g->prof->num_cu));
-			if (!launch_wg(&dm->ctx, &dm->rs, cu, ctx.start_cycle + f * (EMU_WAVE_LAUNCH_GAP / 2)))
-				goto oom;
-		}
-	}
-
 	uint64_t end = ctx.start_cycle;
 	if (ndom == 1) {
-		if (!run_until(&dms[0], UINT64_MAX))
+		if (!initial_fill(&dms[0]) || !run_until(&dms[0], UINT64_MAX))
 			goto oom;
 		if (dms[0].ctx.failed) {
 			*res = dms[0].res;
