@@ -16,4 +16,6 @@ tsan: test-build
 	$(MAKE) BUILD=$(TSAN_BUILD) EXTRA_CFLAGS="$(TSAN_FLAGS)" \
 		LIBS_EMU="$(LIBS_EMU) -fsanitize=thread" LIBS_HOST="$(LIBS_HOST) -fsanitize=thread" \
 		$(TSAN_BUILD)/lib/libhsa-emu.so $(TSAN_BUILD)/bin/gcnlab
+	@# gcnlab finds the suites' kernels beside its own folder
+	$(Q)for a in $(ARCHS); do ln -sfn $(abspath $(BUILD))/$$a $(TSAN_BUILD)/$$a; done
 	GCNLAB_BIN=$(TSAN_BUILD)/bin/gcnlab TSAN_OPTIONS=halt_on_error=1 prove tests/e2e/threads.t

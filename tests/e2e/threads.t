@@ -23,6 +23,9 @@ my $gcnlab = need_gcnlab();
 need_llvm('llvm-mc', 'ld.lld');
 my $tmp = temp_dir('threads');
 my @threads = (1, 2, 4);
+# Seconds per dispatch: generous, for the ThreadSanitizer build (make tsan)
+# that runs this test ~10x slower.
+my $timeout = 900;
 
 # ---- a suite's CSVs ----
 {
@@ -30,7 +33,7 @@ my @threads = (1, 2, 4);
 	for my $t (@threads) {
 		local $ENV{GCNLAB_EMU_THREADS} = $t;
 		my ($out, $rc) = run_cmd($gcnlab, 'run', 'icache', '--arch', 'gfx942', '--backend', 'emu',
-		                         '--out', "$tmp/icache-$t");
+		                         '--timeout', $timeout, '--out', "$tmp/icache-$t");
 		ok($rc == 0, "icache suite with GCNLAB_EMU_THREADS=$t") or diag($out);
 		$csv{$t} = slurp("$tmp/icache-$t/gfx942-emu/icache.csv");
 	}
@@ -51,7 +54,7 @@ my @threads = (1, 2, 4);
 		local $ENV{GCNLAB_EMU_THREADS} = $t;
 		my @files = map { "$tmp/$_-$t.bin" } qw(out cnt ret seen);
 		my ($out, $rc) = run_cmd($gcnlab, 'exec', $co, 'xcd_race', '--backend', 'emu', '--arch', 'gfx942',
-		                         '--grid', 64 * $nwg, '--block', 64, '--stats', '--counters',
+		                         '--grid', 64 * $nwg, '--block', 64, '--stats', '--counters', '--timeout', $timeout,
 		                         "out:256:$files[0]", "out:256:$files[1]", 'out:' . 256 * $nwg . ":$files[2]",
 		                         'out:' . 256 * $nwg . ":$files[3]");
 		ok($rc == 0, "xcd_race with GCNLAB_EMU_THREADS=$t") or diag($out);
@@ -95,7 +98,7 @@ my @threads = (1, 2, 4);
 		local $ENV{GCNLAB_EMU_THREADS} = $t;
 		my @a = split /\n/, $args;
 		my ($out, $rc2) = run_cmd($gcnlab, 'exec', $path, $case, '--backend', 'emu', '--arch', 'gfx942',
-		                          '--stats', @a);
+		                          '--stats', '--timeout', $timeout, @a);
 		ok($rc2 == 0, "$case with GCNLAB_EMU_THREADS=$t") or diag($out);
 		my ($cyc) = $out =~ /(\d+) cycles/;
 		$mem{$t} = join('', $cyc // 'none', map { slurp($_) // '' } map { /^out:[^:]+:([^:]+)/ ? $1 : () } @a);
