@@ -5,9 +5,10 @@
  * the ordered merge of what the domains wrote, and the worker threads.
  *
  * Domains are XCDs. On gfx942 the command processor hands workgroups to the
- * eight XCDs round-robin (workgroup f to XCD f mod 8: AMD's MI300X
- * documentation of the CP's XCD round-robin scheduling, "AMD Instinct MI300
- * workload optimization" and the CDNA3 white paper), and an XCD's CUs share
+ * eight XCDs round-robin (workgroup f to XCD f mod 8: "On MI300 series GPUs,
+ * workgroups are typically scheduled round-robin across XCDs", ROCm
+ * composable_kernel PR 3652 / rocm-libraries PR 4279, "Stream-K XCD
+ * remapping", which remaps tiles because of it), and an XCD's CUs share
  * its L2 and nothing else but the MALL, HBM and memory. So a dispatch whose
  * workgroups fall in several XCDs runs as one domain per XCD: its own
  * stream of workgroups (f = d mod num_xcd), CUs, scheduler, L2, counters,
