@@ -56,6 +56,7 @@ include mk/compare.mk
 include mk/bench.mk
 include mk/model.mk
 include mk/seeds.mk
+include mk/tsan.mk
 include mk/kd.mk
 include mk/version.mk
 include mk/layers.mk
@@ -130,6 +131,7 @@ help:
 	@echo "  disasm       KERNEL=name: disassembly and metadata of one code object"
 	@echo "  trace        KERNEL=name [WAVE=n]: one suite kernel with the per-instruction trace"
 	@echo "  bench        the emulator's speed (BENCH_N, BENCH_REPS, BENCH_CALLGRIND=0)"
+	@echo "  tsan         the parallel simulation under ThreadSanitizer (tests/e2e/threads.t)"
 	@echo "  compare      KERNEL=name [REF=hip kernel]: asm vs its HIP reference, side by side and timed"
 	@echo "  deps         install everything run and test need (root) or print the command"
 	@echo "  info         show the toolchain found"

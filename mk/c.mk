@@ -29,10 +29,11 @@ HOST_SRCS := $(call srcs,host,*.c)
 HOST_MAIN := $(firstword $(filter %/gcnlab_main.c,$(HOST_SRCS)) host/cli/gcnlab_main.c)
 UNIT_SRCS := $(call srcs,tests/unit,test_*.c)
 
-LIBS_EMU := -lelf -lmsgpackc -lpthread -lm
+# -pthread: the emulator's simulation threads (emu/core/emu_domain.h).
+LIBS_EMU := -lelf -lmsgpackc -pthread -lm
 # The host dlopens the HSA runtime (ROCr or the emulator): no -lhsa-runtime64.
-LIBS_HOST := -ldl -lelf -lmsgpackc -lm -lpthread
-LIBS_UNIT := -lcmocka -ldl -lelf -lmsgpackc -lm -lpthread
+LIBS_HOST := -ldl -lelf -lmsgpackc -lm -pthread
+LIBS_UNIT := -lcmocka -ldl -lelf -lmsgpackc -lm -pthread
 
 EMU_SO := $(BUILD)/lib/libhsa-emu.so
 GCNLAB := $(BUILD)/bin/gcnlab

@@ -19,8 +19,11 @@
 # and it does not depend much on what else the machine runs) and per wall
 # second (which does: the load average is printed with it).
 #
-# Threads: the emulator simulates on one host thread. GCNLAB_EMU_THREADS,
-# when set, is printed, and the table says the simulation still ran on 1.
+# Threads: a gfx942 dispatch over several XCDs is simulated on
+# GCNLAB_EMU_THREADS host threads (default: the online cores;
+# emu/core/emu_domain.h); the figures do not depend on the count. The
+# full-GPU workload runs at that count and at 1, and the speed-up is
+# reported (per wall second; CPU seconds add up over the threads).
 #
 # usage: tools/bench.sh [--arch A] [--n N] [--reps R] [--no-callgrind]
 # environment: GCNLAB_BIN (build/bin/gcnlab), GCNLAB_BUILD (build)
@@ -73,21 +76,23 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/gcnlab-bench-XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 
 load() { cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo "?"; }
-# The simulation's host threads: one, whatever GCNLAB_EMU_THREADS asks.
-threads=1
+# The simulation's host threads (emu/core/emu_domain.h).
 if [ -n "${GCNLAB_EMU_THREADS:-}" ]; then
-	thr_note="GCNLAB_EMU_THREADS=$GCNLAB_EMU_THREADS is set; the emulator has no parallel simulation yet and runs 1"
+	threads=$GCNLAB_EMU_THREADS
+	thr_note="GCNLAB_EMU_THREADS=$GCNLAB_EMU_THREADS"
 else
-	thr_note="GCNLAB_EMU_THREADS not set"
+	threads=$(getconf _NPROCESSORS_ONLN 2>/dev/null || nproc 2>/dev/null || echo 1)
+	thr_note="GCNLAB_EMU_THREADS not set: the online cores"
 fi
-echo "bench: emulated $arch, cycle model on, $threads simulation thread ($thr_note)"
+export GCNLAB_EMU_THREADS=$threads
+echo "bench: emulated $arch, cycle model on, $threads simulation threads ($thr_note)"
 echo "load average at start: $(load) on $(nproc 2>/dev/null || echo ?) cores"
 : > "$tmp/summary.txt"
 # The close of one workload: its rates per CPU and per wall second, and its
-# row of the summary table.
-summary() {  # label insts cpu_s wall_s
+# row of the summary table (with the speed-up against 1 thread, if given).
+summary() {  # label insts cpu_s wall_s [speed-up]
 	printf '  -> %s M wave-instructions/s per CPU second (%s per wall second)\n' "$(rate "$2" "$3")" "$(rate "$2" "$4")"
-	printf '%s\t%s\t%s\t%s\n' "$1" "$(rate "$2" "$4")" "$(rate "$2" "$3")" "$(load)" >> "$tmp/summary.txt"
+	printf '%s\t%s\t%s\t%s\t%s\n' "$1" "$(rate "$2" "$4")" "$(rate "$2" "$3")" "$(load)" "${5:--}" >> "$tmp/summary.txt"
 }
 # ---- copy suite ----
 mapfile -t kernels < <("$gcnlab" list --arch "$arch" | awk '/^copy:/ { on = 1; next } /^[^ ]/ { on = 0 } on && $1 !~ /^--/ && $2 !~ /^not/ { print $1 }')
@@ -176,7 +181,13 @@ runs3 fg bench_fullgpu "$fullgpu" "${fg_args[@]}"
 read -r gi gh gc < <(sum_stats "$tmp/fg_run$med.txt")
 printf 'bench_fullgpu (%d CUs x 4 workgroups of 256, 4 elements each): %d wave-instructions, %.3f s CPU, %.3f s wall (median of 3 runs: %s M/s)\n' \
 	"$cus" "$gi" "$gc" "$gh" "$(rates3 fg)"
-summary "bench_fullgpu ${cus} CUs" "$gi" "$gc" "$gh"
+# The same at 1 thread: the speed-up of the parallel simulation.
+GCNLAB_EMU_THREADS=1 runs3 fg1t bench_fullgpu "$fullgpu" "${fg_args[@]}"
+read -r g1i g1h g1c < <(sum_stats "$tmp/fg1t_run$med.txt")
+fg_speedup=$(awk -v a="$gh" -v b="$g1h" 'BEGIN { printf "%.2f", (a > 0 ? b / a : 0) }')
+printf '  at 1 thread: %s M wave-instructions/s per wall second; at %d threads %s: speed-up %sx\n' \
+	"$(rate "$g1i" "$g1h")" "$threads" "$(rate "$gi" "$gh")" "$fg_speedup"
+summary "bench_fullgpu ${cus} CUs" "$gi" "$gc" "$gh" "$fg_speedup"
 
 verdict() {
 	awk -v r="$1" -v f="$floor" 'BEGIN { print (r + 0 >= f) ? "meets" : "BELOW" }'
@@ -195,7 +206,7 @@ if [ "$callgrind" = 1 ]; then
 	cg() {  # key, label, gcnlab exec arguments...
 		local key=$1 label=$2 out
 		shift 2
-		out=$(valgrind --tool=callgrind --callgrind-out-file="$tmp/cg.out" \
+		out=$(GCNLAB_EMU_THREADS=1 valgrind --tool=callgrind --callgrind-out-file="$tmp/cg.out" \
 			--toggle-collect=emu_gpu_dispatch "$gcnlab" exec "$@" --timeout 900 2>&1)
 		local ir insts
 		ir=$(printf '%s\n' "$out" | awk '/Collected :/ { print $NF }')
@@ -218,11 +229,11 @@ fi
 
 # ---- summary ----
 echo
-echo "summary ($arch, cycle model on; speed-up against 1 thread: none to measure, the simulation has 1 thread):"
-printf '  %-24s %7s %14s %14s %22s  %s\n' workload threads "M/s per wall s" "M/s per CPU s" "host instr/wave-instr" "load average (1/5/15 min)"
+echo "summary ($arch, cycle model on; speed-up: wall time at 1 thread over wall time at $threads; the copy suite is one workgroup, one thread):"
+printf '  %-24s %7s %14s %14s %22s %9s  %s\n' workload threads "M/s per wall s" "M/s per CPU s" "host instr/wave-instr" "speed-up" "load average (1/5/15 min)"
 keys=(copy sgemm fullgpu)
 k=0
-while IFS=$'\t' read -r label wall cpu ld; do
-	printf '  %-24s %7d %14s %14s %22s  %s\n' "$label" "$threads" "$wall" "$cpu" "${cg_per[${keys[$k]}]:--}" "$ld"
+while IFS=$'\t' read -r label wall cpu ld up; do
+	printf '  %-24s %7d %14s %14s %22s %9s  %s\n' "$label" "$threads" "$wall" "$cpu" "${cg_per[${keys[$k]}]:--}" "$up" "$ld"
 	k=$((k + 1))
 done < "$tmp/summary.txt"

@@ -194,7 +194,7 @@ static void report_read(struct emu_wave *w, const struct emu_inst *in, uint64_t 
 		return;
 	}
 	if (check_warn(ctx, &ctx->uninit, in, dis, sizeof(dis)))
-		fprintf(stderr,
+		fprintf(ctx->warn,
 		        "gcnlab-emu: warning: uninitialised %s in %s (%s): `%s` at 0x%x reads %s, which %s; "
 		        "it reads %s (wave %u)\n",
 		        k->name, ctx->kernel_name, ctx->prof->proc, dis, in ? in->off : 0, what, k->writers,
@@ -279,7 +279,7 @@ static void report_lds_oob(struct emu_wave *w, const struct emu_inst *in, uint64
 	 * (reads 0, writes dropped), and kernels rely on it. */
 	char dis[96];
 	if (check_warn(ctx, &ctx->lds_oob, in, dis, sizeof(dis)))
-		fprintf(stderr,
+		fprintf(ctx->warn,
 		        "gcnlab-emu: warning: LDS access out of range in %s (%s): `%s` at 0x%x touches %u "
 		        "byte(s) at LDS address 0x%llx, at or beyond the workgroup's %u-byte allocation; the "
 		        "hardware reads 0 and drops writes there (wave %u)\n",

@@ -8,12 +8,14 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "core/emu_gpu.h"
 #include "wave/emu_wave.h"
 
 struct emu_timing;
 struct emu_run;                  /* scheduler state, emu_dispatch.c */
+struct emu_dmem;
 
 /* The 64-byte kernel descriptor (AMDGPUUsage "Kernel Descriptor"), decoded. */
 struct emu_kd {
@@ -80,6 +82,14 @@ struct emu_dispatch_ctx {
 	uint32_t scratch_per_wave;   /* bytes per wave slot (emu_wave.scratch_slot) */
 	struct emu_cu *cus;
 	uint64_t counters[64];       /* indexed by enum emu_counter (emu_timing.h) */
+	/* A domain of a multi-domain dispatch (emu_domain.h): each has its own
+	 * copy of this context; NULL/stderr/0 otherwise. */
+	struct emu_dmem *dmem;       /* its view of global memory in a window */
+	FILE *warn;                  /* where warnings go: stderr, or the domain's buffer */
+	uint64_t fault_cycle;        /* the faulting wave's cycle (the merge's order) */
+	uint64_t budget_hold;        /* budget while budget_held: lowered to stop a wave */
+	bool budget_held;
+	struct emu_wave_ops ops;     /* a domain's wave ops (emu_wave_env_domain) */
 };
 
 /* Whether [lo, hi) meets the code of a loaded program: stores there are

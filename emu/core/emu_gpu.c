@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/mman.h>
 
+#include "core/emu_domain.h"
 #include "core/emu_gpu_private.h"
 #include "gcn_array.h"
 #include "core/emu_mem.h"
@@ -36,6 +37,7 @@ void emu_gpu_destroy(struct emu_gpu *g)
 {
 	if (!g)
 		return;
+	emu_pool_destroy(g->pool);
 	if (g->timing)
 		emu_timing_destroy(g->timing);
 	if (g->scratch) {
@@ -71,6 +73,7 @@ struct emu_gpu *emu_gpu_create(const struct emu_profile *prof, struct emu_mem *m
 	const char *st = getenv("GCNLAB_EMU_STRICT");
 	g->strict = st && *st == '1';
 	g->skew = env_u32("GCNLAB_EMU_SKEW", EMU_SCHED_SKEW_DEFAULT, 0, 1000000);
+	g->threads = env_u32("GCNLAB_EMU_THREADS", emu_domain_threads(), 1, 1024);
 	g->trace_wave = -1;
 	pthread_mutex_init(&g->lock, NULL);
 	g->timing = emu_timing_create(prof, g->sclk_mhz, g->mclk_mhz);

@@ -10,6 +10,7 @@
 #include "core/emu_gpu.h"
 
 struct emu_timing;
+struct emu_pool;
 
 struct emu_gpu {
 	const struct emu_profile *prof;
@@ -41,6 +42,10 @@ struct emu_gpu {
 	 * kept, as ROCr keeps a queue's scratch; registered as EMU_MEM_SCRATCH. */
 	void *scratch;
 	size_t scratch_len;
+	/* Parallel simulation (emu_domain.h): GCNLAB_EMU_THREADS, and the
+	 * worker threads, made on the first multi-domain dispatch. */
+	uint32_t threads;
+	struct emu_pool *pool;
 };
 
 /* Most wave storages the GPU keeps between dispatches: every wave slot of

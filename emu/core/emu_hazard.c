@@ -72,7 +72,7 @@ static void __attribute__((noinline)) hazard_exact(struct emu_wave *w, const str
 		ctx->hazards++;
 		emu_wave_trace_hazard(w, in);
 		if (ctx->hazards <= 3) {
-			fprintf(stderr,
+			fprintf(ctx->warn,
 			        "gcnlab-emu: warning: waitcnt hazard in %s: `%s` at 0x%x %s a register that "
 			        "`%s` at 0x%x (outstanding on %s) will still write (wave %u)\n",
 			        ctx->kernel_name, a, in->off, reads ? "reads" : "overwrites", b, p->in->off,

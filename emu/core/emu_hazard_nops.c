@@ -830,7 +830,7 @@ static void report(struct emu_wave *w, const struct emu_inst *c, const struct em
 	uint32_t bit = 1u << ri;
 	if (!(ctx->hazards_ws_warned & bit)) { /* the first of each rule in the dispatch */
 		ctx->hazards_ws_warned |= bit;
-		fprintf(stderr,
+		fprintf(ctx->warn,
 		        "gcnlab-emu: warning: wait-state hazard on %s in %s: `%s` at 0x%x issued %u wait state(s) "
 		        "after `%s` at 0x%x; %s needs %d [%s] (wave %u)\n",
 		        ctx->prof->proc, ctx->kernel_name, a, c->off, got, b, p->off, r->name, need, r->source, w->id);

@@ -22,7 +22,9 @@
  * moves around (~85-128 TiB). MAP_FIXED_NOREPLACE never replaces an
  * existing mapping; a taken range moves on to the next slot, and as a last
  * resort the kernel picks (placement then varies, nothing else does). */
+#ifndef EMU_VA_BASE  /* a ThreadSanitizer build moves it below TSan's shadow (-DEMU_VA_BASE=...) */
 #define EMU_VA_BASE (32ull << 40)
+#endif
 #define EMU_VA_ALIGN (2ull << 20)
 #define EMU_VA_TRIES 64
 
@@ -120,13 +122,16 @@ static size_t emu_mem_upper(const struct emu_mem *m, uint64_t addr)
 static const struct emu_mem_range *emu_mem_lookup(struct emu_mem *m, uint64_t addr)
 {
 	size_t i;
+	/* Relaxed atomics: the simulation threads of a dispatch look up
+	 * concurrently (core/emu_domain.h); any index is checked before use. */
+	size_t c = __atomic_load_n(&m->cache, __ATOMIC_RELAXED);
 
-	if (m->cache < m->n && addr >= m->r[m->cache].base && addr < m->r[m->cache].end)
-		return &m->r[m->cache];
+	if (c < m->n && addr >= m->r[c].base && addr < m->r[c].end)
+		return &m->r[c];
 	i = emu_mem_upper(m, addr);
 	if (i == 0 || addr >= m->r[i - 1].end)
 		return NULL;
-	m->cache = i - 1;
+	__atomic_store_n(&m->cache, i - 1, __ATOMIC_RELAXED);
 	return &m->r[i - 1];
 }
 

@@ -147,7 +147,13 @@ static void top_update(struct emu_sched *s, uint32_t gi)
 
 bool emu_sched_init(struct emu_sched *s, uint32_t num_cu, uint32_t cus_per_group, uint64_t skew)
 {
-	*s = (struct emu_sched){ .cur = NONE };
+	return emu_sched_init_range(s, 0, num_cu, cus_per_group, skew);
+}
+
+bool emu_sched_init_range(struct emu_sched *s, uint32_t cu_lo, uint32_t num_cu, uint32_t cus_per_group,
+                          uint64_t skew)
+{
+	*s = (struct emu_sched){ .cur = NONE, .cu_lo = cu_lo };
 	if (!cus_per_group)
 		cus_per_group = 1;
 	s->cus_per_group = cus_per_group;
@@ -177,7 +183,7 @@ void emu_sched_fini(struct emu_sched *s)
 
 bool emu_sched_push(struct emu_sched *s, struct emu_wave *w)
 {
-	uint32_t gi = w->cu / s->cus_per_group;
+	uint32_t gi = (w->cu - s->cu_lo) / s->cus_per_group;
 	if (gi >= s->ngroups)
 		gi = s->ngroups - 1;
 	if (!group_push(&s->g[gi], w))

@@ -79,6 +79,7 @@ struct emu_sched_group {
 struct emu_sched {
 	struct emu_sched_group *g;    /* [ngroups] */
 	uint32_t ngroups;
+	uint32_t cu_lo;               /* first CU (a domain's scheduler holds only its CUs) */
 	uint32_t cus_per_group;
 	struct emu_sched_top *top;    /* heap of non-empty groups by (key, gi) */
 	uint32_t ntop;
@@ -88,6 +89,11 @@ struct emu_sched {
 };
 
 bool emu_sched_init(struct emu_sched *s, uint32_t num_cu, uint32_t cus_per_group, uint64_t skew);
+/* The waves of CUs cu_lo .. cu_lo + num_cu - 1 only (one domain of a
+ * multi-domain dispatch, emu_domain.h); cu_lo is a multiple of
+ * cus_per_group. */
+bool emu_sched_init_range(struct emu_sched *s, uint32_t cu_lo, uint32_t num_cu, uint32_t cus_per_group,
+                          uint64_t skew);
 void emu_sched_fini(struct emu_sched *s);
 
 /* Wave w (READY, w->cycle and w->cu set) joins its group. */

@@ -9,6 +9,7 @@
 
 #include "core/emu_check.h"
 #include "core/emu_dispatch.h"
+#include "core/emu_domain.h"
 #include "core/emu_gpu_private.h"
 #include "core/emu_wave_env.h"
 #include "model/emu_timing.h"
@@ -110,6 +111,7 @@ static void env_fault(struct emu_wave *w, const struct emu_inst *in, enum emu_fa
 	if (ctx->failed)
 		return;  /* keep the first report */
 	ctx->failed = true;
+	ctx->fault_cycle = w->cycle;
 	struct emu_dispatch_result *r = ctx->res;
 	static const char *const what[] = {
 		[EMU_FAULT_MEMORY] = "memory fault",
@@ -145,6 +147,19 @@ static void env_fault(struct emu_wave *w, const struct emu_inst *in, enum emu_fa
 	         w->wg->id[0], w->wg->id[1], w->wg->id[2], w->cu);
 }
 
+/* A domain's waves in a multi-domain dispatch: the same checks, then the
+ * domain's view of memory (core/emu_domain.h). */
+static void *env_gva_domain(struct emu_wave *w, uint64_t addr, unsigned size, bool write)
+{
+	return env_gva(w, addr, size, write) ? emu_dmem_gva(w, addr, size, write) : NULL;
+}
+
+static bool env_direct_domain(struct emu_wave *w, uint64_t lo, uint64_t hi)
+{
+	return hi >= lo && emu_mem_translate(w->ctx->mem, lo, hi - lo) && !emu_code_hit(w->ctx, lo, hi) &&
+	       emu_dmem_direct(w, lo, hi);
+}
+
 static void env_lds_report(struct emu_wave *w, const struct emu_inst *in, enum emu_lds_report what,
                            uint64_t addr, unsigned bytes)
 {
@@ -156,8 +171,16 @@ static const struct emu_wave_ops env_ops = EMU_WAVE_OPS_OF(env);
 void emu_wave_env_attach(struct emu_wave *w, struct emu_dispatch_ctx *ctx)
 {
 	w->ctx = ctx;
-	w->ops = &env_ops;
+	w->ops = ctx->dmem ? &ctx->ops : &env_ops;
 	w->cnt_max[EMU_CNT_VM] = ctx->prof->vmcnt_max;
 	w->cnt_max[EMU_CNT_LGKM] = ctx->prof->lgkmcnt_max;
 	w->cnt_max[EMU_CNT_EXP] = ctx->prof->expcnt_max;
+}
+
+void emu_wave_env_domain(struct emu_dispatch_ctx *ctx)
+{
+	ctx->ops = env_ops;
+	ctx->ops.gva = env_gva_domain;
+	ctx->ops.direct = env_direct_domain;
+	ctx->ops.atomic = emu_dmem_atomic;
 }

@@ -216,6 +216,9 @@ struct emu_timing *emu_timing_create(const struct emu_profile *prof, uint32_t sc
 	t->ic_epoch = calloc(t->n_ic, sizeof(*t->ic_epoch));
 	if (!t->ic_epoch)
 		goto fail;
+	t->root = t;
+	if (!emu_timing_views_create(t))
+		goto fail;
 	return t;
 fail:
 	emu_timing_destroy(t);
@@ -226,6 +229,7 @@ void emu_timing_destroy(struct emu_timing *t)
 {
 	if (!t)
 		return;
+	emu_timing_views_destroy(t);
 	caches_fini(t->l1, t->num_cu);
 	caches_fini(t->tlb, t->num_cu);
 	caches_fini(t->sqc, t->n_sqc);
@@ -441,17 +445,27 @@ static uint32_t translate(struct emu_timing *t, uint32_t cu, const uint64_t *lin
 	return extra;
 }
 
-static void dram_write(struct emu_timing *t, uint64_t at)
+void emu_timing_dram_write(struct emu_timing *t, uint64_t at)
 {
 	emu_bw_line(&t->dram, at);
 	emu_timing_cnt(t)[EMU_CNT_HBM_WRITE_BYTES] += t->mp->mall.bytes ? t->mp->mall.line : t->mp->l2.line;
 }
 
+/* Through a domain's overlay in a window (emu_timing_domain.c), else
+ * on the shared state. */
+static void dram_write(struct emu_timing *t, uint64_t at)
+{
+	if (__builtin_expect(t->ovl != NULL, 0))
+		emu_timing_ovl_dram_write(t, at);
+	else
+		emu_timing_dram_write(t, at);
+}
+
 /* A dirty L2 line leaves: into the MALL when there is one, else to DRAM. */
-static void l2_writeback(struct emu_timing *t, uint64_t addr, uint64_t at)
+void emu_timing_l2_writeback(struct emu_timing *t, uint64_t addr, uint64_t at)
 {
 	if (!t->mall.sets) {
-		dram_write(t, at);
+		emu_timing_dram_write(t, at);
 		return;
 	}
 	uint64_t victim;
@@ -460,7 +474,15 @@ static void l2_writeback(struct emu_timing *t, uint64_t addr, uint64_t at)
 	emu_cache_access(&t->mall, addr >> t->mall.line_shift, EMU_CACHE_ALLOC | EMU_CACHE_DIRTY, &victim,
 	                 &dirty);
 	if (dirty)
-		dram_write(t, at);
+		emu_timing_dram_write(t, at);
+}
+
+static void l2_writeback(struct emu_timing *t, uint64_t addr, uint64_t at)
+{
+	if (__builtin_expect(t->ovl != NULL, 0))
+		emu_timing_ovl_l2_writeback(t, addr, at);
+	else
+		emu_timing_l2_writeback(t, addr, at);
 }
 
 /* ---- system-scope release (the packet processor's cache action) ---- */
@@ -502,6 +524,11 @@ uint64_t emu_timing_release_system(struct emu_timing *t, uint64_t at)
 	t->cnt = t->counters_none;
 	t->stall = NULL;
 	t->in_dispatch = false;
+	for (uint32_t d = 0; t->views && d < t->n_l2; d++) {
+		t->views[d]->cnt = t->views[d]->counters_none;
+		t->views[d]->stall = NULL;
+		t->views[d]->in_dispatch = false;
+	}
 	if (!t->mp->rel_sys_l2_wb)
 		return at;
 	for (uint32_t i = 0; i < t->n_l2; i++) {
@@ -512,7 +539,7 @@ uint64_t emu_timing_release_system(struct emu_timing *t, uint64_t at)
 }
 
 /* Read the line of `addr` from beyond the L2, asked at `at`. */
-static uint64_t mem_read(struct emu_timing *t, uint64_t addr, uint64_t at, bool stream)
+uint64_t emu_timing_mem_read(struct emu_timing *t, uint64_t addr, uint64_t at, bool stream)
 {
 	uint64_t *cnt = emu_timing_cnt(t);
 	if (!t->mall.sets) {
@@ -524,7 +551,7 @@ static uint64_t mem_read(struct emu_timing *t, uint64_t addr, uint64_t at, bool 
 	bool hit = emu_cache_access(&t->mall, line, EMU_CACHE_ALLOC | (stream ? EMU_CACHE_NT : 0), &victim,
 	                            &dirty);
 	if (dirty)
-		dram_write(t, at);
+		emu_timing_dram_write(t, at);
 	if (hit) {
 		cnt[EMU_CNT_MALL_HIT]++;
 		uint64_t r = emu_bw_line(&t->mall_bw, at) + t->mall_cycles;
@@ -536,6 +563,13 @@ static uint64_t mem_read(struct emu_timing *t, uint64_t addr, uint64_t at, bool 
 	uint64_t r = emu_bw_line(&t->dram, at) + t->mem_cycles;
 	emu_cache_fill_note(&t->mall, line, at, r);
 	return r;
+}
+
+static uint64_t mem_read(struct emu_timing *t, uint64_t addr, uint64_t at, bool stream)
+{
+	if (__builtin_expect(t->ovl != NULL, 0))
+		return emu_timing_ovl_mem_read(t, addr, at, stream);
+	return emu_timing_mem_read(t, addr, at, stream);
 }
 
 uint64_t emu_timing_l2(struct emu_timing *t, uint32_t cu, uint64_t addr, uint64_t arrive, unsigned how)

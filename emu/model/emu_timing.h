@@ -89,6 +89,20 @@ void emu_timing_begin(struct emu_timing *t, const struct emu_timing_run *run);
  * into no dispatch's counters. */
 uint64_t emu_timing_release_system(struct emu_timing *t, uint64_t at);
 
+/* Multi-domain dispatches (emu_timing_domain.c; core/emu_domain.h): one
+ * view of the model per XCD, with its own counters and memos. In a window
+ * (emu_timing_window on) a view sees the shared MALL and bandwidth
+ * calendars as of the window's start plus its own requests, and logs
+ * them; emu_timing_merge replays the logs of views 0 .. ndom-1 in order on
+ * the shared state (counting MALL and HBM figures into the root's
+ * counters) and clears the overlays. False if a log ran out of host memory
+ * (requests were lost from the replay). On a GPU with one L2 the only
+ * view is the model itself. */
+struct emu_timing *emu_timing_domain(struct emu_timing *t, uint32_t d);
+void emu_timing_begin_view(struct emu_timing *view, const struct emu_timing_run *run);
+void emu_timing_window(struct emu_timing *view, bool on);
+bool emu_timing_merge(struct emu_timing *t, uint32_t ndom);
+
 /* Cycles from the issue of `in` until its wave may issue again (the
  * instruction's occupancy of the wave's issue slot and SIMD). Also counts
  * SQ_INSTS_*. Called once per executed instruction, before its semantics. */

@@ -97,7 +97,7 @@ uint64_t emu_cache_clean(struct emu_cache *c, emu_cache_line_fn fn, void *user)
 
 /* Index of the way holding tag word w1 (dirty bit set, as is the compare),
  * -1 if none: four ways per step in a 128-bit vector (GCC extension). */
-static int find_way(const uint32_t *s, uint32_t n, uint32_t w1)
+static inline __attribute__((always_inline)) int find_way(const uint32_t *s, uint32_t n, uint32_t w1)
 {
 	typedef uint32_t v4u32 __attribute__((vector_size(16)));
 	if (n % 4) {
@@ -136,16 +136,15 @@ static inline __attribute__((always_inline)) void shift_down(uint32_t *s, uint32
 		s[k] = s[k - 1];
 }
 
-/* emu_cache_access past its inline most-recent-line check (which has set
- * *victim_dirty, the dirty-set bit, and found sets != 0): the other ways,
- * the LRU update and the fill. */
-bool emu_cache_access_rest(struct emu_cache *c, uint64_t line, unsigned flags, uint64_t *victim,
-                           bool *victim_dirty)
+/* The lookup, LRU update and fill on set s (the ways of line's set),
+ * past the most-recent-line check: emu_cache_access_rest on the cache's own
+ * sets, emu_cache_set_access on a copy. Inlined into both so that the hot
+ * one compiles as it did alone. */
+static inline __attribute__((always_inline)) bool set_rest(const struct emu_cache *c, uint32_t *s, uint32_t set,
+                                                           uint32_t word, unsigned flags, uint64_t *victim,
+                                                           bool *victim_dirty)
 {
-	uint32_t set = (uint32_t)line & (c->sets - 1);
-	uint32_t word = emu_cache_tag_word(line >> c->set_shift);
 	uint32_t dirty = (flags & EMU_CACHE_DIRTY) ? 1u : 0u;
-	uint32_t *s = &c->tag[(size_t)set * c->ways];
 	uint32_t n = c->ways;
 	int i = find_way(s, n, word | 1u);
 	if (i > 0) {
@@ -181,4 +180,27 @@ bool emu_cache_access_rest(struct emu_cache *c, uint64_t line, unsigned flags, u
 	shift_down(s, n - 1);
 	s[0] = word | dirty;
 	return false;
+}
+
+/* emu_cache_access past its inline most-recent-line check (which has set
+ * *victim_dirty, the dirty-set bit, and found sets != 0): the other ways,
+ * the LRU update and the fill. */
+bool emu_cache_access_rest(struct emu_cache *c, uint64_t line, unsigned flags, uint64_t *victim,
+                           bool *victim_dirty)
+{
+	uint32_t set = (uint32_t)line & (c->sets - 1);
+	uint32_t word = emu_cache_tag_word(line >> c->set_shift);
+	return set_rest(c, &c->tag[(size_t)set * c->ways], set, word, flags, victim, victim_dirty);
+}
+
+bool emu_cache_set_access(const struct emu_cache *c, uint32_t *s, uint64_t line, unsigned flags,
+                          uint64_t *victim, bool *victim_dirty)
+{
+	uint32_t set = (uint32_t)line & (c->sets - 1);
+	uint32_t word = emu_cache_tag_word(line >> c->set_shift);
+	if ((s[0] | 1u) == (word | 1u)) {  /* the most recent line, as emu_cache_access's inline check */
+		s[0] |= (flags & EMU_CACHE_DIRTY) ? 1u : 0u;
+		return true;
+	}
+	return set_rest(c, s, set, word, flags, victim, victim_dirty);
 }

@@ -104,6 +104,12 @@ static inline bool emu_cache_access(struct emu_cache *c, uint64_t line, unsigned
 	}
 	return emu_cache_access_rest(c, line, flags, victim, victim_dirty);
 }
+/* The lookup and LRU update of emu_cache_access done on `s`, the `ways`
+ * words of line's set held elsewhere (a domain's private copy of a shared
+ * set, emu_timing_domain.c); victim and victim_dirty as there (victim_dirty
+ * is only ever set, never cleared). */
+bool emu_cache_set_access(const struct emu_cache *c, uint32_t *s, uint64_t line, unsigned flags,
+                          uint64_t *victim, bool *victim_dirty);
 void emu_cache_invalidate(struct emu_cache *c);
 /* Write-back: clear every dirty flag and hand each dirty line's number to
  * fn (may be NULL). Returns how many lines were dirty. */
@@ -260,9 +266,34 @@ struct emu_timing {
 	struct emu_cache mall;           /* sets == 0 when the GPU has none */
 	uint32_t n_sqc, n_ic, n_l2;
 
+	/* Memos: a domain's own (each view has its copy), since a shared
+	 * memo would be written by every domain's thread. */
 	struct emu_mfma_memo mfma_memo[EMU_MFMA_MEMO];
 	struct emu_lds_memo lds_memo[EMU_LDS_MEMO];
+
+	/* Multi-domain dispatches (emu_timing_domain.c). The root is the model
+	 * created for the GPU; a view is a copy of it for one XCD's domain: the
+	 * same per-CU, per-group and per-XCD state (each domain touches only its
+	 * own), its own counters and memos, and during a window an overlay of
+	 * the chip-wide memory side (MALL, DRAM and MALL bandwidth). */
+	struct emu_timing *root;         /* the shared model (the root itself) */
+	struct emu_timing **views;       /* [n_l2] when n_l2 > 1, else NULL */
+	struct emu_timing_ovl *ovl;      /* a view in a window: its overlay; NULL: direct */
+	struct emu_timing_ovl *ovl_own;  /* a view's overlay, kept between windows */
 };
+
+/* The memory side seen through a view's overlay (emu_timing_domain.c):
+ * the same three operations as emu_timing.c's direct ones, each logged for
+ * the replay at the merge. They count nothing: the replay counts. */
+uint64_t emu_timing_ovl_mem_read(struct emu_timing *t, uint64_t addr, uint64_t at, bool stream);
+void emu_timing_ovl_l2_writeback(struct emu_timing *t, uint64_t addr, uint64_t at);
+void emu_timing_ovl_dram_write(struct emu_timing *t, uint64_t at);
+/* The direct ones (emu_timing.c), for the replay. */
+uint64_t emu_timing_mem_read(struct emu_timing *t, uint64_t addr, uint64_t at, bool stream);
+void emu_timing_l2_writeback(struct emu_timing *t, uint64_t addr, uint64_t at);
+void emu_timing_dram_write(struct emu_timing *t, uint64_t at);
+bool emu_timing_views_create(struct emu_timing *t);
+void emu_timing_views_destroy(struct emu_timing *t);
 
 static inline uint64_t *emu_timing_cnt(struct emu_timing *t)
 {

@@ -1023,6 +1023,11 @@ static uint64_t satom_apply(enum satom op, uint64_t mem, uint64_t src, uint64_t 
 	return mem;
 }
 
+static uint64_t satom_apply_req(unsigned op, unsigned bytes, uint64_t old, uint64_t src, uint64_t cmp)
+{
+	return satom_apply((enum satom)op, old, src, cmp, bytes == 8);
+}
+
 static void smem_atomic(struct emu_wave *w, const struct emu_inst *in, enum satom op, bool x2, bool buffer)
 {
 	struct smem m;
@@ -1057,6 +1062,16 @@ static void smem_atomic(struct emu_wave *w, const struct emu_inst *in, enum sato
 	const uint32_t *d = &w->s[m.sdata];
 	uint64_t src = x2 ? d[0] | (uint64_t)d[1] << 32 : d[0];
 	uint64_t cmp = op == SA_CMPSWAP ? (x2 ? d[2] | (uint64_t)d[3] << 32 : d[1]) : 0;
+	if (w->ops->atomic) {  /* performed later by the machine (emu_wave_ops.atomic) */
+		struct emu_pending *p = emu_pend_begin(w, in, EMU_CNT_LGKM);
+		uint32_t *ret = m.glc ? emu_pend_sgpr(p, m.sdata, vdw) : NULL;
+		struct emu_atomic_req r = { .addr = addr, .bytes = (uint8_t)(4 * vdw), .op = (uint8_t)op,
+		                            .src = src, .cmp = cmp, .apply = satom_apply_req, .ret = ret,
+		                            .stride = 1 };
+		w->ops->atomic(w, &r);
+		smem_access(w, p, &m, addr, 4 * vdw, true, true);
+		return;
+	}
 	uint64_t old = 0;
 	memcpy(&old, ptr, 4 * vdw);
 	uint64_t nv = satom_apply(op, old, src, cmp, x2);

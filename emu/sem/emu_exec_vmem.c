@@ -518,12 +518,56 @@ static uint64_t vm_data64(struct vm_ctx *c, unsigned k, unsigned l)
 	return v;
 }
 
+static uint64_t vm_atom_apply(unsigned op, unsigned bytes, uint64_t old, uint64_t src, uint64_t cmp)
+{
+	return emu_exec_atom((enum emu_atom)op, bytes * 8u, old, src, cmp);
+}
+
+/* Atomics the machine performs later (w->ops->atomic): the data is read
+ * now, the pre-op values reach the pending result when they are done. LDS
+ * lanes (FLAT in the shared aperture) are the workgroup's: done now. */
+static void vm_atomic_deferred(struct vm_ctx *c)
+{
+	const struct vm_desc *d = c->d;
+	unsigned k = d->bytes / 4u;
+	uint64_t src[EMU_LANES], cmp[EMU_LANES];
+	for (uint64_t m = c->touched; m; m &= m - 1) {
+		unsigned l = (unsigned)__builtin_ctzll(m);
+		src[l] = vm_data64(c, 0, l);
+		cmp[l] = d->atom == EMU_ATOM_CMPSWAP ? vm_data64(c, k, l) : 0;
+	}
+	bool rtn = c->in->flags & EMU_F_GLC;
+	struct emu_pending *p = emu_pend_begin(c->w, c->in, EMU_CNT_VM);
+	uint32_t *buf = rtn ? emu_pend_vgpr(p, vm_dst(c), k, c->exec) : NULL;
+	if (buf)
+		memset(buf, 0, (size_t)k * EMU_LANES * sizeof(*buf));
+	for (uint64_t m = c->touched; m; m &= m - 1) {
+		unsigned l = (unsigned)__builtin_ctzll(m);
+		if (c->va.where[l] == VM_LDS) {
+			uint64_t old = vm_read_elem(c, 0, l);
+			vm_write_elem(c, 0, l, vm_atom_apply(d->atom, d->bytes, old, src[l], cmp[l]));
+			for (unsigned j = 0; buf && j < k; j++)
+				buf[j * EMU_LANES + l] = (uint32_t)(old >> (32 * j));
+			continue;
+		}
+		struct emu_atomic_req r = { .addr = c->va.a[0][l], .bytes = (uint8_t)d->bytes, .op = d->atom,
+		                            .src = src[l], .cmp = cmp[l], .apply = vm_atom_apply,
+		                            .ret = buf ? &buf[l] : NULL, .stride = EMU_LANES };
+		c->w->ops->atomic(c->w, &r);
+	}
+	vm_end(c, p, !rtn, EMU_ACC_GLOBAL, d->bytes);
+}
+
 /* Atomics: data = {src} or, for cmpswap, {src, cmp}; GLC (gfx942: sc0)
  * returns the pre-op value. */
 static void vm_atomic(struct vm_ctx *c)
 {
 	const struct vm_desc *d = c->d;
 	unsigned k = d->bytes / 4u;
+	if (c->w->ops->atomic) {
+		vm_atomic_deferred(c);
+		return;
+	}
 	uint64_t old[EMU_LANES] = { 0 };
 	for (unsigned l = 0; l < EMU_LANES; l++) {
 		if (!(c->touched & lane_bit(l)))

@@ -110,6 +110,18 @@ enum emu_lds_report {
 	EMU_LDS_OOB,           /* an access at or beyond the allocation */
 };
 
+/* An atomic on global memory handed to the machine (w->ops->atomic). */
+struct emu_atomic_req {
+	uint64_t addr;
+	uint8_t bytes;         /* 4 or 8 */
+	uint8_t op;            /* the semantics' code of the operation, for apply */
+	uint64_t src, cmp;
+	/* The new value from the old: the semantics' own rule. */
+	uint64_t (*apply)(unsigned op, unsigned bytes, uint64_t old, uint64_t src, uint64_t cmp);
+	uint32_t *ret;         /* the pre-op value goes to ret[0] (and ret[stride], 64-bit); NULL: none */
+	unsigned stride;
+};
+
 /* What a wave needs from the machine it runs on. One indirect call per
  * memory instruction (or rarer event), never per operand. */
 struct emu_wave_ops {
@@ -136,6 +148,11 @@ struct emu_wave_ops {
 	/* One LDS check finding at `in`: a warning, or a fault in strict mode. */
 	void (*lds_report)(struct emu_wave *w, const struct emu_inst *in, enum emu_lds_report what,
 	                   uint64_t addr, unsigned bytes);
+	/* Perform atomic r later (a multi-domain dispatch performs atomics at
+	 * the merge of its window, core/emu_domain.h), counting a returning one
+	 * in w->deferred until its value is written. NULL: the semantics perform
+	 * atomics at issue through gva. The address was checked by gva. */
+	void (*atomic)(struct emu_wave *w, const struct emu_atomic_req *r);
 };
 
 /* A wave's pending ring: EMU_MAX_PENDING zeroed entries and as many data
@@ -215,6 +232,8 @@ struct emu_wave {
 	uint32_t s_lim;                  /* SGPR codes from here to 101 are the grant's
 	                                    trailer or past the grant (emu_sgpr) */
 	uint64_t unw[12];                /* operand codes 0..767 not written yet (emu_check.h) */
+	uint32_t deferred;               /* returning atomics the machine has not performed yet
+	                                    (ops->atomic): the wave waits for them */
 };
 
 /* ---- Registers and operands (emu_operand.c) ---- */

@@ -16,6 +16,7 @@ static const struct {
 	{ "GCNLAB_EMU_SCLK_MHZ", 100, 5000, "a shader clock in MHz" },
 	{ "GCNLAB_EMU_MCLK_MHZ", 100, 5000, "a memory clock in MHz" },
 	{ "GCNLAB_EMU_SKEW", 0, 1000000, "shader cycles" },
+	{ "GCNLAB_EMU_THREADS", 1, 1024, "simulation threads" },
 	{ "GCNLAB_EMU_BUDGET", 1, UINT64_MAX / 2, "wave-instructions per dispatch" },
 	{ "GCNLAB_EMU_STRICT", 0, 1, "0 or 1" },
 };

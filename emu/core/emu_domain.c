@@ -1,0 +1,400 @@
+/*
+ * emu_domain — a domain's view of global memory in a window (store log,
+ * deferred atomics, the ordered merge) and the worker threads of the
+ * parallel simulation. The design and its reasons: emu_domain.h.
+ */
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "arch/emu_profile.h"
+#include "core/emu_dispatch.h"
+#include "core/emu_domain.h"
+
+uint64_t emu_domain_window_cycles(const struct emu_profile *prof)
+{
+	uint64_t w = (uint64_t)prof->model.l1_hit + prof->model.l2_hit;
+	return w ? w : 1;
+}
+
+/* ---- the store log ---- */
+
+/* Bits of the written-lines filter (64-byte lines hashed): 2^20 bits keep
+ * false hits rare with the tens of thousands of lines a window can write. */
+#define DMEM_FILTER_BITS 20
+#define DMEM_LINE_SHIFT 6
+#define DMEM_CHUNK (256u << 10)
+
+enum { DMEM_STORE = 0, DMEM_ATOMIC };
+
+struct dmem_rec {
+	uint64_t addr;
+	uint8_t kind;
+	uint8_t size;              /* bytes (<= 64) */
+	uint8_t *data;             /* STORE: the bytes, written by the semantics after gva */
+	struct emu_atomic_req atom;
+	struct emu_wave *w;        /* ATOMIC */
+};
+
+struct dmem_chunk {
+	struct dmem_chunk *next;
+	size_t used;
+	uint8_t data[DMEM_CHUNK];
+};
+
+struct emu_dmem {
+	struct dmem_rec *log;
+	size_t n, cap;
+	struct dmem_chunk *first, *cur;   /* arena of store data and composed reads; never moves */
+	uint64_t *filter;                 /* [1 << (DMEM_FILTER_BITS - 6)] */
+	uint32_t *touched;                /* filter words set, to clear at the merge */
+	size_t ntouched, cap_touched;
+	bool oom;
+};
+
+struct emu_dmem *emu_dmem_create(void)
+{
+	struct emu_dmem *m = calloc(1, sizeof(*m));
+	if (!m)
+		return NULL;
+	m->filter = calloc((size_t)1 << (DMEM_FILTER_BITS - 6), sizeof(*m->filter));
+	if (!m->filter) {
+		emu_dmem_destroy(m);
+		return NULL;
+	}
+	return m;
+}
+
+void emu_dmem_destroy(struct emu_dmem *m)
+{
+	if (!m)
+		return;
+	for (struct dmem_chunk *c = m->first, *n; c; c = n) {
+		n = c->next;
+		free(c);
+	}
+	free(m->log);
+	free(m->filter);
+	free(m->touched);
+	free(m);
+}
+
+static uint8_t *dmem_alloc(struct emu_dmem *m, size_t size)
+{
+	size = (size + 15) & ~(size_t)15;
+	if (!m->cur || m->cur->used + size > DMEM_CHUNK) {
+		struct dmem_chunk *c = m->cur && m->cur->next ? m->cur->next : NULL;
+		if (!c) {
+			c = malloc(sizeof(*c));
+			if (!c)
+				return NULL;
+			c->next = NULL;
+			if (m->cur)
+				m->cur->next = c;
+			else
+				m->first = c;
+		}
+		c->used = 0;
+		m->cur = c;
+	}
+	uint8_t *p = m->cur->data + m->cur->used;
+	m->cur->used += size;
+	return p;
+}
+
+static uint32_t line_bit(uint64_t line)
+{
+	return (uint32_t)((line * 0x9e3779b97f4a7c15ull) >> (64 - DMEM_FILTER_BITS));
+}
+
+static void filter_mark(struct emu_dmem *m, uint64_t lo, uint64_t hi)
+{
+	for (uint64_t x = lo >> DMEM_LINE_SHIFT; x <= (hi - 1) >> DMEM_LINE_SHIFT; x++) {
+		uint32_t b = line_bit(x);
+		uint64_t *word = &m->filter[b >> 6];
+		if (!*word) {
+			if (m->ntouched == m->cap_touched) {
+				size_t cap = m->cap_touched ? 2 * m->cap_touched : 1024;
+				uint32_t *t = realloc(m->touched, cap * sizeof(*t));
+				if (!t) {
+					m->oom = true;  /* cleared whole at the merge */
+					goto set;
+				}
+				m->touched = t;
+				m->cap_touched = cap;
+			}
+			m->touched[m->ntouched++] = b >> 6;
+		}
+set:
+		*word |= 1ull << (b & 63);
+	}
+}
+
+/* Whether [lo, hi) may meet a line the domain wrote in this window. */
+static bool filter_hit(const struct emu_dmem *m, uint64_t lo, uint64_t hi)
+{
+	for (uint64_t x = lo >> DMEM_LINE_SHIFT; x <= (hi - 1) >> DMEM_LINE_SHIFT; x++) {
+		uint32_t b = line_bit(x);
+		if (m->filter[b >> 6] & (1ull << (b & 63)))
+			return true;
+	}
+	return false;
+}
+
+static struct dmem_rec *dmem_rec(struct emu_dmem *m)
+{
+	if (m->n == m->cap) {
+		size_t cap = m->cap ? 2 * m->cap : 4096;
+		struct dmem_rec *n = realloc(m->log, cap * sizeof(*n));
+		if (!n) {
+			m->oom = true;
+			return NULL;
+		}
+		m->log = n;
+		m->cap = cap;
+	}
+	return &m->log[m->n++];
+}
+
+static bool is_atomic(const struct emu_inst *in)
+{
+	if (!in || !in->op)
+		return false;
+	return in->op->cls == EMU_CLS_VMEM_ATOMIC || in->op->cls == EMU_CLS_FLAT_ATOMIC ||
+	       strncmp(in->op->mnemonic, "s_atomic", 8) == 0 || strncmp(in->op->mnemonic, "s_buffer_atomic", 15) == 0;
+}
+
+static bool in_scratch(const struct emu_dispatch_ctx *ctx, uint64_t lo, uint64_t hi)
+{
+	return ctx->scratch_len && lo >= ctx->scratch_base && hi <= ctx->scratch_base + ctx->scratch_len;
+}
+
+/* p: the host bytes of [addr, addr + size), checked by the caller (the
+ * fault rules of emu_gva). */
+void *emu_dmem_gva(struct emu_wave *w, uint64_t addr, unsigned size, bool write)
+{
+	struct emu_dispatch_ctx *ctx = w->ctx;
+	struct emu_dmem *m = ctx->dmem;
+	void *p = (void *)(uintptr_t)addr;
+	if (!size || in_scratch(ctx, addr, addr + size))
+		return p;  /* a wave's private segment: no other wave reads it */
+	if (write) {
+		if (is_atomic(w->cur))
+			return p;  /* checked only: performed at the merge (emu_dmem_atomic) */
+		struct dmem_rec *r = dmem_rec(m);
+		uint8_t *d = r ? dmem_alloc(m, size) : NULL;
+		if (!d) {
+			if (r)
+				m->n--;
+			m->oom = true;
+			static uint8_t sink[64];   /* written, never read: the dispatch fails at the merge */
+			return size <= sizeof(sink) ? sink : NULL;
+		}
+		memcpy(d, p, size);
+		*r = (struct dmem_rec){ .addr = addr, .kind = DMEM_STORE, .size = (uint8_t)size, .data = d };
+		filter_mark(m, addr, addr + size);
+		return d;
+	}
+	if (!m->n || !filter_hit(m, addr, addr + size))
+		return p;
+	/* Compose: memory as of the window's start, then the domain's own
+	 * stores over it in their order. */
+	uint8_t *d = dmem_alloc(m, size);
+	if (!d)
+		return p;
+	memcpy(d, p, size);
+	for (size_t i = 0; i < m->n; i++) {
+		const struct dmem_rec *r = &m->log[i];
+		if (r->kind != DMEM_STORE || r->addr >= addr + size || r->addr + r->size <= addr)
+			continue;
+		uint64_t lo = r->addr > addr ? r->addr : addr;
+		uint64_t hi = r->addr + r->size < addr + size ? r->addr + r->size : addr + size;
+		memcpy(d + (lo - addr), r->data + (lo - r->addr), hi - lo);
+	}
+	return d;
+}
+
+bool emu_dmem_direct(struct emu_wave *w, uint64_t lo, uint64_t hi)
+{
+	const struct emu_dmem *m = w->ctx->dmem;
+	const struct emu_inst *in = w->cur;
+	unsigned cls = in && in->op ? in->op->cls : EMU_CLS_OTHER;
+	if (cls == EMU_CLS_VMEM_STORE || cls == EMU_CLS_FLAT_STORE || cls == EMU_CLS_VMEM_ATOMIC ||
+	    cls == EMU_CLS_FLAT_ATOMIC)
+		return false;  /* writes go to the log (the per-element path) */
+	if (!m->n || hi <= lo)
+		return true;
+	if (((hi - 1) >> DMEM_LINE_SHIFT) - (lo >> DMEM_LINE_SHIFT) >= 64)
+		return false;
+	return !filter_hit(m, lo, hi);
+}
+
+void emu_dmem_atomic(struct emu_wave *w, const struct emu_atomic_req *a)
+{
+	struct emu_dmem *m = w->ctx->dmem;
+	struct dmem_rec *r = dmem_rec(m);
+	if (!r)
+		return;
+	*r = (struct dmem_rec){ .addr = a->addr, .kind = DMEM_ATOMIC, .size = a->bytes, .atom = *a, .w = w };
+	filter_mark(m, a->addr, a->addr + a->bytes);
+	if (a->ret) {
+		w->deferred++;
+		/* stop the wave after this instruction (emu_dispatch.c run_wave) */
+		struct emu_dispatch_ctx *ctx = w->ctx;
+		if (!ctx->budget_held) {
+			ctx->budget_hold = ctx->budget;
+			ctx->budget_held = true;
+			ctx->budget = 0;
+		}
+	}
+}
+
+bool emu_dmem_merge(struct emu_dmem *m)
+{
+	for (size_t i = 0; i < m->n; i++) {
+		struct dmem_rec *r = &m->log[i];
+		void *p = (void *)(uintptr_t)r->addr;
+		if (r->kind == DMEM_STORE) {
+			memcpy(p, r->data, r->size);
+			continue;
+		}
+		const struct emu_atomic_req *a = &r->atom;
+		uint64_t old = 0;
+		memcpy(&old, p, a->bytes);
+		uint64_t nv = a->apply(a->op, a->bytes, old, a->src, a->cmp);
+		memcpy(p, &nv, a->bytes);
+		if (a->ret) {
+			a->ret[0] = (uint32_t)old;
+			if (a->bytes == 8)
+				a->ret[a->stride] = (uint32_t)(old >> 32);
+			r->w->deferred--;
+		}
+	}
+	bool ok = !m->oom;
+	m->n = 0;
+	m->cur = m->first;
+	if (m->cur)
+		m->cur->used = 0;
+	if (m->oom)
+		memset(m->filter, 0, ((size_t)1 << (DMEM_FILTER_BITS - 6)) * sizeof(*m->filter));
+	else
+		for (size_t i = 0; i < m->ntouched; i++)
+			m->filter[m->touched[i]] = 0;
+	m->ntouched = 0;
+	m->oom = false;
+	return ok;
+}
+
+/* ---- worker threads ---- */
+
+struct emu_pool {
+	pthread_t *th;
+	unsigned nth;                    /* workers (the caller is one more thread) */
+	pthread_mutex_t mu;
+	pthread_cond_t go, done;
+	uint64_t gen;                    /* bumped per emu_pool_run */
+	unsigned busy;                   /* workers still in the current run */
+	bool quit;
+	void (*fn)(void *, unsigned);
+	void *arg;
+	unsigned njobs;
+	atomic_uint next;                /* next job index */
+};
+
+static void pool_jobs(struct emu_pool *p)
+{
+	unsigned i;
+	while ((i = atomic_fetch_add_explicit(&p->next, 1, memory_order_relaxed)) < p->njobs)
+		p->fn(p->arg, i);
+}
+
+static void *pool_main(void *arg)
+{
+	struct emu_pool *p = arg;
+	uint64_t seen = 0;
+	pthread_mutex_lock(&p->mu);
+	for (;;) {
+		while (!p->quit && p->gen == seen)
+			pthread_cond_wait(&p->go, &p->mu);
+		if (p->quit)
+			break;
+		seen = p->gen;
+		pthread_mutex_unlock(&p->mu);
+		pool_jobs(p);
+		pthread_mutex_lock(&p->mu);
+		if (--p->busy == 0)
+			pthread_cond_signal(&p->done);
+	}
+	pthread_mutex_unlock(&p->mu);
+	return NULL;
+}
+
+struct emu_pool *emu_pool_create(unsigned n)
+{
+	if (n < 2)
+		return NULL;
+	struct emu_pool *p = calloc(1, sizeof(*p));
+	if (!p)
+		return NULL;
+	p->th = calloc(n - 1, sizeof(*p->th));
+	if (!p->th) {
+		free(p);
+		return NULL;
+	}
+	pthread_mutex_init(&p->mu, NULL);
+	pthread_cond_init(&p->go, NULL);
+	pthread_cond_init(&p->done, NULL);
+	for (unsigned i = 0; i + 1 < n; i++) {
+		if (pthread_create(&p->th[i], NULL, pool_main, p))
+			break;
+		p->nth++;
+	}
+	if (!p->nth) {
+		emu_pool_destroy(p);
+		return NULL;
+	}
+	return p;
+}
+
+void emu_pool_destroy(struct emu_pool *p)
+{
+	if (!p)
+		return;
+	pthread_mutex_lock(&p->mu);
+	p->quit = true;
+	pthread_cond_broadcast(&p->go);
+	pthread_mutex_unlock(&p->mu);
+	for (unsigned i = 0; i < p->nth; i++)
+		pthread_join(p->th[i], NULL);
+	pthread_mutex_destroy(&p->mu);
+	pthread_cond_destroy(&p->go);
+	pthread_cond_destroy(&p->done);
+	free(p->th);
+	free(p);
+}
+
+void emu_pool_run(struct emu_pool *p, unsigned njobs, void (*fn)(void *arg, unsigned i), void *arg)
+{
+	pthread_mutex_lock(&p->mu);
+	p->fn = fn;
+	p->arg = arg;
+	p->njobs = njobs;
+	atomic_store_explicit(&p->next, 0, memory_order_relaxed);
+	p->busy = p->nth;
+	p->gen++;
+	pthread_cond_broadcast(&p->go);
+	pthread_mutex_unlock(&p->mu);
+	pool_jobs(p);
+	pthread_mutex_lock(&p->mu);
+	while (p->busy)
+		pthread_cond_wait(&p->done, &p->mu);
+	pthread_mutex_unlock(&p->mu);
+}
+
+unsigned emu_domain_threads(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+	return n > 0 ? (unsigned)n : 1;
+}
