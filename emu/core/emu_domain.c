@@ -289,19 +289,36 @@ bool emu_dmem_merge(struct emu_dmem *m)
 
 /* ---- worker threads ---- */
 
+/* Windows are short (a few to a few hundred microseconds of host time), so
+ * a thread that sleeps on a condition variable between two of them pays a
+ * futex wait and wake per window: seconds of system time over a run of
+ * `gcnlab run all`. Workers and the dispatching thread therefore first spin
+ * for up to POOL_SPIN polls of the generation / busy count, and sleep only
+ * when the wait is longer (another process holds the core, or the dispatch
+ * ended). The spin decides nothing but when a thread looks: the results do
+ * not depend on it. */
+#define POOL_SPIN 4096u
+
 struct emu_pool {
 	pthread_t *th;
 	unsigned nth;                    /* workers (the caller is one more thread) */
 	pthread_mutex_t mu;
 	pthread_cond_t go, done;
-	uint64_t gen;                    /* bumped per emu_pool_run */
-	unsigned busy;                   /* workers still in the current run */
-	bool quit;
+	atomic_uint_fast64_t gen;        /* bumped per emu_pool_run */
+	atomic_uint busy;                /* workers still in the current run */
+	atomic_bool quit;
 	void (*fn)(void *, unsigned);
 	void *arg;
 	unsigned njobs;
 	atomic_uint next;                /* next job index */
 };
+
+static inline void pool_relax(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+	__builtin_ia32_pause();
+#endif
+}
 
 static void pool_jobs(struct emu_pool *p)
 {
@@ -310,24 +327,36 @@ static void pool_jobs(struct emu_pool *p)
 		p->fn(p->arg, i);
 }
 
+static bool pool_idle(struct emu_pool *p, uint64_t seen)
+{
+	return !atomic_load_explicit(&p->quit, memory_order_acquire) &&
+	       atomic_load_explicit(&p->gen, memory_order_acquire) == seen;
+}
+
 static void *pool_main(void *arg)
 {
 	struct emu_pool *p = arg;
 	uint64_t seen = 0;
-	pthread_mutex_lock(&p->mu);
 	for (;;) {
-		while (!p->quit && p->gen == seen)
-			pthread_cond_wait(&p->go, &p->mu);
-		if (p->quit)
+		for (unsigned k = 0; k < POOL_SPIN && pool_idle(p, seen); k++)
+			pool_relax();
+		if (pool_idle(p, seen)) {
+			pthread_mutex_lock(&p->mu);
+			while (pool_idle(p, seen))
+				pthread_cond_wait(&p->go, &p->mu);
+			pthread_mutex_unlock(&p->mu);
+		}
+		if (atomic_load_explicit(&p->quit, memory_order_acquire))
 			break;
-		seen = p->gen;
-		pthread_mutex_unlock(&p->mu);
+		seen = atomic_load_explicit(&p->gen, memory_order_acquire);
 		pool_jobs(p);
-		pthread_mutex_lock(&p->mu);
-		if (--p->busy == 0)
+		if (atomic_fetch_sub_explicit(&p->busy, 1, memory_order_acq_rel) == 1) {
+			/* under the lock: the caller tests busy under it before it sleeps */
+			pthread_mutex_lock(&p->mu);
 			pthread_cond_signal(&p->done);
+			pthread_mutex_unlock(&p->mu);
+		}
 	}
-	pthread_mutex_unlock(&p->mu);
 	return NULL;
 }
 
@@ -363,7 +392,7 @@ void emu_pool_destroy(struct emu_pool *p)
 	if (!p)
 		return;
 	pthread_mutex_lock(&p->mu);
-	p->quit = true;
+	atomic_store_explicit(&p->quit, true, memory_order_release);
 	pthread_cond_broadcast(&p->go);
 	pthread_mutex_unlock(&p->mu);
 	for (unsigned i = 0; i < p->nth; i++)
@@ -377,20 +406,26 @@ void emu_pool_destroy(struct emu_pool *p)
 
 void emu_pool_run(struct emu_pool *p, unsigned njobs, void (*fn)(void *arg, unsigned i), void *arg)
 {
-	pthread_mutex_lock(&p->mu);
 	p->fn = fn;
 	p->arg = arg;
 	p->njobs = njobs;
 	atomic_store_explicit(&p->next, 0, memory_order_relaxed);
-	p->busy = p->nth;
-	p->gen++;
+	atomic_store_explicit(&p->busy, p->nth, memory_order_relaxed);
+	/* The job's fields are published by the release of gen (and of the
+	 * mutex for a worker that sleeps). */
+	pthread_mutex_lock(&p->mu);
+	atomic_fetch_add_explicit(&p->gen, 1, memory_order_release);
 	pthread_cond_broadcast(&p->go);
 	pthread_mutex_unlock(&p->mu);
 	pool_jobs(p);
-	pthread_mutex_lock(&p->mu);
-	while (p->busy)
-		pthread_cond_wait(&p->done, &p->mu);
-	pthread_mutex_unlock(&p->mu);
+	for (unsigned k = 0; k < POOL_SPIN && atomic_load_explicit(&p->busy, memory_order_acquire); k++)
+		pool_relax();
+	if (atomic_load_explicit(&p->busy, memory_order_acquire)) {
+		pthread_mutex_lock(&p->mu);
+		while (atomic_load_explicit(&p->busy, memory_order_acquire))
+			pthread_cond_wait(&p->done, &p->mu);
+		pthread_mutex_unlock(&p->mu);
+	}
 }
 
 unsigned emu_domain_threads(void)
