@@ -1144,9 +1144,7 @@ static void domain_teardown(struct emu_gpu *g, struct emu_domain *dm)
 			g->wave_pool[g->npool++] = w;
 			continue;
 		}
-		free(w->v);
-		free(w->pend);
-		free(w);
+		emu_wave_free(w);
 	}
 	free(rs->all_waves);
 	free(rs->wgs);

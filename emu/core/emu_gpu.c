@@ -48,11 +48,8 @@ void emu_gpu_destroy(struct emu_gpu *g)
 	free(g->kernels);
 	free(g->check_quiet);
 	free(g->trace);
-	for (size_t i = 0; i < g->npool; i++) {
-		free(g->wave_pool[i]->v);
-		free(g->wave_pool[i]->pend);
-		free(g->wave_pool[i]);
-	}
+	for (size_t i = 0; i < g->npool; i++)
+		emu_wave_free(g->wave_pool[i]);
 	free(g->wave_pool);
 	free(g);
 }

@@ -49,6 +49,15 @@ struct emu_pending *emu_wave_pend_alloc(void)
 	return calloc(1, PEND_HEAD_BYTES + (size_t)EMU_MAX_PENDING * EMU_PEND_DWORDS * 4);
 }
 
+void emu_wave_free(struct emu_wave *w)
+{
+	if (!w)
+		return;
+	free(w->v);
+	free(w->pend);
+	free(w);
+}
+
 static uint32_t *pend_buf(struct emu_wave *w, unsigned i)
 {
 	return (uint32_t *)((char *)w->pend + PEND_HEAD_BYTES) + (size_t)i * EMU_PEND_DWORDS;

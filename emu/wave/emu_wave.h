@@ -162,6 +162,10 @@ struct emu_wave_ops {
  * the few buffers still in the host's caches instead of walking ~100 KiB. */
 struct emu_pending *emu_wave_pend_alloc(void);
 
+/* Free a wave's storage: its register file, its pending ring and itself
+ * (NULL: nothing). */
+void emu_wave_free(struct emu_wave *w);
+
 struct emu_wave {
 	/* What every turn of the wave reads first, in its first host cache
 	 * lines: with thousands of resident waves the wave's state is usually
