@@ -291,26 +291,37 @@ bool emu_dmem_merge(struct emu_dmem *m)
 
 /* Windows are short (a few to a few hundred microseconds of host time), so
  * a thread that sleeps on a condition variable between two of them pays a
- * futex wait and wake per window: seconds of system time over a run of
- * `gcnlab run all`. Workers and the dispatching thread therefore first spin
- * for up to POOL_SPIN polls of the generation / busy count, and sleep only
- * when the wait is longer (another process holds the core, or the dispatch
- * ended). The spin decides nothing but when a thread looks: the results do
- * not depend on it. */
+ * futex wait and wake per window. Workers and the dispatching thread
+ * therefore first spin for up to POOL_SPIN polls, and sleep only when the
+ * wait is longer (the dispatch ended, or another process holds the core).
+ *
+ * The dispatching thread waits for the run's jobs, not for the workers: a
+ * worker that another process keeps off its core takes no job, and the
+ * dispatcher runs them all itself instead of waiting a scheduler tick per
+ * window for it. So a job is claimed by one compare-and-swap on `next`,
+ * which holds the run's generation, job count and next index: a worker that
+ * wakes up late fails the swap and never runs a job of a run it did not
+ * see. fn and arg are written only while no job is claimable (every job of
+ * the previous run is finished), and read only by a thread holding a
+ * claim. None of this decides anything but which thread runs a domain:
+ * the results do not depend on it. */
 #define POOL_SPIN 4096u
+
+/* next: generation (bits 63..32), jobs (31..16), next index (15..0) */
+#define POOL_GEN(v) ((v) >> 32)
+#define POOL_NJOBS(v) (((v) >> 16) & 0xffffu)
+#define POOL_INDEX(v) ((v) & 0xffffu)
 
 struct emu_pool {
 	pthread_t *th;
 	unsigned nth;                    /* workers (the caller is one more thread) */
 	pthread_mutex_t mu;
 	pthread_cond_t go, done;
-	atomic_uint_fast64_t gen;        /* bumped per emu_pool_run */
-	atomic_uint busy;                /* workers still in the current run */
+	_Atomic uint64_t next;
+	atomic_uint finished;            /* jobs of the current run done */
 	atomic_bool quit;
 	void (*fn)(void *, unsigned);
 	void *arg;
-	unsigned njobs;
-	atomic_uint next;                /* next job index */
 };
 
 static inline void pool_relax(void)
@@ -320,17 +331,30 @@ static inline void pool_relax(void)
 #endif
 }
 
+/* Claim and run jobs of the run `next` now holds; the thread that finishes
+ * the last one wakes a sleeping caller. */
 static void pool_jobs(struct emu_pool *p)
 {
-	unsigned i;
-	while ((i = atomic_fetch_add_explicit(&p->next, 1, memory_order_relaxed)) < p->njobs)
-		p->fn(p->arg, i);
+	uint64_t v = atomic_load_explicit(&p->next, memory_order_acquire);
+	while (POOL_INDEX(v) < POOL_NJOBS(v)) {
+		if (!atomic_compare_exchange_weak_explicit(&p->next, &v, v + 1, memory_order_acq_rel,
+		                                           memory_order_acquire))
+			continue;
+		p->fn(p->arg, (unsigned)POOL_INDEX(v));
+		if (atomic_fetch_add_explicit(&p->finished, 1, memory_order_acq_rel) + 1 == POOL_NJOBS(v)) {
+			/* under the lock: the caller tests `finished` under it before it sleeps */
+			pthread_mutex_lock(&p->mu);
+			pthread_cond_signal(&p->done);
+			pthread_mutex_unlock(&p->mu);
+		}
+		v = atomic_load_explicit(&p->next, memory_order_acquire);
+	}
 }
 
 static bool pool_idle(struct emu_pool *p, uint64_t seen)
 {
 	return !atomic_load_explicit(&p->quit, memory_order_acquire) &&
-	       atomic_load_explicit(&p->gen, memory_order_acquire) == seen;
+	       POOL_GEN(atomic_load_explicit(&p->next, memory_order_acquire)) == seen;
 }
 
 static void *pool_main(void *arg)
@@ -348,14 +372,8 @@ static void *pool_main(void *arg)
 		}
 		if (atomic_load_explicit(&p->quit, memory_order_acquire))
 			break;
-		seen = atomic_load_explicit(&p->gen, memory_order_acquire);
+		seen = POOL_GEN(atomic_load_explicit(&p->next, memory_order_acquire));
 		pool_jobs(p);
-		if (atomic_fetch_sub_explicit(&p->busy, 1, memory_order_acq_rel) == 1) {
-			/* under the lock: the caller tests busy under it before it sleeps */
-			pthread_mutex_lock(&p->mu);
-			pthread_cond_signal(&p->done);
-			pthread_mutex_unlock(&p->mu);
-		}
 	}
 	return NULL;
 }
@@ -404,25 +422,31 @@ void emu_pool_destroy(struct emu_pool *p)
 	free(p);
 }
 
+static bool pool_running(struct emu_pool *p, unsigned njobs)
+{
+	return atomic_load_explicit(&p->finished, memory_order_acquire) < njobs;
+}
+
 void emu_pool_run(struct emu_pool *p, unsigned njobs, void (*fn)(void *arg, unsigned i), void *arg)
 {
+	if (!njobs)
+		return;
+	/* No job is claimable here (the last run's are all finished), so no
+	 * thread reads fn and arg while they change. */
 	p->fn = fn;
 	p->arg = arg;
-	p->njobs = njobs;
-	atomic_store_explicit(&p->next, 0, memory_order_relaxed);
-	atomic_store_explicit(&p->busy, p->nth, memory_order_relaxed);
-	/* The job's fields are published by the release of gen (and of the
-	 * mutex for a worker that sleeps). */
+	atomic_store_explicit(&p->finished, 0, memory_order_relaxed);
+	uint64_t gen = POOL_GEN(atomic_load_explicit(&p->next, memory_order_relaxed)) + 1;
 	pthread_mutex_lock(&p->mu);
-	atomic_fetch_add_explicit(&p->gen, 1, memory_order_release);
+	atomic_store_explicit(&p->next, gen << 32 | (uint64_t)njobs << 16, memory_order_release);
 	pthread_cond_broadcast(&p->go);
 	pthread_mutex_unlock(&p->mu);
 	pool_jobs(p);
-	for (unsigned k = 0; k < POOL_SPIN && atomic_load_explicit(&p->busy, memory_order_acquire); k++)
+	for (unsigned k = 0; k < POOL_SPIN && pool_running(p, njobs); k++)
 		pool_relax();
-	if (atomic_load_explicit(&p->busy, memory_order_acquire)) {
+	if (pool_running(p, njobs)) {
 		pthread_mutex_lock(&p->mu);
-		while (atomic_load_explicit(&p->busy, memory_order_acquire))
+		while (pool_running(p, njobs))
 			pthread_cond_wait(&p->done, &p->mu);
 		pthread_mutex_unlock(&p->mu);
 	}
