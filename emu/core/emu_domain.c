@@ -162,8 +162,7 @@ static bool is_atomic(const struct emu_inst *in)
 {
 	if (!in || !in->op)
 		return false;
-	return in->op->cls == EMU_CLS_VMEM_ATOMIC || in->op->cls == EMU_CLS_FLAT_ATOMIC ||
-	       strncmp(in->op->mnemonic, "s_atomic", 8) == 0 || strncmp(in->op->mnemonic, "s_buffer_atomic", 15) == 0;
+	return (in->props & EMU_IP_ATOMIC) != 0;
 }
 
 static bool in_scratch(const struct emu_dispatch_ctx *ctx, uint64_t lo, uint64_t hi)

@@ -54,6 +54,20 @@ enum {
 
 /* ---- instruction properties ---- */
 
+/* What the rules ask of an instruction as the wave runs (in->hz_kind and
+ * in->hz_np): read from the mnemonic once, by emu_hzn_classify, so that no
+ * string is compared per issued instruction. */
+enum {
+	HK_DGEMM = 1u << 0,        /* [LLVM] isDGEMM: v_mfma_f64_* */
+	HK_DGEMM_4X4X4 = 1u << 1,  /* the 4x4x4 DGEMM */
+	HK_DGEMM_16X16X4 = 1u << 2, /* the 16x16x4 DGEMM */
+	HK_DOT = 1u << 3,          /* [LLVM] SIInstrInfo::isDOT: a VALU v_dot* */
+	HK_XDL = 1u << 4,          /* [LLVM] isXDL (is_xdl_by_name) */
+	HK_CMPX = 1u << 5,         /* v_cmpx*: writes EXEC too */
+	HK_SMFMAC = 1u << 6,       /* v_smfmac*: src2 is the sparsity index */
+	HK_CMPSWAP_X2 = 1u << 7,   /* *cmpswap_x2: 4 data dwords */
+};
+
 static const char *mn(const struct emu_inst *in)
 {
 	return in->op ? in->op->mnemonic : "";
@@ -94,15 +108,13 @@ static bool is_mfma(const struct emu_inst *in)
 {
 	return in->op && in->op->cls == EMU_CLS_MFMA;
 }
-/* [LLVM] isDGEMM: the f64 MFMAs. */
 static bool is_dgemm(const struct emu_inst *in)
 {
-	return is_mfma(in) && starts(in, "v_mfma_f64");
+	return in->hz_kind & HK_DGEMM;
 }
-/* [LLVM] SIInstrInfo::isDOT: v_dot*. */
 static bool is_dot(const struct emu_inst *in)
 {
-	return is_valu(in) && starts(in, "v_dot");
+	return in->hz_kind & HK_DOT;
 }
 static bool is_trans(const struct emu_inst *in)
 {
@@ -129,7 +141,7 @@ static const struct {
 #include "model/tables/emu_mfma_passes.inc"
 };
 
-static unsigned passes(const struct emu_profile *prof, const struct emu_inst *in)
+static unsigned passes_by_name(const struct emu_profile *prof, const struct emu_inst *in)
 {
 	unsigned a = prof->arch == EMU_GFX90A ? 1 : 2;
 	for (size_t i = 0; i < sizeof(mfma_passes) / sizeof(mfma_passes[0]); i++)
@@ -143,9 +155,9 @@ static unsigned passes(const struct emu_profile *prof, const struct emu_inst *in
  * MFMA" (the f32 ones run on the non-XDL path of CDNA3). The approximation
  * errs towards the smaller wait-state numbers: a miss, never a false alarm,
  * if it is wrong for an f32 MFMA. */
-static bool is_xdl(const struct emu_profile *prof, const struct emu_inst *in)
+static bool is_xdl_by_name(const struct emu_profile *prof, const struct emu_inst *in)
 {
-	if (!is_mfma(in) || is_dgemm(in))
+	if (!is_mfma(in) || starts(in, "v_mfma_f64"))
 		return false;
 	if (prof->arch != EMU_GFX942)
 		return true;
@@ -153,6 +165,39 @@ static bool is_xdl(const struct emu_profile *prof, const struct emu_inst *in)
 	size_t n = strlen(m);
 	bool f32_in = n >= 4 && !strcmp(m + n - 4, "_f32") && !(n >= 5 && m[n - 5] == 'x');
 	return !f32_in;
+}
+
+/* in->hz_kind, from the mnemonic. */
+static uint8_t hz_kind_by_name(const struct emu_profile *prof, const struct emu_inst *in)
+{
+	uint8_t k = 0;
+	if (is_mfma(in) && starts(in, "v_mfma_f64")) {
+		k |= HK_DGEMM;
+		if (strstr(mn(in), "4x4x4"))
+			k |= HK_DGEMM_4X4X4;
+		if (strstr(mn(in), "16x16x4"))
+			k |= HK_DGEMM_16X16X4;
+	}
+	if (is_valu(in) && starts(in, "v_dot"))
+		k |= HK_DOT;
+	if (is_xdl_by_name(prof, in))
+		k |= HK_XDL;
+	if (starts(in, "v_cmpx"))
+		k |= HK_CMPX;
+	if (starts(in, "v_smfmac"))
+		k |= HK_SMFMAC;
+	if (strstr(mn(in), "cmpswap_x2"))
+		k |= HK_CMPSWAP_X2;
+	return k;
+}
+
+static unsigned passes(const struct emu_inst *in)
+{
+	return in->hz_np;
+}
+static bool is_xdl(const struct emu_inst *in)
+{
+	return in->hz_kind & HK_XDL;
 }
 
 /* SGPRs a VALU writes: an SGPR destination (v_readlane, v_readfirstlane),
@@ -167,7 +212,7 @@ static unsigned valu_swr(const struct emu_inst *in, struct span *sp)
 		sp[n++] = (struct span){in->dst, (uint16_t)(in->dst + 1)};
 	if (in->sdst < 128)
 		sp[n++] = (struct span){in->sdst, (uint16_t)(in->sdst + 2)};
-	if (starts(in, "v_cmpx"))
+	if (in->hz_kind & HK_CMPX)
 		sp[n++] = (struct span){EMU_OP_EXEC_LO, EMU_OP_EXEC_HI + 1};
 	return n;
 }
@@ -276,7 +321,7 @@ static bool wide_store(const struct emu_inst *in, struct span *data)
 	if (c != EMU_CLS_VMEM_STORE && c != EMU_CLS_FLAT_STORE && c != EMU_CLS_VMEM_ATOMIC && c != EMU_CLS_FLAT_ATOMIC)
 		return false;
 	unsigned dw = in->op->data_dw;
-	if (strstr(mn(in), "cmpswap_x2"))
+	if (in->hz_kind & HK_CMPSWAP_X2)
 		dw = 4;
 	if (dw <= 2)
 		return false;
@@ -586,8 +631,8 @@ static int n_mfma_mfma(const struct hctx *h, const struct emu_inst *p)
 	if (!is_mfma(p) || !vdst(p, &d))
 		return -1;
 	bool g942 = prof->arch == EMU_GFX942;
-	bool p_f64_4 = is_dgemm(p) && strstr(mn(p), "4x4x4"), p_f64_16 = is_dgemm(p) && strstr(mn(p), "16x16x4");
-	unsigned np = passes(prof, p);
+	bool p_f64_4 = p->hz_kind & HK_DGEMM_4X4X4, p_f64_16 = p->hz_kind & HK_DGEMM_16X16X4;
+	unsigned np = passes(p);
 	int need = -1;
 	for (unsigned i = 0; i < 3; i++) {
 		if (c->src[i] == EMU_OP_NONE || c->src[i] < EMU_OP_VGPR0)
@@ -601,13 +646,13 @@ static int n_mfma_mfma(const struct hctx *h, const struct emu_inst *p)
 			if (!is_dgemm(c) && !g942 && is_dgemm(p))
 				n = 0;
 			else if (full)
-				n = (p_f64_4 && is_dgemm(c) && strstr(mn(c), "4x4x4")) ? 4 : (g942 && np == 2) ? 2 : 0;
+				n = (p_f64_4 && (c->hz_kind & HK_DGEMM_4X4X4)) ? 4 : (g942 && np == 2) ? 2 : 0;
 			else if (p_f64_16)
-				n = is_xdl(prof, c) ? 0 : 9;
+				n = is_xdl(c) ? 0 : 9;
 			else if (p_f64_4)
-				n = is_xdl(prof, c) ? 0 : 4;
+				n = is_xdl(c) ? 0 : 4;
 			else if (g942)
-				n = (is_xdl(prof, c) && !is_xdl(prof, p)) ? 0 : (int)np + (is_xdl(prof, p) ? 1 : 0);
+				n = (is_xdl(c) && !is_xdl(p)) ? 0 : (int)np + (is_xdl(p) ? 1 : 0);
 			else
 				n = np == 2 ? (is_dgemm(c) ? 3 : 2) : np == 8 ? (is_dgemm(c) ? 9 : 8) : (is_dgemm(c) ? 17 : 16);
 		} else { /* SrcA/B */
@@ -616,7 +661,7 @@ static int n_mfma_mfma(const struct hctx *h, const struct emu_inst *p)
 			else if (p_f64_4)
 				n = 6;
 			else if (g942)
-				n = (int)np + (is_xdl(prof, p) ? 3 : 2);
+				n = (int)np + (is_xdl(p) ? 3 : 2);
 			else
 				n = np == 2 ? 5 : np == 8 ? 11 : 19;
 		}
@@ -630,11 +675,11 @@ static int n_mfma_mfma(const struct hctx *h, const struct emu_inst *p)
 INST_CLASS(c_valu_or_mem, (is_valu(in) && !is_mfma(in)) || is_memexp(in))
 static int mfma_read_need(const struct emu_profile *prof, const struct emu_inst *p, bool mem)
 {
-	unsigned np = passes(prof, p);
+	unsigned np = passes(p);
 	if (is_dgemm(p))
 		return np == 4 ? (mem ? 9 : 6) : (mem ? 18 : 11);
 	if (prof->arch == EMU_GFX942)
-		return (int)np + (is_xdl(prof, p) ? 3 : 2);
+		return (int)np + (is_xdl(p) ? 3 : 2);
 	return np == 2 ? 5 : np == 8 ? 11 : 19;
 }
 static int n_mfma_read(const struct hctx *h, const struct emu_inst *p)
@@ -652,11 +697,11 @@ static int n_mfma_waw(const struct hctx *h, const struct emu_inst *p)
 	struct span d;
 	if (!is_mfma(p) || !vdst(p, &d) || !vwrites(h->c, d))
 		return -1;
-	unsigned np = passes(h->prof, p);
+	unsigned np = passes(p);
 	if (is_dgemm(p))
 		return np == 4 ? 6 : 11;
 	if (h->prof->arch == EMU_GFX942)
-		return (int)np + (is_xdl(h->prof, p) ? 3 : 2);
+		return (int)np + (is_xdl(p) ? 3 : 2);
 	return np == 2 ? 5 : np == 8 ? 11 : 19;
 }
 
@@ -667,13 +712,13 @@ static int n_mfma_war(const struct hctx *h, const struct emu_inst *p)
 {
 	if (!is_mfma(p) || is_dgemm(p) || p->src[2] == EMU_OP_NONE || p->src[2] < EMU_OP_VGPR0)
 		return -1;
-	if (h->prof->arch == EMU_GFX942 && !is_xdl(h->prof, p))
+	if (h->prof->arch == EMU_GFX942 && !is_xdl(p))
 		return -1;
-	if (starts(p, "v_smfmac"))
+	if (p->hz_kind & HK_SMFMAC)
 		return -1; /* src2 is the sparsity index, not C */
 	if (!vwrites(h->c, src_span(p, 2)))
 		return -1;
-	unsigned np = passes(h->prof, p);
+	unsigned np = passes(p);
 	return np == 2 ? 1 : np == 4 ? 3 : np == 8 ? 7 : 15;
 }
 
@@ -789,8 +834,12 @@ void emu_hzn_classify(const struct emu_profile *prof, struct emu_inst *in)
 {
 	in->hzn = in->hzn_arms = 0;
 	in->nws = 1;
+	in->hz_kind = in->hz_np = 0;
 	if (!in->op)
 		return;
+	in->hz_kind = hz_kind_by_name(prof, in);
+	if (is_mfma(in))
+		in->hz_np = (uint8_t)passes_by_name(prof, in);
 	if (starts(in, "s_nop"))
 		in->nws = (uint8_t)((in->w[0] & 0xf) + 1); /* simm16[3:0] + 1 */
 	unsigned a = 1u << prof->arch;

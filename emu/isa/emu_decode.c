@@ -717,6 +717,17 @@ static void emu_dec_mem(struct emu_dec *d, const struct emu_opfmt *fmt)
 		d->bad = true;
 }
 
+/* emu_inst.props of an opcode (EMU_IP_*): the facts stay in the mnemonic
+ * and class, read here once per decoded instruction. */
+static uint8_t emu_props(const struct emu_opdesc *op)
+{
+	uint8_t p = 0;
+	if (op->cls == EMU_CLS_VMEM_ATOMIC || op->cls == EMU_CLS_FLAT_ATOMIC ||
+	    strncmp(op->mnemonic, "s_atomic", 8) == 0 || strncmp(op->mnemonic, "s_buffer_atomic", 15) == 0)
+		p |= EMU_IP_ATOMIC;
+	return p;
+}
+
 unsigned emu_decode_one(const struct emu_profile *prof, const uint32_t *words, unsigned nwords,
                         struct emu_inst *out)
 {
@@ -748,6 +759,7 @@ unsigned emu_decode_one(const struct emu_profile *prof, const uint32_t *words, u
 	    !form->fmt[in->opcode].syn)
 		goto illegal;
 	in->op = &base->desc[in->opcode];
+	in->props = emu_props(in->op);
 	const struct emu_opfmt *fmt = &form->fmt[in->opcode];
 	emu_syn_parse(fmt->syn, &d.syn);
 
@@ -803,6 +815,7 @@ illegal:
 	/* Keep the words for the report, never run it; like llvm-objdump, the
 	 * next instruction is looked for one dword further. */
 	in->op = NULL;
+	in->props = 0;
 	in->size = 4;
 	return in->size;
 }

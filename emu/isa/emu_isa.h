@@ -117,6 +117,13 @@ enum {
 	EMU_OPF_64 = 1u << 1,      /* 64-bit result/sources (from the disassembly's register ranges) */
 };
 
+/* Properties of a decoded instruction that the per-instruction paths test,
+ * derived once from its mnemonic and class by the decoder (emu_inst.props),
+ * so that no string is compared as the wave runs. */
+enum {
+	EMU_IP_ATOMIC = 1u << 0,   /* VMEM/FLAT atomic class, s_atomic_*, s_buffer_atomic_* */
+};
+
 /* One opcode of one encoding on one arch, from the generated table. */
 struct emu_opdesc {
 	const char *mnemonic;  /* LLVM spelling, without _e32/_e64/_sdwa/_dpp suffix */
@@ -157,12 +164,17 @@ struct emu_inst {
 	uint32_t ext;                  /* raw SDWA or DPP control dword (w[1]) when src[0] was 249/250 */
 	uint8_t sdwa, dpp;             /* 1 when the instruction uses SDWA or DPP */
 	uint8_t nws;                   /* wait states it counts: s_nop N: N + 1, others 1 */
+	uint8_t hz_np;                 /* MFMA passes of the wait-state rules (emu_hazard_nops.c,
+	                                  set by emu_program_load); in what was padding */
 	uint32_t hzn;                  /* wait-state rules this may be a consumer of, one bit
 	                                  per rule (emu_hazard_nops.c), set by emu_program_load;
 	                                  with nws in what was padding before hz_regs */
 	uint64_t hz_regs;              /* registers read or written, folded to 64 bits
 	                                  (emu_hazard_regs, set by emu_program_load) */
 	uint32_t hzn_arms;             /* wait-state rules this may be a producer for */
+	uint8_t hz_kind;               /* opcode kinds the wait-state rules test (emu_hazard_nops.c,
+	                                  set by emu_program_load); in what was padding */
+	uint8_t props;                 /* EMU_IP_*, set by the decoder; in what was padding */
 };
 
 /* Decoding. */

@@ -2492,6 +2492,314 @@ static void test_mfma_f32_f64(void **state)
 		}
 }
 
+/* ---- every MFMA input type, shape and modifier against the ISA formulas ---- */
+
+/* gfx942: v_mfma_f32_16x16x1_4b_f32 v[16:31], a0, v1, v[16:31] cbsz:2 abid:1 blgp:4 */
+#define I_MF_F32_16X16X1_4B EMU_GFX942, 2, {0xd3c10a10, 0x8c420300}
+/* gfx942: v_mfma_f32_32x32x1_2b_f32 v[16:47], v0, v1, v[16:47] cbsz:1 abid:1 */
+#define I_MF_F32_32X32X1_2B EMU_GFX942, 2, {0xd3c00910, 0x04420300}
+/* gfx942: v_mfma_f32_4x4x4_16b_f16 a[0:3], v[0:1], v[2:3], a[0:3] cbsz:3 abid:5 blgp:1 */
+#define I_MF_F16_4X4X4_16B_ACC EMU_GFX942, 2, {0xd3caab00, 0x24020500}
+/* gfx942: v_mfma_f32_4x4x4_16b_f16 v[16:19], v[0:1], v[2:3], v[16:19] */
+#define I_MF_F16_4X4X4_16B EMU_GFX942, 2, {0xd3ca0010, 0x04420500}
+/* gfx942: v_mfma_f32_32x32x4_2b_bf16 v[32:63], v[0:1], v[2:3], v[32:63] blgp:2 */
+#define I_MF_BF16_32X32X4_2B EMU_GFX942, 2, {0xd3dd0020, 0x44820500}
+/* gfx942: v_mfma_f32_16x16x16_bf16 v[16:19], v[0:1], v[2:3], v[16:19] blgp:3 */
+#define I_MF_BF16_16X16X16 EMU_GFX942, 2, {0xd3e10010, 0x64420500}
+/* gfx942: v_mfma_i32_16x16x32_i8 v[16:19], v[0:1], v[2:3], v[16:19] */
+#define I_MF_I8_16X16X32 EMU_GFX942, 2, {0xd3d70010, 0x04420500}
+/* gfx942: v_mfma_i32_4x4x4_16b_i8 v[16:19], v0, v1, v[16:19] cbsz:4 abid:9 blgp:7 */
+#define I_MF_I8_4X4X4_16B EMU_GFX942, 2, {0xd3d24c10, 0xe4420300}
+/* gfx942: v_mfma_i32_32x32x16_i8 v[16:31], v[0:1], v[2:3], v[16:31] */
+#define I_MF_I8_32X32X16 EMU_GFX942, 2, {0xd3d60010, 0x04420500}
+/* gfx942: v_mfma_f64_4x4x4_4b_f64 v[16:17], v[0:1], v[2:3], v[16:17] neg:[1,0,1] */
+#define I_MF_F64_4X4X4_NEG EMU_GFX942, 2, {0xd3ef0010, 0xa4420500}
+/* gfx942: v_mfma_f64_4x4x4_4b_f64 v[16:17], v[0:1], v[2:3], v[16:17] */
+#define I_MF_F64_4X4X4 EMU_GFX942, 2, {0xd3ef0010, 0x04420500}
+/* gfx942: v_mfma_f32_4x4x1_16b_f32 v[16:19], v0, v1, v[16:19] */
+#define I_MF_F32_4X4X1_16B EMU_GFX942, 2, {0xd3c20010, 0x04420300}
+
+enum mf_type { MF_F32, MF_F16, MF_BF16, MF_I8, MF_F64 };
+
+/* One MFMA under test: its shape (blocks of M x N x K), input type, first
+ * registers of A, B and C/D (AGPRs where acc), modifiers as encoded. */
+struct mf_case {
+	const char *mnemonic;
+	struct enc e;
+	unsigned m, n, k, b;
+	enum mf_type type;
+	unsigned a, bsrc, cd;
+	bool a_acc, cd_acc;
+	unsigned cbsz, abid, blgp;
+	bool neg[3];      /* gfx942 f64: A, B, C negated (the blgp bits) */
+	uint64_t exec;
+};
+
+static uint32_t *R(struct tu_wave *t, bool acc, unsigned r) { return acc ? AG(t, r) : V(t, r); }
+
+/* The value of an IEEE binary16 number. */
+static double half_value(uint16_t h)
+{
+	int e = (h >> 10) & 31, m = h & 0x3ff;
+	double v = e == 0 ? ldexp(m, -24) : e == 31 ? (m ? NAN : INFINITY) : ldexp(1024 + m, e - 25);
+	return (h & 0x8000) ? -v : v;
+}
+
+/* Element e of a lane (packed low bits first: 2 halves or 4 bytes a dword,
+ * an f64 a register pair) of the operand whose first register is r. */
+static double mf_elem(struct tu_wave *t, bool acc, unsigned r, unsigned lane, unsigned e, enum mf_type ty)
+{
+	switch (ty) {
+	case MF_F32:
+		return bf(R(t, acc, r + e)[lane]);
+	case MF_F16:
+		return half_value((uint16_t)(R(t, acc, r + e / 2)[lane] >> (16 * (e % 2))));
+	case MF_BF16:
+		return bf((R(t, acc, r + e / 2)[lane] >> (16 * (e % 2))) << 16);
+	case MF_I8:
+		return (int8_t)(R(t, acc, r + e / 4)[lane] >> (8 * (e % 4)));
+	default:
+		return bd(R(t, acc, r + 2 * e)[lane] | (uint64_t)R(t, acc, r + 2 * e + 1)[lane] << 32);
+	}
+}
+
+/* blgp: the lane B is read from (CDNA3 ISA, MFMA "BLGP"). */
+static unsigned mf_blgp(unsigned l, unsigned blgp)
+{
+	static const unsigned base[8] = { 0, 0, 32, 16, 0, 16, 32, 48 };
+	if (blgp == 0)
+		return l;
+	if (blgp == 3)
+		return (l + 16) % 64;
+	return base[blgp] + l % (blgp < 3 ? 32 : 16);
+}
+
+/* C/D element [i][j] of block bk: its (first) register and lane (CDNA3 ISA
+ * "Matrix fused-multiply-add" output layout). */
+static void mf_cd(const struct mf_case *c, unsigned bk, unsigned i, unsigned j, unsigned *reg, unsigned *lane)
+{
+	bool f64 = c->type == MF_F64;
+	if (c->n == 4) {
+		*reg = f64 ? 0 : i;
+		*lane = j + 4 * bk + (f64 ? 16 * i : 0);
+		return;
+	}
+	unsigned g = f64 ? 1 : 4;
+	*reg = (bk * (c->m * c->n / 64) + (i / (g * 64 / c->n)) * g + i % g) * (f64 ? 2 : 1);
+	*lane = j + c->n * ((i / g) % (64 / c->n));
+}
+
+static unsigned mf_out_dw(const struct mf_case *c)
+{
+	return c->m * c->n * c->b / 64 * (c->type == MF_F64 ? 2 : 1);
+}
+
+/* The expected D registers: C + A x B per block, products summed in k order
+ * in double (every product is exact there), f64 with a fused step; i8
+ * wraps to 32 bits; lanes outside EXEC keep D. */
+static void mf_expect(struct tu_wave *t, const struct mf_case *c, uint32_t (*want)[64])
+{
+	unsigned kl = c->k * c->m * c->b / 64;
+	bool f64 = c->type == MF_F64;
+	for (unsigned r = 0; r < mf_out_dw(c); r++)
+		memcpy(want[r], R(t, c->cd_acc, c->cd + r), 256);
+	for (unsigned bk = 0; bk < c->b; bk++)
+		for (unsigned i = 0; i < c->m; i++)
+			for (unsigned j = 0; j < c->n; j++) {
+				unsigned ab = ((bk >> c->cbsz) << c->cbsz) + c->abid, reg, lane;
+				mf_cd(c, bk, i, j, &reg, &lane);
+				if (!((c->exec >> lane) & 1))
+					continue;
+				const uint32_t *cr = R(t, c->cd_acc, c->cd + reg);
+				double s = f64 ? bd(cr[lane] | (uint64_t)R(t, c->cd_acc, c->cd + reg + 1)[lane] << 32)
+				           : c->type == MF_I8 ? (double)(int32_t)cr[lane] : bf(cr[lane]);
+				if (c->neg[2])
+					s = -s;
+				for (unsigned k = 0; k < c->k; k++) {
+					unsigned la = i + c->m * (ab + c->b * (k / kl));
+					unsigned lb = mf_blgp(j + c->n * (bk + c->b * (k / kl)), c->blgp);
+					double x = mf_elem(t, c->a_acc, c->a, la, k % kl, c->type);
+					double y = mf_elem(t, false, c->bsrc, lb, k % kl, c->type);
+					x = c->neg[0] ? -x : x;
+					y = c->neg[1] ? -y : y;
+					s = f64 ? fma(x, y, s) : s + x * y;
+				}
+				if (f64) {
+					want[reg][lane] = (uint32_t)db(s);
+					want[reg + 1][lane] = (uint32_t)(db(s) >> 32);
+				} else {
+					want[reg][lane] = c->type == MF_I8 ? (uint32_t)(int64_t)s : fb((float)s);
+				}
+			}
+}
+
+/* Random finite operands of the case's type: full mantissas, so that the
+ * order of the sums shows in the rounding. */
+static uint32_t mf_rnd_word(enum mf_type ty)
+{
+	uint32_t r = rnd();
+	switch (ty) {
+	case MF_F32:
+		return (r & 0x807fffffu) | (uint32_t)(127 - 20 + rnd() % 40) << 23;
+	case MF_F16:
+		return r & ~0x40004000u;  /* exponents below 16: finite halves, denormals too */
+	case MF_BF16:
+		return r & ~0x40004000u;
+	default:
+		return r;
+	}
+}
+static void mf_fill(struct tu_wave *t, const struct mf_case *c)
+{
+	unsigned kl = c->k * c->m * c->b / 64;
+	unsigned in_dw = c->type == MF_F64 ? 2 * kl : c->type == MF_F32 ? kl : c->type == MF_I8 ? (kl + 3) / 4 : (kl + 1) / 2;
+	for (unsigned r = 0; r < in_dw; r++)
+		for (unsigned l = 0; l < 64; l++) {
+			R(t, c->a_acc, c->a + r)[l] = mf_rnd_word(c->type);
+			V(t, c->bsrc + r)[l] = mf_rnd_word(c->type);
+		}
+	for (unsigned r = 0; r < mf_out_dw(c); r++)
+		for (unsigned l = 0; l < 64; l++)
+			R(t, c->cd_acc, c->cd + r)[l] = c->type == MF_F16 || c->type == MF_BF16 ? mf_rnd_word(MF_F32)
+			                                : mf_rnd_word(c->type);
+	if (c->type == MF_F64)
+		for (unsigned r = 0; r < in_dw; r += 2)
+			for (unsigned l = 0; l < 64; l++) {
+				setV64(t, c->bsrc + r, l, db(ldexp((double)(int32_t)rnd(), (int)(rnd() % 40) - 50)));
+				V(t, c->a + r)[l] = (uint32_t)db(ldexp((double)(int32_t)rnd(), (int)(rnd() % 40) - 50));
+				V(t, c->a + r + 1)[l] = (uint32_t)(db(ldexp((double)(int32_t)rnd(), 0)) >> 32);
+			}
+	if (c->type == MF_F64)
+		for (unsigned r = 0; r < mf_out_dw(c); r += 2)
+			for (unsigned l = 0; l < 64; l++)
+				setV64(t, c->cd + r, l, db(ldexp((double)(int32_t)rnd(), (int)(rnd() % 20) - 10)));
+}
+
+static void mf_check(struct tu_wave *t, const struct mf_case *c, bool nan_ok)
+{
+	static uint32_t want[32][64];
+	mf_expect(t, c, want);
+	emu_set_exec(&t->w, c->exec);
+	run(t, c->e, c->mnemonic);
+	emu_set_exec(&t->w, ~0ull);
+	for (unsigned r = 0; r < mf_out_dw(c); r++)
+		for (unsigned l = 0; l < 64; l++) {
+			uint32_t got = R(t, c->cd_acc, c->cd + r)[l];
+			if (nan_ok && c->type != MF_F64 && c->type != MF_I8)
+				check_f32(got, want[r][l], l, c->mnemonic);
+			else if (got != want[r][l])
+				fail_msg("%s: D register %u lane %u: got 0x%08x want 0x%08x", c->mnemonic, r, l, got,
+				         want[r][l]);
+		}
+}
+
+static void test_mfma_types_shapes(void **state)
+{
+	struct tu_wave *t = *state;
+	const uint64_t all = ~0ull, part = 0xf0f0ff00a5a5ffffull;
+	const struct mf_case cases[] = {
+		{"v_mfma_f32_16x16x1_4b_f32", ENC(I_MF_F32_16X16X1_4B), 16, 16, 1, 4, MF_F32, 0, 1, 16, true, false,
+		 2, 1, 4, {0}, all},
+		{"v_mfma_f32_32x32x1_2b_f32", ENC(I_MF_F32_32X32X1_2B), 32, 32, 1, 2, MF_F32, 0, 1, 16, false, false,
+		 1, 1, 0, {0}, part},
+		{"v_mfma_f32_4x4x4_16b_f16", ENC(I_MF_F16_4X4X4_16B_ACC), 4, 4, 4, 16, MF_F16, 0, 2, 0, false, true,
+		 3, 5, 1, {0}, all},
+		{"v_mfma_f32_4x4x4_16b_f16", ENC(I_MF_F16_4X4X4_16B), 4, 4, 4, 16, MF_F16, 0, 2, 16, false, false,
+		 0, 0, 0, {0}, part},
+		{"v_mfma_f32_32x32x4_2b_bf16", ENC(I_MF_BF16_32X32X4_2B), 32, 32, 4, 2, MF_BF16, 0, 2, 32, false, false,
+		 0, 0, 2, {0}, all},
+		{"v_mfma_f32_16x16x16_bf16", ENC(I_MF_BF16_16X16X16), 16, 16, 16, 1, MF_BF16, 0, 2, 16, false, false,
+		 0, 0, 3, {0}, part},
+		{"v_mfma_i32_16x16x32_i8", ENC(I_MF_I8_16X16X32), 16, 16, 32, 1, MF_I8, 0, 2, 16, false, false,
+		 0, 0, 0, {0}, all},
+		{"v_mfma_i32_4x4x4_16b_i8", ENC(I_MF_I8_4X4X4_16B), 4, 4, 4, 16, MF_I8, 0, 1, 16, false, false,
+		 4, 9, 7, {0}, part},
+		{"v_mfma_i32_32x32x16_i8", ENC(I_MF_I8_32X32X16), 32, 32, 16, 1, MF_I8, 0, 2, 16, false, false,
+		 0, 0, 0, {0}, all},
+		{"v_mfma_f64_4x4x4_4b_f64", ENC(I_MF_F64_4X4X4_NEG), 4, 4, 4, 4, MF_F64, 0, 2, 16, false, false,
+		 0, 0, 0, {true, false, true}, all},
+		{"v_mfma_f64_4x4x4_4b_f64", ENC(I_MF_F64_4X4X4), 4, 4, 4, 4, MF_F64, 0, 2, 16, false, false,
+		 0, 0, 0, {0}, part},
+	};
+	for (unsigned n = 0; n < sizeof(cases) / sizeof(cases[0]); n++) {
+		mf_fill(t, &cases[n]);
+		mf_check(t, &cases[n], false);
+	}
+	/* One NaN and one Inf among A's elements: the same sums, on the path
+	 * that orders NaN operands explicitly (D rows that meet them are NaN). */
+	mf_fill(t, &cases[0]);
+	AG(t, 0)[5] = 0x7fc01234;
+	AG(t, 0)[40] = 0xff800000;
+	mf_check(t, &cases[0], true);
+}
+
+/* The NaN a D gets when several operands are NaN (the ISA leaves the
+ * payload open; the emulator's rule, emu_exec_valu_mfma.c mfma_block): the
+ * first NaN, quieted, of A then B for a product, of the product then C for
+ * a sum, and of B, A, C for an f64 fused step. */
+static void test_mfma_nan_order(void **state)
+{
+	struct tu_wave *t = *state;
+	const uint32_t na = 0x7f800a0a, nb = 0xff800b0b, nc = 0x7fc00c0c;  /* A, B signalling */
+	for (unsigned l = 0; l < 64; l++) {
+		unsigned g = l / 16;  /* lane groups 0-3: which of A, B, C are NaN */
+		V(t, 0)[l] = g == 0 || g == 1 ? na : fb(1.5f);
+		V(t, 1)[l] = g == 0 || g == 2 ? nb : fb(2.0f);
+		for (unsigned r = 0; r < 4; r++)
+			V(t, 16 + r)[l] = nc;
+	}
+	/* 4x4x1, 16 blocks: A[i] of block bk in lane i + 4bk, B[j] in lane
+	 * j + 4bk, D[i][j] register i, lane j + 4bk: each lane group is 4 blocks. */
+	RUN(t, I_MF_F32_4X4X1_16B, "v_mfma_f32_4x4x1_16b_f32");
+	for (unsigned l = 0; l < 64; l++) {
+		unsigned g = l / 16;
+		uint32_t want = g == 0 || g == 1 ? na | 0x400000 : g == 2 ? nb | 0x400000 : nc;
+		for (unsigned r = 0; r < 4; r++)
+			check_u32(V(t, 16 + r)[l], want, l, "mfma f32 NaN order");
+	}
+	const uint64_t da = 0x7ff000000000da0aull, dbb = 0xfff000000000db0bull, dc = 0x7ff800000000dc0cull;
+	for (unsigned l = 0; l < 64; l++) {
+		setV64(t, 0, l, da);
+		setV64(t, 2, l, dbb);
+		setV64(t, 16, l, dc);
+	}
+	RUN(t, I_MF_F64_4X4X4, "v_mfma_f64_4x4x4_4b_f64");
+	for (unsigned l = 0; l < 64; l++)
+		if (V64(t, 16, l) != (dbb | 1ull << 51))
+			fail_msg("mfma f64 NaN order lane %u: got 0x%016llx", l, (unsigned long long)V64(t, 16, l));
+}
+
+/* Every half as an MFMA input: D = 0 + h x 1 + 0 x 0 + ..., so D is h's
+ * value as a single (+0 for -0; a NaN quieted, its payload kept), compared
+ * with the value from binary16's definition (the vector conversion of
+ * emu_exec_valu_mfma.c against the format, on all 65536 inputs). */
+static void test_mfma_f16_all(void **state)
+{
+	struct tu_wave *t = *state;
+	for (unsigned base = 0; base < 65536; base += 64) {
+		for (unsigned l = 0; l < 64; l++) {
+			V(t, 0)[l] = base + l;  /* A[i][0] = h, A[i][1..3] = 0: lane i + 4bk */
+			V(t, 1)[l] = 0;
+			V(t, 2)[l] = 0x3c00;    /* B[0][j] = 1.0, B[1..3][j] = 0 */
+			V(t, 3)[l] = 0;
+			for (unsigned r = 0; r < 4; r++)
+				V(t, 16 + r)[l] = 0;
+		}
+		RUN(t, I_MF_F16_4X4X4_16B, "v_mfma_f32_4x4x4_16b_f16");
+		for (unsigned l = 0; l < 64; l++) {
+			unsigned bk = l / 4, i = l % 4;
+			uint16_t h = (uint16_t)(base + l);
+			double v = half_value(h);
+			uint32_t want = isnan(v) ? ((uint32_t)(h & 0x8000) << 16) | 0x7fc00000u | (uint32_t)(h & 0x3ff) << 13
+			                         : fb((float)(0.0 + v));
+			for (unsigned j = 0; j < 4; j++)
+				if (V(t, 16 + i)[j + 4 * bk] != want)
+					fail_msg("mfma f16 input 0x%04x: D[%u][%u] of block %u is 0x%08x, want 0x%08x", h, i, j,
+					         bk, V(t, 16 + i)[j + 4 * bk], want);
+		}
+	}
+}
+
 static void test_gfx942_b64(void **state)
 {
 	struct tu_wave *t = *state;
@@ -2586,5 +2894,8 @@ TU_MAIN(NULL, NULL,
 	tu_test(test_mfma_32x32x8f16),
 	tu_test(test_mfma_16x16x16f16),
 	tu_test(test_mfma_f32_f64),
+	tu_test(test_mfma_types_shapes),
+	tu_test(test_mfma_nan_order),
+	tu_test(test_mfma_f16_all),
 	tu_test(test_gfx942_b64),
 	cmocka_unit_test(test_coverage))
