@@ -48,11 +48,11 @@ static void lds_mark(struct emu_workgroup *wg, uint32_t a, unsigned n)
 		wg->lds_partial = true;
 }
 
-/* First byte of [a, a + n) not written, or -1. Shadow bytes are 0xff
- * (written) or 0: eight at a time first, bytes only to find the first. */
-static int64_t lds_unwritten(const struct emu_workgroup *wg, uint32_t a, unsigned n)
+/* Offset of the first byte of p[0, n) not written, or -1. Shadow bytes
+ * are 0xff (written) or 0: eight at a time first, bytes only to find the
+ * first. */
+static int64_t lds_unwritten_at(const uint8_t *p, unsigned n)
 {
-	const uint8_t *p = wg->lds_sh + a;
 	unsigned i = 0;
 	for (; i + 8 <= n; i += 8) {
 		uint64_t v;
@@ -68,8 +68,73 @@ static int64_t lds_unwritten(const struct emu_workgroup *wg, uint32_t a, unsigne
 	}
 	for (; i < n; i++)
 		if (!p[i])
-			return (int64_t)a + i;
+			return i;
 	return -1;
+}
+
+static int64_t lds_unwritten(const struct emu_workgroup *wg, uint32_t a, unsigned n)
+{
+	int64_t i = lds_unwritten_at(wg->lds_sh + a, n);
+	return i < 0 ? -1 : (int64_t)a + i;
+}
+
+/* Whether the n bytes of shadow at p are all written: the usual widths as
+ * one or two whole-word compares. */
+static inline bool lds_sh_full(const uint8_t *p, unsigned n)
+{
+	uint64_t x, y;
+	uint32_t v;
+	switch (n) {
+	case 4: memcpy(&v, p, 4); return v == UINT32_MAX;
+	case 8: memcpy(&x, p, 8); return x == UINT64_MAX;
+	case 16: memcpy(&x, p, 8); memcpy(&y, p + 8, 8); return (x & y) == UINT64_MAX;
+	default: return lds_unwritten_at(p, n) < 0;
+	}
+}
+
+/* The common outcome of emu_lds_check, found in one pass over the lanes:
+ * every lane of mask in range and, for a read, every byte it reads
+ * written. True when so: the exact loop below would then report nothing,
+ * and only a write's marks remain to be made. Lanes past the allocation
+ * look at shadow byte 0 instead (the pass does not branch per lane), and
+ * make the answer false. */
+static inline __attribute__((always_inline)) bool
+lds_quiet_n(const uint8_t *sh, uint32_t lim, const uint32_t *va, uint32_t off, uint64_t mask, unsigned bytes,
+            bool read)
+{
+	bool over = false, full = true;
+	if (mask == ~0ull) {
+#pragma GCC unroll 4
+		for (unsigned l = 0; l < EMU_LANES; l++) {
+			uint32_t a = va[l] + off;
+			over |= a > lim;
+			if (read)
+				full &= lds_sh_full(sh + (a > lim ? 0 : a), bytes);
+		}
+		return !over && full;
+	}
+	for (uint64_t m = mask; m; m &= m - 1) {
+		uint32_t a = va[__builtin_ctzll(m)] + off;
+		over |= a > lim;
+		if (read)
+			full &= lds_sh_full(sh + (a > lim ? 0 : a), bytes);
+	}
+	return !over && full;
+}
+
+/* lds_quiet_n with the width a constant for the usual ones. */
+static bool lds_quiet(const struct emu_workgroup *wg, const uint32_t *va, uint32_t off, uint64_t mask,
+                      unsigned bytes, bool read)
+{
+	if (bytes > wg->lds_size)
+		return false;
+	uint32_t lim = wg->lds_size - bytes;  /* a + bytes <= size, a dword wholly in or out */
+	switch (bytes) {
+	case 4: return lds_quiet_n(wg->lds_sh, lim, va, off, mask, 4, read);
+	case 8: return lds_quiet_n(wg->lds_sh, lim, va, off, mask, 8, read);
+	case 16: return lds_quiet_n(wg->lds_sh, lim, va, off, mask, 16, read);
+	default: return lds_quiet_n(wg->lds_sh, lim, va, off, mask, bytes, read);
+	}
 }
 
 void emu_lds_check(struct emu_wave *w, const uint32_t *va, uint32_t off, uint64_t mask, unsigned bytes,
@@ -78,6 +143,12 @@ void emu_lds_check(struct emu_wave *w, const uint32_t *va, uint32_t off, uint64_
 	struct emu_workgroup *wg = w->wg;
 	if (!bytes || !wg->lds_sh)
 		return;  /* nothing accessed; or a unit-test workgroup without a shadow */
+	if (lds_quiet(wg, va, off, mask, bytes, op & EMU_LDS_READ)) {
+		if (op & EMU_LDS_WRITE)
+			for (uint64_t m = mask; m; m &= m - 1)
+				lds_mark(wg, va[__builtin_ctzll(m)] + off, bytes);
+		return;
+	}
 	bool oob_seen = false;
 	for (uint64_t m = mask; m; m &= m - 1) {
 		uint32_t a = va[__builtin_ctzll(m)] + off;
