@@ -60,6 +60,9 @@ struct emu_access {
 	uint64_t mask;         /* lanes that accessed memory */
 	const uint64_t *addr;  /* per-lane byte address (GPU VA, or LDS byte address);
 	                          SMEM: addr[0] */
+	const uint32_t *lds_va;  /* LDS, instead of addr (the DS semantics): lane l's
+	                            byte address is lds_va[l] + lds_off, 32 bits, wrapping */
+	uint32_t lds_off;
 };
 
 /* One outstanding memory instruction: what it will write when it completes. */

@@ -34,7 +34,7 @@ bool emu_wave_lds_init(struct emu_workgroup *wg, uint32_t size)
 /* Bytes [a, a + n) (inside the allocation) written. Called per lane of
  * every DS store: the usual widths as fixed-size stores the compiler
  * inlines (a memset call per lane was a third of the LDS suite's time). */
-static void lds_mark(struct emu_workgroup *wg, uint32_t a, unsigned n)
+static inline void lds_mark(struct emu_workgroup *wg, uint32_t a, unsigned n)
 {
 	static const uint64_t ones[2] = { UINT64_MAX, UINT64_MAX };
 	uint8_t *p = wg->lds_sh + a;
@@ -92,85 +92,52 @@ static inline bool lds_sh_full(const uint8_t *p, unsigned n)
 	}
 }
 
-/* The common outcome of emu_lds_check, found in one pass over the lanes:
- * every lane of mask in range and, for a read, every byte it reads
- * written. True when so: the exact loop below would then report nothing,
- * and only a write's marks remain to be made. Lanes past the allocation
- * look at shadow byte 0 instead (the pass does not branch per lane), and
- * make the answer false. */
-static inline __attribute__((always_inline)) bool
-lds_quiet_n(const uint8_t *sh, uint32_t lim, const uint32_t *va, uint32_t off, uint64_t mask, unsigned bytes,
-            bool read)
+/* emu_lds_check's lane loop, inlined for the usual widths of a read: a
+ * lane whose bytes are in range and (for a read) all written costs a
+ * compare and one or two whole-word loads of the shadow; only a lane with
+ * something to report takes the byte-exact search. */
+static inline __attribute__((always_inline)) void
+lds_check_lanes(struct emu_wave *w, const uint32_t *va, uint32_t off, uint64_t mask, unsigned bytes,
+                enum emu_lds_op op)
 {
-	bool over = false, full = true;
-	if (mask == ~0ull) {
-#pragma GCC unroll 4
-		for (unsigned l = 0; l < EMU_LANES; l++) {
-			uint32_t a = va[l] + off;
-			over |= a > lim;
-			if (read)
-				full &= lds_sh_full(sh + (a > lim ? 0 : a), bytes);
-		}
-		return !over && full;
-	}
+	struct emu_workgroup *wg = w->wg;
+	/* In range: a + bytes <= size (emu_lds_in of the last byte). */
+	const int64_t lim = (int64_t)wg->lds_size - bytes;
+	bool oob_seen = false;
 	for (uint64_t m = mask; m; m &= m - 1) {
 		uint32_t a = va[__builtin_ctzll(m)] + off;
-		over |= a > lim;
-		if (read)
-			full &= lds_sh_full(sh + (a > lim ? 0 : a), bytes);
-	}
-	return !over && full;
-}
-
-/* lds_quiet_n with the width a constant for the usual ones. */
-static bool lds_quiet(const struct emu_workgroup *wg, const uint32_t *va, uint32_t off, uint64_t mask,
-                      unsigned bytes, bool read)
-{
-	if (bytes > wg->lds_size)
-		return false;
-	uint32_t lim = wg->lds_size - bytes;  /* a + bytes <= size, a dword wholly in or out */
-	switch (bytes) {
-	case 4: return lds_quiet_n(wg->lds_sh, lim, va, off, mask, 4, read);
-	case 8: return lds_quiet_n(wg->lds_sh, lim, va, off, mask, 8, read);
-	case 16: return lds_quiet_n(wg->lds_sh, lim, va, off, mask, 16, read);
-	default: return lds_quiet_n(wg->lds_sh, lim, va, off, mask, bytes, read);
+		if ((int64_t)a > lim) {
+			if (!oob_seen)
+				w->ops->lds_report(w, w->cur, EMU_LDS_OOB, a, bytes);  /* one report per instruction */
+			oob_seen = true;
+			continue;
+		}
+		if ((op & EMU_LDS_READ) && !lds_sh_full(wg->lds_sh + a, bytes)) {
+			w->ops->lds_report(w, w->cur, EMU_LDS_UNINIT, (uint64_t)lds_unwritten(wg, a, bytes), 1);
+			if (w->state == EMU_WAVE_FAULT)
+				return;
+			lds_mark(wg, a, bytes);  /* reported once per byte */
+			continue;
+		}
+		if (op & EMU_LDS_WRITE)
+			lds_mark(wg, a, bytes);
 	}
 }
 
 void emu_lds_check(struct emu_wave *w, const uint32_t *va, uint32_t off, uint64_t mask, unsigned bytes,
                    enum emu_lds_op op)
 {
-	struct emu_workgroup *wg = w->wg;
-	if (!bytes || !wg->lds_sh)
+	if (!bytes || !w->wg->lds_sh)
 		return;  /* nothing accessed; or a unit-test workgroup without a shadow */
-	if (lds_quiet(wg, va, off, mask, bytes, op & EMU_LDS_READ)) {
-		if (op & EMU_LDS_WRITE)
-			for (uint64_t m = mask; m; m &= m - 1)
-				lds_mark(wg, va[__builtin_ctzll(m)] + off, bytes);
-		return;
-	}
-	bool oob_seen = false;
-	for (uint64_t m = mask; m; m &= m - 1) {
-		uint32_t a = va[__builtin_ctzll(m)] + off;
-		if (!emu_lds_in((uint64_t)a + bytes - 1, wg->lds_size)) {
-			if (!oob_seen)
-				w->ops->lds_report(w, w->cur, EMU_LDS_OOB, a, bytes);  /* one report per instruction */
-			oob_seen = true;
-			continue;
+	if (op == EMU_LDS_READ) {
+		switch (bytes) {
+		case 4: lds_check_lanes(w, va, off, mask, 4, EMU_LDS_READ); return;
+		case 8: lds_check_lanes(w, va, off, mask, 8, EMU_LDS_READ); return;
+		case 16: lds_check_lanes(w, va, off, mask, 16, EMU_LDS_READ); return;
+		default: break;
 		}
-		if (op & EMU_LDS_READ) {
-			int64_t b = lds_unwritten(wg, a, bytes);
-			if (b >= 0) {
-				w->ops->lds_report(w, w->cur, EMU_LDS_UNINIT, (uint64_t)b, 1);
-				if (w->state == EMU_WAVE_FAULT)
-					return;
-				lds_mark(wg, a, bytes);  /* reported once per byte */
-				continue;
-			}
-		}
-		if (op & EMU_LDS_WRITE)
-			lds_mark(wg, a, bytes);
 	}
+	lds_check_lanes(w, va, off, mask, bytes, op);
 }
 
 /* Whether buf[0 .. n) (n a multiple of 4) holds the poison, or some lane

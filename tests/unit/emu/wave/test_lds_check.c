@@ -8,12 +8,12 @@
  * once per byte); a write marks its bytes; a sub-dword or misaligned write
  * sets lds_partial.
  *
- * emu_lds_check answers the common case (every lane in range, every byte
- * read already written) in one pass and leaves the rest to its exact lane
- * loop; the patterns below reach both (contiguous, strided by 2, 4 and 32
- * dwords, broadcast, random, partial EXEC, lanes out of range, misaligned,
- * every width), and the reports and the written map must equal the
- * model's after every access.
+ * emu_lds_check answers the common lane (in range, every byte it reads
+ * already written) with a compare and whole-word loads of the shadow, and
+ * leaves the rest to a byte-exact search; the patterns below reach both
+ * (contiguous, strided by 2, 4 and 32 dwords, broadcast, random, partial
+ * EXEC, lanes out of range, misaligned, every width), and the reports and
+ * the written map must equal the model's after every access.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -209,8 +209,8 @@ static void test_lds_check_patterns(void **state)
 	assert_true(loud > 100);
 }
 
-/* A whole-wave dword read of what the wave wrote: nothing to report, the
- * one-pass answer; then one lane's dword forgotten: exactly that byte. */
+/* A whole-wave dword read of what the wave wrote: nothing to report; then
+ * one lane's dword forgotten: exactly that byte, once. */
 static void test_lds_check_one_unwritten(void **state)
 {
 	struct fx *f = *state;
