@@ -94,26 +94,33 @@ static void finish(struct emu_wave *w, struct emu_pending *p, bool store, bool a
  * moves with no check per lane. The results equal the per-lane loops
  * further down, which handle the rest. */
 
-typedef uint32_t ds_v4u32 __attribute__((vector_size(16)));
+typedef uint32_t ds_v8u32 __attribute__((vector_size(32)));
 
 /* With EXEC = all lanes: whether every lane's bytes [va[l], va[l] + end)
  * lie inside the allocation (size <= 64 KiB, so such a lane does not wrap
  * at 16 bits either) and every lane's address and off are dword-aligned
  * (what the uninitialised-LDS screen of the loads needs, emu_wave_lds.c; a
- * misaligned access takes the lane loops). */
+ * misaligned access takes the lane loops). Eight lanes per step: one
+ * 256-bit vector with AVX2, two 128-bit ones without. */
+__attribute__((target_clones("avx2", "default")))
 static bool ds_wave_in(const uint32_t *va, uint32_t off, uint32_t end, uint32_t size)
 {
 	const uint32_t lim = end > size ? 0 : size - end;
-	const ds_v4u32 top = { lim, lim, lim, lim };
-	ds_v4u32 over = { 0, 0, 0, 0 }, any = { off, off, off, off };
-#pragma GCC unroll 4
-	for (unsigned l = 0; l < EMU_LANES; l += 4) {
-		ds_v4u32 v;
+	const ds_v8u32 top = { lim, lim, lim, lim, lim, lim, lim, lim };
+	ds_v8u32 over = { 0 }, any = { off };
+#pragma GCC unroll 8
+	for (unsigned l = 0; l < EMU_LANES; l += 8) {
+		ds_v8u32 v;
 		memcpy(&v, &va[l], sizeof(v));
-		over |= (ds_v4u32)(v > top);
+		over |= (ds_v8u32)(v > top);
 		any |= v;
 	}
-	return end <= size && !((any[0] | any[1] | any[2] | any[3]) & 3) && !(over[0] | over[1] | over[2] | over[3]);
+	uint32_t a = 0, o = 0;
+	for (unsigned i = 0; i < 8; i++) {
+		a |= any[i];
+		o |= over[i];
+	}
+	return end <= size && !(a & 3) && !o;
 }
 
 /* Every lane's ndw dwords at src + va[l] into buf[k * 64 + l], the layout
