@@ -101,6 +101,14 @@ struct emu_workgroup {
 	uint8_t *lds_sh;             /* per LDS byte: nonzero once the workgroup wrote it
 	                                (emu_wave_lds.c); NULL: not checked */
 	bool lds_partial;            /* a sub-dword or misaligned write happened */
+	/* Whole-wave reads the checks found nothing to report in (emu_wave_lds.c):
+	 * the written map only gains bytes, so the same addresses stay quiet. */
+	struct emu_lds_quiet {
+		uint32_t va[EMU_LANES];
+		uint32_t off;
+		uint32_t bytes;          /* 0: empty */
+	} lds_quiet[2];
+	unsigned lds_quiet_next;     /* the entry to replace */
 	struct emu_wave **waves;
 };
 

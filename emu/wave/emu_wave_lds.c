@@ -23,6 +23,8 @@ bool emu_wave_lds_init(struct emu_workgroup *wg, uint32_t size)
 	wg->lds_sh = calloc(1, size + 16);
 	wg->lds_size = size;
 	wg->lds_partial = false;
+	memset(wg->lds_quiet, 0, sizeof(wg->lds_quiet));
+	wg->lds_quiet_next = 0;
 	if (!wg->lds || !wg->lds_sh)
 		return false;
 	uint32_t p = EMU_POISON;
@@ -95,33 +97,67 @@ static inline bool lds_sh_full(const uint8_t *p, unsigned n)
 /* emu_lds_check's lane loop, inlined for the usual widths of a read: a
  * lane whose bytes are in range and (for a read) all written costs a
  * compare and one or two whole-word loads of the shadow; only a lane with
- * something to report takes the byte-exact search. */
-static inline __attribute__((always_inline)) void
+ * something to report takes the byte-exact search. True when nothing was
+ * reported. */
+static inline __attribute__((always_inline)) bool
 lds_check_lanes(struct emu_wave *w, const uint32_t *va, uint32_t off, uint64_t mask, unsigned bytes,
                 enum emu_lds_op op)
 {
 	struct emu_workgroup *wg = w->wg;
 	/* In range: a + bytes <= size (emu_lds_in of the last byte). */
 	const int64_t lim = (int64_t)wg->lds_size - bytes;
-	bool oob_seen = false;
+	bool oob_seen = false, quiet = true;
 	for (uint64_t m = mask; m; m &= m - 1) {
 		uint32_t a = va[__builtin_ctzll(m)] + off;
 		if ((int64_t)a > lim) {
 			if (!oob_seen)
 				w->ops->lds_report(w, w->cur, EMU_LDS_OOB, a, bytes);  /* one report per instruction */
 			oob_seen = true;
+			quiet = false;
 			continue;
 		}
 		if ((op & EMU_LDS_READ) && !lds_sh_full(wg->lds_sh + a, bytes)) {
 			w->ops->lds_report(w, w->cur, EMU_LDS_UNINIT, (uint64_t)lds_unwritten(wg, a, bytes), 1);
+			quiet = false;
 			if (w->state == EMU_WAVE_FAULT)
-				return;
+				return false;
 			lds_mark(wg, a, bytes);  /* reported once per byte */
 			continue;
 		}
 		if (op & EMU_LDS_WRITE)
 			lds_mark(wg, a, bytes);
 	}
+	return quiet;
+}
+
+/* A whole-wave read: nothing to report if the same addresses (va, off,
+ * bytes) were read quietly before in this workgroup: the range does not
+ * change and the written map only gains bytes. Else the lane loop, and a
+ * quiet outcome remembered (two entries: read2's two offsets). A loop
+ * reading LDS its workgroup never wrote (the poison screen of the loads
+ * then sends every read here) pays the loop once per pattern. */
+static void lds_check_wave_read(struct emu_wave *w, const uint32_t *va, uint32_t off, unsigned bytes)
+{
+	struct emu_workgroup *wg = w->wg;
+	for (unsigned i = 0; i < 2; i++) {
+		const struct emu_lds_quiet *q = &wg->lds_quiet[i];
+		if (q->bytes == bytes && q->off == off && !memcmp(q->va, va, sizeof(q->va)))
+			return;
+	}
+	bool quiet;
+	switch (bytes) {
+	case 4: quiet = lds_check_lanes(w, va, off, ~0ull, 4, EMU_LDS_READ); break;
+	case 8: quiet = lds_check_lanes(w, va, off, ~0ull, 8, EMU_LDS_READ); break;
+	case 16: quiet = lds_check_lanes(w, va, off, ~0ull, 16, EMU_LDS_READ); break;
+	default: quiet = lds_check_lanes(w, va, off, ~0ull, bytes, EMU_LDS_READ); break;
+	}
+	if (!quiet)
+		return;
+	struct emu_lds_quiet *q = &wg->lds_quiet[wg->lds_quiet_next];
+	wg->lds_quiet_next ^= 1;
+	memcpy(q->va, va, sizeof(q->va));
+	q->off = off;
+	q->bytes = bytes;
 }
 
 void emu_lds_check(struct emu_wave *w, const uint32_t *va, uint32_t off, uint64_t mask, unsigned bytes,
@@ -130,6 +166,10 @@ void emu_lds_check(struct emu_wave *w, const uint32_t *va, uint32_t off, uint64_
 	if (!bytes || !w->wg->lds_sh)
 		return;  /* nothing accessed; or a unit-test workgroup without a shadow */
 	if (op == EMU_LDS_READ) {
+		if (mask == ~0ull) {
+			lds_check_wave_read(w, va, off, bytes);
+			return;
+		}
 		switch (bytes) {
 		case 4: lds_check_lanes(w, va, off, mask, 4, EMU_LDS_READ); return;
 		case 8: lds_check_lanes(w, va, off, mask, 8, EMU_LDS_READ); return;
