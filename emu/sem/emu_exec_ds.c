@@ -228,16 +228,18 @@ static bool ds_all_in(const uint32_t *va, uint64_t exec, uint32_t end, uint32_t 
 }
 
 /* The lane loop of a load of `bytes` (4 to 16) per lane in EXEC, each lane
- * through the LDS bounds rule (emu_exec_lds_read): a lane past the
- * allocation reads 0. Inlined where bytes is a constant. */
+ * through the LDS bounds rule (emu_exec_lds_read): bytes past the
+ * allocation read 0, a lane wholly past it without a byte loop. Inlined
+ * where bytes is a constant. */
 static inline __attribute__((always_inline)) void
 ds_load_lanes(uint32_t *buf, const uint8_t *lds, uint32_t size, const uint32_t *va, uint32_t off, uint64_t exec,
               unsigned bytes)
 {
 	for (uint64_t m = exec; m; m &= m - 1) {
 		unsigned l = (unsigned)__builtin_ctzll(m);
-		uint32_t a = va[l] + off, x[4];
-		emu_exec_lds_read(lds, size, a, x, bytes);
+		uint32_t a = va[l] + off, x[4] = { 0 };
+		if (emu_lds_in(a, size))
+			emu_exec_lds_read(lds, size, a, x, bytes);
 		for (unsigned k = 0; k < bytes / 4; k++)
 			buf[k * EMU_LANES + l] = x[k];
 	}
