@@ -208,7 +208,7 @@ static inline bool ds_suspect(struct emu_wave *w, const uint32_t *buf, unsigned 
 	const struct emu_workgroup *wg = w->wg;
 	if (!wg->lds_sh)
 		return false;
-	if (!va && !wg->lds_partial)  /* the common case: aligned (ds_wave_addr) */
+	if (!va && !wg->lds_partial)  /* the common case: aligned (ds_wave_in) */
 		return emu_lds_poisoned(buf, ndw);
 	return emu_lds_suspect(w, buf, ndw, va, offs);
 }
@@ -308,7 +308,7 @@ static void ds_store(struct emu_wave *w, const struct emu_inst *in, const struct
 		const uint32_t *data[4];
 		for (unsigned k = 0; k < d->bytes / 4u; k++)
 			data[k] = emu_vreg(w, in->data[0], k);
-		/* Aligned, in range (ds_wave_addr): the shadow as the data. */
+		/* Aligned, in range (ds_wave_in): the shadow as the data. */
 		uint8_t *sh = w->wg->lds_sh ? w->wg->lds_sh + off : NULL;
 		switch (d->bytes / 4u) {
 		case 1: ds_scatter(lds + off, sh, va, data, 1); break;
@@ -357,7 +357,7 @@ static uint32_t ds_addr2(const struct emu_inst *in, const struct ds_desc *d, uin
 }
 
 /* The fast paths of read2: the whole wave in range and aligned
- * (ds_wave_addr), or b32 elements all in range; false when neither
+ * (ds_wave_in), or b32 elements all in range; false when neither
  * applies. One address per lane reaches the cycle model: the first
  * element's. */
 static bool ds_load2_fast(struct emu_wave *w, const struct ds_desc *d, const uint8_t *lds, uint32_t size,
@@ -403,7 +403,7 @@ static bool ds_store2_fast(struct emu_wave *w, const struct emu_inst *in, const 
 		return false;
 	const uint32_t *d0[2] = { emu_vreg(w, in->data[0], 0), emu_vreg(w, in->data[0], 1) };
 	const uint32_t *d1[2] = { emu_vreg(w, in->data[1], 0), emu_vreg(w, in->data[1], 1) };
-	uint8_t *sh = w->wg->lds_sh;  /* aligned, in range (ds_wave_addr) */
+	uint8_t *sh = w->wg->lds_sh;  /* aligned, in range (ds_wave_in) */
 	if (d->bytes == 4)
 		ds_scatter2(lds + o[0], lds + o[1], sh ? sh + o[0] : NULL, sh ? sh + o[1] : NULL, va, d0, d1, 1);
 	else

@@ -9,7 +9,12 @@
  * screened on their data: a dword never written holds EMU_POISON, so an
  * aligned load none of whose dwords equals it read nothing unwritten — as
  * long as no sub-dword or misaligned write mixed poison and data in a
- * dword (wg->lds_partial); only the rest pays for the exact check.
+ * dword (wg->lds_partial); only the rest pays for the exact check. That
+ * check tests a lane's shadow a word at a time and searches bytes only
+ * for a lane with something to report; a whole-wave read at addresses
+ * the workgroup already read quietly (a loop over LDS it never wrote: its
+ * poison sends every read here) is answered from memory, exactly, as the
+ * map only gains written bytes.
  */
 #include <stdlib.h>
 #include <string.h>
