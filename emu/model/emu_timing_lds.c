@@ -188,97 +188,112 @@ static void lds_queue_push(struct emu_timing_cu *cs, uint64_t done)
 	cs->lds_n++;
 }
 
-/* Whether the lanes of m sit at base + e->off, the memo's pattern. */
-static bool lds_memo_match(const struct emu_lds_memo *e, const uint64_t *a, uint64_t m, uint64_t base)
+/* Whether the lanes of m sit at the memo's pattern: va[l] + k == e->off[l]
+ * (mod 2^32) with k = off - base, one addition per lane. */
+static bool lds_memo_match(const struct emu_lds_memo *e, const uint32_t *va, uint32_t k, uint64_t m)
 {
 	if (m == ~0ull) {
-		/* two lanes per step in a 128-bit vector (GCC vector extension) */
-		typedef uint64_t v2u64 __attribute__((vector_size(16)));
-		const v2u64 b = { base, base };
-		const v2u64 *o = (const v2u64 *)e->off;  /* aligned: an operand of the subtraction */
-		v2u64 d = { 0, 0 };
-#pragma GCC unroll 8
-		for (unsigned i = 0; i < EMU_LANES / 2; i++) {
-			v2u64 v;
-			memcpy(&v, &a[2 * i], sizeof(v));
-			d |= (v - o[i]) ^ b;
+		/* four lanes per step in a 128-bit vector (GCC vector extension) */
+		typedef uint32_t v4u32 __attribute__((vector_size(16)));
+		const v4u32 kk = { k, k, k, k };
+		const v4u32 *o = (const v4u32 *)e->off;  /* aligned: an operand of the xor */
+		v4u32 d = { 0, 0, 0, 0 };
+#pragma GCC unroll 16
+		for (unsigned i = 0; i < EMU_LANES / 4; i++) {
+			v4u32 v;
+			memcpy(&v, &va[4 * i], sizeof(v));
+			d |= (v + kk) ^ o[i];
 		}
-		return !(d[0] | d[1]);
+		return !(d[0] | d[1] | d[2] | d[3]);
 	}
-	uint64_t diff = 0;
+	uint32_t diff = 0;
 	for (; m; m &= m - 1) {
 		unsigned l = (unsigned)__builtin_ctzll(m);
-		diff |= (a[l] - base) ^ e->off[l];
+		diff |= (va[l] + k) ^ e->off[l];
 	}
 	return !diff;
 }
 
-/* The highest lane address of a pattern matching memo e at base, without
- * a pass over the lanes: they are at base + s for the memo's signed
- * offsets s in [lo, hi], exactly so when base + lo and base + hi do not
- * wrap (then the highest is base + hi). False when they could. */
-static bool lds_memo_top(const struct emu_lds_memo *e, uint64_t base, uint64_t *top)
+/* The lanes' addresses as emu_lds_cost takes them: a[l] = va[l] + off
+ * (32 bits, wrapping), every lane (va has 64). */
+static const uint64_t *lds_widen(const uint32_t *va, uint32_t off, uint64_t *a)
 {
-	if (e->lo < 0 && base < 0 - (uint64_t)e->lo)
-		return false;
-	if (e->hi > 0 && base > UINT64_MAX - (uint64_t)e->hi)
-		return false;
-	*top = base + (uint64_t)e->hi;
+	for (unsigned l = 0; l < EMU_LANES; l++)
+		a[l] = (uint32_t)(va[l] + off);
+	return a;
+}
+
+/* A 64-bit address array (FLAT to the LDS aperture, the unit tests) in
+ * the 32-bit form, 0 for the lanes outside m: false when some lane of m
+ * does not fit. */
+static bool lds_narrow(const uint64_t *addr, uint64_t m, uint32_t *va)
+{
+	for (unsigned l = 0; l < EMU_LANES; l++) {
+		bool on = (m >> l) & 1;
+		if (on && addr[l] >> 32)
+			return false;
+		va[l] = on ? (uint32_t)addr[l] : 0;
+	}
 	return true;
 }
 
 /* emu_lds_cost through the memo of w's current instruction: a hit costs
  * one comparison pass over the lanes, a miss the full bank model and a
- * store. */
+ * store. A pattern wholly inside the LDS costs the same wherever it sits
+ * (the banks are its dwords mod 32, distinct dwords stay distinct), so it
+ * hits at any base that keeps it inside: its lanes are then at base + the
+ * memo's signed offsets exactly, not merely modulo 2^32 (the offsets are
+ * below the allocation's size in magnitude). One with lanes past the end
+ * (which take no bank) hits only at the same base and allocation, the
+ * same addresses. */
 static void lds_cost_memo(struct emu_timing *t, const struct emu_wave *w, const struct emu_access *acc,
                           unsigned bytes, struct emu_lds_cost *c)
 {
-	uint64_t m = acc->mask;
+	uint64_t m = acc->mask, a64[EMU_LANES];
+	uint32_t n32[EMU_LANES];
 	/* The workgroup's allocation bounds the LDS (emu_lds_in). */
 	uint32_t size = t->lds_bytes;
-	if (!m || !acc->addr || !w->cur || t->prof->lds_bytes % 128) {
-		emu_lds_cost(t->mp, size, acc->addr, acc->mask, bytes, c);
+	const uint32_t *va = acc->lds_va;
+	uint32_t off = acc->lds_off;
+	if (!va && acc->addr && m && lds_narrow(acc->addr, m, n32)) {
+		va = n32;
+		off = 0;
+	}
+	if (!m || !va || !w->cur || t->prof->lds_bytes % 128) {
+		emu_lds_cost(t->mp, size, va ? lds_widen(va, off, a64) : acc->addr, m, bytes, c);
 		return;
 	}
 	/* Slot by the instruction's dword offset: consecutive DS instructions
 	 * take consecutive slots whatever sizeof(struct emu_inst) is. */
 	struct emu_lds_memo *e = &t->lds_memo[(w->cur->off >> 2) & (EMU_LDS_MEMO - 1)];
-	const uint64_t *a = acc->addr;
-	uint64_t base = a[__builtin_ctzll(m)] & ~3ull, top;
-	bool same = e->in == w->cur && e->mask == m && e->bytes == bytes && lds_memo_match(e, a, m, base);
-	if (same && lds_memo_top(e, base, &top) && top + bytes <= size) {
+	uint32_t base = (va[__builtin_ctzll(m)] + off) & ~3u;
+	bool same = e->in == w->cur && e->mask == m && e->bytes == bytes && lds_memo_match(e, va, off - base, m);
+	if (same && (e->exact ? e->base == base && e->size == size
+	                      : (int64_t)base + e->lo >= 0 && (int64_t)base + e->hi + bytes <= size)) {
 		c->bank_cycles = e->bank_cycles;
 		c->conflicts = e->conflicts;
 		return;
 	}
-	top = 0;
+	emu_lds_cost(t->mp, size, lds_widen(va, off, a64), m, bytes, c);
+	uint64_t top = 0;
 	for (uint64_t r = m; r; r &= r - 1) {
-		uint64_t x = a[__builtin_ctzll(r)];
+		uint64_t x = a64[__builtin_ctzll(r)];
 		top = x > top ? x : top;
 	}
-	/* Only patterns wholly inside the LDS: a lane past its end takes no
-	 * bank, so moving such a pattern could change its cost. */
-	if (top + bytes > size) {
-		emu_lds_cost(t->mp, size, a, m, bytes, c);
-		return;
-	}
-	if (same) {  /* a match that lds_memo_top could not place */
-		c->bank_cycles = e->bank_cycles;
-		c->conflicts = e->conflicts;
-		return;
-	}
-	emu_lds_cost(t->mp, size, a, m, bytes, c);
 	e->in = w->cur;
 	e->mask = m;
 	e->bytes = bytes;
 	e->bank_cycles = c->bank_cycles;
 	e->conflicts = c->conflicts;
-	e->lo = INT64_MAX;
-	e->hi = INT64_MIN;
+	e->exact = top + bytes > size;
+	e->base = base;
+	e->size = size;
+	e->lo = INT32_MAX;
+	e->hi = INT32_MIN;
 	for (unsigned l = 0; l < EMU_LANES; l++) {
-		e->off[l] = ((m >> l) & 1) ? a[l] - base : 0;
+		e->off[l] = ((m >> l) & 1) ? va[l] + off - base : 0;
 		if ((m >> l) & 1) {
-			int64_t s = (int64_t)e->off[l];
+			int32_t s = (int32_t)e->off[l];
 			e->lo = s < e->lo ? s : e->lo;
 			e->hi = s > e->hi ? s : e->hi;
 		}

@@ -221,10 +221,13 @@ struct emu_lds_memo {
 	uint64_t mask;
 	uint32_t bytes;
 	uint32_t bank_cycles, conflicts;
-	int64_t lo, hi;              /* least and greatest off[] of the mask's lanes, as signed */
-	/* address - base, base = first lane's rounded down to 4 B; 0 for lanes
-	 * outside the mask. Aligned for the 128-bit compare of the lookup. */
-	uint64_t off[EMU_LANES] __attribute__((aligned(16)));
+	bool exact;                  /* some lane past the allocation: a hit needs base and size */
+	uint32_t size;               /* the allocation it was costed for */
+	uint32_t base;               /* the first lane's address rounded down to 4 B */
+	int32_t lo, hi;              /* least and greatest off[] of the mask's lanes, as signed */
+	/* address - base (32 bits, wrapping); 0 for lanes outside the mask.
+	 * Aligned for the 128-bit compare of the lookup. */
+	uint32_t off[EMU_LANES] __attribute__((aligned(16)));
 };
 
 /* Published matrix-core cycles of an MFMA on arch (emu_timing_mfma.c);

@@ -67,11 +67,11 @@ static uint64_t data_val(struct emu_wave *w, unsigned code, unsigned k, unsigned
 	return v;
 }
 
-/* Hand the access to the cycle model. addr[l] is only set, and only read
- * (emu_timing_lds.c, as the VMEM paths of emu_timing.c), for the lanes in
- * mask: the per-lane arrays below are not cleared first. */
+/* Hand the access to the cycle model: lane l's LDS address is va[l] + off
+ * (32 bits, wrapping, as every path below computes it), read only for
+ * the lanes in mask (emu_timing_lds.c): no per-lane address array. */
 static void finish(struct emu_wave *w, struct emu_pending *p, bool store, bool atomic,
-                   unsigned bytes, uint64_t mask, const uint64_t *addr)
+                   unsigned bytes, uint64_t mask, const uint32_t *va, uint32_t off)
 {
 	struct emu_access acc = {
 		.kind = EMU_ACC_LDS,
@@ -80,7 +80,8 @@ static void finish(struct emu_wave *w, struct emu_pending *p, bool store, bool a
 		.bytes = (uint8_t)bytes,
 		.flags = 0,
 		.mask = mask,
-		.addr = addr,
+		.lds_va = va,
+		.lds_off = off,
 	};
 	emu_pend_end(w, p, &acc);
 }
@@ -89,39 +90,37 @@ static void finish(struct emu_wave *w, struct emu_pending *p, bool store, bool a
  *
  * The common DS instruction runs with all 64 lanes active and every lane's
  * bytes inside the allocation. One pass over the address VGPR (four lanes
- * per 128-bit vector, GCC vector extension) then checks that and fills the
- * cycle model's addresses, and the data moves with no check per lane. The
- * results equal the per-lane loops further down, which handle the rest. */
+ * per 128-bit vector, GCC vector extension) then checks that, and the data
+ * moves with no check per lane. The results equal the per-lane loops
+ * further down, which handle the rest. */
 
-typedef uint32_t ds_v4u32 __attribute__((vector_size(16)));
-
-_Static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__,
-               "ds_wave_addr widens a lane to 64 bits by pairing it with a zero high dword");
+typedef uint32_t ds_v8u32 __attribute__((vector_size(32)));
 
 /* With EXEC = all lanes: whether every lane's bytes [va[l], va[l] + end)
  * lie inside the allocation (size <= 64 KiB, so such a lane does not wrap
  * at 16 bits either) and every lane's address and off are dword-aligned
  * (what the uninitialised-LDS screen of the loads needs, emu_wave_lds.c; a
- * misaligned access takes the lane loops); addr[l] = va[l] + off for every
- * lane either way (wrapping at 2^32, as the lane loops compute it). */
-static bool ds_wave_addr(const uint32_t *va, uint32_t off, uint32_t end, uint32_t size, uint64_t *addr)
+ * misaligned access takes the lane loops). Eight lanes per step: one
+ * 256-bit vector with AVX2, two 128-bit ones without. */
+__attribute__((target_clones("avx2", "default")))
+static bool ds_wave_in(const uint32_t *va, uint32_t off, uint32_t end, uint32_t size)
 {
 	const uint32_t lim = end > size ? 0 : size - end;
-	const ds_v4u32 o = { off, off, off, off }, top = { lim, lim, lim, lim }, zero = { 0, 0, 0, 0 };
-	ds_v4u32 over = zero, any = { off, off, off, off };
-#pragma GCC unroll 4
-	for (unsigned l = 0; l < EMU_LANES; l += 4) {
-		ds_v4u32 v;
+	const ds_v8u32 top = { lim, lim, lim, lim, lim, lim, lim, lim };
+	ds_v8u32 over = { 0 }, any = { off };
+#pragma GCC unroll 8
+	for (unsigned l = 0; l < EMU_LANES; l += 8) {
+		ds_v8u32 v;
 		memcpy(&v, &va[l], sizeof(v));
-		over |= (ds_v4u32)(v > top);
+		over |= (ds_v8u32)(v > top);
 		any |= v;
-		v += o;
-		ds_v4u32 lo = __builtin_shuffle(v, zero, (ds_v4u32){ 0, 4, 1, 5 });
-		ds_v4u32 hi = __builtin_shuffle(v, zero, (ds_v4u32){ 2, 6, 3, 7 });
-		memcpy(&addr[l], &lo, sizeof(lo));
-		memcpy(&addr[l + 2], &hi, sizeof(hi));
 	}
-	return end <= size && !((any[0] | any[1] | any[2] | any[3]) & 3) && !(over[0] | over[1] | over[2] | over[3]);
+	uint32_t a = 0, o = 0;
+	for (unsigned i = 0; i < 8; i++) {
+		a |= any[i];
+		o |= over[i];
+	}
+	return end <= size && !(a & 3) && !o;
 }
 
 /* Every lane's ndw dwords at src + va[l] into buf[k * 64 + l], the layout
@@ -209,7 +208,7 @@ static inline bool ds_suspect(struct emu_wave *w, const uint32_t *buf, unsigned 
 	const struct emu_workgroup *wg = w->wg;
 	if (!wg->lds_sh)
 		return false;
-	if (!va && !wg->lds_partial)  /* the common case: aligned (ds_wave_addr) */
+	if (!va && !wg->lds_partial)  /* the common case: aligned (ds_wave_in) */
 		return emu_lds_poisoned(buf, ndw);
 	return emu_lds_suspect(w, buf, ndw, va, offs);
 }
@@ -228,13 +227,30 @@ static bool ds_all_in(const uint32_t *va, uint64_t exec, uint32_t end, uint32_t 
 	return (uint64_t)top + end <= size;
 }
 
+/* The lane loop of a load of `bytes` (4 to 16) per lane in EXEC, each lane
+ * through the LDS bounds rule (emu_exec_lds_read): bytes past the
+ * allocation read 0, a lane wholly past it without a byte loop. Inlined
+ * where bytes is a constant. */
+static inline __attribute__((always_inline)) void
+ds_load_lanes(uint32_t *buf, const uint8_t *lds, uint32_t size, const uint32_t *va, uint32_t off, uint64_t exec,
+              unsigned bytes)
+{
+	for (uint64_t m = exec; m; m &= m - 1) {
+		unsigned l = (unsigned)__builtin_ctzll(m);
+		uint32_t a = va[l] + off, x[4] = { 0 };
+		if (emu_lds_in(a, size))
+			emu_exec_lds_read(lds, size, a, x, bytes);
+		for (unsigned k = 0; k < bytes / 4; k++)
+			buf[k * EMU_LANES + l] = x[k];
+	}
+}
+
 static void ds_load(struct emu_wave *w, const struct emu_inst *in, const struct ds_desc *d,
                     uint8_t *lds, uint32_t size, uint64_t exec)
 {
 	const uint32_t *va = emu_vreg(w, in->addr, 0);
 	unsigned ndw = d->bytes < 4 ? 1 : d->bytes / 4u;
 	uint32_t off = (uint32_t)(in->imm & 0xffff);
-	uint64_t addr[EMU_LANES];
 	uint8_t raw[16];
 
 	struct emu_pending *p = emu_pend_begin(w, in, EMU_CNT_LGKM);
@@ -243,7 +259,7 @@ static void ds_load(struct emu_wave *w, const struct emu_inst *in, const struct 
 	 * the register's value then (emu_pend_keep). */
 	if (emu_exec_ext_d16(d->ext))
 		emu_pend_keep(p, d->ext == EMU_EXT_D16_U || d->ext == EMU_EXT_D16_S ? 0xffff0000u : 0x0000ffffu);
-	if (exec == ~0ull && d->bytes >= 4 && ds_wave_addr(va, off, off + d->bytes, size, addr)) {
+	if (exec == ~0ull && d->bytes >= 4 && ds_wave_in(va, off, off + d->bytes, size)) {
 		switch (ndw) {
 		case 1: ds_gather(buf, lds + off, va, 1); break;
 		case 2: ds_gather(buf, lds + off, va, 2); break;
@@ -252,48 +268,47 @@ static void ds_load(struct emu_wave *w, const struct emu_inst *in, const struct 
 		}
 		if (ds_suspect(w, buf, ndw == 3 ? 4 : ndw, NULL, 0))
 			emu_lds_check(w, va, off, exec, d->bytes, EMU_LDS_READ);
-		finish(w, p, false, false, d->bytes, exec, addr);
+		finish(w, p, false, false, d->bytes, exec, va, off);
 		return;
 	}
 	if (d->bytes == 4 && ds_all_in(va, exec, off + 4, size)) {
 		for (uint64_t m = exec; m; m &= m - 1) {
 			unsigned l = (unsigned)__builtin_ctzll(m);
-			addr[l] = va[l] + off;
 			memcpy(&buf[l], lds + va[l] + off, 4);
 		}
 		if (ds_suspect(w, buf, 1, va, off))
 			emu_lds_check(w, va, off, exec, d->bytes, EMU_LDS_READ);
-		finish(w, p, false, false, d->bytes, exec, addr);
+		finish(w, p, false, false, d->bytes, exec, va, off);
 		return;
 	}
 	emu_lds_check(w, va, off, exec, d->bytes, EMU_LDS_READ);
-	for (uint64_t m = exec; m; m &= m - 1) {
-		unsigned l = (unsigned)__builtin_ctzll(m);
-		uint32_t a = va[l] + off;
-		addr[l] = a;
-		emu_exec_lds_read(lds, size, a, raw, d->bytes);
-		if (d->bytes >= 4) {
-			for (unsigned k = 0; k < ndw; k++)
-				memcpy(&buf[k * EMU_LANES + l], raw + 4 * k, 4);
-		} else {
+	switch (d->bytes) {
+	case 4: ds_load_lanes(buf, lds, size, va, off, exec, 4); break;
+	case 8: ds_load_lanes(buf, lds, size, va, off, exec, 8); break;
+	case 12: ds_load_lanes(buf, lds, size, va, off, exec, 12); break;
+	case 16: ds_load_lanes(buf, lds, size, va, off, exec, 16); break;
+	default:
+		for (uint64_t m = exec; m; m &= m - 1) {
+			unsigned l = (unsigned)__builtin_ctzll(m);
+			emu_exec_lds_read(lds, size, va[l] + off, raw, d->bytes);
 			uint32_t r = raw[0] | (d->bytes == 2 ? (uint32_t)raw[1] << 8 : 0);
 			buf[l] = emu_exec_load_ext(d->ext, d->bytes, r, 0);
 		}
+		break;
 	}
-	finish(w, p, false, false, d->bytes, exec, addr);
+	finish(w, p, false, false, d->bytes, exec, va, off);
 }
 
 static void ds_store(struct emu_wave *w, const struct emu_inst *in, const struct ds_desc *d,
                      uint8_t *lds, uint32_t size, uint64_t exec)
 {
 	const uint32_t *va = emu_vreg(w, in->addr, 0);
-	uint64_t addr[EMU_LANES];
 	uint32_t off = (uint32_t)(in->imm & 0xffff);
-	if (exec == ~0ull && d->bytes >= 4 && ds_wave_addr(va, off, off + d->bytes, size, addr)) {
+	if (exec == ~0ull && d->bytes >= 4 && ds_wave_in(va, off, off + d->bytes, size)) {
 		const uint32_t *data[4];
 		for (unsigned k = 0; k < d->bytes / 4u; k++)
 			data[k] = emu_vreg(w, in->data[0], k);
-		/* Aligned, in range (ds_wave_addr): the shadow as the data. */
+		/* Aligned, in range (ds_wave_in): the shadow as the data. */
 		uint8_t *sh = w->wg->lds_sh ? w->wg->lds_sh + off : NULL;
 		switch (d->bytes / 4u) {
 		case 1: ds_scatter(lds + off, sh, va, data, 1); break;
@@ -306,7 +321,6 @@ static void ds_store(struct emu_wave *w, const struct emu_inst *in, const struct
 		const uint32_t *data = emu_vreg(w, in->data[0], 0);
 		for (uint64_t m = exec; m; m &= m - 1) {
 			unsigned l = (unsigned)__builtin_ctzll(m);
-			addr[l] = va[l] + off;
 			memcpy(lds + va[l] + off, &data[l], 4);
 		}
 	} else {
@@ -314,7 +328,6 @@ static void ds_store(struct emu_wave *w, const struct emu_inst *in, const struct
 		for (uint64_t m = exec; m; m &= m - 1) {
 			unsigned l = (unsigned)__builtin_ctzll(m);
 			uint32_t a = va[l] + off;
-			addr[l] = a;
 			uint8_t raw[16];
 			if (d->bytes >= 4) {
 				for (unsigned k = 0; k < d->bytes / 4u; k++)
@@ -330,7 +343,7 @@ static void ds_store(struct emu_wave *w, const struct emu_inst *in, const struct
 		}
 	}
 	struct emu_pending *p = emu_pend_begin(w, in, EMU_CNT_LGKM);
-	finish(w, p, true, false, d->bytes, exec, addr);
+	finish(w, p, true, false, d->bytes, exec, va, off);
 }
 
 /* Byte addresses of the two elements of read2/write2/wrxchg2; returns the
@@ -344,15 +357,15 @@ static uint32_t ds_addr2(const struct emu_inst *in, const struct ds_desc *d, uin
 }
 
 /* The fast paths of read2: the whole wave in range and aligned
- * (ds_wave_addr), or b32 elements all in range; false when neither
+ * (ds_wave_in), or b32 elements all in range; false when neither
  * applies. One address per lane reaches the cycle model: the first
  * element's. */
 static bool ds_load2_fast(struct emu_wave *w, const struct ds_desc *d, const uint8_t *lds, uint32_t size,
                           uint64_t exec, const uint32_t *va, const uint32_t o[2], uint32_t end,
-                          uint32_t *buf, uint64_t *addr)
+                          uint32_t *buf)
 {
 	unsigned edw = d->bytes / 4u;
-	if (exec == ~0ull && ds_wave_addr(va, o[0], end, size, addr)) {
+	if (exec == ~0ull && ds_wave_in(va, o[0], end, size)) {
 		const uint8_t *s0 = lds + o[0], *s1 = lds + o[1];
 		/* Two opaque bases: GCC would otherwise form lds + va[l] once
 		 * per lane and add o[] in the loads, one more instruction. */
@@ -371,7 +384,6 @@ static bool ds_load2_fast(struct emu_wave *w, const struct ds_desc *d, const uin
 		return false;
 	for (uint64_t m = exec; m; m &= m - 1) {
 		unsigned l = (unsigned)__builtin_ctzll(m);
-		addr[l] = va[l] + o[0];
 		memcpy(&buf[l], lds + va[l] + o[0], 4);
 		memcpy(&buf[EMU_LANES + l], lds + va[l] + o[1], 4);
 	}
@@ -385,13 +397,13 @@ static bool ds_load2_fast(struct emu_wave *w, const struct ds_desc *d, const uin
 /* The fast path of write2: the whole wave in range and aligned. */
 static bool ds_store2_fast(struct emu_wave *w, const struct emu_inst *in, const struct ds_desc *d,
                            uint8_t *lds, uint32_t size, uint64_t exec, const uint32_t *va,
-                           const uint32_t o[2], uint32_t end, uint64_t *addr)
+                           const uint32_t o[2], uint32_t end)
 {
-	if (exec != ~0ull || !ds_wave_addr(va, o[0], end, size, addr))
+	if (exec != ~0ull || !ds_wave_in(va, o[0], end, size))
 		return false;
 	const uint32_t *d0[2] = { emu_vreg(w, in->data[0], 0), emu_vreg(w, in->data[0], 1) };
 	const uint32_t *d1[2] = { emu_vreg(w, in->data[1], 0), emu_vreg(w, in->data[1], 1) };
-	uint8_t *sh = w->wg->lds_sh;  /* aligned, in range (ds_wave_addr) */
+	uint8_t *sh = w->wg->lds_sh;  /* aligned, in range (ds_wave_in) */
 	if (d->bytes == 4)
 		ds_scatter2(lds + o[0], lds + o[1], sh ? sh + o[0] : NULL, sh ? sh + o[1] : NULL, va, d0, d1, 1);
 	else
@@ -409,18 +421,17 @@ ds_rw2(struct emu_wave *w, const struct emu_inst *in, const struct ds_desc *d, u
 {
 	const uint32_t *va = emu_vreg(w, in->addr, 0);
 	unsigned edw = d->bytes / 4u;
-	uint64_t addr[EMU_LANES];
 	uint32_t o[2];
 	uint32_t end = ds_addr2(in, d, 0, o);
 	struct emu_pending *p = NULL;
 	uint32_t *buf = NULL;
 	bool done;
 	if (store) {
-		done = ds_store2_fast(w, in, d, lds, size, exec, va, o, end, addr);
+		done = ds_store2_fast(w, in, d, lds, size, exec, va, o, end);
 	} else {
 		p = emu_pend_begin(w, in, EMU_CNT_LGKM);
 		buf = emu_pend_vgpr(p, in->dst, 2 * edw, exec);
-		done = ds_load2_fast(w, d, lds, size, exec, va, o, end, buf, addr);
+		done = ds_load2_fast(w, d, lds, size, exec, va, o, end, buf);
 	}
 	if (!done) {
 		enum emu_lds_op how = store ? EMU_LDS_WRITE : EMU_LDS_READ;
@@ -429,7 +440,6 @@ ds_rw2(struct emu_wave *w, const struct emu_inst *in, const struct ds_desc *d, u
 		for (uint64_t m = exec; m; m &= m - 1) {
 			unsigned l = (unsigned)__builtin_ctzll(m);
 			uint32_t a[2] = { va[l] + o[0], va[l] + o[1] };
-			addr[l] = a[0];
 			for (unsigned e = 0; e < 2; e++) {
 				uint8_t raw[8];
 				if (store) {
@@ -446,7 +456,7 @@ ds_rw2(struct emu_wave *w, const struct emu_inst *in, const struct ds_desc *d, u
 	}
 	if (store)
 		p = emu_pend_begin(w, in, EMU_CNT_LGKM);
-	finish(w, p, store, false, 2 * d->bytes, exec, addr);
+	finish(w, p, store, false, 2 * d->bytes, exec, va, o[0]);
 }
 /* One copy of ds_rw2 per direction: read2 is on the hot path of LDS tiles. */
 static void ds_load2(struct emu_wave *w, const struct emu_inst *in, const struct ds_desc *d, uint8_t *lds,
@@ -479,7 +489,6 @@ static void ds_atomic(struct emu_wave *w, const struct emu_inst *in, const struc
 {
 	const uint32_t *va = emu_vreg(w, in->addr, 0);
 	unsigned edw = d->bytes / 4u;
-	uint64_t addr[EMU_LANES];
 	uint64_t old[EMU_LANES] = { 0 };
 	bool two_data = d->atom == EMU_ATOM_CMPST || d->atom == EMU_ATOM_CMPST_F ||
 	                d->atom == EMU_ATOM_MSKOR || d->atom == EMU_ATOM_WRAP;
@@ -500,7 +509,6 @@ static void ds_atomic(struct emu_wave *w, const struct emu_inst *in, const struc
 		if (!(exec & lane_bit(l)))
 			continue;
 		uint32_t a = va[l] + (uint32_t)(in->imm & 0xffff);
-		addr[l] = a;
 		uint64_t x = data_val(w, in->data[0], 0, d->bytes, l);
 		uint64_t y = two_data ? data_val(w, in->data[1], 0, d->bytes, l) : 0;
 		old[l] = ds_atomic_at(lds, size, a, d, x, y);
@@ -512,7 +520,7 @@ static void ds_atomic(struct emu_wave *w, const struct emu_inst *in, const struc
 			for (unsigned k = 0; k < edw; k++)
 				buf[k * EMU_LANES + l] = (uint32_t)(old[l] >> (32 * k));
 	}
-	finish(w, p, !d->rtn, true, d->bytes, exec, addr);
+	finish(w, p, !d->rtn, true, d->bytes, exec, va, (uint32_t)(in->imm & 0xffff));
 }
 
 /* ds_wrxchg2[st64]_rtn: two exchanges at the read2-style addresses. */
@@ -521,7 +529,6 @@ static void ds_atomic2(struct emu_wave *w, const struct emu_inst *in, const stru
 {
 	const uint32_t *va = emu_vreg(w, in->addr, 0);
 	unsigned edw = d->bytes / 4u;
-	uint64_t addr[EMU_LANES];
 	uint64_t old[2][EMU_LANES] = { { 0 } };
 	for (unsigned l = 0; l < EMU_LANES; l++) {
 		if (!(exec & lane_bit(l)))
@@ -540,7 +547,6 @@ static void ds_atomic2(struct emu_wave *w, const struct emu_inst *in, const stru
 			continue;
 		uint32_t a[2];
 		ds_addr2(in, d, va[l], a);
-		addr[l] = a[0];
 		for (unsigned e = 0; e < 2; e++)
 			old[e][l] = ds_atomic_at(lds, size, a[e], d, data_val(w, in->data[e], 0, d->bytes, l), 0);
 	}
@@ -550,7 +556,9 @@ static void ds_atomic2(struct emu_wave *w, const struct emu_inst *in, const stru
 		for (unsigned l = 0; l < EMU_LANES; l++)
 			for (unsigned k = 0; k < edw; k++)
 				buf[(e * edw + k) * EMU_LANES + l] = (uint32_t)(old[e][l] >> (32 * k));
-	finish(w, p, false, true, 2 * d->bytes, exec, addr);
+	uint32_t o[2];
+	ds_addr2(in, d, 0, o);
+	finish(w, p, false, true, 2 * d->bytes, exec, va, o[0]);
 }
 
 /* Lane-crossing operations do not touch the LDS memory but go through the
@@ -561,13 +569,13 @@ static void ds_atomic2(struct emu_wave *w, const struct emu_inst *in, const stru
 static void ds_crossbar_end(struct emu_wave *w, const struct emu_inst *in, const uint32_t out[EMU_LANES],
                             uint64_t exec)
 {
-	uint64_t addr[EMU_LANES];
+	uint32_t lane4[EMU_LANES];
 	for (unsigned l = 0; l < EMU_LANES; l++)
-		addr[l] = 4u * l;
+		lane4[l] = 4u * l;
 	struct emu_pending *p = emu_pend_begin(w, in, EMU_CNT_LGKM);
 	uint32_t *buf = emu_pend_vgpr(p, in->dst, 1, exec);
 	memcpy(buf, out, EMU_LANES * 4);
-	finish(w, p, false, false, 4, exec, addr);
+	finish(w, p, false, false, 4, exec, lane4, 0);
 }
 
 /* ds_swizzle_b32 offset modes (GFX9 ISA DS_SWIZZLE_B32; LLVM 19 accepts
@@ -666,7 +674,7 @@ static void ds_exec(struct emu_wave *w, const struct emu_inst *in, const struct 
 	switch ((enum ds_family)d->fam) {
 	case DS_NOP: {
 		struct emu_pending *p = emu_pend_begin(w, in, EMU_CNT_LGKM);
-		finish(w, p, false, false, 0, 0, NULL);
+		finish(w, p, false, false, 0, 0, NULL, 0);
 		break;
 	}
 	case DS_LOAD:

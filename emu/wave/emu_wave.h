@@ -60,6 +60,9 @@ struct emu_access {
 	uint64_t mask;         /* lanes that accessed memory */
 	const uint64_t *addr;  /* per-lane byte address (GPU VA, or LDS byte address);
 	                          SMEM: addr[0] */
+	const uint32_t *lds_va;  /* LDS, instead of addr (the DS semantics): lane l's
+	                            byte address is lds_va[l] + lds_off, 32 bits, wrapping */
+	uint32_t lds_off;
 };
 
 /* One outstanding memory instruction: what it will write when it completes. */
@@ -98,6 +101,14 @@ struct emu_workgroup {
 	uint8_t *lds_sh;             /* per LDS byte: nonzero once the workgroup wrote it
 	                                (emu_wave_lds.c); NULL: not checked */
 	bool lds_partial;            /* a sub-dword or misaligned write happened */
+	/* Whole-wave reads the checks found nothing to report in (emu_wave_lds.c):
+	 * the written map only gains bytes, so the same addresses stay quiet. */
+	struct emu_lds_quiet {
+		uint32_t va[EMU_LANES];
+		uint32_t off;
+		uint32_t bytes;          /* 0: empty */
+	} lds_quiet[2];
+	unsigned lds_quiet_next;     /* the entry to replace */
 	struct emu_wave **waves;
 };
 
