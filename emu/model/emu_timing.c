@@ -346,13 +346,15 @@ uint32_t emu_timing_issue(struct emu_timing *t, struct emu_wave *w, const struct
 
 #define EMU_MAX_LINES (2 * EMU_LANES)
 
-/* The distinct L1 lines (address >> shift) an access touches, ascending. */
-static unsigned coalesce(const struct emu_access *acc, unsigned shift, uint64_t *out)
+/* The distinct L1 lines (address >> shift) an access touches, ascending;
+ * *run tells that they are consecutive (out[i] = out[0] + i). */
+static unsigned coalesce(const struct emu_access *acc, unsigned shift, uint64_t *out, bool *run)
 {
 	unsigned span = acc->bytes ? acc->bytes : 4;
 	const uint64_t *a = acc->addr;
 	uint64_t m = acc->mask;
 	unsigned n = 0;
+	*run = false;
 	if (m == ~0ull) {
 		/* Every lane at a[0] + lane x span: the layout of a coalesced
 		 * access, whose lines are one range. */
@@ -370,6 +372,7 @@ static unsigned coalesce(const struct emu_access *acc, unsigned shift, uint64_t 
 			uint64_t first = a0 >> shift, last = (a0 + (uint64_t)EMU_LANES * span - 1) >> shift;
 			for (uint64_t x = first; x <= last && n < EMU_MAX_LINES; x++)
 				out[n++] = x;
+			*run = true;
 			return n;
 		}
 	}
@@ -572,10 +575,17 @@ static uint64_t mem_read(struct emu_timing *t, uint64_t addr, uint64_t at, bool 
 	return emu_timing_mem_read(t, addr, at, stream);
 }
 
-uint64_t emu_timing_l2(struct emu_timing *t, uint32_t cu, uint64_t addr, uint64_t arrive, unsigned how)
+static struct emu_cache *l2_of(struct emu_timing *t, uint32_t cu)
+{
+	return &t->l2[t->n_l2 > 1 ? (cu / t->cus_per_xcd) % t->n_l2 : 0];
+}
+
+/* emu_timing_l2 on the L2 of the CU (l2_of): inlined into the vector
+ * path's loop over an instruction's misses. */
+static inline __attribute__((always_inline)) uint64_t l2_line(struct emu_timing *t, struct emu_cache *l2,
+                                                              uint64_t addr, uint64_t arrive, unsigned how)
 {
 	uint64_t *cnt = emu_timing_cnt(t);
-	struct emu_cache *l2 = &t->l2[t->n_l2 > 1 ? (cu / t->cus_per_xcd) % t->n_l2 : 0];
 	uint64_t line = addr >> l2->line_shift;
 	uint64_t t2 = arrive + t->mp->l2_hit;
 	bool write = how & (EMU_L2_WRITE | EMU_L2_ATOMIC);
@@ -607,6 +617,11 @@ uint64_t emu_timing_l2(struct emu_timing *t, uint32_t cu, uint64_t addr, uint64_
 	uint64_t r = mem_read(t, addr, t2, stream);
 	emu_cache_fill_note(l2, line, t2, r);
 	return r;
+}
+
+uint64_t emu_timing_l2(struct emu_timing *t, uint32_t cu, uint64_t addr, uint64_t arrive, unsigned how)
+{
+	return l2_line(t, l2_of(t, cu), addr, arrive, how);
 }
 
 /* Cache-maintenance VMEM instructions (no lanes): buffer_wbinvl1[_vol] and
@@ -650,7 +665,8 @@ static uint64_t vmem_access(struct emu_timing *t, struct emu_wave *w, const stru
 	struct emu_timing_cu *cs = &t->cu[cu];
 	struct emu_cache *l1 = &t->l1[cu];
 	uint64_t lines[EMU_MAX_LINES];
-	unsigned n = acc->addr ? coalesce(acc, l1->line_shift, lines) : 0;
+	bool run = false;
+	unsigned n = acc->addr ? coalesce(acc, l1->line_shift, lines, &run) : 0;
 
 	uint64_t dep = ta_pass(t, cs, w, n);
 	if (!n) {
@@ -664,41 +680,53 @@ static uint64_t vmem_access(struct emu_timing *t, struct emu_wave *w, const stru
 	uint64_t at_l1 = dep + mp->l1_hit;  /* data back for an L1 hit */
 	uint64_t done = at_l1;
 	bool load = !acc->atomic && !acc->store;
-	uint64_t miss[EMU_MAX_LINES];       /* lines that go on to the L2 */
-	unsigned nm = 0;
-	for (unsigned i = 0; i < n; i++) {
-		if (!load) {
-			/* Write-through: a present line is updated, none allocated;
-			 * atomics are performed at the L2. */
-			if (acc->store)
-				emu_cache_access(l1, lines[i], 0, NULL, NULL);
-			miss[nm++] = lines[i];
-			continue;
-		}
-		unsigned f = EMU_CACHE_ALLOC | (p.stream ? EMU_CACHE_NT : 0);
-		if (emu_cache_access(l1, lines[i], f, NULL, NULL) && !p.l1_bypass) {
-			cnt[EMU_CNT_TCP_HIT]++;
-			uint64_t ready = emu_cache_fill_ready(l1, lines[i], at_l1);
+	/* The L1 lookups, in line order: loads allocate; stores are written
+	 * through, updating a present line and allocating none; atomics are
+	 * performed at the L2. Bit i of hit: lines[i] is served by the L1. */
+	unsigned f = load ? EMU_CACHE_ALLOC | (p.stream ? EMU_CACHE_NT : 0) : 0;
+	uint64_t hit[EMU_MAX_LINES / 64] = { 0 };
+	if (acc->atomic) {
+		/* no L1 lookup */
+	} else if (run && n <= 64) {
+		hit[0] = emu_cache_access_run(l1, lines[0], n, f);
+	} else {
+		for (unsigned i = 0; i < n; i++)
+			hit[i / 64] |= (uint64_t)emu_cache_access(l1, lines[i], f, NULL, NULL) << (i % 64);
+	}
+	if (!load || p.l1_bypass)
+		memset(hit, 0, sizeof(hit));
+	unsigned nm = n;
+	for (unsigned k = 0; k < EMU_MAX_LINES / 64; k++) {
+		for (uint64_t b = hit[k]; b; b &= b - 1) {
+			uint64_t line = lines[k * 64 + (unsigned)__builtin_ctzll(b)];
+			uint64_t ready = emu_cache_fill_ready(l1, line, at_l1);
 			uint64_t r = at_l1 > ready ? at_l1 : ready;
 			done = r > done ? r : done;
-		} else {
-			cnt[EMU_CNT_TCP_MISS]++;
-			miss[nm++] = lines[i];
+			nm--;
 		}
+	}
+	if (load) {
+		cnt[EMU_CNT_TCP_HIT] += n - nm;
+		cnt[EMU_CNT_TCP_MISS] += nm;
 	}
 	if (!nm)
 		return done;
-	struct emu_cache *l2 = &t->l2[t->n_l2 > 1 ? (cu / t->cus_per_xcd) % t->n_l2 : 0];
-	for (unsigned i = 0; i < nm; i++) {
-		uint64_t addr = miss[i] << l1->line_shift;
+	/* The misses go on to the L2, in line order. */
+	struct emu_cache *l2 = l2_of(t, cu);
+	for (unsigned i = 0; i < n; i++) {
+		if (hit[i / 64] >> (i % 64) & 1)
+			continue;
+		uint64_t addr = lines[i] << l1->line_shift;
 		emu_cache_prefetch(l2, addr >> l2->line_shift);
 		emu_cache_prefetch(&t->mall, addr >> t->mall.line_shift);
 	}
 	unsigned kind = acc->atomic ? EMU_L2_ATOMIC : acc->store ? EMU_L2_WRITE : 0;
-	for (unsigned i = 0; i < nm; i++) {
-		uint64_t r = emu_timing_l2(t, cu, miss[i] << l1->line_shift, at_l1, how | kind);
+	for (unsigned i = 0; i < n; i++) {
+		if (hit[i / 64] >> (i % 64) & 1)
+			continue;
+		uint64_t r = l2_line(t, l2, lines[i] << l1->line_shift, at_l1, how | kind);
 		if (load)
-			emu_cache_fill_note(l1, miss[i], at_l1, r);
+			emu_cache_fill_note(l1, lines[i], at_l1, r);
 		done = r > done ? r : done;
 	}
 	return done;

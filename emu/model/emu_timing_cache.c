@@ -182,6 +182,26 @@ static inline __attribute__((always_inline)) bool set_rest(const struct emu_cach
 	return false;
 }
 
+/* set_rest with the way counts of the modelled caches as constants (4:
+ * the vector L1s and UTCL1; 16: the L2 and MALL), so that the compiler
+ * unrolls the way scan and the LRU shift; any other count as a variable. */
+static inline __attribute__((always_inline)) bool set_rest_ways(const struct emu_cache *c, uint32_t *s,
+                                                                uint32_t set, uint32_t word, unsigned flags,
+                                                                uint64_t *victim, bool *victim_dirty)
+{
+	struct emu_cache k = *c;
+	switch (c->ways) {
+	case 4:
+		k.ways = 4;
+		return set_rest(&k, s, set, word, flags, victim, victim_dirty);
+	case 16:
+		k.ways = 16;
+		return set_rest(&k, s, set, word, flags, victim, victim_dirty);
+	default:
+		return set_rest(c, s, set, word, flags, victim, victim_dirty);
+	}
+}
+
 /* emu_cache_access past its inline most-recent-line check (which has set
  * *victim_dirty, the dirty-set bit, and found sets != 0): the other ways,
  * the LRU update and the fill. */
@@ -190,7 +210,40 @@ bool emu_cache_access_rest(struct emu_cache *c, uint64_t line, unsigned flags, u
 {
 	uint32_t set = (uint32_t)line & (c->sets - 1);
 	uint32_t word = emu_cache_tag_word(line >> c->set_shift);
-	return set_rest(c, &c->tag[(size_t)set * c->ways], set, word, flags, victim, victim_dirty);
+	return set_rest_ways(c, &c->tag[(size_t)set * c->ways], set, word, flags, victim, victim_dirty);
+}
+
+/* Consecutive lines fall in consecutive sets and share their tag until the
+ * set index wraps: the set and tag word are stepped instead of derived
+ * from each line, and the lookups run in one loop without a call per line.
+ * The body per line is emu_cache_access's, in the same order. */
+uint64_t emu_cache_access_run(struct emu_cache *c, uint64_t first, unsigned n, unsigned flags)
+{
+	if (!c->sets)
+		return 0;
+	const uint32_t mask = c->sets - 1, dirty = (flags & EMU_CACHE_DIRTY) ? 1u : 0u;
+	uint32_t set = (uint32_t)first & mask;
+	uint64_t tag = first >> c->set_shift;
+	uint32_t word = emu_cache_tag_word(tag);
+	uint64_t hits = 0;
+	for (unsigned i = 0; i < n && i < 64; i++) {
+		uint32_t *s = &c->tag[(size_t)set * c->ways];
+		if (dirty)
+			c->dirty_sets[set >> 6] |= 1ull << (set & 63);
+		bool hit;
+		if ((s[0] | 1u) == (word | 1u)) {
+			s[0] |= dirty;
+			hit = true;
+		} else {
+			hit = set_rest_ways(c, s, set, word, flags, NULL, NULL);
+		}
+		hits |= (uint64_t)hit << i;
+		if (set++ == mask) {
+			set = 0;
+			word = emu_cache_tag_word(++tag);
+		}
+	}
+	return hits;
 }
 
 bool emu_cache_set_access(const struct emu_cache *c, uint32_t *s, uint64_t line, unsigned flags,
@@ -202,5 +255,5 @@ bool emu_cache_set_access(const struct emu_cache *c, uint32_t *s, uint64_t line,
 		s[0] |= (flags & EMU_CACHE_DIRTY) ? 1u : 0u;
 		return true;
 	}
-	return set_rest(c, s, set, word, flags, victim, victim_dirty);
+	return set_rest_ways(c, s, set, word, flags, victim, victim_dirty);
 }
