@@ -580,30 +580,21 @@ static struct emu_cache *l2_of(struct emu_timing *t, uint32_t cu)
 	return &t->l2[t->n_l2 > 1 ? (cu / t->cus_per_xcd) % t->n_l2 : 0];
 }
 
-/* emu_timing_l2 on the L2 of the CU (l2_of): inlined into the vector
- * path's loop over an instruction's misses. */
-static inline __attribute__((always_inline)) uint64_t l2_line(struct emu_timing *t, struct emu_cache *l2,
-                                                              uint64_t addr, uint64_t arrive, unsigned how)
+static unsigned l2_flags(unsigned how)
+{
+	return EMU_CACHE_ALLOC | ((how & EMU_L2_STREAM) ? EMU_CACHE_NT : 0) |
+	       ((how & (EMU_L2_WRITE | EMU_L2_ATOMIC)) ? EMU_CACHE_DIRTY : 0);
+}
+
+/* The L2 past its lookup of addr's line (hit; dirty: it evicted the dirty
+ * line `victim`), asked at t2 (arrival + L2 hit latency): the write-back,
+ * then the hit's ready cycle or the miss's read from memory. */
+static inline __attribute__((always_inline)) uint64_t l2_after(struct emu_timing *t, struct emu_cache *l2,
+                                                               uint64_t addr, uint64_t t2, unsigned how,
+                                                               bool hit, bool dirty, uint64_t victim)
 {
 	uint64_t *cnt = emu_timing_cnt(t);
 	uint64_t line = addr >> l2->line_shift;
-	uint64_t t2 = arrive + t->mp->l2_hit;
-	bool write = how & (EMU_L2_WRITE | EMU_L2_ATOMIC);
-	bool stream = how & EMU_L2_STREAM;
-
-	if ((how & EMU_L2_BYPASS) && !(how & EMU_L2_ATOMIC)) {
-		/* System scope: memory is the point of coherence. */
-		cnt[EMU_CNT_TCC_MISS]++;
-		if (how & EMU_L2_WRITE) {
-			dram_write(t, t2);
-			return t2 + t->mem_cycles;
-		}
-		return mem_read(t, addr, t2, stream);
-	}
-	uint64_t victim;
-	bool dirty;
-	unsigned f = EMU_CACHE_ALLOC | (stream ? EMU_CACHE_NT : 0) | (write ? EMU_CACHE_DIRTY : 0);
-	bool hit = emu_cache_access(l2, line, f, &victim, &dirty);
 	if (dirty)
 		l2_writeback(t, victim << l2->line_shift, t2);
 	if (hit) {
@@ -614,9 +605,35 @@ static inline __attribute__((always_inline)) uint64_t l2_line(struct emu_timing 
 	cnt[EMU_CNT_TCC_MISS]++;
 	if (how & EMU_L2_WRITE)
 		return t2;  /* byte-masked write: allocated without a fill */
-	uint64_t r = mem_read(t, addr, t2, stream);
+	uint64_t r = mem_read(t, addr, t2, how & EMU_L2_STREAM);
 	emu_cache_fill_note(l2, line, t2, r);
 	return r;
+}
+
+static bool l2_bypassed(unsigned how)
+{
+	return (how & EMU_L2_BYPASS) && !(how & EMU_L2_ATOMIC);
+}
+
+/* emu_timing_l2 on the L2 of the CU (l2_of): inlined into the vector
+ * path's loop over an instruction's misses. */
+static inline __attribute__((always_inline)) uint64_t l2_line(struct emu_timing *t, struct emu_cache *l2,
+                                                              uint64_t addr, uint64_t arrive, unsigned how)
+{
+	uint64_t t2 = arrive + t->mp->l2_hit;
+	if (l2_bypassed(how)) {
+		/* System scope: memory is the point of coherence. */
+		emu_timing_cnt(t)[EMU_CNT_TCC_MISS]++;
+		if (how & EMU_L2_WRITE) {
+			dram_write(t, t2);
+			return t2 + t->mem_cycles;
+		}
+		return mem_read(t, addr, t2, how & EMU_L2_STREAM);
+	}
+	uint64_t victim;
+	bool dirty;
+	bool hit = emu_cache_access(l2, addr >> l2->line_shift, l2_flags(how), &victim, &dirty);
+	return l2_after(t, l2, addr, t2, how, hit, dirty, victim);
 }
 
 uint64_t emu_timing_l2(struct emu_timing *t, uint32_t cu, uint64_t addr, uint64_t arrive, unsigned how)
@@ -688,7 +705,7 @@ static uint64_t vmem_access(struct emu_timing *t, struct emu_wave *w, const stru
 	if (acc->atomic) {
 		/* no L1 lookup */
 	} else if (run && n <= 64) {
-		hit[0] = emu_cache_access_run(l1, lines[0], n, f);
+		hit[0] = emu_cache_access_run(l1, lines[0], n, f, NULL, NULL);
 	} else {
 		for (unsigned i = 0; i < n; i++)
 			hit[i / 64] |= (uint64_t)emu_cache_access(l1, lines[i], f, NULL, NULL) << (i % 64);
@@ -720,11 +737,32 @@ static uint64_t vmem_access(struct emu_timing *t, struct emu_wave *w, const stru
 		emu_cache_prefetch(l2, addr >> l2->line_shift);
 		emu_cache_prefetch(&t->mall, addr >> t->mall.line_shift);
 	}
-	unsigned kind = acc->atomic ? EMU_L2_ATOMIC : acc->store ? EMU_L2_WRITE : 0;
+	how |= acc->atomic ? EMU_L2_ATOMIC : acc->store ? EMU_L2_WRITE : 0;
+	/* Misses that are one run of L2 lines (consecutive lines of the same
+	 * size): their lookups as one run walk, then each line's write-back
+	 * and memory read in line order, as l2_line would do them (the L2's
+	 * lookups touch nothing the memory side reads, and the memory side
+	 * never touches the L2's tags). */
+	uint64_t m = ~hit[0] & (n < 64 ? (1ull << n) - 1 : ~0ull);
+	unsigned m0 = m ? (unsigned)__builtin_ctzll(m) : 0;
+	if (run && n <= 64 && ((m >> m0) & ((m >> m0) + 1)) == 0 && l2->line_shift == l1->line_shift &&
+	    !l2_bypassed(how)) {
+		uint64_t wb, victim[64];
+		uint64_t l2hit = emu_cache_access_run(l2, lines[m0], nm, l2_flags(how), &wb, victim);
+		uint64_t t2 = at_l1 + mp->l2_hit;
+		for (unsigned i = 0; i < nm; i++) {
+			uint64_t r = l2_after(t, l2, lines[m0 + i] << l1->line_shift, t2, how, l2hit >> i & 1,
+			                      wb >> i & 1, wb >> i & 1 ? victim[i] : 0);
+			if (load)
+				emu_cache_fill_note(l1, lines[m0 + i], at_l1, r);
+			done = r > done ? r : done;
+		}
+		return done;
+	}
 	for (unsigned i = 0; i < n; i++) {
 		if (hit[i / 64] >> (i % 64) & 1)
 			continue;
-		uint64_t r = l2_line(t, l2, lines[i] << l1->line_shift, at_l1, how | kind);
+		uint64_t r = l2_line(t, l2, lines[i] << l1->line_shift, at_l1, how);
 		if (load)
 			emu_cache_fill_note(l1, lines[i], at_l1, r);
 		done = r > done ? r : done;

@@ -217,7 +217,8 @@ bool emu_cache_access_rest(struct emu_cache *c, uint64_t line, unsigned flags, u
  * set index wraps: the set and tag word are stepped instead of derived
  * from each line, and the lookups run in one loop without a call per line.
  * The body per line is emu_cache_access's, in the same order. */
-uint64_t emu_cache_access_run(struct emu_cache *c, uint64_t first, unsigned n, unsigned flags)
+uint64_t emu_cache_access_run(struct emu_cache *c, uint64_t first, unsigned n, unsigned flags, uint64_t *wb,
+                              uint64_t *victim)
 {
 	if (!c->sets)
 		return 0;
@@ -226,6 +227,8 @@ uint64_t emu_cache_access_run(struct emu_cache *c, uint64_t first, unsigned n, u
 	uint64_t tag = first >> c->set_shift;
 	uint32_t word = emu_cache_tag_word(tag);
 	uint64_t hits = 0;
+	if (wb)
+		*wb = 0;
 	for (unsigned i = 0; i < n && i < 64; i++) {
 		uint32_t *s = &c->tag[(size_t)set * c->ways];
 		if (dirty)
@@ -235,7 +238,10 @@ uint64_t emu_cache_access_run(struct emu_cache *c, uint64_t first, unsigned n, u
 			s[0] |= dirty;
 			hit = true;
 		} else {
-			hit = set_rest_ways(c, s, set, word, flags, NULL, NULL);
+			bool vd = false;
+			hit = set_rest_ways(c, s, set, word, flags, wb ? &victim[i] : NULL, &vd);
+			if (vd)
+				*wb |= 1ull << i;
 		}
 		hits |= (uint64_t)hit << i;
 		if (set++ == mask) {

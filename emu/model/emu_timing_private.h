@@ -105,10 +105,12 @@ static inline bool emu_cache_access(struct emu_cache *c, uint64_t line, unsigned
 	return emu_cache_access_rest(c, line, flags, victim, victim_dirty);
 }
 /* n (<= 64) consecutive lines from `first`: the lookups and updates of
- * emu_cache_access(c, first + i, flags, NULL, NULL) for i = 0 .. n-1 in
- * that order, for a level without write-backs to report. Bit i of the
- * result: line first + i hit. */
-uint64_t emu_cache_access_run(struct emu_cache *c, uint64_t first, unsigned n, unsigned flags);
+ * emu_cache_access(c, first + i, flags, &victim[i], &dirty) for i = 0 ..
+ * n-1 in that order. Bit i of the result: line first + i hit; bit i of *wb:
+ * it evicted the dirty line victim[i]. wb and victim may be NULL (a level
+ * without write-backs: the victims are not reported). */
+uint64_t emu_cache_access_run(struct emu_cache *c, uint64_t first, unsigned n, unsigned flags, uint64_t *wb,
+                              uint64_t *victim);
 /* The lookup and LRU update of emu_cache_access done on `s`, the `ways`
  * words of line's set held elsewhere (a domain's private copy of a shared
  * set, emu_timing_domain.c); victim and victim_dirty as there (victim_dirty
