@@ -216,12 +216,13 @@ bool emu_cache_access_rest(struct emu_cache *c, uint64_t line, unsigned flags, u
 /* Consecutive lines fall in consecutive sets and share their tag until the
  * set index wraps: the set and tag word are stepped instead of derived
  * from each line, and the lookups run in one loop without a call per line.
- * The body per line is emu_cache_access's, in the same order. */
-uint64_t emu_cache_access_run(struct emu_cache *c, uint64_t first, unsigned n, unsigned flags, uint64_t *wb,
-                              uint64_t *victim)
+ * The body per line is emu_cache_access's, in the same order. c: the cache
+ * (its tag and dirty-set arrays), with ways a constant where inlined by
+ * emu_cache_access_run. */
+static inline __attribute__((always_inline)) uint64_t run_walk(const struct emu_cache *c, uint64_t first,
+                                                               unsigned n, unsigned flags, uint64_t *wb,
+                                                               uint64_t *victim)
 {
-	if (!c->sets)
-		return 0;
 	const uint32_t mask = c->sets - 1, dirty = (flags & EMU_CACHE_DIRTY) ? 1u : 0u;
 	uint32_t set = (uint32_t)first & mask;
 	uint64_t tag = first >> c->set_shift;
@@ -239,7 +240,7 @@ uint64_t emu_cache_access_run(struct emu_cache *c, uint64_t first, unsigned n, u
 			hit = true;
 		} else {
 			bool vd = false;
-			hit = set_rest_ways(c, s, set, word, flags, wb ? &victim[i] : NULL, &vd);
+			hit = set_rest(c, s, set, word, flags, wb ? &victim[i] : NULL, &vd);
 			if (vd)
 				*wb |= 1ull << i;
 		}
@@ -250,6 +251,24 @@ uint64_t emu_cache_access_run(struct emu_cache *c, uint64_t first, unsigned n, u
 		}
 	}
 	return hits;
+}
+
+uint64_t emu_cache_access_run(struct emu_cache *c, uint64_t first, unsigned n, unsigned flags, uint64_t *wb,
+                              uint64_t *victim)
+{
+	if (!c->sets)
+		return 0;
+	struct emu_cache k = *c;  /* the way counts of set_rest_ways as constants */
+	switch (c->ways) {
+	case 4:
+		k.ways = 4;
+		return run_walk(&k, first, n, flags, wb, victim);
+	case 16:
+		k.ways = 16;
+		return run_walk(&k, first, n, flags, wb, victim);
+	default:
+		return run_walk(c, first, n, flags, wb, victim);
+	}
 }
 
 bool emu_cache_set_access(const struct emu_cache *c, uint32_t *s, uint64_t line, unsigned flags,
