@@ -669,7 +669,12 @@ static bool vm_tbuf_format_ok(struct emu_wave *w, const struct emu_inst *in, con
  * one vm_fast handles or its lanes are not all inside one allocation. */
 /* Whole wave: a0[l] = base + x[l] with x[l] = v[l] + add (32 bits,
  * wrapping as the lane loops compute it), and the least and greatest x;
- * four lanes per step in 128-bit vectors (GCC vector extension). */
+ * four lanes per step in 128-bit vectors (GCC vector extension). The
+ * usual offsets are lane-linear (x[l] = x[0] + l * d, the lane's id times
+ * the element size): checked while the addresses are written, and then
+ * the ends are the least and greatest unless the 63 steps wrap 32 bits;
+ * otherwise a second pass finds them (SSE2 compares unsigned words in
+ * several instructions). */
 typedef uint64_t vm_v2u64 __attribute__((vector_size(16)));
 typedef uint32_t vm_a4u32 __attribute__((vector_size(16)));
 
@@ -678,6 +683,26 @@ static void vm_wave_addr32(const uint32_t *v, uint32_t add, uint64_t base, uint6
 {
 	const vm_a4u32 vadd = { add, add, add, add }, zero = { 0, 0, 0, 0 };
 	const vm_v2u64 vb = { base, base };
+	const uint32_t x0 = v[0] + add, d = v[1] - v[0];
+	vm_a4u32 expect = { x0, x0 + d, x0 + 2 * d, x0 + 3 * d }, diff = zero;
+	const vm_a4u32 step = { 4 * d, 4 * d, 4 * d, 4 * d };
+	for (unsigned l = 0; l < EMU_LANES; l += 4) {
+		vm_a4u32 x;
+		memcpy(&x, &v[l], 16);
+		x += vadd;
+		diff |= x ^ expect;
+		expect += step;
+		vm_v2u64 lo = (vm_v2u64)__builtin_shuffle(x, zero, (vm_a4u32){ 0, 4, 1, 5 }) + vb;
+		vm_v2u64 hi = (vm_v2u64)__builtin_shuffle(x, zero, (vm_a4u32){ 2, 6, 3, 7 }) + vb;
+		memcpy(&a0[l], &lo, 16);
+		memcpy(&a0[l + 2], &hi, 16);
+	}
+	uint64_t last = (uint64_t)x0 + (uint64_t)(EMU_LANES - 1) * d;
+	if (!(diff[0] | diff[1] | diff[2] | diff[3]) && last <= UINT32_MAX) {
+		*xmin = x0;
+		*xmax = (uint32_t)last;
+		return;
+	}
 	vm_a4u32 mn = ~zero, mx = zero;
 	for (unsigned l = 0; l < EMU_LANES; l += 4) {
 		vm_a4u32 x;
@@ -686,10 +711,6 @@ static void vm_wave_addr32(const uint32_t *v, uint32_t add, uint64_t base, uint6
 		vm_a4u32 lt = (vm_a4u32)(x < mn), gt = (vm_a4u32)(x > mx);
 		mn = (x & lt) | (mn & ~lt);
 		mx = (x & gt) | (mx & ~gt);
-		vm_v2u64 lo = (vm_v2u64)__builtin_shuffle(x, zero, (vm_a4u32){ 0, 4, 1, 5 }) + vb;
-		vm_v2u64 hi = (vm_v2u64)__builtin_shuffle(x, zero, (vm_a4u32){ 2, 6, 3, 7 }) + vb;
-		memcpy(&a0[l], &lo, 16);
-		memcpy(&a0[l + 2], &hi, 16);
 	}
 	uint32_t m0 = mn[0], m1 = mx[0];
 	for (unsigned k = 1; k < 4; k++) {

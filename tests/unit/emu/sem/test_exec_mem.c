@@ -163,6 +163,40 @@ static void test_buffer_load_range_raw(void **state)
 	assert_int_equal(t->w.state, EMU_WAVE_READY);
 }
 
+/* A whole wave's offsets, lane-linear or not, wrapping 32 bits or not:
+ * the range check sees each lane's own offset (the fast path's least and
+ * greatest offsets come from a lane-linear check or a full scan). */
+static void test_buffer_wave_offsets(void **state)
+{
+	struct tu_wave *t = *state;
+	const uint32_t nrec = 200;
+
+	pattern_buffer(t, 0xc0000000, t->gva + 0x100, 0, nrec);
+	t->w.s[2] = 0;                                  /* soffset */
+	/* linear, reversed, linear wrapping past 2^32, all equal, all equal
+	 * but lane 5 (the only one out of range) */
+	for (unsigned layout = 0; layout < 5; layout++) {
+		for (unsigned l = 0; l < 64; l++) {
+			static const uint32_t start[5] = { 0, 4 * 63, 0xffffff80u, 8, 8 };
+			static const int32_t step[5] = { 4, -4, 4, 0, 0 };
+			vr(t, 0)[l] = start[layout] + (uint32_t)(step[layout] * (int32_t)l);
+			vr(t, 1)[l] = 0xdeadbeef;
+		}
+		if (layout == 4)
+			vr(t, 0)[5] = nrec - 4;
+		/* buffer_load_dword v1, v0, s[4:7], s2 offen offset:4 */
+		run(t, "buffer_load_dword", 0xe0501004, 0x02010100);
+		drain(t);
+		for (unsigned l = 0; l < 64; l++) {
+			uint32_t x = vr(t, 0)[l] + 4;          /* 32-bit offset, wrapping */
+			uint32_t want = (uint64_t)x + 4 <= nrec ? 0xc0000000 + (0x100 + x) / 4 : 0;
+			if (vr(t, 1)[l] != want)
+				fail_msg("layout %u lane %u: 0x%x, expected 0x%x", layout, l, vr(t, 1)[l], want);
+		}
+	}
+	assert_int_equal(t->w.state, EMU_WAVE_READY);
+}
+
 static void test_buffer_store_dropped(void **state)
 {
 	struct tu_wave *t = *state;
@@ -820,6 +854,7 @@ static void test_gfx942(void **state)
 #define TU_TEARDOWN tu_wave_teardown
 TU_MAIN(NULL, NULL,
 	tu_test(test_buffer_load_range_raw),
+	tu_test(test_buffer_wave_offsets),
 	tu_test(test_buffer_store_dropped),
 	tu_test(test_buffer_dwordx4_partial),
 	tu_test(test_buffer_idxen_stride),
