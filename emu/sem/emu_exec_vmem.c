@@ -285,6 +285,10 @@ struct vm_ctx {
 	uint8_t *lds;                  /* for VM_LDS lanes (FLAT in the shared aperture) */
 	uint32_t lds_size;
 	bool direct;                   /* vm_translate_direct: host pointer = address (below) */
+	/* vm_fast_addr wrote every lane's address into va.a[0], each lane
+	 * wholly in range, and found them not direct (ops->direct said no): the
+	 * general path starts from there (vm_addr_whole). */
+	bool addr_whole;
 	struct vm_addr va;
 	void *host[4][EMU_LANES];      /* translated VM_GLOBAL/VM_SCRATCH elements */
 	uint64_t acc_addr[EMU_LANES];
@@ -329,7 +333,7 @@ static bool vm_translate(struct vm_ctx *c, bool write)
 {
 	const struct vm_desc *d = c->d;
 	bool atomic = d->fam == VM_ATOM;
-	if (!atomic && vm_translate_direct(c))
+	if (!atomic && !c->addr_whole && vm_translate_direct(c))
 		return true;
 	vm_addr_fill(&c->va, d->nelem, d->bytes, c->exec);
 	c->touched = 0;
@@ -661,12 +665,15 @@ static bool vm_tbuf_format_ok(struct emu_wave *w, const struct emu_inst *in, con
  * all of whose lanes land in one allocation. vm_fast does those in two
  * tight passes (addresses and range check; data) with the same semantics
  * as the general path below, and returns false, having changed nothing,
- * for anything else: the general path then starts from scratch. */
+ * for anything else: the general path then starts from scratch, or from
+ * the lane addresses when only the one-allocation check failed
+ * (c->addr_whole). */
 
 /* Lane addresses into c->va.a[0] (element e at + 4e), c->touched and, when
  * some lane is only partly in range (buffer num_records), c->va.nvalid and
  * c->partial. False, with nothing reported, when the instruction is not
- * one vm_fast handles or its lanes are not all inside one allocation. */
+ * one vm_fast handles or its lanes are not all inside one allocation (then
+ * c->addr_whole if no lane was partly in range). */
 /* Whole wave: a0[l] = base + x[l] with x[l] = v[l] + add (32 bits,
  * wrapping as the lane loops compute it), and the least and greatest x;
  * four lanes per step in 128-bit vectors (GCC vector extension). The
@@ -830,7 +837,20 @@ static bool vm_fast_addr(struct vm_ctx *c, bool *partial)
 		lo = amin;
 		hi = amax + span;
 	}
-	return w->ops->direct(w, lo, hi);
+	if (w->ops->direct(w, lo, hi))
+		return true;
+	c->addr_whole = !*partial;
+	return false;
+}
+
+/* The general path's addresses from vm_fast_addr's (c->addr_whole): every
+ * lane of the exec mask global and wholly in range, its elements following
+ * each other, as vm_addr_buf and vm_addr_flat would have found them. */
+static void vm_addr_whole(struct vm_ctx *c)
+{
+	c->va.contig = true;
+	memset(c->va.where, VM_GLOBAL, sizeof(c->va.where));
+	memset(c->va.nvalid, c->d->nelem, sizeof(c->va.nvalid));
 }
 
 static void vm_fast_end(struct vm_ctx *c, struct emu_pending *p, bool store)
@@ -1006,11 +1026,13 @@ static void vm_exec(struct emu_wave *w, const struct emu_inst *in, const struct 
 	c->lds = NULL;
 	c->lds_size = 0;
 	c->direct = false;
+	c->addr_whole = false;
 	if (vm_fast(c))
 		return;
-	bool ok = d->mode == VM_FLAT ? vm_addr_flat(w, in, d, c->exec, &c->va)
-	                             : vm_addr_buf(w, in, d, c->exec, &c->va);
-	if (!ok)
+	if (c->addr_whole)
+		vm_addr_whole(c);
+	else if (!(d->mode == VM_FLAT ? vm_addr_flat(w, in, d, c->exec, &c->va)
+	                              : vm_addr_buf(w, in, d, c->exec, &c->va)))
 		return;
 	bool lds_direct = d->fam == VM_LOAD_LDS || (d->mode == VM_BUF && (in->flags & EMU_F_LDS));
 	if (lds_direct && d->fam != VM_LOAD && d->fam != VM_LOAD_LDS) {

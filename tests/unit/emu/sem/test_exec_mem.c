@@ -741,6 +741,42 @@ static void test_global(void **state)
 }
 
 /* FLAT: the shared aperture is the LDS, the rest global memory. */
+/* A wave whose lanes are in two allocations: every lane's own address
+ * (the fast path's one-allocation check fails; the general path takes
+ * over its addresses). */
+static void test_global_two_buffers(void **state)
+{
+	struct tu_wave *t = *state;
+	static uint32_t other[64 * 2 + 8];
+	tu_wave_map(t, other, sizeof(other));
+	fill_pattern(t, 0x50000000);
+	for (unsigned i = 0; i < 64 * 2 + 8; i++)
+		other[i] = 0x60000000 + i;
+	for (unsigned l = 0; l < 64; l++) {
+		uint64_t a = l < 32 ? t->gva + 0x400 + 8 * l : (uint64_t)(uintptr_t)other + 8 * (l - 32);
+		vr(t, 4)[l] = (uint32_t)a;
+		vr(t, 5)[l] = (uint32_t)(a >> 32);
+	}
+	/* global_load_dwordx2 v[2:3], v[4:5], off offset:8 */
+	run(t, "global_load_dwordx2", 0xdc548008, 0x027f0004);
+	drain(t);
+	for (unsigned l = 0; l < 64; l++) {
+		uint32_t want = l < 32 ? 0x50000000 + (0x400 + 8 * l + 8) / 4 : 0x60000000 + 2 * (l - 32) + 2;
+		assert_int_equal(vr(t, 2)[l], want);
+		assert_int_equal(vr(t, 3)[l], want + 1);
+	}
+	/* global_store_dwordx2 v[4:5], v[2:3], off offset:16 */
+	run(t, "global_store_dwordx2", 0xdc748010, 0x007f0204);
+	drain(t);
+	for (unsigned l = 0; l < 64; l++) {
+		uint32_t want = l < 32 ? 0x50000000 + (0x400 + 8 * l + 8) / 4 : 0x60000000 + 2 * (l - 32) + 2;
+		const uint32_t *at = l < 32 ? &g32(t)[(0x400 + 8 * l + 16) / 4] : &other[2 * (l - 32) + 4];
+		assert_int_equal(at[0], want);
+		assert_int_equal(at[1], want + 1);
+	}
+	assert_int_equal(t->w.state, EMU_WAVE_READY);
+}
+
 static void test_flat_apertures(void **state)
 {
 	struct tu_wave *t = *state;
@@ -874,6 +910,7 @@ TU_MAIN(NULL, NULL,
 	tu_test(test_ds_atomics),
 	tu_test(test_ds_gds_fault),
 	tu_test(test_global),
+	tu_test(test_global_two_buffers),
 	tu_test(test_flat_apertures),
 	tu_test(test_scratch),
 	cmocka_unit_test_setup_teardown(test_float_atomics_gfx90a, setup90a, tu_wave_teardown),
