@@ -500,11 +500,14 @@ static void vm_store(struct vm_ctx *c)
 		vm_end(c, p, true, EMU_ACC_GLOBAL, (unsigned)d->bytes * d->nelem);
 		return;
 	}
+	const uint32_t *src[4];  /* the data registers, once for all lanes */
+	for (unsigned e = 0; e < d->nelem && e < 4; e++)
+		src[e] = emu_vreg(c->w, vm_src(c), d->bytes >= 4 ? e : 0);
 	for (unsigned l = 0; l < EMU_LANES; l++) {
 		if (!(c->touched & lane_bit(l)))
 			continue;
 		for (unsigned e = 0; e < c->va.nvalid[l]; e++) {
-			uint32_t v = emu_vreg(c->w, vm_src(c), d->bytes >= 4 ? e : 0)[l];
+			uint32_t v = src[e][l];
 			if (d->ext == EMU_EXT_HI)
 				v >>= 16;
 			vm_write_elem(c, e, l, v);
@@ -728,6 +731,44 @@ static void vm_wave_addr32(const uint32_t *v, uint32_t add, uint64_t base, uint6
 	*xmax = m1;
 }
 
+/* Whole wave, 64-bit VGPR addresses: a0[l] = (v1[l]:v0[l]) + off, and the
+ * least and greatest; the lane-linear check of vm_wave_addr32 (two lanes
+ * per step), a scalar pass only for other layouts. */
+static void vm_wave_addr64(const uint32_t *v0, const uint32_t *v1, uint64_t off, uint64_t *a0, uint64_t *amin,
+                           uint64_t *amax)
+{
+	const vm_v2u64 voff = { off, off };
+	const uint64_t first = ((uint64_t)v0[0] | (uint64_t)v1[0] << 32) + off;
+	const uint64_t d = ((uint64_t)v0[1] | (uint64_t)v1[1] << 32) + off - first;
+	vm_v2u64 expect = { first, first + d }, diff = { 0, 0 };
+	const vm_v2u64 step = { 2 * d, 2 * d };
+	for (unsigned l = 0; l < EMU_LANES; l += 4) {
+		vm_a4u32 lo, hi;
+		memcpy(&lo, &v0[l], 16);
+		memcpy(&hi, &v1[l], 16);
+		vm_v2u64 p = (vm_v2u64)__builtin_shuffle(lo, hi, (vm_a4u32){ 0, 4, 1, 5 }) + voff;
+		vm_v2u64 q = (vm_v2u64)__builtin_shuffle(lo, hi, (vm_a4u32){ 2, 6, 3, 7 }) + voff;
+		diff |= p ^ expect;
+		expect += step;
+		diff |= q ^ expect;
+		expect += step;
+		memcpy(&a0[l], &p, 16);
+		memcpy(&a0[l + 2], &q, 16);
+	}
+	if (!(diff[0] | diff[1]) && d <= (UINT64_MAX - first) / (EMU_LANES - 1)) {
+		*amin = first;
+		*amax = first + (EMU_LANES - 1) * d;
+		return;
+	}
+	uint64_t mn = UINT64_MAX, mx = 0;
+	for (unsigned l = 0; l < EMU_LANES; l++) {
+		mn = a0[l] < mn ? a0[l] : mn;
+		mx = a0[l] > mx ? a0[l] : mx;
+	}
+	*amin = mn;
+	*amax = mx;
+}
+
 static bool vm_fast_addr(struct vm_ctx *c, bool *partial)
 {
 	struct emu_wave *w = c->w;
@@ -824,6 +865,8 @@ static bool vm_fast_addr(struct vm_ctx *c, bool *partial)
 				amin = a < amin ? a : amin;
 				amax = a > amax ? a : amax;
 			}
+		} else if (exec == ~0ull) {
+			vm_wave_addr64(v0, v1, (uint64_t)off, a0, &amin, &amax);
 		} else {
 			for (uint64_t m = exec; m; m &= m - 1) {
 				unsigned l = (unsigned)__builtin_ctzll(m);

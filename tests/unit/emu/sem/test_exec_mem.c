@@ -741,40 +741,56 @@ static void test_global(void **state)
 }
 
 /* FLAT: the shared aperture is the LDS, the rest global memory. */
-/* A wave whose lanes are in two allocations: every lane's own address
- * (the fast path's one-allocation check fails; the general path takes
- * over its addresses). */
+/* A whole wave's 64-bit VGPR addresses, lane-linear in one allocation,
+ * then lanes in two allocations (the fast path's one-allocation check
+ * fails; the general path takes over its addresses): every lane's own
+ * address. */
 static void test_global_two_buffers(void **state)
 {
 	struct tu_wave *t = *state;
 	static uint32_t other[64 * 2 + 8];
 	tu_wave_map(t, other, sizeof(other));
-	fill_pattern(t, 0x50000000);
-	for (unsigned i = 0; i < 64 * 2 + 8; i++)
-		other[i] = 0x60000000 + i;
+	for (unsigned two = 0; two < 2; two++) {
+		fill_pattern(t, 0x50000000);
+		for (unsigned i = 0; i < 64 * 2 + 8; i++)
+			other[i] = 0x60000000 + i;
+		/* lane l's dword pair: in gmem at 0x400 + 8l, or for lanes 32..63
+		 * with `two` in other[] from its start */
+		uint32_t *at[64];
+		for (unsigned l = 0; l < 64; l++) {
+			bool o = two && l >= 32;
+			uint64_t a = o ? (uint64_t)(uintptr_t)other + 8 * (l - 32) : t->gva + 0x400 + 8 * l;
+			at[l] = o ? &other[2 * (l - 32)] : &g32(t)[(0x400 + 8 * l) / 4];
+			vr(t, 4)[l] = (uint32_t)a;
+			vr(t, 5)[l] = (uint32_t)(a >> 32);
+		}
+		/* global_load_dwordx2 v[2:3], v[4:5], off offset:8 */
+		run(t, "global_load_dwordx2", 0xdc548008, 0x027f0004);
+		drain(t);
+		for (unsigned l = 0; l < 64; l++) {
+			assert_int_equal(vr(t, 2)[l], at[l][2]);
+			assert_int_equal(vr(t, 3)[l], at[l][3]);
+			vr(t, 2)[l] = 0x70000000 + 2 * l;
+			vr(t, 3)[l] = 0x70000001 + 2 * l;
+		}
+		/* global_store_dwordx2 v[4:5], v[2:3], off offset:16 */
+		run(t, "global_store_dwordx2", 0xdc748010, 0x007f0204);
+		drain(t);
+		for (unsigned l = 0; l < 64; l++) {
+			assert_int_equal(at[l][4], 0x70000000 + 2 * l);
+			assert_int_equal(at[l][5], 0x70000001 + 2 * l);
+		}
+	}
+	assert_int_equal(t->w.state, EMU_WAVE_READY);
+	/* lane-linear, the last lane's pair just past the allocation: a fault */
 	for (unsigned l = 0; l < 64; l++) {
-		uint64_t a = l < 32 ? t->gva + 0x400 + 8 * l : (uint64_t)(uintptr_t)other + 8 * (l - 32);
+		uint64_t a = t->gva + GMEM_BYTES - 8 * 64 + 8 * l;
 		vr(t, 4)[l] = (uint32_t)a;
 		vr(t, 5)[l] = (uint32_t)(a >> 32);
 	}
-	/* global_load_dwordx2 v[2:3], v[4:5], off offset:8 */
 	run(t, "global_load_dwordx2", 0xdc548008, 0x027f0004);
-	drain(t);
-	for (unsigned l = 0; l < 64; l++) {
-		uint32_t want = l < 32 ? 0x50000000 + (0x400 + 8 * l + 8) / 4 : 0x60000000 + 2 * (l - 32) + 2;
-		assert_int_equal(vr(t, 2)[l], want);
-		assert_int_equal(vr(t, 3)[l], want + 1);
-	}
-	/* global_store_dwordx2 v[4:5], v[2:3], off offset:16 */
-	run(t, "global_store_dwordx2", 0xdc748010, 0x007f0204);
-	drain(t);
-	for (unsigned l = 0; l < 64; l++) {
-		uint32_t want = l < 32 ? 0x50000000 + (0x400 + 8 * l + 8) / 4 : 0x60000000 + 2 * (l - 32) + 2;
-		const uint32_t *at = l < 32 ? &g32(t)[(0x400 + 8 * l + 16) / 4] : &other[2 * (l - 32) + 4];
-		assert_int_equal(at[0], want);
-		assert_int_equal(at[1], want + 1);
-	}
-	assert_int_equal(t->w.state, EMU_WAVE_READY);
+	assert_int_equal(t->w.state, EMU_WAVE_FAULT);
+	assert_int_equal(t->fault_kind, EMU_FAULT_MEMORY);
 }
 
 static void test_flat_apertures(void **state)
