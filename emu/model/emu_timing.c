@@ -362,6 +362,7 @@ static unsigned coalesce(const struct emu_access *acc, unsigned shift, uint64_t 
 		typedef uint64_t v2u64 __attribute__((vector_size(16)));
 		uint64_t a0 = a[0];
 		v2u64 e = { a0, a0 + span }, step = { 2ull * span, 2ull * span }, d = { 0, 0 };
+#pragma GCC unroll 8
 		for (unsigned l = 0; l < EMU_LANES; l += 2) {
 			v2u64 v;
 			memcpy(&v, &a[l], sizeof(v));
@@ -427,16 +428,20 @@ static uint64_t ta_pass(struct emu_timing *t, struct emu_timing_cu *cs, struct e
 	return cs->ta_free;
 }
 
-/* UTCL1: cycles added by translation misses of the instruction's pages. */
-static uint32_t translate(struct emu_timing *t, uint32_t cu, const uint64_t *lines, unsigned n,
+/* UTCL1: cycles added by translation misses of the instruction's pages,
+ * each distinct page once in ascending order (the lines ascend; a run of
+ * lines covers every page from its first line's to its last's). */
+static uint32_t translate(struct emu_timing *t, uint32_t cu, const uint64_t *lines, unsigned n, bool run,
                           unsigned line_shift)
 {
 	const struct emu_model_params *mp = t->mp;
 	unsigned shift = mp->tlb_page_shift > line_shift ? mp->tlb_page_shift - line_shift : 0;
 	uint64_t prev = UINT64_MAX;
 	uint32_t extra = 0;
-	for (unsigned i = 0; i < n; i++) {
-		uint64_t page = lines[i] >> shift;
+	uint64_t p0 = lines[0] >> shift;
+	unsigned steps = run ? (unsigned)((lines[n - 1] >> shift) - p0 + 1) : n;
+	for (unsigned i = 0; i < steps; i++) {
+		uint64_t page = run ? p0 + i : lines[i] >> shift;
 		if (page == prev)
 			continue;
 		prev = page;
@@ -690,7 +695,7 @@ static uint64_t vmem_access(struct emu_timing *t, struct emu_wave *w, const stru
 		vmem_maintenance(t, cu, in);
 		return dep + mp->l1_hit;
 	}
-	dep += translate(t, cu, lines, n, l1->line_shift);
+	dep += translate(t, cu, lines, n, run, l1->line_shift);
 
 	struct policy p = cache_policy(t, acc);
 	unsigned how = (p.l2_bypass ? EMU_L2_BYPASS : 0) | (p.stream ? EMU_L2_STREAM : 0);
