@@ -135,6 +135,11 @@ static uint64_t pend_fold(const struct emu_pending *p)
  * order; others whenever done. */
 void emu_wave_retire(struct emu_wave *w)
 {
+	/* next_done is the earliest completion of the entries (emu_pend_end
+	 * lowers it, the scan below recomputes it): none is done yet, and the
+	 * scan would find next_done and pend_regs as they are. */
+	if (w->pend_count && w->next_done > w->cycle)
+		return;
 	uint32_t i = 0, k = w->pend_head;  /* k: ring slot of entry i, stepped (no division) */
 	w->next_done = UINT64_MAX;
 	w->pend_regs = 0;
