@@ -498,35 +498,28 @@ static void l2_writeback(struct emu_timing *t, uint64_t addr, uint64_t at)
 struct release_wb {
 	struct emu_timing *t;
 	uint32_t line_shift;
-	uint64_t at, done;
+	uint64_t lines;          /* lines written back */
+	uint64_t mall_dirty;     /* dirty lines the MALL evicted for them */
 };
 
 static void release_line(void *user, uint64_t line)
 {
 	struct release_wb *r = user;
 	struct emu_timing *t = r->t;
-	uint64_t end;
 
+	r->lines++;
 	if (t->mall.sets) {
 		uint64_t victim;
 		bool dirty;
-		end = emu_bw_line(&t->mall_bw, r->at);
 		emu_cache_access(&t->mall, (line << r->line_shift) >> t->mall.line_shift,
 		                 EMU_CACHE_ALLOC | EMU_CACHE_DIRTY, &victim, &dirty);
-		if (dirty) {
-			uint64_t d = emu_bw_line(&t->dram, r->at);
-			end = d > end ? d : end;
-		}
-	} else {
-		end = emu_bw_line(&t->dram, r->at);
+		r->mall_dirty += dirty;
 	}
-	if (end > r->done)
-		r->done = end;
 }
 
 uint64_t emu_timing_release_system(struct emu_timing *t, uint64_t at)
 {
-	struct release_wb r = { .t = t, .at = at, .done = at };
+	struct release_wb r = { .t = t };
 
 	/* the dispatch (if any) has ended: count nowhere */
 	t->cnt = t->counters_none;
@@ -543,7 +536,16 @@ uint64_t emu_timing_release_system(struct emu_timing *t, uint64_t at)
 		r.line_shift = t->l2[i].line_shift;
 		emu_cache_clean(&t->l2[i], release_line, &r);
 	}
-	return r.done;
+	/* Every line goes into the MALL through its port (without a MALL, to
+	 * DRAM), and every dirty line the MALL evicts to DRAM, all asked at
+	 * `at`: each server books its lines in the walk's order, the two
+	 * independently, so each is booked in one go; the release is done
+	 * when the last line of either is. */
+	uint64_t done = at;
+	uint64_t e1 = emu_bw_lines(t->mall.sets ? &t->mall_bw : &t->dram, at, r.lines);
+	uint64_t e2 = t->mall.sets ? emu_bw_lines(&t->dram, at, r.mall_dirty) : 0;
+	done = e1 > done ? e1 : done;
+	return e2 > done ? e2 : done;
 }
 
 /* Read the line of `addr` from beyond the L2, asked at `at`. */

@@ -192,6 +192,10 @@ bool emu_bw_init(struct emu_bw *b, double bytes_per_cycle, uint32_t line_bytes);
 void emu_bw_fini(struct emu_bw *b);
 /* Cycle at which a line arriving at `t` has been transferred. */
 uint64_t emu_bw_line(struct emu_bw *b, uint64_t t);
+/* n lines arriving at `t`, booked as n calls of emu_bw_line would book
+ * them; returns the cycle the last is transferred (the latest; 0 for
+ * none). */
+uint64_t emu_bw_lines(struct emu_bw *b, uint64_t t, uint64_t n);
 
 /* ---- per-CU state ---- */
 

@@ -11,7 +11,10 @@
  *     and leaves the caches as the same lanes in reverse order (the general
  *     path: coalesced by sorting), on gfx942 (L1 and L2 lines of 128 B: L1
  *     and L2 runs), gfx90a (64 B L1 lines, 128 B L2 lines: no L2 run) and
- *     gfx900, for loads, stores and atomics with each cache-policy bit.
+ *     gfx900, for loads, stores and atomics with each cache-policy bit;
+ *   - emu_bw_lines books n lines as n calls of emu_bw_line do (the
+ *     system-scope release books its write-backs in one go), and returns
+ *     the latest end.
  * The reference in both is the model's own general path: the tests say the
  * two paths agree, not what either computes.
  */
@@ -199,7 +202,49 @@ static void test_vmem_gfx900(void **state)
 	vmem_run_vs_sorted(EMU_GFX900);
 }
 
+/* ---- emu_bw_lines against emu_bw_line ---- */
+
+static void bw_lines_vs_line(double bytes_per_cycle, uint32_t line)
+{
+	struct emu_bw a, b;
+	uint64_t seed = 0xb0d1e5ull ^ line;
+	uint64_t t = 1000000;
+
+	assert_true(emu_bw_init(&a, bytes_per_cycle, line));
+	assert_true(emu_bw_init(&b, bytes_per_cycle, line));
+	for (unsigned k = 0; k < 3000; k++) {
+		/* mostly forward in time, sometimes back (late arrivals), now
+		 * and then far ahead (the window slides) */
+		uint64_t r = rng_next(&seed);
+		if (r % 50 == 0)
+			t += EMU_BW_LEN * (EMU_BW_BUCKETS / 2 + r % EMU_BW_BUCKETS);
+		else
+			t = t + r % 400 - 100;   /* -100 .. +299 cycles */
+		uint64_t n = rng_next(&seed) % 64;
+		uint64_t last = emu_bw_lines(&a, t, n), want = 0;
+		for (uint64_t i = 0; i < n; i++) {
+			uint64_t e = emu_bw_line(&b, t);
+			want = e > want ? e : want;
+		}
+		assert_int_equal(last, want);
+		assert_int_equal(a.lo, b.lo);
+		assert_int_equal(a.open, b.open);
+		assert_memory_equal(a.used, b.used, EMU_BW_BUCKETS * sizeof(*a.used));
+	}
+	emu_bw_fini(&a);
+	emu_bw_fini(&b);
+}
+
+static void test_bw_lines(void **state)
+{
+	(void)state;
+	bw_lines_vs_line(64.0, 128);     /* 2 cycles a line: 16 lines a bucket */
+	bw_lines_vs_line(1000.0, 64);    /* many lines a bucket */
+	bw_lines_vs_line(3.7, 128);      /* a line takes longer than a bucket's share */
+}
+
 TU_MAIN(NULL, NULL,
+	cmocka_unit_test(test_bw_lines),
 	cmocka_unit_test(test_run_4_ways),
 	cmocka_unit_test(test_run_16_ways),
 	cmocka_unit_test(test_run_3_ways),
