@@ -68,12 +68,32 @@ void emu_cache_invalidate(struct emu_cache *c)
 	c->fill_last = 0;
 }
 
+/* The dirty ways of set s in way order: cleared, counted, handed to fn.
+ * c: the cache with ways a constant where inlined by emu_cache_clean. */
+static inline __attribute__((always_inline)) uint64_t clean_set(const struct emu_cache *c, uint32_t *s,
+                                                                uint32_t set, emu_cache_line_fn fn, void *user)
+{
+	uint64_t n = 0;
+	for (uint32_t i = 0; i < c->ways; i++) {
+		uint32_t w = s[i];
+		if (!(w & 1u))
+			continue;
+		s[i] = w & ~1u;
+		n++;
+		if (fn)
+			fn(user, (uint64_t)((w >> 1) - 1) << c->set_shift | set);
+	}
+	return n;
+}
+
 /* Sets in ascending order and the ways of each in order: the order a scan
  * of the whole tag array would hand the lines to fn. */
 uint64_t emu_cache_clean(struct emu_cache *c, emu_cache_line_fn fn, void *user)
 {
 	uint64_t n = 0;
 	size_t nwords = c->sets ? ((size_t)c->sets + 63) / 64 : 0;
+	struct emu_cache k16 = *c;  /* the 16-way L2 of every profile, its ways a constant */
+	k16.ways = 16;
 
 	for (size_t k = 0; k < nwords; k++) {
 		uint64_t bits = c->dirty_sets[k];
@@ -81,15 +101,7 @@ uint64_t emu_cache_clean(struct emu_cache *c, emu_cache_line_fn fn, void *user)
 		for (; bits; bits &= bits - 1) {
 			uint32_t set = (uint32_t)(k * 64 + (unsigned)__builtin_ctzll(bits));
 			uint32_t *s = &c->tag[(size_t)set * c->ways];
-			for (uint32_t i = 0; i < c->ways; i++) {
-				uint32_t w = s[i];
-				if (!(w & 1u))
-					continue;
-				s[i] = w & ~1u;
-				n++;
-				if (fn)
-					fn(user, (uint64_t)((w >> 1) - 1) << c->set_shift | set);
-			}
+			n += c->ways == 16 ? clean_set(&k16, s, set, fn, user) : clean_set(c, s, set, fn, user);
 		}
 	}
 	return n;
