@@ -242,7 +242,7 @@ static inline __attribute__((always_inline)) uint64_t run_walk(const struct emu_
 	uint64_t hits = 0;
 	if (wb)
 		*wb = 0;
-	for (unsigned i = 0; i < n && i < 64; i++) {
+	for (unsigned i = 0; i < n; i++) {
 		uint32_t *s = &c->tag[(size_t)set * c->ways];
 		if (dirty)
 			c->dirty_sets[set >> 6] |= 1ull << (set & 63);
@@ -271,10 +271,11 @@ uint64_t emu_cache_access_run(struct emu_cache *c, uint64_t first, unsigned n, u
 	if (!c->sets)
 		return 0;
 	struct emu_cache k = *c;  /* the way counts of set_rest_ways as constants */
+	n = n < 64 ? n : 64;
 	switch (c->ways) {
-	case 4:
+	case 4:  /* the L1: no victims to report */
 		k.ways = 4;
-		return run_walk(&k, first, n, flags, wb, victim);
+		return wb ? run_walk(&k, first, n, flags, wb, victim) : run_walk(&k, first, n, flags, NULL, NULL);
 	case 16:
 		k.ways = 16;
 		return run_walk(&k, first, n, flags, wb, victim);
