@@ -99,22 +99,21 @@ static void run_vs_lines(uint64_t bytes, uint32_t line, uint32_t ways)
 	emu_cache_fini(&b);
 }
 
-static void test_run_4_ways(void **state)
-{
-	(void)state;
-	run_vs_lines(8 * KIB, 128, 4);     /* 16 sets */
-}
+/* The geometries of test_run: the way counts compiled as constants (4:
+ * the L1; 16: the L2 and MALL) and a general one; each a few sets, so that
+ * runs of up to 64 lines wrap the set index. */
+struct geom {
+	uint64_t bytes;
+	uint32_t line, ways;
+};
+static const struct geom g4 = { 8 * KIB, 128, 4 };     /* 16 sets */
+static const struct geom g16 = { 16 * KIB, 128, 16 };  /* 8 sets */
+static const struct geom g3 = { 3 * KIB, 64, 3 };      /* 16 sets */
 
-static void test_run_16_ways(void **state)
+static void test_run(void **state)
 {
-	(void)state;
-	run_vs_lines(16 * KIB, 128, 16);   /* 8 sets */
-}
-
-static void test_run_3_ways(void **state)
-{
-	(void)state;
-	run_vs_lines(3 * KIB, 64, 3);      /* 16 sets, the general way count */
+	const struct geom *g = *state;
+	run_vs_lines(g->bytes, g->line, g->ways);
 }
 
 /* ---- vmem_access: contiguous lanes against the same lanes reversed ---- */
@@ -184,22 +183,11 @@ static void vmem_run_vs_sorted(enum emu_arch arch)
 	emu_timing_destroy(gen.t);
 }
 
-static void test_vmem_gfx942(void **state)
-{
-	(void)state;
-	vmem_run_vs_sorted(EMU_GFX942);
-}
+static const enum emu_arch gfx900 = EMU_GFX900, gfx90a = EMU_GFX90A, gfx942 = EMU_GFX942;
 
-static void test_vmem_gfx90a(void **state)
+static void test_vmem(void **state)
 {
-	(void)state;
-	vmem_run_vs_sorted(EMU_GFX90A);
-}
-
-static void test_vmem_gfx900(void **state)
-{
-	(void)state;
-	vmem_run_vs_sorted(EMU_GFX900);
+	vmem_run_vs_sorted(*(const enum emu_arch *)*state);
 }
 
 /* ---- emu_bw_lines against emu_bw_line ---- */
@@ -243,11 +231,13 @@ static void test_bw_lines(void **state)
 	bw_lines_vs_line(3.7, 128);      /* a line takes longer than a bucket's share */
 }
 
+/* f with *state = p (cmocka's pre-state: a geometry or an arch) */
+#define WITH(f, p) cmocka_unit_test_prestate(f, (void *)(p))
 TU_MAIN(NULL, NULL,
 	cmocka_unit_test(test_bw_lines),
-	cmocka_unit_test(test_run_4_ways),
-	cmocka_unit_test(test_run_16_ways),
-	cmocka_unit_test(test_run_3_ways),
-	cmocka_unit_test(test_vmem_gfx942),
-	cmocka_unit_test(test_vmem_gfx90a),
-	cmocka_unit_test(test_vmem_gfx900))
+	WITH(test_run, &g4),
+	WITH(test_run, &g16),
+	WITH(test_run, &g3),
+	WITH(test_vmem, &gfx942),
+	WITH(test_vmem, &gfx90a),
+	WITH(test_vmem, &gfx900))
