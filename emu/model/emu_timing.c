@@ -709,11 +709,9 @@ static uint64_t vmem_access(struct emu_timing *t, struct emu_wave *w, const stru
 	 * performed at the L2. Bit i of hit: lines[i] is served by the L1. */
 	unsigned f = load ? EMU_CACHE_ALLOC | (p.stream ? EMU_CACHE_NT : 0) : 0;
 	uint64_t hit[EMU_MAX_LINES / 64] = { 0 };
-	if (acc->atomic) {
-		/* no L1 lookup */
-	} else if (run && n <= 64) {
+	if (!acc->atomic && run && n <= 64) {
 		hit[0] = emu_cache_access_run(l1, lines[0], n, f, NULL, NULL);
-	} else {
+	} else if (!acc->atomic) {
 		for (unsigned i = 0; i < n; i++)
 			hit[i / 64] |= (uint64_t)emu_cache_access(l1, lines[i], f, NULL, NULL) << (i % 64);
 	}
