@@ -346,13 +346,15 @@ uint32_t emu_timing_issue(struct emu_timing *t, struct emu_wave *w, const struct
 
 #define EMU_MAX_LINES (2 * EMU_LANES)
 
-/* The distinct L1 lines (address >> shift) an access touches, ascending. */
-static unsigned coalesce(const struct emu_access *acc, unsigned shift, uint64_t *out)
+/* The distinct L1 lines (address >> shift) an access touches, ascending;
+ * *run tells that they are consecutive (out[i] = out[0] + i). */
+static unsigned coalesce(const struct emu_access *acc, unsigned shift, uint64_t *out, bool *run)
 {
 	unsigned span = acc->bytes ? acc->bytes : 4;
 	const uint64_t *a = acc->addr;
 	uint64_t m = acc->mask;
 	unsigned n = 0;
+	*run = false;
 	if (m == ~0ull) {
 		/* Every lane at a[0] + lane x span: the layout of a coalesced
 		 * access, whose lines are one range. */
@@ -360,6 +362,7 @@ static unsigned coalesce(const struct emu_access *acc, unsigned shift, uint64_t 
 		typedef uint64_t v2u64 __attribute__((vector_size(16)));
 		uint64_t a0 = a[0];
 		v2u64 e = { a0, a0 + span }, step = { 2ull * span, 2ull * span }, d = { 0, 0 };
+#pragma GCC unroll 8
 		for (unsigned l = 0; l < EMU_LANES; l += 2) {
 			v2u64 v;
 			memcpy(&v, &a[l], sizeof(v));
@@ -370,6 +373,7 @@ static unsigned coalesce(const struct emu_access *acc, unsigned shift, uint64_t 
 			uint64_t first = a0 >> shift, last = (a0 + (uint64_t)EMU_LANES * span - 1) >> shift;
 			for (uint64_t x = first; x <= last && n < EMU_MAX_LINES; x++)
 				out[n++] = x;
+			*run = true;
 			return n;
 		}
 	}
@@ -424,16 +428,20 @@ static uint64_t ta_pass(struct emu_timing *t, struct emu_timing_cu *cs, struct e
 	return cs->ta_free;
 }
 
-/* UTCL1: cycles added by translation misses of the instruction's pages. */
-static uint32_t translate(struct emu_timing *t, uint32_t cu, const uint64_t *lines, unsigned n,
+/* UTCL1: cycles added by translation misses of the instruction's pages,
+ * each distinct page once in ascending order (the lines ascend; a run of
+ * lines covers every page from its first line's to its last's). */
+static uint32_t translate(struct emu_timing *t, uint32_t cu, const uint64_t *lines, unsigned n, bool run,
                           unsigned line_shift)
 {
 	const struct emu_model_params *mp = t->mp;
 	unsigned shift = mp->tlb_page_shift > line_shift ? mp->tlb_page_shift - line_shift : 0;
 	uint64_t prev = UINT64_MAX;
 	uint32_t extra = 0;
-	for (unsigned i = 0; i < n; i++) {
-		uint64_t page = lines[i] >> shift;
+	uint64_t p0 = lines[0] >> shift;
+	unsigned steps = run ? (unsigned)((lines[n - 1] >> shift) - p0 + 1) : n;
+	for (unsigned i = 0; i < steps; i++) {
+		uint64_t page = run ? p0 + i : lines[i] >> shift;
 		if (page == prev)
 			continue;
 		prev = page;
@@ -490,35 +498,28 @@ static void l2_writeback(struct emu_timing *t, uint64_t addr, uint64_t at)
 struct release_wb {
 	struct emu_timing *t;
 	uint32_t line_shift;
-	uint64_t at, done;
+	uint64_t lines;          /* lines written back */
+	uint64_t mall_dirty;     /* dirty lines the MALL evicted for them */
 };
 
 static void release_line(void *user, uint64_t line)
 {
 	struct release_wb *r = user;
 	struct emu_timing *t = r->t;
-	uint64_t end;
 
+	r->lines++;
 	if (t->mall.sets) {
 		uint64_t victim;
 		bool dirty;
-		end = emu_bw_line(&t->mall_bw, r->at);
 		emu_cache_access(&t->mall, (line << r->line_shift) >> t->mall.line_shift,
 		                 EMU_CACHE_ALLOC | EMU_CACHE_DIRTY, &victim, &dirty);
-		if (dirty) {
-			uint64_t d = emu_bw_line(&t->dram, r->at);
-			end = d > end ? d : end;
-		}
-	} else {
-		end = emu_bw_line(&t->dram, r->at);
+		r->mall_dirty += dirty;
 	}
-	if (end > r->done)
-		r->done = end;
 }
 
 uint64_t emu_timing_release_system(struct emu_timing *t, uint64_t at)
 {
-	struct release_wb r = { .t = t, .at = at, .done = at };
+	struct release_wb r = { .t = t };
 
 	/* the dispatch (if any) has ended: count nowhere */
 	t->cnt = t->counters_none;
@@ -535,7 +536,16 @@ uint64_t emu_timing_release_system(struct emu_timing *t, uint64_t at)
 		r.line_shift = t->l2[i].line_shift;
 		emu_cache_clean(&t->l2[i], release_line, &r);
 	}
-	return r.done;
+	/* Every line goes into the MALL through its port (without a MALL, to
+	 * DRAM), and every dirty line the MALL evicts to DRAM, all asked at
+	 * `at`: each server books its lines in the walk's order, the two
+	 * independently, so each is booked in one go; the release is done
+	 * when the last line of either is. */
+	uint64_t done = at;
+	uint64_t e1 = emu_bw_lines(t->mall.sets ? &t->mall_bw : &t->dram, at, r.lines);
+	uint64_t e2 = t->mall.sets ? emu_bw_lines(&t->dram, at, r.mall_dirty) : 0;
+	done = e1 > done ? e1 : done;
+	return e2 > done ? e2 : done;
 }
 
 /* Read the line of `addr` from beyond the L2, asked at `at`. */
@@ -572,28 +582,26 @@ static uint64_t mem_read(struct emu_timing *t, uint64_t addr, uint64_t at, bool 
 	return emu_timing_mem_read(t, addr, at, stream);
 }
 
-uint64_t emu_timing_l2(struct emu_timing *t, uint32_t cu, uint64_t addr, uint64_t arrive, unsigned how)
+static struct emu_cache *l2_of(struct emu_timing *t, uint32_t cu)
+{
+	return &t->l2[t->n_l2 > 1 ? (cu / t->cus_per_xcd) % t->n_l2 : 0];
+}
+
+static unsigned l2_flags(unsigned how)
+{
+	return EMU_CACHE_ALLOC | ((how & EMU_L2_STREAM) ? EMU_CACHE_NT : 0) |
+	       ((how & (EMU_L2_WRITE | EMU_L2_ATOMIC)) ? EMU_CACHE_DIRTY : 0);
+}
+
+/* The L2 past its lookup of addr's line (hit; dirty: it evicted the dirty
+ * line `victim`), asked at t2 (arrival + L2 hit latency): the write-back,
+ * then the hit's ready cycle or the miss's read from memory. */
+static inline __attribute__((always_inline)) uint64_t l2_after(struct emu_timing *t, struct emu_cache *l2,
+                                                               uint64_t addr, uint64_t t2, unsigned how,
+                                                               bool hit, bool dirty, uint64_t victim)
 {
 	uint64_t *cnt = emu_timing_cnt(t);
-	struct emu_cache *l2 = &t->l2[t->n_l2 > 1 ? (cu / t->cus_per_xcd) % t->n_l2 : 0];
 	uint64_t line = addr >> l2->line_shift;
-	uint64_t t2 = arrive + t->mp->l2_hit;
-	bool write = how & (EMU_L2_WRITE | EMU_L2_ATOMIC);
-	bool stream = how & EMU_L2_STREAM;
-
-	if ((how & EMU_L2_BYPASS) && !(how & EMU_L2_ATOMIC)) {
-		/* System scope: memory is the point of coherence. */
-		cnt[EMU_CNT_TCC_MISS]++;
-		if (how & EMU_L2_WRITE) {
-			dram_write(t, t2);
-			return t2 + t->mem_cycles;
-		}
-		return mem_read(t, addr, t2, stream);
-	}
-	uint64_t victim;
-	bool dirty;
-	unsigned f = EMU_CACHE_ALLOC | (stream ? EMU_CACHE_NT : 0) | (write ? EMU_CACHE_DIRTY : 0);
-	bool hit = emu_cache_access(l2, line, f, &victim, &dirty);
 	if (dirty)
 		l2_writeback(t, victim << l2->line_shift, t2);
 	if (hit) {
@@ -604,9 +612,40 @@ uint64_t emu_timing_l2(struct emu_timing *t, uint32_t cu, uint64_t addr, uint64_
 	cnt[EMU_CNT_TCC_MISS]++;
 	if (how & EMU_L2_WRITE)
 		return t2;  /* byte-masked write: allocated without a fill */
-	uint64_t r = mem_read(t, addr, t2, stream);
+	uint64_t r = mem_read(t, addr, t2, how & EMU_L2_STREAM);
 	emu_cache_fill_note(l2, line, t2, r);
 	return r;
+}
+
+static bool l2_bypassed(unsigned how)
+{
+	return (how & EMU_L2_BYPASS) && !(how & EMU_L2_ATOMIC);
+}
+
+/* emu_timing_l2 on the L2 of the CU (l2_of): inlined into the vector
+ * path's loop over an instruction's misses. */
+static inline __attribute__((always_inline)) uint64_t l2_line(struct emu_timing *t, struct emu_cache *l2,
+                                                              uint64_t addr, uint64_t arrive, unsigned how)
+{
+	uint64_t t2 = arrive + t->mp->l2_hit;
+	if (l2_bypassed(how)) {
+		/* System scope: memory is the point of coherence. */
+		emu_timing_cnt(t)[EMU_CNT_TCC_MISS]++;
+		if (how & EMU_L2_WRITE) {
+			dram_write(t, t2);
+			return t2 + t->mem_cycles;
+		}
+		return mem_read(t, addr, t2, how & EMU_L2_STREAM);
+	}
+	uint64_t victim;
+	bool dirty;
+	bool hit = emu_cache_access(l2, addr >> l2->line_shift, l2_flags(how), &victim, &dirty);
+	return l2_after(t, l2, addr, t2, how, hit, dirty, victim);
+}
+
+uint64_t emu_timing_l2(struct emu_timing *t, uint32_t cu, uint64_t addr, uint64_t arrive, unsigned how)
+{
+	return l2_line(t, l2_of(t, cu), addr, arrive, how);
 }
 
 /* Cache-maintenance VMEM instructions (no lanes): buffer_wbinvl1[_vol] and
@@ -650,55 +689,87 @@ static uint64_t vmem_access(struct emu_timing *t, struct emu_wave *w, const stru
 	struct emu_timing_cu *cs = &t->cu[cu];
 	struct emu_cache *l1 = &t->l1[cu];
 	uint64_t lines[EMU_MAX_LINES];
-	unsigned n = acc->addr ? coalesce(acc, l1->line_shift, lines) : 0;
+	bool run = false;
+	unsigned n = acc->addr ? coalesce(acc, l1->line_shift, lines, &run) : 0;
 
 	uint64_t dep = ta_pass(t, cs, w, n);
 	if (!n) {
 		vmem_maintenance(t, cu, in);
 		return dep + mp->l1_hit;
 	}
-	dep += translate(t, cu, lines, n, l1->line_shift);
+	dep += translate(t, cu, lines, n, run, l1->line_shift);
 
 	struct policy p = cache_policy(t, acc);
 	unsigned how = (p.l2_bypass ? EMU_L2_BYPASS : 0) | (p.stream ? EMU_L2_STREAM : 0);
 	uint64_t at_l1 = dep + mp->l1_hit;  /* data back for an L1 hit */
 	uint64_t done = at_l1;
 	bool load = !acc->atomic && !acc->store;
-	uint64_t miss[EMU_MAX_LINES];       /* lines that go on to the L2 */
-	unsigned nm = 0;
-	for (unsigned i = 0; i < n; i++) {
-		if (!load) {
-			/* Write-through: a present line is updated, none allocated;
-			 * atomics are performed at the L2. */
-			if (acc->store)
-				emu_cache_access(l1, lines[i], 0, NULL, NULL);
-			miss[nm++] = lines[i];
-			continue;
-		}
-		unsigned f = EMU_CACHE_ALLOC | (p.stream ? EMU_CACHE_NT : 0);
-		if (emu_cache_access(l1, lines[i], f, NULL, NULL) && !p.l1_bypass) {
-			cnt[EMU_CNT_TCP_HIT]++;
-			uint64_t ready = emu_cache_fill_ready(l1, lines[i], at_l1);
+	/* The L1 lookups, in line order: loads allocate; stores are written
+	 * through, updating a present line and allocating none; atomics are
+	 * performed at the L2. Bit i of hit: lines[i] is served by the L1. */
+	unsigned f = load ? EMU_CACHE_ALLOC | (p.stream ? EMU_CACHE_NT : 0) : 0;
+	uint64_t hit[EMU_MAX_LINES / 64] = { 0 };
+	if (!acc->atomic && run && n <= 64) {
+		hit[0] = emu_cache_access_run(l1, lines[0], n, f, NULL, NULL);
+	} else if (!acc->atomic) {
+		for (unsigned i = 0; i < n; i++)
+			hit[i / 64] |= (uint64_t)emu_cache_access(l1, lines[i], f, NULL, NULL) << (i % 64);
+	}
+	if (!load || p.l1_bypass)
+		memset(hit, 0, sizeof(hit));
+	unsigned nm = n;
+	for (unsigned k = 0; k < EMU_MAX_LINES / 64; k++) {
+		for (uint64_t b = hit[k]; b; b &= b - 1) {
+			uint64_t line = lines[k * 64 + (unsigned)__builtin_ctzll(b)];
+			uint64_t ready = emu_cache_fill_ready(l1, line, at_l1);
 			uint64_t r = at_l1 > ready ? at_l1 : ready;
 			done = r > done ? r : done;
-		} else {
-			cnt[EMU_CNT_TCP_MISS]++;
-			miss[nm++] = lines[i];
+			nm--;
 		}
+	}
+	if (load) {
+		cnt[EMU_CNT_TCP_HIT] += n - nm;
+		cnt[EMU_CNT_TCP_MISS] += nm;
 	}
 	if (!nm)
 		return done;
-	struct emu_cache *l2 = &t->l2[t->n_l2 > 1 ? (cu / t->cus_per_xcd) % t->n_l2 : 0];
-	for (unsigned i = 0; i < nm; i++) {
-		uint64_t addr = miss[i] << l1->line_shift;
+	/* The misses go on to the L2, in line order. */
+	struct emu_cache *l2 = l2_of(t, cu);
+	for (unsigned i = 0; i < n; i++) {
+		if (hit[i / 64] >> (i % 64) & 1)
+			continue;
+		uint64_t addr = lines[i] << l1->line_shift;
 		emu_cache_prefetch(l2, addr >> l2->line_shift);
 		emu_cache_prefetch(&t->mall, addr >> t->mall.line_shift);
 	}
-	unsigned kind = acc->atomic ? EMU_L2_ATOMIC : acc->store ? EMU_L2_WRITE : 0;
-	for (unsigned i = 0; i < nm; i++) {
-		uint64_t r = emu_timing_l2(t, cu, miss[i] << l1->line_shift, at_l1, how | kind);
+	how |= acc->atomic ? EMU_L2_ATOMIC : acc->store ? EMU_L2_WRITE : 0;
+	/* Misses that are one run of L2 lines (consecutive lines of the same
+	 * size): their lookups as one run walk, then each line's write-back
+	 * and memory read in line order, as l2_line would do them (the L2's
+	 * lookups touch nothing the memory side reads, and the memory side
+	 * never touches the L2's tags). */
+	uint64_t m = ~hit[0] & (n < 64 ? (1ull << n) - 1 : ~0ull);
+	unsigned m0 = m ? (unsigned)__builtin_ctzll(m) : 0;
+	if (run && n <= 64 && ((m >> m0) & ((m >> m0) + 1)) == 0 && l2->line_shift == l1->line_shift &&
+	    !l2_bypassed(how)) {
+		uint64_t wb, victim[64];
+		uint64_t l2hit = emu_cache_access_run(l2, lines[m0], nm, l2_flags(how), &wb, victim);
+		uint64_t t2 = at_l1 + mp->l2_hit;
+		for (unsigned i = 0; i < nm; i++) {
+			uint64_t r = l2_after(t, l2, lines[m0 + i] << l1->line_shift, t2, how, l2hit >> i & 1,
+			                      wb >> i & 1, wb >> i & 1 ? victim[i] : 0);
+			if (load)
+				emu_cache_fill_note(l1, lines[m0 + i], at_l1, r);
+			done = r > done ? r : done;
+		}
+		return done;
+	}
+	for (unsigned i = 0; i < n; i++) {
+		if (hit[i / 64] >> (i % 64) & 1)
+			continue;
+		uint64_t r = l2_line(t, l2, lines[i] << l1->line_shift, at_l1, how);
 		if (load)
-			emu_cache_fill_note(l1, miss[i], at_l1, r);
+			emu_cache_fill_note(l1, lines[i], at_l1, r);
 		done = r > done ? r : done;
 	}
 	return done;

@@ -68,12 +68,32 @@ void emu_cache_invalidate(struct emu_cache *c)
 	c->fill_last = 0;
 }
 
+/* The dirty ways of set s in way order: cleared, counted, handed to fn.
+ * c: the cache with ways a constant where inlined by emu_cache_clean. */
+static inline __attribute__((always_inline)) uint64_t clean_set(const struct emu_cache *c, uint32_t *s,
+                                                                uint32_t set, emu_cache_line_fn fn, void *user)
+{
+	uint64_t n = 0;
+	for (uint32_t i = 0; i < c->ways; i++) {
+		uint32_t w = s[i];
+		if (!(w & 1u))
+			continue;
+		s[i] = w & ~1u;
+		n++;
+		if (fn)
+			fn(user, (uint64_t)((w >> 1) - 1) << c->set_shift | set);
+	}
+	return n;
+}
+
 /* Sets in ascending order and the ways of each in order: the order a scan
  * of the whole tag array would hand the lines to fn. */
 uint64_t emu_cache_clean(struct emu_cache *c, emu_cache_line_fn fn, void *user)
 {
 	uint64_t n = 0;
 	size_t nwords = c->sets ? ((size_t)c->sets + 63) / 64 : 0;
+	struct emu_cache k16 = *c;  /* the 16-way L2 of every profile, its ways a constant */
+	k16.ways = 16;
 
 	for (size_t k = 0; k < nwords; k++) {
 		uint64_t bits = c->dirty_sets[k];
@@ -81,15 +101,7 @@ uint64_t emu_cache_clean(struct emu_cache *c, emu_cache_line_fn fn, void *user)
 		for (; bits; bits &= bits - 1) {
 			uint32_t set = (uint32_t)(k * 64 + (unsigned)__builtin_ctzll(bits));
 			uint32_t *s = &c->tag[(size_t)set * c->ways];
-			for (uint32_t i = 0; i < c->ways; i++) {
-				uint32_t w = s[i];
-				if (!(w & 1u))
-					continue;
-				s[i] = w & ~1u;
-				n++;
-				if (fn)
-					fn(user, (uint64_t)((w >> 1) - 1) << c->set_shift | set);
-			}
+			n += c->ways == 16 ? clean_set(&k16, s, set, fn, user) : clean_set(c, s, set, fn, user);
 		}
 	}
 	return n;
@@ -182,6 +194,26 @@ static inline __attribute__((always_inline)) bool set_rest(const struct emu_cach
 	return false;
 }
 
+/* set_rest with the way counts of the modelled caches as constants (4:
+ * the vector L1s and UTCL1; 16: the L2 and MALL), so that the compiler
+ * unrolls the way scan and the LRU shift; any other count as a variable. */
+static inline __attribute__((always_inline)) bool set_rest_ways(const struct emu_cache *c, uint32_t *s,
+                                                                uint32_t set, uint32_t word, unsigned flags,
+                                                                uint64_t *victim, bool *victim_dirty)
+{
+	struct emu_cache k = *c;
+	switch (c->ways) {
+	case 4:
+		k.ways = 4;
+		return set_rest(&k, s, set, word, flags, victim, victim_dirty);
+	case 16:
+		k.ways = 16;
+		return set_rest(&k, s, set, word, flags, victim, victim_dirty);
+	default:
+		return set_rest(c, s, set, word, flags, victim, victim_dirty);
+	}
+}
+
 /* emu_cache_access past its inline most-recent-line check (which has set
  * *victim_dirty, the dirty-set bit, and found sets != 0): the other ways,
  * the LRU update and the fill. */
@@ -190,7 +222,66 @@ bool emu_cache_access_rest(struct emu_cache *c, uint64_t line, unsigned flags, u
 {
 	uint32_t set = (uint32_t)line & (c->sets - 1);
 	uint32_t word = emu_cache_tag_word(line >> c->set_shift);
-	return set_rest(c, &c->tag[(size_t)set * c->ways], set, word, flags, victim, victim_dirty);
+	return set_rest_ways(c, &c->tag[(size_t)set * c->ways], set, word, flags, victim, victim_dirty);
+}
+
+/* Consecutive lines fall in consecutive sets and share their tag until the
+ * set index wraps: the set and tag word are stepped instead of derived
+ * from each line, and the lookups run in one loop without a call per line.
+ * The body per line is emu_cache_access's, in the same order. c: the cache
+ * (its tag and dirty-set arrays), with ways a constant where inlined by
+ * emu_cache_access_run. */
+static inline __attribute__((always_inline)) uint64_t run_walk(const struct emu_cache *c, uint64_t first,
+                                                               unsigned n, unsigned flags, uint64_t *wb,
+                                                               uint64_t *victim)
+{
+	const uint32_t mask = c->sets - 1, dirty = (flags & EMU_CACHE_DIRTY) ? 1u : 0u;
+	uint32_t set = (uint32_t)first & mask;
+	uint64_t tag = first >> c->set_shift;
+	uint32_t word = emu_cache_tag_word(tag);
+	uint64_t hits = 0;
+	if (wb)
+		*wb = 0;
+	for (unsigned i = 0; i < n; i++) {
+		uint32_t *s = &c->tag[(size_t)set * c->ways];
+		if (dirty)
+			c->dirty_sets[set >> 6] |= 1ull << (set & 63);
+		bool hit;
+		if ((s[0] | 1u) == (word | 1u)) {
+			s[0] |= dirty;
+			hit = true;
+		} else {
+			bool vd = false;
+			hit = set_rest(c, s, set, word, flags, wb ? &victim[i] : NULL, &vd);
+			if (vd)
+				*wb |= 1ull << i;
+		}
+		hits |= (uint64_t)hit << i;
+		if (set++ == mask) {
+			set = 0;
+			word = emu_cache_tag_word(++tag);
+		}
+	}
+	return hits;
+}
+
+uint64_t emu_cache_access_run(struct emu_cache *c, uint64_t first, unsigned n, unsigned flags, uint64_t *wb,
+                              uint64_t *victim)
+{
+	if (!c->sets)
+		return 0;
+	struct emu_cache k = *c;  /* the way counts of set_rest_ways as constants */
+	n = n < 64 ? n : 64;
+	switch (c->ways) {
+	case 4:  /* the L1: no victims to report */
+		k.ways = 4;
+		return wb ? run_walk(&k, first, n, flags, wb, victim) : run_walk(&k, first, n, flags, NULL, NULL);
+	case 16:
+		k.ways = 16;
+		return run_walk(&k, first, n, flags, wb, victim);
+	default:
+		return run_walk(c, first, n, flags, wb, victim);
+	}
 }
 
 bool emu_cache_set_access(const struct emu_cache *c, uint32_t *s, uint64_t line, unsigned flags,
@@ -202,5 +293,5 @@ bool emu_cache_set_access(const struct emu_cache *c, uint32_t *s, uint64_t line,
 		s[0] |= (flags & EMU_CACHE_DIRTY) ? 1u : 0u;
 		return true;
 	}
-	return set_rest(c, s, set, word, flags, victim, victim_dirty);
+	return set_rest_ways(c, s, set, word, flags, victim, victim_dirty);
 }

@@ -60,30 +60,42 @@ static void bw_advance(struct emu_bw *b, uint64_t lo)
 		b->open = lo;
 }
 
-uint64_t emu_bw_line(struct emu_bw *b, uint64_t t)
+uint64_t emu_bw_lines(struct emu_bw *b, uint64_t t, uint64_t n)
 {
 	uint64_t at = t << EMU_FX;
 	uint64_t k = t / EMU_BW_LEN;
+	uint64_t end = 0;
 	if (k < b->lo)
 		k = b->lo;        /* older than the window: book at its start */
 	if (k < b->open)
 		k = b->open;
-	for (;; k++) {
+	for (; n; k++) {
 		if (k >= b->lo + EMU_BW_BUCKETS)
 			bw_advance(b, k - EMU_BW_BUCKETS + 1);
 		uint32_t *u = &b->used[k % EMU_BW_BUCKETS];
-		uint64_t booked = *u + b->line_fx;
-		if (booked > CAP_FX)
+		if (*u + b->line_fx > CAP_FX)
 			continue;
+		/* As many of the lines as the bucket has room for: one at a
+		 * time, each would find the buckets before it full and book
+		 * here. */
+		uint64_t m = (CAP_FX - *u) / b->line_fx;
+		m = m < n ? m : n;
+		n -= m;
+		uint64_t booked = *u + m * b->line_fx;
 		*u = (uint32_t)booked;
 		/* Done after the bucket's earlier bookings, and not before the
 		 * line itself has had its transfer time. */
 		uint64_t base = (k * EMU_BW_LEN) << EMU_FX;
-		uint64_t end = base + booked;
+		end = base + booked;
 		if (at + b->line_fx > end)
 			end = at + b->line_fx;
-		while (b->open == k && b->used[k % EMU_BW_BUCKETS] + b->line_fx > CAP_FX)
-			k = ++b->open;
-		return (end + (1u << EMU_FX) - 1) >> EMU_FX;
+		for (uint64_t j = k; b->open == j && b->used[j % EMU_BW_BUCKETS] + b->line_fx > CAP_FX;)
+			j = ++b->open;
 	}
+	return (end + (1u << EMU_FX) - 1) >> EMU_FX;
+}
+
+uint64_t emu_bw_line(struct emu_bw *b, uint64_t t)
+{
+	return emu_bw_lines(b, t, 1);
 }

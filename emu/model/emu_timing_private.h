@@ -104,6 +104,13 @@ static inline bool emu_cache_access(struct emu_cache *c, uint64_t line, unsigned
 	}
 	return emu_cache_access_rest(c, line, flags, victim, victim_dirty);
 }
+/* n (<= 64) consecutive lines from `first`: the lookups and updates of
+ * emu_cache_access(c, first + i, flags, &victim[i], &dirty) for i = 0 ..
+ * n-1 in that order. Bit i of the result: line first + i hit; bit i of *wb:
+ * it evicted the dirty line victim[i]. wb and victim may be NULL (a level
+ * without write-backs: the victims are not reported). */
+uint64_t emu_cache_access_run(struct emu_cache *c, uint64_t first, unsigned n, unsigned flags, uint64_t *wb,
+                              uint64_t *victim);
 /* The lookup and LRU update of emu_cache_access done on `s`, the `ways`
  * words of line's set held elsewhere (a domain's private copy of a shared
  * set, emu_timing_domain.c); victim and victim_dirty as there (victim_dirty
@@ -185,6 +192,10 @@ bool emu_bw_init(struct emu_bw *b, double bytes_per_cycle, uint32_t line_bytes);
 void emu_bw_fini(struct emu_bw *b);
 /* Cycle at which a line arriving at `t` has been transferred. */
 uint64_t emu_bw_line(struct emu_bw *b, uint64_t t);
+/* n lines arriving at `t`, booked as n calls of emu_bw_line would book
+ * them; returns the cycle the last is transferred (the latest; 0 for
+ * none). */
+uint64_t emu_bw_lines(struct emu_bw *b, uint64_t t, uint64_t n);
 
 /* ---- per-CU state ---- */
 

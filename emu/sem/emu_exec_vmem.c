@@ -285,6 +285,10 @@ struct vm_ctx {
 	uint8_t *lds;                  /* for VM_LDS lanes (FLAT in the shared aperture) */
 	uint32_t lds_size;
 	bool direct;                   /* vm_translate_direct: host pointer = address (below) */
+	/* vm_fast_addr wrote every lane's address into va.a[0], each lane
+	 * wholly in range, and found them not direct (ops->direct said no): the
+	 * general path starts from there (vm_addr_whole). */
+	bool addr_whole;
 	struct vm_addr va;
 	void *host[4][EMU_LANES];      /* translated VM_GLOBAL/VM_SCRATCH elements */
 	uint64_t acc_addr[EMU_LANES];
@@ -329,7 +333,7 @@ static bool vm_translate(struct vm_ctx *c, bool write)
 {
 	const struct vm_desc *d = c->d;
 	bool atomic = d->fam == VM_ATOM;
-	if (!atomic && vm_translate_direct(c))
+	if (!atomic && !c->addr_whole && vm_translate_direct(c))
 		return true;
 	vm_addr_fill(&c->va, d->nelem, d->bytes, c->exec);
 	c->touched = 0;
@@ -496,11 +500,14 @@ static void vm_store(struct vm_ctx *c)
 		vm_end(c, p, true, EMU_ACC_GLOBAL, (unsigned)d->bytes * d->nelem);
 		return;
 	}
+	const uint32_t *src[4];  /* the data registers, once for all lanes */
+	for (unsigned e = 0; e < d->nelem && e < 4; e++)
+		src[e] = emu_vreg(c->w, vm_src(c), d->bytes >= 4 ? e : 0);
 	for (unsigned l = 0; l < EMU_LANES; l++) {
 		if (!(c->touched & lane_bit(l)))
 			continue;
 		for (unsigned e = 0; e < c->va.nvalid[l]; e++) {
-			uint32_t v = emu_vreg(c->w, vm_src(c), d->bytes >= 4 ? e : 0)[l];
+			uint32_t v = src[e][l];
 			if (d->ext == EMU_EXT_HI)
 				v >>= 16;
 			vm_write_elem(c, e, l, v);
@@ -661,15 +668,23 @@ static bool vm_tbuf_format_ok(struct emu_wave *w, const struct emu_inst *in, con
  * all of whose lanes land in one allocation. vm_fast does those in two
  * tight passes (addresses and range check; data) with the same semantics
  * as the general path below, and returns false, having changed nothing,
- * for anything else: the general path then starts from scratch. */
+ * for anything else: the general path then starts from scratch, or from
+ * the lane addresses when only the one-allocation check failed
+ * (c->addr_whole). */
 
 /* Lane addresses into c->va.a[0] (element e at + 4e), c->touched and, when
  * some lane is only partly in range (buffer num_records), c->va.nvalid and
  * c->partial. False, with nothing reported, when the instruction is not
- * one vm_fast handles or its lanes are not all inside one allocation. */
+ * one vm_fast handles or its lanes are not all inside one allocation (then
+ * c->addr_whole if no lane was partly in range). */
 /* Whole wave: a0[l] = base + x[l] with x[l] = v[l] + add (32 bits,
  * wrapping as the lane loops compute it), and the least and greatest x;
- * four lanes per step in 128-bit vectors (GCC vector extension). */
+ * four lanes per step in 128-bit vectors (GCC vector extension). The
+ * usual offsets are lane-linear (x[l] = x[0] + l * d, the lane's id times
+ * the element size): checked while the addresses are written, and then
+ * the ends are the least and greatest unless the 63 steps wrap 32 bits;
+ * otherwise a second pass finds them (SSE2 compares unsigned words in
+ * several instructions). */
 typedef uint64_t vm_v2u64 __attribute__((vector_size(16)));
 typedef uint32_t vm_a4u32 __attribute__((vector_size(16)));
 
@@ -678,6 +693,26 @@ static void vm_wave_addr32(const uint32_t *v, uint32_t add, uint64_t base, uint6
 {
 	const vm_a4u32 vadd = { add, add, add, add }, zero = { 0, 0, 0, 0 };
 	const vm_v2u64 vb = { base, base };
+	const uint32_t x0 = v[0] + add, d = v[1] - v[0];
+	vm_a4u32 expect = { x0, x0 + d, x0 + 2 * d, x0 + 3 * d }, diff = zero;
+	const vm_a4u32 step = { 4 * d, 4 * d, 4 * d, 4 * d };
+	for (unsigned l = 0; l < EMU_LANES; l += 4) {
+		vm_a4u32 x;
+		memcpy(&x, &v[l], 16);
+		x += vadd;
+		diff |= x ^ expect;
+		expect += step;
+		vm_v2u64 lo = (vm_v2u64)__builtin_shuffle(x, zero, (vm_a4u32){ 0, 4, 1, 5 }) + vb;
+		vm_v2u64 hi = (vm_v2u64)__builtin_shuffle(x, zero, (vm_a4u32){ 2, 6, 3, 7 }) + vb;
+		memcpy(&a0[l], &lo, 16);
+		memcpy(&a0[l + 2], &hi, 16);
+	}
+	uint64_t last = (uint64_t)x0 + (uint64_t)(EMU_LANES - 1) * d;
+	if (!(diff[0] | diff[1] | diff[2] | diff[3]) && last <= UINT32_MAX) {
+		*xmin = x0;
+		*xmax = (uint32_t)last;
+		return;
+	}
 	vm_a4u32 mn = ~zero, mx = zero;
 	for (unsigned l = 0; l < EMU_LANES; l += 4) {
 		vm_a4u32 x;
@@ -686,10 +721,6 @@ static void vm_wave_addr32(const uint32_t *v, uint32_t add, uint64_t base, uint6
 		vm_a4u32 lt = (vm_a4u32)(x < mn), gt = (vm_a4u32)(x > mx);
 		mn = (x & lt) | (mn & ~lt);
 		mx = (x & gt) | (mx & ~gt);
-		vm_v2u64 lo = (vm_v2u64)__builtin_shuffle(x, zero, (vm_a4u32){ 0, 4, 1, 5 }) + vb;
-		vm_v2u64 hi = (vm_v2u64)__builtin_shuffle(x, zero, (vm_a4u32){ 2, 6, 3, 7 }) + vb;
-		memcpy(&a0[l], &lo, 16);
-		memcpy(&a0[l + 2], &hi, 16);
 	}
 	uint32_t m0 = mn[0], m1 = mx[0];
 	for (unsigned k = 1; k < 4; k++) {
@@ -698,6 +729,44 @@ static void vm_wave_addr32(const uint32_t *v, uint32_t add, uint64_t base, uint6
 	}
 	*xmin = m0;
 	*xmax = m1;
+}
+
+/* Whole wave, 64-bit VGPR addresses: a0[l] = (v1[l]:v0[l]) + off, and the
+ * least and greatest; the lane-linear check of vm_wave_addr32 (two lanes
+ * per step), a scalar pass only for other layouts. */
+static void vm_wave_addr64(const uint32_t *v0, const uint32_t *v1, uint64_t off, uint64_t *a0, uint64_t *amin,
+                           uint64_t *amax)
+{
+	const vm_v2u64 voff = { off, off };
+	const uint64_t first = ((uint64_t)v0[0] | (uint64_t)v1[0] << 32) + off;
+	const uint64_t d = ((uint64_t)v0[1] | (uint64_t)v1[1] << 32) + off - first;
+	vm_v2u64 expect = { first, first + d }, diff = { 0, 0 };
+	const vm_v2u64 step = { 2 * d, 2 * d };
+	for (unsigned l = 0; l < EMU_LANES; l += 4) {
+		vm_a4u32 lo, hi;
+		memcpy(&lo, &v0[l], 16);
+		memcpy(&hi, &v1[l], 16);
+		vm_v2u64 p = (vm_v2u64)__builtin_shuffle(lo, hi, (vm_a4u32){ 0, 4, 1, 5 }) + voff;
+		vm_v2u64 q = (vm_v2u64)__builtin_shuffle(lo, hi, (vm_a4u32){ 2, 6, 3, 7 }) + voff;
+		diff |= p ^ expect;
+		expect += step;
+		diff |= q ^ expect;
+		expect += step;
+		memcpy(&a0[l], &p, 16);
+		memcpy(&a0[l + 2], &q, 16);
+	}
+	if (!(diff[0] | diff[1]) && d <= (UINT64_MAX - first) / (EMU_LANES - 1)) {
+		*amin = first;
+		*amax = first + (EMU_LANES - 1) * d;
+		return;
+	}
+	uint64_t mn = UINT64_MAX, mx = 0;
+	for (unsigned l = 0; l < EMU_LANES; l++) {
+		mn = a0[l] < mn ? a0[l] : mn;
+		mx = a0[l] > mx ? a0[l] : mx;
+	}
+	*amin = mn;
+	*amax = mx;
 }
 
 static bool vm_fast_addr(struct vm_ctx *c, bool *partial)
@@ -796,6 +865,8 @@ static bool vm_fast_addr(struct vm_ctx *c, bool *partial)
 				amin = a < amin ? a : amin;
 				amax = a > amax ? a : amax;
 			}
+		} else if (exec == ~0ull) {
+			vm_wave_addr64(v0, v1, (uint64_t)off, a0, &amin, &amax);
 		} else {
 			for (uint64_t m = exec; m; m &= m - 1) {
 				unsigned l = (unsigned)__builtin_ctzll(m);
@@ -809,7 +880,20 @@ static bool vm_fast_addr(struct vm_ctx *c, bool *partial)
 		lo = amin;
 		hi = amax + span;
 	}
-	return w->ops->direct(w, lo, hi);
+	if (w->ops->direct(w, lo, hi))
+		return true;
+	c->addr_whole = !*partial;
+	return false;
+}
+
+/* The general path's addresses from vm_fast_addr's (c->addr_whole): every
+ * lane of the exec mask global and wholly in range, its elements following
+ * each other, as vm_addr_buf and vm_addr_flat would have found them. */
+static void vm_addr_whole(struct vm_ctx *c)
+{
+	c->va.contig = true;
+	memset(c->va.where, VM_GLOBAL, sizeof(c->va.where));
+	memset(c->va.nvalid, c->d->nelem, sizeof(c->va.nvalid));
 }
 
 static void vm_fast_end(struct vm_ctx *c, struct emu_pending *p, bool store)
@@ -985,11 +1069,13 @@ static void vm_exec(struct emu_wave *w, const struct emu_inst *in, const struct 
 	c->lds = NULL;
 	c->lds_size = 0;
 	c->direct = false;
+	c->addr_whole = false;
 	if (vm_fast(c))
 		return;
-	bool ok = d->mode == VM_FLAT ? vm_addr_flat(w, in, d, c->exec, &c->va)
-	                             : vm_addr_buf(w, in, d, c->exec, &c->va);
-	if (!ok)
+	if (c->addr_whole)
+		vm_addr_whole(c);
+	else if (!(d->mode == VM_FLAT ? vm_addr_flat(w, in, d, c->exec, &c->va)
+	                              : vm_addr_buf(w, in, d, c->exec, &c->va)))
 		return;
 	bool lds_direct = d->fam == VM_LOAD_LDS || (d->mode == VM_BUF && (in->flags & EMU_F_LDS));
 	if (lds_direct && d->fam != VM_LOAD && d->fam != VM_LOAD_LDS) {

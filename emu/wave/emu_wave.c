@@ -70,6 +70,11 @@ static void pend_release(struct emu_wave *w, const struct emu_pending *p)
 	w->pend_free[w->pend_nfree++] = (uint8_t)i;
 }
 
+static uint32_t ring_next(uint32_t k)
+{
+	return k + 1 == EMU_MAX_PENDING ? 0 : k + 1;
+}
+
 static struct emu_pending *pend_at(struct emu_wave *w, uint32_t i)
 {
 	return &w->pend[(w->pend_head + i) % EMU_MAX_PENDING];
@@ -130,26 +135,32 @@ static uint64_t pend_fold(const struct emu_pending *p)
  * order; others whenever done. */
 void emu_wave_retire(struct emu_wave *w)
 {
-	uint32_t i = 0;
+	/* next_done is the earliest completion of the entries (emu_pend_end
+	 * lowers it, the scan below recomputes it): none is done yet, and the
+	 * scan would find next_done and pend_regs as they are. */
+	if (w->pend_count && w->next_done > w->cycle)
+		return;
+	uint32_t i = 0, k = w->pend_head;  /* k: ring slot of entry i, stepped (no division) */
 	w->next_done = UINT64_MAX;
 	w->pend_regs = 0;
 	while (i < w->pend_count) {
-		struct emu_pending *p = pend_at(w, i);
+		struct emu_pending *p = &w->pend[k];
 		if (p->done > w->cycle) {
 			if (p->done < w->next_done)
 				w->next_done = p->done;
 			w->pend_regs |= p->fold;
 			i++;
+			k = ring_next(k);
 			continue;
 		}
 		pend_apply(w, p);
 		pend_release(w, p);
 		/* remove entry i, keeping order; the entries after it move down */
 		if (i == 0) {
-			w->pend_head = (w->pend_head + 1) % EMU_MAX_PENDING;
+			w->pend_head = k = ring_next(k);
 		} else {
-			for (uint32_t j = i; j + 1 < w->pend_count; j++)
-				*pend_at(w, j) = *pend_at(w, j + 1);
+			for (uint32_t j = i, a = k, b = ring_next(k); j + 1 < w->pend_count; j++, a = b, b = ring_next(b))
+				w->pend[a] = w->pend[b];
 		}
 		w->pend_count--;
 	}

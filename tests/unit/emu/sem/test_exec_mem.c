@@ -163,6 +163,40 @@ static void test_buffer_load_range_raw(void **state)
 	assert_int_equal(t->w.state, EMU_WAVE_READY);
 }
 
+/* A whole wave's offsets, lane-linear or not, wrapping 32 bits or not:
+ * the range check sees each lane's own offset (the fast path's least and
+ * greatest offsets come from a lane-linear check or a full scan). */
+static void test_buffer_wave_offsets(void **state)
+{
+	struct tu_wave *t = *state;
+	const uint32_t nrec = 200;
+
+	pattern_buffer(t, 0xc0000000, t->gva + 0x100, 0, nrec);
+	t->w.s[2] = 0;                                  /* soffset */
+	/* linear, reversed, linear wrapping past 2^32, all equal, all equal
+	 * but lane 5 (the only one out of range) */
+	for (unsigned layout = 0; layout < 5; layout++) {
+		for (unsigned l = 0; l < 64; l++) {
+			static const uint32_t start[5] = { 0, 4 * 63, 0xffffff80u, 8, 8 };
+			static const int32_t step[5] = { 4, -4, 4, 0, 0 };
+			vr(t, 0)[l] = start[layout] + (uint32_t)(step[layout] * (int32_t)l);
+			vr(t, 1)[l] = 0xdeadbeef;
+		}
+		if (layout == 4)
+			vr(t, 0)[5] = nrec - 4;
+		/* buffer_load_dword v1, v0, s[4:7], s2 offen offset:4 */
+		run(t, "buffer_load_dword", 0xe0501004, 0x02010100);
+		drain(t);
+		for (unsigned l = 0; l < 64; l++) {
+			uint32_t x = vr(t, 0)[l] + 4;          /* 32-bit offset, wrapping */
+			uint32_t want = (uint64_t)x + 4 <= nrec ? 0xc0000000 + (0x100 + x) / 4 : 0;
+			if (vr(t, 1)[l] != want)
+				fail_msg("layout %u lane %u: 0x%x, expected 0x%x", layout, l, vr(t, 1)[l], want);
+		}
+	}
+	assert_int_equal(t->w.state, EMU_WAVE_READY);
+}
+
 static void test_buffer_store_dropped(void **state)
 {
 	struct tu_wave *t = *state;
@@ -707,6 +741,58 @@ static void test_global(void **state)
 }
 
 /* FLAT: the shared aperture is the LDS, the rest global memory. */
+/* A whole wave's 64-bit VGPR addresses, lane-linear in one allocation,
+ * then lanes in two allocations (the fast path's one-allocation check
+ * fails; the general path takes over its addresses): every lane's own
+ * address. */
+static void test_global_two_buffers(void **state)
+{
+	struct tu_wave *t = *state;
+	static uint32_t other[64 * 2 + 8];
+	tu_wave_map(t, other, sizeof(other));
+	for (unsigned two = 0; two < 2; two++) {
+		fill_pattern(t, 0x50000000);
+		for (unsigned i = 0; i < 64 * 2 + 8; i++)
+			other[i] = 0x60000000 + i;
+		/* lane l's dword pair: in gmem at 0x400 + 8l, or for lanes 32..63
+		 * with `two` in other[] from its start */
+		uint32_t *at[64];
+		for (unsigned l = 0; l < 64; l++) {
+			bool o = two && l >= 32;
+			uint64_t a = o ? (uint64_t)(uintptr_t)other + 8 * (l - 32) : t->gva + 0x400 + 8 * l;
+			at[l] = o ? &other[2 * (l - 32)] : &g32(t)[(0x400 + 8 * l) / 4];
+			vr(t, 4)[l] = (uint32_t)a;
+			vr(t, 5)[l] = (uint32_t)(a >> 32);
+		}
+		/* global_load_dwordx2 v[2:3], v[4:5], off offset:8 */
+		run(t, "global_load_dwordx2", 0xdc548008, 0x027f0004);
+		drain(t);
+		for (unsigned l = 0; l < 64; l++) {
+			assert_int_equal(vr(t, 2)[l], at[l][2]);
+			assert_int_equal(vr(t, 3)[l], at[l][3]);
+			vr(t, 2)[l] = 0x70000000 + 2 * l;
+			vr(t, 3)[l] = 0x70000001 + 2 * l;
+		}
+		/* global_store_dwordx2 v[4:5], v[2:3], off offset:16 */
+		run(t, "global_store_dwordx2", 0xdc748010, 0x007f0204);
+		drain(t);
+		for (unsigned l = 0; l < 64; l++) {
+			assert_int_equal(at[l][4], 0x70000000 + 2 * l);
+			assert_int_equal(at[l][5], 0x70000001 + 2 * l);
+		}
+	}
+	assert_int_equal(t->w.state, EMU_WAVE_READY);
+	/* lane-linear, the last lane's pair just past the allocation: a fault */
+	for (unsigned l = 0; l < 64; l++) {
+		uint64_t a = t->gva + GMEM_BYTES - 8 * 64 + 8 * l;
+		vr(t, 4)[l] = (uint32_t)a;
+		vr(t, 5)[l] = (uint32_t)(a >> 32);
+	}
+	run(t, "global_load_dwordx2", 0xdc548008, 0x027f0004);
+	assert_int_equal(t->w.state, EMU_WAVE_FAULT);
+	assert_int_equal(t->fault_kind, EMU_FAULT_MEMORY);
+}
+
 static void test_flat_apertures(void **state)
 {
 	struct tu_wave *t = *state;
@@ -820,6 +906,7 @@ static void test_gfx942(void **state)
 #define TU_TEARDOWN tu_wave_teardown
 TU_MAIN(NULL, NULL,
 	tu_test(test_buffer_load_range_raw),
+	tu_test(test_buffer_wave_offsets),
 	tu_test(test_buffer_store_dropped),
 	tu_test(test_buffer_dwordx4_partial),
 	tu_test(test_buffer_idxen_stride),
@@ -839,6 +926,7 @@ TU_MAIN(NULL, NULL,
 	tu_test(test_ds_atomics),
 	tu_test(test_ds_gds_fault),
 	tu_test(test_global),
+	tu_test(test_global_two_buffers),
 	tu_test(test_flat_apertures),
 	tu_test(test_scratch),
 	cmocka_unit_test_setup_teardown(test_float_atomics_gfx90a, setup90a, tu_wave_teardown),
