@@ -14,7 +14,7 @@
 #include "wave/emu_wave.h"
 
 struct emu_timing;
-struct emu_run;                  /* scheduler state, emu_dispatch.c */
+struct emu_run;                  /* scheduler state, emu_dispatch_run.h */
 struct emu_dmem;
 
 /* The 64-byte kernel descriptor (AMDGPUUsage "Kernel Descriptor"), decoded. */

@@ -1,7 +1,7 @@
 /*
  * emu_domain — parallel simulation that stays deterministic: the parts of a
  * multi-domain dispatch that are not the scheduling loop itself
- * (emu_dispatch.c): each domain's view of global memory during a window,
+ * (emu_dispatch_run.c): each domain's view of global memory during a window,
  * the ordered merge of what the domains wrote, and the worker threads.
  *
  * Domains are XCDs. On gfx942 the command processor hands workgroups to the
