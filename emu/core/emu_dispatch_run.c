@@ -148,10 +148,82 @@ static bool domain_busy(const struct emu_domain *dm, uint64_t *next)
 	return m != UINT64_MAX || dm->rs.nslots || dm->nparked;
 }
 
+/* ---- warnings of a multi-domain dispatch ---- */
+
+/* The warnings that a dispatch prints only the first of, by the start of
+ * their line: a domain keeps its own count (its copy of the context), so the
+ * merge keeps the dispatch's and drops the lines beyond it. The counts are
+ * the writers' (emu_hazard.c: the first 3 waitcnt hazards; emu_check.c
+ * CHECK_WARN_MAX: the first 3 uninitialised reads, and out-of-range LDS
+ * accesses; emu_hazard_nops.c: the first of each rule, the rule named
+ * between "; " and " needs "). */
+static const struct warn_kind {
+	const char *prefix;
+	unsigned first;
+	bool per_rule;
+} warn_kinds[] = {
+	{ "gcnlab-emu: warning: waitcnt hazard ", 3, false },
+	{ "gcnlab-emu: warning: uninitialised ", 3, false },
+	{ "gcnlab-emu: warning: LDS access out of range ", 3, false },
+	{ "gcnlab-emu: warning: wait-state hazard ", 1, true },
+};
+#define WARN_KINDS (sizeof(warn_kinds) / sizeof(warn_kinds[0]))
+#define WARN_RULES 32     /* emu_hazard_nops.c: its rules fit a 32-bit mask */
+
+struct emu_run_warn {
+	unsigned shown[WARN_KINDS];
+	char rule[WARN_RULES][96];    /* wait-state rules shown */
+	unsigned nrules;
+};
+
+/* Whether the dispatch still shows line [s, e) of a domain's warnings. */
+static bool warn_shown(struct emu_run_warn *st, const char *s, const char *e)
+{
+	size_t len = (size_t)(e - s);
+	for (unsigned k = 0; k < WARN_KINDS; k++) {
+		const struct warn_kind *wk = &warn_kinds[k];
+		size_t n = strlen(wk->prefix);
+		if (len < n || memcmp(s, wk->prefix, n))
+			continue;
+		if (!wk->per_rule)
+			return st->shown[k]++ < wk->first;
+		const char *needs = memmem(s, len, " needs ", 7), *r = needs;
+		while (r && r - s >= 2 && !(r[-2] == ';' && r[-1] == ' '))
+			r--;
+		if (!needs || r - s < 2)
+			return true;  /* not the format this knows: shown */
+		size_t rn = (size_t)(needs - r) < sizeof(st->rule[0]) - 1 ? (size_t)(needs - r) : sizeof(st->rule[0]) - 1;
+		for (unsigned i = 0; i < st->nrules; i++)
+			if (strlen(st->rule[i]) == rn && !memcmp(st->rule[i], r, rn))
+				return false;
+		if (st->nrules < WARN_RULES) {
+			memcpy(st->rule[st->nrules], r, rn);
+			st->rule[st->nrules++][rn] = '\0';
+		}
+		return true;
+	}
+	return true;
+}
+
+/* A domain's warnings of the window to stderr, within the dispatch's
+ * first-N limits. */
+static void warn_flush(struct emu_run_warn *st, const char *buf, size_t len)
+{
+	const char *s = buf, *end = buf + len;
+	while (s < end) {
+		const char *nl = memchr(s, '\n', (size_t)(end - s));
+		const char *e = nl ? nl + 1 : end;
+		if (warn_shown(st, s, e))
+			fwrite(s, 1, (size_t)(e - s), stderr);
+		s = e;
+	}
+}
+
 /* The end of a window, on one thread: memory logs and the memory side of
  * the model in domain order, then the parked waves, the warnings, and the
  * first fault by (cycle, domain). False when out of host memory. */
-static bool merge_window(struct emu_dispatch_ctx *ctx, struct emu_domain *dms, uint32_t ndom)
+static bool merge_window(struct emu_dispatch_ctx *ctx, struct emu_domain *dms, uint32_t ndom,
+                         struct emu_run_warn *warn)
 {
 	bool ok = emu_timing_merge(ctx->timing, ndom);
 	struct emu_domain *first = NULL;
@@ -165,7 +237,7 @@ static bool merge_window(struct emu_dispatch_ctx *ctx, struct emu_domain *dms, u
 		if (dm->ctx.warn && dm->ctx.warn != stderr) {
 			fflush(dm->ctx.warn);
 			if (dm->warn_len)
-				fwrite(dm->warn_buf, 1, dm->warn_len, stderr);
+				warn_flush(warn, dm->warn_buf, dm->warn_len);
 			rewind(dm->ctx.warn);
 		}
 		if (dm->ctx.failed && (!first || dm->ctx.fault_cycle < first->ctx.fault_cycle))
@@ -303,6 +375,7 @@ struct trace_acc *emu_run_trace_sum(const struct emu_dispatch_ctx *ctx, struct e
 bool emu_run_windows(struct emu_dispatch_ctx *ctx, struct emu_domain *dms, uint32_t ndom)
 {
 	struct emu_gpu *g = ctx->gpu;
+	struct emu_run_warn warn = { 0 };
 	uint64_t W = emu_domain_window_cycles(g->prof);
 	uint64_t T = ctx->start_cycle;
 	if (!g->pool && g->threads > 1)
@@ -331,7 +404,7 @@ bool emu_run_windows(struct emu_dispatch_ctx *ctx, struct emu_domain *dms, uint3
 		else
 			for (uint32_t d = 0; d < ndom; d++)
 				window_job(&win, d);
-		if (!merge_window(ctx, dms, ndom))
+		if (!merge_window(ctx, dms, ndom, &warn))
 			return false;
 		if (ctx->failed)
 			break;
