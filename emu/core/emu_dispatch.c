@@ -20,10 +20,7 @@
 #include "core/emu_check.h"
 #include "core/emu_dispatch.h"
 #include "core/emu_dispatch_run.h"
-#include "core/emu_domain.h"
 #include "core/emu_gpu_private.h"
-#include "core/emu_hazard.h"
-#include "core/emu_hazard_nops.h"
 #include "arch/emu_profile.h"
 #include "core/emu_sched.h"
 #include "core/emu_wave_env.h"
@@ -688,108 +685,6 @@ static bool scratch_reserve(struct emu_dispatch_ctx *ctx, size_t slots)
 	ctx->scratch_base = (uint64_t)(uintptr_t)g->scratch;
 	ctx->scratch_len = g->scratch_len;
 	return true;
-}
-
-/* ---- execution ---- */
-
-void emu_wave_stall(struct emu_wave *w, uint64_t cycles, enum gcnlab_stall cause)
-{
-	struct emu_run *rs = w->ctx->run;
-	if (rs && rs->trace && w->cur && (w->ctx->gpu->trace_wave < 0 || (int)w->id == w->ctx->gpu->trace_wave))
-		rs->trace[w->cur->off >> 2].stall[cause] += cycles;
-}
-
-void emu_wave_trace_hazard(struct emu_wave *w, const struct emu_inst *in)
-{
-	struct emu_run *rs = w->ctx->run;
-	if (rs && rs->trace && (w->ctx->gpu->trace_wave < 0 || (int)w->id == w->ctx->gpu->trace_wave))
-		rs->trace[in->off >> 2].hazards++;
-}
-
-void emu_run_wave(struct emu_dispatch_ctx *ctx, struct emu_wave *w, uint64_t horizon,
-                  struct trace_acc *trace)
-{
-	struct emu_timing *t = ctx->timing;
-	const struct emu_program *prog = w->prog;
-	bool traced = trace && (ctx->gpu->trace_wave < 0 || (int)w->id == ctx->gpu->trace_wave);
-	if (w->pend_count) {
-		/* The oldest outstanding result usually lands first, a few
-		 * instructions into this turn; its data has left the host's caches
-		 * while the other CU groups ran: ask for it now. */
-		const struct emu_pending *p = &w->pend[w->pend_head];
-		if (p->kind == 1)
-			for (unsigned k = 0; k < p->ndw * EMU_LANES * 4u; k += 64)
-				__builtin_prefetch((const char *)p->data + k);
-	}
-	while (w->state == EMU_WAVE_READY) {
-		if (w->pend_count && w->next_done <= w->cycle)
-			emu_wave_retire(w);
-		const struct emu_inst *in = emu_program_at(prog, w->pc);
-		if (!in) {
-			emu_fault(w, w->cur, EMU_FAULT_ILLEGAL, w->pc,
-			          "the program counter 0x%llx is outside the kernel's code",
-			          (unsigned long long)w->pc);
-			return;
-		}
-		/* A register an outstanding access will write, or one the wave
-		 * has not written yet (emu_check.h): one test for both. */
-		if (in->hz_regs & (w->pend_regs | w->unw_fold)) {
-			if (in->hz_regs & w->unw_fold)
-				emu_check_regs(w, in);
-			if (w->state == EMU_WAVE_READY && (in->hz_regs & w->pend_regs))
-				emu_hazard_check(w, in);
-			if (w->state != EMU_WAVE_READY)
-				return;
-		}
-		if (__builtin_expect(in->hzn & (w->hzn_armed | EMU_HZN_CAPTURE), 0)) {  /* s_nop rules */
-			emu_hzn_check(w, in);
-			if (w->state != EMU_WAVE_READY)
-				return;
-		}
-		w->cur = in;
-		uint64_t t0 = w->cycle;
-		w->cycle += emu_timing_fetch(t, w, in);
-		uint32_t cost = emu_timing_issue(t, w, in);
-		w->npc = w->pc + in->size;
-		in->exec(w, in);
-		emu_hzn_after(w, in);
-		w->cycle += cost;
-		if (traced) {
-			struct trace_acc *a = &trace[in->off >> 2];
-			a->issues++;
-			a->cycles += w->cycle - t0;
-		}
-		w->pc = w->npc;
-		if (++ctx->insts > ctx->budget) {
-			if (ctx->budget_held) {
-				/* A returning atomic was deferred (emu_domain.c): the
-				 * lowered budget stopped the wave here, at no cost to
-				 * every other instruction. It waits for the merge. */
-				ctx->budget = ctx->budget_hold;
-				ctx->budget_held = false;
-			}
-			if (w->deferred)
-				return;
-			if (ctx->insts > ctx->budget) {
-				emu_fault(w, in, EMU_FAULT_HANG, w->pc,
-				          "the dispatch exceeded its budget of %llu wave-instructions "
-				          "(GCNLAB_EMU_BUDGET); wave %u is looping near pc 0x%llx",
-				          (unsigned long long)ctx->gpu->budget, w->id, (unsigned long long)(in->off));
-				return;
-			}
-		}
-		if ((ctx->insts & 0xfff) == 0 && ctx->req->cancel &&
-		    atomic_load_explicit(ctx->req->cancel, memory_order_relaxed)) {
-			ctx->failed = true;
-			ctx->res->status = EMU_DISPATCH_CANCELLED;
-			ctx->res->hsa_status = HSA_STATUS_ERROR_INVALID_QUEUE;
-			snprintf(ctx->res->report, sizeof(ctx->res->report),
-			         "dispatch of %s cancelled: its queue was destroyed while it ran", ctx->kernel_name);
-			return;
-		}
-		if (w->cycle > horizon)
-			return;
-	}
 }
 
 static void fill_counters(struct emu_dispatch_ctx *ctx)

@@ -72,14 +72,13 @@ struct emu_domain {
 	bool oom;
 };
 
-/* emu_dispatch.c: workgroups on CUs and the waves' run. */
+/* emu_dispatch.c: workgroups on CUs. */
 uint32_t emu_run_cu_order(const struct emu_profile *prof, uint32_t i);
 uint32_t emu_run_cus_per_group(const struct emu_profile *prof);
 bool emu_run_launch_wg(struct emu_dispatch_ctx *ctx, struct emu_run *rs, uint32_t cu, uint64_t cycle);
 void emu_run_wg_free(struct emu_run *rs, struct emu_workgroup *wg);
 bool emu_run_slot_push(struct emu_run *rs, uint64_t cycle, uint32_t cu);
 bool emu_run_fill_slots(struct emu_dispatch_ctx *ctx, struct emu_run *rs);
-void emu_run_wave(struct emu_dispatch_ctx *ctx, struct emu_wave *w, uint64_t horizon, struct trace_acc *trace);
 
 /* emu_dispatch_run.c */
 bool emu_run_initial_fill(struct emu_domain *dm);

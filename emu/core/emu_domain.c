@@ -319,7 +319,7 @@ void emu_dmem_atomic(struct emu_wave *w, const struct emu_atomic_req *a)
 	filter_mark(m, a->addr, a->addr + a->bytes);
 	if (a->ret) {
 		w->deferred++;
-		/* stop the wave after this instruction (emu_dispatch.c emu_run_wave) */
+		/* stop the wave after this instruction (emu_dispatch_run.c run_wave) */
 		struct emu_dispatch_ctx *ctx = w->ctx;
 		if (!ctx->budget_held) {
 			ctx->budget_hold = ctx->budget;
