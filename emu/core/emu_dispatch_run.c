@@ -36,6 +36,20 @@ void emu_wave_trace_hazard(struct emu_wave *w, const struct emu_inst *in)
 		rs->trace[in->off >> 2].hazards++;
 }
 
+/* Whether the dispatch's queue was destroyed while it ran: then the
+ * dispatch fails with the report that says so. */
+static bool cancelled(struct emu_dispatch_ctx *ctx)
+{
+	if (!ctx->req->cancel || !atomic_load_explicit(ctx->req->cancel, memory_order_relaxed))
+		return false;
+	ctx->failed = true;
+	ctx->res->status = EMU_DISPATCH_CANCELLED;
+	ctx->res->hsa_status = HSA_STATUS_ERROR_INVALID_QUEUE;
+	snprintf(ctx->res->report, sizeof(ctx->res->report),
+	         "dispatch of %s cancelled: its queue was destroyed while it ran", ctx->kernel_name);
+	return true;
+}
+
 static void run_wave(struct emu_dispatch_ctx *ctx, struct emu_wave *w, uint64_t horizon,
                      struct trace_acc *trace)
 {
@@ -108,15 +122,8 @@ static void run_wave(struct emu_dispatch_ctx *ctx, struct emu_wave *w, uint64_t 
 				return;
 			}
 		}
-		if ((ctx->insts & 0xfff) == 0 && ctx->req->cancel &&
-		    atomic_load_explicit(ctx->req->cancel, memory_order_relaxed)) {
-			ctx->failed = true;
-			ctx->res->status = EMU_DISPATCH_CANCELLED;
-			ctx->res->hsa_status = HSA_STATUS_ERROR_INVALID_QUEUE;
-			snprintf(ctx->res->report, sizeof(ctx->res->report),
-			         "dispatch of %s cancelled: its queue was destroyed while it ran", ctx->kernel_name);
+		if ((ctx->insts & 0xfff) == 0 && cancelled(ctx))
 			return;
-		}
 		if (w->cycle > horizon)
 			return;
 	}
@@ -513,14 +520,8 @@ bool emu_run_windows(struct emu_dispatch_ctx *ctx, struct emu_domain *dms, uint3
 			return false;
 		if (ctx->failed)
 			break;
-		if (ctx->req->cancel && atomic_load_explicit(ctx->req->cancel, memory_order_relaxed)) {
-			ctx->failed = true;
-			ctx->res->status = EMU_DISPATCH_CANCELLED;
-			ctx->res->hsa_status = HSA_STATUS_ERROR_INVALID_QUEUE;
-			snprintf(ctx->res->report, sizeof(ctx->res->report),
-			         "dispatch of %s cancelled: its queue was destroyed while it ran", ctx->kernel_name);
+		if (cancelled(ctx))
 			break;
-		}
 		T += W;
 	}
 	return true;

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "gcn_array.h"
 #include "arch/emu_profile.h"
 #include "core/emu_dispatch.h"
 #include "core/emu_domain.h"
@@ -179,14 +180,12 @@ static bool filter_hit(const struct emu_dmem *m, uint64_t lo, uint64_t hi)
 static struct dmem_rec *dmem_rec(struct emu_dmem *m)
 {
 	if (m->n == m->cap) {
-		size_t cap = m->cap ? 2 * m->cap : 4096;
-		struct dmem_rec *n = realloc(m->log, cap * sizeof(*n));
-		if (!n) {
+		struct dmem_rec *log = gcn_array_room(m->log, &m->cap, m->n, sizeof(*log), 4096);
+		if (!log) {
 			m->oom = true;
 			return NULL;
 		}
-		m->log = n;
-		m->cap = cap;
+		m->log = log;
 	}
 	return &m->log[m->n++];
 }
@@ -301,16 +300,12 @@ bool emu_dmem_direct(struct emu_wave *w, uint64_t lo, uint64_t hi)
 void emu_dmem_atomic(struct emu_wave *w, const struct emu_atomic_req *a)
 {
 	struct emu_dmem *m = w->ctx->dmem;
-	if (m->natoms == m->cap_atoms) {
-		size_t cap = m->cap_atoms ? 2 * m->cap_atoms : 256;
-		struct dmem_atom *n = realloc(m->atoms, cap * sizeof(*n));
-		if (!n) {
-			m->oom = true;
-			return;
-		}
-		m->atoms = n;
-		m->cap_atoms = cap;
+	struct dmem_atom *atoms = gcn_array_room(m->atoms, &m->cap_atoms, m->natoms, sizeof(*atoms), 256);
+	if (!atoms) {
+		m->oom = true;
+		return;
 	}
+	m->atoms = atoms;
 	struct dmem_rec *r = dmem_rec(m);
 	if (!r)
 		return;
