@@ -19,10 +19,8 @@
 
 #include "core/emu_check.h"
 #include "core/emu_dispatch.h"
-#include "core/emu_domain.h"
+#include "core/emu_dispatch_run.h"
 #include "core/emu_gpu_private.h"
-#include "core/emu_hazard.h"
-#include "core/emu_hazard_nops.h"
 #include "arch/emu_profile.h"
 #include "core/emu_sched.h"
 #include "core/emu_wave_env.h"
@@ -33,8 +31,6 @@
  * deltas of empty kernels on MI200/MI300 are a few microseconds; a few
  * thousand cycles at ~2 GHz. */
 #define EMU_LAUNCH_CYCLES 2000u
-/* The SPI launches one wave per cycle per SE; a few cycles between waves. */
-#define EMU_WAVE_LAUNCH_GAP 4u
 
 /* ---- packet and descriptor checks ---- */
 
@@ -397,7 +393,7 @@ static bool wave_init(struct emu_dispatch_ctx *ctx, struct emu_workgroup *wg, st
 
 /* ---- workgroups on CUs ---- */
 
-static uint32_t cu_order(const struct emu_profile *prof, uint32_t i)
+uint32_t emu_run_cu_order(const struct emu_profile *prof, uint32_t i)
 {
 	/* gfx942: consecutive workgroups go to consecutive XCDs. */
 	uint32_t nx = prof->num_xcd ? prof->num_xcd : 1;
@@ -408,7 +404,7 @@ static uint32_t cu_order(const struct emu_profile *prof, uint32_t i)
 /* CUs that share an instruction cache and a scalar cache run as one
  * scheduling group (emu_sched.h): the least common multiple of the two
  * sharing counts (equal on every profile). */
-static uint32_t cus_per_group(const struct emu_profile *prof)
+uint32_t emu_run_cus_per_group(const struct emu_profile *prof)
 {
 	const struct emu_model_params *mp = &prof->model;
 	uint32_t a = mp->icache.shared_by ? mp->icache.shared_by : 1;
@@ -458,44 +454,6 @@ static void max_wg_why(const struct emu_dispatch_ctx *ctx, char *buf, size_t len
 		         regs, prof->has_agpr ? "+AGPRs" : "", file);
 }
 
-/* A CU that a finished workgroup left free at `cycle`. */
-struct free_slot {
-	uint64_t cycle;
-	uint32_t cu;
-};
-
-struct emu_run {
-	struct emu_sched sched;
-	/* Freed CU slots not yet given a workgroup, a heap by (cycle, cu): the
-	 * SPI hands the next workgroup to the CU that frees first in time, and
-	 * with CU groups running up to the skew apart (emu_sched.h) the slots
-	 * reach the dispatch out of time order; they are filled once no ready
-	 * wave is earlier (emu_sched_min). */
-	struct free_slot *slots;
-	size_t nslots, slots_cap;
-	struct emu_wave **free_waves;  /* recycled wave storage */
-	size_t nfree;
-	struct emu_wave **all_waves;   /* every wave allocated, for teardown */
-	size_t nall;
-	struct emu_workgroup **wgs;    /* resident workgroups, for teardown */
-	size_t nwgs;
-	uint64_t next_wg;              /* flat id of the next workgroup to launch */
-	uint64_t total_wg;
-	uint32_t wg_step;              /* between the domain's workgroups (emu_domain.h) */
-	uint32_t next_cu;              /* round-robin position */
-	uint32_t wave_id;              /* the domain's waves so far */
-	uint32_t ndom, dom;            /* wave ids: wave_id x ndom + dom */
-	uint32_t slot_base;            /* the domain's first wave storage index (scratch) */
-	struct emu_wave **pool;        /* storage from earlier dispatches: the GPU's, or the domain's share */
-	size_t *npool;
-	struct trace_acc *trace;       /* per instruction slot, or NULL */
-};
-
-struct trace_acc {
-	uint64_t issues, cycles;
-	uint64_t stall[GCNLAB_STALL_COUNT];
-	uint64_t hazards;
-};
 
 static struct emu_wave *wave_alloc(struct emu_gpu *g, struct emu_run *rs)
 {
@@ -533,7 +491,7 @@ static void wave_release(struct emu_run *rs, struct emu_wave *w)
 	rs->free_waves[rs->nfree++] = w;
 }
 
-static bool launch_wg(struct emu_dispatch_ctx *ctx, struct emu_run *rs, uint32_t cu, uint64_t cycle)
+bool emu_run_launch_wg(struct emu_dispatch_ctx *ctx, struct emu_run *rs, uint32_t cu, uint64_t cycle)
 {
 	uint64_t f = rs->next_wg;
 	rs->next_wg += rs->wg_step;
@@ -594,7 +552,7 @@ fail:
 	return false;
 }
 
-static void wg_free(struct emu_run *rs, struct emu_workgroup *wg)
+void emu_run_wg_free(struct emu_run *rs, struct emu_workgroup *wg)
 {
 	for (size_t i = 0; i < rs->nwgs; i++) {
 		if (rs->wgs[i] == wg) {
@@ -618,7 +576,7 @@ static bool slot_before(const struct free_slot *a, const struct free_slot *b)
 	return a->cycle < b->cycle || (a->cycle == b->cycle && a->cu < b->cu);
 }
 
-static bool slot_push(struct emu_run *rs, uint64_t cycle, uint32_t cu)
+bool emu_run_slot_push(struct emu_run *rs, uint64_t cycle, uint32_t cu)
 {
 	if (rs->nslots == rs->slots_cap) {
 		size_t cap = rs->slots_cap ? 2 * rs->slots_cap : 64;
@@ -659,7 +617,7 @@ static struct free_slot slot_pop(struct emu_run *rs)
 }
 
 /* Give the next workgroups to the freed slots no ready wave can precede. */
-static bool fill_slots(struct emu_dispatch_ctx *ctx, struct emu_run *rs)
+bool emu_run_fill_slots(struct emu_dispatch_ctx *ctx, struct emu_run *rs)
 {
 	if (!rs->nslots)
 		return true;
@@ -670,7 +628,7 @@ static bool fill_slots(struct emu_dispatch_ctx *ctx, struct emu_run *rs)
 			rs->nslots = 0;
 			break;
 		}
-		if (!launch_wg(ctx, rs, f.cu, f.cycle + EMU_WAVE_LAUNCH_GAP))
+		if (!emu_run_launch_wg(ctx, rs, f.cu, f.cycle + EMU_WAVE_LAUNCH_GAP))
 			return false;
 		/* the new waves may now be the earliest */
 		safe = emu_sched_min(&rs->sched);
@@ -729,108 +687,6 @@ static bool scratch_reserve(struct emu_dispatch_ctx *ctx, size_t slots)
 	return true;
 }
 
-/* ---- execution ---- */
-
-void emu_wave_stall(struct emu_wave *w, uint64_t cycles, enum gcnlab_stall cause)
-{
-	struct emu_run *rs = w->ctx->run;
-	if (rs && rs->trace && w->cur && (w->ctx->gpu->trace_wave < 0 || (int)w->id == w->ctx->gpu->trace_wave))
-		rs->trace[w->cur->off >> 2].stall[cause] += cycles;
-}
-
-void emu_wave_trace_hazard(struct emu_wave *w, const struct emu_inst *in)
-{
-	struct emu_run *rs = w->ctx->run;
-	if (rs && rs->trace && (w->ctx->gpu->trace_wave < 0 || (int)w->id == w->ctx->gpu->trace_wave))
-		rs->trace[in->off >> 2].hazards++;
-}
-
-static void run_wave(struct emu_dispatch_ctx *ctx, struct emu_wave *w, uint64_t horizon,
-                     struct trace_acc *trace)
-{
-	struct emu_timing *t = ctx->timing;
-	const struct emu_program *prog = w->prog;
-	bool traced = trace && (ctx->gpu->trace_wave < 0 || (int)w->id == ctx->gpu->trace_wave);
-	if (w->pend_count) {
-		/* The oldest outstanding result usually lands first, a few
-		 * instructions into this turn; its data has left the host's caches
-		 * while the other CU groups ran: ask for it now. */
-		const struct emu_pending *p = &w->pend[w->pend_head];
-		if (p->kind == 1)
-			for (unsigned k = 0; k < p->ndw * EMU_LANES * 4u; k += 64)
-				__builtin_prefetch((const char *)p->data + k);
-	}
-	while (w->state == EMU_WAVE_READY) {
-		if (w->pend_count && w->next_done <= w->cycle)
-			emu_wave_retire(w);
-		const struct emu_inst *in = emu_program_at(prog, w->pc);
-		if (!in) {
-			emu_fault(w, w->cur, EMU_FAULT_ILLEGAL, w->pc,
-			          "the program counter 0x%llx is outside the kernel's code",
-			          (unsigned long long)w->pc);
-			return;
-		}
-		/* A register an outstanding access will write, or one the wave
-		 * has not written yet (emu_check.h): one test for both. */
-		if (in->hz_regs & (w->pend_regs | w->unw_fold)) {
-			if (in->hz_regs & w->unw_fold)
-				emu_check_regs(w, in);
-			if (w->state == EMU_WAVE_READY && (in->hz_regs & w->pend_regs))
-				emu_hazard_check(w, in);
-			if (w->state != EMU_WAVE_READY)
-				return;
-		}
-		if (__builtin_expect(in->hzn & (w->hzn_armed | EMU_HZN_CAPTURE), 0)) {  /* s_nop rules */
-			emu_hzn_check(w, in);
-			if (w->state != EMU_WAVE_READY)
-				return;
-		}
-		w->cur = in;
-		uint64_t t0 = w->cycle;
-		w->cycle += emu_timing_fetch(t, w, in);
-		uint32_t cost = emu_timing_issue(t, w, in);
-		w->npc = w->pc + in->size;
-		in->exec(w, in);
-		emu_hzn_after(w, in);
-		w->cycle += cost;
-		if (traced) {
-			struct trace_acc *a = &trace[in->off >> 2];
-			a->issues++;
-			a->cycles += w->cycle - t0;
-		}
-		w->pc = w->npc;
-		if (++ctx->insts > ctx->budget) {
-			if (ctx->budget_held) {
-				/* A returning atomic was deferred (emu_domain.c): the
-				 * lowered budget stopped the wave here, at no cost to
-				 * every other instruction. It waits for the merge. */
-				ctx->budget = ctx->budget_hold;
-				ctx->budget_held = false;
-			}
-			if (w->deferred)
-				return;
-			if (ctx->insts > ctx->budget) {
-				emu_fault(w, in, EMU_FAULT_HANG, w->pc,
-				          "the dispatch exceeded its budget of %llu wave-instructions "
-				          "(GCNLAB_EMU_BUDGET); wave %u is looping near pc 0x%llx",
-				          (unsigned long long)ctx->gpu->budget, w->id, (unsigned long long)(in->off));
-				return;
-			}
-		}
-		if ((ctx->insts & 0xfff) == 0 && ctx->req->cancel &&
-		    atomic_load_explicit(ctx->req->cancel, memory_order_relaxed)) {
-			ctx->failed = true;
-			ctx->res->status = EMU_DISPATCH_CANCELLED;
-			ctx->res->hsa_status = HSA_STATUS_ERROR_INVALID_QUEUE;
-			snprintf(ctx->res->report, sizeof(ctx->res->report),
-			         "dispatch of %s cancelled: its queue was destroyed while it ran", ctx->kernel_name);
-			return;
-		}
-		if (w->cycle > horizon)
-			return;
-	}
-}
-
 static void fill_counters(struct emu_dispatch_ctx *ctx)
 {
 	struct gcnlab_emu_counters *c = &ctx->res->counters;
@@ -880,303 +736,6 @@ static void fill_trace(struct emu_dispatch_ctx *ctx, struct trace_acc *acc)
 		r->cycles = acc[i].cycles;
 		memcpy(r->stall, acc[i].stall, sizeof(r->stall));
 	}
-}
-
-/* ---- domains (emu_domain.h) ---- */
-
-struct emu_domain {
-	struct emu_dispatch_ctx ctx;   /* the domain's copy of the dispatch's context */
-	struct emu_run rs;
-	struct emu_dispatch_result res;
-	uint64_t end;                  /* latest wave end */
-	struct emu_wave **parked;      /* waiting for the merge (deferred atomics) */
-	size_t nparked;
-	struct emu_wave **own_pool;    /* its share of the GPU's wave storage */
-	size_t own_npool;
-	char *warn_buf;                /* warnings of a window (open_memstream) */
-	size_t warn_len;
-	bool filled;                   /* its initial workgroups are launched */
-	bool oom;
-};
-
-/* The domain's share of the initial fill: round-robin over CUs until every
- * CU is full or the grid is handed out; workgroup f goes to the CU
- * cu_order(f) (across XCDs first on gfx942: f to XCD f mod 8, its domain)
- * at start + 2f. A multi-domain dispatch does it in the first window, on
- * the domain's thread (it touches only the domain's state). */
-static bool initial_fill(struct emu_domain *dm)
-{
-	const struct emu_profile *prof = dm->ctx.prof;
-	uint64_t nfill = (uint64_t)prof->num_cu * dm->ctx.max_wg_per_cu;
-	dm->filled = true;
-	while (dm->rs.next_wg < dm->rs.total_wg && dm->rs.next_wg < nfill) {
-		uint64_t f = dm->rs.next_wg;
-		uint32_t cu = cu_order(prof, (uint32_t)(f % prof->num_cu));
-		if (!launch_wg(&dm->ctx, &dm->rs, cu, dm->ctx.start_cycle + f * (EMU_WAVE_LAUNCH_GAP / 2)))
-			return false;
-	}
-	return true;
-}
-
-/* Run the domain's waves until none that is ready is before `until`
- * (UINT64_MAX: to the end of the dispatch). False when out of host memory. */
-static bool run_until(struct emu_domain *dm, uint64_t until)
-{
-	struct emu_dispatch_ctx *ctx = &dm->ctx;
-	struct emu_run *rs = &dm->rs;
-	struct emu_gpu *g = ctx->gpu;
-	uint64_t horizon;
-	struct emu_wave *w;
-	while (!ctx->failed && ((w = emu_sched_next(&rs->sched, &horizon)) || rs->nslots)) {
-		if (!w) {  /* no wave left to run: the freed slots are all safe */
-			if (!fill_slots(ctx, rs))
-				return false;
-			continue;
-		}
-		if (w->cycle >= until)
-			break;
-		if (horizon >= until)
-			horizon = until - 1;
-		if (w->deferred) {  /* its atomics' values come at the merge */
-			emu_sched_remove(&rs->sched, w);
-			dm->parked[dm->nparked++] = w;
-			continue;
-		}
-		run_wave(ctx, w, horizon, rs->trace);
-		if (ctx->failed)
-			break;
-		struct emu_workgroup *wg = w->wg;
-		if (w->state == EMU_WAVE_READY) {
-			emu_sched_requeue(&rs->sched, w);
-			/* freed slots become safe as the waves move on */
-			if (rs->nslots && !fill_slots(ctx, rs))
-				return false;
-			continue;
-		}
-		emu_sched_remove(&rs->sched, w);  /* done or at a barrier */
-		if (w->state == EMU_WAVE_DONE) {
-			dm->end = w->cycle > dm->end ? w->cycle : dm->end;
-			wg->waves_done++;
-		}
-		/* A barrier opens when every wave that has not ended has arrived. */
-		if (wg->barrier_count && wg->barrier_count == wg->nwaves - wg->waves_done) {
-			uint64_t t = 0;
-			for (uint32_t j = 0; j < wg->nwaves; j++)
-				if (wg->waves[j]->state == EMU_WAVE_BARRIER && wg->waves[j]->cycle > t)
-					t = wg->waves[j]->cycle;
-			for (uint32_t j = 0; j < wg->nwaves; j++) {
-				struct emu_wave *x = wg->waves[j];
-				if (x->state != EMU_WAVE_BARRIER)
-					continue;
-				emu_wave_stall(x, t - x->cycle, GCNLAB_STALL_BARRIER);
-				/* The wait belongs to the s_barrier's cycles too: the wave
-				 * left run_wave when it arrived there. */
-				if (rs->trace && x->cur && (g->trace_wave < 0 || (int)x->id == g->trace_wave))
-					rs->trace[x->cur->off >> 2].cycles += t - x->cycle;
-				x->cycle = t;
-				x->state = EMU_WAVE_READY;
-				if (!emu_sched_push(&rs->sched, x))
-					return false;
-			}
-			wg->barrier_count = 0;
-		}
-		if (wg->waves_done == wg->nwaves) {
-			uint32_t cu = wg->cu;
-			struct emu_cu *c = &ctx->cus[cu];
-			c->wg_resident--;
-			c->waves_resident -= wg->nwaves;
-			uint64_t t = w->cycle;
-			wg_free(rs, wg);
-			if (rs->next_wg < rs->total_wg && !slot_push(rs, t, cu))
-				return false;
-		}
-		if (!fill_slots(ctx, rs))
-			return false;
-	}
-	return true;
-}
-
-struct window {
-	struct emu_domain *dm;
-	uint64_t until;
-};
-
-static void window_job(void *arg, unsigned i)
-{
-	struct window *win = arg;
-	struct emu_domain *dm = &win->dm[i];
-	if (!dm->filled && !initial_fill(dm)) {
-		dm->oom = true;
-		return;
-	}
-	emu_timing_window(dm->ctx.timing, true);
-	if (!run_until(dm, win->until))
-		dm->oom = true;
-	emu_timing_window(dm->ctx.timing, false);
-}
-
-/* Whether the domain has anything left to run; *next: its earliest ready
- * wave's cycle. */
-static bool domain_busy(const struct emu_domain *dm, uint64_t *next)
-{
-	if (!dm->filled) {
-		*next = dm->ctx.start_cycle;
-		return true;
-	}
-	uint64_t m = emu_sched_min(&dm->rs.sched);
-	for (size_t i = 0; i < dm->nparked; i++)
-		m = dm->parked[i]->cycle < m ? dm->parked[i]->cycle : m;
-	*next = m;
-	return m != UINT64_MAX || dm->rs.nslots || dm->nparked;
-}
-
-/* The end of a window, on one thread: memory logs and the memory side of
- * the model in domain order, then the parked waves, the warnings, and the
- * first fault by (cycle, domain). False when out of host memory. */
-static bool merge_window(struct emu_dispatch_ctx *ctx, struct emu_domain *dms, uint32_t ndom)
-{
-	bool ok = emu_timing_merge(ctx->timing, ndom);
-	struct emu_domain *first = NULL;
-	for (uint32_t d = 0; d < ndom; d++) {
-		struct emu_domain *dm = &dms[d];
-		ok &= emu_dmem_merge(dm->ctx.dmem) && !dm->oom;
-		for (size_t i = 0; i < dm->nparked; i++)
-			if (!emu_sched_push(&dm->rs.sched, dm->parked[i]))
-				ok = false;
-		dm->nparked = 0;
-		if (dm->ctx.warn && dm->ctx.warn != stderr) {
-			fflush(dm->ctx.warn);
-			if (dm->warn_len)
-				fwrite(dm->warn_buf, 1, dm->warn_len, stderr);
-			rewind(dm->ctx.warn);
-		}
-		if (dm->ctx.failed && (!first || dm->ctx.fault_cycle < first->ctx.fault_cycle))
-			first = dm;
-	}
-	if (first) {
-		*ctx->res = first->res;
-		ctx->failed = true;
-	}
-	return ok;
-}
-
-static bool domains_setup(struct emu_dispatch_ctx *ctx, struct emu_domain *dms, uint32_t ndom,
-                          size_t max_res_d, uint32_t ncu_d)
-{
-	struct emu_gpu *g = ctx->gpu;
-	const struct emu_profile *prof = ctx->prof;
-	uint32_t nx = prof->num_xcd ? prof->num_xcd : 1;
-	for (uint32_t d = 0; d < ndom; d++) {
-		struct emu_domain *dm = &dms[d];
-		struct emu_run *rs = &dm->rs;
-		dm->ctx = *ctx;
-		dm->ctx.run = rs;
-		dm->ctx.res = &dm->res;
-		dm->ctx.warn = stderr;
-		dm->end = ctx->start_cycle;
-		rs->total_wg = ctx->run->total_wg;
-		rs->next_wg = d;
-		rs->wg_step = ndom > 1 ? nx : 1;
-		rs->ndom = ndom;
-		rs->dom = d;
-		rs->slot_base = (uint32_t)(d * max_res_d);
-		rs->free_waves = calloc(max_res_d + 1, sizeof(*rs->free_waves));
-		rs->all_waves = calloc(max_res_d + 1, sizeof(*rs->all_waves));
-		rs->wgs = calloc((size_t)ncu_d * ctx->max_wg_per_cu + 1, sizeof(*rs->wgs));
-		if (ndom > 1)  /* only deferred atomics park a wave */
-			dm->parked = calloc(max_res_d + 1, sizeof(*dm->parked));
-		if (g->trace_on)
-			rs->trace = calloc(ctx->prog->size / 4 + 1, sizeof(*rs->trace));
-		uint32_t cu_lo = ndom > 1 ? d * ncu_d : 0;
-		if (!emu_sched_init_range(&rs->sched, cu_lo, ncu_d, cus_per_group(prof), g->skew) ||
-		    !rs->free_waves || !rs->all_waves || !rs->wgs || (ndom > 1 && !dm->parked) ||
-		    (g->trace_on && !rs->trace))
-			return false;
-		if (ndom == 1) {
-			rs->pool = g->wave_pool;
-			rs->npool = &g->npool;
-			continue;
-		}
-		/* Multi-domain: a share of the GPU's storage, and the window state. */
-		dm->own_pool = calloc(max_res_d + 1, sizeof(*dm->own_pool));
-		if (!dm->own_pool)
-			return false;
-		while (g->npool && dm->own_npool < max_res_d)
-			dm->own_pool[dm->own_npool++] = g->wave_pool[--g->npool];
-		rs->pool = dm->own_pool;
-		rs->npool = &dm->own_npool;
-		dm->ctx.dmem = emu_dmem_create();
-		dm->ctx.warn = open_memstream(&dm->warn_buf, &dm->warn_len);
-		dm->ctx.timing = emu_timing_domain(ctx->timing, d);
-		emu_wave_env_domain(&dm->ctx);
-		if (!dm->ctx.dmem || !dm->ctx.warn)
-			return false;
-	}
-	return true;
-}
-
-/* The domains' figures into the dispatch's context. */
-static void domains_sum(struct emu_dispatch_ctx *ctx, struct emu_domain *dms, uint32_t ndom, uint64_t *end)
-{
-	for (uint32_t d = 0; d < ndom; d++) {
-		struct emu_dispatch_ctx *c = &dms[d].ctx;
-		ctx->insts += c->insts;
-		ctx->hazards += c->hazards;
-		ctx->hazards_ws += c->hazards_ws;
-		ctx->uninit += c->uninit;
-		ctx->lds_oob += c->lds_oob;
-		for (unsigned i = 0; i < EMU_COUNTER_COUNT; i++)
-			ctx->counters[i] += c->counters[i];
-		*end = dms[d].end > *end ? dms[d].end : *end;
-	}
-}
-
-static void domain_teardown(struct emu_gpu *g, struct emu_domain *dm)
-{
-	struct emu_run *rs = &dm->rs;
-	while (rs->nwgs)
-		wg_free(rs, rs->wgs[rs->nwgs - 1]);
-	if ((rs->nall || dm->own_npool) && !g->wave_pool)
-		g->wave_pool = calloc(EMU_WAVE_POOL_MAX, sizeof(*g->wave_pool));
-	for (size_t i = 0; i < rs->nall + dm->own_npool; i++) {
-		struct emu_wave *w = i < rs->nall ? rs->all_waves[i] : dm->own_pool[i - rs->nall];
-		if (g->wave_pool && g->npool < EMU_WAVE_POOL_MAX && w->v && w->pend) {
-			g->wave_pool[g->npool++] = w;
-			continue;
-		}
-		emu_wave_free(w);
-	}
-	free(rs->all_waves);
-	free(rs->wgs);
-	emu_sched_fini(&rs->sched);
-	free(rs->slots);
-	free(rs->trace);
-	free(rs->free_waves);
-	free(dm->parked);
-	free(dm->own_pool);
-	emu_dmem_destroy(dm->ctx.dmem);
-	if (dm->ctx.warn && dm->ctx.warn != stderr)
-		fclose(dm->ctx.warn);
-	free(dm->warn_buf);
-}
-
-/* Sum the domains' trace rows into the first domain's. */
-static struct trace_acc *trace_sum(const struct emu_dispatch_ctx *ctx, struct emu_domain *dms, uint32_t ndom)
-{
-	struct trace_acc *acc = dms[0].rs.trace;
-	if (!acc)
-		return NULL;
-	for (uint32_t d = 1; d < ndom; d++) {
-		const struct trace_acc *b = dms[d].rs.trace;
-		for (uint32_t i = 0; i < ctx->prog->size / 4; i++) {
-			acc[i].issues += b[i].issues;
-			acc[i].cycles += b[i].cycles;
-			acc[i].hazards += b[i].hazards;
-			for (unsigned k = 0; k < GCNLAB_STALL_COUNT; k++)
-				acc[i].stall[k] += b[i].stall[k];
-		}
-	}
-	return acc;
 }
 
 bool emu_gpu_dispatch(struct emu_gpu *g, const struct emu_dispatch_req *req, struct emu_dispatch_result *res)
@@ -1248,7 +807,7 @@ bool emu_gpu_dispatch(struct emu_gpu *g, const struct emu_dispatch_req *req, str
 	 * launch (SCLK cycles) come before the first wave. */
 	const struct emu_model_params *mp = &g->prof->model;
 	ctx.start_cycle = g->now_cycle + emu_gpu_ns_to_cycles(g, mp->cp_dispatch_ns) + EMU_LAUNCH_CYCLES;
-	if (!domains_setup(&ctx, dms, ndom, max_res_d, ncu_d)) {
+	if (!emu_run_domains_setup(&ctx, dms, ndom, max_res_d, ncu_d)) {
 		snprintf(res->report, sizeof(res->report), "out of host memory for dispatch of %s", ctx.kernel_name);
 		res->status = EMU_DISPATCH_INVALID_PACKET;
 		res->hsa_status = HSA_STATUS_ERROR_OUT_OF_RESOURCES;
@@ -1268,58 +827,16 @@ bool emu_gpu_dispatch(struct emu_gpu *g, const struct emu_dispatch_req *req, str
 
 	uint64_t end = ctx.start_cycle;
 	if (ndom == 1) {
-		if (!initial_fill(&dms[0]) || !run_until(&dms[0], UINT64_MAX))
+		if (!emu_run_initial_fill(&dms[0]) || !emu_run_until(&dms[0], UINT64_MAX))
 			goto oom;
 		if (dms[0].ctx.failed) {
 			*res = dms[0].res;
 			ctx.failed = true;
 		}
-	} else {
-		/* Windows of W cycles; the domains run on the GPU's threads. */
-		uint64_t W = emu_domain_window_cycles(g->prof);
-		uint64_t T = ctx.start_cycle;
-		if (!g->pool && g->threads > 1)
-			g->pool = emu_pool_create(g->threads < ndom ? g->threads : ndom);
-		for (;;) {
-			uint64_t next = UINT64_MAX, insts = 0;
-			bool busy = false;
-			for (uint32_t d = 0; d < ndom; d++) {
-				uint64_t n;
-				busy |= domain_busy(&dms[d], &n);
-				next = n < next ? n : next;
-				insts += dms[d].ctx.insts;
-			}
-			if (!busy)
-				break;
-			/* Skip time no domain has a wave in (deterministic: the
-			 * waves' cycles alone decide it). */
-			if (next != UINT64_MAX && next > T)
-				T = next;
-			uint64_t left = insts < g->budget ? g->budget - insts : 0;
-			for (uint32_t d = 0; d < ndom; d++)
-				dms[d].ctx.budget = dms[d].ctx.insts + left;
-			struct window win = { .dm = dms, .until = T + W };
-			if (g->pool)
-				emu_pool_run(g->pool, ndom, window_job, &win);
-			else
-				for (uint32_t d = 0; d < ndom; d++)
-					window_job(&win, d);
-			if (!merge_window(&ctx, dms, ndom))
-				goto oom;
-			if (ctx.failed)
-				break;
-			if (req->cancel && atomic_load_explicit(req->cancel, memory_order_relaxed)) {
-				ctx.failed = true;
-				res->status = EMU_DISPATCH_CANCELLED;
-				res->hsa_status = HSA_STATUS_ERROR_INVALID_QUEUE;
-				snprintf(res->report, sizeof(res->report),
-				         "dispatch of %s cancelled: its queue was destroyed while it ran", ctx.kernel_name);
-				break;
-			}
-			T += W;
-		}
+	} else if (!emu_run_windows(&ctx, dms, ndom)) {
+		goto oom;
 	}
-	domains_sum(&ctx, dms, ndom, &end);
+	emu_run_domains_sum(&ctx, dms, ndom, &end);
 	if (ctx.failed) {
 		if (res->status == EMU_DISPATCH_FAULT_MEMORY || res->status == EMU_DISPATCH_FAULT_ILLEGAL ||
 		    res->status == EMU_DISPATCH_HANG || res->status == EMU_DISPATCH_CANCELLED)
@@ -1351,7 +868,7 @@ bool emu_gpu_dispatch(struct emu_gpu *g, const struct emu_dispatch_req *req, str
 		if (ctx.cus[i].used)
 			ctx.counters[EMU_CNT_CUS_USED]++;
 	fill_counters(&ctx);
-	struct trace_acc *acc = trace_sum(&ctx, dms, ndom);
+	struct trace_acc *acc = emu_run_trace_sum(&ctx, dms, ndom);
 	if (acc)
 		fill_trace(&ctx, acc);
 	/* The queue moves on once the end-of-kernel event has done the
@@ -1368,7 +885,7 @@ bool emu_gpu_dispatch(struct emu_gpu *g, const struct emu_dispatch_req *req, str
 	ok = true;
 	goto out;
 oom:
-	domains_sum(&ctx, dms, ndom, &(uint64_t){ 0 });
+	emu_run_domains_sum(&ctx, dms, ndom, &(uint64_t){ 0 });
 	res->status = EMU_DISPATCH_INVALID_PACKET;
 	res->hsa_status = HSA_STATUS_ERROR_OUT_OF_RESOURCES;
 	snprintf(res->report, sizeof(res->report), "out of host memory while running %s", ctx.kernel_name);
@@ -1380,7 +897,7 @@ out:
 	}
 	/* Teardown: workgroups left resident after a fault, then all waves. */
 	for (uint32_t d = 0; dms && d < ndom; d++)
-		domain_teardown(g, &dms[d]);
+		emu_run_domain_teardown(g, &dms[d]);
 	free(dms);
 	emu_mem_unlock(g->mem);
 	free(ctx.cus);

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "gcn_array.h"
 #include "arch/emu_profile.h"
 #include "core/emu_dispatch.h"
 #include "core/emu_domain.h"
@@ -26,16 +27,25 @@ uint64_t emu_domain_window_cycles(const struct emu_profile *prof)
 #define DMEM_FILTER_BITS 20
 #define DMEM_LINE_SHIFT 6
 #define DMEM_CHUNK (256u << 10)
+/* A record grows while the stores that follow it continue it (the lanes of
+ * a store instruction in address order) up to this many bytes. */
+#define DMEM_REC_MAX 4096u
+#define DMEM_STORE UINT32_MAX
 
-enum { DMEM_STORE = 0, DMEM_ATOMIC };
-
+/* One store or atomic of the window, in program order. A store's bytes are
+ * in the arena; consecutive stores that continue each other in memory and
+ * in the arena share one record (the log is in order, so merging them is
+ * the same as applying them one by one). */
 struct dmem_rec {
 	uint64_t addr;
-	uint8_t kind;
-	uint8_t size;              /* bytes (<= 64) */
 	uint8_t *data;             /* STORE: the bytes, written by the semantics after gva */
-	struct emu_atomic_req atom;
-	struct emu_wave *w;        /* ATOMIC */
+	uint32_t size;             /* bytes */
+	uint32_t atom;             /* index in atoms, or DMEM_STORE */
+};
+
+struct dmem_atom {
+	struct emu_atomic_req req;
+	struct emu_wave *w;
 };
 
 struct dmem_chunk {
@@ -47,10 +57,14 @@ struct dmem_chunk {
 struct emu_dmem {
 	struct dmem_rec *log;
 	size_t n, cap;
+	struct dmem_atom *atoms;
+	size_t natoms, cap_atoms;
 	struct dmem_chunk *first, *cur;   /* arena of store data and composed reads; never moves */
 	uint64_t *filter;                 /* [1 << (DMEM_FILTER_BITS - 6)] */
 	uint32_t *touched;                /* filter words set, to clear at the merge */
 	size_t ntouched, cap_touched;
+	uint64_t last_line;               /* the line filter_mark marked last */
+	const struct emu_inst *store_in;  /* an instruction known not to be an atomic */
 	bool oom;
 };
 
@@ -59,6 +73,7 @@ struct emu_dmem *emu_dmem_create(void)
 	struct emu_dmem *m = calloc(1, sizeof(*m));
 	if (!m)
 		return NULL;
+	m->last_line = UINT64_MAX;
 	m->filter = calloc((size_t)1 << (DMEM_FILTER_BITS - 6), sizeof(*m->filter));
 	if (!m->filter) {
 		emu_dmem_destroy(m);
@@ -76,29 +91,37 @@ void emu_dmem_destroy(struct emu_dmem *m)
 		free(c);
 	}
 	free(m->log);
+	free(m->atoms);
 	free(m->filter);
 	free(m->touched);
 	free(m);
 }
 
-static uint8_t *dmem_alloc(struct emu_dmem *m, size_t size)
+/* Move to the arena's next chunk (kept from an earlier window, or new). */
+static bool dmem_next_chunk(struct emu_dmem *m)
 {
-	size = (size + 15) & ~(size_t)15;
-	if (!m->cur || m->cur->used + size > DMEM_CHUNK) {
-		struct dmem_chunk *c = m->cur && m->cur->next ? m->cur->next : NULL;
-		if (!c) {
-			c = malloc(sizeof(*c));
-			if (!c)
-				return NULL;
-			c->next = NULL;
-			if (m->cur)
-				m->cur->next = c;
-			else
-				m->first = c;
-		}
-		c->used = 0;
-		m->cur = c;
+	struct dmem_chunk *c = m->cur && m->cur->next ? m->cur->next : NULL;
+	if (!c) {
+		c = malloc(sizeof(*c));
+		if (!c)
+			return false;
+		c->next = NULL;
+		if (m->cur)
+			m->cur->next = c;
+		else
+			m->first = c;
 	}
+	c->used = 0;
+	m->cur = c;
+	return true;
+}
+
+/* size bytes of the arena, right after the ones allocated before if they
+ * fit in the chunk. */
+static inline uint8_t *dmem_alloc(struct emu_dmem *m, size_t size)
+{
+	if ((!m->cur || m->cur->used + size > DMEM_CHUNK) && !dmem_next_chunk(m))
+		return NULL;
 	uint8_t *p = m->cur->data + m->cur->used;
 	m->cur->used += size;
 	return p;
@@ -109,9 +132,12 @@ static uint32_t line_bit(uint64_t line)
 	return (uint32_t)((line * 0x9e3779b97f4a7c15ull) >> (64 - DMEM_FILTER_BITS));
 }
 
-static void filter_mark(struct emu_dmem *m, uint64_t lo, uint64_t hi)
+static void filter_mark_lines(struct emu_dmem *m, uint64_t lo, uint64_t hi)
 {
 	for (uint64_t x = lo >> DMEM_LINE_SHIFT; x <= (hi - 1) >> DMEM_LINE_SHIFT; x++) {
+		if (x == m->last_line)
+			continue;
+		m->last_line = x;
 		uint32_t b = line_bit(x);
 		uint64_t *word = &m->filter[b >> 6];
 		if (!*word) {
@@ -132,6 +158,14 @@ set:
 	}
 }
 
+/* Mark the lines of [lo, hi) written. The lanes of a store mostly fall in
+ * the line the one before marked: one compare then. */
+static inline void filter_mark(struct emu_dmem *m, uint64_t lo, uint64_t hi)
+{
+	if ((lo >> DMEM_LINE_SHIFT) != m->last_line || ((hi - 1) >> DMEM_LINE_SHIFT) != m->last_line)
+		filter_mark_lines(m, lo, hi);
+}
+
 /* Whether [lo, hi) may meet a line the domain wrote in this window. */
 static bool filter_hit(const struct emu_dmem *m, uint64_t lo, uint64_t hi)
 {
@@ -146,14 +180,12 @@ static bool filter_hit(const struct emu_dmem *m, uint64_t lo, uint64_t hi)
 static struct dmem_rec *dmem_rec(struct emu_dmem *m)
 {
 	if (m->n == m->cap) {
-		size_t cap = m->cap ? 2 * m->cap : 4096;
-		struct dmem_rec *n = realloc(m->log, cap * sizeof(*n));
-		if (!n) {
+		struct dmem_rec *log = gcn_array_room(m->log, &m->cap, m->n, sizeof(*log), 4096);
+		if (!log) {
 			m->oom = true;
 			return NULL;
 		}
-		m->log = n;
-		m->cap = cap;
+		m->log = log;
 	}
 	return &m->log[m->n++];
 }
@@ -170,6 +202,49 @@ static bool in_scratch(const struct emu_dispatch_ctx *ctx, uint64_t lo, uint64_t
 	return ctx->scratch_len && lo >= ctx->scratch_base && hi <= ctx->scratch_base + ctx->scratch_len;
 }
 
+/* The log's last record, if a store of `size` bytes at addr continues it in
+ * memory and in the arena. */
+static struct dmem_rec *dmem_continued(struct emu_dmem *m, uint64_t addr, unsigned size)
+{
+	if (!m->n)
+		return NULL;
+	struct dmem_rec *r = &m->log[m->n - 1];
+	if (r->atom != DMEM_STORE || r->addr + r->size != addr || r->size + size > DMEM_REC_MAX ||
+	    r->data + r->size != m->cur->data + m->cur->used || m->cur->used + size > DMEM_CHUNK)
+		return NULL;
+	return r;
+}
+
+/* A store of [addr, addr + size) into the log; the bytes to write. */
+static void *dmem_store(struct emu_dmem *m, const void *p, uint64_t addr, unsigned size)
+{
+	uint8_t *d;
+	struct dmem_rec *r = dmem_continued(m, addr, size);
+	if (r) {
+		d = r->data + r->size;  /* the arena's next bytes (dmem_continued) */
+		m->cur->used += size;
+		r->size += size;
+	} else {
+		r = dmem_rec(m);
+		d = r ? dmem_alloc(m, size) : NULL;
+		if (!d) {
+			if (r)
+				m->n--;
+			m->oom = true;
+			static uint8_t sink[64];   /* written, never read: the dispatch fails at the merge */
+			return size <= sizeof(sink) ? sink : NULL;
+		}
+		*r = (struct dmem_rec){ .addr = addr, .data = d, .size = size, .atom = DMEM_STORE };
+	}
+	/* the bytes as they are, should the semantics stop before writing */
+	if (size == 4)
+		memcpy(d, p, 4);
+	else
+		memcpy(d, p, size);
+	filter_mark(m, addr, addr + size);
+	return d;
+}
+
 /* p: the host bytes of [addr, addr + size), checked by the caller (the
  * fault rules of emu_gva). */
 void *emu_dmem_gva(struct emu_wave *w, uint64_t addr, unsigned size, bool write)
@@ -180,21 +255,12 @@ void *emu_dmem_gva(struct emu_wave *w, uint64_t addr, unsigned size, bool write)
 	if (!size || in_scratch(ctx, addr, addr + size))
 		return p;  /* a wave's private segment: no other wave reads it */
 	if (write) {
-		if (is_atomic(w->cur))
-			return p;  /* checked only: performed at the merge (emu_dmem_atomic) */
-		struct dmem_rec *r = dmem_rec(m);
-		uint8_t *d = r ? dmem_alloc(m, size) : NULL;
-		if (!d) {
-			if (r)
-				m->n--;
-			m->oom = true;
-			static uint8_t sink[64];   /* written, never read: the dispatch fails at the merge */
-			return size <= sizeof(sink) ? sink : NULL;
+		if (w->cur != m->store_in) {
+			if (is_atomic(w->cur))
+				return p;  /* checked only: performed at the merge (emu_dmem_atomic) */
+			m->store_in = w->cur;  /* its other lanes need not ask again */
 		}
-		memcpy(d, p, size);
-		*r = (struct dmem_rec){ .addr = addr, .kind = DMEM_STORE, .size = (uint8_t)size, .data = d };
-		filter_mark(m, addr, addr + size);
-		return d;
+		return dmem_store(m, p, addr, size);
 	}
 	if (!m->n || !filter_hit(m, addr, addr + size))
 		return p;
@@ -206,7 +272,7 @@ void *emu_dmem_gva(struct emu_wave *w, uint64_t addr, unsigned size, bool write)
 	memcpy(d, p, size);
 	for (size_t i = 0; i < m->n; i++) {
 		const struct dmem_rec *r = &m->log[i];
-		if (r->kind != DMEM_STORE || r->addr >= addr + size || r->addr + r->size <= addr)
+		if (r->atom != DMEM_STORE || r->addr >= addr + size || r->addr + r->size <= addr)
 			continue;
 		uint64_t lo = r->addr > addr ? r->addr : addr;
 		uint64_t hi = r->addr + r->size < addr + size ? r->addr + r->size : addr + size;
@@ -233,14 +299,21 @@ bool emu_dmem_direct(struct emu_wave *w, uint64_t lo, uint64_t hi)
 void emu_dmem_atomic(struct emu_wave *w, const struct emu_atomic_req *a)
 {
 	struct emu_dmem *m = w->ctx->dmem;
+	struct dmem_atom *atoms = gcn_array_room(m->atoms, &m->cap_atoms, m->natoms, sizeof(*atoms), 256);
+	if (!atoms) {
+		m->oom = true;
+		return;
+	}
+	m->atoms = atoms;
 	struct dmem_rec *r = dmem_rec(m);
 	if (!r)
 		return;
-	*r = (struct dmem_rec){ .addr = a->addr, .kind = DMEM_ATOMIC, .size = a->bytes, .atom = *a, .w = w };
+	*r = (struct dmem_rec){ .addr = a->addr, .size = a->bytes, .atom = (uint32_t)m->natoms };
+	m->atoms[m->natoms++] = (struct dmem_atom){ .req = *a, .w = w };
 	filter_mark(m, a->addr, a->addr + a->bytes);
 	if (a->ret) {
 		w->deferred++;
-		/* stop the wave after this instruction (emu_dispatch.c run_wave) */
+		/* stop the wave after this instruction (emu_dispatch_run.c run_wave) */
 		struct emu_dispatch_ctx *ctx = w->ctx;
 		if (!ctx->budget_held) {
 			ctx->budget_hold = ctx->budget;
@@ -253,13 +326,14 @@ void emu_dmem_atomic(struct emu_wave *w, const struct emu_atomic_req *a)
 bool emu_dmem_merge(struct emu_dmem *m)
 {
 	for (size_t i = 0; i < m->n; i++) {
-		struct dmem_rec *r = &m->log[i];
+		const struct dmem_rec *r = &m->log[i];
 		void *p = (void *)(uintptr_t)r->addr;
-		if (r->kind == DMEM_STORE) {
+		if (r->atom == DMEM_STORE) {
 			memcpy(p, r->data, r->size);
 			continue;
 		}
-		const struct emu_atomic_req *a = &r->atom;
+		const struct dmem_atom *x = &m->atoms[r->atom];
+		const struct emu_atomic_req *a = &x->req;
 		uint64_t old = 0;
 		memcpy(&old, p, a->bytes);
 		uint64_t nv = a->apply(a->op, a->bytes, old, a->src, a->cmp);
@@ -268,11 +342,12 @@ bool emu_dmem_merge(struct emu_dmem *m)
 			a->ret[0] = (uint32_t)old;
 			if (a->bytes == 8)
 				a->ret[a->stride] = (uint32_t)(old >> 32);
-			r->w->deferred--;
+			x->w->deferred--;
 		}
 	}
 	bool ok = !m->oom;
 	m->n = 0;
+	m->natoms = 0;
 	m->cur = m->first;
 	if (m->cur)
 		m->cur->used = 0;
@@ -282,6 +357,7 @@ bool emu_dmem_merge(struct emu_dmem *m)
 		for (size_t i = 0; i < m->ntouched; i++)
 			m->filter[m->touched[i]] = 0;
 	m->ntouched = 0;
+	m->last_line = UINT64_MAX;
 	m->oom = false;
 	return ok;
 }

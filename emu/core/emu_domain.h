@@ -1,7 +1,7 @@
 /*
  * emu_domain — parallel simulation that stays deterministic: the parts of a
  * multi-domain dispatch that are not the scheduling loop itself
- * (emu_dispatch.c): each domain's view of global memory during a window,
+ * (emu_dispatch_run.c): each domain's view of global memory during a window,
  * the ordered merge of what the domains wrote, and the worker threads.
  *
  * Domains are XCDs. On gfx942 the command processor hands workgroups to the
@@ -34,7 +34,8 @@
  * the merge too (the earliest fault by (cycle, domain); the instruction
  * budget left at a window's start is each domain's allowance in it), and
  * the domains' warnings, written to a buffer per domain with each domain's
- * own first-N limits, are printed then, in domain order.
+ * own first-N limits, are printed then, in domain order, within the
+ * dispatch's first-N limits (emu_dispatch_run.c warn_kinds).
  *
  * W: no domain can see another's effect sooner than a round trip through
  * shared state. The shortest one is an access beyond the L1 that is

@@ -66,6 +66,7 @@ struct ovl_bw {
 struct emu_timing_ovl {
 	/* MALL sets: open addressing on set + 1; tags[i * ways ...] */
 	uint32_t *set_key;
+	uint32_t *set_used;        /* [cap_sets] slots keyed in this window (nsets), to clear */
 	uint32_t *set_tags;
 	uint32_t nsets, cap_sets;
 	uint64_t fill[EMU_FILL_WORDS * OVL_FILLS];
@@ -107,6 +108,7 @@ static void ovl_destroy(struct emu_timing_ovl *o)
 	if (!o)
 		return;
 	free(o->set_key);
+	free(o->set_used);
 	free(o->set_tags);
 	ovl_bw_fini(&o->dram);
 	ovl_bw_fini(&o->mall_bw);
@@ -121,8 +123,9 @@ static struct emu_timing_ovl *ovl_create(uint32_t ways)
 		return NULL;
 	o->cap_sets = OVL_SETS_MIN;
 	o->set_key = calloc(o->cap_sets, sizeof(*o->set_key));
+	o->set_used = malloc(o->cap_sets * sizeof(*o->set_used));
 	o->set_tags = calloc((size_t)o->cap_sets * (ways ? ways : 1), sizeof(*o->set_tags));
-	if (!o->set_key || !o->set_tags || !ovl_bw_init(&o->dram) || !ovl_bw_init(&o->mall_bw)) {
+	if (!o->set_key || !o->set_used || !o->set_tags || !ovl_bw_init(&o->dram) || !ovl_bw_init(&o->mall_bw)) {
 		ovl_destroy(o);
 		return NULL;
 	}
@@ -219,9 +222,11 @@ static bool ovl_sets_grow(struct emu_timing_ovl *o, uint32_t ways)
 	uint32_t cap = o->cap_sets * 2;
 	uint32_t *key = calloc(cap, sizeof(*key));
 	uint32_t *tags = malloc((size_t)cap * ways * sizeof(*tags));
-	if (!key || !tags) {
+	uint32_t *used = malloc(cap * sizeof(*used)), nused = 0;
+	if (!key || !tags || !used) {
 		free(key);
 		free(tags);
+		free(used);
 		return false;
 	}
 	for (uint32_t i = 0; i < o->cap_sets; i++) {
@@ -231,12 +236,15 @@ static bool ovl_sets_grow(struct emu_timing_ovl *o, uint32_t ways)
 		while (key[j])
 			j = (j + 1) & (cap - 1);
 		key[j] = o->set_key[i];
+		used[nused++] = j;
 		memcpy(&tags[(size_t)j * ways], &o->set_tags[(size_t)i * ways], ways * sizeof(*tags));
 	}
 	free(o->set_key);
 	free(o->set_tags);
+	free(o->set_used);
 	o->set_key = key;
 	o->set_tags = tags;
+	o->set_used = used;
 	o->cap_sets = cap;
 	return true;
 }
@@ -256,7 +264,7 @@ static uint32_t *ovl_set(struct emu_timing_ovl *o, const struct emu_cache *mall,
 	uint32_t *s = &o->set_tags[(size_t)j * ways];
 	if (!o->set_key[j]) {
 		o->set_key[j] = key;
-		o->nsets++;
+		o->set_used[o->nsets++] = j;
 		memcpy(s, &mall->tag[(size_t)set * ways], ways * sizeof(*s));
 	}
 	return s;
@@ -390,10 +398,11 @@ uint64_t emu_timing_ovl_mem_read(struct emu_timing *t, uint64_t addr, uint64_t a
 
 static void ovl_reset(struct emu_timing_ovl *o)
 {
-	if (o->nsets) {
-		memset(o->set_key, 0, o->cap_sets * sizeof(*o->set_key));
-		o->nsets = 0;
-	}
+	/* the slots keyed, not the table: a window keys a few hundred of its
+	 * thousand or more */
+	for (uint32_t i = 0; i < o->nsets; i++)
+		o->set_key[o->set_used[i]] = 0;
+	o->nsets = 0;
 	for (uint32_t i = 0; i < o->nfill_used; i++)
 		memset(&o->fill[EMU_FILL_WORDS * o->fill_used[i]], 0, EMU_FILL_WORDS * sizeof(*o->fill));
 	o->nfill_used = 0;

@@ -9,6 +9,7 @@
 #     cycles and counters, with the sum of the adds in memory and each wave
 #     reading its own store back;
 #   - the same for the HIP atomics case (tickets from atomic adds, CAS loops);
+#   - the same warnings, the first N of the dispatch (not N per domain);
 # and a bad GCNLAB_EMU_THREADS is named with what it takes.
 use strict;
 use warnings;
@@ -110,6 +111,39 @@ my $timeout = 900;
 	for my $t (2, 4) {
 		ok(defined $mem{$t} && $mem{$t} eq $mem{1}, "$case: the same memory and cycles with $t threads as with 1");
 	}
+}
+
+# ---- warnings: the dispatch's first N, whichever domain prints them ----
+# Every wave of 64 workgroups (all 8 XCDs) reads v10, which nothing wrote
+# (tests/asm/checks.s CASE 1): the first 3 uninitialised reads of the
+# dispatch are shown (emu_check.c), not 3 per domain, and the same ones for
+# any thread count.
+{
+	my ($co, $err) = assemble("$root/tests/asm/checks.s", 'gfx942', "$tmp/checks1.co", { defsym => ['CASE=1'] });
+	BAIL_OUT($err) unless $co;
+	my %warn;
+	for my $t (@threads) {
+		local $ENV{GCNLAB_EMU_THREADS} = $t;
+		my ($out, $rc) = run_cmd($gcnlab, 'exec', $co, 'checks', '--backend', 'emu', '--arch', 'gfx942',
+		                         '--grid', 64 * 64, '--block', 64, '--timeout', $timeout, 'buf:512');
+		my @lines = grep { /warning: uninitialised read in/ } split /\n/, $out;
+		ok($rc == 0 && @lines == 3, "uninitialised reads in 8 domains with GCNLAB_EMU_THREADS=$t: 3 shown")
+			or diag(scalar(@lines) . " shown, exit $rc\n$out");
+		ok($out =~ /: 64 uninitialised read\(s\)/, "... and all 64 counted with GCNLAB_EMU_THREADS=$t")
+			or diag($out);
+		$warn{$t} = join("\n", @lines);
+	}
+	for my $t (2, 4) {
+		is($warn{$t}, $warn{1}, "the same warnings with $t threads as with 1");
+	}
+	# A wait-state hazard: the first of each rule in the dispatch (emu_hazard_nops.c).
+	my ($hz, $err2) = assemble("$root/tests/asm/hazards/dpp_vgpr.s", 'gfx942', "$tmp/dpp_vgpr.co",
+	                           { include => ["$root/tests/asm/hazards"] });
+	BAIL_OUT($err2) unless $hz;
+	my ($out, $rc) = run_cmd($gcnlab, 'exec', $hz, 'dpp_vgpr', '--backend', 'emu', '--arch', 'gfx942',
+	                         '--grid', 64 * 64, '--block', 64, '--timeout', $timeout, 'buf:1024');
+	my $n = () = $out =~ /warning: wait-state hazard on/g;
+	ok($rc == 0 && $n == 1, 'a wait-state hazard in 8 domains: its rule warned once') or diag("$n shown, exit $rc\n$out");
 }
 
 # ---- a bad value ----
