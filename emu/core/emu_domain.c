@@ -64,7 +64,6 @@ struct emu_dmem {
 	uint32_t *touched;                /* filter words set, to clear at the merge */
 	size_t ntouched, cap_touched;
 	uint64_t last_line;               /* the line filter_mark marked last */
-	const struct emu_inst *store_in;  /* an instruction known not to be an atomic */
 	bool oom;
 };
 
@@ -255,11 +254,8 @@ void *emu_dmem_gva(struct emu_wave *w, uint64_t addr, unsigned size, bool write)
 	if (!size || in_scratch(ctx, addr, addr + size))
 		return p;  /* a wave's private segment: no other wave reads it */
 	if (write) {
-		if (w->cur != m->store_in) {
-			if (is_atomic(w->cur))
-				return p;  /* checked only: performed at the merge (emu_dmem_atomic) */
-			m->store_in = w->cur;  /* its other lanes need not ask again */
-		}
+		if (is_atomic(w->cur))
+			return p;  /* checked only: performed at the merge (emu_dmem_atomic) */
 		return dmem_store(m, p, addr, size);
 	}
 	if (!m->n || !filter_hit(m, addr, addr + size))
