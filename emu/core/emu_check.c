@@ -298,7 +298,8 @@ void emu_check_lds_report(struct emu_wave *w, const struct emu_inst *in, enum em
 
 void emu_check_summary(struct emu_dispatch_ctx *ctx)
 {
-	if (ctx->check_quiet || !(ctx->uninit || ctx->lds_oob || ctx->descriptor))
+	bool any = ctx->uninit || ctx->lds_oob || ctx->descriptor || ctx->hazards || ctx->hazards_ws;
+	if (ctx->check_quiet || !any)
 		return;
 	if (ctx->uninit || ctx->lds_oob)
 		fprintf(stderr,
@@ -307,6 +308,14 @@ void emu_check_summary(struct emu_dispatch_ctx *ctx)
 	        "reported again; GCNLAB_EMU_STRICT=1 makes uninitialised reads errors)\n",
 	        ctx->kernel_name, (unsigned long long)ctx->uninit, (unsigned long long)ctx->lds_oob,
 	        CHECK_WARN_MAX);
+	if ((ctx->hazards || ctx->hazards_ws) && !ctx->strict)
+		fprintf(stderr,
+		        "gcnlab-emu: warning: %s: %llu waitcnt hazard(s) and %llu wait-state hazard(s) in this "
+		        "dispatch (the first %u waitcnt hazards and the first of each wait-state rule shown; "
+		        "later dispatches of this kernel are not reported again; GCNLAB_EMU_STRICT=1 makes "
+		        "them errors; `gcnlab check` finds them without running)\n",
+		        ctx->kernel_name, (unsigned long long)ctx->hazards, (unsigned long long)ctx->hazards_ws,
+		        EMU_HAZARD_WARN_MAX);
 	/* Quiet from now on; out of memory only means more warnings. */
 	struct emu_gpu *g = ctx->gpu;
 	uint64_t *n = gcn_array_room(g->check_quiet, &g->check_quiet_cap, g->ncheck_quiet, sizeof(*n), 16);

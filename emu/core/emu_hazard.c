@@ -6,6 +6,13 @@
  * naming both instructions. A warning by default, an error (the dispatch
  * stops) with GCNLAB_EMU_STRICT=1.
  *
+ * Whether a result is still outstanding is the counters' word, not the
+ * cycle model's: the wave's guarantee ledger (wave/emu_wave_owed.c) holds
+ * every result no s_waitcnt has guaranteed yet, so a wait one count too
+ * loose is reported even when the model's data happened to be early.
+ * core/emu_lint.c applies the same rules (emu_hazard_touch,
+ * emu_waitcnt_covers) to every path of a kernel without running it.
+ *
  * The registers an instruction touches (emu_hazard_spans, emu_hazard.h) come
  * from its decoded fields and the operand widths the opcode table measured on
  * LLVM's disassembler; implicit operands (VCC of VOP2 carry ops, M0) are not
@@ -16,6 +23,7 @@
 
 #include "core/emu_dispatch.h"
 #include "core/emu_hazard.h"
+#include "model/emu_timing.h"
 
 static bool span_hit(const struct emu_hazard_span *sp, unsigned n, struct emu_hazard_span p)
 {
@@ -25,71 +33,95 @@ static bool span_hit(const struct emu_hazard_span *sp, unsigned n, struct emu_ha
 	return false;
 }
 
-static bool pending_span(const struct emu_pending *p, struct emu_hazard_span *out)
+void emu_hazard_describe(const struct emu_owed_view *e, char *buf, size_t len)
 {
-	unsigned n = 0;
-	if (p->kind == 1 || p->kind == 2)
-		emu_hazard_add_span(out, &n, p->reg, p->ndw);
-	return n != 0;
+	unsigned c = e->cnts & (1u << EMU_CNT_VM) ? EMU_CNT_VM : EMU_CNT_LGKM;
+	unsigned need = e->ord == EMU_ORD_NONE ? 0 : e->younger;
+	int n;
+	if (e->had[c] == EMU_OWED_NO_WAIT)
+		n = snprintf(buf, len, "needs %s(%u), had no s_waitcnt %s since it issued", emu_cnt_name(c), need,
+		             emu_cnt_name(c));
+	else
+		n = snprintf(buf, len, "needs %s(%u), had %s(%u)", emu_cnt_name(c), need, emu_cnt_name(c), e->had[c]);
+	if ((e->cnts & 3u) == 3u && n > 0 && (size_t)n < len)
+		snprintf(buf + n, len - (size_t)n, " and lgkmcnt(0) (a FLAT access counts on both, unordered)");
 }
 
-static const char *cnt_name(unsigned c)
+/* What `in` does to an owed entry: 0 nothing, 1 reads a register it will
+ * write, 2 overwrites one. A load returning into the registers of an
+ * earlier entry of its own ordered stream is not a hazard: its data lands
+ * after the earlier one's. */
+int emu_hazard_touch(const struct emu_inst *in, const struct emu_hazard_span *rd, unsigned nrd,
+                     const struct emu_hazard_span *wr, unsigned nwr, unsigned ord, struct emu_hazard_span e)
 {
-	return c == EMU_CNT_VM ? "vmcnt" : c == EMU_CNT_LGKM ? "lgkmcnt" : "expcnt";
+	if (span_hit(rd, nrd, e))
+		return 1;
+	if (!span_hit(wr, nwr, e))
+		return 0;
+	struct emu_counts k = emu_inst_counts(in);
+	if (k.cnts && k.ord != EMU_ORD_NONE && k.ord == ord)
+		return 0;
+	return 2;
 }
 
-/* The exact check, in issue order: the first pending entry that `in` reads
- * or overwrites is the one reported. */
+/* Count, trace and report one waitcnt hazard: a fault in strict mode, else
+ * a warning while the kernel has not had its first few. */
+static void report(struct emu_wave *w, const struct emu_inst *in, const struct emu_owed *e, int how)
+{
+	struct emu_dispatch_ctx *ctx = w->ctx;
+	char a[96], b[96], need[128];
+	struct emu_owed_view v = { e->cnts, e->ord, emu_owed_younger(w, e), { e->had[0], e->had[1] } };
+	emu_hazard_describe(&v, need, sizeof(need));
+	emu_disasm(ctx->prof, e->in, b, sizeof(b));
+	ctx->hazards++;
+	ctx->counters[EMU_CNT_HAZARD_WAITCNT]++;
+	emu_wave_trace_hazard(w, in);
+	if (ctx->strict) {
+		emu_fault(w, in, EMU_FAULT_OTHER, 0,
+		          "waitcnt hazard: this instruction %s a register that `%s` at offset 0x%x will still "
+		          "write; the counters do not guarantee it yet: %s",
+		          how == 1 ? "reads" : "overwrites", b, e->in->off, need);
+		return;
+	}
+	if (ctx->hazards > EMU_HAZARD_WARN_MAX || ctx->check_quiet)
+		return;
+	emu_disasm(ctx->prof, in, a, sizeof(a));
+	fprintf(ctx->warn,
+	        "gcnlab-emu: warning: waitcnt hazard in %s (%s): `%s` at 0x%x %s a register that `%s` at 0x%x "
+	        "will still write: %s (wave %u)\n",
+	        ctx->kernel_name, ctx->prof->proc, a, in->off, how == 1 ? "reads" : "overwrites", b, e->in->off,
+	        need, w->id);
+}
+
+/* The exact check, in issue order: the first owed entry that `in` reads or
+ * overwrites is the one reported. */
 static void __attribute__((noinline)) hazard_exact(struct emu_wave *w, const struct emu_inst *in)
 {
-	struct emu_hazard_span rd[EMU_HAZARD_MAX_SPANS], wr[EMU_HAZARD_MAX_SPANS], ps;
+	struct emu_hazard_span rd[EMU_HAZARD_MAX_SPANS], wr[EMU_HAZARD_MAX_SPANS];
 	unsigned nrd, nwr;
 	emu_hazard_spans(in, rd, &nrd, wr, &nwr);
 	if (!nrd && !nwr)
 		return;
-	bool is_mem_load = in->op && (in->op->cls == EMU_CLS_VMEM_LOAD || in->op->cls == EMU_CLS_FLAT_LOAD);
-	for (uint32_t i = 0; i < w->pend_count; i++) {
-		const struct emu_pending *p = &w->pend[(w->pend_head + i) % EMU_MAX_PENDING];
-		if (!pending_span(p, &ps))
+	for (uint32_t i = 0; i < w->nowed; i++) {
+		const struct emu_owed *e = &w->owed[i];
+		if (!(in->hz_regs & e->fold))
 			continue;
-		bool reads = span_hit(rd, nrd, ps);
-		/* A later VMEM load into the same registers is ordered behind the
-		 * earlier one (in-order return on GFX9): not a hazard. */
-		bool writes = span_hit(wr, nwr, ps) && !(is_mem_load && p->cnt == EMU_CNT_VM);
-		if (!reads && !writes)
-			continue;
-		struct emu_dispatch_ctx *ctx = w->ctx;
-		char a[96], b[96];
-		emu_disasm(ctx->prof, in, a, sizeof(a));
-		emu_disasm(ctx->prof, p->in, b, sizeof(b));
-		if (ctx->strict) {
-			emu_fault(w, in, EMU_FAULT_OTHER, 0,
-			          "waitcnt hazard: this instruction %s a register that `%s` at offset 0x%x "
-			          "(outstanding on %s) will still write",
-			          reads ? "reads" : "overwrites", b, p->in->off, cnt_name(p->cnt));
+		int how = emu_hazard_touch(in, rd, nrd, wr, nwr, e->ord, (struct emu_hazard_span){ e->lo, e->hi });
+		if (how) {
+			report(w, in, e, how);
 			return;
 		}
-		ctx->hazards++;
-		emu_wave_trace_hazard(w, in);
-		if (ctx->hazards <= 3) {
-			fprintf(ctx->warn,
-			        "gcnlab-emu: warning: waitcnt hazard in %s: `%s` at 0x%x %s a register that "
-			        "`%s` at 0x%x (outstanding on %s) will still write (wave %u)\n",
-			        ctx->kernel_name, a, in->off, reads ? "reads" : "overwrites", b, p->in->off,
-			        cnt_name(p->cnt), w->id);
-		}
-		return;
 	}
 }
 
 void emu_hazard_check(struct emu_wave *w, const struct emu_inst *in)
 {
-	/* Called before every instruction while memory operations are
-	 * outstanding, so the common "nothing shared" answer comes from the
-	 * folded masks (no false negatives: a register both touch sets the same
-	 * bit in both; w->pend_regs is kept by emu_wave.c); only a possible hit
-	 * pays for the exact check. */
-	if (__builtin_expect(!(in->hz_regs & w->pend_regs), 1))
+	/* Called before every instruction while results are owed, so the
+	 * common "nothing shared" answer comes from the folded masks (no false
+	 * negatives: a register both touch sets the same bit in both;
+	 * w->owed_regs is kept by emu_wave_owed.c); only a possible hit pays
+	 * for the exact check. */
+	if (__builtin_expect(!(in->hz_regs & w->owed_regs), 1))
 		return;
 	hazard_exact(w, in);
 }

@@ -88,8 +88,30 @@ static inline uint64_t emu_hazard_regs(const struct emu_inst *in)
 	return m;
 }
 
-/* Check `in`, about to execute on w, against w's pending register writes.
- * Warns on stderr (first few per dispatch) or, in strict mode, faults. */
+/* Check `in`, about to execute on w, against the results w's counters do
+ * not guarantee yet (w->owed). Counts every hazard (ctx->hazards, the
+ * GCNLAB_HAZARD_WAITCNT counter, the trace); warns on stderr for the first
+ * EMU_HAZARD_WARN_MAX of a kernel or, in strict mode, faults. */
 void emu_hazard_check(struct emu_wave *w, const struct emu_inst *in);
+
+#define EMU_HAZARD_WARN_MAX 3
+
+/* What `in` (its registers rd, wr from emu_hazard_spans) does to the
+ * registers e of an outstanding result of return stream ord: 0 nothing,
+ * 1 reads one, 2 overwrites one (a later load of the same ordered stream
+ * does not). Shared by the dynamic check and core/emu_lint.c. */
+int emu_hazard_touch(const struct emu_inst *in, const struct emu_hazard_span *rd, unsigned nrd,
+                     const struct emu_hazard_span *wr, unsigned nwr, unsigned ord, struct emu_hazard_span e);
+
+/* An outstanding result as the report describes it. */
+struct emu_owed_view {
+	uint8_t cnts, ord;
+	uint32_t younger;      /* its ordered stream's instructions issued after it */
+	uint8_t had[2];        /* the last vmcnt / lgkmcnt waited for since (EMU_OWED_NO_WAIT: none) */
+};
+
+/* "needs vmcnt(13), had vmcnt(14)": the loosest wait that would have
+ * guaranteed it, and the one the program had. */
+void emu_hazard_describe(const struct emu_owed_view *e, char *buf, size_t len);
 
 #endif

@@ -867,6 +867,7 @@ static void report(struct emu_wave *w, const struct emu_inst *c, const struct em
 	emu_disasm(ctx->prof, c, a, sizeof(a));
 	emu_disasm(ctx->prof, p, b, sizeof(b));
 	ctx->counters[EMU_CNT_HAZARD_WAITSTATES]++;
+	ctx->hazards_ws++;
 	emu_wave_trace_hazard(w, c);
 	if (ctx->strict) {
 		emu_fault(w, c, EMU_FAULT_OTHER, 0,
@@ -875,9 +876,8 @@ static void report(struct emu_wave *w, const struct emu_inst *c, const struct em
 		          r->name, b, p->off, need, got, r->source);
 		return;
 	}
-	ctx->hazards_ws++;
 	uint32_t bit = 1u << ri;
-	if (!(ctx->hazards_ws_warned & bit)) { /* the first of each rule in the dispatch */
+	if (!ctx->check_quiet && !(ctx->hazards_ws_warned & bit)) { /* the first of each rule, once per kernel */
 		ctx->hazards_ws_warned |= bit;
 		fprintf(ctx->warn,
 		        "gcnlab-emu: warning: wait-state hazard on %s in %s: `%s` at 0x%x issued %u wait state(s) "

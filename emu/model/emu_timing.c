@@ -106,6 +106,7 @@ const char *const emu_counter_names[EMU_COUNTER_COUNT] = {
 	[EMU_CNT_TCP_UTCL1_MISS] = "TCP_UTCL1_TRANSLATION_MISS",
 	[EMU_CNT_SQ_VALU_MFMA_BUSY_CYCLES] = "SQ_VALU_MFMA_BUSY_CYCLES",
 	[EMU_CNT_HAZARD_WAITSTATES] = "GCNLAB_HAZARD_WAITSTATES",
+	[EMU_CNT_HAZARD_WAITCNT] = "GCNLAB_HAZARD_WAITCNT",
 };
 
 /* Counters counter_defs.yaml defines for gfx90a and gfx942 but not for

@@ -53,6 +53,7 @@ enum emu_counter {
 	EMU_CNT_TCP_UTCL1_MISS,       /* vector address translations missing the per-CU UTCL1 */
 	EMU_CNT_SQ_VALU_MFMA_BUSY_CYCLES, /* matrix-core cycles of the MFMAs, summed over SIMDs */
 	EMU_CNT_HAZARD_WAITSTATES,    /* emulator-only: software wait-state hazards (emu_hazard_nops.c) */
+	EMU_CNT_HAZARD_WAITCNT,       /* emulator-only: waitcnt hazards (emu_hazard.c) */
 	EMU_COUNTER_COUNT
 };
 extern const char *const emu_counter_names[EMU_COUNTER_COUNT];

@@ -125,12 +125,6 @@ static void pend_apply(struct emu_wave *w, struct emu_pending *p)
 	w->cnt[p->cnt]--;
 }
 
-/* The folded registers entry p will write (VGPR and SGPR entries). */
-static uint64_t pend_fold(const struct emu_pending *p)
-{
-	return p->kind == 1 || p->kind == 2 ? emu_reg_fold(p->reg, p->ndw) : 0;
-}
-
 /* Retire every entry that has completed by w->cycle. VM entries retire in
  * order; others whenever done. */
 void emu_wave_retire(struct emu_wave *w)
@@ -142,13 +136,11 @@ void emu_wave_retire(struct emu_wave *w)
 		return;
 	uint32_t i = 0, k = w->pend_head;  /* k: ring slot of entry i, stepped (no division) */
 	w->next_done = UINT64_MAX;
-	w->pend_regs = 0;
 	while (i < w->pend_count) {
 		struct emu_pending *p = &w->pend[k];
 		if (p->done > w->cycle) {
 			if (p->done < w->next_done)
 				w->next_done = p->done;
-			w->pend_regs |= p->fold;
 			i++;
 			k = ring_next(k);
 			continue;
@@ -258,8 +250,10 @@ void emu_pend_end(struct emu_wave *w, struct emu_pending *p, const struct emu_ac
 	w->cnt[p->cnt]++;
 	w->pend_count++;
 	w->pend_nfree--;
-	p->fold = pend_fold(p);
-	w->pend_regs |= p->fold;
+	if (p->kind == 1 || p->kind == 2)
+		emu_owed_issue(w, p->in, p->reg, p->reg + p->ndw);
+	else
+		emu_owed_issue(w, p->in, 0, 0);
 }
 
 /* Cycle at which the counter reaches `limit` (all but `limit` newest done). */
@@ -317,6 +311,8 @@ void emu_wait(struct emu_wave *w, unsigned vm, unsigned lgkm, unsigned exp)
 		w->cycle = t;
 	}
 	emu_wave_retire(w);
+	struct emu_waitcnt wc = { { (uint8_t)vm, (uint8_t)lgkm, (uint8_t)exp } };
+	emu_owed_wait(w, &wc);
 }
 
 /* ---- control and time ---- */

@@ -23,6 +23,7 @@
 
 #include "gcnlab_emu_ext.h"
 #include "isa/emu_isa.h"
+#include "isa/emu_waitcnt.h"
 
 #define EMU_LANES 64
 #define EMU_NREGS_V 512       /* 256 VGPRs + 256 AGPRs */
@@ -32,8 +33,6 @@
 
 struct emu_dispatch_ctx;      /* the dispatch running the wave (core/); opaque here */
 struct emu_wave;
-
-enum emu_cnt { EMU_CNT_VM = 0, EMU_CNT_LGKM, EMU_CNT_EXP, EMU_CNT_COUNT };
 
 enum emu_wave_state {
 	EMU_WAVE_READY = 0,
@@ -74,7 +73,6 @@ struct emu_pending {
 	uint8_t ndw;
 	uint16_t reg;          /* first register (operand code) */
 	uint64_t lanes;        /* VGPR lanes written */
-	uint64_t fold;         /* the registers it writes, folded (emu_reg_fold) */
 	uint32_t keep;         /* VGPR: bits of each destination dword the completion
 	                          keeps (d16 loads: the other half, merged then, as
 	                          the hardware writes only its half on return) */
@@ -85,6 +83,23 @@ struct emu_pending {
 	                          retirement scan, share a few host cache lines. */
 };
 #define EMU_PEND_DWORDS (4 * EMU_LANES)
+
+/* One memory instruction whose register results the counters do not yet
+ * guarantee: owed until an s_waitcnt forces each counter it is on low
+ * enough (emu_waitcnt_covers), whatever the cycle model says of its data
+ * (wave/emu_wave_owed.c). */
+struct emu_owed {
+	const struct emu_inst *in;
+	uint64_t fold;         /* registers [lo, hi), folded (emu_reg_fold) */
+	uint32_t seq;          /* its number in its return stream (w->ord_seq[ord] at issue) */
+	uint16_t lo, hi;       /* the registers it writes, operand codes */
+	uint8_t cnts;          /* counters it is still owed on, bit per enum emu_cnt */
+	uint8_t ord;           /* enum emu_ord */
+	uint8_t had[2];        /* the last s_waitcnt's vmcnt / lgkmcnt since it issued;
+	                          EMU_OWED_NO_WAIT: none */
+};
+#define EMU_MAX_OWED 96        /* ordered: vmcnt 63 + lgkmcnt 15 at most; the rest unordered */
+#define EMU_OWED_NO_WAIT 0xff
 
 /* The workgroup a wave belongs to: its LDS and its barrier (the dispatch
  * creates it, core/emu_dispatch.c). */
@@ -192,7 +207,7 @@ struct emu_wave {
 	uint32_t (*v)[EMU_LANES];   /* [EMU_NREGS_V] */
 	struct emu_pending *pend;   /* [EMU_MAX_PENDING], in issue order (ring) */
 	uint32_t pend_head, pend_count;
-	uint64_t pend_regs;         /* registers pending entries will write, folded as
+	uint64_t owed_regs;         /* registers the owed entries will write, folded as
 	                               emu_reg_fold does (a superset: 0 = none) */
 	uint32_t hzn_pos;           /* wait-state checker (emu_hazard_nops.c): instructions
 	                               issued (ring index = pos % EMU_HZN_RING) */
@@ -249,6 +264,10 @@ struct emu_wave {
 	uint64_t unw[12];                /* operand codes 0..767 not written yet (emu_check.h) */
 	uint32_t deferred;               /* returning atomics the machine has not performed yet
 	                                    (ops->atomic): the wave waits for them */
+	/* What the counters do not guarantee yet (emu_wave_owed.c). */
+	uint32_t nowed;
+	uint32_t ord_seq[EMU_ORD_COUNT];   /* instructions issued per return stream */
+	struct emu_owed owed[EMU_MAX_OWED]; /* in issue order */
 };
 
 /* ---- Registers and operands (emu_operand.c) ---- */
@@ -391,6 +410,19 @@ void emu_pend_end(struct emu_wave *w, struct emu_pending *p, const struct emu_ac
 
 /* s_waitcnt: stall until the counters are at most vm/lgkm/exp. */
 void emu_wait(struct emu_wave *w, unsigned vm, unsigned lgkm, unsigned exp);
+
+/* ---- the guarantee ledger (emu_wave_owed.c) ----
+ * The counters' promises, apart from the model's timing: emu_pend_end
+ * enters each memory instruction (its return stream's count, and an entry
+ * if it writes registers), emu_wait settles what the wait guarantees. */
+void emu_owed_issue(struct emu_wave *w, const struct emu_inst *in, unsigned lo, unsigned hi);
+void emu_owed_wait(struct emu_wave *w, const struct emu_waitcnt *wc);
+
+/* Instructions of e's return stream issued after e. */
+static inline uint32_t emu_owed_younger(const struct emu_wave *w, const struct emu_owed *e)
+{
+	return w->ord_seq[e->ord] - e->seq;
+}
 
 /* Write back every pending entry that has completed by w->cycle (VM in
  * order, the others whenever done); the run loop calls it as time passes. */

@@ -47,6 +47,7 @@ static const struct {
 	{ "TCP_UTCL1_TRANSLATION_MISS", "vector address translations that missed the per-CU UTCL1" },
 	{ "SQ_VALU_MFMA_BUSY_CYCLES", "matrix-core (MFMA) busy cycles, summed over the SIMDs" },
 	{ "GCNLAB_HAZARD_WAITSTATES", "emulator only: instructions issued with fewer wait states (s_nop) than the ISA requires" },
+	{ "GCNLAB_HAZARD_WAITCNT", "emulator only: instructions that read or overwrote a register before an s_waitcnt guaranteed the memory instruction writing it" },
 };
 
 /* name without its GCNLAB_ prefix, if it has one. */
