@@ -447,6 +447,31 @@ static bool gcn_in_load(Elf *e, uint64_t vaddr, uint64_t size)
 	return false;
 }
 
+const uint8_t *gcn_codeobj_at(const void *data, size_t size, uint64_t vaddr, size_t n)
+{
+	const uint8_t *at = NULL;
+	size_t np;
+
+	if (elf_version(EV_CURRENT) == EV_NONE)
+		return NULL;
+	Elf *e = elf_memory((char *)(uintptr_t)data, size);
+	if (!e)
+		return NULL;
+	if (elf_getphdrnum(e, &np) == 0) {
+		for (size_t i = 0; i < np && !at; i++) {
+			GElf_Phdr ph;
+			if (!gelf_getphdr(e, (int)i, &ph) || ph.p_type != PT_LOAD || vaddr < ph.p_vaddr ||
+			    vaddr + n < vaddr || vaddr + n > ph.p_vaddr + ph.p_filesz)
+				continue;
+			uint64_t off = ph.p_offset + (vaddr - ph.p_vaddr);
+			if (off <= size && n <= size - off)
+				at = (const uint8_t *)data + off;
+		}
+	}
+	elf_end(e);
+	return at;
+}
+
 static void gcn_target_name(struct gcn_target *t)
 {
 	int n = snprintf(t->full, sizeof(t->full), "amdgcn-amd-amdhsa--%s", t->proc);

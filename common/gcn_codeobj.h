@@ -73,6 +73,11 @@ bool gcn_codeobj_parse(const void *data, size_t size, struct gcn_codeobj *out,
                        char *err, size_t errlen);
 void gcn_codeobj_free(struct gcn_codeobj *co);
 
+/* The n bytes the code object in data[0..size) loads at ELF address vaddr
+ * (inside the file-backed part of one PT_LOAD), or NULL: what a loader
+ * would map there, e.g. a kernel descriptor at gcn_kernel.kd_offset. */
+const uint8_t *gcn_codeobj_at(const void *data, size_t size, uint64_t vaddr, size_t n);
+
 /* Kernel by .name (or by .symbol); NULL if absent. */
 const struct gcn_kernel *gcn_codeobj_find_kernel(const struct gcn_codeobj *co, const char *name);
 

@@ -59,6 +59,19 @@ struct gcnlab_emu_trace_row {
 	uint64_t hazards;         /* waitcnt and wait-state (s_nop) hazards reported at it */
 };
 
+/* One finding of the static check (`gcnlab check`): an instruction that
+ * some path reaches while a result it reads or overwrites is not yet
+ * guaranteed by the counters, or too few wait states after a producer. */
+struct gcnlab_emu_finding {
+	char kernel[128];
+	uint32_t offset;          /* the instruction, bytes from the kernel entry */
+	uint32_t producer_offset; /* the instruction it depends on, likewise */
+	char inst[96];            /* disassemblies */
+	char producer[96];
+	char rule[128];           /* "waitcnt", or the wait-state rule's name */
+	char detail[320];         /* the wait that was needed, the path */
+};
+
 /* Function table returned by hsa_system_get_major_extension_table(
  * GCNLAB_EXTENSION_EMU, 1, sizeof(struct gcnlab_emu_ext_1), &table). */
 struct gcnlab_emu_ext_1 {
@@ -77,6 +90,16 @@ struct gcnlab_emu_ext_1 {
 	hsa_status_t (*get_clocks)(hsa_agent_t agent, uint32_t *sclk_mhz, uint32_t *mclk_mhz);
 	/* Text of the last fault/hang/hazard report on the agent ("" if none). */
 	hsa_status_t (*get_last_report)(hsa_agent_t agent, char *buf, size_t len);
+	/* The waitcnt and wait-state rules applied to every path of the
+	 * kernels of the code object data[0..size) (all, or the one named
+	 * `kernel`), without running them. *out (release with free_findings)
+	 * and *count: the findings, by kernel and offset. note: what the
+	 * check could not follow, or for HSA_STATUS_ERROR_INVALID_CODE_OBJECT
+	 * and HSA_STATUS_ERROR_INVALID_ARGUMENT why the input is bad. */
+	hsa_status_t (*check_code_object)(const void *data, size_t size, const char *kernel,
+	                                  struct gcnlab_emu_finding **out, size_t *count, char *note,
+	                                  size_t note_len);
+	void (*free_findings)(struct gcnlab_emu_finding *f);
 };
 
 #endif

@@ -89,6 +89,9 @@ gcn_kernel_begin lds_dma
 	gcn_tid_x 0
 	v_lshlrev_b32 v[V_OFF], 2, v0
 	v_and_b32 v2, 0x300, v[V_OFF]                  // (t & ~63) * 4 = 256 * wave
+.if GFX == 942
+	s_nop 0                                        // gfx942: VALU writes v2 -> v_readfirstlane reads it, 1 wait state
+.endif
 	v_readfirstlane_b32 s[S_WAVE_LDS], v2
 	v_sub_u32 v[V_RD], 255 * 4, v[V_OFF]
 	v_mov_b32 v[V_ACC], 0

@@ -38,33 +38,6 @@ static void set_range(uint64_t *m, unsigned lo, unsigned hi)
 
 /* ---- registers ---- */
 
-/* emu_hazard_spans, with the destination of memory loads as wide as the
- * load (data_dw, + 1 with tfe): the opcode table's dst_dw is the VGPR
- * width of VALU results, and a buffer_load_dwordx4 writes four. */
-static void check_spans(const struct emu_inst *in, struct emu_hazard_span *rd, unsigned *nrd,
-                        struct emu_hazard_span *wr, unsigned *nwr)
-{
-	emu_hazard_spans(in, rd, nrd, wr, nwr);
-	const struct emu_opdesc *op = in->op;
-	if (!op || in->dst == EMU_OP_NONE || !*nwr)
-		return;
-	switch (in->enc) {
-	case EMU_ENC_DS:
-	case EMU_ENC_MUBUF:
-	case EMU_ENC_MTBUF:
-	case EMU_ENC_FLAT: {
-		unsigned n = op->data_dw > op->dst_dw ? op->data_dw : op->dst_dw;
-		if (in->flags & EMU_F_TFE)
-			n++;
-		if (wr[0].lo == in->dst && in->dst + n > wr[0].hi)
-			wr[0].hi = (uint16_t)(in->dst + n < 768 ? in->dst + n : 768);
-		break;
-	}
-	default:
-		break;
-	}
-}
-
 void emu_check_prog_regs(const struct emu_program *prog, uint64_t regs[EMU_CHECK_WORDS])
 {
 	memset(regs, 0, EMU_CHECK_WORDS * sizeof(uint64_t));
@@ -74,7 +47,7 @@ void emu_check_prog_regs(const struct emu_program *prog, uint64_t regs[EMU_CHECK
 			continue;
 		struct emu_hazard_span rd[EMU_HAZARD_MAX_SPANS], wr[EMU_HAZARD_MAX_SPANS];
 		unsigned nrd, nwr;
-		check_spans(in, rd, &nrd, wr, &nwr);
+		emu_hazard_spans(in, rd, &nrd, wr, &nwr);
 		for (unsigned k = 0; k < nrd; k++)
 			set_range(regs, rd[k].lo, rd[k].hi);
 		for (unsigned k = 0; k < nwr; k++)
@@ -237,7 +210,7 @@ void emu_check_regs(struct emu_wave *w, const struct emu_inst *in)
 {
 	struct emu_hazard_span rd[EMU_HAZARD_MAX_SPANS], wr[EMU_HAZARD_MAX_SPANS];
 	unsigned nrd, nwr;
-	check_spans(in, rd, &nrd, wr, &nwr);
+	emu_hazard_spans(in, rd, &nrd, wr, &nwr);
 	for (unsigned k = 0; k < nrd; k++) {
 		for (unsigned r = rd[k].lo; r < rd[k].hi; r++) {
 			if (!bit_get(w->unw, r))

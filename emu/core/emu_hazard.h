@@ -32,8 +32,9 @@ static inline void emu_hazard_add_span(struct emu_hazard_span *sp, unsigned *n, 
 }
 
 /* The registers `in` reads (rd) and writes (wr), from its decoded fields
- * and the operand widths the opcode table measured on LLVM's disassembler;
- * implicit operands (VCC of VOP2 carry ops, M0) are not included. */
+ * and the operand widths the opcode table measured on LLVM's disassembler
+ * (a memory load's destination as wide as its data); implicit operands
+ * (VCC of VOP2 carry ops, M0) are not included. */
 static inline void emu_hazard_spans(const struct emu_inst *in, struct emu_hazard_span *rd, unsigned *nrd,
                                     struct emu_hazard_span *wr, unsigned *nwr)
 {
@@ -42,6 +43,7 @@ static inline void emu_hazard_spans(const struct emu_inst *in, struct emu_hazard
 	if (!op)
 		return;
 	unsigned dw = op->data_dw ? op->data_dw : 1;
+	bool dst_read_only = false;
 	for (unsigned i = 0; i < 3; i++)
 		emu_hazard_add_span(rd, nrd, in->src[i], op->src_dw[i] ? op->src_dw[i] : 1);
 	switch (in->enc) {
@@ -58,18 +60,36 @@ static inline void emu_hazard_spans(const struct emu_inst *in, struct emu_hazard
 		emu_hazard_add_span(rd, nrd, in->data[0], dw);
 		break;
 	case EMU_ENC_FLAT:
-		emu_hazard_add_span(rd, nrd, in->addr, (in->flags & EMU_F_SADDR) ? 1 : 2);
+		/* vaddr: a 64-bit address (flat, global without saddr), else a
+		 * 32-bit offset (global with saddr, scratch) */
+		emu_hazard_add_span(rd, nrd, in->addr, in->seg == 1 || (in->flags & EMU_F_SADDR) ? 1 : 2);
 		if (in->flags & EMU_F_SADDR)
 			emu_hazard_add_span(rd, nrd, in->soffset, 2);
 		emu_hazard_add_span(rd, nrd, in->data[0], dw);
 		break;
 	case EMU_ENC_SMEM:
 		emu_hazard_add_span(rd, nrd, in->addr, 2);
+		/* A scalar store or atomic reads sdata; only an atomic with glc
+		 * returns into it. */
+		if (in->props & (EMU_IP_SSTORE | EMU_IP_ATOMIC)) {
+			emu_hazard_add_span(rd, nrd, in->dst, op->dst_dw ? op->dst_dw : 1);
+			if (!(in->props & EMU_IP_ATOMIC) || !(in->flags & EMU_F_GLC))
+				dst_read_only = true;
+		}
 		break;
 	default:
 		break;
 	}
-	emu_hazard_add_span(wr, nwr, in->dst, op->dst_dw ? op->dst_dw : 1);
+	/* A memory load writes as many registers as it reads data (data_dw, +1
+	 * with tfe): the table's dst_dw is the VALU result width. */
+	unsigned n = op->dst_dw ? op->dst_dw : 1;
+	if (in->enc == EMU_ENC_DS || in->enc == EMU_ENC_MUBUF || in->enc == EMU_ENC_MTBUF || in->enc == EMU_ENC_FLAT) {
+		n = op->data_dw > op->dst_dw ? op->data_dw : op->dst_dw;
+		if (in->flags & EMU_F_TFE)
+			n++;
+	}
+	if (!dst_read_only)
+		emu_hazard_add_span(wr, nwr, in->dst, n ? n : 1);
 	emu_hazard_add_span(wr, nwr, in->sdst, 2);
 }
 

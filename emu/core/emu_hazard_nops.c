@@ -914,34 +914,64 @@ void emu_hzn_restore(struct emu_wave *w)
 	}
 }
 
-static void check_rule(struct emu_wave *w, const struct emu_inst *c, unsigned r)
+int emu_hzn_eval(const struct emu_profile *prof, const struct emu_inst *c, unsigned r,
+                 const struct emu_inst *const *ring, uint32_t pos, unsigned avail, struct emu_hzn_finding *f)
 {
 	const struct rule *ru = &rules[r];
-	struct hctx h = {w->ctx->prof, c, false};
-	unsigned avail = w->hzn_pos < EMU_HZN_RING ? w->hzn_pos : EMU_HZN_RING;
+	struct hctx h = {prof, c, false};
 	unsigned ws = 0;
 	bool producer_seen = false;
 	for (unsigned k = 0; k < avail && ws < ru->window; k++) {
-		unsigned slot = (w->hzn_pos - 1 - k) & (EMU_HZN_RING - 1);
-		const struct emu_inst *p = w->hzn_ring[slot];
+		const struct emu_inst *p = ring[(pos - 1 - k) & (EMU_HZN_RING - 1)];
 		if (p->hzn_arms & (1u << r)) {
 			producer_seen = true;
 			int need = ru->need(&h, p);
 			if (need >= 0) {
-				if ((int)ws < need) {
-					report(w, c, p, r, need, ws);
-					if (ru->stale && w->state == EMU_WAVE_READY)
-						stale_sgprs(w, c, p, slot);
-				}
-				return; /* the most recent producer decides */
+				if ((int)ws >= need)
+					return 0;  /* the most recent producer decides */
+				f->producer = p;
+				f->back = k;
+				f->need = need;
+				f->got = ws;
+				return 1;
 			}
 		}
 		if (is_dgemm(p))
 			h.dgemm_between = true;
 		ws += p->nws;
 	}
-	if (!producer_seen)
+	return producer_seen ? 0 : -1;
+}
+
+const char *emu_hzn_rule_name(unsigned r)
+{
+	return r < NRULES ? rules[r].name : "?";
+}
+
+const char *emu_hzn_rule_source(unsigned r)
+{
+	return r < NRULES ? rules[r].source : "?";
+}
+
+unsigned emu_hzn_rule_window(unsigned r)
+{
+	return r < NRULES ? rules[r].window : 0;
+}
+
+static void check_rule(struct emu_wave *w, const struct emu_inst *c, unsigned r)
+{
+	unsigned avail = w->hzn_pos < EMU_HZN_RING ? w->hzn_pos : EMU_HZN_RING;
+	struct emu_hzn_finding f;
+	int v = emu_hzn_eval(w->ctx->prof, c, r, w->hzn_ring, w->hzn_pos, avail, &f);
+	if (v < 0) {
 		w->hzn_armed &= ~(1u << r); /* no producer left in reach */
+		return;
+	}
+	if (v == 0)
+		return;
+	report(w, c, f.producer, r, f.need, f.got);
+	if (rules[r].stale && w->state == EMU_WAVE_READY)
+		stale_sgprs(w, c, f.producer, (w->hzn_pos - 1 - f.back) & (EMU_HZN_RING - 1));
 }
 
 void emu_hzn_check(struct emu_wave *w, const struct emu_inst *in)

@@ -38,6 +38,24 @@ void emu_hzn_check(struct emu_wave *w, const struct emu_inst *in);
 /* Put back the SGPR values emu_hzn_check replaced by stale ones. */
 void emu_hzn_restore(struct emu_wave *w);
 
+/* The rule engine alone, for the dynamic check and core/emu_lint.c: rule
+ * r for consumer c, given the instructions issued before it as a ring
+ * (ring[(pos - 1 - k) % EMU_HZN_RING] is the k-th most recent, k < avail;
+ * the start of the kernel before those). 1: violated (f says by which
+ * producer, k = f->back); 0: satisfied or no producer needs it; -1: no
+ * producer of the rule in reach. */
+struct emu_hzn_finding {
+	const struct emu_inst *producer;
+	unsigned back;         /* instructions between it and the consumer, + 1 */
+	int need;              /* wait states the rule needs */
+	unsigned got;          /* wait states that elapsed */
+};
+int emu_hzn_eval(const struct emu_profile *prof, const struct emu_inst *c, unsigned r,
+                 const struct emu_inst *const *ring, uint32_t pos, unsigned avail, struct emu_hzn_finding *f);
+const char *emu_hzn_rule_name(unsigned r);
+const char *emu_hzn_rule_source(unsigned r);
+unsigned emu_hzn_rule_window(unsigned r);   /* the most wait states it can need */
+
 /* After `in` issued: remember it and the rules it arms. */
 static inline void emu_hzn_after(struct emu_wave *w, const struct emu_inst *in)
 {

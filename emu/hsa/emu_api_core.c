@@ -327,6 +327,8 @@ static const struct gcnlab_emu_ext_1 emu_ext_table = {
 	.get_trace = emu_ext_get_trace,
 	.get_clocks = emu_ext_get_clocks,
 	.get_last_report = emu_ext_get_last_report,
+	.check_code_object = emu_ext_check_code_object,
+	.free_findings = emu_ext_free_findings,
 };
 
 /* ROCr refuses ids outside the standard and AMD ranges with INVALID_ARGUMENT;

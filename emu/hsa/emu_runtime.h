@@ -129,6 +129,12 @@ struct emu_executable;
 struct emu_reader;
 void emu_executable_destroy_all(void);
 
+/* emu_api_check.c: the static check of the extension (gcnlab_emu_ext_1). */
+hsa_status_t emu_ext_check_code_object(const void *data, size_t size, const char *kernel,
+                                       struct gcnlab_emu_finding **out, size_t *count, char *note,
+                                       size_t note_len);
+void emu_ext_free_findings(struct gcnlab_emu_finding *f);
+
 /* ---- Memory (emu_api_memory.c) ---- */
 struct emu_copy;
 void emu_memory_release_all(void);

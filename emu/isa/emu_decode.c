@@ -725,6 +725,9 @@ static uint8_t emu_props(const struct emu_opdesc *op)
 	if (op->cls == EMU_CLS_VMEM_ATOMIC || op->cls == EMU_CLS_FLAT_ATOMIC ||
 	    strncmp(op->mnemonic, "s_atomic", 8) == 0 || strncmp(op->mnemonic, "s_buffer_atomic", 15) == 0)
 		p |= EMU_IP_ATOMIC;
+	if (strncmp(op->mnemonic, "s_store", 7) == 0 || strncmp(op->mnemonic, "s_buffer_store", 14) == 0 ||
+	    strncmp(op->mnemonic, "s_scratch_store", 15) == 0)
+		p |= EMU_IP_SSTORE;
 	return p;
 }
 

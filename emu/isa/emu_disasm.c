@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "isa/emu_optab.h"
+#include "isa/emu_waitcnt.h"
 #include "arch/emu_profile.h"  /* struct emu_profile: arch, has_agpr (enum emu_arch is isa's) */
 
 struct emu_out {
@@ -207,8 +208,8 @@ static bool emu_put_code_name(struct emu_out *o, const struct emu_code_name *t, 
 
 static void emu_put_waitcnt(struct emu_out *o, uint32_t v)
 {
-	/* GFX9: vmcnt [3:0] | [15:14] << 4, expcnt [6:4], lgkmcnt [11:8] */
-	unsigned vm = (v & 0xf) | ((v >> 14) & 3) << 4, exp = (v >> 4) & 7, lgkm = (v >> 8) & 0xf;
+	struct emu_waitcnt wc = emu_waitcnt_decode(v);
+	unsigned vm = wc.n[EMU_CNT_VM], exp = wc.n[EMU_CNT_EXP], lgkm = wc.n[EMU_CNT_LGKM];
 	bool all = vm == 63 && exp == 7 && lgkm == 15;
 	const char *sp = "";
 	if (vm != 63 || all) {

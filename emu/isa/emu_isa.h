@@ -122,6 +122,7 @@ enum {
  * so that no string is compared as the wave runs. */
 enum {
 	EMU_IP_ATOMIC = 1u << 0,   /* VMEM/FLAT atomic class, s_atomic_*, s_buffer_atomic_* */
+	EMU_IP_SSTORE = 1u << 1,   /* s_store_*, s_buffer_store_*, s_scratch_store_*: sdata is read */
 };
 
 /* One opcode of one encoding on one arch, from the generated table. */

@@ -760,12 +760,11 @@ static void x_s_icache_inv(struct emu_wave *w, const struct emu_inst *in)
 	(void)in;
 	emu_icache_inv(w);
 }
-/* GFX9 s_waitcnt simm16: vmcnt [3:0] + [15:14] (bits 5:4), expcnt [6:4],
- * lgkmcnt [11:8]. */
+/* s_waitcnt simm16: its fields as isa/emu_waitcnt.h reads them. */
 static void x_s_waitcnt(struct emu_wave *w, const struct emu_inst *in)
 {
-	uint32_t s = f_uimm16(in);
-	emu_wait(w, (s & 0xf) | ((s >> 14) & 3) << 4, (s >> 8) & 0xf, (s >> 4) & 7);
+	struct emu_waitcnt wc = emu_waitcnt_decode(f_uimm16(in));
+	emu_wait(w, wc.n[EMU_CNT_VM], wc.n[EMU_CNT_LGKM], wc.n[EMU_CNT_EXP]);
 }
 /* Scheduling hints and trace markers with no architectural effect. */
 static void x_nop_hint(struct emu_wave *w, const struct emu_inst *in) { (void)w, (void)in; }

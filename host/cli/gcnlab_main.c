@@ -17,7 +17,7 @@
 
 /* In the order `gcnlab --help` and the README list them. */
 static const struct gl_cmd *const commands[] = {
-	&gl_cmd_info, &gl_cmd_list, &gl_cmd_run, &gl_cmd_exec, &gl_cmd_trace, &gl_cmd_compare, NULL,
+	&gl_cmd_info, &gl_cmd_list, &gl_cmd_run, &gl_cmd_exec, &gl_cmd_trace, &gl_cmd_check, &gl_cmd_compare, NULL,
 };
 
 static const struct gl_cmd *find_command(const char *name)

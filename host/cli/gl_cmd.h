@@ -30,7 +30,7 @@ struct gl_cmd {
 	int (*fn)(const char *cmd, int argc, char **argv);
 };
 
-extern const struct gl_cmd gl_cmd_info, gl_cmd_list, gl_cmd_run, gl_cmd_exec, gl_cmd_trace,
+extern const struct gl_cmd gl_cmd_info, gl_cmd_list, gl_cmd_run, gl_cmd_exec, gl_cmd_trace, gl_cmd_check,
 	gl_cmd_compare;
 
 /* The options of info, list, run, exec and trace: one struct, each

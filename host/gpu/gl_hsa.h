@@ -59,6 +59,17 @@ bool gl_hsa_open(const struct gl_hsa_cfg *cfg, struct gl_hsa **out, struct gl_er
  * first), hsa_shut_down, dlclose. NULL is fine. */
 void gl_hsa_close(struct gl_hsa *h);
 
+/* The emulator's static waitcnt and wait-state check of the code object
+ * data[0..size) (every kernel, or `kernel`): *out, *count the findings
+ * (release with gl_hsa_check_free), note what it could not follow.
+ * GL_CHECK_BAD_INPUT: the code object or kernel name is bad (e says why);
+ * GL_CHECK_FAILED: no checker on this backend, or out of memory. */
+enum gl_check_status { GL_CHECK_OK = 0, GL_CHECK_BAD_INPUT, GL_CHECK_FAILED };
+enum gl_check_status gl_hsa_check_code(struct gl_hsa *h, const void *data, size_t size, const char *kernel,
+                                       struct gcnlab_emu_finding **out, size_t *count, char *note,
+                                       size_t note_len, struct gl_err *e);
+void gl_hsa_check_free(struct gl_hsa *h, struct gcnlab_emu_finding *f);
+
 enum gl_backend gl_hsa_backend(const struct gl_hsa *h);   /* ROCR or EMU */
 const char *gl_hsa_reason(const struct gl_hsa *h);         /* why this backend */
 const char *gl_hsa_arch(const struct gl_hsa *h);           /* "gfx942" */

@@ -1,7 +1,8 @@
 #include "gpu/gl_occupancy.h"
 
-#include <gelf.h>
 #include <string.h>
+
+#include "gcn_codeobj.h"
 
 /* Per-arch limits. Sources: LLVM AMDGPUBaseInfo (getMaxWavesPerEU: 10 on
  * GFX9, 8 with gfx90a insts; getTotalNumVGPRs: 256, 512 on gfx90a/gfx942;
@@ -78,32 +79,11 @@ void gl_occupancy_compute(const struct gl_occupancy_arch *a, struct gl_occupancy
 static bool read_descriptor(const void *file, size_t size, uint64_t kd_vaddr, uint8_t kd[KD_SIZE],
                             struct gl_err *e)
 {
-	Elf *elf;
-	size_t n;
-	bool ok = false;
-
-	if (elf_version(EV_CURRENT) == EV_NONE)
-		return gl_err_set(e, "libelf initialisation failed: %s", elf_errmsg(-1));
-	elf = elf_memory((char *)(uintptr_t)file, size);
-	if (!elf)
-		return gl_err_set(e, "not a readable ELF file: %s", elf_errmsg(-1));
-	if (elf_getphdrnum(elf, &n) == 0) {
-		for (size_t i = 0; i < n && !ok; i++) {
-			GElf_Phdr ph;
-
-			if (!gelf_getphdr(elf, (int)i, &ph) || ph.p_type != PT_LOAD || kd_vaddr < ph.p_vaddr ||
-			    kd_vaddr + KD_SIZE > ph.p_vaddr + ph.p_filesz)
-				continue;
-			if (ph.p_offset + (kd_vaddr - ph.p_vaddr) + KD_SIZE > size)
-				break;
-			memcpy(kd, (const uint8_t *)file + ph.p_offset + (kd_vaddr - ph.p_vaddr), KD_SIZE);
-			ok = true;
-		}
-	}
-	elf_end(elf);
-	if (!ok)
+	const uint8_t *at = gcn_codeobj_at(file, size, kd_vaddr, KD_SIZE);
+	if (!at)
 		return gl_err_set(e, "the kernel descriptor at 0x%llx is not in a loaded segment",
 		                  (unsigned long long)kd_vaddr);
+	memcpy(kd, at, KD_SIZE);
 	return true;
 }
 

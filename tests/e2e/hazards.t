@@ -17,6 +17,9 @@
 #      s_nop: the kernel runs clean with GCNLAB_EMU_STRICT=1; with every
 #      s_nop line deleted from clang's assembly the emulator reports the
 #      rule family named in the file.
+#   4. Throughout, `gcnlab check` (the same rules on every path, without
+#      running) agrees: it finds each broken kernel's rule and nothing in the
+#      fixed kernels and in clang's own output.
 use strict;
 use warnings;
 use Test::More;
@@ -93,6 +96,15 @@ for my $src (@kernels) {
 		ok($rc == 0 && $out !~ /wait-state hazard|waitcnt hazard/ && defined $n && $n == 0,
 		   "$name on $arch with the s_nop: clean in strict mode")
 			or diag("exit $rc, GCNLAB_HAZARD_WAITSTATES " . ($n // 'missing') . "\n$out");
+
+		# The same rule without running: gcnlab check (emu/core/emu_lint.c).
+		($out, $rc) = run_cmd($gcnlab, 'check', $bad);
+		ok($rc == 1 && $out =~ /^\Q$name\E\+0x[0-9a-f]+: wait-state hazard \($rule[^\n]*\): `[^`]+` issues \d+ wait state\(s\) after `[^`]+` at \+0x[0-9a-f]+/m,
+		   "$name on $arch: gcnlab check finds the rule, both instructions and the wait states (exit 1)")
+			or diag("exit $rc\n$out");
+		($out, $rc) = run_cmd($gcnlab, 'check', $good);
+		ok($rc == 0 && $out =~ /0 finding\(s\)/, "$name on $arch with the s_nop: gcnlab check clean (exit 0)")
+			or diag("exit $rc\n$out");
 	}
 }
 
@@ -159,6 +171,12 @@ for my $src (sort glob("$root/tests/asm/hazards/clang/*.{ll,hip}")) {
 		($out, $rc) = exec_kernel({}, $nonop, $name, "$tmp/o.bin", @args);
 		ok($rc == 0 && $out =~ /warning: wait-state hazard on \Q$arch\E in \Q$name\E: .*; $rule/,
 		   "$name on $arch: clang's s_nop deleted -> the rule is reported")
+			or diag("exit $rc\n$out");
+
+		($out, $rc) = run_cmd($gcnlab, 'check', $orig);
+		ok($rc == 0, "$name on $arch: gcnlab check finds clang's output clean") or diag("exit $rc\n$out");
+		($out, $rc) = run_cmd($gcnlab, 'check', $nonop);
+		ok($rc == 1 && $out =~ /wait-state hazard \($rule/, "$name on $arch: clang's s_nop deleted -> gcnlab check finds the rule")
 			or diag("exit $rc\n$out");
 	}
 }

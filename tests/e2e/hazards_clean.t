@@ -6,6 +6,7 @@
 # the clang-compiled tests/bench/bench_sgemm.hip. LLVM inserts the wait
 # states its GCNHazardRecognizer knows, so a report on clang's output is a
 # checker bug. (tests/hip/*.hip run in strict mode in hip_semantics.t.)
+# `gcnlab check` then finds every built code object clean.
 #
 # Exception, by design: the LDS timing kernels below read LDS their
 # workgroup never wrote (lds_banks times whole dispatches, which writing the
@@ -65,6 +66,27 @@ for my $arch (@archs) {
 		ok($rc == 0 && $out !~ /wait-state hazard|waitcnt hazard/, "bench_sgemm (clang -O3) on $arch: clean with GCNLAB_EMU_STRICT=1")
 			or diag("exit $rc: GCNLAB_EMU_STRICT=1 @cmd\n$out");
 	}
+}
+
+# The same rules on every path, without running: `gcnlab check` finds every
+# code object the build made clean (suite kernels of asm/ and their HIP
+# twins, tests/hip, tests/asm/model, the seeds, bench), except the test-only
+# copy_broken_* variants, which must be found.
+{
+	local $ENV{GCNLAB_EMU_STRICT} = 0;
+	my @cos = grep { !m{/san/} } split /\n/, `find '$build' -name '*.co' | sort`;
+	ok(@cos >= 200, scalar(@cos) . ' code objects built') or diag("find $build found " . scalar(@cos));
+	my (@dirty, @missed);
+	for my $co (@cos) {
+		my ($out, $rc) = run_cmd($gcnlab, 'check', $co);
+		if ($co =~ m{/copy_broken_[^/]*\.co$}) {
+			push @missed, "$co (exit $rc)\n$out" unless $rc == 1 && $out =~ /waitcnt hazard/;
+		} elsif ($rc != 0) {
+			push @dirty, "$co (exit $rc)\n$out";
+		}
+	}
+	ok(!@dirty, 'gcnlab check: every project, test, HIP and bench code object is clean') or diag(join("\n", @dirty));
+	ok(!@missed, 'gcnlab check: every copy_broken_* test variant is found') or diag(join("\n", @missed));
 }
 
 done_testing();

@@ -21,7 +21,7 @@ ok(defined $block, 'README has the generated block') or BAIL_OUT('no block');
 my $gen = `'$gcnlab' help --markdown`;
 is($? >> 8, 0, 'gcnlab help --markdown exits 0');
 my @cmds = $gen =~ /^#### `gcnlab (\w+)`$/mg;
-is_deeply(\@cmds, [qw(info list run exec trace compare)], 'every command has a section');
+is_deeply(\@cmds, [qw(info list run exec trace check compare)], 'every command has a section');
 for my $c (@cmds) {
 	my ($sec) = $gen =~ /^#### `gcnlab $c`\n(.*?)(?=^#### |\z)/ms;
 	my @opts = $sec =~ /^\| `(--[\w-]+)/mg;

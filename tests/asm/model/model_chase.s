@@ -45,6 +45,9 @@
 	v_mul_lo_u32 v3, v2, s8                 // i * stride
 	v_add_u32 v4, 1, v2
 	v_cmp_eq_u32 vcc, s9, v4
+.if GFX == 942
+	s_nop 1                                 // gfx942: VALU writes VCC -> VALU reads it, 2 wait states
+.endif
 	v_cndmask_b32_e64 v4, v4, 0, vcc        // (i + 1) mod count
 	v_mul_lo_u32 v4, v4, s8
 	global_store_dword v3, v4, s[4:5]

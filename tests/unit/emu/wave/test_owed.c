@@ -1,0 +1,201 @@
+/*
+ * test_owed — the guarantee ledger (wave/emu_wave_owed.c) and the counter
+ * facts it reads (isa/emu_waitcnt.h), on a bare wave with hand-made
+ * instructions, against the ISA's rules as stated in those headers' sources:
+ * GFX9 vector memory returns in issue order on vmcnt (loads and stores
+ * alike); LDS returns in order on lgkmcnt; SMEM may return out of order;
+ * a generic FLAT access counts on both counters, unordered; a counter holds
+ * at most its maximum (vmcnt 63, lgkmcnt 15). The s_waitcnt immediates are
+ * the words llvm-objdump 19 prints for `s_waitcnt vmcnt(0)` (0x0f70),
+ * `s_waitcnt lgkmcnt(0)` (0xc07f) and `s_waitcnt vmcnt(14)` (0x0f7e).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "tu_main.h"
+#include "wave/emu_wave.h"
+
+static const struct emu_opdesc op_load = { "global_load_dword", EMU_CLS_FLAT_LOAD, 1, { 0 }, 1 };
+static const struct emu_opdesc op_store = { "global_store_dword", EMU_CLS_FLAT_STORE, 0, { 0 }, 1 };
+static const struct emu_opdesc op_ds = { "ds_read_b32", EMU_CLS_DS, 1, { 0 }, 1 };
+static const struct emu_opdesc op_smem = { "s_load_dword", EMU_CLS_SMEM, 1, { 0 }, 0 };
+
+static struct emu_inst mk(const struct emu_opdesc *op, enum emu_enc enc, uint8_t seg)
+{
+	struct emu_inst in;
+	memset(&in, 0, sizeof(in));
+	in.op = op;
+	in.enc = (uint8_t)enc;
+	in.seg = seg;
+	return in;
+}
+
+static struct emu_inst g_load, g_store, f_load, ds, smem;
+
+static int setup(void **state)
+{
+	struct emu_wave *w = calloc(1, sizeof(*w));
+	if (!w)
+		return -1;
+	w->cnt_max[EMU_CNT_VM] = 63;
+	w->cnt_max[EMU_CNT_LGKM] = 15;
+	w->cnt_max[EMU_CNT_EXP] = 7;
+	g_load = mk(&op_load, EMU_ENC_FLAT, 2);
+	g_store = mk(&op_store, EMU_ENC_FLAT, 2);
+	f_load = mk(&op_load, EMU_ENC_FLAT, 0);
+	ds = mk(&op_ds, EMU_ENC_DS, 0);
+	smem = mk(&op_smem, EMU_ENC_SMEM, 0);
+	*state = w;
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	free(*state);
+	return 0;
+}
+
+#define TU_SETUP setup
+#define TU_TEARDOWN teardown
+
+static void wait(struct emu_wave *w, uint32_t simm16)
+{
+	struct emu_waitcnt wc = emu_waitcnt_decode(simm16);
+	emu_owed_wait(w, &wc);
+}
+
+static bool owes(const struct emu_wave *w, unsigned reg)
+{
+	for (uint32_t i = 0; i < w->nowed; i++)
+		if (w->owed[i].lo <= reg && reg < w->owed[i].hi)
+			return true;
+	return false;
+}
+
+static void v(struct emu_wave *w, const struct emu_inst *in, unsigned vgpr)
+{
+	emu_owed_issue(w, in, EMU_OP_VGPR0 + vgpr, EMU_OP_VGPR0 + vgpr + 1);
+}
+
+static void decode_words(void **state)
+{
+	(void)state;
+	struct emu_waitcnt a = emu_waitcnt_decode(0x0f70), b = emu_waitcnt_decode(0xc07f), c = emu_waitcnt_decode(0x0f7e);
+	assert_int_equal(a.n[EMU_CNT_VM], 0);
+	assert_int_equal(a.n[EMU_CNT_LGKM], 15);
+	assert_int_equal(a.n[EMU_CNT_EXP], 7);
+	assert_int_equal(b.n[EMU_CNT_VM], 63);
+	assert_int_equal(b.n[EMU_CNT_LGKM], 0);
+	assert_int_equal(c.n[EMU_CNT_VM], 14);
+}
+
+/* Three loads and a store on vmcnt: vmcnt(2) leaves at most the newest two
+ * outstanding (the third load and the store), so the first two are done. */
+static void vmem_in_order(void **state)
+{
+	struct emu_wave *w = *state;
+	v(w, &g_load, 2);
+	v(w, &g_load, 3);
+	v(w, &g_load, 4);
+	emu_owed_issue(w, &g_store, 0, 0);
+	assert_int_equal(w->nowed, 3);
+	wait(w, 0x0f72); /* vmcnt(2) */
+	assert_false(owes(w, EMU_OP_VGPR0 + 2));
+	assert_false(owes(w, EMU_OP_VGPR0 + 3));
+	assert_true(owes(w, EMU_OP_VGPR0 + 4));
+	assert_int_equal(w->owed[0].had[EMU_CNT_VM], 2);
+	wait(w, 0x0f71); /* vmcnt(1): the store may be the one left */
+	assert_int_equal(w->nowed, 0);
+	assert_int_equal(w->owed_regs, 0);
+}
+
+/* An s_load and an LDS read on lgkmcnt: lgkmcnt(1) guarantees neither
+ * (SMEM unordered; the LDS read is the newest of its stream). */
+static void smem_unordered(void **state)
+{
+	struct emu_wave *w = *state;
+	emu_owed_issue(w, &smem, 10, 11);
+	v(w, &ds, 2);
+	wait(w, 0xc17f); /* lgkmcnt(1) */
+	assert_true(owes(w, 10));
+	assert_true(owes(w, EMU_OP_VGPR0 + 2));
+	wait(w, 0xc07f);
+	assert_int_equal(w->nowed, 0);
+}
+
+/* Two LDS reads, then an s_load: lgkmcnt(1) guarantees the older LDS read
+ * (the newer is outstanding whenever it is), not the newer nor the SMEM. */
+static void lds_in_order_beside_smem(void **state)
+{
+	struct emu_wave *w = *state;
+	v(w, &ds, 2);
+	v(w, &ds, 3);
+	emu_owed_issue(w, &smem, 10, 11);
+	wait(w, 0xc17f);
+	assert_false(owes(w, EMU_OP_VGPR0 + 2));
+	assert_true(owes(w, EMU_OP_VGPR0 + 3));
+	assert_true(owes(w, 10));
+}
+
+/* A generic FLAT load: owed on both counters until each is waited to 0;
+ * global_ loads issued after it do not make it complete. */
+static void flat_both_counters(void **state)
+{
+	struct emu_wave *w = *state;
+	v(w, &f_load, 2);
+	v(w, &g_load, 3);
+	v(w, &g_load, 4);
+	wait(w, 0x0f71); /* vmcnt(1) */
+	assert_true(owes(w, EMU_OP_VGPR0 + 2));
+	assert_false(owes(w, EMU_OP_VGPR0 + 3));
+	wait(w, 0x0f70); /* vmcnt(0): still counted on lgkmcnt */
+	assert_true(owes(w, EMU_OP_VGPR0 + 2));
+	wait(w, 0xc07f);
+	assert_false(owes(w, EMU_OP_VGPR0 + 2));
+}
+
+/* A wait whose field is at its maximum waits for nothing on that counter. */
+static void max_field_no_wait(void **state)
+{
+	struct emu_wave *w = *state;
+	v(w, &g_load, 2);
+	wait(w, 0xc07f); /* lgkmcnt(0), vmcnt(63) */
+	assert_true(owes(w, EMU_OP_VGPR0 + 2));
+	assert_int_equal(w->owed[0].had[EMU_CNT_VM], EMU_OWED_NO_WAIT);
+}
+
+/* vmcnt counts at most 63: with 63 younger vector memory instructions the
+ * first load cannot be counted any more. */
+static void saturation(void **state)
+{
+	struct emu_wave *w = *state;
+	v(w, &g_load, 2);
+	for (unsigned i = 0; i < 62; i++)
+		emu_owed_issue(w, &g_store, 0, 0);
+	assert_true(owes(w, EMU_OP_VGPR0 + 2));
+	emu_owed_issue(w, &g_store, 0, 0);
+	assert_false(owes(w, EMU_OP_VGPR0 + 2));
+	assert_int_equal(w->nowed, 0);
+}
+
+/* Unordered results beyond the ledger's room drop the oldest; the fold
+ * still covers every entry kept. */
+static void room(void **state)
+{
+	struct emu_wave *w = *state;
+	for (unsigned i = 0; i < EMU_MAX_OWED + 4; i++)
+		emu_owed_issue(w, &smem, i % 100, i % 100 + 1);
+	assert_int_equal(w->nowed, EMU_MAX_OWED);
+	for (uint32_t i = 0; i < w->nowed; i++)
+		assert_true((w->owed[i].fold & w->owed_regs) == w->owed[i].fold);
+}
+
+TU_MAIN(NULL, NULL, tu_test(decode_words), tu_test(vmem_in_order), tu_test(smem_unordered),
+        tu_test(lds_in_order_beside_smem), tu_test(flat_both_counters), tu_test(max_field_no_wait),
+        tu_test(saturation), tu_test(room))
