@@ -25,14 +25,6 @@
 #include "core/emu_hazard.h"
 #include "model/emu_timing.h"
 
-static bool span_hit(const struct emu_hazard_span *sp, unsigned n, struct emu_hazard_span p)
-{
-	for (unsigned i = 0; i < n; i++)
-		if (sp[i].lo < p.hi && p.lo < sp[i].hi)
-			return true;
-	return false;
-}
-
 void emu_hazard_describe(const struct emu_owed_view *e, char *buf, size_t len)
 {
 	unsigned c = e->cnts & (1u << EMU_CNT_VM) ? EMU_CNT_VM : EMU_CNT_LGKM;
@@ -47,30 +39,14 @@ void emu_hazard_describe(const struct emu_owed_view *e, char *buf, size_t len)
 		snprintf(buf + n, len - (size_t)n, " and lgkmcnt(0) (a FLAT access counts on both, unordered)");
 }
 
-/* What `in` does to an owed entry: 0 nothing, 1 reads a register it will
- * write, 2 overwrites one. A load returning into the registers of an
- * earlier entry of its own ordered stream is not a hazard: its data lands
- * after the earlier one's. */
-int emu_hazard_touch(const struct emu_inst *in, const struct emu_hazard_span *rd, unsigned nrd,
-                     const struct emu_hazard_span *wr, unsigned nwr, unsigned ord, struct emu_hazard_span e)
-{
-	if (span_hit(rd, nrd, e))
-		return 1;
-	if (!span_hit(wr, nwr, e))
-		return 0;
-	struct emu_counts k = emu_inst_counts(in);
-	if (k.cnts && k.ord != EMU_ORD_NONE && k.ord == ord)
-		return 0;
-	return 2;
-}
-
 /* Count, trace and report one waitcnt hazard: a fault in strict mode, else
  * a warning while the kernel has not had its first few. */
 static void report(struct emu_wave *w, const struct emu_inst *in, const struct emu_owed *e, int how)
 {
 	struct emu_dispatch_ctx *ctx = w->ctx;
 	char a[96], b[96], need[128];
-	struct emu_owed_view v = { e->cnts, e->ord, emu_owed_younger(w, e), { e->had[0], e->had[1] } };
+	struct emu_owed_view v = { e->cnts, e->ord, emu_owed_younger(w, e),
+	                           { (uint8_t)emu_owed_had(w, e, 0), (uint8_t)emu_owed_had(w, e, 1) } };
 	emu_hazard_describe(&v, need, sizeof(need));
 	emu_disasm(ctx->prof, e->in, b, sizeof(b));
 	ctx->hazards++;
@@ -100,7 +76,13 @@ static void __attribute__((noinline)) hazard_exact(struct emu_wave *w, const str
 	struct emu_hazard_span rd[EMU_HAZARD_MAX_SPANS], wr[EMU_HAZARD_MAX_SPANS];
 	unsigned nrd, nwr;
 	emu_hazard_spans(in, rd, &nrd, wr, &nwr);
-	if (!nrd && !nwr)
+	/* The exact map first: usually the folds only collided. */
+	bool hit = false;
+	for (unsigned i = 0; i < nrd && !hit; i++)
+		hit = emu_hazard_map_hit(w->owed_map, rd[i]);
+	for (unsigned i = 0; i < nwr && !hit; i++)
+		hit = emu_hazard_map_hit(w->owed_map, wr[i]);
+	if (!hit)
 		return;
 	for (uint32_t i = 0; i < w->nowed; i++) {
 		const struct emu_owed *e = &w->owed[i];

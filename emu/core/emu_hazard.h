@@ -116,12 +116,39 @@ void emu_hazard_check(struct emu_wave *w, const struct emu_inst *in);
 
 #define EMU_HAZARD_WARN_MAX 3
 
+static inline bool emu_hazard_span_hit(const struct emu_hazard_span *sp, unsigned n, struct emu_hazard_span p)
+{
+	for (unsigned i = 0; i < n; i++)
+		if (sp[i].lo < p.hi && p.lo < sp[i].hi)
+			return true;
+	return false;
+}
+
+/* Whether span s has a register set in the 768-bit map m. */
+static inline bool emu_hazard_map_hit(const uint64_t *m, struct emu_hazard_span s)
+{
+	for (unsigned r = s.lo; r < s.hi; r++)
+		if ((m[r >> 6] >> (r & 63)) & 1)
+			return true;
+	return false;
+}
+
 /* What `in` (its registers rd, wr from emu_hazard_spans) does to the
  * registers e of an outstanding result of return stream ord: 0 nothing,
- * 1 reads one, 2 overwrites one (a later load of the same ordered stream
- * does not). Shared by the dynamic check and core/emu_lint.c. */
-int emu_hazard_touch(const struct emu_inst *in, const struct emu_hazard_span *rd, unsigned nrd,
-                     const struct emu_hazard_span *wr, unsigned nwr, unsigned ord, struct emu_hazard_span e);
+ * 1 reads one, 2 overwrites one. A load returning into the registers of an
+ * earlier result of its own ordered stream does not: its data lands after
+ * the earlier one's. Shared by the dynamic check and core/emu_lint.c. */
+static inline int emu_hazard_touch(const struct emu_inst *in, const struct emu_hazard_span *rd, unsigned nrd,
+                                   const struct emu_hazard_span *wr, unsigned nwr, unsigned ord,
+                                   struct emu_hazard_span e)
+{
+	if (emu_hazard_span_hit(rd, nrd, e))
+		return 1;
+	if (!emu_hazard_span_hit(wr, nwr, e))
+		return 0;
+	struct emu_counts k = emu_counts_of(in);
+	return k.cnts && k.ord != EMU_ORD_NONE && k.ord == ord ? 0 : 2;
+}
 
 /* An outstanding result as the report describes it. */
 struct emu_owed_view {

@@ -277,7 +277,7 @@ static void transfer(struct lint *L, uint32_t i, struct state *s)
 		}
 		st_compact(s);
 	}
-	struct emu_counts k = emu_inst_counts(in);
+	struct emu_counts k = emu_counts_of(in);
 	if (!k.cnts)
 		return;
 	if (k.ord != EMU_ORD_NONE) {

@@ -32,6 +32,7 @@
 #include <string.h>
 
 #include "isa/emu_optab.h"
+#include "isa/emu_waitcnt.h"
 #include "arch/emu_profile.h"  /* struct emu_profile: arch, has_agpr (enum emu_arch is isa's) */
 
 #include "isa/tables/emu_optab_gfx900.inc"
@@ -812,6 +813,7 @@ unsigned emu_decode_one(const struct emu_profile *prof, const uint32_t *words, u
 	if (d.bad)
 		goto illegal;
 	in->size = (uint8_t)(4 * d.ndw);
+	in->counts = emu_counts_pack(emu_inst_counts(in));
 	return in->size;
 
 illegal:
@@ -819,6 +821,7 @@ illegal:
 	 * next instruction is looked for one dword further. */
 	in->op = NULL;
 	in->props = 0;
+	in->counts = 0;
 	in->size = 4;
 	return in->size;
 }

@@ -176,6 +176,8 @@ struct emu_inst {
 	uint8_t hz_kind;               /* opcode kinds the wait-state rules test (emu_hazard_nops.c,
 	                                  set by emu_program_load); in what was padding */
 	uint8_t props;                 /* EMU_IP_*, set by the decoder; in what was padding */
+	uint8_t counts;                /* the counters it increments, emu_inst_counts packed
+	                                  (isa/emu_waitcnt.h), set by the decoder */
 };
 
 /* Decoding. */

@@ -82,6 +82,18 @@ static inline struct emu_counts emu_inst_counts(const struct emu_inst *in)
 	return k;
 }
 
+/* emu_inst.counts: the decoder stores emu_inst_counts packed, so that the
+ * run reads one byte per memory instruction. */
+static inline uint8_t emu_counts_pack(struct emu_counts k)
+{
+	return (uint8_t)(k.cnts | k.ord << 4);
+}
+static inline struct emu_counts emu_counts_of(const struct emu_inst *in)
+{
+	struct emu_counts k = { (uint8_t)(in->counts & 0xf), (uint8_t)(in->counts >> 4) };
+	return k;
+}
+
 /* s_waitcnt simm16 on GFX9 [AMDGPU]: the counts it waits for; a field at
  * its maximum (vmcnt 63, expcnt 7, lgkmcnt 15) does not wait. */
 struct emu_waitcnt {

@@ -95,8 +95,8 @@ struct emu_owed {
 	uint16_t lo, hi;       /* the registers it writes, operand codes */
 	uint8_t cnts;          /* counters it is still owed on, bit per enum emu_cnt */
 	uint8_t ord;           /* enum emu_ord */
-	uint8_t had[2];        /* the last s_waitcnt's vmcnt / lgkmcnt since it issued;
-	                          EMU_OWED_NO_WAIT: none */
+	uint32_t mark[2];      /* w->owed_nwait[c] at issue: a wait on vmcnt / lgkmcnt
+	                          since then left it owed (emu_owed_had) */
 };
 #define EMU_MAX_OWED 96        /* ordered: vmcnt 63 + lgkmcnt 15 at most; the rest unordered */
 #define EMU_OWED_NO_WAIT 0xff
@@ -267,6 +267,12 @@ struct emu_wave {
 	/* What the counters do not guarantee yet (emu_wave_owed.c). */
 	uint32_t nowed;
 	uint32_t ord_seq[EMU_ORD_COUNT];   /* instructions issued per return stream */
+	uint32_t nowed_ord[EMU_ORD_COUNT]; /* entries per return stream */
+	uint32_t owed_nwait[2];            /* waits on vmcnt / lgkmcnt so far */
+	uint8_t owed_lastn[2];             /* the count the last of them waited for */
+	uint64_t owed_map[12];             /* operand codes 0..767 an entry writes, exactly */
+	uint8_t owed_rc[768];              /* entries writing each operand code */
+	uint8_t owed_fc[64];               /* entries setting each bit of owed_regs */
 	struct emu_owed owed[EMU_MAX_OWED]; /* in issue order */
 };
 
@@ -417,6 +423,13 @@ void emu_wait(struct emu_wave *w, unsigned vm, unsigned lgkm, unsigned exp);
  * if it writes registers), emu_wait settles what the wait guarantees. */
 void emu_owed_issue(struct emu_wave *w, const struct emu_inst *in, unsigned lo, unsigned hi);
 void emu_owed_wait(struct emu_wave *w, const struct emu_waitcnt *wc);
+
+/* The last vmcnt / lgkmcnt (c) the wave waited for since e issued, or
+ * EMU_OWED_NO_WAIT if none: what the program had where it needed more. */
+static inline unsigned emu_owed_had(const struct emu_wave *w, const struct emu_owed *e, unsigned c)
+{
+	return w->owed_nwait[c] != e->mark[c] ? w->owed_lastn[c] : EMU_OWED_NO_WAIT;
+}
 
 /* Instructions of e's return stream issued after e. */
 static inline uint32_t emu_owed_younger(const struct emu_wave *w, const struct emu_owed *e)

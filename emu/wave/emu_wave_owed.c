@@ -17,26 +17,53 @@
  * entries. Unordered ones (SMEM, GDS, generic FLAT) only a wait for 0
  * settles; past EMU_MAX_OWED entries the oldest is dropped, which can only
  * lose a report, never make one.
+ *
+ * Cost: this runs beside every memory instruction and s_waitcnt. The
+ * registers of the entries are kept as reference counts (per operand code
+ * for the exact map, per bit for the fold), so an entry enters and leaves in
+ * the time of its own registers; a wait stops scanning an ordered stream at
+ * its first entry the wait does not cover (the later ones have fewer
+ * younger instructions).
  */
 #include "wave/emu_wave.h"
 
-static void owed_refold(struct emu_wave *w)
+static void regs_add(struct emu_wave *w, const struct emu_owed *e)
 {
-	uint64_t f = 0;
-	for (uint32_t i = 0; i < w->nowed; i++)
-		f |= w->owed[i].fold;
-	w->owed_regs = f;
+	for (unsigned r = e->lo; r < e->hi; r++)
+		if (w->owed_rc[r]++ == 0)
+			w->owed_map[r >> 6] |= 1ull << (r & 63);
+	for (uint64_t f = e->fold; f; f &= f - 1)
+		if (w->owed_fc[__builtin_ctzll(f)]++ == 0)
+			w->owed_regs |= f & -f;
 }
 
-/* Remove the entries with no counter left, keeping order. */
-static void owed_compact(struct emu_wave *w)
+static void regs_del(struct emu_wave *w, const struct emu_owed *e)
 {
-	uint32_t k = 0;
-	for (uint32_t i = 0; i < w->nowed; i++)
+	for (unsigned r = e->lo; r < e->hi; r++)
+		if (--w->owed_rc[r] == 0)
+			w->owed_map[r >> 6] &= ~(1ull << (r & 63));
+	for (uint64_t f = e->fold; f; f &= f - 1)
+		if (--w->owed_fc[__builtin_ctzll(f)] == 0)
+			w->owed_regs &= ~(f & -f);
+}
+
+/* Remove the entries with no counter left from index `from` on, keeping
+ * order (their registers already left the counts). */
+static void owed_compact(struct emu_wave *w, uint32_t from)
+{
+	uint32_t k = from;
+	for (uint32_t i = from; i < w->nowed; i++)
 		if (w->owed[i].cnts)
 			w->owed[k++] = w->owed[i];
 	w->nowed = k;
-	owed_refold(w);
+}
+
+/* Entry e is guaranteed: out of the counts. */
+static void owed_settle(struct emu_wave *w, struct emu_owed *e)
+{
+	regs_del(w, e);
+	w->nowed_ord[e->ord]--;
+	e->cnts = 0;
 }
 
 /* The counter an ordered stream is counted on. */
@@ -47,29 +74,31 @@ static unsigned ord_cnt(unsigned ord)
 
 void emu_owed_issue(struct emu_wave *w, const struct emu_inst *in, unsigned lo, unsigned hi)
 {
-	struct emu_counts k = emu_inst_counts(in);
+	struct emu_counts k = emu_counts_of(in);
 	if (!k.cnts)
 		return;
 	w->ord_seq[k.ord]++;
-	bool gone = false;
-	if (k.ord != EMU_ORD_NONE) {
-		uint32_t max = w->cnt_max[ord_cnt(k.ord)];
+	if (k.ord != EMU_ORD_NONE && w->nowed_ord[k.ord]) {
+		/* Entries are in issue order, so the first of the stream has the
+		 * most younger ones: the saturated ones are a prefix of it. */
+		uint32_t max = w->cnt_max[ord_cnt(k.ord)], first = UINT32_MAX;
 		for (uint32_t i = 0; i < w->nowed; i++) {
 			struct emu_owed *e = &w->owed[i];
-			if (e->ord == k.ord && emu_owed_younger(w, e) >= max) {
-				e->cnts = 0;
-				gone = true;
-			}
+			if (e->ord != k.ord)
+				continue;
+			if (emu_owed_younger(w, e) < max)
+				break;
+			owed_settle(w, e);
+			first = first < i ? first : i;
 		}
+		if (first != UINT32_MAX)
+			owed_compact(w, first);
 	}
-	if (gone)
-		owed_compact(w);
 	if (lo >= hi)
 		return;
 	if (w->nowed == EMU_MAX_OWED) {
-		memmove(&w->owed[0], &w->owed[1], (EMU_MAX_OWED - 1) * sizeof(w->owed[0]));
-		w->nowed--;
-		owed_refold(w);
+		owed_settle(w, &w->owed[0]);
+		owed_compact(w, 0);
 	}
 	struct emu_owed *e = &w->owed[w->nowed++];
 	e->in = in;
@@ -79,25 +108,60 @@ void emu_owed_issue(struct emu_wave *w, const struct emu_inst *in, unsigned lo, 
 	e->seq = w->ord_seq[k.ord];
 	e->cnts = k.cnts;
 	e->ord = k.ord;
-	e->had[0] = e->had[1] = EMU_OWED_NO_WAIT;
-	w->owed_regs |= e->fold;
+	e->mark[0] = w->owed_nwait[0];
+	e->mark[1] = w->owed_nwait[1];
+	w->nowed_ord[k.ord]++;
+	regs_add(w, e);
 }
 
 void emu_owed_wait(struct emu_wave *w, const struct emu_waitcnt *wc)
 {
-	bool gone = false;
+	unsigned n[2] = { wc->n[EMU_CNT_VM], wc->n[EMU_CNT_LGKM] };
+	bool on[2] = { n[0] < w->cnt_max[EMU_CNT_VM], n[1] < w->cnt_max[EMU_CNT_LGKM] };
+	for (unsigned c = 0; c < 2; c++)
+		if (on[c]) {
+			w->owed_nwait[c]++;
+			w->owed_lastn[c] = (uint8_t)n[c];
+		}
+	if (!w->nowed || !(on[0] | on[1]))
+		return;
+	/* Unordered entries settle only with a wait for 0: then scan them all;
+	 * otherwise only the ordered streams' leading entries can settle. */
+	bool all = (on[0] && !n[0]) || (on[1] && !n[1]);
+	uint32_t left[EMU_ORD_COUNT] = { 0 };
+	bool open[EMU_ORD_COUNT] = { false };
+	for (unsigned o = EMU_ORD_NONE + 1; o < EMU_ORD_COUNT; o++) {
+		open[o] = on[ord_cnt(o)] && w->nowed_ord[o];
+		left[o] = w->nowed_ord[o];
+	}
+	uint32_t first = UINT32_MAX;
 	for (uint32_t i = 0; i < w->nowed; i++) {
 		struct emu_owed *e = &w->owed[i];
-		for (unsigned c = EMU_CNT_VM; c <= EMU_CNT_LGKM; c++) {
-			if (!(e->cnts & (1u << c)) || wc->n[c] >= w->cnt_max[c])
-				continue;  /* not on c, or the field at its maximum: no wait */
-			if (emu_waitcnt_covers(e->ord, emu_owed_younger(w, e), wc->n[c]))
-				e->cnts &= (uint8_t)~(1u << c);
-			else
-				e->had[c] = wc->n[c];
+		if (!all) {
+			bool any = false;
+			for (unsigned o = EMU_ORD_NONE + 1; o < EMU_ORD_COUNT; o++)
+				any |= open[o];
+			if (!any)
+				break;
+			if (e->ord == EMU_ORD_NONE || !open[e->ord])
+				continue;
 		}
-		gone |= !e->cnts;
+		for (unsigned c = EMU_CNT_VM; c <= EMU_CNT_LGKM; c++) {
+			if (!on[c] || !(e->cnts & (1u << c)))
+				continue;  /* not on c, or the field at its maximum: no wait */
+			if (emu_waitcnt_covers(e->ord, emu_owed_younger(w, e), n[c]))
+				e->cnts &= (uint8_t)~(1u << c);
+			else if (e->ord != EMU_ORD_NONE)
+				open[e->ord] = false;  /* the rest of its stream is younger */
+		}
+		if (e->ord != EMU_ORD_NONE && --left[e->ord] == 0)
+			open[e->ord] = false;
+		if (!e->cnts) {
+			e->cnts = 1;  /* owed_settle clears it, after the counts */
+			owed_settle(w, e);
+			first = first < i ? first : i;
+		}
 	}
-	if (gone)
-		owed_compact(w);
+	if (first != UINT32_MAX)
+		owed_compact(w, first);
 }

@@ -33,6 +33,7 @@ static struct emu_inst mk(const struct emu_opdesc *op, enum emu_enc enc, uint8_t
 	in.op = op;
 	in.enc = (uint8_t)enc;
 	in.seg = seg;
+	in.counts = emu_counts_pack(emu_inst_counts(&in));
 	return in;
 }
 
@@ -109,7 +110,7 @@ static void vmem_in_order(void **state)
 	assert_false(owes(w, EMU_OP_VGPR0 + 2));
 	assert_false(owes(w, EMU_OP_VGPR0 + 3));
 	assert_true(owes(w, EMU_OP_VGPR0 + 4));
-	assert_int_equal(w->owed[0].had[EMU_CNT_VM], 2);
+	assert_int_equal(emu_owed_had(w, &w->owed[0], EMU_CNT_VM), 2);
 	wait(w, 0x0f71); /* vmcnt(1): the store may be the one left */
 	assert_int_equal(w->nowed, 0);
 	assert_int_equal(w->owed_regs, 0);
@@ -167,7 +168,7 @@ static void max_field_no_wait(void **state)
 	v(w, &g_load, 2);
 	wait(w, 0xc07f); /* lgkmcnt(0), vmcnt(63) */
 	assert_true(owes(w, EMU_OP_VGPR0 + 2));
-	assert_int_equal(w->owed[0].had[EMU_CNT_VM], EMU_OWED_NO_WAIT);
+	assert_int_equal(emu_owed_had(w, &w->owed[0], EMU_CNT_VM), EMU_OWED_NO_WAIT);
 }
 
 /* vmcnt counts at most 63: with 63 younger vector memory instructions the
