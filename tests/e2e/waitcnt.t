@@ -158,4 +158,22 @@ for my $src (@kernels) {
 		or diag("exit $rc, reports " . scalar(@warn) . ", count lines @count, counters @ctr\n$out");
 }
 
+# ---- 4. gcnlab check's bad input: exit 2, one message naming the thing ----------------
+
+{
+	my $co = build("$root/tests/asm/waitcnt/vm_valu_waw.s", 'gfx942', 'badin', 'WAIT=1');
+	open(my $f, '>', "$tmp/not.co") or die;
+	print $f "not an ELF file\n";
+	close $f;
+	for my $case (["$tmp/not.co", qr/not\.co: not an ELF file/],
+	              ["$tmp/missing.co", qr/cannot open code object .*missing\.co/],
+	              [$co, 'nosuch', qr/has no kernel named nosuch/]) {
+		my $want = pop @$case;
+		my ($out, $rc) = run_cmd($gcnlab, 'check', @$case);
+		ok($rc == 2 && $out =~ $want, "gcnlab check @$case: exit 2, says what is wrong") or diag("exit $rc\n$out");
+	}
+	my ($out, $rc) = run_cmd($gcnlab, 'check', $co, 'vm_valu_waw');
+	ok($rc == 0 && $out =~ /1 kernel\(s\), 0 finding/, 'gcnlab check CO KERNEL: that kernel only, clean') or diag($out);
+}
+
 done_testing();
