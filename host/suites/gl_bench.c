@@ -334,7 +334,7 @@ void gl_bench_chart(struct gl_bench *m, struct gl_table *t, const struct gl_char
 		gl_table_param(t, "chart", "none (gnuplot not on PATH)");
 		break;
 	case GL_CHART_FAILED:
-		fprintf(stderr, "%s: no chart %s: %s\n", m->suite, file, e.msg);
+		fprintf(stderr, "%s: chart %s failed: %s\n", m->suite, file, e.msg);
 		gl_table_param(t, "chart", "none (gnuplot failed)");
 		break;
 	}

@@ -479,7 +479,7 @@ static void chart(struct gl_run_ctx *ctx, const char *dir, const struct copy_row
 		gl_table_param(t, "chart", "none (gnuplot not on PATH)");
 		break;
 	case GL_CHART_FAILED:
-		fprintf(stderr, "copy: no chart: %s\n", e.msg);
+		fprintf(stderr, "copy: chart copy.svg failed: %s\n", e.msg);
 		gl_table_param(t, "chart", "none (gnuplot failed)");
 		break;
 	}
