@@ -16,6 +16,11 @@
 #define SET_PENDING ".set-pending"
 #define FAIL_MARK "!"
 
+/* The first failure of the set open in this process. Kept in memory as
+ * well as in the journal: on a full disk the journal cannot grow, and a
+ * failure must still stop the commit. */
+static char set_failed_why[1024];
+
 static bool journal_path(char *buf, size_t len, const char *dir)
 {
 	return gl_str_fmt(buf, len, "%s/%s", dir, SET_PENDING);
@@ -32,6 +37,7 @@ bool gl_results_set_begin(const char *dir, struct gl_err *e)
 	if (fd < 0)
 		return gl_err_set(e, "cannot create %s: %s", path, strerror(errno));
 	close(fd);
+	set_failed_why[0] = '\0';
 	return true;
 }
 
@@ -119,6 +125,11 @@ bool gl_results_set_commit(const char *dir, const char *suite, struct gl_err *e)
 
 	if (!gl_str_fmt(manifest, sizeof(manifest), ".%s.set", suite))
 		return gl_err_set(e, "suite name %s is too long", suite);
+	if (set_failed_why[0]) {
+		gl_err_set(e, "%s", set_failed_why);
+		gl_results_set_abort(dir);
+		return false;
+	}
 	if (!journal_read(dir, &j, e))
 		goto out;
 	if (j.failed) {
@@ -167,7 +178,8 @@ void gl_results_set_failed(const char *path, const char *why)
 	for (const char *s = why; *s && k + 1 < sizeof(line); s++)
 		line[k++] = *s == '\n' || *s == '\t' ? ' ' : *s;
 	line[k] = '\0';
-	journal_append(path, FAIL_MARK, line);
+	if (journal_append(path, FAIL_MARK, line) != -1 && !set_failed_why[0])
+		gl_str_copy(set_failed_why, sizeof(set_failed_why), line);
 }
 
 bool gl_results_place(const char *tmp, const char *path, struct gl_err *e)

@@ -7,7 +7,8 @@
  * in D (its journal D/.set-pending exists: on-disk state, shared by every
  * writer in the process without a global), gl_results_place does not rename
  * a finished temporary over its file but appends "temporary<TAB>file" to the
- * journal; a write or a chart that fails appends "!<TAB>why" instead.
+ * journal; a write or a chart that fails appends "!<TAB>why" instead (and
+ * the process remembers it: on a full disk the journal may not grow).
  *
  * gl_results_set_commit, when nothing failed, builds the next folder beside
  * D (<root>/.<arch>-<backend>.set.XXXXXX, gl_results_swap.h): a hard link of
