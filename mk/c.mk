@@ -93,7 +93,26 @@ $(GCNLAB): $(call objs,$(BUILD),$(HOST_SRCS) $(COMMON_SRCS))
 	$(call say,LINK,$@)
 	$(Q)$(CC) -o $@ $^ $(LIBS_HOST)
 
-.PHONY: emu host unit
+# The command and the emulator themselves under ASan/UBSan (make asan):
+# build/san/bin/gcnlab dlopens build/san/lib/libhsa-emu.so (its ../lib) and
+# finds the code objects through GCNLAB_BUILD_DIR; tests/e2e/san.t runs the
+# hostile-input tests against it.
+SAN_GCNLAB := $(BUILD)/san/bin/gcnlab
+SAN_EMU_SO := $(BUILD)/san/lib/libhsa-emu.so
+
+$(SAN_EMU_SO): $(call objs,$(BUILD)/san,$(EMU_SRCS) $(COMMON_SRCS))
+	@mkdir -p $(@D)
+	$(call say,LINK,$@)
+	$(Q)$(CC) $(SAN_FLAGS) -shared -Wl,-z,defs -Wl,-soname,libhsa-emu.so -o $@.tmp.$$$$ $^ $(LIBS_EMU) && \
+		mv -f $@.tmp.$$$$ $@
+
+$(SAN_GCNLAB): $(call objs,$(BUILD)/san,$(HOST_SRCS) $(COMMON_SRCS))
+	@mkdir -p $(@D)
+	$(call say,LINK,$@)
+	$(Q)$(CC) $(SAN_FLAGS) -o $@.tmp.$$$$ $^ $(LIBS_HOST) && mv -f $@.tmp.$$$$ $@
+
+.PHONY: emu host unit asan
+asan: $(SAN_GCNLAB) $(SAN_EMU_SO)
 emu: $(EMU_SO)
 host: $(GCNLAB)
 unit: $(UNIT_BINS) $(SAN_UNIT_BINS)
