@@ -7,7 +7,8 @@
 #   disk full at every few free pages (tmpfs, root)                exit 0 and new, or exit 1 and old
 #   exec --json on a full disk                                      the old file stays whole
 #   exec --json naming a folder                                     exit 2 before the kernel runs
-#   every kernel of the suite failing (a truncated code object)     old figures kept, said so
+#   every kernel of the suite failing (a truncated code object)     old figures kept, said so, the
+#                                                                   error printed once, not per row
 #   gnuplot cutting its SVG short / writing nothing / failing       exit 1, old chart and tables kept
 #
 # The old set is lds_counters with --param max_wi=32, the new one its
@@ -204,6 +205,9 @@ SKIP: {
 	like($o, qr/no results written: \S+ keeps the previous lds_counters results/, '... and the run says so')
 		or diag($o);
 	like($o, qr/truncated/, '... naming the code object truncated');
+	my $times = () = $o =~ /truncated: the file has/g;
+	ok($times == 2 && $o =~ /the same failure in \d+ more rows/,
+	   "... once per code object ($times times), then how many rows failed the same way") or diag($o);
 }
 
 # ---- charts verified (item 4) -----------------------------------------------------
