@@ -9,7 +9,6 @@
 #
 # In a scratch build folder (make BUILD=...) seeded with this build's
 # objects, so only the links run; the tree's own build/ is not touched.
-# gcnlab-deps: strace=strace
 use strict;
 use warnings;
 use POSIX ();

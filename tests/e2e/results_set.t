@@ -14,7 +14,6 @@
 # The old set is lds_counters with --param max_wi=32, the new one its
 # default (64 work-items): the files differ, and apart from the date line
 # each run's are the same bytes.
-# gcnlab-deps: strace=strace
 use strict;
 use warnings;
 use Test::More;
