@@ -37,6 +37,16 @@ endif
 
 BUILD := build
 
+# Every built file is written under a temporary name and renamed into place
+# (`-o $@$(TMP) ... && mv -f $@$(TMP) $@`): two makes at once, or a gcnlab
+# started mid-build, see the old file or the new one, never one being
+# written. The suffix is this make's pid: each make's temporaries are its
+# own, and the lines of one recipe share them.
+MAKE_PID := $(shell echo $$PPID)
+TMP = .tmp.$(MAKE_PID)
+# install_tmp: the temporary into place, or removed when the command failed.
+install_tmp = && mv -f $@$(TMP) $@ || { rm -f $@$(TMP); exit 1; }
+
 # V=1 prints every command; otherwise one short line per step.
 ifeq ($(V),1)
 Q :=

@@ -589,6 +589,47 @@ static bool gcn_find_descriptors(Elf *e, struct gcn_codeobj *co, char *err, size
 	return true;
 }
 
+/* The bytes the ELF headers say the file has: the header tables and every
+ * section and segment with file contents. A shorter file was cut (a copy
+ * or a download that stopped): say so, not what is missing from it. */
+static bool gcn_check_extent(const uint8_t *data, size_t size, char *err, size_t errlen)
+{
+	Elf64_Ehdr eh;
+	uint64_t need;
+
+	if (size < sizeof(eh))
+		return gcn_fail(err, errlen, "truncated: %zu bytes, less than the %zu of an ELF header", size,
+		                sizeof(eh));
+	memcpy(&eh, data, sizeof(eh));
+	need = sizeof(eh);
+	if (eh.e_phnum && eh.e_phoff + (uint64_t)eh.e_phnum * eh.e_phentsize > need)
+		need = eh.e_phoff + (uint64_t)eh.e_phnum * eh.e_phentsize;
+	if (eh.e_shnum && eh.e_shoff + (uint64_t)eh.e_shnum * eh.e_shentsize > need)
+		need = eh.e_shoff + (uint64_t)eh.e_shnum * eh.e_shentsize;
+	if (need <= size && eh.e_shentsize == sizeof(Elf64_Shdr)) {
+		for (unsigned i = 0; i < eh.e_shnum; i++) {
+			Elf64_Shdr sh;
+
+			memcpy(&sh, data + eh.e_shoff + (uint64_t)i * sizeof(sh), sizeof(sh));
+			if (sh.sh_type != SHT_NOBITS && sh.sh_offset + sh.sh_size > need)
+				need = sh.sh_offset + sh.sh_size;
+		}
+	}
+	if (need <= size && eh.e_phentsize == sizeof(Elf64_Phdr)) {
+		for (unsigned i = 0; i < eh.e_phnum; i++) {
+			Elf64_Phdr ph;
+
+			memcpy(&ph, data + eh.e_phoff + (uint64_t)i * sizeof(ph), sizeof(ph));
+			if (ph.p_offset + ph.p_filesz > need)
+				need = ph.p_offset + ph.p_filesz;
+		}
+	}
+	if (need > size)
+		return gcn_fail(err, errlen, "truncated: the file has %zu bytes, its ELF headers describe %llu "
+		                "(copy or build it again)", size, (unsigned long long)need);
+	return true;
+}
+
 bool gcn_codeobj_parse(const void *data, size_t size, struct gcn_codeobj *out,
                        char *err, size_t errlen)
 {
@@ -616,6 +657,8 @@ bool gcn_codeobj_parse(const void *data, size_t size, struct gcn_codeobj *out,
 	if (((const uint8_t *)data)[EI_DATA] != ELFDATA2LSB)
 		return gcn_fail(err, errlen, "ELF header byte EI_DATA is %u, an AMDGPU code object is little-endian (ELFDATA2LSB, 1)",
 		                ((const uint8_t *)data)[EI_DATA]);
+	if (!gcn_check_extent(data, size, err, errlen))
+		return false;
 	if (elf_version(EV_CURRENT) == EV_NONE)
 		return gcn_fail(err, errlen, "libelf initialisation failed: %s", elf_errmsg(-1));
 	e = elf_memory((char *)(uintptr_t)data, size);

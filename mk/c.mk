@@ -48,7 +48,9 @@ define c_flavour
 $(1)/obj/%.o: %.c | check-deps
 	@mkdir -p $$(@D)
 	$$(call say,CC,$$<$(if $(2), (san)))
-	$$(Q)$$(CC) $$(GCN_CFLAGS) $(2) -MMD -MP -c $$< -o $$@
+	$$(Q)$$(CC) $$(GCN_CFLAGS) $(2) -MMD -MP -MT $$@ -MF $$(@:.o=.d)$$(TMP) -c $$< -o $$@$$(TMP) && \
+		mv -f $$(@:.o=.d)$$(TMP) $$(@:.o=.d) && mv -f $$@$$(TMP) $$@ || \
+		{ rm -f $$@$$(TMP) $$(@:.o=.d)$$(TMP); exit 1; }
 
 $(1)/lib/libcommon.a: $(call objs,$(1),$(COMMON_SRCS))
 $(1)/lib/libemu.a: $(call objs,$(1),$(EMU_SRCS))
@@ -58,13 +60,13 @@ $(1)/lib/libhost.a: $(call objs,$(1),$(filter-out $(HOST_MAIN),$(HOST_SRCS)))
 $(1)/lib/%.a:
 	@mkdir -p $$(@D)
 	$$(call say,AR,$$@)
-	$$(Q)rm -f $$@ && $$(AR) rcs $$@ $$^
+	$$(Q)rm -f $$@$$(TMP) && $$(AR) rcs $$@$$(TMP) $$^ $$(install_tmp)
 
 $(1)/tests/unit/%: $(1)/obj/tests/unit/%.o $(1)/lib/libhost.a $(1)/lib/libemu.a $(1)/lib/libcommon.a
 	@mkdir -p $$(@D)
 	$$(call say,LINK,$$@)
-	$$(Q)$$(CC) $(2) -o $$@ $$< -Wl,--start-group $(1)/lib/libhost.a $(1)/lib/libemu.a \
-		$(1)/lib/libcommon.a -Wl,--end-group $$(LIBS_UNIT)
+	$$(Q)$$(CC) $(2) -o $$@$$(TMP) $$< -Wl,--start-group $(1)/lib/libhost.a $(1)/lib/libemu.a \
+		$(1)/lib/libcommon.a -Wl,--end-group $$(LIBS_UNIT) $$(install_tmp)
 
 -include $(patsubst %.o,%.d,$(call objs,$(1),$(COMMON_SRCS) $(EMU_SRCS) $(HOST_SRCS) $(UNIT_SRCS)))
 endef
@@ -85,15 +87,34 @@ $(EMU_SO): $(call objs,$(BUILD),$(EMU_SRCS) $(COMMON_SRCS))
 	@test -n "$(EMU_SRCS)" || { echo "gcnlab: emu/ has no .c sources yet" >&2; exit 1; }
 	@mkdir -p $(@D)
 	$(call say,LINK,$@)
-	$(Q)$(CC) -shared -Wl,-z,defs -Wl,-soname,libhsa-emu.so -o $@ $^ $(LIBS_EMU)
+	$(Q)$(CC) -shared -Wl,-z,defs -Wl,-soname,libhsa-emu.so -o $@$(TMP) $^ $(LIBS_EMU) $(install_tmp)
 
 $(GCNLAB): $(call objs,$(BUILD),$(HOST_SRCS) $(COMMON_SRCS))
 	@test -f "$(HOST_MAIN)" || { echo "gcnlab: $(HOST_MAIN) (main) does not exist yet" >&2; exit 1; }
 	@mkdir -p $(@D)
 	$(call say,LINK,$@)
-	$(Q)$(CC) -o $@ $^ $(LIBS_HOST)
+	$(Q)$(CC) -o $@$(TMP) $^ $(LIBS_HOST) $(install_tmp)
 
-.PHONY: emu host unit
+# The command and the emulator themselves under ASan/UBSan (make asan):
+# build/san/bin/gcnlab dlopens build/san/lib/libhsa-emu.so (its ../lib) and
+# finds the code objects through GCNLAB_BUILD_DIR; tests/e2e/san.t runs the
+# hostile-input tests against it.
+SAN_GCNLAB := $(BUILD)/san/bin/gcnlab
+SAN_EMU_SO := $(BUILD)/san/lib/libhsa-emu.so
+
+$(SAN_EMU_SO): $(call objs,$(BUILD)/san,$(EMU_SRCS) $(COMMON_SRCS))
+	@mkdir -p $(@D)
+	$(call say,LINK,$@)
+	$(Q)$(CC) $(SAN_FLAGS) -shared -Wl,-z,defs -Wl,-soname,libhsa-emu.so -o $@$(TMP) $^ $(LIBS_EMU) \
+		$(install_tmp)
+
+$(SAN_GCNLAB): $(call objs,$(BUILD)/san,$(HOST_SRCS) $(COMMON_SRCS))
+	@mkdir -p $(@D)
+	$(call say,LINK,$@)
+	$(Q)$(CC) $(SAN_FLAGS) -o $@$(TMP) $^ $(LIBS_HOST) $(install_tmp)
+
+.PHONY: emu host unit asan
+asan: $(SAN_GCNLAB) $(SAN_EMU_SO)
 emu: $(EMU_SO)
 host: $(GCNLAB)
 unit: $(UNIT_BINS) $(SAN_UNIT_BINS)

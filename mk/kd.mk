@@ -7,7 +7,7 @@ KD_TOOL := $(BUILD)/bin/gcnlab-kd
 $(KD_TOOL): $(BUILD)/obj/tools/gcnlab_kd.o $(BUILD)/lib/libhost.a $(BUILD)/lib/libcommon.a
 	@mkdir -p $(@D)
 	$(call say,LINK,$@)
-	$(Q)$(CC) -o $@ $^ -lelf -lmsgpackc -lm
+	$(Q)$(CC) -o $@$(TMP) $^ -lelf -lmsgpackc -lm $(install_tmp)
 
 $(BUILD)/obj/tools/gcnlab_kd.o: GCN_CFLAGS += -Ihost
 

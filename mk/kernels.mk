@@ -38,11 +38,13 @@ define asm_recipe
 @mkdir -p $(BUILD)/$(5)/obj $(@D)
 $(call say,MC,$(2) -> $@)
 $(Q)$(LLVM_MC) $(MC_FLAGS) -mcpu=$(5) --defsym GFX=$(call gfxnum,$(5)) \
-	$(addprefix --defsym ,$(call kdefs,$(3))) $(2) -o $(BUILD)/$(5)/obj/$(1).o
-$(Q)$(LLD) -shared --discard-all -o $@ $(BUILD)/$(5)/obj/$(1).o
-$(if $(filter 1,$(4)),@$(LLVM_READELF) --dyn-syms --wide $@ | grep -q ' $(1)\.kd$$' || \
+	$(addprefix --defsym ,$(call kdefs,$(3))) $(2) -o $(BUILD)/$(5)/obj/$(1).o$(TMP) && \
+	$(LLD) -shared --discard-all -o $@$(TMP) $(BUILD)/$(5)/obj/$(1).o$(TMP); \
+	st=$$?; rm -f $(BUILD)/$(5)/obj/$(1).o$(TMP); [ $$st = 0 ] || { rm -f $@$(TMP); exit 1; }
+$(if $(filter 1,$(4)),@$(LLVM_READELF) --dyn-syms --wide $@$(TMP) | grep -q ' $(1)\.kd$$' || \
 	{ echo "$(2): variant $(1): the object defines no kernel $(1) (the name the source builds differs)" >&2; \
-	  rm -f $@; exit 1; })
+	  rm -f $@$(TMP); exit 1; })
+@mv -f $@$(TMP) $@
 endef
 
 # hip_recipe NAME, SRC, DEFS, NAMED, ARCH
@@ -50,11 +52,12 @@ define hip_recipe
 @mkdir -p $(@D)
 $(call say,HIP,$(2) -> $@)
 $(Q)$(CLANG) $(HIP_FLAGS) --offload-arch=$(5) -DGCNLAB_GFX=$(call gfxnum,$(5)) \
-	$(addprefix -D,$(call kdefs,$(3))) -c $(2) -o $@
-@$(LLVM_READELF) -h $@ | grep -q 'DYN (Shared object' || \
-	{ echo "$@: clang did not produce a plain ELF code object (offload bundle?)" >&2; rm -f $@; exit 1; }
-$(if $(filter 1,$(4)),@$(LLVM_READELF) --dyn-syms --wide $@ | grep -q ' $(1)\.kd$$' || \
-	{ echo "$(2): variant $(1): the object defines no kernel $(1)" >&2; rm -f $@; exit 1; })
+	$(addprefix -D,$(call kdefs,$(3))) -c $(2) -o $@$(TMP) || { rm -f $@$(TMP); exit 1; }
+@$(LLVM_READELF) -h $@$(TMP) | grep -q 'DYN (Shared object' || \
+	{ echo "$@: clang did not produce a plain ELF code object (offload bundle?)" >&2; rm -f $@$(TMP); exit 1; }
+$(if $(filter 1,$(4)),@$(LLVM_READELF) --dyn-syms --wide $@$(TMP) | grep -q ' $(1)\.kd$$' || \
+	{ echo "$(2): variant $(1): the object defines no kernel $(1)" >&2; rm -f $@$(TMP); exit 1; })
+@mv -f $@$(TMP) $@
 endef
 
 # kernel_tpl NAME, SRC, KIND, ARCHS, DEFS, NAMED, ARCH

@@ -14,6 +14,7 @@
 #   GCNLAB_BUILD    build/
 #   GCNLAB_BIN      build/bin/gcnlab
 #   GCNLAB_EMU_LIB  build/lib/libhsa-emu.so
+#   GCNLAB_SAN_BIN  build/san/bin/gcnlab (ASan/UBSan; tests/e2e/san.t)
 #   LLVM_BIN        the LLVM bin directory the build used (llvm-objdump, ...)
 # Tests must be safe to run in parallel (PROVE_JOBS, default 2): temporary
 # files go to mktemp -d, never to fixed paths.
@@ -29,12 +30,14 @@ TEST_ENV := CMOCKA_MESSAGE_OUTPUT=TAP \
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	GCNLAB_ROOT=$(CURDIR) GCNLAB_BUILD=$(abspath $(BUILD)) \
 	GCNLAB_BIN=$(abspath $(GCNLAB)) GCNLAB_EMU_LIB=$(abspath $(EMU_SO)) \
+	GCNLAB_SAN_BIN=$(abspath $(SAN_GCNLAB)) \
 	LLVM_BIN=$(LLVM_BIN)
 
 .PHONY: test test-run test-build test-kernels
 test-kernels: $(foreach a,$(ARCHS),$(KCO_test_$(a)))
 
-test-build: $(EMU_SO) $(GCNLAB) $(DISASM_TOOL) kernels-all test-kernels $(UNIT_BINS) $(SAN_UNIT_BINS)
+test-build: $(EMU_SO) $(GCNLAB) $(DISASM_TOOL) kernels-all test-kernels $(UNIT_BINS) $(SAN_UNIT_BINS) \
+	$(SAN_GCNLAB) $(SAN_EMU_SO)
 
 # make test first installs what the tests need (tools/deps.sh --for test),
 # then builds and proves in a fresh make that sees what was installed.

@@ -7,7 +7,7 @@ DISASM_TOOL := $(BUILD)/bin/gcnlab-disasm
 $(DISASM_TOOL): $(BUILD)/obj/tools/emu_disasm_tool.o $(BUILD)/lib/libemu.a $(BUILD)/lib/libcommon.a
 	@mkdir -p $(@D)
 	$(call say,LINK,$@)
-	$(Q)$(CC) -o $@ $^ -lelf -lmsgpackc -lm -lpthread
+	$(Q)$(CC) -o $@$(TMP) $^ -lelf -lmsgpackc -lm -lpthread $(install_tmp)
 
 .PHONY: tools
 tools: $(DISASM_TOOL)

@@ -8,7 +8,7 @@
 #                 llvm-readelf, clang), the HSA headers, libelf, msgpack-c,
 #                 gnuplot (charts)
 #   --for test    the above, plus what the tests need (make test; default):
-#                 cmocka, prove, clang-offload-bundler and the libFuzzer
+#                 cmocka, prove, strace, clang-offload-bundler and the libFuzzer
 #                 runtime of the SAME LLVM, and every command a test script
 #                 declares with a line  # gcnlab-deps: CMD=PACKAGE
 #   --check       only check: name what is missing and fail
@@ -130,6 +130,8 @@ check_all() {
 	if [ "$profile" = test ]; then
 		[ -f /usr/include/cmocka.h ] || need "cmocka (cmocka.h)" libcmocka-dev
 		have_cmd prove || need "prove (perl)" perl
+		# tests/e2e/results_set.t and build_race.t inject kills and trace opens.
+		have_cmd strace || need "strace (the kill and build-race tests)" strace
 		# Requirements declared by test scripts (see the header).
 		local line spec
 		while IFS= read -r line; do

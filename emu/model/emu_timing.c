@@ -638,8 +638,9 @@ static inline __attribute__((always_inline)) uint64_t l2_line(struct emu_timing 
 		}
 		return mem_read(t, addr, t2, how & EMU_L2_STREAM);
 	}
-	uint64_t victim;
-	bool dirty;
+	/* Set by a miss only; gcc -O2 with the sanitizers cannot see that. */
+	uint64_t victim = 0;
+	bool dirty = false;
 	bool hit = emu_cache_access(l2, addr >> l2->line_shift, l2_flags(how), &victim, &dirty);
 	return l2_after(t, l2, addr, t2, how, hit, dirty, victim);
 }

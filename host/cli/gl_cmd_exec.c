@@ -77,6 +77,7 @@ struct exec {
 	struct gl_kernarg_val *vals;    /* [nargs] */
 	struct gl_hsa_buf *bufs;        /* [nargs], buffers only */
 	struct gl_outfile *outs;        /* [nargs], out: only */
+	struct gl_outfile csv_out, json_out, counters_out;  /* --csv, --json, --counters-csv */
 	void *file;
 	size_t file_size;
 	struct gcn_codeobj co;
@@ -121,6 +122,28 @@ static int check_usage(const struct exec *x)
 	return -1;
 }
 
+/* --csv, --json and --counters-csv: checked before anything runs, written
+ * as the out: buffers are (gl_outfile). */
+static bool check_file_opts(struct exec *x, struct gl_err *e)
+{
+	const struct { const char *opt, *path; struct gl_outfile *out; } files[] = {
+		{ "--csv", x->o.csv, &x->csv_out },
+		{ "--json", x->o.json, &x->json_out },
+		{ "--counters-csv", x->o.counters_csv, &x->counters_out },
+	};
+
+	for (unsigned i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		char what[PATH_MAX + 32];
+
+		if (!files[i].path[0])
+			continue;
+		gl_str_fmt(what, sizeof(what), "%s %s", files[i].opt, files[i].path);
+		if (!gl_outfile_check(files[i].path, what, files[i].out, e))
+			return false;
+	}
+	return true;
+}
+
 /* Each ARG into its kernel argument value; out: paths checked now. */
 static bool parse_args(struct exec *x, struct gl_err *e)
 {
@@ -154,7 +177,7 @@ static bool parse_args(struct exec *x, struct gl_err *e)
 			memcpy(v->bytes, a->bytes, sizeof(v->bytes));
 		}
 	}
-	return true;
+	return check_file_opts(x, e);
 }
 
 /* "CODE has no kernel K (it has: a, b)". */
@@ -203,11 +226,7 @@ static bool backend_cfg(struct exec *x, struct gl_hsa_cfg *cfg, struct gl_err *e
 	if (!cfg->arch[0])
 		gl_str_copy(cfg->arch, sizeof(cfg->arch), x->co.target.proc);
 	if (x->o.counters_csv[0]) {
-		char what[PATH_MAX + 32];
-		struct gl_outfile of;
-
-		gl_str_fmt(what, sizeof(what), "--counters-csv %s", x->o.counters_csv);
-		if (!gl_outfile_check(x->o.counters_csv, what, &of, e) || !gl_rocprof_init(&x->rocprof, cfg->device, e))
+		if (!gl_rocprof_init(&x->rocprof, cfg->device, e))
 			return false;
 		cfg->observe = gl_rocprof_observe;
 		cfg->observe_user = &x->rocprof;
@@ -372,8 +391,8 @@ static bool write_timing(const struct exec *x, struct gl_err *e)
 		xr.grid[d] = x->l.grid[d];
 		xr.block[d] = x->l.block[d];
 	}
-	if ((x->o.csv[0] && !gl_exec_out_csv(x->o.csv, &xr, e)) ||
-	    (x->o.json[0] && !gl_exec_out_json(x->o.json, &xr, e)))
+	if ((x->o.csv[0] && !gl_exec_out_csv(&x->csv_out, &xr, e)) ||
+	    (x->o.json[0] && !gl_exec_out_json(&x->json_out, &xr, e)))
 		return false;
 	if (x->o.csv[0])
 		printf("wrote %s\n", x->o.csv);
@@ -391,7 +410,13 @@ static bool write_outputs(struct exec *x, struct gl_err *e)
 	if (x->o.counters_csv[0]) {
 		if (!gl_rocprof_rows(&x->rocprof))
 			return gl_err_set(e, "--counters-csv %s: %s", x->o.counters_csv, gl_counters_unavailable());
-		if (!gl_rocprof_write(&x->rocprof, x->o.counters_csv, e))
+		char *text = NULL;
+		size_t len = 0;
+		bool ok = gl_rocprof_take(&x->rocprof, &text, &len, e) &&
+		          gl_outfile_write(&x->counters_out, text, len, e);
+
+		free(text);
+		if (!ok)
 			return false;
 		printf("wrote %s\n", x->o.counters_csv);
 	}

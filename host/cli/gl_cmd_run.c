@@ -158,8 +158,10 @@ static bool write_counters(const char *cmd, struct gl_rocprof *rocprof, const ch
 	return true;
 }
 
-/* One suite, its files replacing the old ones as one set. Returns the
- * exit code so far (*stop: no later suite runs). */
+/* One suite, its files replacing the old ones as one set, and only when
+ * the suite and every write of it succeeded: a failed suite leaves the
+ * previous set as it was. Returns the exit code so far (*stop: no later
+ * suite runs). */
 static int run_suite(const char *cmd, struct gl_run_ctx *ctx, struct gl_rocprof *rocprof, const char *results,
                      const struct gl_suite *suite, bool *stop)
 {
@@ -173,12 +175,8 @@ static int run_suite(const char *cmd, struct gl_run_ctx *ctx, struct gl_rocprof 
 	}
 	ctx->timing.applied = false;
 	r = suite->run(ctx, &e);
-	if (!write_counters(cmd, rocprof, results, suite))
+	if (r == GL_SUITE_OK && !write_counters(cmd, rocprof, results, suite))
 		exit_code = GL_CMD_EXIT_FAILED;
-	if (!gl_results_set_commit(results, &ce)) {
-		fprintf(stderr, "%s: suite %s: %s\n", cmd, suite->name, ce.msg);
-		exit_code = GL_CMD_EXIT_FAILED;
-	}
 	if (gl_timing_mode_cold(&ctx->timing) && !ctx->timing.applied)
 		fprintf(stderr, "%s: suite %s times its own way: --flush-cache and --rotating-count did not apply to it\n",
 		        cmd, suite->name);
@@ -186,8 +184,17 @@ static int run_suite(const char *cmd, struct gl_run_ctx *ctx, struct gl_rocprof 
 		fprintf(stderr, "%s: suite %s: %s\n", cmd, suite->name, e.msg);
 	else if (r == GL_SUITE_FAILED)
 		fprintf(stderr, "%s: suite %s: some kernels failed (see above)\n", cmd, suite->name);
-	if (r != GL_SUITE_OK)
+	if (r != GL_SUITE_OK) {
+		gl_results_set_abort(results);
+		fprintf(stderr, "%s: suite %s: no results written: %s keeps the previous %s results as they were "
+		        "(this run's figures are only in the table printed above)\n", cmd, suite->name, results,
+		        suite->name);
 		exit_code = GL_CMD_EXIT_FAILED;
+	} else if (!gl_results_set_commit(results, suite->name, &ce)) {
+		fprintf(stderr, "%s: suite %s: %s\n%s: suite %s: no results written: %s keeps the previous %s "
+		        "results as they were\n", cmd, suite->name, ce.msg, cmd, suite->name, results, suite->name);
+		exit_code = GL_CMD_EXIT_FAILED;
+	}
 	if (r == GL_SUITE_ERROR && gl_params_is_error(&e)) {
 		*stop = true;
 		return GL_CMD_EXIT_USAGE;   /* e.g. a --param value out of range */

@@ -1,8 +1,7 @@
 #include "cli/gl_exec_out.h"
 
-#include <errno.h>
 #include <stdio.h>
-#include <string.h>
+#include <stdlib.h>
 
 #include "base/gl_csv.h"
 #include "base/gl_json.h"
@@ -12,23 +11,29 @@ static bool has_counters(const struct gl_exec_result *r)
 	return r->counters && r->counters->valid;
 }
 
-static bool finish(FILE *f, const char *path, struct gl_err *e)
+/* The text formatted in memory, then written as every output is
+ * (gl_outfile: temporary and rename, or through a device). */
+static bool finish(FILE *f, char **buf, size_t *len, const struct gl_outfile *o, struct gl_err *e)
 {
-	bool ok = !ferror(f);
+	bool ok;
 
-	if (fclose(f) != 0)
-		ok = false;
-	if (!ok)
-		return gl_err_set(e, "writing %s failed: %s", path, strerror(errno));
-	return true;
+	if (fclose(f) != 0) {
+		free(*buf);
+		return gl_err_set(e, "out of memory formatting %s", o->path);
+	}
+	ok = gl_outfile_write(o, *buf, *len, e);
+	free(*buf);
+	return ok;
 }
 
-bool gl_exec_out_csv(const char *path, const struct gl_exec_result *r, struct gl_err *e)
+bool gl_exec_out_csv(const struct gl_outfile *o, const struct gl_exec_result *r, struct gl_err *e)
 {
-	FILE *f = fopen(path, "w");
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
 
 	if (!f)
-		return gl_err_set(e, "cannot write %s: %s", path, strerror(errno));
+		return gl_err_set(e, "out of memory formatting %s", o->path);
 	fputs("kernel,code_object,arch,backend,grid_x,grid_y,grid_z,block_x,block_y,block_z,"
 	      "warmup,reps,median_us,min_us,max_us", f);
 	if (has_counters(r))
@@ -45,16 +50,18 @@ bool gl_exec_out_csv(const char *path, const struct gl_exec_result *r, struct gl
 		for (uint32_t i = 0; i < r->counters->c.count; i++)
 			fprintf(f, ",%llu", (unsigned long long)r->counters->c.value[i]);
 	fputc('\n', f);
-	return finish(f, path, e);
+	return finish(f, &buf, &len, o, e);
 }
 
-bool gl_exec_out_json(const char *path, const struct gl_exec_result *r, struct gl_err *e)
+bool gl_exec_out_json(const struct gl_outfile *o, const struct gl_exec_result *r, struct gl_err *e)
 {
-	FILE *f = fopen(path, "w");
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
 	struct gl_json j;
 
 	if (!f)
-		return gl_err_set(e, "cannot write %s: %s", path, strerror(errno));
+		return gl_err_set(e, "out of memory formatting %s", o->path);
 	gl_json_init(&j, f);
 	gl_json_object(&j, NULL);
 	gl_json_str(&j, "kernel", r->kernel);
@@ -88,5 +95,5 @@ bool gl_exec_out_json(const char *path, const struct gl_exec_result *r, struct g
 	}
 	gl_json_end(&j);
 	gl_json_finish(&j);
-	return finish(f, path, e);
+	return finish(f, &buf, &len, o, e);
 }

@@ -10,6 +10,7 @@
  *   block_z,warmup,reps,median_us,min_us,max_us[,COUNTER...]
  * JSON: one object with the same keys, plus "samples_us" (every timed
  * dispatch in order) and "counters" (an object, or null without them).
+ * Both are written through gl_outfile, checked before any kernel runs.
  */
 #ifndef GL_EXEC_OUT_H
 #define GL_EXEC_OUT_H
@@ -19,6 +20,7 @@
 
 #include "measure/gl_counters.h"
 #include "base/gl_err.h"
+#include "cli/gl_outfile.h"
 #include "measure/gl_timing.h"
 
 struct gl_exec_result {
@@ -34,7 +36,7 @@ struct gl_exec_result {
 	const struct gl_counters *counters;  /* NULL or !valid: none */
 };
 
-bool gl_exec_out_csv(const char *path, const struct gl_exec_result *r, struct gl_err *e);
-bool gl_exec_out_json(const char *path, const struct gl_exec_result *r, struct gl_err *e);
+bool gl_exec_out_csv(const struct gl_outfile *o, const struct gl_exec_result *r, struct gl_err *e);
+bool gl_exec_out_json(const struct gl_outfile *o, const struct gl_exec_result *r, struct gl_err *e);
 
 #endif

@@ -95,29 +95,44 @@ void gl_rocprof_observe(void *user, struct gl_hsa *h, const struct gl_hsa_launch
 		w->failed = true;
 }
 
-bool gl_rocprof_write(struct gl_rocprof *w, const char *path, struct gl_err *e)
+bool gl_rocprof_take(struct gl_rocprof *w, char **text, size_t *len, struct gl_err *e)
 {
-	char *out = NULL;
 	size_t hlen = strlen(header);
-	bool ok;
+	char *out;
+	bool ok = true;
 
 	if (!w->f || fflush(w->f) != 0 || w->failed)
-		return gl_err_set(e, "%s: out of memory for the counter rows", path);
+		return gl_err_set(e, "out of memory for the counter rows");
 	out = malloc(hlen + w->len + 1);
 	if (!out)
-		return gl_err_set(e, "%s: out of memory", path);
+		return gl_err_set(e, "out of memory for the counter rows");
 	memcpy(out, header, hlen);
 	memcpy(out + hlen, w->buf, w->len);
-	ok = gl_results_write_file(path, out, hlen + w->len, e);
-	free(out);
+	*text = out;
+	*len = hlen + w->len;
 	/* Start over: the next file gets the next dispatches only. */
 	{
 		unsigned device = w->device;
 		struct gl_err ie;
 
 		gl_rocprof_free(w);
-		if (!gl_rocprof_init(w, device, &ie) && ok)
+		if (!gl_rocprof_init(w, device, &ie))
 			ok = gl_err_set(e, "%s", ie.msg);
 	}
+	if (!ok)
+		free(out);
+	return ok;
+}
+
+bool gl_rocprof_write(struct gl_rocprof *w, const char *path, struct gl_err *e)
+{
+	char *out = NULL;
+	size_t len = 0;
+	bool ok;
+
+	if (!gl_rocprof_take(w, &out, &len, e))
+		return gl_err_prefix(e, "%s: ", path);
+	ok = gl_results_write_file(path, out, len, e);
+	free(out);
 	return ok;
 }

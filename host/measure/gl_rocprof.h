@@ -59,5 +59,8 @@ unsigned gl_rocprof_rows(const struct gl_rocprof *w);
 /* Write the header and the rows to path (atomically, gl_results_write_file;
  * the directory must exist), then start over empty. */
 bool gl_rocprof_write(struct gl_rocprof *w, const char *path, struct gl_err *e);
+/* The same text into *text (malloc'ed, *len bytes) for the caller to
+ * write, then start over empty. */
+bool gl_rocprof_take(struct gl_rocprof *w, char **text, size_t *len, struct gl_err *e);
 
 #endif

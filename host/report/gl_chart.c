@@ -11,7 +11,9 @@
 #include <unistd.h>
 
 #include "base/gl_esc.h"
+#include "base/gl_file.h"
 #include "base/gl_proc.h"
+#include "report/gl_results.h"
 #include "report/gl_results_set.h"
 #include "base/gl_str.h"
 
@@ -35,45 +37,67 @@ static void gp_string(FILE *f, const char *s)
 	fputc('\'', f);
 }
 
+/* What gnuplot wrote, before it counts: an SVG document that is whole (the
+ * XML prolog or <svg> first, </svg> last) and of a plausible size. A full
+ * disk or a crashed gnuplot leaves a file cut mid-element with exit 0. */
+#define SVG_MIN_BYTES 1024
+#define SVG_MAX_BYTES (64u << 20)
+
+static bool svg_whole(const char *svg, size_t len, const char *target, struct gl_err *e)
+{
+	const char *p = svg, *end = svg + len;
+
+	if (len < SVG_MIN_BYTES || len > SVG_MAX_BYTES)
+		return gl_err_set(e, "gnuplot wrote %zu bytes for %s, not a chart (expected %u bytes to %u MiB)", len,
+		                  target, SVG_MIN_BYTES, SVG_MAX_BYTES >> 20);
+	while (p < end && (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t'))
+		p++;
+	while (end > p && (end[-1] == ' ' || end[-1] == '\n' || end[-1] == '\r' || end[-1] == '\t'))
+		end--;
+	if ((strncmp(p, "<?xml", 5) && strncmp(p, "<svg", 4)) || !strstr(p, "<svg"))
+		return gl_err_set(e, "gnuplot's output for %s is not SVG (it starts with '%.16s')", target, p);
+	if (end - p < 6 || memcmp(end - 6, "</svg>", 6))
+		return gl_err_set(e, "gnuplot's output for %s is cut short (it does not end with </svg>; "
+		                  "disk full?)", target);
+	return true;
+}
+
 /* gnuplot's SVG says <title>Gnuplot</title>: put the chart's own title
- * there (XML-escaped), which is what a browser tab and a file viewer show. */
-static bool retitle(const char *path, const char *title, struct gl_err *e)
+ * there (XML-escaped), which is what a browser tab and a file viewer show.
+ * The result goes through the one results writer. */
+static bool place_svg(const char *scratch, const char *target, const char *title, struct gl_err *e)
 {
 	static const char tag[] = "<title>Gnuplot</title>";
-	FILE *f = fopen(path, "r+");
-	char *buf = NULL, *at;
-	long len;
+	char *svg = NULL, *buf = NULL, *at;
+	size_t len = 0, blen = 0;
+	FILE *f;
 	bool ok = false;
 
-	if (!f)
-		return gl_err_set(e, "cannot reopen %s: %s", path, strerror(errno));
-	if (fseek(f, 0, SEEK_END) != 0 || (len = ftell(f)) < 0 || fseek(f, 0, SEEK_SET) != 0 ||
-	    !(buf = malloc((size_t)len + 1)) || fread(buf, 1, (size_t)len, f) != (size_t)len) {
-		gl_err_set(e, "cannot read %s back", path);
+	if (!gl_file_read_text(scratch, "chart", &svg, &len, e) || !svg_whole(svg, len, target, e))
 		goto out;
-	}
-	buf[len] = '\0';
-	at = strstr(buf, tag);
+	at = strstr(svg, tag);
 	if (!at) {
-		ok = true;   /* another gnuplot's layout: leave it */
+		ok = gl_results_write_file(target, svg, len, e);   /* another gnuplot's layout: leave it */
 		goto out;
 	}
-	if (fseek(f, 0, SEEK_SET) != 0 || ftruncate(fileno(f), 0) != 0) {
-		gl_err_set(e, "cannot rewrite %s", path);
+	f = open_memstream(&buf, &blen);
+	if (!f) {
+		gl_err_set(e, "out of memory for %s", target);
 		goto out;
 	}
-	fwrite(buf, 1, (size_t)(at - buf), f);
+	fwrite(svg, 1, (size_t)(at - svg), f);
 	fputs("<title>", f);
 	gl_esc_write(f, title, &svg_text_esc);
 	fputs("</title>", f);
 	fputs(at + sizeof(tag) - 1, f);
-	ok = !ferror(f);
-	if (!ok)
-		gl_err_set(e, "rewriting %s failed", path);
+	if (fclose(f) != 0) {
+		gl_err_set(e, "out of memory for %s", target);
+		goto out;
+	}
+	ok = gl_results_write_file(target, buf, blen, e);
 out:
+	free(svg);
 	free(buf);
-	if (fclose(f) != 0 && ok)
-		ok = gl_err_set(e, "rewriting %s failed", path);
 	return ok;
 }
 
@@ -211,62 +235,46 @@ static bool write_script(const struct gl_chart *c, const char *script, const cha
 
 enum gl_chart_result gl_chart_svg(const struct gl_chart *c, const char *svg_path, struct gl_err *e)
 {
-	char dir[PATH_MAX], data[PATH_MAX], script[PATH_MAX], tmp_svg[PATH_MAX], out[4096];
+	char dir[PATH_MAX], data[PATH_MAX], script[PATH_MAX], scratch_svg[PATH_MAX], out[4096];
 	char *argv[] = { "gnuplot", script, NULL };
+	struct gl_err local;
 	enum gl_chart_result r = GL_CHART_FAILED;
-	int status, fd;
+	int status;
 
+	if (!e)
+		e = &local;
 	if (!gl_proc_in_path("gnuplot"))
 		return GL_CHART_NO_GNUPLOT;
 	/* Scratch next to the chart, named like the results' temporaries, so
 	 * that a killed run's leftovers are removed by the next run
 	 * (gl_results_claim). */
 	if (!gl_str_fmt(dir, sizeof(dir), "%s.chart.tmp.XXXXXX", svg_path) || !mkdtemp(dir)) {
-		gl_err_set(e, "cannot create a temporary directory for the chart: %s", strerror(errno));
-		return GL_CHART_FAILED;
+		gl_err_set(e, "cannot create a temporary directory for the chart %s: %s", svg_path, strerror(errno));
+		dir[0] = '\0';
+		goto out;
 	}
 	gl_str_fmt(data, sizeof(data), "%s/data.txt", dir);
 	gl_str_fmt(script, sizeof(script), "%s/chart.gp", dir);
-	tmp_svg[0] = '\0';
-	if (!gl_str_fmt(tmp_svg, sizeof(tmp_svg), "%s.tmp.XXXXXX", svg_path)) {
-		gl_err_set(e, "chart path %s is too long", svg_path);
-		tmp_svg[0] = '\0';
-		goto out;
-	}
-	/* Reserve the temporary name next to the target; gnuplot overwrites it. */
-	fd = mkstemp(tmp_svg);
-	if (fd < 0) {
-		gl_err_set(e, "cannot create a temporary file next to %s: %s", svg_path, strerror(errno));
-		tmp_svg[0] = '\0';
-		goto out;
-	}
-	close(fd);
-	if (!write_data(c, data, e) || !write_script(c, script, data, tmp_svg, e))
+	gl_str_fmt(scratch_svg, sizeof(scratch_svg), "%s/chart.svg", dir);
+	if (!write_data(c, data, e) || !write_script(c, script, data, scratch_svg, e))
 		goto out;
 	if (!gl_proc_run(argv, out, sizeof(out), &status, e))
 		goto out;
 	if (status != 0) {
-		gl_err_set(e, "gnuplot failed (exit %d): %s", status, out);
+		gl_err_set(e, "gnuplot failed (exit %d) drawing %s: %s", status, svg_path, out);
 		goto out;
 	}
-	if (!retitle(tmp_svg, c->title, e))
+	if (!place_svg(scratch_svg, svg_path, c->title, e))
 		goto out;
-	/* Durable before it replaces the old chart, like the results files. */
-	fd = open(tmp_svg, O_RDONLY | O_CLOEXEC);
-	if (fd >= 0) {
-		fchmod(fd, 0644);
-		fsync(fd);
-		close(fd);
-	}
-	if (!gl_results_place(tmp_svg, svg_path, e))
-		goto out;
-	tmp_svg[0] = '\0';
 	r = GL_CHART_WRITTEN;
 out:
-	if (tmp_svg[0])
-		unlink(tmp_svg);
-	unlink(data);
-	unlink(script);
-	rmdir(dir);
+	if (r == GL_CHART_FAILED)
+		gl_results_set_failed(svg_path, e->msg);   /* a set without its chart is not whole */
+	if (dir[0]) {
+		unlink(scratch_svg);
+		unlink(data);
+		unlink(script);
+		rmdir(dir);
+	}
 	return r;
 }

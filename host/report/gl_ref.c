@@ -6,6 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <unistd.h>
+
+#include "gcn_array.h"
+#include "base/gl_file.h"
 #include "base/gl_str.h"
 
 #ifndef GL_SOURCE_DIR
@@ -14,11 +18,16 @@
 
 /* A CSV file read whole: the header row and the data rows, '#' lines and
  * blank lines skipped. Cells are RFC 4180 (quotes, doubled quotes); a
- * quoted cell does not span lines in any file gcnlab writes. */
+ * quoted cell does not span lines in any file gcnlab writes. Every row has
+ * the header's number of cells, else the file is malformed. */
 struct csv {
 	unsigned ncols, nrows;
 	char **cells;            /* (nrows + 1) * ncols, row 0 the header */
+	unsigned *line;          /* [nrows + 1]: the file's line of each row */
+	size_t cap_rows;
 };
+
+enum csv_status { CSV_OK, CSV_MISSING, CSV_BAD };
 
 static void csv_free(struct csv *c)
 {
@@ -26,20 +35,29 @@ static void csv_free(struct csv *c)
 		for (size_t i = 0; i < (size_t)(c->nrows + 1) * c->ncols; i++)
 			free(c->cells[i]);
 	free(c->cells);
+	free(c->line);
 	memset(c, 0, sizeof(*c));
 }
 
-/* Split one line into at most max cells (malloc'd); returns the count. */
-static unsigned split_line(const char *s, char **out, unsigned max)
+/* One line's cells, appended to the growing row store as row r. Returns
+ * the number of cells, or 0 out of memory. */
+static unsigned split_line(const char *s, char ***out, size_t *cap)
 {
 	unsigned n = 0;
 
-	while (n < max) {
+	for (;;) {
 		char *cell = malloc(strlen(s) + 1);
+		char **room = cell ? gcn_array_room(*out, cap, n, sizeof(**out), 16) : NULL;
 		size_t len = 0;
 
-		if (!cell)
-			break;
+		if (room)
+			*out = room;
+		if (!room) {
+			free(cell);
+			while (n)
+				free((*out)[--n]);
+			return 0;
+		}
 		if (*s == '"') {
 			for (s++; *s; s++) {
 				if (*s == '"' && s[1] == '"')
@@ -50,14 +68,14 @@ static unsigned split_line(const char *s, char **out, unsigned max)
 				} else
 					cell[len++] = *s;
 			}
-			while (*s && *s != ',')
+			while (*s && *s != ',' && *s != '\n' && *s != '\r')
 				s++;
 		} else {
 			while (*s && *s != ',' && *s != '\n' && *s != '\r')
 				cell[len++] = *s++;
 		}
 		cell[len] = '\0';
-		out[n++] = cell;
+		(*out)[n++] = cell;
 		if (*s != ',')
 			break;
 		s++;
@@ -67,53 +85,93 @@ static unsigned split_line(const char *s, char **out, unsigned max)
 
 #define CSV_MAX_COLS 64
 
-static bool csv_read(const char *path, struct csv *c)
+/* Read path into c. CSV_MISSING when there is no file; CSV_BAD with why
+ * ("line 3: 5 cells, the header has 11") when it cannot be read or is not
+ * one table. Linear in the file's size. */
+static enum csv_status csv_read(const char *path, struct csv *c, char *why, size_t wlen)
 {
-	FILE *f = fopen(path, "r");
-	char *line = NULL;
-	size_t cap = 0;
-	bool ok = false;
+	char *text = NULL, **cells = NULL;
+	size_t size = 0, ccap = 0;
+	unsigned lineno = 0;
+	struct gl_err e;
+	enum csv_status st = CSV_BAD;
 
 	memset(c, 0, sizeof(*c));
-	if (!f)
-		return false;
-	while (getline(&line, &cap, f) > 0) {
-		char *cells[CSV_MAX_COLS];
+	why[0] = '\0';
+	if (access(path, F_OK) != 0 && errno == ENOENT)
+		return CSV_MISSING;
+	if (!gl_file_read_text(path, "reference", &text, &size, &e)) {
+		gl_str_fmt(why, wlen, "cannot be read: %s", e.msg);
+		return CSV_BAD;
+	}
+	if (size == 0) {
+		gl_str_fmt(why, wlen, "is empty");
+		goto out;
+	}
+	if (memchr(text, '\0', size)) {
+		gl_str_fmt(why, wlen, "is malformed: it is binary, not CSV");
+		goto out;
+	}
+	for (char *l = text, *nl; l < text + size; l = nl + 1) {
 		unsigned n;
+		size_t row;
 
-		if (line[0] == '#' || line[0] == '\n' || line[0] == '\r')
+		nl = strchr(l, '\n');
+		if (!nl)
+			nl = text + size;
+		*nl = '\0';
+		lineno++;
+		if (l[0] == '#' || l[0] == '\0' || l[0] == '\r')
 			continue;
-		n = split_line(line, cells, CSV_MAX_COLS);
-		if (c->ncols == 0)
-			c->ncols = n;
-		if (n == 0 || c->ncols == 0) {
-			for (unsigned i = 0; i < n; i++)
-				free(cells[i]);
-			continue;
-		}
-		size_t row = c->cells ? (size_t)c->nrows + 1 : 0;
-		char **grown = realloc(c->cells, (row + 1) * c->ncols * sizeof(*grown));
-
-		if (!grown) {
-			for (unsigned i = 0; i < n; i++)
-				free(cells[i]);
+		n = split_line(l, &cells, &ccap);
+		if (n == 0) {
+			gl_str_fmt(why, wlen, "out of memory at line %u", lineno);
 			goto out;
 		}
-		c->cells = grown;
-		for (unsigned i = 0; i < c->ncols; i++)
-			c->cells[row * c->ncols + i] = i < n ? cells[i] : strdup("");
-		for (unsigned i = c->ncols; i < n; i++)
-			free(cells[i]);
+		if (c->ncols == 0)
+			c->ncols = n;
+		if (n != c->ncols) {
+			gl_str_fmt(why, wlen, "is malformed: line %u has %u cells, the header (line %u) %u", lineno, n,
+			           c->line[0], c->ncols);
+			while (n)
+				free(cells[--n]);
+			goto out;
+		}
+		row = c->cells ? (size_t)c->nrows + 1 : 0;
+		/* Room for one more row, doubling: linear overall. */
+		if (row == c->cap_rows) {
+			size_t cap = c->cap_rows ? 2 * c->cap_rows : 64;
+			char **grown = realloc(c->cells, cap * c->ncols * sizeof(*grown));
+			unsigned *lines = grown ? realloc(c->line, cap * sizeof(*lines)) : NULL;
+
+			if (grown)
+				c->cells = grown;
+			if (!lines) {
+				while (n)
+					free(cells[--n]);
+				gl_str_fmt(why, wlen, "out of memory at line %u", lineno);
+				goto out;
+			}
+			c->line = lines;
+			c->cap_rows = cap;
+		}
+		memcpy(&c->cells[row * c->ncols], cells, n * sizeof(*cells));
+		c->line[row] = lineno;
 		if (row)
 			c->nrows++;
 	}
-	ok = c->cells != NULL;
+	if (!c->cells)
+		gl_str_fmt(why, wlen, "is malformed: it has no header row");
+	else if (c->nrows == 0)
+		gl_str_fmt(why, wlen, "is malformed: it has a header (line %u) and no rows", c->line[0]);
+	else
+		st = CSV_OK;
 out:
-	free(line);
-	fclose(f);
-	if (!ok)
+	free(cells);
+	free(text);
+	if (st != CSV_OK)
 		csv_free(c);
-	return ok;
+	return st;
 }
 
 static const char *csv_cell(const struct csv *c, unsigned row, unsigned col)
@@ -220,6 +278,25 @@ static bool numeric(const char *s, double *v)
 	return *end == '\0' && errno == 0 && isfinite(*v);
 }
 
+/* The reference is this table's: its first nkeys columns are the table's
+ * keys, and every figure column is there. */
+static bool header_fits(const struct gl_table *t, const struct gl_ref_spec *spec, const struct csv *ref,
+                        char *why, size_t len)
+{
+	for (unsigned k = 0; k < spec->nkeys; k++)
+		if (k >= ref->ncols || strcmp(ref->cells[k], gl_table_col_name(t, k)))
+			return gl_str_fmt(why, len, "is malformed: line %u: column %u is '%.40s', not '%s'", ref->line[0],
+			                  k + 1, k < ref->ncols ? ref->cells[k] : "", gl_table_col_name(t, k)), false;
+	for (unsigned i = 0; i < spec->nfigures && i < GL_REF_MAX_FIGURES; i++) {
+		const char *name = gl_table_col_name(t, spec->figures[i]);
+
+		if (name && csv_col(ref, name) < 0)
+			return gl_str_fmt(why, len, "is malformed: line %u: the header has no column %s", ref->line[0],
+			                  name), false;
+	}
+	return true;
+}
+
 #define MAX_SOURCES 8
 #define KEY_LEN 512
 #define MAX_MOVED_SHOWN 3
@@ -229,6 +306,8 @@ void gl_ref_print(const struct gl_table *t, const char *stem, const char *arch,
 {
 	char refdir[PATH_MAX], refpath[PATH_MAX], pubpath[PATH_MAX], key[KEY_LEN];
 	struct csv ref = {0}, pub = {0};
+	char ref_why[PATH_MAX + 256] = "", pub_why[PATH_MAX + 256] = "";
+	enum csv_status ref_st = CSV_MISSING, pub_st = CSV_MISSING;
 	bool have_ref, have_pub;
 	unsigned ncols = 0, nfig = 0, moved = 0, compared = 0, nsrc = 0;
 	const char *sources[MAX_SOURCES][2];
@@ -236,15 +315,24 @@ void gl_ref_print(const struct gl_table *t, const char *stem, const char *arch,
 	const char **cols = NULL;
 	struct gl_table *d = NULL;
 	unsigned tcols = gl_table_cols(t);
+	bool bad_cell = false;
+	char **rkeys = NULL;
 
 	if (!spec || !spec->nfigures || gl_table_rows(t) == 0) {
 		gl_table_print(t, f);
 		return;
 	}
-	have_ref = gl_ref_dir(refdir, sizeof(refdir), arch) &&
-	           gl_str_fmt(refpath, sizeof(refpath), "%s/%s.csv", refdir, stem) &&
-	           csv_read(refpath, &ref);
-	have_pub = published_path(pubpath, sizeof(pubpath)) && csv_read(pubpath, &pub);
+	refdir[0] = '\0';
+	if (gl_ref_dir(refdir, sizeof(refdir), arch) && gl_str_fmt(refpath, sizeof(refpath), "%s/%s.csv", refdir, stem))
+		ref_st = csv_read(refpath, &ref, ref_why, sizeof(ref_why));
+	if (ref_st == CSV_OK && !header_fits(t, spec, &ref, ref_why, sizeof(ref_why))) {
+		ref_st = CSV_BAD;
+		csv_free(&ref);
+	}
+	have_ref = ref_st == CSV_OK;
+	if (published_path(pubpath, sizeof(pubpath)))
+		pub_st = csv_read(pubpath, &pub, pub_why, sizeof(pub_why));
+	have_pub = pub_st == CSV_OK;
 
 	/* Columns of the display table: each figure gets "ref" and, when any
 	 * row has one, "published" right after it. */
@@ -287,6 +375,21 @@ void gl_ref_print(const struct gl_table *t, const char *stem, const char *arch,
 	}
 	if (nfig == 0)
 		goto plain;
+	/* Each reference row's key once: matching is rows x reference rows
+	 * compares, not as many formatted keys. */
+	if (have_ref) {
+		rkeys = calloc(ref.nrows ? ref.nrows : 1, sizeof(*rkeys));
+		for (unsigned rr = 0; rkeys && rr < ref.nrows; rr++) {
+			char rk[KEY_LEN];
+
+			csv_key(&ref, rr, spec->nkeys, rk, sizeof(rk));
+			rkeys[rr] = strdup(rk);
+			if (!rkeys[rr])
+				goto plain;
+		}
+		if (!rkeys)
+			goto plain;
+	}
 	for (unsigned i = 0; i < ncols; i++)
 		cols[i] = names[i];
 	d = gl_table_new(gl_table_title(t), ncols, cols);
@@ -300,13 +403,9 @@ void gl_ref_print(const struct gl_table *t, const char *stem, const char *arch,
 		if (ncols > CSV_MAX_COLS * 3)
 			goto plain;
 		table_key(t, r, spec->nkeys, key, sizeof(key));
-		for (unsigned rr = 0; have_ref && rr < ref.nrows && refrow < 0; rr++) {
-			char rk[KEY_LEN];
-
-			csv_key(&ref, rr, spec->nkeys, rk, sizeof(rk));
-			if (strcmp(rk, key) == 0)
+		for (unsigned rr = 0; rkeys && rr < ref.nrows && refrow < 0; rr++)
+			if (strcmp(rkeys[rr], key) == 0)
 				refrow = (int)rr;
-		}
 		for (unsigned i = 0; i < ncols; i++) {
 			const char *own = gl_table_cell(t, r, (unsigned)src[i]);
 			const char *name = gl_table_col_name(t, (unsigned)src[i]);
@@ -320,6 +419,12 @@ void gl_ref_print(const struct gl_table *t, const char *stem, const char *arch,
 
 				if (rc >= 0) {
 					cells[i] = csv_cell(&ref, (unsigned)refrow, (unsigned)rc);
+					/* A figure the reference cannot be read for is no agreement. */
+					if (numeric(own, &a) && cells[i][0] && !numeric(cells[i], &b) && !bad_cell) {
+						bad_cell = true;
+						gl_str_fmt(ref_why, sizeof(ref_why), "is malformed: line %u: %s is '%.40s', not a number",
+						           ref.line[refrow + 1], name, cells[i]);
+					}
 					if (numeric(own, &a) && numeric(cells[i], &b)) {
 						compared++;
 						if (a != b && moved++ < MAX_MOVED_SHOWN)
@@ -347,22 +452,40 @@ void gl_ref_print(const struct gl_table *t, const char *stem, const char *arch,
 			goto plain;
 	}
 	gl_table_print(d, f);
-	if (have_ref) {
+
+	if (have_ref && bad_cell) {
+		fprintf(f, "ref: %s %s; its figures are not counted as agreeing (regenerate it: gcnlab run ... "
+		        "--backend emu --out results/reference)\n", refpath, ref_why);
+	} else if (have_ref && compared == 0) {
+		fprintf(f, "ref: %s (emulated %s, committed): none of its rows has this run's keys and figures; "
+		        "no figures compared\n", refpath, arch);
+	} else if (have_ref) {
 		fprintf(f, "ref: %s (emulated %s, committed); %u of %u figures differ%s\n", refpath, arch,
 		        moved, compared, moved ? ":" : "");
 		for (unsigned k = 0; k < moved && k < MAX_MOVED_SHOWN; k++)
 			fprintf(f, "  %s\n", moved_text[k]);
 		if (moved > MAX_MOVED_SHOWN)
 			fprintf(f, "  ... and %u more\n", moved - MAX_MOVED_SHOWN);
-	} else
+	} else if (ref_st == CSV_BAD) {
+		fprintf(f, "ref: %s %s; no figures compared (regenerate it: gcnlab run ... --backend emu --out "
+		        "results/reference)\n", refpath, ref_why);
+	} else {
 		fprintf(f, "ref: none (no %s/%s.csv)\n", refdir, stem);
+	}
+	if (pub_st == CSV_BAD)
+		fprintf(f, "published: %s %s; no published figures shown\n", pubpath, pub_why);
 	for (unsigned k = 0; k < nsrc; k++)
 		fprintf(f, "published: %s, %s\n", sources[k][0], sources[k][1]);
 	goto out;
 plain:
 	gl_table_print(t, f);
+	if (ref_st == CSV_BAD)
+		fprintf(f, "ref: %s %s; no figures compared\n", refpath, ref_why);
 out:
 	gl_table_free(d);
+	for (unsigned rr = 0; rkeys && rr < ref.nrows; rr++)
+		free(rkeys[rr]);
+	free(rkeys);
 	free(cols);
 	free(names);
 	free(src);

@@ -433,10 +433,15 @@ bool gl_results_mkdirs(const char *dir, struct gl_err *e)
 	for (char *p = path + 1; ; p++) {
 		if (*p == '/' || *p == '\0') {
 			char save = *p;
+			struct stat ls;
 
 			*p = '\0';
 			if (mkdir(path, 0777) != 0 && errno != EEXIST)
 				return gl_err_set(e, "cannot create directory %s: %s", path, strerror(errno));
+			/* EEXIST from a link to nothing: name the link. */
+			if (stat(path, &ls) != 0 && lstat(path, &ls) == 0 && S_ISLNK(ls.st_mode))
+				return gl_err_set(e, "%s is a symbolic link to a missing folder; point it at a folder or "
+				                  "remove it", path);
 			*p = save;
 			if (!save)
 				break;
@@ -458,50 +463,71 @@ bool gl_results_dir(char *buf, size_t len, const char *root, const char *arch,
 	return true;
 }
 
+/* The message names the file being replaced, not its temporary. */
+static bool write_failed(const char *path, const char *tmp, struct gl_err *e)
+{
+	int err = errno;
+
+	gl_err_set(e, "writing %s failed: %s (the previous %s, if any, is unchanged)", path, strerror(err), path);
+	unlink(tmp);
+	return false;
+}
+
 bool gl_results_write_file(const char *path, const void *data, size_t len, struct gl_err *e)
 {
 	char tmp[PATH_MAX];
 	const uint8_t *p = data;
 	size_t done = 0;
+	struct gl_err local;
 	int fd;
+	bool ok = false;
 
-	if (snprintf(tmp, sizeof(tmp), "%s.tmp.XXXXXX", path) >= (int)sizeof(tmp))
-		return gl_err_set(e, "path %s is too long", path);
+	if (!e)
+		e = &local;
+	if (snprintf(tmp, sizeof(tmp), "%s.tmp.XXXXXX", path) >= (int)sizeof(tmp)) {
+		gl_err_set(e, "path %s is too long", path);
+		goto fail;
+	}
 	fd = mkostemp(tmp, O_CLOEXEC);
-	if (fd < 0)
-		return gl_err_set(e, "cannot create a temporary file next to %s: %s", path,
-		                  strerror(errno));
+	if (fd < 0) {
+		gl_err_set(e, "cannot write %s: cannot create a temporary file beside it: %s", path, strerror(errno));
+		goto fail;
+	}
 	while (done < len) {
 		ssize_t n = write(fd, p + done, len - done);
 
 		if (n < 0 && errno == EINTR)
 			continue;
-		if (n < 0) {
-			gl_err_set(e, "writing %s failed: %s", tmp, strerror(errno));
+		if (n <= 0) {
+			if (n == 0)
+				errno = ENOSPC;
+			close(fd);
+			write_failed(path, tmp, e);
 			goto fail;
 		}
 		done += (size_t)n;
 	}
 	/* mkostemp creates 0600; results are ordinary files. */
 	if (fchmod(fd, 0644) != 0 || fsync(fd) != 0) {
-		gl_err_set(e, "writing %s failed: %s", tmp, strerror(errno));
+		close(fd);
+		write_failed(path, tmp, e);
 		goto fail;
 	}
 	if (close(fd) != 0) {
-		fd = -1;
-		gl_err_set(e, "writing %s failed: %s", tmp, strerror(errno));
+		write_failed(path, tmp, e);
 		goto fail;
 	}
-	fd = -1;
 	/* At once, or with the rest of the suite's set (gl_results_set.h). */
-	if (!gl_results_place(tmp, path, e))
+	if (!gl_results_place(tmp, path, e)) {
+		unlink(tmp);
 		goto fail;
-	return true;
+	}
+	ok = true;
 fail:
-	if (fd >= 0)
-		close(fd);
-	unlink(tmp);
-	return false;
+	/* A set open in path's folder must not be committed without it. */
+	if (!ok)
+		gl_results_set_failed(path, e->msg);
+	return ok;
 }
 
 typedef void (*emit_fn)(const struct gl_table *t, FILE *f);

@@ -15,8 +15,32 @@ void gl_bench_init(struct gl_bench *m, struct gl_run_ctx *ctx, const char *suite
 	m->suite = suite;
 }
 
+void gl_bench_fail_end(struct gl_bench *m)
+{
+	if (m->fail_repeats)
+		fprintf(stderr, "%s: ... the same failure in %u more row%s\n", m->suite, m->fail_repeats,
+		        m->fail_repeats == 1 ? "" : "s");
+	m->fail_repeats = 0;
+	m->last_fail[0] = '\0';
+}
+
+void gl_bench_fail(struct gl_bench *m, const char *what, const char *why)
+{
+	if (m->last_fail[0] && strcmp(m->last_fail, why) == 0) {
+		m->fail_repeats++;
+		return;
+	}
+	gl_bench_fail_end(m);
+	gl_str_copy(m->last_fail, sizeof(m->last_fail), why);
+	if (what)
+		fprintf(stderr, "%s: %s: %s\n", m->suite, what, why);
+	else
+		fprintf(stderr, "%s\n", why);
+}
+
 void gl_bench_fini(struct gl_bench *m)
 {
+	gl_bench_fail_end(m);
 	for (unsigned i = 0; i < m->ncodes; i++)
 		if (m->ctx->hsa)
 			gl_hsa_code_free(m->ctx->hsa, m->codes[i].code);
@@ -334,7 +358,7 @@ void gl_bench_chart(struct gl_bench *m, struct gl_table *t, const struct gl_char
 		gl_table_param(t, "chart", "none (gnuplot not on PATH)");
 		break;
 	case GL_CHART_FAILED:
-		fprintf(stderr, "%s: no chart %s: %s\n", m->suite, file, e.msg);
+		fprintf(stderr, "%s: chart %s failed: %s\n", m->suite, file, e.msg);
 		gl_table_param(t, "chart", "none (gnuplot failed)");
 		break;
 	}

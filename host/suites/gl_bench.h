@@ -68,7 +68,16 @@ struct gl_bench {
 	unsigned ncodes, n;
 	struct gl_bench_code codes[GL_BENCH_MAX_CODES];
 	struct gl_bench_kernel kern[GL_BENCH_MAX_KERNELS];
+	char last_fail[GL_ERR_MAX];   /* gl_bench_fail: the last reason printed */
+	unsigned fail_repeats;        /* ... and how often it came again since */
 };
+
+/* A row that failed, on stderr: "<what>: <why>" (what may be NULL). A why
+ * equal to the last one is counted instead of printed again (one truncated
+ * code object fails every row the same way); gl_bench_fail_end, also called
+ * by gl_bench_fini, says how many rows it was. */
+void gl_bench_fail(struct gl_bench *m, const char *what, const char *why);
+void gl_bench_fail_end(struct gl_bench *m);
 
 void gl_bench_init(struct gl_bench *m, struct gl_run_ctx *ctx, const char *suite);
 

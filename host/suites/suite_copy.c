@@ -22,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <time.h>
 
 #include "report/gl_chart.h"
@@ -32,6 +33,7 @@
 #include "suites/gl_params.h"
 #include "report/gl_ref.h"
 #include "report/gl_results.h"
+#include "base/gl_file.h"
 #include "base/gl_str.h"
 #include "suites/gl_bench.h"
 #include "suites/gl_suite.h"
@@ -159,12 +161,22 @@ static bool study_load(struct copy_study *sd, const char *path, struct gl_err *e
 {
 	char line[256];
 	unsigned ln = 0;
-	FILE *f = fopen(path, "r");
+	FILE *f;
+	int fd;
 
 	sd->n = 0;
 	gl_str_copy(sd->path, sizeof(sd->path), path);
-	if (!f)
+	if (access(path, F_OK) != 0)
 		return true;
+	/* Not a FIFO or a device: that open could block. */
+	fd = gl_file_open_regular(path, "copy study figures", e);
+	if (fd < 0)
+		return false;
+	f = fdopen(fd, "r");
+	if (!f) {
+		close(fd);
+		return gl_err_set(e, "cannot read %s", path);
+	}
 	while (fgets(line, sizeof(line), f)) {
 		char kernel[48], skern[64], impl[16], state[16];
 		unsigned sclk, mclk;
@@ -479,7 +491,7 @@ static void chart(struct gl_run_ctx *ctx, const char *dir, const struct copy_row
 		gl_table_param(t, "chart", "none (gnuplot not on PATH)");
 		break;
 	case GL_CHART_FAILED:
-		fprintf(stderr, "copy: no chart: %s\n", e.msg);
+		fprintf(stderr, "copy: chart copy.svg failed: %s\n", e.msg);
 		gl_table_param(t, "chart", "none (gnuplot failed)");
 		break;
 	}

@@ -701,7 +701,7 @@ static int lat_run(struct gl_run_ctx *ctx, struct gl_err *e)
 		r->ok = hbm_rows(&m, &c, &hbm, seq, nslots, hbm_kinds[i].off, hbm_kinds[i].what, r, lat, tput,
 		                 &wrapped, &re);
 		if (!r->ok) {
-			fprintf(stderr, "%s\n", re.msg);
+			gl_bench_fail(&m, NULL, re.msg);
 			gl_str_copy(r->error, sizeof(r->error), re.msg);
 			all_ok = false;
 		}
@@ -726,7 +726,7 @@ static int lat_run(struct gl_run_ctx *ctx, struct gl_err *e)
 			                (unsigned long long)c.strides[s]);
 			r->ok = lds_rows(&m, &c, width, c.strides[s], r, lat, tput, &re);
 			if (!r->ok) {
-				fprintf(stderr, "%s\n", re.msg);
+				gl_bench_fail(&m, NULL, re.msg);
 				all_ok = false;
 			}
 		}
@@ -741,7 +741,10 @@ static int lat_run(struct gl_run_ctx *ctx, struct gl_err *e)
 		gl_str_bytes(c.fp[i], true, fp, sizeof(fp));
 		gl_run_ctx_progress(ctx, "%s: chase %s (%u/%u)", SUITE, fp, i + 1, c.nfp);
 		if (!sweep_point(&m, &c, overhead, &pts[i], raw, slat, &re)) {
-			fprintf(stderr, "%s: footprint %s: %s\n", SUITE, fp, re.msg);
+			char what[48];
+
+			gl_str_fmt(what, sizeof(what), "footprint %s", fp);
+			gl_bench_fail(&m, what, re.msg);
 			all_ok = false;
 		}
 	}

@@ -201,7 +201,7 @@ static int cnt_run(struct gl_run_ctx *ctx, struct gl_err *e)
 			r->ok = gl_bench_kernel(&m, kernels[k], &kern, &re) &&
 			        gl_bench_dispatch(&m, kern, args, 2, wi, wi, &r->us, &re);
 			if (!r->ok) {
-				fprintf(stderr, "%s\n", re.msg);
+				gl_bench_fail(&m, NULL, re.msg);
 				all_ok = false;
 				continue;
 			}
