@@ -21,3 +21,17 @@ $(KFD_SO): $(call objs,$(BUILD),$(KFD_SRCS)) $(KFD_VER)
 kfd: $(KFD_SO)
 all: $(KFD_SO)
 test-build: $(KFD_SO)
+
+# tools/rocr-emu's LD_PRELOAD shim (tools/kfd_devnode.c): rocminfo's
+# pre-check opens /dev/kfd. Built apart: it must never be linked into
+# anything else.
+KFD_DEVNODE := $(BUILD)/lib/kfd/libgcnlab-devkfd.so
+
+$(KFD_DEVNODE): tools/kfd_devnode.c | check-deps
+	@mkdir -p $(@D)
+	$(call say,CC,$< -> $@)
+	$(Q)$(CC) $(CSTD_FLAGS) -fPIC -shared -o $@ $< -ldl
+
+kfd: $(KFD_DEVNODE)
+all: $(KFD_DEVNODE)
+test-build: $(KFD_DEVNODE)
