@@ -203,7 +203,7 @@ KFD_API HSAKMT_STATUS hsaKmtGetNodeMemoryProperties(HSAuint32 node, HSAuint32 n,
 		banks[0].Width = kfd.prof->model.mem_bus_bits;
 		banks[0].MemoryClockMax = mclk;
 		banks[1].HeapType = HSA_HEAPTYPE_GPU_LDS;
-		banks[1].SizeInBytes = KFD_APERTURE_SIZE;
+		banks[1].SizeInBytes = kfd.prof->lds_bytes;  /* ROCr sizes the group pool by it */
 		banks[1].VirtualBaseAddress = KFD_LDS_APERTURE;
 		banks[2].HeapType = HSA_HEAPTYPE_GPU_SCRATCH;
 		banks[2].SizeInBytes = KFD_APERTURE_SIZE;
