@@ -20,19 +20,36 @@ struct kfd_state kfd = {
 	.dispatch_lock = PTHREAD_MUTEX_INITIALIZER,
 	.ev_lock = PTHREAD_MUTEX_INITIALIZER,
 	.ev_cond = PTHREAD_COND_INITIALIZER,
+	.clock_lock = PTHREAD_MUTEX_INITIALIZER,
 };
-
-static uint64_t kfd_wall_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-}
 
 uint64_t kfd_clock_ns(void)
 {
-	return kfd_wall_ns() - kfd.wall0 + atomic_load(&kfd.model_ns);
+	uint64_t m, v;
+
+	/* The model's clock moves under the dispatch lock. */
+	pthread_mutex_lock(&kfd.dispatch_lock);
+	m = emu_gpu_now_ns(kfd.gpu);
+	pthread_mutex_unlock(&kfd.dispatch_lock);
+	pthread_mutex_lock(&kfd.clock_lock);
+	v = m + kfd.clock_off;
+	if (v <= kfd.clock_last) {
+		kfd.clock_off += kfd.clock_last + 1 - v;
+		v = kfd.clock_last + 1;
+	}
+	kfd.clock_last = v;
+	pthread_mutex_unlock(&kfd.clock_lock);
+	return v;
+}
+
+uint64_t kfd_clock_of_model(uint64_t model_ns)
+{
+	uint64_t off;
+
+	pthread_mutex_lock(&kfd.clock_lock);
+	off = kfd.clock_off;
+	pthread_mutex_unlock(&kfd.clock_lock);
+	return model_ns + off;
 }
 
 bool kfd_is_open(void)
@@ -93,8 +110,8 @@ KFD_API HSAKMT_STATUS hsaKmtOpenKFD(void)
 	if (!kfd_events_init())
 		goto fail;
 	atomic_store(&kfd.vm_fault, false);
-	atomic_store(&kfd.model_ns, 0);
-	kfd.wall0 = kfd_wall_ns();
+	kfd.clock_off = 1;   /* no timestamp is 0 (ROCr: "may be invalid") */
+	kfd.clock_last = 0;
 	kfd.opens = 1;
 	goto out;
 fail:

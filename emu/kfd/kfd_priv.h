@@ -59,8 +59,9 @@ struct kfd_state {
 	struct emu_mem *mem;
 	struct emu_gpu *gpu;
 	pthread_mutex_t dispatch_lock;
-	uint64_t wall0;            /* wall clock at open (ns) */
-	_Atomic uint64_t model_ns; /* the GPU's model time after its last dispatch */
+	pthread_mutex_t clock_lock;
+	uint64_t clock_off;        /* kfd_clock_ns: ns added to model time so that */
+	uint64_t clock_last;       /* every reading is later than the one before */
 
 	struct kfd_range *ranges;  /* sorted by base */
 	size_t nranges, cap;
@@ -83,11 +84,15 @@ extern struct kfd_state kfd;
 /* Whether hsaKmtOpenKFD succeeded (and CloseKFD did not undo it). */
 bool kfd_is_open(void);
 
-/* The GPU's timestamp clock, ns: the wall time since open plus the model
- * time of the dispatches, so that it always advances (ROCr interpolates GPU
- * ticks to system time between two readings) and a dispatch's end minus
- * start is its model duration. GPU and system counters are this one clock. */
+/* The GPU's timestamp clock, ns: model time (as the emulator's own runtime
+ * reports it), plus 1 ns for each reading that found the model where the
+ * previous one did, so that two readings always differ: ROCr interpolates
+ * GPU ticks to system time between two readings (GpuAgent::TranslateTime)
+ * and the GPU, CPU and system counters are all this one clock, which makes
+ * the ratio exactly 1 and a dispatch's time its model time. */
 uint64_t kfd_clock_ns(void);
+/* A time of the model (ns, emu_dispatch_result) on that clock. */
+uint64_t kfd_clock_of_model(uint64_t model_ns);
 
 /* Memory (kfd_memory.c). */
 struct kfd_range *kfd_range_find(uint64_t addr);   /* kfd.lock held */

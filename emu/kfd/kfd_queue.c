@@ -101,9 +101,8 @@ static void kfd_sig_complete(void *fe, void *sig, const uint64_t times[2])
 
 	(void)fe;
 	if (times) {
-		uint64_t end = kfd_clock_ns();
-		s->end_ts = end;
-		s->start_ts = end - (times[1] - times[0]);
+		s->start_ts = kfd_clock_of_model(times[0]);
+		s->end_ts = kfd_clock_of_model(times[1]);
 	}
 	__atomic_fetch_sub(&s->value, 1, __ATOMIC_RELEASE);
 	kfd_sig_notify(s);
@@ -181,17 +180,6 @@ static void kfd_cp_fault(void *fe, uint64_t addr, const char *report)
 	kfd_event_vm_fault(addr);
 }
 
-static void kfd_cp_result(void *fe, uint64_t completion, const struct emu_dispatch_result *res)
-{
-	uint64_t now = emu_gpu_now_ns(kfd.gpu);
-
-	(void)fe;
-	(void)completion;
-	(void)res;
-	if (now > atomic_load(&kfd.model_ns))
-		atomic_store(&kfd.model_ns, now);
-}
-
 static bool kfd_cp_evicted(void *fe)
 {
 	(void)fe;
@@ -207,7 +195,7 @@ static const struct emu_cp_ops kfd_cp_ops = {
 	.doorbell_wait = kfd_doorbell_wait,
 	.error = kfd_cp_error,
 	.fault = kfd_cp_fault,
-	.result = kfd_cp_result,
+	.result = NULL,
 	.evicted = kfd_cp_evicted,
 };
 

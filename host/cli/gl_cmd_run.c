@@ -131,7 +131,7 @@ static bool fresh_backend(const char *cmd, struct gl_run_ctx *ctx, const struct 
 			return false;
 		}
 	}
-	if (!first && gl_hsa_backend(ctx->hsa) == GL_BACKEND_EMU && !gl_run_ctx_reopen(ctx, 0, 0, &e)) {
+	if (!first && gl_hsa_emulated(ctx->hsa) && !gl_run_ctx_reopen(ctx, 0, 0, &e)) {
 		fprintf(stderr, "%s: %s: cannot reopen the emulated GPU: %s\n", cmd, suite->name, e.msg);
 		return false;
 	}

@@ -26,9 +26,12 @@ enum gl_backend {
 	GL_BACKEND_AUTO,
 	GL_BACKEND_ROCR,
 	GL_BACKEND_EMU,
+	/* Debian's ROCr over the emulated KFD thunk (build/lib/kfd/
+	 * libhsakmt.so.1, emu/kfd): the host's ROCr path on the emulated GPU. */
+	GL_BACKEND_ROCR_EMU,
 };
 
-/* "auto", "rocr", "emu". */
+/* "auto", "rocr", "emu", "rocr-emu". */
 const char *gl_backend_name(enum gl_backend b);
 bool gl_backend_parse(const char *text, enum gl_backend *out);
 
@@ -59,7 +62,10 @@ bool gl_hsa_open(const struct gl_hsa_cfg *cfg, struct gl_hsa **out, struct gl_er
  * first), hsa_shut_down, dlclose. NULL is fine. */
 void gl_hsa_close(struct gl_hsa *h);
 
-enum gl_backend gl_hsa_backend(const struct gl_hsa *h);   /* ROCR or EMU */
+enum gl_backend gl_hsa_backend(const struct gl_hsa *h);   /* ROCR, EMU or ROCR_EMU */
+/* The GPU is the emulator (EMU or ROCR_EMU): its times are model time,
+ * deterministic, and it runs far slower than hardware. */
+bool gl_hsa_emulated(const struct gl_hsa *h);
 const char *gl_hsa_reason(const struct gl_hsa *h);         /* why this backend */
 const char *gl_hsa_arch(const struct gl_hsa *h);           /* "gfx942" */
 const char *gl_hsa_target(const struct gl_hsa *h);         /* "gfx942:sramecc+:xnack-" */
