@@ -204,6 +204,12 @@ bool gl_hsa_last_times_ns(const struct gl_hsa *h, uint64_t *start_ns, uint64_t *
  * the gaps between dispatches count (the host clock on ROCr; the model's
  * timeline on the emulator, whose system timestamp is model time). gpu_us,
  * when not NULL, gets each dispatch's own GPU duration (n values). */
+/* A dispatch's GPU time from its profiling timestamps (ticks at hz): false,
+ * with the reason, when they are not a time: 0 (never written: ROCr then
+ * prints "time stamps may be invalid" and translates the zeros), or an end
+ * not after the start (no dispatch takes no time). */
+bool gl_hsa_dispatch_us(const char *kernel, uint64_t start, uint64_t end, uint64_t hz, double *us,
+                        struct gl_err *e);
 bool gl_hsa_dispatch_batch(struct gl_hsa *h, const struct gl_hsa_launch *l, unsigned n,
                            bool markers, double *host_us, double *gpu_us, struct gl_err *e);
 
