@@ -110,6 +110,7 @@ KFD_API HSAKMT_STATUS hsaKmtOpenKFD(void)
 	if (!kfd_events_init())
 		goto fail;
 	atomic_store(&kfd.vm_fault, false);
+	kfd_ext_reset();
 	kfd.clock_off = 1;   /* no timestamp is 0 (ROCr: "may be invalid") */
 	kfd.clock_last = 0;
 	kfd.opens = 1;

@@ -105,6 +105,12 @@ void kfd_event_vm_fault(uint64_t addr);
 bool kfd_events_init(void);
 void kfd_events_release_all(void);
 
+/* The vendor extension (kfd_ext.c): dispatch results by completion signal
+ * and the last fault/hang/hazard report. */
+void kfd_ext_reset(void);
+void kfd_ext_record(uint64_t completion, const struct emu_dispatch_result *res);
+void kfd_ext_report(const char *report);
+
 /* Queues (kfd_queue.c). */
 void kfd_queues_destroy_all(void);
 

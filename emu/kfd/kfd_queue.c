@@ -154,9 +154,11 @@ static void kfd_cp_error(void *fe, hsa_status_t st, const char *report)
 	uint64_t h = q->cp.amd->queue_inactive_signal.handle;
 	amd_signal_t *s = NULL;
 
-	if (report && *report)
+	if (report && *report) {
 		fprintf(stderr, "libhsakmt (gcnlab emulated KFD): queue %u stopped: %s\n", q->slot,
 		        report);
+		kfd_ext_report(report);
+	}
 	emu_mem_lock(kfd.mem);
 	if (h)
 		s = emu_mem_translate(kfd.mem, h, sizeof(amd_signal_t));
@@ -174,10 +176,18 @@ static void kfd_cp_fault(void *fe, uint64_t addr, const char *report)
 {
 	struct kfd_queue *q = fe;
 
-	if (report && *report)
+	if (report && *report) {
 		fprintf(stderr, "libhsakmt (gcnlab emulated KFD): queue %u: %s\n", q->slot, report);
+		kfd_ext_report(report);
+	}
 	atomic_store(&kfd.vm_fault, true);   /* evicted before anyone hears of it */
 	kfd_event_vm_fault(addr);
+}
+
+static void kfd_cp_result(void *fe, uint64_t completion, const struct emu_dispatch_result *res)
+{
+	(void)fe;
+	kfd_ext_record(completion, res);
 }
 
 static bool kfd_cp_evicted(void *fe)
@@ -195,7 +205,7 @@ static const struct emu_cp_ops kfd_cp_ops = {
 	.doorbell_wait = kfd_doorbell_wait,
 	.error = kfd_cp_error,
 	.fault = kfd_cp_fault,
-	.result = NULL,
+	.result = kfd_cp_result,
 	.evicted = kfd_cp_evicted,
 };
 

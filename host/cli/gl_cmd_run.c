@@ -236,7 +236,7 @@ static int run_main(const char *cmd, int argc, char **argv)
 		gl_hsa_close(ctx.hsa);
 		return gl_cmd_fail(cmd, &e, GL_CMD_EXIT_USAGE);
 	}
-	if (ctx.counters && gl_hsa_backend(ctx.hsa) != GL_BACKEND_EMU)
+	if (ctx.counters && !gl_hsa_emulated(ctx.hsa))
 		fprintf(stderr, "%s\n", gl_counters_unavailable());
 	exit_code = check_params(cmd, &ctx, suites, npos);
 	if (exit_code >= 0) {

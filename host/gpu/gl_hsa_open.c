@@ -483,6 +483,18 @@ static bool setup(struct gl_hsa *h, struct gl_err *e)
 		                                                sizeof(h->ext), &h->ext) == HSA_STATUS_SUCCESS)
 			h->have_ext = true;
 	}
+	/* ROCr does not know the emulator's extension: on rocr-emu the thunk
+	 * exports it (emu/kfd/kfd_ext.c). */
+	if (!h->have_ext && h->kfd_lib) {
+		const struct gcnlab_emu_ext_1 *(*get)(uint16_t);
+		const struct gcnlab_emu_ext_1 *t;
+
+		*(void **)&get = dlsym(h->kfd_lib, "gcnlab_kfd_emu_ext");
+		if (get && (t = get(GCNLAB_EMU_EXT_MAJOR)) != NULL) {
+			memcpy(&h->ext, t, sizeof(h->ext) < sizeof(*t) ? sizeof(h->ext) : sizeof(*t));
+			h->have_ext = true;
+		}
+	}
 	return true;
 }
 
