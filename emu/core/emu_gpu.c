@@ -170,7 +170,8 @@ static bool emu_gpu_demand_kernel(struct emu_gpu *g, uint64_t kd_addr, struct em
 		goto fail;
 	g->demand = room;
 	k.prog = prog;
-	snprintf(k.name, sizeof(k.name), "kernel at 0x%llx", (unsigned long long)kd_addr);
+	/* Reports read "in kernel at 0x...": no loader told the GPU its name. */
+	snprintf(k.name, sizeof(k.name), "at 0x%llx", (unsigned long long)kd_addr);
 	struct emu_kernel_reg *n = gcn_array_room(g->kernels, &g->cap, g->nkernels, sizeof(*n), 16);
 	if (!n)
 		goto fail;
