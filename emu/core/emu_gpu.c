@@ -204,6 +204,14 @@ bool emu_gpu_find_kernel(struct emu_gpu *g, uint64_t kd_addr, struct emu_kernel_
 	return found;
 }
 
+void emu_gpu_acquire_mem(struct emu_gpu *g, bool l2, bool icache, bool kcache)
+{
+	if (g->timing)
+		g->now_cycle = emu_timing_acquire_mem(g->timing, g->now_cycle, l2, icache, kcache);
+	if (icache || kcache)
+		emu_gpu_drop_code(g, 0, UINT64_MAX);
+}
+
 void emu_gpu_set_demand_code(struct emu_gpu *g, bool on)
 {
 	g->demand_code = on;

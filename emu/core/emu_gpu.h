@@ -56,6 +56,11 @@ void emu_gpu_unregister_program(struct emu_gpu *g, const struct emu_program *pro
  * (memory freed, or a code-cache invalidation: len UINT64_MAX drops all).
  * Call drop with the dispatch lock held, as dispatches are. */
 void emu_gpu_set_demand_code(struct emu_gpu *g, bool on);
+/* The command processor's ACQUIRE_MEM (cp/emu_cp_pm4.c): the caches it
+ * names are written back and emptied in the model (emu_timing_acquire_mem),
+ * model time advancing by the write-back; an instruction-cache invalidation
+ * also drops the code decoded on demand. Dispatch lock held. */
+void emu_gpu_acquire_mem(struct emu_gpu *g, bool l2, bool icache, bool kcache);
 void emu_gpu_drop_code(struct emu_gpu *g, uint64_t base, uint64_t len);
 struct emu_mem *emu_gpu_mem(const struct emu_gpu *g);
 

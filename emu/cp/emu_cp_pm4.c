@@ -45,13 +45,15 @@ static bool pm4_run_ib(struct emu_gpu *g, const uint32_t *dw, uint32_t n, uint64
 		switch (pm4_op(h)) {
 		case EMU_PM4_OP_NOP:
 			break;
-		case EMU_PM4_OP_ACQUIRE_MEM:
-			/* The emulator's caches hold no stale data (memory is
-			 * coherent); its decoded programs are the code caches'
-			 * only state that can go stale. */
-			if (len > 1 && (dw[i + 1] & (EMU_PM4_COHER_SH_ICACHE | EMU_PM4_COHER_SH_KCACHE)))
-				emu_gpu_drop_code(g, 0, UINT64_MAX);
+		case EMU_PM4_OP_ACQUIRE_MEM: {
+			/* Memory itself is coherent; the model's caches (their
+			 * timing state) and the code decoded on demand are what
+			 * the invalidation empties. */
+			uint32_t c = len > 1 ? dw[i + 1] : 0;
+			emu_gpu_acquire_mem(g, c & (EMU_PM4_COHER_TC | EMU_PM4_COHER_TC_WB),
+			                    c & EMU_PM4_COHER_SH_ICACHE, c & EMU_PM4_COHER_SH_KCACHE);
 			break;
+		}
 		default:
 			return pm4_fail(r, "packet %llu: PM4 opcode 0x%02llx is not supported by the "
 			                "emulated command processor", (unsigned long long)index, pm4_op(h));

@@ -19,6 +19,8 @@
 /* ACQUIRE_MEM COHER_CNTL (gfx9): SH_ICACHE_ACTION_ENA, SH_KCACHE_ACTION_ENA. */
 #define EMU_PM4_COHER_SH_ICACHE (1u << 29)
 #define EMU_PM4_COHER_SH_KCACHE (1u << 27)
+#define EMU_PM4_COHER_TC (1u << 23)          /* TC_ACTION_ENA: the L2 */
+#define EMU_PM4_COHER_TC_WB (1u << 18)       /* TC_WB_ACTION_ENA */
 
 struct emu_cp_pm4_result {
 	bool ok;                 /* executed; else report says why (invalid packet) */
