@@ -135,6 +135,7 @@ sub case_co {
 	($out, $rc) = run({}, $gcnlab, 'info', '--backend', 'rocr-emu', '--arch', 'gfx900');
 	ok($rc == 0 && $out =~ /gfx900/ && $out =~ m{counters/trace:\s+yes},
 	   'info on gfx900: the emulator\'s extension through the thunk') or diag($out);
+	like($out, qr/copies:\s+ROCr's blit kernels.*no SDMA engine/, '... and that copies are blit kernels');
 }
 
 done_testing();
