@@ -6,6 +6,13 @@
  * All events share one lock and one condition: a wait on several events
  * (ROCr's async-events thread waits on all its interrupt signals at once)
  * sleeps once and is woken by any of them.
+ *
+ * Setting an event wakes every thread waiting on it, as the KFD does; an
+ * auto-reset event then stays unset, and only one set while nobody waits
+ * stays set for the next wait to consume. (Consuming it in the first
+ * waiter to wake left a second waiter on the same event asleep for good:
+ * ROCr's queue destruction waits on its queue event while the async-events
+ * thread waits on it too.)
  */
 #include <errno.h>
 #include <stdio.h>
@@ -21,7 +28,18 @@ struct kfd_event {
 	uint32_t slot;
 	bool manual;               /* manual reset: a wait does not clear it */
 	bool signaled;
+	uint32_t waiters;          /* threads inside a wait on it */
+	uint64_t fires;            /* times set: a waiter sees it change */
 };
+
+/* Set e (ev_lock held). */
+static void kfd_event_set(struct kfd_event *e)
+{
+	e->fires++;
+	if (e->manual || e->waiters == 0)
+		e->signaled = true;
+	pthread_cond_broadcast(&kfd.ev_cond);
+}
 
 bool kfd_events_init(void)
 {
@@ -140,10 +158,8 @@ KFD_API HSAKMT_STATUS hsaKmtSetEvent(HsaEvent *ev)
 		return HSAKMT_STATUS_KERNEL_IO_CHANNEL_NOT_OPENED;
 	pthread_mutex_lock(&kfd.ev_lock);
 	e = kfd_event_of(ev);
-	if (e) {
-		e->signaled = true;
-		pthread_cond_broadcast(&kfd.ev_cond);
-	}
+	if (e)
+		kfd_event_set(e);
 	pthread_mutex_unlock(&kfd.ev_lock);
 	return e ? HSAKMT_STATUS_SUCCESS : HSAKMT_STATUS_INVALID_HANDLE;
 }
@@ -154,8 +170,7 @@ void kfd_event_fire(uint32_t event_id)
 	pthread_mutex_lock(&kfd.ev_lock);
 	if (event_id > 0 && event_id < KFD_EVENT_SLOTS && kfd.events[event_id]) {
 		kfd.mailbox[event_id] = 0;
-		kfd.events[event_id]->signaled = true;
-		pthread_cond_broadcast(&kfd.ev_cond);
+		kfd_event_set(kfd.events[event_id]);
 	}
 	pthread_mutex_unlock(&kfd.ev_lock);
 }
@@ -171,8 +186,7 @@ void kfd_event_vm_fault(uint64_t addr)
 		f->VirtualAddress = addr;
 		f->Failure.NotPresent = 1;
 		f->Flags = HSA_EVENTID_MEMORY_FATAL_PROCESS;
-		e->signaled = true;
-		pthread_cond_broadcast(&kfd.ev_cond);
+		kfd_event_set(e);
 	}
 	pthread_mutex_unlock(&kfd.ev_lock);
 	if (!e)
@@ -180,11 +194,18 @@ void kfd_event_vm_fault(uint64_t addr)
 		        "memory event to report it on\n", (unsigned long long)addr);
 }
 
-/* Whether the wait is satisfied (ev_lock held); consumes auto-reset events
- * that satisfied it. gone: an event was destroyed under the wait. */
-static bool kfd_wait_done(HsaEvent *evs[], HSAuint32 n, bool all, bool *gone)
+/* Event i of the wait has fired: it was set at the start, or set since
+ * (fires moved past what the wait saw). */
+static bool kfd_hit(const struct kfd_event *e, uint64_t seen)
 {
-	unsigned set = 0;
+	return e->signaled || e->fires != seen;
+}
+
+/* Whether the wait is satisfied (ev_lock held); consumes the auto-reset
+ * events that satisfied it. gone: an event was destroyed under the wait. */
+static bool kfd_wait_done(HsaEvent *evs[], HSAuint32 n, bool all, const uint64_t *seen, bool *gone)
+{
+	unsigned hit = 0;
 
 	*gone = false;
 	for (HSAuint32 i = 0; i < n; i++) {
@@ -193,16 +214,26 @@ static bool kfd_wait_done(HsaEvent *evs[], HSAuint32 n, bool all, bool *gone)
 			*gone = true;
 			return true;
 		}
-		set += e->signaled;
+		hit += kfd_hit(e, seen[i]);
 	}
-	if (all ? set < n : set == 0)
+	if (all ? hit < n : hit == 0)
 		return false;
 	for (HSAuint32 i = 0; i < n; i++) {
 		struct kfd_event *e = kfd_event_of(evs[i]);
-		if (e->signaled && !e->manual)
+		if (!e->manual && kfd_hit(e, seen[i]))
 			e->signaled = false;
 	}
 	return true;
+}
+
+/* Count the wait in (d 1) or out (d -1) of each event still there. */
+static void kfd_wait_count(HsaEvent *evs[], HSAuint32 n, int d)
+{
+	for (HSAuint32 i = 0; i < n; i++) {
+		struct kfd_event *e = kfd_event_of(evs[i]);
+		if (e)
+			e->waiters = (uint32_t)((int)e->waiters + d);
+	}
 }
 
 KFD_API HSAKMT_STATUS hsaKmtWaitOnMultipleEvents(HsaEvent *evs[], HSAuint32 n, bool all,
@@ -210,12 +241,16 @@ KFD_API HSAKMT_STATUS hsaKmtWaitOnMultipleEvents(HsaEvent *evs[], HSAuint32 n, b
 {
 	struct timespec dl;
 	HSAKMT_STATUS st = HSAKMT_STATUS_SUCCESS;
+	uint64_t *seen;
 	bool gone = false;
 
 	if (!kfd_is_open())
 		return HSAKMT_STATUS_KERNEL_IO_CHANNEL_NOT_OPENED;
 	if (!evs || n == 0)
 		return HSAKMT_STATUS_INVALID_PARAMETER;
+	seen = calloc(n, sizeof(*seen));
+	if (!seen)
+		return HSAKMT_STATUS_NO_MEMORY;
 	clock_gettime(CLOCK_REALTIME, &dl);
 	dl.tv_sec += ms / 1000;
 	dl.tv_nsec += (long)(ms % 1000) * 1000000L;
@@ -224,7 +259,12 @@ KFD_API HSAKMT_STATUS hsaKmtWaitOnMultipleEvents(HsaEvent *evs[], HSAuint32 n, b
 		dl.tv_nsec -= 1000000000L;
 	}
 	pthread_mutex_lock(&kfd.ev_lock);
-	while (!kfd_wait_done(evs, n, all, &gone)) {
+	for (HSAuint32 i = 0; i < n; i++) {
+		struct kfd_event *e = kfd_event_of(evs[i]);
+		seen[i] = e ? e->fires : 0;
+	}
+	kfd_wait_count(evs, n, 1);
+	while (!kfd_wait_done(evs, n, all, seen, &gone)) {
 		int rc = ms == HSA_EVENTTIMEOUT_INFINITE ? pthread_cond_wait(&kfd.ev_cond, &kfd.ev_lock)
 		         : ms == 0 ? ETIMEDOUT : pthread_cond_timedwait(&kfd.ev_cond, &kfd.ev_lock, &dl);
 		if (rc == ETIMEDOUT) {
@@ -232,7 +272,9 @@ KFD_API HSAKMT_STATUS hsaKmtWaitOnMultipleEvents(HsaEvent *evs[], HSAuint32 n, b
 			break;
 		}
 	}
+	kfd_wait_count(evs, n, -1);
 	pthread_mutex_unlock(&kfd.ev_lock);
+	free(seen);
 	return gone ? HSAKMT_STATUS_INVALID_HANDLE : st;
 }
 

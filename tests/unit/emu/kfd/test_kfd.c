@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <pthread.h>
 
 #include <cmocka.h>
 #include <hsakmt.h>
@@ -155,6 +156,42 @@ static void test_events(void **state)
 	assert_int_equal(hsaKmtDestroyEvent(b), HSAKMT_STATUS_SUCCESS);
 }
 
+struct waiter {
+	HsaEvent *ev;
+	HSAKMT_STATUS st;
+};
+
+static void *wait_thread(void *arg)
+{
+	struct waiter *w = arg;
+
+	w->st = hsaKmtWaitOnEvent(w->ev, 10000);
+	return NULL;
+}
+
+/* One set of an auto-reset event wakes every thread waiting on it (ROCr's
+ * queue destruction and its async-events thread wait on the same event);
+ * it then stays unset. */
+static void test_event_wakes_all_waiters(void **state)
+{
+	HsaEvent *e = new_event(HSA_EVENTTYPE_SIGNAL, false);
+	struct waiter w[2] = { { e, HSAKMT_STATUS_ERROR }, { e, HSAKMT_STATUS_ERROR } };
+	pthread_t t[2];
+
+	(void)state;
+	for (int i = 0; i < 2; i++)
+		assert_int_equal(pthread_create(&t[i], NULL, wait_thread, &w[i]), 0);
+	/* Both inside the wait before the set. */
+	nanosleep(&(struct timespec){ 0, 200000000 }, NULL);
+	assert_int_equal(hsaKmtSetEvent(e), HSAKMT_STATUS_SUCCESS);
+	for (int i = 0; i < 2; i++) {
+		pthread_join(t[i], NULL);
+		assert_int_equal(w[i].st, HSAKMT_STATUS_SUCCESS);
+	}
+	assert_int_equal(hsaKmtWaitOnEvent(e, 0), HSAKMT_STATUS_WAIT_TIMEOUT);
+	assert_int_equal(hsaKmtDestroyEvent(e), HSAKMT_STATUS_SUCCESS);
+}
+
 struct queue_fix {
 	amd_queue_t *aq;
 	uint8_t *ring;
@@ -291,5 +328,6 @@ TU_MAIN(NULL, NULL,
         tu_test(test_topology),
         tu_test(test_memory),
         tu_test(test_events),
+        tu_test(test_event_wakes_all_waiters),
         tu_test(test_queue_barrier_and_pm4),
         tu_test(test_queue_refusals))
