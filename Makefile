@@ -70,6 +70,7 @@ include mk/tsan.mk
 include mk/kd.mk
 include mk/version.mk
 include mk/layers.mk
+include mk/kfd.mk
 
 .PHONY: all kernels kernels-all run run-suites bench disasm clean help info
 

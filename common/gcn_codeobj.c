@@ -490,6 +490,30 @@ static int gcn_feature(unsigned v)
 	return v == 2 ? 0 : v == 3 ? 1 : -1;
 }
 
+/* Every PT_LOAD's file bytes lie inside the file, and no more of them than
+ * it occupies in memory: ROCr 5.2.3's loader trusts p_filesz and crashes
+ * the process reading past the end (found through --backend rocr-emu). */
+static bool gcn_check_segments(Elf *e, size_t size, char *err, size_t errlen)
+{
+	size_t n;
+
+	if (elf_getphdrnum(e, &n))
+		return gcn_fail(err, errlen, "corrupt program header table: %s", elf_errmsg(-1));
+	for (size_t i = 0; i < n; i++) {
+		GElf_Phdr ph;
+		if (!gelf_getphdr(e, (int)i, &ph))
+			return gcn_fail(err, errlen, "corrupt program header %zu: %s", i, elf_errmsg(-1));
+		if (ph.p_type != PT_LOAD)
+			continue;
+		if (ph.p_offset > size || ph.p_filesz > size - ph.p_offset || ph.p_filesz > ph.p_memsz)
+			return gcn_fail(err, errlen, "PT_LOAD segment %zu is malformed: its file bytes "
+			                "[0x%llx, +0x%llx) (memory size 0x%llx) do not fit the file's %zu "
+			                "bytes", i, (unsigned long long)ph.p_offset,
+			                (unsigned long long)ph.p_filesz, (unsigned long long)ph.p_memsz, size);
+	}
+	return true;
+}
+
 static bool gcn_check_header(Elf *e, const void *data, size_t size, struct gcn_codeobj *co,
                              char *err, size_t errlen)
 {
@@ -535,8 +559,7 @@ static bool gcn_check_header(Elf *e, const void *data, size_t size, struct gcn_c
 	co->target.xnack = gcn_feature((eh.e_flags & GCN_EF_XNACK_V4) >> GCN_EF_XNACK_SHIFT);
 	co->target.sramecc = gcn_feature((eh.e_flags & GCN_EF_SRAMECC_V4) >> GCN_EF_SRAMECC_SHIFT);
 	gcn_target_name(&co->target);
-	(void)size;
-	return true;
+	return gcn_check_segments(e, size, err, errlen);
 }
 
 static bool gcn_find_text(Elf *e, struct gcn_codeobj *co, char *err, size_t errlen)

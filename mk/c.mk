@@ -82,8 +82,8 @@ $(eval $(call c_flavour,$(BUILD),))
 $(eval $(call c_flavour,$(BUILD)/san,$(SAN_FLAGS)))
 
 # -z defs: an emulator symbol left undefined is a link error here, not a
-# dlopen failure later.
-$(EMU_SO): $(call objs,$(BUILD),$(EMU_SRCS) $(COMMON_SRCS))
+# dlopen failure later. emu/kfd is the other front end (mk/kfd.mk).
+$(EMU_SO): $(call objs,$(BUILD),$(filter-out emu/kfd/%,$(EMU_SRCS)) $(COMMON_SRCS))
 	@test -n "$(EMU_SRCS)" || { echo "gcnlab: emu/ has no .c sources yet" >&2; exit 1; }
 	@mkdir -p $(@D)
 	$(call say,LINK,$@)

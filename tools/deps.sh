@@ -5,8 +5,8 @@
 #
 #   --for run     what building and running need (make run, make all):
 #                 gcc, make, one LLVM >= 17 (llvm-mc, ld.lld, llvm-objdump,
-#                 llvm-readelf, clang), the HSA headers, libelf, msgpack-c,
-#                 gnuplot (charts)
+#                 llvm-readelf, clang), the HSA headers, the KFD thunk
+#                 headers, libelf, msgpack-c, gnuplot (charts)
 #   --for test    the above, plus what the tests need (make test; default):
 #                 cmocka, prove, strace, clang-offload-bundler and the libFuzzer
 #                 runtime of the SAME LLVM, and every command a test script
@@ -126,6 +126,9 @@ check_all() {
 	[ -f /usr/include/gelf.h ] || [ -f /usr/include/elfutils/libelf.h ] ||
 		need "libelf (gelf.h)" libelf-dev
 	[ -f /usr/include/msgpack.h ] || need "msgpack-c (msgpack.h)" libmsgpack-dev
+	# The emulated KFD thunk (emu/kfd) is built against the real thunk's ABI.
+	[ -f "$rocm/include/hsakmt/hsakmt.h" ] || [ -f /usr/include/hsakmt/hsakmt.h ] ||
+		[ -f /usr/include/hsakmt.h ] || need "KFD thunk headers (hsakmt.h)" libhsakmt-dev
 	have_cmd gnuplot || need "gnuplot (the charts)" gnuplot-nox
 	if [ "$profile" = test ]; then
 		[ -f /usr/include/cmocka.h ] || need "cmocka (cmocka.h)" libcmocka-dev

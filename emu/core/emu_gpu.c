@@ -11,12 +11,15 @@
 #include "core/emu_gpu_private.h"
 #include "gcn_array.h"
 #include "core/emu_mem.h"
+#include "core/emu_program.h"
 #include "core/emu_sched.h"
 #include "model/emu_timing.h"
 
 /* Default instruction budget per dispatch: about a minute of emulation at the
  * speed floor (5 M wave-instructions/s), far above any suite kernel. */
 #define EMU_DEFAULT_BUDGET 300000000ull
+/* Most code decoded for one kernel found on demand (emu_gpu.h). */
+#define EMU_DEMAND_MAX (1u << 20)
 
 static uint32_t env_u32(const char *name, uint32_t def, uint32_t lo, uint32_t hi)
 {
@@ -44,6 +47,8 @@ void emu_gpu_destroy(struct emu_gpu *g)
 		emu_mem_remove(g->mem, g->scratch);
 		munmap(g->scratch, g->scratch_len);
 	}
+	emu_gpu_drop_code(g, 0, UINT64_MAX);
+	free(g->demand);
 	pthread_mutex_destroy(&g->lock);
 	free(g->kernels);
 	free(g->check_quiet);
@@ -135,6 +140,53 @@ void emu_gpu_unregister_program(struct emu_gpu *g, const struct emu_program *pro
 	pthread_mutex_unlock(&g->lock);
 }
 
+/* Decode the code behind the descriptor at kd_addr and register it (g->lock
+ * held); false if kd_addr is no descriptor in GPU memory or its entry lies
+ * in no allocation. */
+static bool emu_gpu_demand_kernel(struct emu_gpu *g, uint64_t kd_addr, struct emu_kernel_reg *out)
+{
+	const uint8_t *kd;
+	int64_t entry_off;
+	uint64_t entry, base;
+	size_t len;
+	struct emu_program *prog = NULL, **room;
+	struct emu_kernel_reg k = { .kd_addr = kd_addr };
+
+	emu_mem_lock(g->mem);
+	kd = emu_mem_translate(g->mem, kd_addr, 64);
+	if (!kd)
+		goto fail;
+	memcpy(&entry_off, kd + 16, sizeof(entry_off));  /* kernel_code_entry_byte_offset */
+	entry = kd_addr + (uint64_t)entry_off;
+	if ((entry & 3) || !emu_mem_find(g->mem, entry, &base, &len, NULL) ||
+	    !emu_mem_translate(g->mem, entry, 4))
+		goto fail;
+	len = base + len - entry;
+	if (len > EMU_DEMAND_MAX)
+		len = EMU_DEMAND_MAX;
+	prog = emu_program_load(g->prof, entry, emu_mem_translate(g->mem, entry, len), (uint32_t)len);
+	room = gcn_array_room(g->demand, &g->demand_cap, g->ndemand, sizeof(*room), 8);
+	if (!prog || !room)
+		goto fail;
+	g->demand = room;
+	k.prog = prog;
+	/* Reports read "in kernel at 0x...": no loader told the GPU its name. */
+	snprintf(k.name, sizeof(k.name), "at 0x%llx", (unsigned long long)kd_addr);
+	struct emu_kernel_reg *n = gcn_array_room(g->kernels, &g->cap, g->nkernels, sizeof(*n), 16);
+	if (!n)
+		goto fail;
+	g->kernels = n;
+	g->kernels[g->nkernels++] = k;
+	g->demand[g->ndemand++] = prog;
+	emu_mem_unlock(g->mem);
+	*out = k;
+	return true;
+fail:
+	emu_mem_unlock(g->mem);
+	emu_program_destroy(prog);
+	return false;
+}
+
 bool emu_gpu_find_kernel(struct emu_gpu *g, uint64_t kd_addr, struct emu_kernel_reg *out)
 {
 	bool found = false;
@@ -146,8 +198,56 @@ bool emu_gpu_find_kernel(struct emu_gpu *g, uint64_t kd_addr, struct emu_kernel_
 			break;
 		}
 	}
+	if (!found && g->demand_code)
+		found = emu_gpu_demand_kernel(g, kd_addr, out);
 	pthread_mutex_unlock(&g->lock);
 	return found;
+}
+
+void emu_gpu_acquire_mem(struct emu_gpu *g, bool l2, bool icache, bool kcache)
+{
+	if (g->timing)
+		g->now_cycle = emu_timing_acquire_mem(g->timing, g->now_cycle, l2, icache, kcache);
+	if (icache || kcache)
+		emu_gpu_drop_code(g, 0, UINT64_MAX);
+}
+
+void emu_gpu_set_demand_code(struct emu_gpu *g, bool on)
+{
+	g->demand_code = on;
+}
+
+struct emu_mem *emu_gpu_mem(const struct emu_gpu *g)
+{
+	return g->mem;
+}
+
+void emu_gpu_drop_code(struct emu_gpu *g, uint64_t base, uint64_t len)
+{
+	uint64_t end = len > UINT64_MAX - base ? UINT64_MAX : base + len;
+	size_t j = 0;
+
+	pthread_mutex_lock(&g->lock);
+	for (size_t i = 0; i < g->ndemand; i++) {
+		struct emu_program *p = g->demand[i];
+		/* A descriptor in the range goes too: its code may be elsewhere. */
+		bool hit = p->base < end && p->base + p->size > base;
+		for (size_t k = 0; k < g->nkernels && !hit; k++)
+			hit = g->kernels[k].prog == p && g->kernels[k].kd_addr >= base &&
+			      g->kernels[k].kd_addr < end;
+		if (!hit) {
+			g->demand[j++] = p;
+			continue;
+		}
+		size_t m = 0;
+		for (size_t k = 0; k < g->nkernels; k++)
+			if (g->kernels[k].prog != p)
+				g->kernels[m++] = g->kernels[k];
+		g->nkernels = m;
+		emu_program_destroy(p);
+	}
+	g->ndemand = j;
+	pthread_mutex_unlock(&g->lock);
 }
 
 void emu_gpu_set_trace(struct emu_gpu *g, bool enable, int wave)

@@ -48,6 +48,22 @@ struct emu_kernel_reg {
 bool emu_gpu_register_kernel(struct emu_gpu *g, const struct emu_kernel_reg *k);
 void emu_gpu_unregister_program(struct emu_gpu *g, const struct emu_program *prog);
 
+/* Code the GPU did not load (ROCr's loader and blit kernels behind the
+ * emulated KFD): with demand on, a kernel_object that no loader registered
+ * is read as a kernel descriptor in GPU memory, and the code from its entry
+ * to the end of the allocation holding it (at most 1 MiB) is decoded then
+ * and kept, until emu_gpu_drop_code removes what overlaps [base, base+len)
+ * (memory freed, or a code-cache invalidation: len UINT64_MAX drops all).
+ * Call drop with the dispatch lock held, as dispatches are. */
+void emu_gpu_set_demand_code(struct emu_gpu *g, bool on);
+/* The command processor's ACQUIRE_MEM (cp/emu_cp_pm4.c): the caches it
+ * names are written back and emptied in the model (emu_timing_acquire_mem),
+ * model time advancing by the write-back; an instruction-cache invalidation
+ * also drops the code decoded on demand. Dispatch lock held. */
+void emu_gpu_acquire_mem(struct emu_gpu *g, bool l2, bool icache, bool kcache);
+void emu_gpu_drop_code(struct emu_gpu *g, uint64_t base, uint64_t len);
+struct emu_mem *emu_gpu_mem(const struct emu_gpu *g);
+
 /* One kernel dispatch. */
 struct emu_dispatch_req {
 	hsa_kernel_dispatch_packet_t pkt; /* copy of the packet */

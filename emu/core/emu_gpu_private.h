@@ -20,6 +20,9 @@ struct emu_gpu {
 	pthread_mutex_t lock;          /* kernel registry */
 	struct emu_kernel_reg *kernels;
 	size_t nkernels, cap;
+	bool demand_code;              /* emu_gpu_set_demand_code */
+	struct emu_program **demand;   /* programs decoded on demand (owned) */
+	size_t ndemand, demand_cap;
 	struct emu_timing *timing;     /* caches and icache persist across dispatches */
 	uint64_t budget;               /* GCNLAB_EMU_BUDGET */
 	bool strict;                   /* GCNLAB_EMU_STRICT */

@@ -6,23 +6,11 @@
  * points at the real structure) followed by the packet ring. The mapping is
  * registered in emu_mem as EMU_MEM_QUEUE.
  *
- * One thread per queue plays the command processor: it waits for the
- * doorbell to reach the read index, waits for the packet header to leave
- * INVALID, processes the packet to completion, writes the header back to
- * INVALID, advances the read index and decrements the completion signal.
- * Processing is in order and synchronous, so a packet's barrier bit (wait
- * for all earlier packets) always holds; fence scopes have no functional
- * effect on a coherent emulator but are checked for reserved values.
- *
- * A failed packet is reported as ROCr does (AqlQueue::ExceptionHandler maps
- * the CP's queue exception codes to statuses) and the queue stops: its
- * completion signal is not decremented, its read index not advanced.
- *   invalid dispatch (dim, group size, code, registers, packet format):
- *       the status chosen by emu_gpu_dispatch (res.hsa_status), else
- *       HSA_STATUS_ERROR_INVALID_PACKET_FORMAT
- *   unsupported packet type / vendor packet, reserved fence scope:
- *       HSA_STATUS_ERROR_INVALID_PACKET_FORMAT (EC_QUEUE_PACKET_UNSUPPORTED,
- *       EC_QUEUE_PACKET_VENDOR_UNSUPPORTED)
+ * One thread per queue runs the command processor (cp/emu_cp.h) on the
+ * ring; this file gives it the emulator's own signals (a doorbell that is a
+ * struct emu_signal, completion signals from the signal registry) and says
+ * where its errors go. A failed packet is reported as ROCr does (the
+ * statuses are in cp/emu_cp.c) and the queue stops:
  *   memory fault (EC_QUEUE_WAVE_MEMORY_VIOLATION): every handler registered
  *       with hsa_amd_register_system_event_handler gets
  *       HSA_AMD_GPU_MEMORY_FAULT_EVENT, and the queue callback is NOT
@@ -46,13 +34,12 @@
 #include <time.h>
 
 #include "hsa/emu_runtime.h"
+#include "cp/emu_cp.h"
 
 #define EMU_QUEUE_MIN 64         /* rocminfo "Queue Min Size" */
 #define EMU_QUEUE_MAX 131072     /* rocminfo "Queue Max Size" */
 #define EMU_QUEUE_HDR 4096       /* page holding the amd_queue_t */
 #define EMU_PRIVATE_MAX 262128   /* ROCr GpuAgent::QueueCreate scratch limit, bytes/lane */
-#define EMU_POLL_NS 20000        /* header poll period while the host fills a packet */
-#define EMU_SLICE_NS 10000000    /* barrier waits re-check the stop flag this often */
 
 /* KFD's gfx9 apertures (64-bit processes): LDS at 1 << 48, scratch at 2 << 48;
  * ROCr copies their high halves into amd_queue_t. */
@@ -68,10 +55,9 @@ struct emu_queue {
 	void (*callback)(hsa_status_t status, hsa_queue_t *source, void *data);
 	void *data;
 	pthread_t thread;
-	atomic_bool stop;          /* destroy / inactivate / error */
-	atomic_bool profiling;     /* hsa_amd_profiling_set_profiler_enabled */
 	hsa_amd_queue_priority_t priority;
-	struct emu_dispatch_result res;
+	struct emu_cp_queue cp;    /* the packet processor: its stop flag and the
+	                              profiling bit of the amd_queue_t */
 };
 
 /* ---- write / read indices (on the amd_queue_t, as ROCr) ---- */
@@ -140,13 +126,7 @@ EMU_Q_RMW(release, __ATOMIC_RELEASE)
 EMU_Q_RMW(scacq_screl, __ATOMIC_ACQ_REL)
 EMU_Q_RMW(acq_rel, __ATOMIC_ACQ_REL)
 
-/* ---- packet processor ---- */
-
-static void emu_sleep_ns(long ns)
-{
-	struct timespec ts = { 0, ns };
-	nanosleep(&ts, NULL);
-}
+/* ---- the command processor's view of this runtime (cp/emu_cp.h) ---- */
 
 static const char *emu_fault_reason(uint32_t mask)
 {
@@ -180,19 +160,21 @@ static void emu_queue_memory_fault(uint64_t addr)
 		emu_rt.handlers[i].cb(&ev, emu_rt.handlers[i].data);
 }
 
-/* After a memory fault: the queue is evicted, silently (no error callback;
+/* After a memory fault the queue is evicted, silently (no error callback;
  * the report is there for the gcnlab extension). */
-static void emu_queue_evict(struct emu_queue *q, const char *report)
+static void emu_cpq_fault(void *fe, uint64_t addr, const char *report)
 {
+	(void)fe;
+	emu_queue_memory_fault(addr);
 	if (report && *report)
 		emu_rt_set_report(report);
 	atomic_store(&emu_rt.vm_fault, true);
-	atomic_store(&q->stop, true);
 }
 
-/* Stop the queue with status st (see the file comment). */
-static void emu_queue_error(struct emu_queue *q, hsa_status_t st, const char *report)
+/* The queue stopped with status st (see the file comment). */
+static void emu_cpq_error(void *fe, hsa_status_t st, const char *report)
 {
+	struct emu_queue *q = fe;
 	const char *text = NULL;
 
 	hsa_status_string(st, &text);
@@ -203,225 +185,100 @@ static void emu_queue_error(struct emu_queue *q, hsa_status_t st, const char *re
 	if (!q->callback)
 		fprintf(stderr, "libhsa-emu: queue %u stopped: %s\n", (unsigned)q->amd->hsa_queue.id,
 		        report && *report ? report : text ? text : "error");
-	atomic_store(&q->stop, true);
 	if (q->callback)
 		q->callback(st, &q->amd->hsa_queue, q->data);
 }
 
-/* A signal named by a packet; false (fault reported) if it is not one. */
-static bool emu_queue_signal(struct emu_queue *q, hsa_signal_t h, struct emu_signal **out)
+static void *emu_cpq_sig_get(void *fe, uint64_t handle)
 {
-	char report[160];
-
-	*out = NULL;
-	if (!h.handle)
-		return true;
-	*out = emu_signal_get(h);
-	if (*out)
-		return true;
-	snprintf(report, sizeof(report), "packet at read index %llu names signal 0x%llx, which is "
-	         "not a live signal", (unsigned long long)q->amd->read_dispatch_id,
-	         (unsigned long long)h.handle);
-	emu_queue_memory_fault(h.handle + offsetof(amd_signal_t, value));
-	emu_queue_evict(q, report);
-	return false;
+	(void)fe;
+	return emu_signal_get((hsa_signal_t){ handle });
 }
 
-/* Packet done: header back to INVALID, read index on, then the signal. */
-static void emu_queue_retire(struct emu_queue *q, void *slot, struct emu_signal *done)
+static void emu_cpq_sig_put(void *fe, void *sig)
 {
-	__atomic_store_n((uint16_t *)slot, (uint16_t)(HSA_PACKET_TYPE_INVALID << HSA_PACKET_HEADER_TYPE),
-	                 __ATOMIC_RELEASE);
-	__atomic_fetch_add(&q->amd->read_dispatch_id, 1, __ATOMIC_RELEASE);
-	if (done) {
-		emu_signal_sub(done, 1);
-		emu_signal_put(done);
-	}
+	(void)fe;
+	emu_signal_put(sig);
 }
 
-static hsa_status_t emu_dispatch_default_status(enum emu_dispatch_status s)
+static int64_t emu_cpq_sig_load(void *fe, void *sig)
 {
-	switch (s) {
-	case EMU_DISPATCH_FAULT_MEMORY: return (hsa_status_t)HSA_STATUS_ERROR_MEMORY_FAULT;
-	case EMU_DISPATCH_FAULT_ILLEGAL: return (hsa_status_t)HSA_STATUS_ERROR_ILLEGAL_INSTRUCTION;
-	case EMU_DISPATCH_HANG: return HSA_STATUS_ERROR_EXCEPTION;
-	default: return HSA_STATUS_ERROR_INVALID_PACKET_FORMAT;
-	}
+	(void)fe;
+	return emu_signal_value(sig);
 }
 
-static bool emu_queue_dispatch(struct emu_queue *q, void *slot, uint64_t index)
+static void emu_cpq_sig_complete(void *fe, void *sig, const uint64_t times[2])
 {
-	struct emu_dispatch_req req;
-	struct emu_dispatch_result *res = &q->res;
-	struct emu_signal *done;
-	bool ok;
+	struct emu_signal *s = sig;
 
-	memset(&req, 0, sizeof(req));
-	memcpy(&req.pkt, slot, sizeof(req.pkt));
-	if (!emu_queue_signal(q, req.pkt.completion_signal, &done))
-		return false;
-	req.packet_addr = (uint64_t)(uintptr_t)slot;
-	req.queue_addr = (uint64_t)(uintptr_t)q->amd;
-	req.dispatch_id = index;
-	req.cancel = &q->stop;
-	memset(res, 0, sizeof(*res));
-	pthread_mutex_lock(&emu_rt.dispatch_lock);
-	ok = emu_gpu_dispatch(emu_rt.gpu, &req, res);
-	emu_rt_record_result(req.pkt.completion_signal, res);
-	pthread_mutex_unlock(&emu_rt.dispatch_lock);
-	if (res->status == EMU_DISPATCH_CANCELLED) {
-		emu_signal_put(done);
-		return false;  /* the queue is going away: no error callback */
+	(void)fe;
+	if (times) {
+		s->amd.start_ts = times[0];
+		s->amd.end_ts = times[1];
 	}
-	if (!ok || res->status != EMU_DISPATCH_OK) {
-		hsa_status_t st = res->hsa_status != HSA_STATUS_SUCCESS
-		                  ? res->hsa_status : emu_dispatch_default_status(res->status);
-		if (res->status == EMU_DISPATCH_FAULT_MEMORY) {
-			emu_queue_memory_fault(res->fault_addr);
-			emu_queue_evict(q, res->report);
-		} else {
-			emu_queue_error(q, st, res->report);
-		}
-		emu_signal_put(done);
-		return false;
-	}
-	if (done && atomic_load(&q->profiling)) {
-		done->amd.start_ts = res->start_ns;
-		done->amd.end_ts = res->end_ns;
-	}
-	emu_queue_retire(q, slot, done);
-	return true;
+	emu_signal_sub(s, 1);
 }
 
 static bool emu_dep_zero(int64_t v, void *ctx)
 {
-	struct emu_queue *q = ctx;
-	return v == 0 || atomic_load(&q->stop);
+	return v == 0 || atomic_load((const atomic_bool *)ctx);
 }
 
-/* BARRIER_AND (all dependencies at 0) and BARRIER_OR (any at 0; none
- * given completes at once). */
-static bool emu_queue_barrier(struct emu_queue *q, void *slot, bool is_or)
+static void emu_cpq_sig_wait_zero(void *fe, void *sig, const atomic_bool *stop, uint64_t deadline)
 {
-	hsa_barrier_and_packet_t pkt;
-	struct emu_signal *dep[5] = { 0 }, *done = NULL;
-	unsigned n = 0, i;
-	bool ok = false;
-
-	memcpy(&pkt, slot, sizeof(pkt));
-	for (i = 0; i < 5; i++) {
-		struct emu_signal *s;
-		if (!emu_queue_signal(q, pkt.dep_signal[i], &s))
-			goto out;
-		if (s)
-			dep[n++] = s;
-	}
-	if (!emu_queue_signal(q, pkt.completion_signal, &done))
-		goto out;
-	for (;;) {
-		bool all = true, any = n == 0;
-		for (i = 0; i < n; i++) {
-			bool zero = emu_signal_value(dep[i]) == 0;
-			all &= zero;
-			any |= zero;
-		}
-		if (is_or ? any : all)
-			break;
-		if (atomic_load(&q->stop))
-			goto out;
-		/* Sleep on the first unsatisfied dependency, a slice at a time. */
-		for (i = 0; i < n && emu_signal_value(dep[i]) == 0; i++)
-			;
-		emu_signal_wait_pred(dep[i < n ? i : 0], emu_dep_zero, q,
-		                     emu_rt_wall_ns() + (is_or ? EMU_SLICE_NS / 10 : EMU_SLICE_NS));
-	}
-	/* The CP's time for the packet (emu_profile.h cp_barrier_ns). */
-	pthread_mutex_lock(&emu_rt.dispatch_lock);
-	emu_gpu_barrier_packet(emu_rt.gpu, ((pkt.header >> HSA_PACKET_HEADER_SCRELEASE_FENCE_SCOPE) & 3u) ==
-	                                   HSA_FENCE_SCOPE_SYSTEM);
-	pthread_mutex_unlock(&emu_rt.dispatch_lock);
-	emu_queue_retire(q, slot, done);
-	done = NULL;
-	ok = true;
-out:
-	for (i = 0; i < n; i++)
-		emu_signal_put(dep[i]);
-	emu_signal_put(done);
-	return ok;
-}
-
-static bool emu_queue_packet(struct emu_queue *q, void *slot, uint16_t header, uint64_t index)
-{
-	unsigned type = (header >> HSA_PACKET_HEADER_TYPE) & ((1u << HSA_PACKET_HEADER_WIDTH_TYPE) - 1);
-	unsigned acq = (header >> HSA_PACKET_HEADER_SCACQUIRE_FENCE_SCOPE) & 3;
-	unsigned rel = (header >> HSA_PACKET_HEADER_SCRELEASE_FENCE_SCOPE) & 3;
-	char report[160];
-
-	/* Barrier bit (bit 8): earlier packets are complete by construction. */
-	if (acq > HSA_FENCE_SCOPE_SYSTEM || rel > HSA_FENCE_SCOPE_SYSTEM) {
-		snprintf(report, sizeof(report), "packet %llu: reserved fence scope (acquire %u, "
-		         "release %u) in header 0x%04x", (unsigned long long)index, acq, rel, header);
-		emu_queue_error(q, HSA_STATUS_ERROR_INVALID_PACKET_FORMAT, report);
-		return false;
-	}
-	switch (type) {
-	case HSA_PACKET_TYPE_KERNEL_DISPATCH:
-		return emu_queue_dispatch(q, slot, index);
-	case HSA_PACKET_TYPE_BARRIER_AND:
-		return emu_queue_barrier(q, slot, false);
-	case HSA_PACKET_TYPE_BARRIER_OR:
-		return emu_queue_barrier(q, slot, true);
-	default:
-		snprintf(report, sizeof(report), "packet %llu: type %u is not supported by a GPU "
-		         "kernel-dispatch queue (header 0x%04x)", (unsigned long long)index, type, header);
-		emu_queue_error(q, HSA_STATUS_ERROR_INVALID_PACKET_FORMAT, report);
-		return false;
-	}
+	(void)fe;
+	emu_signal_wait_pred(sig, emu_dep_zero, (void *)stop, deadline);
 }
 
 struct emu_doorbell_wait {
-	struct emu_queue *q;
+	const atomic_bool *stop;
 	uint64_t index;
 };
 
 static bool emu_doorbell_rung(int64_t v, void *ctx)
 {
 	const struct emu_doorbell_wait *w = ctx;
-	return v >= (int64_t)w->index || atomic_load(&w->q->stop);
+	return v >= (int64_t)w->index || atomic_load(w->stop);
 }
+
+static void emu_cpq_doorbell_wait(void *fe, uint64_t index, const atomic_bool *stop)
+{
+	struct emu_queue *q = fe;
+	struct emu_doorbell_wait w = { stop, index };
+
+	emu_signal_wait_pred(q->doorbell, emu_doorbell_rung, &w, UINT64_MAX);
+}
+
+static void emu_cpq_result(void *fe, uint64_t completion, const struct emu_dispatch_result *res)
+{
+	(void)fe;
+	emu_rt_record_result((hsa_signal_t){ completion }, res);
+}
+
+static bool emu_cpq_evicted(void *fe)
+{
+	(void)fe;
+	return atomic_load(&emu_rt.vm_fault);
+}
+
+static const struct emu_cp_ops emu_queue_cp_ops = {
+	.sig_get = emu_cpq_sig_get,
+	.sig_put = emu_cpq_sig_put,
+	.sig_load = emu_cpq_sig_load,
+	.sig_complete = emu_cpq_sig_complete,
+	.sig_wait_zero = emu_cpq_sig_wait_zero,
+	.doorbell_wait = emu_cpq_doorbell_wait,
+	.error = emu_cpq_error,
+	.fault = emu_cpq_fault,
+	.result = emu_cpq_result,
+	.evicted = emu_cpq_evicted,
+};
 
 static void *emu_queue_thread(void *arg)
 {
 	struct emu_queue *q = arg;
-	amd_queue_t *aq = q->amd;
-	uint32_t size = aq->hsa_queue.size;
 
-	while (!atomic_load(&q->stop)) {
-		uint64_t rd = __atomic_load_n(&aq->read_dispatch_id, __ATOMIC_ACQUIRE);
-		struct emu_doorbell_wait w = { q, rd };
-		uint8_t *slot = (uint8_t *)aq->hsa_queue.base_address + (rd & (size - 1)) * 64;
-		uint16_t header;
-
-		/* The doorbell carries the index of the last packet made ready. */
-		emu_signal_wait_pred(q->doorbell, emu_doorbell_rung, &w, UINT64_MAX);
-		if (atomic_load(&q->stop))
-			break;
-		while (((header = __atomic_load_n((uint16_t *)slot, __ATOMIC_ACQUIRE)) &
-		        0xff) == HSA_PACKET_TYPE_INVALID) {
-			if (atomic_load(&q->stop))
-				goto out;
-			emu_sleep_ns(EMU_POLL_NS);
-		}
-		/* Evicted after a memory fault: packets stay in the ring. */
-		if (atomic_load(&emu_rt.vm_fault)) {
-			while (!atomic_load(&q->stop))
-				emu_sleep_ns(EMU_SLICE_NS);
-			break;
-		}
-		if (!emu_queue_packet(q, slot, header, rd))
-			break;
-	}
-out:
+	emu_cp_run(&q->cp);
 	return NULL;
 }
 
@@ -560,6 +417,13 @@ EMU_API hsa_status_t hsa_queue_create(hsa_agent_t agent, uint32_t size, hsa_queu
 	q->callback = callback;
 	q->data = data;
 	q->priority = HSA_AMD_QUEUE_PRIORITY_NORMAL;
+	q->cp.ops = &emu_queue_cp_ops;
+	q->cp.fe = q;
+	q->cp.gpu = emu_rt.gpu;
+	q->cp.dispatch_lock = &emu_rt.dispatch_lock;
+	q->cp.amd = aq;
+	q->cp.ring = aq->hsa_queue.base_address;
+	q->cp.size = size;
 
 	pthread_mutex_lock(&emu_rt.lock);
 	aq->hsa_queue.id = emu_rt.next_queue_id++;
@@ -577,7 +441,7 @@ fail:
 /* Stop the thread and release the queue (q already unlinked). */
 static void emu_queue_stop_and_free(struct emu_queue *q)
 {
-	atomic_store(&q->stop, true);
+	atomic_store(&q->cp.stop, true);
 	emu_signal_wake(q->doorbell);
 	if (pthread_equal(pthread_self(), q->thread)) {
 		/* From the queue's own error callback: the thread cannot join
@@ -609,7 +473,7 @@ EMU_API hsa_status_t hsa_queue_inactivate(hsa_queue_t *queue)
 
 	if ((st = emu_queue_query(queue, false, &q)) != HSA_STATUS_SUCCESS)
 		return st;
-	atomic_store(&q->stop, true);
+	atomic_store(&q->cp.stop, true);
 	emu_signal_wake(q->doorbell);
 	return HSA_STATUS_SUCCESS;
 }
@@ -649,7 +513,12 @@ EMU_API hsa_status_t hsa_amd_profiling_set_profiler_enabled(hsa_queue_t *queue, 
 
 	if ((st = emu_queue_query(queue, false, &q)) != HSA_STATUS_SUCCESS)
 		return st;
-	atomic_store(&q->profiling, enable != 0);
+	if (enable)
+		__atomic_fetch_or(&q->amd->queue_properties, AMD_QUEUE_PROPERTIES_ENABLE_PROFILING,
+		                  __ATOMIC_RELAXED);
+	else
+		__atomic_fetch_and(&q->amd->queue_properties, ~AMD_QUEUE_PROPERTIES_ENABLE_PROFILING,
+		                   __ATOMIC_RELAXED);
 	return HSA_STATUS_SUCCESS;
 }
 

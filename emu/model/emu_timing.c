@@ -549,6 +549,35 @@ uint64_t emu_timing_release_system(struct emu_timing *t, uint64_t at)
 	return e2 > done ? e2 : done;
 }
 
+uint64_t emu_timing_acquire_mem(struct emu_timing *t, uint64_t at, bool l2, bool icache, bool kcache)
+{
+	uint64_t done = at;
+
+	if (l2) {
+		/* the write-back is a system release's, whatever rel_sys_l2_wb says */
+		struct release_wb r = { .t = t };
+		t->cnt = t->counters_none;
+		t->stall = NULL;
+		t->in_dispatch = false;
+		for (uint32_t i = 0; i < t->n_l2; i++) {
+			r.line_shift = t->l2[i].line_shift;
+			emu_cache_clean(&t->l2[i], release_line, &r);
+			emu_cache_invalidate(&t->l2[i]);
+		}
+		uint64_t e1 = emu_bw_lines(t->mall.sets ? &t->mall_bw : &t->dram, at, r.lines);
+		uint64_t e2 = t->mall.sets ? emu_bw_lines(&t->dram, at, r.mall_dirty) : 0;
+		done = e1 > done ? e1 : done;
+		done = e2 > done ? e2 : done;
+	}
+	for (uint32_t i = 0; icache && i < t->n_ic; i++) {
+		emu_cache_invalidate(&t->ic[i]);
+		t->ic_epoch[i]++;
+	}
+	for (uint32_t i = 0; kcache && i < t->n_sqc; i++)
+		emu_cache_invalidate(&t->sqc[i]);
+	return done;
+}
+
 /* Read the line of `addr` from beyond the L2, asked at `at`. */
 uint64_t emu_timing_mem_read(struct emu_timing *t, uint64_t addr, uint64_t at, bool stream)
 {

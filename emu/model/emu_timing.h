@@ -89,6 +89,12 @@ void emu_timing_begin(struct emu_timing *t, const struct emu_timing_run *run);
  * gfx942). Returns the cycle the last one is through (at if none). Counts
  * into no dispatch's counters. */
 uint64_t emu_timing_release_system(struct emu_timing *t, uint64_t at);
+/* The CP's ACQUIRE_MEM at cycle `at` (what ROCr submits after a code-object
+ * load): l2 writes every dirty L2 line back, then empties the L2s (gfx9's
+ * TC_WB and TC actions); icache and kcache empty the instruction and
+ * scalar caches. Returns the cycle the write-back is through. Counts into
+ * no dispatch's counters. */
+uint64_t emu_timing_acquire_mem(struct emu_timing *t, uint64_t at, bool l2, bool icache, bool kcache);
 
 /* Multi-domain dispatches (emu_timing_domain.c; core/emu_domain.h): one
  * view of the model per XCD, with its own counters and memos. In a window

@@ -25,7 +25,7 @@ bool gl_cmd_check_size(const char *opt, const char *v, struct gl_err *e)
 	return true;
 }
 
-const char *const gl_cmd_backend_choices[] = { "auto", "rocr", "emu", NULL };
+const char *const gl_cmd_backend_choices[] = { "auto", "rocr", "emu", "rocr-emu", NULL };
 const char *const gl_cmd_clocks_choices[] = { "sweep", NULL };
 
 static void defaults(struct gl_cmd_opts *o)

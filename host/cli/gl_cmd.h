@@ -37,7 +37,7 @@ extern const struct gl_cmd gl_cmd_info, gl_cmd_list, gl_cmd_run, gl_cmd_exec, gl
  * command's table (gl_opts.h) fills the fields it knows. */
 struct gl_cmd_opts {
 	char arch[16];
-	char backend[8];
+	char backend[16];
 	unsigned device;
 	unsigned reps;
 	unsigned warmup;
@@ -72,7 +72,7 @@ bool gl_cmd_check_arch(const char *opt, const char *v, struct gl_err *e);
 /* A SIZE as buf: takes it (K/M/G, 1024-based). */
 bool gl_cmd_check_size(const char *opt, const char *v, struct gl_err *e);
 
-extern const char *const gl_cmd_backend_choices[];   /* auto, rocr, emu */
+extern const char *const gl_cmd_backend_choices[];   /* auto, rocr, emu, rocr-emu */
 extern const char *const gl_cmd_clocks_choices[];    /* sweep */
 
 /* Each rotating copy is two runtime allocations (device + staging) per
@@ -87,7 +87,7 @@ extern const char *const gl_cmd_clocks_choices[];    /* sweep */
 	"target processor: gfx900, gfx90a, gfx942 (default: the GPU's, or the emulator's gfx942)", \
 	.size = sizeof(((struct gl_cmd_opts *)0)->arch), .check = gl_cmd_check_arch }
 #define GL_CMD_OPT_BACKEND { "--backend", GL_OPT_STRING, GL_CMD_O(backend), "B", \
-	"auto (ROCr if it has a matching GPU, else the emulator), rocr or emu (default auto)", \
+	"auto (ROCr if it has a matching GPU, else the emulator), rocr, emu, or rocr-emu (ROCr on the emulated gfx900/gfx90a; default auto)", \
 	.size = sizeof(((struct gl_cmd_opts *)0)->backend), .choices = gl_cmd_backend_choices }
 #define GL_CMD_OPT_DEVICE { "--device", GL_OPT_UINT, GL_CMD_O(device), "N", \
 	"use the runtime's GPU number N (default 0)", .min = 0, .max = 63 }

@@ -382,7 +382,7 @@ static bool write_timing(const struct exec *x, struct gl_err *e)
 {
 	struct gl_exec_result xr = {
 		.kernel = x->km->name, .code = x->pos[0], .arch = gl_hsa_arch(x->h),
-		.backend = gl_hsa_backend(x->h) == GL_BACKEND_EMU ? "emu" : "rocr",
+		.backend = gl_backend_name(gl_hsa_backend(x->h)),
 		.warmup = x->nwarm, .samples = x->samples, .n = x->ntimed, .stats = x->st,
 		.counters = x->o.counters ? &x->last_counters : NULL,
 	};

@@ -131,7 +131,7 @@ static bool fresh_backend(const char *cmd, struct gl_run_ctx *ctx, const struct 
 			return false;
 		}
 	}
-	if (!first && gl_hsa_backend(ctx->hsa) == GL_BACKEND_EMU && !gl_run_ctx_reopen(ctx, 0, 0, &e)) {
+	if (!first && gl_hsa_emulated(ctx->hsa) && !gl_run_ctx_reopen(ctx, 0, 0, &e)) {
 		fprintf(stderr, "%s: %s: cannot reopen the emulated GPU: %s\n", cmd, suite->name, e.msg);
 		return false;
 	}
@@ -243,7 +243,7 @@ static int run_main(const char *cmd, int argc, char **argv)
 		gl_hsa_close(ctx.hsa);
 		return gl_cmd_fail(cmd, &e, GL_CMD_EXIT_USAGE);
 	}
-	if (ctx.counters && gl_hsa_backend(ctx.hsa) != GL_BACKEND_EMU)
+	if (ctx.counters && !gl_hsa_emulated(ctx.hsa))
 		fprintf(stderr, "%s\n", gl_counters_unavailable());
 	exit_code = check_params(cmd, &ctx, suites, npos);
 	if (exit_code >= 0) {

@@ -19,7 +19,7 @@ static const struct gl_opt trace_opts[] = {
 	  .min = 0 },
 	{ "--arch", GL_OPT_STRING, GL_CMD_O(arch), "ARCH", "processor whose build/ARCH/ code object runs (default gfx942)",
 	  .size = sizeof(((struct gl_cmd_opts *)0)->arch), .check = gl_cmd_check_arch },
-	{ "--backend", GL_OPT_STRING, GL_CMD_O(backend), "B", "emu (default), rocr or auto",
+	{ "--backend", GL_OPT_STRING, GL_CMD_O(backend), "B", "emu (default), rocr, rocr-emu or auto",
 	  .size = sizeof(((struct gl_cmd_opts *)0)->backend), .choices = gl_cmd_backend_choices },
 	GL_CMD_OPT_DEVICE, GL_CMD_OPT_TIMEOUT,
 	{ 0 },

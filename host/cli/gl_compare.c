@@ -24,7 +24,7 @@
 struct compare_opts {
 	char ref[128];
 	char arch[16];
-	char backend[8];
+	char backend[16];
 	unsigned device;
 	struct gl_dims grid;
 	struct gl_dims block;
@@ -55,7 +55,7 @@ const struct gl_opt gl_compare_opts[] = {
 	  "target processor: gfx900, gfx90a, gfx942 (default: the backend's; the emulator's is gfx942)",
 	  .size = SZ(arch), .check = check_arch },
 	{ "--backend", GL_OPT_STRING, O(backend), "B",
-	  "auto (ROCr if it has a matching GPU, else the emulator), rocr or emu (default auto)",
+	  "auto (ROCr if it has a matching GPU, else the emulator), rocr, emu or rocr-emu (default auto)",
 	  .size = SZ(backend), .choices = gl_cmd_backend_choices },
 	{ "--device", GL_OPT_UINT, O(device), "N", "use the runtime's GPU number N (default 0)", .min = 0,
 	  .max = 63 },

@@ -100,6 +100,9 @@ void gl_info_print(FILE *f, const struct gl_hsa_info *info, const char *arch)
 		fprintf(f, "model clocks:      sclk %u MHz, mclk %u MHz\n", info->sclk_mhz, info->mclk_mhz);
 	fprintf(f, "timestamp freq:    %llu Hz\n", (unsigned long long)info->timestamp_hz);
 	fprintf(f, "counters/trace:    %s\n", info->vendor_ext ? "yes (gcnlab emulator extension)" : "no");
+	/* The emulated KFD reports no SDMA engine (emu/kfd/kfd_topology.c). */
+	if (strcmp(info->backend, "rocr-emu") == 0)
+		fprintf(f, "copies:            ROCr's blit kernels on the GPU (the emulated GPU has no SDMA engine)\n");
 }
 
 void gl_info_json(FILE *f, const struct gl_hsa_info *info, const char *arch)

@@ -86,6 +86,7 @@ bool gl_hsa_fail(struct gl_hsa *h, struct gl_err *e, hsa_status_t s, const char 
 
 static const char *const backend_names[] = {
 	[GL_BACKEND_AUTO] = "auto", [GL_BACKEND_ROCR] = "rocr", [GL_BACKEND_EMU] = "emu",
+	[GL_BACKEND_ROCR_EMU] = "rocr-emu",
 };
 
 const char *gl_backend_name(enum gl_backend b)

@@ -26,9 +26,12 @@ enum gl_backend {
 	GL_BACKEND_AUTO,
 	GL_BACKEND_ROCR,
 	GL_BACKEND_EMU,
+	/* Debian's ROCr over the emulated KFD thunk (build/lib/kfd/
+	 * libhsakmt.so.1, emu/kfd): the host's ROCr path on the emulated GPU. */
+	GL_BACKEND_ROCR_EMU,
 };
 
-/* "auto", "rocr", "emu". */
+/* "auto", "rocr", "emu", "rocr-emu". */
 const char *gl_backend_name(enum gl_backend b);
 bool gl_backend_parse(const char *text, enum gl_backend *out);
 
@@ -70,7 +73,10 @@ enum gl_check_status gl_hsa_check_code(struct gl_hsa *h, const void *data, size_
                                        size_t note_len, struct gl_err *e);
 void gl_hsa_check_free(struct gl_hsa *h, struct gcnlab_emu_finding *f);
 
-enum gl_backend gl_hsa_backend(const struct gl_hsa *h);   /* ROCR or EMU */
+enum gl_backend gl_hsa_backend(const struct gl_hsa *h);   /* ROCR, EMU or ROCR_EMU */
+/* The GPU is the emulator (EMU or ROCR_EMU): its times are model time,
+ * deterministic, and it runs far slower than hardware. */
+bool gl_hsa_emulated(const struct gl_hsa *h);
 const char *gl_hsa_reason(const struct gl_hsa *h);         /* why this backend */
 const char *gl_hsa_arch(const struct gl_hsa *h);           /* "gfx942" */
 const char *gl_hsa_target(const struct gl_hsa *h);         /* "gfx942:sramecc+:xnack-" */
@@ -209,6 +215,12 @@ bool gl_hsa_last_times_ns(const struct gl_hsa *h, uint64_t *start_ns, uint64_t *
  * the gaps between dispatches count (the host clock on ROCr; the model's
  * timeline on the emulator, whose system timestamp is model time). gpu_us,
  * when not NULL, gets each dispatch's own GPU duration (n values). */
+/* A dispatch's GPU time from its profiling timestamps (ticks at hz): false,
+ * with the reason, when they are not a time: 0 (never written: ROCr then
+ * prints "time stamps may be invalid" and translates the zeros), or an end
+ * not after the start (no dispatch takes no time). */
+bool gl_hsa_dispatch_us(const char *kernel, uint64_t start, uint64_t end, uint64_t hz, double *us,
+                        struct gl_err *e);
 bool gl_hsa_dispatch_batch(struct gl_hsa *h, const struct gl_hsa_launch *l, unsigned n,
                            bool markers, double *host_us, double *gpu_us, struct gl_err *e);
 

@@ -406,10 +406,8 @@ bool gl_hsa_dispatch(struct gl_hsa *h, const struct gl_hsa_launch *l, double *gp
 	s = h->api.hsa_amd_profiling_get_dispatch_time(h->gpu, h->signal, &t);
 	if (s != HSA_STATUS_SUCCESS)
 		return gl_hsa_fail(h, e, s, "kernel %s: reading its GPU timestamps", name);
-	if (t.end < t.start)
-		return gl_err_set(e, "kernel %s: GPU end timestamp %llu is before start %llu", name,
-		                  (unsigned long long)t.end, (unsigned long long)t.start);
-	*gpu_us = (double)(t.end - t.start) * 1e6 / (double)h->timestamp_hz;
+	if (!gl_hsa_dispatch_us(name, t.start, t.end, h->timestamp_hz, gpu_us, e))
+		return false;
 	h->last_start = t.start;
 	h->last_end = t.end;
 	if (h->cfg.observe)
@@ -422,6 +420,21 @@ bool gl_hsa_dispatch(struct gl_hsa *h, const struct gl_hsa_launch *l, double *gp
 		fprintf(stderr, "gcnlab: emulator report after %s: %s\n", name, report);
 		gl_str_copy(h->last_report, sizeof(h->last_report), report);
 	}
+	return true;
+}
+
+bool gl_hsa_dispatch_us(const char *kernel, uint64_t start, uint64_t end, uint64_t hz, double *us,
+                        struct gl_err *e)
+{
+	if (start == 0 || end == 0)
+		return gl_err_set(e, "kernel %s: the GPU wrote no dispatch timestamps (start %llu, end "
+		                  "%llu): no GPU time to report", kernel, (unsigned long long)start,
+		                  (unsigned long long)end);
+	if (end <= start)
+		return gl_err_set(e, "kernel %s: invalid GPU timestamps: end %llu is not after start "
+		                  "%llu (no GPU time to report)", kernel, (unsigned long long)end,
+		                  (unsigned long long)start);
+	*us = (double)(end - start) * 1e6 / (double)hz;
 	return true;
 }
 
@@ -529,8 +542,8 @@ bool gl_hsa_dispatch_batch(struct gl_hsa *h, const struct gl_hsa_launch *l, unsi
 			gl_hsa_fail(h, e, s, "kernel %s: reading its GPU timestamps", name);
 			goto out;
 		}
-		if (gpu_us)
-			gpu_us[i] = (double)(t.end - t.start) * 1e6 / (double)h->timestamp_hz;
+		if (gpu_us && !gl_hsa_dispatch_us(name, t.start, t.end, h->timestamp_hz, &gpu_us[i], e))
+			goto out;
 	}
 	h->batch_last = true;
 	h->batch_have_counters = h->have_ext && h->ext.get_counters &&

@@ -55,6 +55,9 @@ static void unload(struct gl_hsa *h)
 	if (h->lib)
 		dlclose(h->lib);
 	h->lib = NULL;
+	if (h->kfd_lib)
+		dlclose(h->kfd_lib);  /* after ROCr, which linked it */
+	h->kfd_lib = NULL;
 	memset(&h->api, 0, sizeof(h->api));
 }
 
@@ -236,6 +239,75 @@ static bool set_env_u32(const char *name, uint32_t v)
 	return setenv(name, buf, 1) == 0;
 }
 
+/* The emulator's arch and clocks, which it reads from the environment when
+ * it starts (include/gcnlab_emu_ext.h; the thunk's hsaKmtOpenKFD likewise). */
+static bool set_emu_env(const struct gl_hsa *h, const char *arch, struct gl_err *e)
+{
+	if (arch[0] && setenv("GCNLAB_EMU_ARCH", arch, 1) != 0)
+		return gl_err_set(e, "setenv GCNLAB_EMU_ARCH: %s", strerror(errno));
+	if (h->cfg.emu_sclk_mhz && !set_env_u32("GCNLAB_EMU_SCLK_MHZ", h->cfg.emu_sclk_mhz))
+		return gl_err_set(e, "setenv GCNLAB_EMU_SCLK_MHZ: %s", strerror(errno));
+	if (h->cfg.emu_mclk_mhz && !set_env_u32("GCNLAB_EMU_MCLK_MHZ", h->cfg.emu_mclk_mhz))
+		return gl_err_set(e, "setenv GCNLAB_EMU_MCLK_MHZ: %s", strerror(errno));
+	return true;
+}
+
+/* <dir of gcnlab>/../lib/kfd/libhsakmt.so.1, or $GCNLAB_KFD_LIB. */
+static bool kfd_path(char *buf, size_t len, struct gl_err *e)
+{
+	const char *env = getenv("GCNLAB_KFD_LIB");
+	char lib[PATH_MAX];
+
+	if (env && env[0])
+		return gl_str_copy(buf, len, env) || gl_err_set(e, "GCNLAB_KFD_LIB is too long");
+	if (!default_emu_path(lib, sizeof(lib)))
+		return gl_err_set(e, "cannot locate lib/kfd/libhsakmt.so.1 next to the gcnlab binary "
+		                  "(/proc/self/exe); set GCNLAB_KFD_LIB");
+	*strrchr(lib, '/') = '\0';
+	return gl_str_fmt(buf, len, "%s/kfd/libhsakmt.so.1", lib) ||
+	       gl_err_set(e, "the path of lib/kfd/libhsakmt.so.1 is too long");
+}
+
+/* ROCr over the emulated KFD thunk: the thunk is loaded first, so that
+ * ROCr's dependency on libhsakmt.so.1 (by soname) is satisfied by it and
+ * not by the system's thunk, which would open /dev/kfd. */
+static bool try_rocr_emu(struct gl_hsa *h, struct gl_err *e)
+{
+	const char *arch = h->cfg.arch[0] ? h->cfg.arch : "gfx90a";
+	char path[PATH_MAX], reason[512];
+	void *ours, *bound;
+
+	if (strcmp(arch, "gfx900") != 0 && strcmp(arch, "gfx90a") != 0)
+		return gl_err_set(e, "backend rocr-emu: ROCr 5.2 knows gfx900 and gfx90a, not %s "
+		                  "(its ISA table has no gfx94x); use --backend emu", arch);
+	if (!kfd_path(path, sizeof(path), e))
+		return false;
+	if (access(path, F_OK) != 0)
+		return gl_err_set(e, "backend rocr-emu: the emulated KFD thunk %s is missing (build it "
+		                  "with make, or set GCNLAB_KFD_LIB)", path);
+	if (!set_emu_env(h, arch, e))
+		return false;
+	h->kfd_lib = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+	if (!h->kfd_lib)
+		return gl_err_set(e, "backend rocr-emu: cannot load %s: %s", path, dlerror());
+	if (!try_rocr(h, reason, sizeof(reason))) {
+		gl_err_set(e, "backend rocr-emu: ROCr over %s: %s", path, reason);
+		goto fail;
+	}
+	/* The thunk ROCr bound must be ours. */
+	ours = dlsym(h->kfd_lib, "hsaKmtOpenKFD");
+	bound = dlsym(h->lib, "hsaKmtOpenKFD");
+	if (!ours || ours != bound) {
+		gl_err_set(e, "backend rocr-emu: %s is bound to another libhsakmt.so.1 than %s",
+		           h->lib_path, path);
+		goto fail;
+	}
+	return true;
+fail:
+	unload(h);
+	return false;
+}
+
 static bool try_emu(struct gl_hsa *h, struct gl_err *e)
 {
 	const char *env = getenv("GCNLAB_EMU_LIB");
@@ -253,14 +325,8 @@ static bool try_emu(struct gl_hsa *h, struct gl_err *e)
 		return gl_err_set(e, "the emulated GPU %s is missing (build it with make, or set GCNLAB_EMU_LIB)",
 		                  h->lib_path);
 
-	/* The emulator reads its profile from the environment at hsa_init
-	 * (include/gcnlab_emu_ext.h). */
-	if (h->cfg.arch[0] && setenv("GCNLAB_EMU_ARCH", h->cfg.arch, 1) != 0)
-		return gl_err_set(e, "setenv GCNLAB_EMU_ARCH: %s", strerror(errno));
-	if (h->cfg.emu_sclk_mhz && !set_env_u32("GCNLAB_EMU_SCLK_MHZ", h->cfg.emu_sclk_mhz))
-		return gl_err_set(e, "setenv GCNLAB_EMU_SCLK_MHZ: %s", strerror(errno));
-	if (h->cfg.emu_mclk_mhz && !set_env_u32("GCNLAB_EMU_MCLK_MHZ", h->cfg.emu_mclk_mhz))
-		return gl_err_set(e, "setenv GCNLAB_EMU_MCLK_MHZ: %s", strerror(errno));
+	if (!set_emu_env(h, h->cfg.arch, e))
+		return false;
 
 	h->lib = dlopen(h->lib_path, RTLD_NOW | RTLD_LOCAL);
 	if (!h->lib)
@@ -417,6 +483,18 @@ static bool setup(struct gl_hsa *h, struct gl_err *e)
 		                                                sizeof(h->ext), &h->ext) == HSA_STATUS_SUCCESS)
 			h->have_ext = true;
 	}
+	/* ROCr does not know the emulator's extension: on rocr-emu the thunk
+	 * exports it (emu/kfd/kfd_ext.c). */
+	if (!h->have_ext && h->kfd_lib) {
+		const struct gcnlab_emu_ext_1 *(*get)(uint16_t);
+		const struct gcnlab_emu_ext_1 *t;
+
+		*(void **)&get = dlsym(h->kfd_lib, "gcnlab_kfd_emu_ext");
+		if (get && (t = get(GCNLAB_EMU_EXT_MAJOR)) != NULL) {
+			memcpy(&h->ext, t, sizeof(h->ext) < sizeof(*t) ? sizeof(h->ext) : sizeof(*t));
+			h->have_ext = true;
+		}
+	}
 	return true;
 }
 
@@ -448,14 +526,21 @@ bool gl_hsa_open(const struct gl_hsa_cfg *cfg, struct gl_hsa **out, struct gl_er
 	if (h->cfg.timeout_s <= 0)
 		h->cfg.timeout_s = 10.0;
 
-	if (cfg->backend != GL_BACKEND_EMU) {
+	if (cfg->backend == GL_BACKEND_ROCR_EMU) {
+		if (!try_rocr_emu(h, e))
+			goto fail;
+		h->backend = GL_BACKEND_ROCR_EMU;
+		gl_str_copy(h->reason, sizeof(h->reason), "requested");
+	} else if (cfg->backend != GL_BACKEND_EMU) {
 		rocr = try_rocr(h, rocr_reason, sizeof(rocr_reason));
 		if (!rocr && cfg->backend == GL_BACKEND_ROCR) {
 			gl_err_set(e, "backend rocr is not available: %s", rocr_reason);
 			goto fail;
 		}
 	}
-	if (rocr) {
+	if (h->backend == GL_BACKEND_ROCR_EMU) {
+		/* chosen above */
+	} else if (rocr) {
 		h->backend = GL_BACKEND_ROCR;
 		gl_str_copy(h->reason, sizeof(h->reason), cfg->backend == GL_BACKEND_ROCR ?
 		         "requested" : "ROCr has a matching GPU");
@@ -475,6 +560,9 @@ bool gl_hsa_open(const struct gl_hsa_cfg *cfg, struct gl_hsa **out, struct gl_er
 		if (h->backend == GL_BACKEND_ROCR)
 			fprintf(stderr, "gcnlab: backend rocr (%s); using GPU %u, %s\n", h->reason,
 			        cfg->device, h->target);
+		else if (h->backend == GL_BACKEND_ROCR_EMU)
+			fprintf(stderr, "gcnlab: backend rocr-emu (%s); ROCr %s on the emulated %s\n",
+			        h->reason, h->lib_path, h->target);
 		else
 			fprintf(stderr, "gcnlab: backend emu (%s); using the emulated %s\n", h->reason,
 			        h->proc);
@@ -487,6 +575,10 @@ fail:
 }
 
 enum gl_backend gl_hsa_backend(const struct gl_hsa *h) { return h->backend; }
+bool gl_hsa_emulated(const struct gl_hsa *h)
+{
+	return h->backend == GL_BACKEND_EMU || h->backend == GL_BACKEND_ROCR_EMU;
+}
 const char *gl_hsa_reason(const struct gl_hsa *h) { return h->reason; }
 const char *gl_hsa_arch(const struct gl_hsa *h) { return h->proc; }
 const char *gl_hsa_target(const struct gl_hsa *h) { return h->target; }

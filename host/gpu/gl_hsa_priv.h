@@ -65,6 +65,7 @@ struct gl_hsa {
 	enum gl_backend backend;     /* ROCR or EMU once open */
 	char reason[512];            /* why this backend */
 	void *lib;                   /* dlopen handle */
+	void *kfd_lib;               /* rocr-emu: the emulated thunk, loaded before ROCr */
 	char lib_path[4096];
 	bool initialised;            /* hsa_init succeeded */
 	struct gl_hsa_api api;

@@ -80,7 +80,7 @@ bool gl_clocks_plan(struct gl_run_ctx *ctx, struct gl_clock_plan *plan, struct g
 {
 	memset(plan, 0, sizeof(*plan));
 	plan->how = GL_CLOCKS_CURRENT;
-	if (gl_hsa_backend(ctx->hsa) == GL_BACKEND_EMU)
+	if (gl_hsa_emulated(ctx->hsa))
 		return plan_emu(ctx, plan);
 	return plan_rocr(ctx, plan, e);
 }

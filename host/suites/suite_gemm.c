@@ -283,7 +283,7 @@ static void run_one(struct gl_bench *m, const struct gemm_size *s, struct gemm_r
 {
 	struct gl_run_ctx *ctx = m->ctx;
 	struct gl_hsa *h = ctx->hsa;
-	bool emu = gl_hsa_backend(h) == GL_BACKEND_EMU;
+	bool emu = gl_hsa_emulated(h);   /* deterministic model: one hot dispatch is the figure */
 	const struct gl_hsa_kernel *k;
 	struct gl_hsa_buf dc = { 0 }, dt = { 0 };
 	struct gl_counters cnt;
@@ -515,7 +515,7 @@ static int gemm_run(struct gl_run_ctx *ctx, struct gl_err *e)
 	cus = gl_bench_cus(ctx);
 	if (!config(ctx, cus, &c, e))
 		goto out;
-	if (ctx->long_run && gl_hsa_backend(ctx->hsa) == GL_BACKEND_EMU)
+	if (ctx->long_run && gl_hsa_emulated(ctx->hsa))
 		fprintf(stderr, "%s: --long on the emulated GPU: K = %u and %u with one work-group per CU, and a host reference of the same size; expect many minutes\n",
 		        SUITE, c.k1, c.kg);
 	if (c.k1 % KSTEP || c.kg % KSTEP) {
@@ -530,7 +530,7 @@ static int gemm_run(struct gl_run_ctx *ctx, struct gl_err *e)
 	gpu_shape(c.wgs, &a, &b);
 	/* The emulator spends seconds of host time on a GPU-wide dispatch (more
 	 * on a loaded machine); its instruction budget still catches a hang. */
-	if (gl_hsa_backend(ctx->hsa) == GL_BACKEND_EMU && gl_hsa_config(ctx->hsa)->timeout_s < EMU_TIMEOUT_S)
+	if (gl_hsa_emulated(ctx->hsa) && gl_hsa_config(ctx->hsa)->timeout_s < EMU_TIMEOUT_S)
 		old_timeout = gl_hsa_set_timeout(ctx->hsa, EMU_TIMEOUT_S);
 	sizes[0] = (struct gemm_size){ .m = TILE, .n = TILE, .k = c.k1 };
 	sizes[1] = (struct gemm_size){ .m = a * TILE, .n = b * TILE, .k = c.kg };
@@ -574,7 +574,7 @@ static int gemm_run(struct gl_run_ctx *ctx, struct gl_err *e)
 	gl_table_param(t, "tflops", "dispatch: 2MNK / GPU time; loop: 2x256x256x32 per K-step per work-group / (cycles per K-step at %u MHz); peak: 4 SIMDs x 16384 FLOPs / %u cycles per CU-cycle x CUs used x %u MHz",
 	               sclk, design / 64, sclk);
 	gl_table_param(t, "stalls", "per-instruction trace, all waves: the 3 largest causes as shares of all cycles charged; mfma-pipe = an MFMA waiting for its SIMD's matrix core");
-	gl_table_param(t, "time", gl_hsa_backend(ctx->hsa) == GL_BACKEND_EMU ? "the second of two dispatches (hot instruction cache; the model is deterministic)" : "median of --reps dispatches after --warmup");
+	gl_table_param(t, "time", gl_hsa_emulated(ctx->hsa) ? "the second of two dispatches (hot instruction cache; the model is deterministic)" : "median of --reps dispatches after --warmup");
 	for (unsigned i = 0; i < nrows; i++)
 		if (!add_row(t, &rows[i], design, sclk, cus)) {
 			gl_err_set(e, "out of memory");

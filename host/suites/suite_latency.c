@@ -113,7 +113,7 @@ static bool config(const struct gl_run_ctx *ctx, struct lat_cfg *c, struct gl_er
 			return gl_err_set(e, "--param latency.footprints: %llu bytes is not a multiple of 4K",
 			                  (unsigned long long)c->fp[i]);
 	c->hbm = hbm_mib * MIB;
-	if (ctx->long_run && gl_hsa_backend(ctx->hsa) == GL_BACKEND_EMU)
+	if (ctx->long_run && gl_hsa_emulated(ctx->hsa))
 		fprintf(stderr, "%s: --long on the emulated GPU: %u CUs x %llu MiB of chase memory (and as much host memory) and hardware-sized loops; expect many minutes\n",
 		        SUITE, c->cus, (unsigned long long)hbm_mib);
 	if (c->hbm * c->cus > 32 * GIB)

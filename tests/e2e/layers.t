@@ -3,7 +3,7 @@
 # emu/ or host/ includes only its own folder and the layers below it
 # (notes/architecture.md):
 #
-#   emu:  hsa → core → {sem, model} → wave → isa → arch
+#   emu:  {hsa, kfd} → cp → core → {sem, model} → wave → isa → arch
 #   host: cli → suites → measure → gpu → base, and report → base
 #         (report is used by cli, suites and measure)
 #
@@ -25,7 +25,9 @@ my %below = (
 	'emu/sem'   => [qw(wave isa arch)],
 	'emu/model' => [qw(wave isa arch)],
 	'emu/core'  => [qw(sem model wave isa arch)],
-	'emu/hsa'   => [qw(core sem model wave isa arch)],
+	'emu/cp'    => [qw(core sem model wave isa arch)],
+	'emu/hsa'   => [qw(cp core sem model wave isa arch)],
+	'emu/kfd'   => [qw(cp core sem model wave isa arch)],
 	'host/base'    => [],
 	'host/report'  => [qw(base)],
 	'host/gpu'     => [qw(base)],

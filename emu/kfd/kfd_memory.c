@@ -1,0 +1,305 @@
+/*
+ * kfd_memory — allocations on the emulator's memory (GPU VA == host
+ * pointer, placed by emu_mem_map so that addresses repeat from run to run),
+ * mapping into the GPU's VM, user pointers, pointer queries.
+ *
+ * A range is GPU-visible only while mapped (hsaKmtMapMemoryToGPU[Nodes]),
+ * as with the KFD: a kernel that touches an allocation ROCr did not map
+ * faults. Mapping is per allocation (a map of part of it maps all of it).
+ * Freeing drops what the GPU decoded from the range (emu_gpu_drop_code).
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include "kfd/kfd_priv.h"
+
+#define KFD_PAGE 4096ull
+
+static const HSAuint32 kfd_gpu_node = KFD_NODE_GPU;
+
+/* Index of the first range with base > addr (kfd.lock held). */
+static size_t kfd_range_upper(uint64_t addr)
+{
+	size_t lo = 0, hi = kfd.nranges;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (kfd.ranges[mid].base <= addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+struct kfd_range *kfd_range_find(uint64_t addr)
+{
+	size_t i = kfd_range_upper(addr);
+
+	if (i == 0)
+		return NULL;
+	struct kfd_range *r = &kfd.ranges[i - 1];
+	return addr - r->base < r->size ? r : NULL;
+}
+
+static bool kfd_range_insert(const struct kfd_range *r)
+{
+	size_t i;
+
+	if (kfd.nranges == kfd.cap) {
+		size_t cap = kfd.cap ? kfd.cap * 2 : 64;
+		struct kfd_range *n = realloc(kfd.ranges, cap * sizeof(*n));
+		if (!n)
+			return false;
+		kfd.ranges = n;
+		kfd.cap = cap;
+	}
+	i = kfd_range_upper(r->base);
+	memmove(&kfd.ranges[i + 1], &kfd.ranges[i], (kfd.nranges - i) * sizeof(*r));
+	kfd.ranges[i] = *r;
+	kfd.nranges++;
+	return true;
+}
+
+static void kfd_range_erase(struct kfd_range *r)
+{
+	size_t i = (size_t)(r - kfd.ranges);
+
+	memmove(r, r + 1, (kfd.nranges - i - 1) * sizeof(*r));
+	kfd.nranges--;
+}
+
+static enum emu_mem_kind kfd_kind(uint32_t node, HsaMemFlags f)
+{
+	if (f.ui32.Scratch)
+		return EMU_MEM_SCRATCH;
+	if (f.ui32.ExecuteAccess)
+		return EMU_MEM_CODE;
+	return node == KFD_NODE_GPU ? EMU_MEM_COARSE : EMU_MEM_FINE;
+}
+
+KFD_API HSAKMT_STATUS hsaKmtAllocMemory(HSAuint32 node, HSAuint64 size, HsaMemFlags flags,
+                                        void **addr)
+{
+	struct kfd_range r = { .flags = flags, .node = node };
+	HSAKMT_STATUS st = HSAKMT_STATUS_SUCCESS;
+	void *p;
+
+	if (!kfd_is_open())
+		return HSAKMT_STATUS_KERNEL_IO_CHANNEL_NOT_OPENED;
+	if (!addr || size == 0)
+		return HSAKMT_STATUS_INVALID_PARAMETER;
+	if (node >= KFD_NODES)
+		return HSAKMT_STATUS_INVALID_NODE_UNIT;
+	/* No GDS on the emulated GPU; fixed addresses would break the
+	 * deterministic placement. Scratch is GPU memory. */
+	if (flags.ui32.GDSMemory || flags.ui32.FixedAddress)
+		return HSAKMT_STATUS_NOT_SUPPORTED;
+	if (flags.ui32.Scratch && node != KFD_NODE_GPU)
+		return HSAKMT_STATUS_INVALID_NODE_UNIT;
+	size = (size + KFD_PAGE - 1) & ~(KFD_PAGE - 1);
+	p = emu_mem_map(kfd.mem, size);
+	if (!p)
+		return HSAKMT_STATUS_NO_MEMORY;
+	r.base = (uint64_t)(uintptr_t)p;
+	r.size = size;
+	pthread_mutex_lock(&kfd.lock);
+	if (!emu_mem_add(kfd.mem, p, size, kfd_kind(node, flags))) {
+		st = HSAKMT_STATUS_NO_MEMORY;
+	} else if (!kfd_range_insert(&r)) {
+		emu_mem_remove(kfd.mem, p);
+		st = HSAKMT_STATUS_NO_MEMORY;
+	} else {
+		emu_mem_set_gpu(kfd.mem, p, false);  /* visible once mapped */
+	}
+	pthread_mutex_unlock(&kfd.lock);
+	if (st != HSAKMT_STATUS_SUCCESS) {
+		munmap(p, size);
+		return st;
+	}
+	*addr = p;
+	return HSAKMT_STATUS_SUCCESS;
+}
+
+KFD_API HSAKMT_STATUS hsaKmtFreeMemory(void *addr, HSAuint64 size)
+{
+	struct kfd_range *r, copy;
+
+	(void)size;  /* the allocation's own size is what is freed */
+	if (!kfd_is_open())
+		return HSAKMT_STATUS_KERNEL_IO_CHANNEL_NOT_OPENED;
+	if (!addr)
+		return HSAKMT_STATUS_INVALID_PARAMETER;
+	pthread_mutex_lock(&kfd.lock);
+	r = kfd_range_find((uint64_t)(uintptr_t)addr);
+	if (!r || r->base != (uint64_t)(uintptr_t)addr || r->userptr) {
+		pthread_mutex_unlock(&kfd.lock);
+		return HSAKMT_STATUS_MEMORY_NOT_REGISTERED;
+	}
+	copy = *r;
+	kfd_range_erase(r);
+	emu_mem_remove(kfd.mem, addr);
+	pthread_mutex_unlock(&kfd.lock);
+	/* Not under a dispatch: the decoded code may be running. */
+	pthread_mutex_lock(&kfd.dispatch_lock);
+	emu_gpu_drop_code(kfd.gpu, copy.base, copy.size);
+	pthread_mutex_unlock(&kfd.dispatch_lock);
+	munmap(addr, copy.size);
+	return HSAKMT_STATUS_SUCCESS;
+}
+
+static HSAKMT_STATUS kfd_set_mapped(void *addr, HSAuint64 *alt, bool mapped)
+{
+	struct kfd_range *r;
+	HSAKMT_STATUS st = HSAKMT_STATUS_SUCCESS;
+
+	if (!kfd_is_open())
+		return HSAKMT_STATUS_KERNEL_IO_CHANNEL_NOT_OPENED;
+	if (!addr)
+		return HSAKMT_STATUS_INVALID_PARAMETER;
+	pthread_mutex_lock(&kfd.lock);
+	r = kfd_range_find((uint64_t)(uintptr_t)addr);
+	if (!r)
+		st = HSAKMT_STATUS_MEMORY_NOT_REGISTERED;
+	else
+		emu_mem_set_gpu(kfd.mem, (void *)(uintptr_t)r->base, mapped);
+	pthread_mutex_unlock(&kfd.lock);
+	if (st == HSAKMT_STATUS_SUCCESS && alt)
+		*alt = (HSAuint64)(uintptr_t)addr;  /* GPU VA == host pointer */
+	return st;
+}
+
+KFD_API HSAKMT_STATUS hsaKmtMapMemoryToGPU(void *addr, HSAuint64 size, HSAuint64 *alt)
+{
+	(void)size;
+	return kfd_set_mapped(addr, alt, true);
+}
+
+KFD_API HSAKMT_STATUS hsaKmtMapMemoryToGPUNodes(void *addr, HSAuint64 size, HSAuint64 *alt,
+                                                HsaMemMapFlags flags, HSAuint64 nnodes,
+                                                HSAuint32 *nodes)
+{
+	bool gpu = false;
+
+	(void)size;
+	(void)flags;
+	if (nnodes && !nodes)
+		return HSAKMT_STATUS_INVALID_PARAMETER;
+	for (HSAuint64 i = 0; i < nnodes; i++) {
+		if (nodes[i] >= KFD_NODES)
+			return HSAKMT_STATUS_INVALID_NODE_UNIT;
+		gpu |= nodes[i] == KFD_NODE_GPU;
+	}
+	/* A map to the CPU node alone leaves the GPU's view unmapped. */
+	return kfd_set_mapped(addr, alt, gpu || nnodes == 0);
+}
+
+KFD_API HSAKMT_STATUS hsaKmtUnmapMemoryToGPU(void *addr)
+{
+	return kfd_set_mapped(addr, NULL, false);
+}
+
+/* Host memory the GPU may address (hsa_amd_memory_lock, HIP staging). */
+KFD_API HSAKMT_STATUS hsaKmtRegisterMemoryWithFlags(void *addr, HSAuint64 size, HsaMemFlags flags)
+{
+	struct kfd_range r = { .base = (uint64_t)(uintptr_t)addr, .size = size, .flags = flags,
+	                       .node = KFD_NODE_CPU, .userptr = true };
+	struct kfd_range *old;
+	HSAKMT_STATUS st = HSAKMT_STATUS_SUCCESS;
+
+	if (!kfd_is_open())
+		return HSAKMT_STATUS_KERNEL_IO_CHANNEL_NOT_OPENED;
+	if (!addr || size == 0)
+		return HSAKMT_STATUS_INVALID_PARAMETER;
+	pthread_mutex_lock(&kfd.lock);
+	old = kfd_range_find(r.base);
+	if (old && !old->userptr && r.base + size <= old->base + old->size) {
+		st = HSAKMT_STATUS_SUCCESS;  /* the thunk's own memory is registered already */
+	} else if (old) {
+		st = HSAKMT_STATUS_MEMORY_ALREADY_REGISTERED;
+	} else if (!emu_mem_add(kfd.mem, addr, size, EMU_MEM_USERPTR)) {
+		st = HSAKMT_STATUS_INVALID_PARAMETER;  /* overlaps GPU memory */
+	} else if (!kfd_range_insert(&r)) {
+		emu_mem_remove(kfd.mem, addr);
+		st = HSAKMT_STATUS_NO_MEMORY;
+	} else {
+		emu_mem_set_gpu(kfd.mem, addr, false);
+	}
+	pthread_mutex_unlock(&kfd.lock);
+	return st;
+}
+
+KFD_API HSAKMT_STATUS hsaKmtDeregisterMemory(void *addr)
+{
+	struct kfd_range *r;
+	HSAKMT_STATUS st = HSAKMT_STATUS_SUCCESS;
+
+	if (!kfd_is_open())
+		return HSAKMT_STATUS_KERNEL_IO_CHANNEL_NOT_OPENED;
+	pthread_mutex_lock(&kfd.lock);
+	r = kfd_range_find((uint64_t)(uintptr_t)addr);
+	if (!r) {
+		st = HSAKMT_STATUS_MEMORY_NOT_REGISTERED;
+	} else if (r->userptr) {
+		emu_mem_remove(kfd.mem, (void *)(uintptr_t)r->base);
+		kfd_range_erase(r);
+	}
+	pthread_mutex_unlock(&kfd.lock);
+	return st;
+}
+
+KFD_API HSAKMT_STATUS hsaKmtQueryPointerInfo(const void *ptr, HsaPointerInfo *info)
+{
+	struct kfd_range *r;
+
+	if (!kfd_is_open())
+		return HSAKMT_STATUS_KERNEL_IO_CHANNEL_NOT_OPENED;
+	if (!info)
+		return HSAKMT_STATUS_INVALID_PARAMETER;
+	memset(info, 0, sizeof(*info));
+	pthread_mutex_lock(&kfd.lock);
+	r = kfd_range_find((uint64_t)(uintptr_t)ptr);
+	if (r) {
+		info->Type = r->userptr ? HSA_POINTER_REGISTERED_USER : HSA_POINTER_ALLOCATED;
+		info->Node = r->node;
+		info->MemFlags = r->flags;
+		info->CPUAddress = (void *)(uintptr_t)r->base;
+		info->GPUAddress = r->base;
+		info->SizeInBytes = r->size;
+		info->NRegisteredNodes = r->userptr ? 1 : 0;
+		info->RegisteredNodes = r->userptr ? &kfd_gpu_node : NULL;
+		info->NMappedNodes = 1;
+		info->MappedNodes = &kfd_gpu_node;
+		info->UserData = r->user_data;
+	}
+	pthread_mutex_unlock(&kfd.lock);
+	return r ? HSAKMT_STATUS_SUCCESS : HSAKMT_STATUS_ERROR;
+}
+
+KFD_API HSAKMT_STATUS hsaKmtSetMemoryUserData(const void *ptr, void *data)
+{
+	struct kfd_range *r;
+
+	if (!kfd_is_open())
+		return HSAKMT_STATUS_KERNEL_IO_CHANNEL_NOT_OPENED;
+	pthread_mutex_lock(&kfd.lock);
+	r = kfd_range_find((uint64_t)(uintptr_t)ptr);
+	if (r)
+		r->user_data = data;
+	pthread_mutex_unlock(&kfd.lock);
+	return r ? HSAKMT_STATUS_SUCCESS : HSAKMT_STATUS_INVALID_PARAMETER;
+}
+
+void kfd_memory_release_all(void)
+{
+	for (size_t i = 0; i < kfd.nranges; i++) {
+		struct kfd_range *r = &kfd.ranges[i];
+		emu_mem_remove(kfd.mem, (void *)(uintptr_t)r->base);
+		if (!r->userptr)
+			munmap((void *)(uintptr_t)r->base, r->size);
+	}
+	free(kfd.ranges);
+	kfd.ranges = NULL;
+	kfd.nranges = kfd.cap = 0;
+}

@@ -1,0 +1,117 @@
+/*
+ * kfd_priv — state of the emulated KFD thunk, libhsakmt.so.1 (emu/kfd).
+ *
+ * ROCr (Debian's unmodified libhsa-runtime64.so.1, 5.2.3) links
+ * libhsakmt.so.1 and reaches the GPU only through its 42 hsaKmt* entry
+ * points (version HSAKMT_1, libhsakmt.ver). This thunk answers them from the
+ * emulated GPU: one CPU node (0) and one GPU node (1) whose properties come
+ * from the GPU's one description (arch/emu_profile.c, GCNLAB_EMU_ARCH,
+ * default gfx90a), memory on the emulator's memory (GPU VA = host pointer),
+ * events with mailboxes, and queues whose doorbells feed the command
+ * processor (cp/emu_cp.h).
+ *
+ * Every entry point is implemented or returns what the real thunk returns
+ * when the feature is absent (HSAKMT_STATUS_NOT_SUPPORTED); none succeeds
+ * without doing what ROCr then relies on.
+ */
+#ifndef KFD_PRIV_H
+#define KFD_PRIV_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <hsakmt.h>
+
+#include "core/emu_gpu.h"
+#include "core/emu_mem.h"
+#include "arch/emu_profile.h"
+
+/* The exported entry points; everything else is hidden (-fvisibility=hidden
+ * and the version script). */
+#define KFD_API __attribute__((visibility("default")))
+
+#define KFD_NODE_CPU 0u
+#define KFD_NODE_GPU 1u
+#define KFD_NODES 2u
+#define KFD_EVENT_SLOTS 4096u     /* signal events: one 64-bit mailbox slot each */
+#define KFD_MAX_QUEUES 128u       /* ROCr's default HSA_MAX_QUEUES is 128 */
+#define KFD_DOORBELLS 1024u       /* one page of 64-bit doorbells (ROCr's TMA indexes 1024) */
+
+/* One range the GPU may address: an allocation of the thunk, or host memory
+ * registered as a user pointer. */
+struct kfd_range {
+	uint64_t base, size;
+	HsaMemFlags flags;
+	uint32_t node;
+	bool userptr;              /* registered, not allocated: not unmapped on free */
+	void *user_data;           /* hsaKmtSetMemoryUserData */
+};
+
+struct kfd_event;
+struct kfd_queue;
+
+struct kfd_state {
+	pthread_mutex_t lock;      /* open count, ranges, queues */
+	unsigned opens;
+	const struct emu_profile *prof;
+	struct emu_mem *mem;
+	struct emu_gpu *gpu;
+	pthread_mutex_t dispatch_lock;
+	pthread_mutex_t clock_lock;
+	uint64_t clock_off;        /* kfd_clock_ns: ns added to model time so that */
+	uint64_t clock_last;       /* every reading is later than the one before */
+
+	struct kfd_range *ranges;  /* sorted by base */
+	size_t nranges, cap;
+
+	/* Events (kfd_event.c): one lock and condition for all, so that a wait
+	 * on several events sleeps once. */
+	pthread_mutex_t ev_lock;
+	pthread_cond_t ev_cond;
+	uint64_t *mailbox;         /* KFD_EVENT_SLOTS slots, GPU memory */
+	struct kfd_event *events[KFD_EVENT_SLOTS];
+	struct kfd_event *vm_fault_event;  /* the first HSA_EVENTTYPE_MEMORY event */
+	atomic_bool vm_fault;      /* KFD evicted the process's queues */
+
+	uint64_t *doorbells;       /* KFD_DOORBELLS slots, host memory */
+	struct kfd_queue *queues[KFD_MAX_QUEUES];
+};
+
+extern struct kfd_state kfd;
+
+/* Whether hsaKmtOpenKFD succeeded (and CloseKFD did not undo it). */
+bool kfd_is_open(void);
+
+/* The GPU's timestamp clock, ns: model time (as the emulator's own runtime
+ * reports it), plus 1 ns for each reading that found the model where the
+ * previous one did, so that two readings always differ: ROCr interpolates
+ * GPU ticks to system time between two readings (GpuAgent::TranslateTime)
+ * and the GPU, CPU and system counters are all this one clock, which makes
+ * the ratio exactly 1 and a dispatch's time its model time. */
+uint64_t kfd_clock_ns(void);
+/* A time of the model (ns, emu_dispatch_result) on that clock. */
+uint64_t kfd_clock_of_model(uint64_t model_ns);
+
+/* Memory (kfd_memory.c). */
+struct kfd_range *kfd_range_find(uint64_t addr);   /* kfd.lock held */
+void kfd_memory_release_all(void);
+
+/* Events (kfd_event.c). */
+void kfd_event_fire(uint32_t event_id);
+/* A GPU memory fault at addr: the memory event gets HsaMemoryAccessFault. */
+void kfd_event_vm_fault(uint64_t addr);
+bool kfd_events_init(void);
+void kfd_events_release_all(void);
+
+/* The vendor extension (kfd_ext.c): dispatch results by completion signal
+ * and the last fault/hang/hazard report. */
+void kfd_ext_reset(void);
+void kfd_ext_record(uint64_t completion, const struct emu_dispatch_result *res);
+void kfd_ext_report(const char *report);
+
+/* Queues (kfd_queue.c). */
+void kfd_queues_destroy_all(void);
+
+#endif
