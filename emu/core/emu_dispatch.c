@@ -43,46 +43,6 @@ static bool invalid(struct emu_dispatch_result *res, hsa_status_t st, const char
 	return false;
 }
 
-static void kd_decode(const uint8_t *p, const struct emu_profile *prof, struct emu_kd *kd)
-{
-	memcpy(&kd->group_segment_fixed_size, p + 0, 4);
-	memcpy(&kd->private_segment_fixed_size, p + 4, 4);
-	memcpy(&kd->kernarg_size, p + 8, 4);
-	memcpy(&kd->entry_offset, p + 16, 8);
-	memcpy(&kd->rsrc3, p + 44, 4);
-	memcpy(&kd->rsrc1, p + 48, 4);
-	memcpy(&kd->rsrc2, p + 52, 4);
-	memcpy(&kd->code_props, p + 56, 2);
-	memcpy(&kd->kernarg_preload, p + 58, 2);
-	/* rsrc1[5:0] GRANULATED_WORKITEM_VGPR_COUNT: (count / granule) - 1.
-	 * gfx90a/gfx942 count the unified VGPR+AGPR file with granule 8 and
-	 * split it at rsrc3[5:0] ACCUM_OFFSET ((offset / 4) - 1). */
-	uint32_t total = ((kd->rsrc1 & 0x3f) + 1) * prof->vgpr_granule;
-	if (prof->has_agpr) {
-		uint32_t acc = ((kd->rsrc3 & 0x3f) + 1) * 4;
-		kd->vgprs = acc < total ? acc : total;
-		kd->agprs = total - kd->vgprs;
-	} else {
-		kd->vgprs = total;
-		kd->agprs = 0;
-	}
-	/* rsrc1[9:6] GRANULATED_WAVEFRONT_SGPR_COUNT counts units of 8 SGPRs
-	 * minus one on GFX9 (llvm-mc 19 -mcpu=gfx900: next_free_sgpr 10 + VCC +
-	 * XNACK_MASK = 14 encodes 1, 16 + 4 encodes 2, 96 + 4 encodes 12); the
-	 * SPI allocates in granules of 16 (AMDGPUBaseInfo getSGPRAllocGranule),
-	 * at most 112 on GFX9. The grant includes VCC, XNACK_MASK and
-	 * FLAT_SCRATCH at its end (emu_sgpr_phys, emu_wave.h). */
-	uint32_t sg = (((kd->rsrc1 >> 6) & 0xf) + 1) * 8;
-	sg = (sg + 15) & ~15u;
-	kd->sgprs = sg > 112 ? 112 : sg;
-	/* rsrc2[5:1] USER_SGPR_COUNT; the SPI loads at most 16 user SGPRs
-	 * (AMDGPUUsage compute_pgm_rsrc2: "any requests beyond 16 will be
-	 * ignored"). */
-	kd->user_sgprs = (kd->rsrc2 >> 1) & 0x1f;
-	if (kd->user_sgprs > 16)
-		kd->user_sgprs = 16;
-}
-
 static bool check_packet(struct emu_dispatch_ctx *ctx)
 {
 	const hsa_kernel_dispatch_packet_t *pkt = &ctx->req->pkt;
@@ -139,7 +99,7 @@ static bool check_packet(struct emu_dispatch_ctx *ctx)
 		return invalid(res, HSA_STATUS_ERROR_INVALID_CODE_OBJECT,
 		               "invalid packet: kernel descriptor of %s at 0x%llx is not mapped", k.name,
 		               (unsigned long long)pkt->kernel_object);
-	kd_decode(kdp, prof, &ctx->kd);
+	gcn_kd_decode(prof->tgt, kdp, &ctx->kd);
 	ctx->kd_addr = pkt->kernel_object;
 	ctx->entry = pkt->kernel_object + (uint64_t)ctx->kd.entry_offset;
 	if (!emu_program_at(ctx->prog, ctx->entry))
@@ -179,7 +139,7 @@ static bool check_packet(struct emu_dispatch_ctx *ctx)
  * descriptor). */
 static bool check_descriptor(struct emu_dispatch_ctx *ctx)
 {
-	const struct emu_kd *kd = &ctx->kd;
+	const struct gcn_kd *kd = &ctx->kd;
 	static const uint8_t sgprs_of[7] = { 4, 2, 2, 2, 2, 2, 1 };
 	static const char *const name_of[7] = {
 		"private_segment_buffer", "dispatch_ptr", "queue_ptr", "kernarg_segment_ptr",
@@ -193,7 +153,7 @@ static bool check_descriptor(struct emu_dispatch_ctx *ctx)
 		if (need > kd->user_sgprs && first_out == 7)
 			first_out = b;
 	}
-	unsigned pre = ctx->prof->arch == EMU_GFX942 ? (kd->kernarg_preload & 0x7f) : 0;
+	unsigned pre = gcn_has(ctx->prof->tgt, GCN_F_KERNARG_PRELOAD) ? (kd->kernarg_preload & 0x7f) : 0;
 	if (need + pre <= kd->user_sgprs)
 		return true;
 	char msg[640];
@@ -254,7 +214,7 @@ static void sys_sgpr(struct emu_wave *w, unsigned *s, uint32_t v)
 static bool wave_init(struct emu_dispatch_ctx *ctx, struct emu_workgroup *wg, struct emu_wave *w,
                       uint32_t j)
 {
-	const struct emu_kd *kd = &ctx->kd;
+	const struct gcn_kd *kd = &ctx->kd;
 	const hsa_kernel_dispatch_packet_t *pkt = &ctx->req->pkt;
 	uint32_t (*v)[EMU_LANES] = w->v;
 	struct emu_pending *pend = w->pend;
@@ -280,7 +240,7 @@ static bool wave_init(struct emu_dispatch_ctx *ctx, struct emu_workgroup *wg, st
 	/* SGPR codes from the grant's trailer on alias VCC, XNACK_MASK and (not
 	 * with gfx942's architected flat scratch, which the hardware sets)
 	 * FLAT_SCRATCH, or lie past the grant (emu_sgpr). */
-	uint32_t trailer = ctx->prof->arch == EMU_GFX942 ? 4 : 6;
+	uint32_t trailer = ctx->prof->tgt->sgpr_trailer;
 	w->s_lim = kd->sgprs - trailer < 102 ? kd->sgprs - trailer : 102;
 	w->pc = ctx->entry;
 	emu_check_wave_begin(w);
@@ -324,9 +284,9 @@ static bool wave_init(struct emu_dispatch_ctx *ctx, struct emu_workgroup *wg, st
 	}
 	if (cp & (1u << 6)) /* private segment size */
 		u[s++] = pkt->private_segment_size;
-	/* gfx940+: kernarg preload, length in dwords [6:0], offset [15:7] (dwords). */
+	/* kernarg preload (gfx940+), length in dwords [6:0], offset [15:7] (dwords). */
 	unsigned pre_len = kd->kernarg_preload & 0x7f, pre_off = kd->kernarg_preload >> 7;
-	if (pre_len && ctx->prof->arch == EMU_GFX942) {
+	if (pre_len && gcn_has(ctx->prof->tgt, GCN_F_KERNARG_PRELOAD)) {
 		const uint32_t *ka = emu_mem_translate(ctx->mem, (uint64_t)(uintptr_t)pkt->kernarg_address + pre_off * 4u,
 		                                       pre_len * 4u);
 		if (!ka)
@@ -354,7 +314,7 @@ static bool wave_init(struct emu_dispatch_ctx *ctx, struct emu_workgroup *wg, st
 	 * (gfx942) no SGPR, the hardware sets FLAT_SCRATCH to the wave's
 	 * private segment instead (AMDGPUUsage, compute_pgm_rsrc2). */
 	if (kd->rsrc2 & 1u) {
-		if (ctx->prof->arch == EMU_GFX942) {
+		if (gcn_has(ctx->prof->tgt, GCN_F_ARCH_FLAT_SCRATCH)) {
 			w->s[EMU_OP_FLAT_SCR_LO] = (uint32_t)(scratch + wave_off);
 			w->s[EMU_OP_FLAT_SCR_HI] = (uint32_t)((scratch + wave_off) >> 32);
 		} else {
@@ -375,7 +335,7 @@ static bool wave_init(struct emu_dispatch_ctx *ctx, struct emu_workgroup *wg, st
 			break;
 		exec |= 1ull << l;
 		uint32_t x = f % sx, y = (f / sx) % sy, z = f / (sx * sy);
-		if (ctx->prof->packed_tid) {
+		if (gcn_has(ctx->prof->tgt, GCN_F_PACKED_TID)) {
 			w->v[0][l] = x | (nid >= 1 ? y << 10 : 0) | (nid >= 2 ? z << 20 : 0);
 		} else {
 			w->v[0][l] = x;
@@ -386,7 +346,7 @@ static bool wave_init(struct emu_dispatch_ctx *ctx, struct emu_workgroup *wg, st
 		}
 	}
 	emu_set_exec(w, exec);
-	emu_check_wave_abi_vgprs(w, ctx->prof->packed_tid ? 1 : 1 + nid);
+	emu_check_wave_abi_vgprs(w, gcn_has(ctx->prof->tgt, GCN_F_PACKED_TID) ? 1 : 1 + nid);
 	emu_check_wave_ready(w);
 	return true;
 }
@@ -424,7 +384,7 @@ static uint32_t max_wg_per_cu(const struct emu_dispatch_ctx *ctx)
 	uint32_t waves_simd = (ctx->waves_per_wg + prof->simd_per_cu - 1) / prof->simd_per_cu;
 	/* VGPR file per SIMD lane: 256 registers on gfx900, 512 (VGPR+AGPR) on
 	 * gfx90a/gfx942 (CDNA2/CDNA3 ISA, "Register file"). */
-	uint32_t file = prof->has_agpr ? 512 : 256;
+	uint32_t file = prof->tgt->vgprs_per_simd;
 	uint32_t regs = ctx->kd.vgprs + ctx->kd.agprs;
 	uint32_t per_simd = regs ? file / regs : prof->max_waves_per_simd;
 	if (per_simd > prof->max_waves_per_simd)
@@ -441,7 +401,7 @@ static void max_wg_why(const struct emu_dispatch_ctx *ctx, char *buf, size_t len
 {
 	const struct emu_profile *prof = ctx->prof;
 	uint32_t waves_simd = (ctx->waves_per_wg + prof->simd_per_cu - 1) / prof->simd_per_cu;
-	uint32_t file = prof->has_agpr ? 512 : 256;
+	uint32_t file = prof->tgt->vgprs_per_simd;
 	uint32_t regs = ctx->kd.vgprs + ctx->kd.agprs;
 
 	if (ctx->lds_bytes > prof->lds_bytes)
@@ -451,7 +411,7 @@ static void max_wg_why(const struct emu_dispatch_ctx *ctx, char *buf, size_t len
 		         prof->max_waves_per_simd);
 	else
 		snprintf(buf, len, "VGPRs: %u waves per SIMD x %u VGPRs%s each, a SIMD lane has %u", waves_simd,
-		         regs, prof->has_agpr ? "+AGPRs" : "", file);
+		         regs, gcn_has(prof->tgt, GCN_F_UNIFIED_VGPR) ? "+AGPRs" : "", file);
 }
 
 
@@ -692,7 +652,7 @@ static void fill_counters(struct emu_dispatch_ctx *ctx)
 	struct gcnlab_emu_counters *c = &ctx->res->counters;
 	c->count = 0;
 	for (unsigned i = 0; i < EMU_COUNTER_COUNT && i < GCNLAB_MAX_COUNTERS; i++) {
-		emu_counter_name(emu_gpu_profile(ctx->gpu)->arch, i, c->name[i], GCNLAB_COUNTER_NAME_MAX);
+		emu_counter_name(emu_gpu_profile(ctx->gpu), i, c->name[i], GCNLAB_COUNTER_NAME_MAX);
 		c->value[i] = ctx->counters[i];
 		c->count++;
 	}

@@ -125,10 +125,10 @@ static const bool not_on_gfx900[EMU_COUNTER_COUNT] = {
 	[EMU_CNT_SQ_VALU_MFMA_BUSY_CYCLES] = true,
 };
 
-void emu_counter_name(enum emu_arch arch, unsigned i, char *buf, size_t len)
+void emu_counter_name(const struct emu_profile *prof, unsigned i, char *buf, size_t len)
 {
 	const char *name = i < EMU_COUNTER_COUNT ? emu_counter_names[i] : "";
-	bool gcnlab = arch == EMU_GFX900 && i < EMU_COUNTER_COUNT && not_on_gfx900[i];
+	bool gcnlab = !gcn_has(prof->tgt, GCN_F_SQ_COUNTERS) && i < EMU_COUNTER_COUNT && not_on_gfx900[i];
 
 	snprintf(buf, len, "%s%s", gcnlab ? "GCNLAB_" : "", name);
 }
@@ -302,7 +302,7 @@ static uint32_t mfma_issue(struct emu_timing *t, struct emu_wave *w, const struc
 		mm->op = in->op;
 		/* The published pass counts; the FLOP rate only for an
 		 * instruction the tables do not list. */
-		mm->cycles = emu_timing_mfma_cycles(t->prof->arch, in->op);
+		mm->cycles = emu_timing_mfma_cycles(t->prof->tgt, in->op);
 		if (!mm->cycles) {
 			const struct emu_opfmt *fmt = emu_inst_fmt(t->prof, in);
 			mm->cycles = mfma_cycles(t->mp, in->op, fmt ? &fmt->mfma : NULL);
@@ -667,7 +667,7 @@ static struct policy cache_policy(const struct emu_timing *t, const struct emu_a
 {
 	struct policy p = { false, false, false };
 	uint32_t f = acc->flags;
-	if (t->prof->arch == EMU_GFX942) {
+	if (gcn_has(t->prof->tgt, GCN_F_CPOL_SC)) {
 		unsigned scope = ((f & EMU_F_SC1) ? 2u : 0u) | ((f & EMU_F_GLC) ? 1u : 0u);
 		p.l1_bypass = scope >= 2;
 		p.l2_bypass = scope == 3;

@@ -233,7 +233,7 @@ static bool vm_addr_flat(struct emu_wave *w, const struct emu_inst *in, const st
 	}
 	case 1: { /* SCRATCH: gfx942 says whether VADDR is used in SVE (bit 13);
 	             gfx900/gfx90a use it exactly when saddr is off. */
-		bool has_vaddr = w->prog->prof->arch == EMU_GFX942 ? (in->w[0] >> 13) & 1 : !has_saddr;
+		bool has_vaddr = gcn_has(w->prog->prof->tgt, GCN_F_FLAT_SCRATCH_SVS) ? (in->w[0] >> 13) & 1 : !has_saddr;
 		uint32_t s = has_saddr ? emu_sread32(w, in, saddr, EMU_T_B32) : 0;
 		for (unsigned l = 0; l < EMU_LANES; l++) {
 			if (!(exec & lane_bit(l)))
@@ -378,7 +378,7 @@ static unsigned vm_dst(const struct vm_ctx *c)
 	/* FLAT VDST is w1[31:24], an AGPR with ACC (w1[23]) on gfx90a/gfx942;
 	 * the field exists even where the opcode table lists no destination
 	 * (atomics print one only with glc/sc0). */
-	bool acc = c->w->prog->prof->arch != EMU_GFX900 && ((in->w[1] >> 23) & 1);
+	bool acc = gcn_has(c->w->prog->prof->tgt, GCN_F_GFX90A_INSTS) && ((in->w[1] >> 23) & 1);
 	return EMU_OP_VGPR0 + (in->w[1] >> 24) + (acc ? EMU_OP_AGPR0 - EMU_OP_VGPR0 : 0);
 }
 
