@@ -502,13 +502,13 @@ static bool emu_bit(const struct emu_dis *d, int dw, unsigned b)
 
 static void emu_put_cpol(struct emu_dis *d, bool glc, bool slc, bool sc1)
 {
-	bool sc = gcn_has(d->prof->tgt, GCN_F_CPOL_SC);
+	struct emu_cpol p = emu_cpol_decode(d->prof->tgt, 0);
 	if (glc)
-		emu_put(d->o, sc ? " sc0" : " glc");
+		emu_put(d->o, "%s", p.name[0]);
 	if (slc)
-		emu_put(d->o, sc ? " nt" : " slc");
+		emu_put(d->o, "%s", p.name[1]);
 	if (sc1)
-		emu_put(d->o, sc ? " sc1" : " scc");
+		emu_put(d->o, "%s", p.name[2]);
 }
 
 static void emu_put_omod(struct emu_out *o, unsigned omod)

@@ -659,26 +659,10 @@ static void vmem_maintenance(struct emu_timing *t, uint32_t cu, const struct emu
 		emu_cache_invalidate(&t->l1[cu]);
 }
 
-struct policy {
-	bool l1_bypass, l2_bypass, stream;
-};
-
-static struct policy cache_policy(const struct emu_timing *t, const struct emu_access *acc)
+/* The access's cache policy (emu_cpol_decode, isa/emu_isa.h). */
+static struct emu_cpol cache_policy(const struct emu_timing *t, const struct emu_access *acc)
 {
-	struct policy p = { false, false, false };
-	uint32_t f = acc->flags;
-	if (gcn_has(t->prof->tgt, GCN_F_CPOL_SC)) {
-		unsigned scope = ((f & EMU_F_SC1) ? 2u : 0u) | ((f & EMU_F_GLC) ? 1u : 0u);
-		p.l1_bypass = scope >= 2;
-		p.l2_bypass = scope == 3;
-		p.stream = f & EMU_F_SLC;
-	} else {
-		p.l1_bypass = f & EMU_F_GLC;
-		p.stream = f & EMU_F_SLC;
-	}
-	if (p.l2_bypass)
-		p.l1_bypass = true;
-	return p;
+	return emu_cpol_decode(t->prof->tgt, acc->flags);
 }
 
 static uint64_t vmem_access(struct emu_timing *t, struct emu_wave *w, const struct emu_inst *in,
@@ -700,7 +684,7 @@ static uint64_t vmem_access(struct emu_timing *t, struct emu_wave *w, const stru
 	}
 	dep += translate(t, cu, lines, n, run, l1->line_shift);
 
-	struct policy p = cache_policy(t, acc);
+	struct emu_cpol p = cache_policy(t, acc);
 	unsigned how = (p.l2_bypass ? EMU_L2_BYPASS : 0) | (p.stream ? EMU_L2_STREAM : 0);
 	uint64_t at_l1 = dep + mp->l1_hit;  /* data back for an L1 hit */
 	uint64_t done = at_l1;
