@@ -33,7 +33,7 @@
 
 #include "isa/emu_optab.h"
 #include "isa/emu_waitcnt.h"
-#include "arch/emu_profile.h"  /* struct emu_profile: arch, has_agpr (enum emu_arch is isa's) */
+#include "arch/emu_profile.h"  /* struct emu_profile: arch, tgt (enum emu_arch is isa's) */
 
 #include "isa/tables/emu_optab_gfx900.inc"
 #include "isa/tables/emu_optab_gfx90a.inc"
