@@ -21,8 +21,10 @@ MC_FLAGS := -triple amdgcn-amd-amdhsa --amdhsa-code-object-version=5 --fatal-war
 HIP_FLAGS := -x hip --cuda-device-only -nogpulib -nogpuinc -O3 -mcode-object-version=5 \
 	--no-gpu-bundle-output -Wall -Wextra -Werror -include $(HIP_HDR)
 
-# GFX number the sources test with .if: gfx900 -> 900, gfx90a -> 910, gfx942 -> 942.
-gfxnum = $(if $(filter gfx900,$(1)),900,$(if $(filter gfx90a,$(1)),910,942))
+# GFX number the sources test with .if: gfx900 -> 900, gfx90a -> 910, gfx942 -> 942
+# (the same numbers as asm_num in the rows of common/gcn_proc.c).
+# An arch without a number stops the build rather than assembling as another.
+gfxnum = $(or $(if $(filter gfx900,$(1)),900,$(if $(filter gfx90a,$(1)),910,$(if $(filter gfx942,$(1)),942))),$(error no GFX number for '$(1)': add it to gfxnum in mk/kernels.mk and common/gcn_proc.c))
 
 KREC := $(shell awk -v mode=records -f mk/kernels.awk $(KERNEL_SRCS) /dev/null)
 ifneq ($(filter !error,$(KREC)),)

@@ -157,15 +157,16 @@
 	.lds_bytes = 64 * KIB
 
 /* What CDNA 2 and 3 share: 8 wave slots per SIMD [CDNA2] ([ROCMINFO]: 32 per
- * CU), the unified VGPR/AGPR file allocated in groups of 8 [CDNA2], and
- * work-item ids packed in v0 (AMDGPUUsage, gfx90a and later). */
+ * CU); their unified VGPR/AGPR file and packed work-item ids are
+ * capabilities of their rows (common/gcn_proc.c). */
 #define EMU_CDNA_COMMON                                                            \
-	.max_waves_per_simd = 8, .vgpr_granule = 8, .has_agpr = true, .packed_tid = true
+	.max_waves_per_simd = 8
 
 static const struct emu_profile emu_profiles[EMU_ARCH_COUNT] = {
 	[EMU_GFX900] = {
 		/* -- identity -- */
 		.arch = EMU_GFX900,
+		.tgt = &gcn_procs[GCN_PROC_GFX900],
 		.proc = "gfx900",
 		.isa_name = "amdgcn-amd-amdhsa--gfx900:xnack-",   /* [USAGE] no sramecc */
 		.marketing = "AMD Radeon RX Vega 64 (emulated)",
@@ -180,9 +181,6 @@ static const struct emu_profile emu_profiles[EMU_ARCH_COUNT] = {
 		.arrays_per_se = 1,           /* [ROCMINFO] */
 		.max_waves_per_simd = 10,     /* [VEGA] */
 		/* -- registers and counters -- */
-		.vgpr_granule = 4,            /* [VEGA] */
-		.has_agpr = false,
-		.packed_tid = false,
 		EMU_GFX9_COMMON,
 		/* -- clocks -- */
 		.sclk_mhz = 1630,             /* [RX64] */
@@ -241,6 +239,7 @@ static const struct emu_profile emu_profiles[EMU_ARCH_COUNT] = {
 	[EMU_GFX90A] = {
 		/* -- identity -- */
 		.arch = EMU_GFX90A,
+		.tgt = &gcn_procs[GCN_PROC_GFX90A],
 		.proc = "gfx90a",
 		.isa_name = "amdgcn-amd-amdhsa--gfx90a:sramecc+:xnack-",
 		.marketing = "AMD Instinct MI250X (one GCD, emulated)",
@@ -302,6 +301,7 @@ static const struct emu_profile emu_profiles[EMU_ARCH_COUNT] = {
 	[EMU_GFX942] = {
 		/* -- identity -- */
 		.arch = EMU_GFX942,
+		.tgt = &gcn_procs[GCN_PROC_GFX942],
 		.proc = "gfx942",
 		.isa_name = "amdgcn-amd-amdhsa--gfx942:sramecc+:xnack-",
 		.marketing = "AMD Instinct MI300X (emulated)",

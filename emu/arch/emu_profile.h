@@ -18,6 +18,7 @@
 #include <stdint.h>
 
 #include "arch/emu_arch.h"
+#include "gcn_proc.h"
 
 /* Geometry of one set-associative cache (one instance). */
 struct emu_cache_geom {
@@ -90,6 +91,7 @@ struct emu_model_params {
 struct emu_profile {
 	/* ---- identity ---- */
 	enum emu_arch arch;
+	const struct gcn_proc *tgt; /* its row: name, capabilities, occupancy facts */
 	const char *proc;          /* "gfx942" */
 	const char *isa_name;      /* "amdgcn-amd-amdhsa--gfx942:sramecc+:xnack-" */
 	const char *marketing;     /* "AMD Instinct MI300X (emulated)" */
@@ -107,10 +109,7 @@ struct emu_profile {
 	uint32_t max_waves_per_simd;
 
 	/* ---- registers and counters ---- */
-	uint32_t vgpr_granule;     /* VGPR allocation granule in the descriptor: 4 gfx900, 8 gfx90a/gfx942 */
 	uint32_t max_vgpr;         /* architected VGPRs per wave (256); unified VGPR+AGPR file is 512 on gfx90a/gfx942 */
-	bool has_agpr;             /* gfx90a/gfx942: unified VGPR/AGPR file, accum_offset */
-	bool packed_tid;           /* work-item ids packed in v0 (gfx90a/gfx942) */
 	uint32_t vmcnt_max;        /* 63 on gfx9 */
 	uint32_t lgkmcnt_max;      /* 15 on gfx9 */
 	uint32_t expcnt_max;       /* 7 */

@@ -43,46 +43,6 @@ static bool invalid(struct emu_dispatch_result *res, hsa_status_t st, const char
 	return false;
 }
 
-static void kd_decode(const uint8_t *p, const struct emu_profile *prof, struct emu_kd *kd)
-{
-	memcpy(&kd->group_segment_fixed_size, p + 0, 4);
-	memcpy(&kd->private_segment_fixed_size, p + 4, 4);
-	memcpy(&kd->kernarg_size, p + 8, 4);
-	memcpy(&kd->entry_offset, p + 16, 8);
-	memcpy(&kd->rsrc3, p + 44, 4);
-	memcpy(&kd->rsrc1, p + 48, 4);
-	memcpy(&kd->rsrc2, p + 52, 4);
-	memcpy(&kd->code_props, p + 56, 2);
-	memcpy(&kd->kernarg_preload, p + 58, 2);
-	/* rsrc1[5:0] GRANULATED_WORKITEM_VGPR_COUNT: (count / granule) - 1.
-	 * gfx90a/gfx942 count the unified VGPR+AGPR file with granule 8 and
-	 * split it at rsrc3[5:0] ACCUM_OFFSET ((offset / 4) - 1). */
-	uint32_t total = ((kd->rsrc1 & 0x3f) + 1) * prof->vgpr_granule;
-	if (prof->has_agpr) {
-		uint32_t acc = ((kd->rsrc3 & 0x3f) + 1) * 4;
-		kd->vgprs = acc < total ? acc : total;
-		kd->agprs = total - kd->vgprs;
-	} else {
-		kd->vgprs = total;
-		kd->agprs = 0;
-	}
-	/* rsrc1[9:6] GRANULATED_WAVEFRONT_SGPR_COUNT counts units of 8 SGPRs
-	 * minus one on GFX9 (llvm-mc 19 -mcpu=gfx900: next_free_sgpr 10 + VCC +
-	 * XNACK_MASK = 14 encodes 1, 16 + 4 encodes 2, 96 + 4 encodes 12); the
-	 * SPI allocates in granules of 16 (AMDGPUBaseInfo getSGPRAllocGranule),
-	 * at most 112 on GFX9. The grant includes VCC, XNACK_MASK and
-	 * FLAT_SCRATCH at its end (emu_sgpr_phys, emu_wave.h). */
-	uint32_t sg = (((kd->rsrc1 >> 6) & 0xf) + 1) * 8;
-	sg = (sg + 15) & ~15u;
-	kd->sgprs = sg > 112 ? 112 : sg;
-	/* rsrc2[5:1] USER_SGPR_COUNT; the SPI loads at most 16 user SGPRs
-	 * (AMDGPUUsage compute_pgm_rsrc2: "any requests beyond 16 will be
-	 * ignored"). */
-	kd->user_sgprs = (kd->rsrc2 >> 1) & 0x1f;
-	if (kd->user_sgprs > 16)
-		kd->user_sgprs = 16;
-}
-
 static bool check_packet(struct emu_dispatch_ctx *ctx)
 {
 	const hsa_kernel_dispatch_packet_t *pkt = &ctx->req->pkt;
@@ -139,7 +99,7 @@ static bool check_packet(struct emu_dispatch_ctx *ctx)
 		return invalid(res, HSA_STATUS_ERROR_INVALID_CODE_OBJECT,
 		               "invalid packet: kernel descriptor of %s at 0x%llx is not mapped", k.name,
 		               (unsigned long long)pkt->kernel_object);
-	kd_decode(kdp, prof, &ctx->kd);
+	gcn_kd_decode(prof->tgt, kdp, &ctx->kd);
 	ctx->kd_addr = pkt->kernel_object;
 	ctx->entry = pkt->kernel_object + (uint64_t)ctx->kd.entry_offset;
 	if (!emu_program_at(ctx->prog, ctx->entry))
@@ -179,7 +139,7 @@ static bool check_packet(struct emu_dispatch_ctx *ctx)
  * descriptor). */
 static bool check_descriptor(struct emu_dispatch_ctx *ctx)
 {
-	const struct emu_kd *kd = &ctx->kd;
+	const struct gcn_kd *kd = &ctx->kd;
 	static const uint8_t sgprs_of[7] = { 4, 2, 2, 2, 2, 2, 1 };
 	static const char *const name_of[7] = {
 		"private_segment_buffer", "dispatch_ptr", "queue_ptr", "kernarg_segment_ptr",
@@ -193,7 +153,7 @@ static bool check_descriptor(struct emu_dispatch_ctx *ctx)
 		if (need > kd->user_sgprs && first_out == 7)
 			first_out = b;
 	}
-	unsigned pre = ctx->prof->arch == EMU_GFX942 ? (kd->kernarg_preload & 0x7f) : 0;
+	unsigned pre = gcn_has(ctx->prof->tgt, GCN_F_KERNARG_PRELOAD) ? (kd->kernarg_preload & 0x7f) : 0;
 	if (need + pre <= kd->user_sgprs)
 		return true;
 	char msg[640];
@@ -240,400 +200,6 @@ static void code_ranges(struct emu_dispatch_ctx *ctx)
 		}
 	}
 	pthread_mutex_unlock(&g->lock);
-}
-
-/* ---- wave start ---- */
-
-/* The next system SGPR, s[*s], through the grant's layout (emu_sgpr). */
-static void sys_sgpr(struct emu_wave *w, unsigned *s, uint32_t v)
-{
-	w->s[emu_sgpr(w, *s)] = v;
-	(*s)++;
-}
-
-static bool wave_init(struct emu_dispatch_ctx *ctx, struct emu_workgroup *wg, struct emu_wave *w,
-                      uint32_t j)
-{
-	const struct emu_kd *kd = &ctx->kd;
-	const hsa_kernel_dispatch_packet_t *pkt = &ctx->req->pkt;
-	uint32_t (*v)[EMU_LANES] = w->v;
-	struct emu_pending *pend = w->pend;
-	uint32_t v_dirty = w->v_dirty, a_dirty = w->a_dirty, slot = w->scratch_slot;
-	memset(w, 0, sizeof(*w));
-	w->v = v;
-	w->pend = pend;
-	w->scratch_slot = slot;
-	/* Rows this wave may write: its grant (checked by every VGPR writer:
-	 * valu_write, emu_pend_end) and v0..v2 (work-item ids). */
-	uint32_t vg = kd->vgprs > 3 ? kd->vgprs : 3;
-	uint32_t ag = kd->agprs;
-	w->v_dirty = v_dirty > vg ? v_dirty : vg;
-	w->a_dirty = a_dirty > ag ? a_dirty : ag;
-	emu_wave_env_attach(w, ctx);
-	w->wg = wg;
-	w->prog = ctx->prog;
-	w->wave_in_wg = j;
-	w->cu = wg->cu;
-	w->nvgpr = kd->vgprs;
-	w->nagpr = kd->agprs;
-	w->nsgpr = kd->sgprs;
-	/* SGPR codes from the grant's trailer on alias VCC, XNACK_MASK and (not
-	 * with gfx942's architected flat scratch, which the hardware sets)
-	 * FLAT_SCRATCH, or lie past the grant (emu_sgpr). */
-	uint32_t trailer = ctx->prof->arch == EMU_GFX942 ? 4 : 6;
-	w->s_lim = kd->sgprs - trailer < 102 ? kd->sgprs - trailer : 102;
-	w->pc = ctx->entry;
-	emu_check_wave_begin(w);
-	/* MODE from rsrc1: FLOAT_ROUND_MODE_32 [13:12] and _16_64 [15:14] →
-	 * MODE[3:0]; FLOAT_DENORM_MODE_32 [17:16] and _16_64 [19:18] → MODE[7:4];
-	 * ENABLE_DX10_CLAMP [21] → MODE[8]; ENABLE_IEEE_MODE [23] → MODE[9]. */
-	w->mode = ((kd->rsrc1 >> 12) & 0xff) | ((kd->rsrc1 >> 21) & 1) << 8 | ((kd->rsrc1 >> 23) & 1) << 9;
-
-	/* User SGPRs in ABI order, as enabled by kernel_code_properties; the
-	 * SPI loads exactly USER_SGPR_COUNT of them (check_descriptor reports
-	 * enables the count does not cover), and a count beyond the enabled
-	 * ones loads registers nothing initialises. */
-	uint32_t u[EMU_USER_SGPR_MAX];
-	unsigned s = 0;
-	uint16_t cp = kd->code_props;
-	uint64_t scratch = ctx->scratch_base;
-	uint64_t wave_off = (uint64_t)w->scratch_slot * ctx->scratch_per_wave;
-	if (cp & (1u << 0)) { /* private segment buffer: V# of the scratch */
-		/* Swizzled per dword with the lane added to the index (GFX9 ISA
-		 * buffer resource): base [47:0], SWIZZLE_ENABLE dword1[31];
-		 * num_records the whole backing; dword3 DST_SEL_XYZW [11:0],
-		 * NUM_FORMAT UINT [14:12], DATA_FORMAT 32 [18:15], ELEMENT_SIZE
-		 * 4 bytes [20:19] = 1, INDEX_STRIDE 64 [22:21] = 3, ADD_TID_ENABLE
-		 * [23]. The kernel adds its wave offset (the system SGPR below). */
-		u[s++] = (uint32_t)scratch;
-		u[s++] = ((uint32_t)(scratch >> 32) & 0xffffu) | 1u << 31;
-		u[s++] = ctx->scratch_len > UINT32_MAX ? UINT32_MAX : (uint32_t)ctx->scratch_len;
-		u[s++] = 4u | 5u << 3 | 6u << 6 | 7u << 9 | 4u << 12 | 4u << 15 | 1u << 19 | 3u << 21 | 1u << 23;
-	}
-	/* Bits 1..5, two SGPRs each (low dword first): dispatch ptr, queue
-	 * ptr, kernarg segment ptr, dispatch id, flat scratch init (the
-	 * backing's base; the prologue adds the wave offset). */
-	const uint64_t pair[5] = { ctx->req->packet_addr, ctx->req->queue_addr,
-	                           (uint64_t)(uintptr_t)pkt->kernarg_address, ctx->req->dispatch_id,
-	                           scratch };
-	for (unsigned b = 1; b <= 5; b++) {
-		if (cp & (1u << b)) {
-			u[s++] = (uint32_t)pair[b - 1];
-			u[s++] = (uint32_t)(pair[b - 1] >> 32);
-		}
-	}
-	if (cp & (1u << 6)) /* private segment size */
-		u[s++] = pkt->private_segment_size;
-	/* gfx940+: kernarg preload, length in dwords [6:0], offset [15:7] (dwords). */
-	unsigned pre_len = kd->kernarg_preload & 0x7f, pre_off = kd->kernarg_preload >> 7;
-	if (pre_len && ctx->prof->arch == EMU_GFX942) {
-		const uint32_t *ka = emu_mem_translate(ctx->mem, (uint64_t)(uintptr_t)pkt->kernarg_address + pre_off * 4u,
-		                                       pre_len * 4u);
-		if (!ka)
-			return false;
-		for (unsigned i = 0; i < pre_len && s < EMU_USER_SGPR_MAX; i++)
-			u[s++] = ka[i];
-	}
-	unsigned nuser = kd->user_sgprs, loaded = nuser < s ? nuser : s;
-	for (unsigned i = 0; i < loaded; i++)
-		w->s[emu_sgpr(w, i)] = u[i];
-	emu_check_wave_abi_sgprs(w, 0, loaded);
-	/* The system SGPRs follow the USER_SGPR_COUNT user SGPRs. */
-	s = nuser;
-	unsigned sys0 = s;
-	if (kd->rsrc2 & (1u << 7))
-		sys_sgpr(w, &s, wg->id[0]);
-	if (kd->rsrc2 & (1u << 8))
-		sys_sgpr(w, &s, wg->id[1]);
-	if (kd->rsrc2 & (1u << 9))
-		sys_sgpr(w, &s, wg->id[2]);
-	if (kd->rsrc2 & (1u << 10)) /* workgroup info: wave count in [5:0] (not modelled further) */
-		sys_sgpr(w, &s, wg->nwaves & 0x3f);
-	/* rsrc2[0] ENABLE_PRIVATE_SEGMENT: the wave's byte offset into the
-	 * backing in the next system SGPR; with architected flat scratch
-	 * (gfx942) no SGPR, the hardware sets FLAT_SCRATCH to the wave's
-	 * private segment instead (AMDGPUUsage, compute_pgm_rsrc2). */
-	if (kd->rsrc2 & 1u) {
-		if (ctx->prof->arch == EMU_GFX942) {
-			w->s[EMU_OP_FLAT_SCR_LO] = (uint32_t)(scratch + wave_off);
-			w->s[EMU_OP_FLAT_SCR_HI] = (uint32_t)((scratch + wave_off) >> 32);
-		} else {
-			sys_sgpr(w, &s, (uint32_t)wave_off);
-		}
-	}
-	emu_check_wave_abi_sgprs(w, sys0, s);
-
-	/* Work-item ids: v0, v1, v2 on gfx900; packed x | y << 10 | z << 20 in
-	 * v0 on gfx90a/gfx942; rsrc2[12:11] says how many dimensions. */
-	unsigned nid = (kd->rsrc2 >> 11) & 3;
-	uint32_t sx = wg->size[0], sy = wg->size[1];
-	uint32_t total = wg->size[0] * wg->size[1] * wg->size[2];
-	uint64_t exec = 0;
-	for (unsigned l = 0; l < EMU_LANES; l++) {
-		uint32_t f = j * EMU_LANES + l;
-		if (f >= total)
-			break;
-		exec |= 1ull << l;
-		uint32_t x = f % sx, y = (f / sx) % sy, z = f / (sx * sy);
-		if (ctx->prof->packed_tid) {
-			w->v[0][l] = x | (nid >= 1 ? y << 10 : 0) | (nid >= 2 ? z << 20 : 0);
-		} else {
-			w->v[0][l] = x;
-			if (nid >= 1)
-				w->v[1][l] = y;
-			if (nid >= 2)
-				w->v[2][l] = z;
-		}
-	}
-	emu_set_exec(w, exec);
-	emu_check_wave_abi_vgprs(w, ctx->prof->packed_tid ? 1 : 1 + nid);
-	emu_check_wave_ready(w);
-	return true;
-}
-
-/* ---- workgroups on CUs ---- */
-
-uint32_t emu_run_cu_order(const struct emu_profile *prof, uint32_t i)
-{
-	/* gfx942: consecutive workgroups go to consecutive XCDs. */
-	uint32_t nx = prof->num_xcd ? prof->num_xcd : 1;
-	uint32_t per = prof->num_cu / nx;
-	return (i % nx) * per + (i / nx) % per;
-}
-
-/* CUs that share an instruction cache and a scalar cache run as one
- * scheduling group (emu_sched.h): the least common multiple of the two
- * sharing counts (equal on every profile). */
-uint32_t emu_run_cus_per_group(const struct emu_profile *prof)
-{
-	const struct emu_model_params *mp = &prof->model;
-	uint32_t a = mp->icache.shared_by ? mp->icache.shared_by : 1;
-	uint32_t b = mp->sqc.shared_by ? mp->sqc.shared_by : 1;
-	uint32_t x = a, y = b;
-	while (y) {
-		uint32_t r = x % y;
-		x = y;
-		y = r;
-	}
-	return a / x * b;
-}
-
-static uint32_t max_wg_per_cu(const struct emu_dispatch_ctx *ctx)
-{
-	const struct emu_profile *prof = ctx->prof;
-	uint32_t waves_simd = (ctx->waves_per_wg + prof->simd_per_cu - 1) / prof->simd_per_cu;
-	/* VGPR file per SIMD lane: 256 registers on gfx900, 512 (VGPR+AGPR) on
-	 * gfx90a/gfx942 (CDNA2/CDNA3 ISA, "Register file"). */
-	uint32_t file = prof->has_agpr ? 512 : 256;
-	uint32_t regs = ctx->kd.vgprs + ctx->kd.agprs;
-	uint32_t per_simd = regs ? file / regs : prof->max_waves_per_simd;
-	if (per_simd > prof->max_waves_per_simd)
-		per_simd = prof->max_waves_per_simd;
-	uint32_t n = per_simd / waves_simd;
-	if (ctx->lds_bytes)
-		n = n < prof->lds_bytes / ctx->lds_bytes ? n : prof->lds_bytes / ctx->lds_bytes;
-	/* the hardware allows 16 workgroups per CU (SPI barrier resources) */
-	return n > 16 ? 16 : n;
-}
-
-/* Which CU resource a workgroup does not fit in (max_wg_per_cu gave 0). */
-static void max_wg_why(const struct emu_dispatch_ctx *ctx, char *buf, size_t len)
-{
-	const struct emu_profile *prof = ctx->prof;
-	uint32_t waves_simd = (ctx->waves_per_wg + prof->simd_per_cu - 1) / prof->simd_per_cu;
-	uint32_t file = prof->has_agpr ? 512 : 256;
-	uint32_t regs = ctx->kd.vgprs + ctx->kd.agprs;
-
-	if (ctx->lds_bytes > prof->lds_bytes)
-		snprintf(buf, len, "LDS: it needs %u bytes, a CU has %u", ctx->lds_bytes, prof->lds_bytes);
-	else if (waves_simd > prof->max_waves_per_simd)
-		snprintf(buf, len, "wave slots: %u waves per SIMD, a SIMD has %u", waves_simd,
-		         prof->max_waves_per_simd);
-	else
-		snprintf(buf, len, "VGPRs: %u waves per SIMD x %u VGPRs%s each, a SIMD lane has %u", waves_simd,
-		         regs, prof->has_agpr ? "+AGPRs" : "", file);
-}
-
-
-static struct emu_wave *wave_alloc(struct emu_gpu *g, struct emu_run *rs)
-{
-	if (rs->nfree)
-		return rs->free_waves[--rs->nfree];
-	(void)g;
-	if (*rs->npool) {
-		/* Storage from an earlier dispatch: its registers start at zero,
-		 * as freshly allocated ones do (a recycled wave of this dispatch
-		 * keeps its predecessor's, as on the hardware). */
-		struct emu_wave *w = rs->pool[--*rs->npool];
-		w->scratch_slot = rs->slot_base + (uint32_t)rs->nall;
-		rs->all_waves[rs->nall++] = w;
-		/* Only the rows earlier grants allowed writing: clearing the
-		 * whole 128 KiB file per wave cost more than short kernels run. */
-		memset(w->v, 0, w->v_dirty * sizeof(*w->v));
-		memset(w->v + 256, 0, w->a_dirty * sizeof(*w->v));
-		w->v_dirty = w->a_dirty = 0;
-		return w;
-	}
-	struct emu_wave *w = calloc(1, sizeof(*w));
-	if (!w)
-		return NULL;
-	w->scratch_slot = rs->slot_base + (uint32_t)rs->nall;
-	rs->all_waves[rs->nall++] = w;
-	w->v = calloc(EMU_NREGS_V, sizeof(*w->v));
-	w->pend = emu_wave_pend_alloc();
-	if (!w->v || !w->pend)
-		return NULL;  /* freed with all_waves */
-	return w;
-}
-
-static void wave_release(struct emu_run *rs, struct emu_wave *w)
-{
-	rs->free_waves[rs->nfree++] = w;
-}
-
-bool emu_run_launch_wg(struct emu_dispatch_ctx *ctx, struct emu_run *rs, uint32_t cu, uint64_t cycle)
-{
-	uint64_t f = rs->next_wg;
-	rs->next_wg += rs->wg_step;
-	struct emu_workgroup *wg = calloc(1, sizeof(*wg));
-	if (!wg)
-		return false;
-	wg->flat_id = (uint32_t)f;
-	wg->id[0] = (uint32_t)(f % ctx->nwg[0]);
-	wg->id[1] = (uint32_t)((f / ctx->nwg[0]) % ctx->nwg[1]);
-	wg->id[2] = (uint32_t)(f / ((uint64_t)ctx->nwg[0] * ctx->nwg[1]));
-	for (unsigned d = 0; d < 3; d++) {
-		uint32_t start = wg->id[d] * ctx->wgsize[d];
-		uint32_t left = ctx->grid[d] - start;
-		wg->size[d] = left < ctx->wgsize[d] ? left : ctx->wgsize[d];
-	}
-	uint32_t wi = wg->size[0] * wg->size[1] * wg->size[2];
-	wg->nwaves = (wi + EMU_LANES - 1) / EMU_LANES;
-	wg->cu = cu;
-	/* Backing for the allocation only, rounded up to the LDS granule
-	 * (EMU_LDS_GRANULE): every reader and writer (emu_exec_lds_read/_write,
-	 * the buffer_load ... lds return) treats bytes at or beyond lds_size as
-	 * out of range, so nothing touches more. It starts as poison
-	 * (emu_check.h); filling 64 KiB per workgroup instead of the allocation
-	 * made wide grids of LDS-free kernels (the 18240-workgroup icache
-	 * flush) spend most of their time in memset. */
-	bool lds_ok = emu_wave_lds_init(wg, emu_lds_alloc_bytes(ctx->lds_bytes));
-	wg->waves = calloc(wg->nwaves, sizeof(*wg->waves));
-	rs->wgs[rs->nwgs++] = wg;
-	if (!lds_ok || !wg->waves)
-		goto fail;
-	struct emu_cu *c = &ctx->cus[cu];
-	c->used = true;
-	c->wg_resident++;
-	c->waves_resident += wg->nwaves;
-	uint32_t simd0 = c->wg_resident; /* rotate the first SIMD per workgroup */
-	for (uint32_t j = 0; j < wg->nwaves; j++) {
-		struct emu_wave *w = wave_alloc(ctx->gpu, rs);
-		if (!w)
-			goto fail;
-		wg->waves[j] = w;
-		if (!wave_init(ctx, wg, w, j)) {
-			wave_release(rs, w);
-			wg->waves[j] = NULL;
-			goto fail;
-		}
-		w->id = rs->wave_id++ * rs->ndom + rs->dom;
-		w->simd = (simd0 + j) % ctx->prof->simd_per_cu;
-		w->slot = j / ctx->prof->simd_per_cu;
-		w->se = cu / (ctx->prof->num_cu / ctx->prof->num_se);
-		w->cycle = cycle + (uint64_t)j * EMU_WAVE_LAUNCH_GAP;
-		ctx->counters[EMU_CNT_SQ_WAVES]++;
-		if (!emu_sched_push(&rs->sched, w))
-			goto fail;
-	}
-	return true;
-fail:
-	/* The caller abandons the dispatch; storage is reclaimed in teardown. */
-	return false;
-}
-
-void emu_run_wg_free(struct emu_run *rs, struct emu_workgroup *wg)
-{
-	for (size_t i = 0; i < rs->nwgs; i++) {
-		if (rs->wgs[i] == wg) {
-			rs->wgs[i] = rs->wgs[--rs->nwgs];
-			break;
-		}
-	}
-	for (uint32_t j = 0; j < wg->nwaves; j++)
-		if (wg->waves && wg->waves[j])
-			wave_release(rs, wg->waves[j]);
-	free(wg->waves);
-	free(wg->lds);
-	free(wg->lds_sh);
-	free(wg);
-}
-
-/* ---- workgroup hand-out in time order ---- */
-
-static bool slot_before(const struct free_slot *a, const struct free_slot *b)
-{
-	return a->cycle < b->cycle || (a->cycle == b->cycle && a->cu < b->cu);
-}
-
-bool emu_run_slot_push(struct emu_run *rs, uint64_t cycle, uint32_t cu)
-{
-	if (rs->nslots == rs->slots_cap) {
-		size_t cap = rs->slots_cap ? 2 * rs->slots_cap : 64;
-		struct free_slot *n = realloc(rs->slots, cap * sizeof(*n));
-		if (!n)
-			return false;
-		rs->slots = n;
-		rs->slots_cap = cap;
-	}
-	struct free_slot e = { cycle, cu };
-	size_t i = rs->nslots++;
-	while (i && slot_before(&e, &rs->slots[(i - 1) / 2])) {
-		rs->slots[i] = rs->slots[(i - 1) / 2];
-		i = (i - 1) / 2;
-	}
-	rs->slots[i] = e;
-	return true;
-}
-
-static struct free_slot slot_pop(struct emu_run *rs)
-{
-	struct free_slot top = rs->slots[0], x = rs->slots[--rs->nslots];
-	size_t i = 0, n = rs->nslots;
-	for (;;) {
-		size_t c = 2 * i + 1;
-		if (c >= n)
-			break;
-		if (c + 1 < n && slot_before(&rs->slots[c + 1], &rs->slots[c]))
-			c++;
-		if (!slot_before(&rs->slots[c], &x))
-			break;
-		rs->slots[i] = rs->slots[c];
-		i = c;
-	}
-	if (n)
-		rs->slots[i] = x;
-	return top;
-}
-
-/* Give the next workgroups to the freed slots no ready wave can precede. */
-bool emu_run_fill_slots(struct emu_dispatch_ctx *ctx, struct emu_run *rs)
-{
-	if (!rs->nslots)
-		return true;
-	uint64_t safe = emu_sched_min(&rs->sched);
-	while (rs->nslots && rs->slots[0].cycle <= safe) {
-		struct free_slot f = slot_pop(rs);
-		if (rs->next_wg >= rs->total_wg) {
-			rs->nslots = 0;
-			break;
-		}
-		if (!emu_run_launch_wg(ctx, rs, f.cu, f.cycle + EMU_WAVE_LAUNCH_GAP))
-			return false;
-		/* the new waves may now be the earliest */
-		safe = emu_sched_min(&rs->sched);
-	}
-	return true;
 }
 
 /* ---- scratch ---- */
@@ -692,7 +258,7 @@ static void fill_counters(struct emu_dispatch_ctx *ctx)
 	struct gcnlab_emu_counters *c = &ctx->res->counters;
 	c->count = 0;
 	for (unsigned i = 0; i < EMU_COUNTER_COUNT && i < GCNLAB_MAX_COUNTERS; i++) {
-		emu_counter_name(emu_gpu_profile(ctx->gpu)->arch, i, c->name[i], GCNLAB_COUNTER_NAME_MAX);
+		emu_counter_name(emu_gpu_profile(ctx->gpu), i, c->name[i], GCNLAB_COUNTER_NAME_MAX);
 		c->value[i] = ctx->counters[i];
 		c->count++;
 	}
@@ -770,13 +336,13 @@ bool emu_gpu_dispatch(struct emu_gpu *g, const struct emu_dispatch_req *req, str
 	const hsa_kernel_dispatch_packet_t *pkt = &req->pkt;
 	ctx.lds_bytes = pkt->group_segment_size;
 	ctx.waves_per_wg = (ctx.wgsize[0] * ctx.wgsize[1] * ctx.wgsize[2] + EMU_LANES - 1) / EMU_LANES;
-	ctx.max_wg_per_cu = max_wg_per_cu(&ctx);
+	ctx.max_wg_per_cu = emu_place_max_wg(&ctx);
 	if (!ctx.max_wg_per_cu) {
 		char why[128], fmt[256];
 
 		/* LDS is checked above; what is left is registers (or wave
 		 * slots): the CP's "register size invalid", INVALID_ISA. */
-		max_wg_why(&ctx, why, sizeof(why));
+		emu_place_max_wg_why(&ctx, why, sizeof(why));
 		snprintf(fmt, sizeof(fmt), "kernel %%s: a workgroup of %%llu waves does not fit in a CU: %s", why);
 		invalid(res, HSA_STATUS_ERROR_INVALID_ISA, fmt, ctx.kernel_name,
 		        (unsigned long long)ctx.waves_per_wg);

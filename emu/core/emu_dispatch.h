@@ -18,22 +18,7 @@ struct emu_run;                  /* scheduler state, emu_dispatch_run.h */
 struct emu_dmem;
 
 /* The 64-byte kernel descriptor (AMDGPUUsage "Kernel Descriptor"), decoded. */
-struct emu_kd {
-	uint32_t group_segment_fixed_size;   /* bytes 0-3 */
-	uint32_t private_segment_fixed_size; /* bytes 4-7 */
-	uint32_t kernarg_size;               /* bytes 8-11 */
-	int64_t entry_offset;                /* bytes 16-23: kernel_code_entry_byte_offset */
-	uint32_t rsrc3;                      /* bytes 44-47: compute_pgm_rsrc3 (gfx90a+) */
-	uint32_t rsrc1;                      /* bytes 48-51: compute_pgm_rsrc1 */
-	uint32_t rsrc2;                      /* bytes 52-55: compute_pgm_rsrc2 */
-	uint16_t code_props;                 /* bytes 56-57: kernel_code_properties */
-	uint16_t kernarg_preload;            /* bytes 58-59: gfx940+ preload length[6:0], offset[15:7] */
-	/* derived */
-	uint32_t vgprs;      /* architected VGPRs per wave (for gfx90a+: accum_offset) */
-	uint32_t agprs;      /* AGPRs (gfx90a+: total - accum_offset) */
-	uint32_t sgprs;
-	uint32_t user_sgprs; /* rsrc2.user_sgpr_count */
-};
+/* struct gcn_kd: the kernel descriptor, decoded once (common/gcn_proc.h). */
 
 /* struct emu_workgroup: wave/emu_wave.h (its LDS and barrier are what a wave sees). */
 
@@ -54,7 +39,7 @@ struct emu_dispatch_ctx {
 	struct emu_timing *timing;
 	struct emu_run *run;
 	char kernel_name[128];
-	struct emu_kd kd;
+	struct gcn_kd kd;
 	uint64_t kd_addr;
 	uint64_t entry;              /* GPU address of the first instruction */
 	uint32_t grid[3], wgsize[3], nwg[3];

@@ -1,7 +1,8 @@
 /*
- * emu_dispatch_run — private to emu_dispatch.c and emu_dispatch_run.c: the
- * scheduler state of a dispatch (one per domain), the domains, and the
- * functions the two files share.
+ * emu_dispatch_run — private to the dispatch files (emu_dispatch.c, the run
+ * loop emu_dispatch_run.c, the placement emu_place.c, the wave start
+ * emu_wave_init.c): the scheduler state of a dispatch (one per domain),
+ * the domains, and the functions they share, each calling down that list.
  */
 #ifndef EMU_DISPATCH_RUN_H
 #define EMU_DISPATCH_RUN_H
@@ -72,13 +73,19 @@ struct emu_domain {
 	bool oom;
 };
 
-/* emu_dispatch.c: workgroups on CUs. */
+/* emu_place.c: workgroups on CUs. */
 uint32_t emu_run_cu_order(const struct emu_profile *prof, uint32_t i);
 uint32_t emu_run_cus_per_group(const struct emu_profile *prof);
 bool emu_run_launch_wg(struct emu_dispatch_ctx *ctx, struct emu_run *rs, uint32_t cu, uint64_t cycle);
 void emu_run_wg_free(struct emu_run *rs, struct emu_workgroup *wg);
 bool emu_run_slot_push(struct emu_run *rs, uint64_t cycle, uint32_t cu);
 bool emu_run_fill_slots(struct emu_dispatch_ctx *ctx, struct emu_run *rs);
+/* Workgroups a CU holds at once (0: it fits none) and, then, why. */
+uint32_t emu_place_max_wg(const struct emu_dispatch_ctx *ctx);
+void emu_place_max_wg_why(const struct emu_dispatch_ctx *ctx, char *buf, size_t len);
+
+/* emu_wave_init.c: a wave's launch state (descriptor, packet, ids). */
+bool emu_wave_init(struct emu_dispatch_ctx *ctx, struct emu_workgroup *wg, struct emu_wave *w, uint32_t j);
 
 /* emu_dispatch_run.c */
 bool emu_run_initial_fill(struct emu_domain *dm);

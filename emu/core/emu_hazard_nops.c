@@ -32,6 +32,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "gcn_mfma.h"
 #include "core/emu_dispatch.h"
 #include "core/emu_hazard.h"
 #include "core/emu_hazard_nops.h"
@@ -46,10 +47,14 @@ static bool span_ov(struct span a, struct span b)
 	return a.lo < b.hi && b.lo < a.hi;
 }
 
-/* Arch sets of a rule; ACDNA: the two CDNA arches (MFMA, v_dot and DGEMM rules). */
+/* The features a rule needs (common/gcn_proc.h), as LLVM's
+ * GCNHazardRecognizer keys each check on a subtarget feature: a processor
+ * has the rules of the features its row sets. FALL: every GFX9 part. */
 enum {
-	A900 = 1u << EMU_GFX900, A90A = 1u << EMU_GFX90A, A942 = 1u << EMU_GFX942,
-	AALL = A900 | A90A | A942, ACDNA = A90A | A942,
+	FALL = 0,
+	FMAI = GCN_F_MAI, /* MFMA, v_dot and DGEMM rules (checkMAIHazards90A) */
+	FVDEC = GCN_F_VDEC_COEXEC_HAZARD, FTRANS = GCN_F_TRANS_FWD_HAZARD,
+	FDSTSEL = GCN_F_DSTSEL_FWD_HAZARD, FDMFMA = GCN_F_DMFMA_VALU_VMEM_BUG,
 };
 
 /* ---- instruction properties ---- */
@@ -133,21 +138,10 @@ static bool is_readlane_any(const struct emu_inst *in)
  * LLVM 19's scheduling model (what [LLVM] calls NumPasses), measured with
  * `llvm-mca -mcpu=<arch> -instruction-info` (the RThroughput column) on one
  * instance of each MFMA of the opcode tables. */
-static const struct {
-	const char *m;
-	uint8_t arch; /* 1 gfx90a, 2 gfx942 */
-	uint8_t passes;
-} mfma_passes[] = {
-#include "model/tables/emu_mfma_passes.inc"
-};
-
 static unsigned passes_by_name(const struct emu_profile *prof, const struct emu_inst *in)
 {
-	unsigned a = prof->arch == EMU_GFX90A ? 1 : 2;
-	for (size_t i = 0; i < sizeof(mfma_passes) / sizeof(mfma_passes[0]); i++)
-		if (mfma_passes[i].arch == a && !strcmp(mfma_passes[i].m, mn(in)))
-			return mfma_passes[i].passes;
-	return 16; /* not in the table: the longest */
+	unsigned n = gcn_mfma_passes(prof->tgt, mn(in));
+	return n ? n : 16; /* not in the table: the longest */
 }
 
 /* [LLVM] isXDL: on gfx90a every non-DGEMM MFMA; on gfx942 the MAIInstInfo
@@ -159,7 +153,7 @@ static bool is_xdl_by_name(const struct emu_profile *prof, const struct emu_inst
 {
 	if (!is_mfma(in) || starts(in, "v_mfma_f64"))
 		return false;
-	if (prof->arch != EMU_GFX942)
+	if (!gcn_has(prof->tgt, GCN_F_GFX940_INSTS))
 		return true;
 	const char *m = mn(in);
 	size_t n = strlen(m);
@@ -369,7 +363,7 @@ struct hctx {
 struct rule {
 	const char *name;
 	const char *source;
-	uint8_t arches;
+	uint16_t feat;                /* enum gcn_feature bits the processor needs */
 	uint8_t window;             /* largest number of wait states the rule can need */
 	bool stale;                 /* the consumer reads the old SGPR value */
 	bool (*cons)(const struct emu_profile *prof, const struct emu_inst *in);
@@ -533,7 +527,7 @@ static int n_store_data(const struct hctx *h, const struct emu_inst *p)
 	struct span d, v;
 	if (!wide_store(p, &d) || !vdst(h->c, &v) || !span_ov(d, v))
 		return -1;
-	return h->prof->arch == EMU_GFX942 ? 2 : 1;
+	return gcn_has(h->prof->tgt, GCN_F_GFX940_INSTS) ? 2 : 1;
 }
 
 /* 12-14. gfx942 has no interlock for VALU-written SGPRs ([LLVM]
@@ -630,7 +624,7 @@ static int n_mfma_mfma(const struct hctx *h, const struct emu_inst *p)
 	struct span d;
 	if (!is_mfma(p) || !vdst(p, &d))
 		return -1;
-	bool g942 = prof->arch == EMU_GFX942;
+	bool g942 = gcn_has(prof->tgt, GCN_F_GFX940_INSTS);
 	bool p_f64_4 = p->hz_kind & HK_DGEMM_4X4X4, p_f64_16 = p->hz_kind & HK_DGEMM_16X16X4;
 	unsigned np = passes(p);
 	int need = -1;
@@ -678,7 +672,7 @@ static int mfma_read_need(const struct emu_profile *prof, const struct emu_inst 
 	unsigned np = passes(p);
 	if (is_dgemm(p))
 		return np == 4 ? (mem ? 9 : 6) : (mem ? 18 : 11);
-	if (prof->arch == EMU_GFX942)
+	if (gcn_has(prof->tgt, GCN_F_GFX940_INSTS))
 		return (int)np + (is_xdl(p) ? 3 : 2);
 	return np == 2 ? 5 : np == 8 ? 11 : 19;
 }
@@ -700,7 +694,7 @@ static int n_mfma_waw(const struct hctx *h, const struct emu_inst *p)
 	unsigned np = passes(p);
 	if (is_dgemm(p))
 		return np == 4 ? 6 : 11;
-	if (h->prof->arch == EMU_GFX942)
+	if (gcn_has(h->prof->tgt, GCN_F_GFX940_INSTS))
 		return (int)np + (is_xdl(p) ? 3 : 2);
 	return np == 2 ? 5 : np == 8 ? 11 : 19;
 }
@@ -712,7 +706,7 @@ static int n_mfma_war(const struct hctx *h, const struct emu_inst *p)
 {
 	if (!is_mfma(p) || is_dgemm(p) || p->src[2] == EMU_OP_NONE || p->src[2] < EMU_OP_VGPR0)
 		return -1;
-	if (h->prof->arch == EMU_GFX942 && !is_xdl(p))
+	if (gcn_has(h->prof->tgt, GCN_F_GFX940_INSTS) && !is_xdl(p))
 		return -1;
 	if (p->hz_kind & HK_SMFMAC)
 		return -1; /* src2 is the sparsity index, not C */
@@ -775,57 +769,57 @@ static int n_dgemm_between(const struct hctx *h, const struct emu_inst *p)
 
 static const struct rule rules[] = {
 	{"VALU writes SGPR -> VMEM reads that SGPR", "Vega ISA 4.5; LLVM checkVMEMHazards",
-	 AALL, 5, true, c_vmem_sgpr, p_valu_sgpr, n_vmem_sgpr},
+	 FALL, 5, true, c_vmem_sgpr, p_valu_sgpr, n_vmem_sgpr},
 	{"VALU writes SGPR/VCC -> v_readlane/v_writelane lane select", "Vega ISA 4.5; LLVM checkRWLaneHazards",
-	 AALL, 4, false, c_lanesel, p_valu_sgpr, n_lanesel},
+	 FALL, 4, false, c_lanesel, p_valu_sgpr, n_lanesel},
 	{"VALU writes VCC -> v_div_fmas", "Vega ISA 4.5; LLVM checkDivFMasHazards",
-	 AALL, 4, false, c_divfmas, p_valu_sgpr, n_divfmas},
+	 FALL, 4, false, c_divfmas, p_valu_sgpr, n_divfmas},
 	{"VALU writes EXEC -> DPP", "Vega ISA 4.5; LLVM checkDPPHazards",
-	 AALL, 5, false, c_dpp, p_valu_sgpr, n_dpp_exec},
+	 FALL, 5, false, c_dpp, p_valu_sgpr, n_dpp_exec},
 	{"VALU writes VGPR -> DPP reads it", "Vega ISA 4.5; LLVM checkDPPHazards",
-	 AALL, 2, false, c_dpp, p_valu, n_dpp_vgpr},
+	 FALL, 2, false, c_dpp, p_valu, n_dpp_vgpr},
 	{"s_setreg -> s_getreg/s_setreg of the same register", "Vega ISA 4.5; LLVM checkGetRegHazards",
-	 AALL, 2, false, c_getsetreg, p_setreg, n_getsetreg},
+	 FALL, 2, false, c_getsetreg, p_setreg, n_getsetreg},
 	{"s_setreg MODE.vskip -> vector instruction", "Vega ISA 4.5; Mesa aco_insert_NOPs",
-	 AALL, 2, false, c_vector, p_vskip, n_vskip},
+	 FALL, 2, false, c_vector, p_vskip, n_vskip},
 	{"SALU writes M0 -> s_sendmsg/s_ttracedata/GDS", "Vega ISA 4.5; LLVM checkReadM0Hazards",
-	 AALL, 1, false, c_m0_msg, p_salu_m0, n_one},
+	 FALL, 1, false, c_m0_msg, p_salu_m0, n_one},
 	{"SALU writes M0 -> s_movrel", "Vega ISA 4.5; LLVM checkReadM0Hazards",
-	 AALL, 1, false, c_m0_movrel, p_salu_m0, n_one},
+	 FALL, 1, false, c_m0_movrel, p_salu_m0, n_one},
 	{"SALU writes M0 -> LDS DMA/ds addtid/v_interp/lds_direct", "Vega ISA 4.5; LLVM checkReadM0Hazards",
-	 AALL, 1, false, c_m0_lds, p_salu_m0, n_one},
+	 FALL, 1, false, c_m0_lds, p_salu_m0, n_one},
 	{"VMEM store > 64 bits -> VALU writes its data VGPRs", "Vega ISA 4.5; LLVM checkVALUHazardsHelper",
-	 AALL, 2, false, c_valu_vwrite, p_wide_store, n_store_data},
+	 FALL, 2, false, c_valu_vwrite, p_wide_store, n_store_data},
 	{"VALU writes SGPR -> VALU reads it (gfx942)", "LLVM checkVALUHazards (hasVDecCoExecHazard)",
-	 A942, 2, false, c_valu_sread, p_valu_sgpr, n_valu_sread},
+	 FVDEC, 2, false, c_valu_sread, p_valu_sgpr, n_valu_sread},
 	{"VALU writes EXEC -> v_readlane/v_readfirstlane/v_writelane (gfx942)",
-	 "LLVM checkVALUHazards (hasVDecCoExecHazard)", A942, 4, false, c_rwlane_any, p_valu_sgpr, n_exec_rwlane},
+	 "LLVM checkVALUHazards (hasVDecCoExecHazard)", FVDEC, 4, false, c_rwlane_any, p_valu_sgpr, n_exec_rwlane},
 	{"VALU writes VGPR -> v_readlane/v_readfirstlane reads it (gfx942)",
-	 "LLVM checkVALUHazards (hasVDecCoExecHazard)", A942, 1, false, c_readlane, p_valu, n_vgpr_readlane},
+	 "LLVM checkVALUHazards (hasVDecCoExecHazard)", FVDEC, 1, false, c_readlane, p_valu, n_vgpr_readlane},
 	{"transcendental VALU writes VGPR -> VALU reads it (gfx942)", "LLVM checkVALUHazards (hasTransForwardingHazard)",
-	 A942, 1, false, c_valu_vread, p_trans, n_trans},
+	 FTRANS, 1, false, c_valu_vread, p_trans, n_trans},
 	{"VALU dst_sel/op_sel partial write -> VALU reads it (gfx942)",
-	 "LLVM checkVALUHazards (hasDstSelForwardingHazard)", A942, 1, false, c_valu_vread, p_dstsel, n_dstsel},
+	 "LLVM checkVALUHazards (hasDstSelForwardingHazard)", FDSTSEL, 1, false, c_valu_vread, p_dstsel, n_dstsel},
 	{"VALU writes EXEC -> MFMA", "CDNA ISA 4.5; LLVM checkMAIHazards90A",
-	 ACDNA, 4, false, c_mfma, p_valu_sgpr, n_mfma_exec},
+	 FMAI, 4, false, c_mfma, p_valu_sgpr, n_mfma_exec},
 	{"VALU writes VGPR -> MFMA reads it", "CDNA ISA 4.5; LLVM checkMAIHazards90A",
-	 ACDNA, 2, false, c_mfma, p_valu_legacy, n_mfma_valu_vgpr},
+	 FMAI, 2, false, c_mfma, p_valu_legacy, n_mfma_valu_vgpr},
 	{"MFMA writes VGPRs -> MFMA reads them (SrcC/SrcA/B)", "CDNA ISA dependency tables; LLVM checkMAIHazards90A",
-	 ACDNA, 19, false, c_mfma, p_mfma, n_mfma_mfma},
+	 FMAI, 19, false, c_mfma, p_mfma, n_mfma_mfma},
 	{"MFMA writes VGPRs -> VALU/VMEM/DS/FLAT reads them", "CDNA ISA dependency tables; LLVM checkMAIVALUHazards",
-	 ACDNA, 19, false, c_valu_or_mem, p_mfma, n_mfma_read},
+	 FMAI, 19, false, c_valu_or_mem, p_mfma, n_mfma_read},
 	{"MFMA writes VGPRs -> VALU/memory writes them (WAW)", "CDNA ISA dependency tables; LLVM checkMAIVALUHazards",
-	 ACDNA, 19, false, c_valu_or_mem, p_mfma, n_mfma_waw},
+	 FMAI, 19, false, c_valu_or_mem, p_mfma, n_mfma_waw},
 	{"MFMA reads SrcC -> VALU/memory overwrites it (WAR)", "CDNA ISA dependency tables; LLVM checkMAIVALUHazards",
-	 ACDNA, 15, false, c_valu_or_mem, p_mfma, n_mfma_war},
+	 FMAI, 15, false, c_valu_or_mem, p_mfma, n_mfma_war},
 	{"DGEMM -> v_fma_f64/v_fmac_f64", "LLVM checkMAIVALUHazards (DMFMAToFMA64)",
-	 ACDNA, 2, false, c_fma64, p_dgemm, n_fma64},
+	 FMAI, 2, false, c_fma64, p_dgemm, n_fma64},
 	{"v_dot writes VGPRs -> VALU/memory reads them", "LLVM checkMAIVALUHazards (DotWrite*)",
-	 ACDNA, 3, false, c_valu_or_mem, p_dot, n_dot_read},
+	 FMAI, 3, false, c_valu_or_mem, p_dot, n_dot_read},
 	{"v_dot writes VGPRs -> another VALU writes them", "LLVM checkMAIVALUHazards (DotWriteDifferentVALUWrite)",
-	 ACDNA, 3, false, c_valu_or_mem, p_dot, n_dot_waw},
+	 FMAI, 3, false, c_valu_or_mem, p_dot, n_dot_waw},
 	{"VALU writes VGPR, DGEMM, VMEM reads it (gfx90a)", "LLVM checkMAIVALUHazards (DMFMABetweenVALUWriteVMEMRead)",
-	 A90A, 2, false, c_mem, p_valu, n_dgemm_between},
+	 FDMFMA, 2, false, c_mem, p_valu, n_dgemm_between},
 };
 #define NRULES (sizeof(rules) / sizeof(rules[0]))
 _Static_assert(NRULES <= 31, "one bit per rule, bit 31 is EMU_HZN_CAPTURE");
@@ -842,9 +836,8 @@ void emu_hzn_classify(const struct emu_profile *prof, struct emu_inst *in)
 		in->hz_np = (uint8_t)passes_by_name(prof, in);
 	if (starts(in, "s_nop"))
 		in->nws = (uint8_t)((in->w[0] & 0xf) + 1); /* simm16[3:0] + 1 */
-	unsigned a = 1u << prof->arch;
 	for (unsigned r = 0; r < NRULES; r++) {
-		if (!(rules[r].arches & a))
+		if (!gcn_has(prof->tgt, rules[r].feat))
 			continue;
 		if (rules[r].cons(prof, in))
 			in->hzn |= 1u << r;

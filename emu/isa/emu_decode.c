@@ -33,7 +33,7 @@
 
 #include "isa/emu_optab.h"
 #include "isa/emu_waitcnt.h"
-#include "arch/emu_profile.h"  /* struct emu_profile: arch, has_agpr (enum emu_arch is isa's) */
+#include "arch/emu_profile.h"  /* struct emu_profile: arch, tgt (enum emu_arch is isa's) */
 
 #include "isa/tables/emu_optab_gfx900.inc"
 #include "isa/tables/emu_optab_gfx90a.inc"
@@ -221,7 +221,7 @@ static bool emu_tuple_ok(const struct emu_profile *prof, unsigned code, unsigned
 		unsigned n = (code - EMU_OP_VGPR0) & 255;
 		if (n + width > 256)
 			return false;
-		return !prof->has_agpr || !(n & 1);
+		return !gcn_has(prof->tgt, GCN_F_UNIFIED_VGPR) || !(n & 1);
 	}
 	/* s0..s101 are aligned by emu_salign; the named pairs must be even
 	 * (llvm-mc rejects vcc_hi, xnack_mask_hi, exec_hi or an odd ttmp as a
@@ -473,7 +473,7 @@ static void emu_dec_valu(struct emu_dec *d, const struct emu_opfmt *fmt, enum em
 			unsigned c = (x >> 8) & 0x1ff;
 			bool ok = c <= 0xff || (c >= 0x101 && c <= 0x10f) || (c >= 0x111 && c <= 0x11f) ||
 			          (c >= 0x121 && c <= 0x12f) || c == 0x130 || c == 0x134 || c == 0x138 || c == 0x13c ||
-			          (c >= 0x140 && c <= 0x143) || (c >= 0x150 && c <= 0x15f && d->prof->arch != EMU_GFX900);
+			          (c >= 0x140 && c <= 0x143) || (c >= 0x150 && c <= 0x15f && gcn_has(d->prof->tgt, GCN_F_GFX90A_INSTS));
 			if (!ok)
 				d->bad = true;
 			in->neg = (uint8_t)(((x >> 20) & 1) | (((x >> 22) & 1) << 1));
@@ -602,7 +602,7 @@ static void emu_dec_mem(struct emu_dec *d, const struct emu_opfmt *fmt)
 	struct emu_inst *in = d->in;
 	const struct emu_opdesc *op = in->op;
 	uint32_t w0 = in->w[0], w1 = in->w[1];
-	bool gfx90a = d->prof->arch != EMU_GFX900;
+	bool gfx90a = gcn_has(d->prof->tgt, GCN_F_GFX90A_INSTS);
 	bool atomic = op->cls == EMU_CLS_VMEM_ATOMIC || op->cls == EMU_CLS_FLAT_ATOMIC;
 	bool store = op->cls == EMU_CLS_VMEM_STORE || op->cls == EMU_CLS_FLAT_STORE;
 
@@ -638,9 +638,10 @@ static void emu_dec_mem(struct emu_dec *d, const struct emu_opfmt *fmt)
 		/* global with saddr and scratch take a 32-bit vaddr, others 64 */
 		uint32_t a = emu_bits(w1, 0, 8);
 		bool vaddr = d->syn.used['a'];
-		if (in->seg == 1 && (in->flags & EMU_F_SADDR) && !(d->prof->arch == EMU_GFX942 && (in->flags & EMU_F_LDS)))
+		bool svs = gcn_has(d->prof->tgt, GCN_F_FLAT_SCRATCH_SVS); /* scratch bit 13 is SVE */
+		if (in->seg == 1 && (in->flags & EMU_F_SADDR) && !(svs && (in->flags & EMU_F_LDS)))
 			vaddr = false;
-		if (in->seg == 1 && d->prof->arch == EMU_GFX942 && !(in->flags & EMU_F_LDS) && !(in->flags & EMU_F_SADDR))
+		if (in->seg == 1 && svs && !(in->flags & EMU_F_LDS) && !(in->flags & EMU_F_SADDR))
 			vaddr = false;
 		if (vaddr) {
 			in->addr = (uint16_t)(EMU_OP_VGPR0 + a);
@@ -651,8 +652,8 @@ static void emu_dec_mem(struct emu_dec *d, const struct emu_opfmt *fmt)
 		in->data[0] = emu_vfield(d, 'D', emu_bits(w1, 8, 8), acc);
 		uint16_t vd = (uint16_t)emu_bits(w1, 24, 8);
 		bool ret = d->syn.used['d'] || (atomic && (in->flags & EMU_F_GLC));
-		/* global/scratch loads to LDS (lds bit; gfx942 scratch uses it as SVE) write no VGPR */
-		if ((in->flags & EMU_F_LDS) && !(in->seg == 1 && d->prof->arch == EMU_GFX942))
+		/* global/scratch loads to LDS (lds bit; SVS-mode scratch uses it as SVE) write no VGPR */
+		if ((in->flags & EMU_F_LDS) && !(in->seg == 1 && svs))
 			ret = false;
 		if (ret) {
 			in->dst = (uint16_t)((acc ? EMU_OP_AGPR0 : EMU_OP_VGPR0) + vd);

@@ -18,7 +18,7 @@
 
 #include "isa/emu_optab.h"
 #include "isa/emu_waitcnt.h"
-#include "arch/emu_profile.h"  /* struct emu_profile: arch, has_agpr (enum emu_arch is isa's) */
+#include "arch/emu_profile.h"  /* struct emu_profile: arch, tgt (enum emu_arch is isa's) */
 
 struct emu_out {
 	char *buf;
@@ -261,7 +261,7 @@ static void emu_put_sendmsg(struct emu_out *o, uint32_t v)
 		emu_put(o, "%u", v);
 }
 
-static void emu_put_hwreg(struct emu_out *o, enum emu_arch arch, uint32_t v)
+static void emu_put_hwreg(struct emu_out *o, const struct gcn_proc *t, uint32_t v)
 {
 	/* Names llvm-mc 19 prints for s_getreg_b32 ids 0..63 (ids 20..24 only on gfx942). */
 	static const char *const names[64] = {
@@ -273,7 +273,7 @@ static void emu_put_hwreg(struct emu_out *o, enum emu_arch arch, uint32_t v)
 		[23] = "HW_REG_SQ_PERF_SNAPSHOT_PC_LO", [24] = "HW_REG_SQ_PERF_SNAPSHOT_PC_HI"};
 	unsigned id = v & 0x3f, off = (v >> 6) & 0x1f, w = ((v >> 11) & 0x1f) + 1;
 	emu_put(o, "hwreg(");
-	if (names[id] && (id < 20 || arch == EMU_GFX942))
+	if (names[id] && (id < 20 || gcn_has(t, GCN_F_GFX940_INSTS)))
 		emu_put(o, "%s", names[id]);
 	else
 		emu_put(o, "%u", id);
@@ -299,7 +299,7 @@ static void emu_put_gpridx(struct emu_out *o, uint32_t v)
 	emu_put(o, ")");
 }
 
-static void emu_put_imm_style(struct emu_out *o, enum emu_arch arch, char style, uint32_t v16)
+static void emu_put_imm_style(struct emu_out *o, const struct gcn_proc *t, char style, uint32_t v16)
 {
 	switch (style) {
 	case 'h': emu_put(o, "0x%x", v16); break;
@@ -308,7 +308,7 @@ static void emu_put_imm_style(struct emu_out *o, enum emu_arch arch, char style,
 	case 'n': emu_put(o, "%d", (int16_t)v16); break;
 	case 'w': emu_put_waitcnt(o, v16); break;
 	case 'm': emu_put_sendmsg(o, v16); break;
-	case 'r': emu_put_hwreg(o, arch, v16); break;
+	case 'r': emu_put_hwreg(o, t, v16); break;
 	case 'g': emu_put_gpridx(o, v16); break;
 	default: emu_put(o, "%u", v16); break;
 	}
@@ -467,7 +467,7 @@ static void emu_put_field(struct emu_dis *d, char f, unsigned w, char cls)
 		if (in->enc == EMU_ENC_SMEM)
 			emu_put_smem_off(d);
 		else
-			emu_put_imm_style(o, d->prof->arch, cls, (uint32_t)in->imm & 0xffff);
+			emu_put_imm_style(o, d->prof->tgt, cls, (uint32_t)in->imm & 0xffff);
 		break;
 	case 'K':
 		if (cls == 'I') {
@@ -502,13 +502,13 @@ static bool emu_bit(const struct emu_dis *d, int dw, unsigned b)
 
 static void emu_put_cpol(struct emu_dis *d, bool glc, bool slc, bool sc1)
 {
-	bool gfx942 = d->prof->arch == EMU_GFX942;
+	struct emu_cpol p = emu_cpol_decode(d->prof->tgt, 0);
 	if (glc)
-		emu_put(d->o, gfx942 ? " sc0" : " glc");
+		emu_put(d->o, "%s", p.name[0]);
 	if (slc)
-		emu_put(d->o, gfx942 ? " nt" : " slc");
+		emu_put(d->o, "%s", p.name[1]);
 	if (sc1)
-		emu_put(d->o, gfx942 ? " sc1" : " scc");
+		emu_put(d->o, "%s", p.name[2]);
 }
 
 static void emu_put_omod(struct emu_out *o, unsigned omod)
@@ -558,7 +558,7 @@ static void emu_mods_dpp(struct emu_dis *d)
 	emu_put(o, " ");
 	if (c <= 0xff)
 		emu_put(o, "quad_perm:[%u,%u,%u,%u]", c & 3, (c >> 2) & 3, (c >> 4) & 3, (c >> 6) & 3);
-	else if ((c >= 0x150 && d->prof->arch == EMU_GFX900) ||
+	else if ((c >= 0x150 && !gcn_has(d->prof->tgt, GCN_F_GFX90A_INSTS)) ||
 	         !emu_put_code_name(o, emu_dpp_ctrl, sizeof(emu_dpp_ctrl) / sizeof(emu_dpp_ctrl[0]), c))
 		emu_put(o, "/* invalid dpp_ctrl */");
 	emu_put(o, " row_mask:0x%x bank_mask:0x%x", (x >> 28) & 0xf, (x >> 24) & 0xf);
@@ -615,7 +615,7 @@ static void emu_mods_vop3(struct emu_dis *d)
 		if (abid)
 			emu_put(o, " abid:%u", abid);
 		if (blgp) {
-			if (d->prof->arch == EMU_GFX942 && strstr(in->op->mnemonic, "f64"))
+			if (gcn_has(d->prof->tgt, GCN_F_GFX940_INSTS) && strstr(in->op->mnemonic, "f64"))
 				emu_put(o, " neg:[%u,%u,%u]", blgp & 1, (blgp >> 1) & 1, (blgp >> 2) & 1);
 			else
 				emu_put(o, " blgp:%u", blgp);
@@ -644,7 +644,7 @@ static void emu_mods_mem(struct emu_dis *d)
 	const struct emu_inst *in = d->in;
 	struct emu_out *o = d->o;
 	uint32_t w0 = in->w[0], w1 = in->w[1];
-	bool gfx90a = d->prof->arch != EMU_GFX900;
+	bool gfx90a = gcn_has(d->prof->tgt, GCN_F_GFX90A_INSTS);
 	switch (in->enc) {
 	case EMU_ENC_SMEM:
 		if (emu_bit(d, 0, 16))
@@ -702,7 +702,7 @@ static void emu_mods_mem(struct emu_dis *d)
 		emu_put_cpol(d, emu_bit(d, 0, 16), emu_bit(d, 0, 17), gfx90a && emu_bit(d, 0, 25));
 		if (!gfx90a && emu_bit(d, 1, 23))
 			emu_put(o, " nv");
-		if (emu_bit(d, 0, 13) && !(d->prof->arch == EMU_GFX942 && in->seg == 1))
+		if (emu_bit(d, 0, 13) && !(gcn_has(d->prof->tgt, GCN_F_FLAT_SCRATCH_SVS) && in->seg == 1))
 			emu_put(o, " lds");
 		break;
 	case EMU_ENC_MUBUF:

@@ -158,7 +158,7 @@ static void kfd_gpu_node(HsaNodeProperties *p)
 	p->NumCpQueues = 24;
 	p->NumGws = 0;
 	p->UniqueID = KFD_UNIQUE_ID | (uint64_t)f->mach;
-	p->VGPRSizePerCU = f->simd_per_cu * 64 * 4 * (f->has_agpr ? 512 : 256);
+	p->VGPRSizePerCU = f->simd_per_cu * 64 * 4 * f->tgt->vgprs_per_simd;
 	p->SGPRSizePerCU = 0x4000;
 }
 

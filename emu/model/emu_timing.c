@@ -125,10 +125,10 @@ static const bool not_on_gfx900[EMU_COUNTER_COUNT] = {
 	[EMU_CNT_SQ_VALU_MFMA_BUSY_CYCLES] = true,
 };
 
-void emu_counter_name(enum emu_arch arch, unsigned i, char *buf, size_t len)
+void emu_counter_name(const struct emu_profile *prof, unsigned i, char *buf, size_t len)
 {
 	const char *name = i < EMU_COUNTER_COUNT ? emu_counter_names[i] : "";
-	bool gcnlab = arch == EMU_GFX900 && i < EMU_COUNTER_COUNT && not_on_gfx900[i];
+	bool gcnlab = !gcn_has(prof->tgt, GCN_F_SQ_COUNTERS) && i < EMU_COUNTER_COUNT && not_on_gfx900[i];
 
 	snprintf(buf, len, "%s%s", gcnlab ? "GCNLAB_" : "", name);
 }
@@ -302,7 +302,7 @@ static uint32_t mfma_issue(struct emu_timing *t, struct emu_wave *w, const struc
 		mm->op = in->op;
 		/* The published pass counts; the FLOP rate only for an
 		 * instruction the tables do not list. */
-		mm->cycles = emu_timing_mfma_cycles(t->prof->arch, in->op);
+		mm->cycles = emu_timing_mfma_cycles(t->prof->tgt, in->op);
 		if (!mm->cycles) {
 			const struct emu_opfmt *fmt = emu_inst_fmt(t->prof, in);
 			mm->cycles = mfma_cycles(t->mp, in->op, fmt ? &fmt->mfma : NULL);
@@ -689,26 +689,10 @@ static void vmem_maintenance(struct emu_timing *t, uint32_t cu, const struct emu
 		emu_cache_invalidate(&t->l1[cu]);
 }
 
-struct policy {
-	bool l1_bypass, l2_bypass, stream;
-};
-
-static struct policy cache_policy(const struct emu_timing *t, const struct emu_access *acc)
+/* The access's cache policy (emu_cpol_decode, isa/emu_isa.h). */
+static struct emu_cpol cache_policy(const struct emu_timing *t, const struct emu_access *acc)
 {
-	struct policy p = { false, false, false };
-	uint32_t f = acc->flags;
-	if (t->prof->arch == EMU_GFX942) {
-		unsigned scope = ((f & EMU_F_SC1) ? 2u : 0u) | ((f & EMU_F_GLC) ? 1u : 0u);
-		p.l1_bypass = scope >= 2;
-		p.l2_bypass = scope == 3;
-		p.stream = f & EMU_F_SLC;
-	} else {
-		p.l1_bypass = f & EMU_F_GLC;
-		p.stream = f & EMU_F_SLC;
-	}
-	if (p.l2_bypass)
-		p.l1_bypass = true;
-	return p;
+	return emu_cpol_decode(t->prof->tgt, acc->flags);
 }
 
 static uint64_t vmem_access(struct emu_timing *t, struct emu_wave *w, const struct emu_inst *in,
@@ -730,7 +714,7 @@ static uint64_t vmem_access(struct emu_timing *t, struct emu_wave *w, const stru
 	}
 	dep += translate(t, cu, lines, n, run, l1->line_shift);
 
-	struct policy p = cache_policy(t, acc);
+	struct emu_cpol p = cache_policy(t, acc);
 	unsigned how = (p.l2_bypass ? EMU_L2_BYPASS : 0) | (p.stream ? EMU_L2_STREAM : 0);
 	uint64_t at_l1 = dep + mp->l1_hit;  /* data back for an L1 hit */
 	uint64_t done = at_l1;

@@ -59,7 +59,7 @@ enum emu_counter {
 extern const char *const emu_counter_names[EMU_COUNTER_COUNT];
 /* The name counter i is reported by on arch: emu_counter_names[i], with
  * GCNLAB_ in front where rocprofv3 does not define it for that arch. */
-void emu_counter_name(enum emu_arch arch, unsigned i, char *buf, size_t len);
+void emu_counter_name(const struct emu_profile *prof, unsigned i, char *buf, size_t len);
 
 struct emu_timing;
 

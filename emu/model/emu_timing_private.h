@@ -243,7 +243,7 @@ struct emu_lds_memo {
 
 /* Published matrix-core cycles of an MFMA on arch (emu_timing_mfma.c);
  * 0 when the tables do not list it. */
-uint32_t emu_timing_mfma_cycles(enum emu_arch arch, const struct emu_opdesc *op);
+uint32_t emu_timing_mfma_cycles(const struct gcn_proc *proc, const struct emu_opdesc *op);
 
 /* MFMA matrix-core cycles, memoised per opcode descriptor. */
 #define EMU_MFMA_MEMO 64

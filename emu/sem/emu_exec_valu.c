@@ -71,7 +71,7 @@ static bool dpp_setup(struct valu *v)
 	uint32_t e = v->in->ext;
 	unsigned ctrl = (e >> 8) & 0x1ff, rowm = e >> 28, bankm = (e >> 24) & 15;
 	bool bc = (e >> 19) & 1;
-	bool newbcast = v->w->prog && v->w->prog->prof && v->w->prog->prof->arch != EMU_GFX900;
+	bool newbcast = v->w->prog && v->w->prog->prof && gcn_has(v->w->prog->prof->tgt, GCN_F_GFX90A_INSTS);
 	uint64_t exec = emu_exec_mask(v->w), wmask = 0;
 
 	for (unsigned l = 0; l < VL; l++) {

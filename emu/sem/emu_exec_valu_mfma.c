@@ -377,7 +377,7 @@ static void mfma(struct emu_wave *w, const struct emu_inst *in, const struct mfm
 	uint32_t w0 = in->w[0], w1 = in->w[1];
 	bool acc_cd = (w0 >> 15) & 1, acc_a = (w1 >> 27) & 1, acc_b = (w1 >> 28) & 1;
 	struct mfma_job j = {.md = md, .cbsz = (w0 >> 8) & 7, .abid = (w0 >> 11) & 15, .blgp = w1 >> 29};
-	bool gfx942 = w->prog && w->prog->prof && w->prog->prof->arch == EMU_GFX942;
+	bool gfx942 = w->prog && w->prog->prof && gcn_has(w->prog->prof->tgt, GCN_F_GFX940_INSTS);
 	if (f64 && gfx942) {
 		j.neg_a = j.blgp & 1;
 		j.neg_b = (j.blgp >> 1) & 1;

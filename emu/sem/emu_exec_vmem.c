@@ -96,11 +96,6 @@ static uint64_t lane_bit(unsigned l)
 	return 1ull << l;
 }
 
-static int32_t sext13(uint32_t v)
-{
-	return (int32_t)(v << 19) >> 19;
-}
-
 /* ---- address computation ---- */
 
 static bool vm_addr_buf(struct emu_wave *w, const struct emu_inst *in, const struct vm_desc *d,
@@ -208,11 +203,13 @@ static bool vm_scratch_elems(struct emu_wave *w, const struct emu_inst *in, cons
 static bool vm_addr_flat(struct emu_wave *w, const struct emu_inst *in, const struct vm_desc *d,
                          uint64_t exec, struct vm_addr *va)
 {
-	unsigned seg = (in->w[0] >> 14) & 3;
-	/* FLAT: offset[11:0] unsigned; GLOBAL/SCRATCH: offset[12:0] signed. */
-	int64_t off = seg == 0 ? (int64_t)(in->w[0] & 0xfff) : sext13(in->w[0] & 0x1fff);
-	unsigned saddr = (in->w[1] >> 16) & 0x7f;
-	bool has_saddr = saddr != 0x7f;  /* 0x7f is "off" */
+	/* The decoder's fields (emu_decode.c, emu_dec_mem): seg, the offset
+	 * (GLOBAL/SCRATCH offset[12:0] signed; FLAT's offset[11:0] unsigned),
+	 * saddr unless "off". */
+	unsigned seg = in->seg;
+	int64_t off = seg == 0 ? (int64_t)(in->imm & 0xfff) : (int64_t)in->imm;
+	unsigned saddr = in->soffset;
+	bool has_saddr = in->flags & EMU_F_SADDR;
 	const uint32_t *v0 = emu_vreg(w, in->addr, 0);
 	const uint32_t *v1 = emu_vreg(w, in->addr, 1);
 
@@ -233,7 +230,7 @@ static bool vm_addr_flat(struct emu_wave *w, const struct emu_inst *in, const st
 	}
 	case 1: { /* SCRATCH: gfx942 says whether VADDR is used in SVE (bit 13);
 	             gfx900/gfx90a use it exactly when saddr is off. */
-		bool has_vaddr = w->prog->prof->arch == EMU_GFX942 ? (in->w[0] >> 13) & 1 : !has_saddr;
+		bool has_vaddr = gcn_has(w->prog->prof->tgt, GCN_F_FLAT_SCRATCH_SVS) ? (in->flags & EMU_F_LDS) != 0 : !has_saddr;
 		uint32_t s = has_saddr ? emu_sread32(w, in, saddr, EMU_T_B32) : 0;
 		for (unsigned l = 0; l < EMU_LANES; l++) {
 			if (!(exec & lane_bit(l)))
@@ -375,10 +372,11 @@ static unsigned vm_dst(const struct vm_ctx *c)
 		return in->dst;
 	if (c->d->mode != VM_FLAT)
 		return in->data[0];
-	/* FLAT VDST is w1[31:24], an AGPR with ACC (w1[23]) on gfx90a/gfx942;
-	 * the field exists even where the opcode table lists no destination
-	 * (atomics print one only with glc/sc0). */
-	bool acc = c->w->prog->prof->arch != EMU_GFX900 && ((in->w[1] >> 23) & 1);
+	/* FLAT VDST is w1[31:24], an AGPR with ACC (EMU_F_ACC, decoded where
+	 * the processor has the bit); the field exists even where the opcode
+	 * table lists no destination (atomics print one only with glc/sc0), so
+	 * the decoder leaves in->dst empty and the raw field is read here. */
+	bool acc = in->flags & EMU_F_ACC;
 	return EMU_OP_VGPR0 + (in->w[1] >> 24) + (acc ? EMU_OP_AGPR0 - EMU_OP_VGPR0 : 0);
 }
 
@@ -615,10 +613,10 @@ static void vm_load_lds(struct vm_ctx *c)
 	int32_t ioff;
 	if (d->mode != VM_FLAT)
 		ioff = (int32_t)(in->imm & 0xfff);          /* MUBUF offset[11:0] */
-	else if (((in->w[0] >> 14) & 3) == 0)
-		ioff = (int32_t)(in->w[0] & 0xfff);         /* FLAT offset[11:0] */
+	else if (in->seg == 0)
+		ioff = (int32_t)(in->imm & 0xfff);          /* FLAT offset[11:0] */
 	else
-		ioff = sext13(in->w[0] & 0x1fff);           /* GLOBAL/SCRATCH offset[12:0] */
+		ioff = in->imm;                             /* GLOBAL/SCRATCH offset[12:0], signed */
 	uint32_t lds0 = c->w->s[EMU_OP_M0] + (uint32_t)ioff;
 	if (!c->exec) {
 		struct emu_pending *p = emu_pend_begin(c->w, in, EMU_CNT_VM);
@@ -844,19 +842,20 @@ static bool vm_fast_addr(struct vm_ctx *c, bool *partial)
 		lo = base + bmin;
 		hi = base + bmax + span;
 	} else {
-		unsigned seg = (in->w[0] >> 14) & 3, saddr = (in->w[1] >> 16) & 0x7f;
+		unsigned seg = in->seg, saddr = in->soffset;
+		bool has_saddr = in->flags & EMU_F_SADDR;
 		if (seg != 2)
 			return false;  /* FLAT (apertures) and SCRATCH: the general path */
-		int64_t off = sext13(in->w[0] & 0x1fff);
+		int64_t off = in->imm;
 		const uint32_t *v0 = emu_vreg(w, in->addr, 0), *v1 = emu_vreg(w, in->addr, 1);
 		uint64_t amin = UINT64_MAX, amax = 0;
-		if (saddr != 0x7f && exec == ~0ull) {
+		if (has_saddr && exec == ~0ull) {
 			uint64_t sbase = emu_sread64(w, in, saddr, EMU_T_B64) + (uint64_t)off;
 			uint32_t xmin, xmax;
 			vm_wave_addr32(v0, 0, sbase, a0, &xmin, &xmax);
 			amin = sbase + xmin;
 			amax = sbase + xmax;
-		} else if (saddr != 0x7f) {
+		} else if (has_saddr) {
 			uint64_t sbase = emu_sread64(w, in, saddr, EMU_T_B64) + (uint64_t)off;
 			for (uint64_t m = exec; m; m &= m - 1) {
 				unsigned l = (unsigned)__builtin_ctzll(m);

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gcn_proc.h"
 
 /* Ranges as the emulator reads them (emu/core/emu_gpu.c env_u32; budget: any
  * positive count of wave-instructions). */
@@ -46,9 +47,8 @@ bool gl_env_check(struct gl_err *e)
 			return gl_err_set(e, "environment variable %s='%s' is not valid: it takes a whole number from %llu to %llu (%s); fix or unset it",
 			                  env_nums[i].name, s, env_nums[i].lo, env_nums[i].hi, env_nums[i].what);
 	}
-	if (arch && *arch && strcmp(arch, "gfx900") != 0 && strcmp(arch, "gfx90a") != 0 &&
-	    strcmp(arch, "gfx942") != 0)
-		return gl_err_set(e, "environment variable GCNLAB_EMU_ARCH='%s' is not a processor the emulator knows (gfx900, gfx90a or gfx942); fix or unset it",
-		                  arch);
+	if (arch && *arch && !gcn_proc_find(arch))
+		return gl_err_set(e, "environment variable GCNLAB_EMU_ARCH='%s' is not a processor the emulator knows (%s); fix or unset it",
+		                  arch, gcn_proc_list());
 	return true;
 }

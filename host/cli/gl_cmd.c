@@ -3,16 +3,15 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "gcn_codeobj.h"
+#include "gcn_proc.h"
 #include "base/gl_env.h"
 #include "base/gl_str.h"
 #include "gpu/gl_args.h"
 
 bool gl_cmd_check_arch(const char *opt, const char *v, struct gl_err *e)
 {
-	if (!gcn_mach_from_name(v))
-		return gl_err_set(e, "%s '%s': unknown processor (expected a GFX9 name such as gfx900, gfx90a or gfx942)",
-		                  opt, v);
+	if (!gcn_proc_find(v))
+		return gl_err_set(e, "%s '%s': unknown processor (expected one of %s)", opt, v, gcn_proc_list());
 	return true;
 }
 

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "gcn_proc.h"
 #include "cli/gl_cmd.h"
 #include "gpu/gl_args.h"
 #include "measure/gl_run_ctx.h"
@@ -40,8 +41,8 @@ struct compare_opts {
 
 static bool check_arch(const char *opt, const char *v, struct gl_err *e)
 {
-	if (!gcn_mach_from_name(v) || !gl_occupancy_arch(v))
-		return gl_err_set(e, "%s '%s': unknown processor (gfx900, gfx90a or gfx942)", opt, v);
+	if (!gcn_proc_find(v))
+		return gl_err_set(e, "%s '%s': unknown processor (%s)", opt, v, gcn_proc_list());
 	return true;
 }
 
@@ -398,7 +399,7 @@ int gl_compare_cmd(const char *cmd, int argc, char **argv)
 	gl_str_copy(c->arch, sizeof(c->arch), gl_hsa_arch(h));
 	gl_str_copy(c->backend, sizeof(c->backend), gl_backend_name(gl_hsa_backend(h)));
 	if (!gl_occupancy_arch(c->arch)) {
-		fprintf(stderr, "%s: the backend's GPU is %s; compare knows gfx900, gfx90a and gfx942\n", cmd, c->arch);
+		fprintf(stderr, "%s: the backend's GPU is %s; compare knows %s\n", cmd, c->arch, gcn_proc_list());
 		goto out;
 	}
 	memset(&ctx, 0, sizeof(ctx));

@@ -161,7 +161,7 @@ static bool tab_res(const struct gl_compare *c, struct gl_compare_tab *tab)
 {
 	static const char *const cols[] = { "resource", "asm", "ref" };
 	const struct gl_occupancy *a = &c->side[0].res, *b = &c->side[1].res;
-	const struct gl_occupancy_arch *arch = gl_occupancy_arch(c->arch);
+	const struct gcn_proc *arch = gl_occupancy_arch(c->arch);
 	char title[256], what[128];
 
 	gl_str_fmt(title, sizeof(title),
@@ -170,9 +170,9 @@ static bool tab_res(const struct gl_compare *c, struct gl_compare_tab *tab)
 	if (!tab_new(tab, title, 3, cols))
 		return false;
 	gl_str_fmt(what, sizeof(what), "VGPR file allocated (descriptor, granule %u%s)",
-	           arch ? arch->vgpr_granule : 0, arch && arch->unified_agprs ? ", VGPRs + AGPRs" : "");
+	           arch ? arch->vgpr_granule : 0, arch && gcn_has(arch, GCN_F_UNIFIED_VGPR) ? ", VGPRs + AGPRs" : "");
 	if (!res_u(tab, "VGPRs (.vgpr_count)", a->vgprs, b->vgprs) ||
-	    (arch && arch->unified_agprs && !res_u(tab, "AGPRs (.agpr_count)", a->agprs, b->agprs)) ||
+	    (arch && gcn_has(arch, GCN_F_UNIFIED_VGPR) && !res_u(tab, "AGPRs (.agpr_count)", a->agprs, b->agprs)) ||
 	    !res_u(tab, what, a->vgpr_alloc, b->vgpr_alloc) ||
 	    !res_u(tab, "SGPRs (.sgpr_count, with VCC, FLAT_SCRATCH, XNACK)", a->sgprs, b->sgprs) ||
 	    !res_u(tab, "LDS bytes per work-group", a->lds_bytes, b->lds_bytes) ||

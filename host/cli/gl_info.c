@@ -2,28 +2,23 @@
 
 #include <string.h>
 
+#include "gcn_proc.h"
 #include "base/gl_json.h"
 #include "base/gl_str.h"
 
-/* Source: ROCm "AMD GPU specifications" table (the emulator's profile,
- * emu/arch/emu_profile.c [SPECS], has the same numbers): MI25 (gfx900)
- * 16 KiB scalar and 32 KiB instruction cache per 3 CUs; MI250X (gfx90a)
- * 16 KiB and 32 KiB per 2 CUs; MI300X (gfx942) 16 KiB and 64 KiB per 2 CUs. */
-static const struct {
-	const char *arch;
-	struct gl_info_caches c;
-} arch_caches[] = {
-	{ "gfx900", { 16 << 10, 3, 32 << 10, 3 } },
-	{ "gfx90a", { 16 << 10, 2, 32 << 10, 2 } },
-	{ "gfx942", { 16 << 10, 2, 64 << 10, 2 } },
-};
-
+/* The scalar and instruction caches of arch's row (common/gcn_proc.c,
+ * [SPECS]); zeros for an arch without a row. */
 void gl_info_arch_caches(const char *arch, struct gl_info_caches *out)
 {
+	const struct gcn_proc *p = gcn_proc_find(arch);
+
 	memset(out, 0, sizeof(*out));
-	for (size_t i = 0; i < sizeof(arch_caches) / sizeof(arch_caches[0]); i++)
-		if (strcmp(arch_caches[i].arch, arch) == 0)
-			*out = arch_caches[i].c;
+	if (!p)
+		return;
+	out->scalar_bytes = p->sqc_bytes;
+	out->scalar_shared_by = p->sqc_shared_by;
+	out->icache_bytes = p->icache_bytes;
+	out->icache_shared_by = p->icache_shared_by;
 }
 
 /* "16 KiB", "4 MiB", "256 MiB", "192 GiB". */

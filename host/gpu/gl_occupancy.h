@@ -27,20 +27,12 @@
 #include <stdint.h>
 
 #include "gcn_codeobj.h"
+#include "gcn_proc.h"
 #include "base/gl_err.h"
 
-struct gl_occupancy_arch {
-	const char *name;
-	unsigned max_waves_per_simd;
-	unsigned vgprs_per_simd;    /* per lane, VGPRs (+ AGPRs on a unified file) */
-	unsigned vgpr_granule;      /* allocation and descriptor granule */
-	bool unified_agprs;         /* AGPRs share the VGPR file (ACCUM_OFFSET) */
-	unsigned lds_per_cu;        /* bytes */
-	unsigned simds_per_cu;
-};
 
-/* The table row of arch ("gfx942"), NULL if unknown. */
-const struct gl_occupancy_arch *gl_occupancy_arch(const char *arch);
+/* The processor row of arch ("gfx942", common/gcn_proc.h), NULL if unknown. */
+const struct gcn_proc *gl_occupancy_arch(const char *arch);
 
 struct gl_occupancy {
 	/* metadata */
@@ -63,7 +55,7 @@ bool gl_occupancy_get(const void *file, size_t size, const struct gcn_kernel *k,
 
 /* The occupancy part alone (for tests and other callers): fills the occ_*
  * fields of r from its other fields. */
-void gl_occupancy_compute(const struct gl_occupancy_arch *a, struct gl_occupancy *r);
+void gl_occupancy_compute(const struct gcn_proc *a, struct gl_occupancy *r);
 
 /* The 64 bytes of k's kernel descriptor (its .kd symbol's address mapped
  * through the PT_LOAD segments) from the code object file[0..size). */

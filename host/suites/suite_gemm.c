@@ -25,6 +25,7 @@
 #include <emmintrin.h>
 #endif
 
+#include "gcn_mfma.h"
 #include "measure/gl_counters.h"
 #include "suites/gl_bench.h"
 #include "suites/gl_params.h"
@@ -49,18 +50,17 @@ static const struct gl_suite_param params[] = {
 	{ NULL, NULL },
 };
 
-/* Per arch: cycles of one v_mfma_f32_32x32x8f16 on a SIMD's matrix core.
- * AMD matrix instruction calculator (amd_matrix_instruction_calculator,
- * --detail-instruction): CDNA2 v_mfma_f32_32x32x8f16 64 cycles (16 passes),
- * CDNA3 v_mfma_f32_32x32x8_f16 32 cycles (8 passes); 16384 FLOPs each, 4
- * SIMDs per CU. gfx900: no matrix cores. */
+/* Per arch: cycles of the design's f16 32x32x8 MFMA on a SIMD's matrix
+ * core, 4 x its passes (common/gcn_mfma.c, with sources: 64 on CDNA2, 32 on
+ * CDNA3); 16384 FLOPs each. 0: no matrix cores (gfx900). CDNA3 renamed it
+ * (v_mfma_f32_32x32x8_f16). */
 static unsigned mfma_cycles(const char *arch)
 {
-	if (strcmp(arch, "gfx90a") == 0)
-		return 64;
-	if (strcmp(arch, "gfx942") == 0)
-		return 32;
-	return 0;
+	const struct gcn_proc *p = gcn_proc_find(arch);
+	unsigned n = gcn_mfma_passes(p, "v_mfma_f32_32x32x8f16");
+	if (!n)
+		n = gcn_mfma_passes(p, "v_mfma_f32_32x32x8_f16");
+	return 4u * n;
 }
 
 struct gemm_size {

@@ -76,4 +76,22 @@ for my $f (sort @files) {
 }
 ok($checked > 200, "$checked includes checked");
 is($bad, 0, 'every include follows the layers');
+
+# Capabilities are tested by feature, never by processor (issue 27): no
+# comparison with an EMU_GFX... name and no arch mask outside the
+# descriptions (emu/arch/) and the processor rows (common/gcn_proc.c).
+my @src = grep { /\.(c|h|inc)$/ && !m{^emu/arch/} && $_ ne 'common/gcn_proc.c' }
+	split /\n/, `cd '$root' && find emu host common -type f`;
+my @cmp;
+for my $f (sort @src) {
+	my $text = slurp("$root/$f") // next;
+	my $n = 0;
+	for my $line (split /\n/, $text) {
+		$n++;
+		push @cmp, "$f:$n: $line"
+			if $line =~ /[!=]=\s*EMU_GFX|EMU_GFX\w*\s*[!=]=|<<\s*\(?\s*\w*->arch\b|<<\s*EMU_GFX|->arch\s*[!=]=/;
+	}
+}
+diag($_) for @cmp;
+is(scalar(@cmp), 0, 'no processor comparison outside emu/arch/ and common/gcn_proc.c (test a gcn_proc feature)');
 done_testing();

@@ -33,7 +33,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct emu_profile prof;
 	memset(&prof, 0, sizeof(prof));
 	prof.arch = (enum emu_arch)(data[0] % EMU_ARCH_COUNT);
-	prof.has_agpr = prof.arch != EMU_GFX900;
+	prof.tgt = emu_profile_get(prof.arch)->tgt;
 	const uint8_t *text = data + 1;
 	uint32_t len = (uint32_t)(size - 1);
 

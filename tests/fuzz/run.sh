@@ -17,6 +17,7 @@ ls "$llvm"/../lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1 
 "$cc" -g -O1 -std=c11 -D_GNU_SOURCE -fsanitize=fuzzer,address,undefined \
 	-fno-sanitize-recover=undefined -I"$top/include" -I"$top/emu" -I"$top/common" \
 	"$top/tests/fuzz/fuzz_decode.c" "$top/emu/isa/emu_decode.c" "$top/emu/isa/emu_disasm.c" \
+	"$top/emu/arch/emu_profile.c" "$top/common/gcn_proc.c" \
 	-o "$out/fuzz_decode"
 # seeds: runs of corpus instructions, one file per arch and chunk
 i=0

@@ -28,12 +28,12 @@
 
 static struct emu_profile test_prof(enum emu_arch a)
 {
-	/* only arch and has_agpr matter to the decoder */
+	/* only arch and its processor row matter to the decoder */
 	struct emu_profile p;
 	memset(&p, 0, sizeof(p));
 	p.arch = a;
 	p.proc = a == EMU_GFX900 ? "gfx900" : a == EMU_GFX90A ? "gfx90a" : "gfx942";
-	p.has_agpr = a != EMU_GFX900;
+	p.tgt = emu_profile_get(a)->tgt;
 	return p;
 }
 

@@ -30,6 +30,7 @@ static void decode(uint32_t word, struct emu_inst *in)
 	struct emu_profile prof;
 	memset(&prof, 0, sizeof(prof));
 	prof.arch = EMU_GFX900;
+	prof.tgt = emu_profile_get(EMU_GFX900)->tgt;
 	assert_int_equal(emu_decode_one(&prof, &word, 1, in), 4);
 	assert_non_null(in->op);
 	assert_string_equal(in->op->mnemonic, "s_add_u32");

@@ -65,6 +65,7 @@ static void test_sem_bind(void **state)
 	struct emu_profile p;
 	memset(&p, 0, sizeof(p));
 	p.arch = EMU_GFX900;
+	p.tgt = emu_profile_get(EMU_GFX900)->tgt;
 	struct emu_inst in;
 
 	/* s_add_u32 s2, s0, s1: [0x00,0x01,0x02,0x80] */

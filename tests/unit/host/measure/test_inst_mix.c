@@ -267,7 +267,7 @@ static void test_normalise_same(void **state)
  * module cites. */
 static void test_occupancy(void **state)
 {
-	const struct gl_occupancy_arch *g900 = gl_occupancy_arch("gfx900"), *g942 = gl_occupancy_arch("gfx942");
+	const struct gcn_proc *g900 = gl_occupancy_arch("gfx900"), *g942 = gl_occupancy_arch("gfx942");
 	static const struct {
 		bool gfx942;
 		unsigned vgpr, sgpr, lds, wg;
