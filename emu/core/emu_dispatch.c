@@ -23,6 +23,7 @@
 #include "core/emu_gpu_private.h"
 #include "arch/emu_profile.h"
 #include "core/emu_sched.h"
+#include "core/emu_trace.h"
 #include "core/emu_wave_env.h"
 #include "model/emu_timing.h"
 
@@ -264,46 +265,6 @@ static void fill_counters(struct emu_dispatch_ctx *ctx)
 	}
 }
 
-static void fill_trace(struct emu_dispatch_ctx *ctx, struct trace_acc *acc)
-{
-	struct emu_gpu *g = ctx->gpu;
-	const struct emu_program *p = ctx->prog;
-	free(g->trace);
-	g->trace = NULL;
-	g->ntrace = 0;
-	/* The kernel's code as the rows: every instruction from the first to
-	 * the last one executed, the ones no traced wave reached included (a
-	 * branch not taken shows as issued 0 times). */
-	uint32_t first = UINT32_MAX, last = 0;
-	for (uint32_t i = 0; i < p->size / 4; i++) {
-		if (acc[i].issues) {
-			first = first < i ? first : i;
-			last = i;
-		}
-	}
-	if (first == UINT32_MAX)
-		return;
-	size_t n = 0;
-	for (uint32_t i = first; i <= last; i++)
-		if (p->insts[i].size)
-			n++;
-	if (!(g->trace = calloc(n, sizeof(*g->trace))))
-		return;
-	for (uint32_t i = first; i <= last; i++) {
-		if (!p->insts[i].size)
-			continue;
-		struct gcnlab_emu_trace_row *r = &g->trace[g->ntrace++];
-		const struct emu_inst *in = &p->insts[i];
-		r->offset = (uint32_t)(p->base + in->off - ctx->entry);
-		r->size = in->size;
-		emu_disasm(ctx->prof, in, r->text, sizeof(r->text));
-		r->issues = acc[i].issues;
-		r->hazards = acc[i].hazards;
-		r->cycles = acc[i].cycles;
-		memcpy(r->stall, acc[i].stall, sizeof(r->stall));
-	}
-}
-
 bool emu_gpu_dispatch(struct emu_gpu *g, const struct emu_dispatch_req *req, struct emu_dispatch_result *res)
 {
 	struct emu_dispatch_ctx ctx;
@@ -381,7 +342,7 @@ bool emu_gpu_dispatch(struct emu_gpu *g, const struct emu_dispatch_req *req, str
 	}
 	const struct emu_timing_run run = {
 		.counters = ndom > 1 ? ctx.counters : dms[0].ctx.counters,
-		.stall = emu_wave_stall,
+		.stall = emu_trace_stall,
 		.lds_bytes = emu_lds_alloc_bytes(ctx.lds_bytes),  /* every workgroup's (launch_wg) */
 	};
 	emu_timing_begin(ctx.timing, &run);
@@ -434,9 +395,9 @@ bool emu_gpu_dispatch(struct emu_gpu *g, const struct emu_dispatch_req *req, str
 		if (ctx.cus[i].used)
 			ctx.counters[EMU_CNT_CUS_USED]++;
 	fill_counters(&ctx);
-	struct trace_acc *acc = emu_run_trace_sum(&ctx, dms, ndom);
+	struct trace_acc *acc = emu_trace_sum(&ctx, dms, ndom);
 	if (acc)
-		fill_trace(&ctx, acc);
+		emu_trace_fill(&ctx, acc);
 	/* The queue moves on once the end-of-kernel event has done the
 	 * packet's release (a system-scope one writes the L2 back where the
 	 * model says so; after the end timestamp) and written the completion

@@ -88,9 +88,4 @@ static inline bool emu_code_hit(const struct emu_dispatch_ctx *ctx, uint64_t lo,
 	return false;
 }
 
-/* emu_dispatch_run.c: charge stall cycles of `cause` to the current instruction's trace row. */
-void emu_wave_stall(struct emu_wave *w, uint64_t cycles, enum gcnlab_stall cause);
-/* emu_dispatch_run.c: count a hazard reported at `in` in its trace row. */
-void emu_wave_trace_hazard(struct emu_wave *w, const struct emu_inst *in);
-
 #endif

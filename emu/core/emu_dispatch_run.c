@@ -17,24 +17,11 @@
 #include "core/emu_hazard.h"
 #include "core/emu_hazard_nops.h"
 #include "core/emu_sched.h"
+#include "core/emu_trace.h"
 #include "core/emu_wave_env.h"
 #include "model/emu_timing.h"
 
 /* ---- execution ---- */
-
-void emu_wave_stall(struct emu_wave *w, uint64_t cycles, enum gcnlab_stall cause)
-{
-	struct emu_run *rs = w->ctx->run;
-	if (rs && rs->trace && w->cur && (w->ctx->gpu->trace_wave < 0 || (int)w->id == w->ctx->gpu->trace_wave))
-		rs->trace[w->cur->off >> 2].stall[cause] += cycles;
-}
-
-void emu_wave_trace_hazard(struct emu_wave *w, const struct emu_inst *in)
-{
-	struct emu_run *rs = w->ctx->run;
-	if (rs && rs->trace && (w->ctx->gpu->trace_wave < 0 || (int)w->id == w->ctx->gpu->trace_wave))
-		rs->trace[in->off >> 2].hazards++;
-}
 
 /* Whether the dispatch's queue was destroyed while it ran: then the
  * dispatch fails with the report that says so. */
@@ -81,13 +68,15 @@ static void run_wave(struct emu_dispatch_ctx *ctx, struct emu_wave *w, uint64_t 
 		if (in->hz_regs & (w->owed_regs | w->unw_fold)) {
 			if (in->hz_regs & w->unw_fold)
 				emu_check_regs(w, in);
-			if (w->state == EMU_WAVE_READY && (in->hz_regs & w->owed_regs))
-				emu_hazard_check(w, in);
+			if (w->state == EMU_WAVE_READY && (in->hz_regs & w->owed_regs) && emu_hazard_check(w, in))
+				emu_trace_hazards(w, in, 1);
 			if (w->state != EMU_WAVE_READY)
 				return;
 		}
 		if (__builtin_expect(in->hzn & (w->hzn_armed | EMU_HZN_CAPTURE), 0)) {  /* s_nop rules */
-			emu_hzn_check(w, in);
+			unsigned found = emu_hzn_check(w, in);
+			if (found)
+				emu_trace_hazards(w, in, found);
 			if (w->state != EMU_WAVE_READY)
 				return;
 		}
@@ -199,7 +188,7 @@ bool emu_run_until(struct emu_domain *dm, uint64_t until)
 				struct emu_wave *x = wg->waves[j];
 				if (x->state != EMU_WAVE_BARRIER)
 					continue;
-				emu_wave_stall(x, t - x->cycle, GCNLAB_STALL_BARRIER);
+				emu_trace_stall(x, t - x->cycle, GCNLAB_STALL_BARRIER);
 				/* The wait belongs to the s_barrier's cycles too: the wave
 				 * left run_wave when it arrived there. */
 				if (rs->trace && x->cur && (g->trace_wave < 0 || (int)x->id == g->trace_wave))
@@ -461,25 +450,6 @@ void emu_run_domain_teardown(struct emu_gpu *g, struct emu_domain *dm)
 	if (dm->ctx.warn && dm->ctx.warn != stderr)
 		fclose(dm->ctx.warn);
 	free(dm->warn_buf);
-}
-
-/* Sum the domains' trace rows into the first domain's. */
-struct trace_acc *emu_run_trace_sum(const struct emu_dispatch_ctx *ctx, struct emu_domain *dms, uint32_t ndom)
-{
-	struct trace_acc *acc = dms[0].rs.trace;
-	if (!acc)
-		return NULL;
-	for (uint32_t d = 1; d < ndom; d++) {
-		const struct trace_acc *b = dms[d].rs.trace;
-		for (uint32_t i = 0; i < ctx->prog->size / 4; i++) {
-			acc[i].issues += b[i].issues;
-			acc[i].cycles += b[i].cycles;
-			acc[i].hazards += b[i].hazards;
-			for (unsigned k = 0; k < GCNLAB_STALL_COUNT; k++)
-				acc[i].stall[k] += b[i].stall[k];
-		}
-	}
-	return acc;
 }
 
 /* A multi-domain dispatch: windows of W cycles until no domain has work

@@ -95,6 +95,5 @@ bool emu_run_domains_setup(struct emu_dispatch_ctx *ctx, struct emu_domain *dms,
                            size_t max_res_d, uint32_t ncu_d);
 void emu_run_domains_sum(struct emu_dispatch_ctx *ctx, struct emu_domain *dms, uint32_t ndom, uint64_t *end);
 void emu_run_domain_teardown(struct emu_gpu *g, struct emu_domain *dm);
-struct trace_acc *emu_run_trace_sum(const struct emu_dispatch_ctx *ctx, struct emu_domain *dms, uint32_t ndom);
 
 #endif

@@ -39,8 +39,8 @@ void emu_hazard_describe(const struct emu_owed_view *e, char *buf, size_t len)
 		snprintf(buf + n, len - (size_t)n, " and lgkmcnt(0) (a FLAT access counts on both, unordered)");
 }
 
-/* Count, trace and report one waitcnt hazard: a fault in strict mode, else
- * a warning while the kernel has not had its first few. */
+/* Count and report one waitcnt hazard: a fault in strict mode, else a
+ * warning while the kernel has not had its first few. */
 static void report(struct emu_wave *w, const struct emu_inst *in, const struct emu_owed *e, int how)
 {
 	struct emu_dispatch_ctx *ctx = w->ctx;
@@ -51,7 +51,6 @@ static void report(struct emu_wave *w, const struct emu_inst *in, const struct e
 	emu_disasm(ctx->prof, e->in, b, sizeof(b));
 	ctx->hazards++;
 	ctx->counters[EMU_CNT_HAZARD_WAITCNT]++;
-	emu_wave_trace_hazard(w, in);
 	if (ctx->strict) {
 		emu_fault(w, in, EMU_FAULT_OTHER, 0,
 		          "waitcnt hazard: this instruction %s a register that `%s` at offset 0x%x will still "
@@ -71,7 +70,7 @@ static void report(struct emu_wave *w, const struct emu_inst *in, const struct e
 
 /* The exact check, in issue order: the first owed entry that `in` reads or
  * overwrites is the one reported. */
-static void __attribute__((noinline)) hazard_exact(struct emu_wave *w, const struct emu_inst *in)
+static bool __attribute__((noinline)) hazard_exact(struct emu_wave *w, const struct emu_inst *in)
 {
 	struct emu_hazard_span rd[EMU_HAZARD_MAX_SPANS], wr[EMU_HAZARD_MAX_SPANS];
 	unsigned nrd, nwr;
@@ -83,7 +82,7 @@ static void __attribute__((noinline)) hazard_exact(struct emu_wave *w, const str
 	for (unsigned i = 0; i < nwr && !hit; i++)
 		hit = emu_hazard_map_hit(w->owed_map, wr[i]);
 	if (!hit)
-		return;
+		return false;
 	for (uint32_t i = 0; i < w->nowed; i++) {
 		const struct emu_owed *e = &w->owed[i];
 		if (!(in->hz_regs & e->fold))
@@ -91,12 +90,13 @@ static void __attribute__((noinline)) hazard_exact(struct emu_wave *w, const str
 		int how = emu_hazard_touch(in, rd, nrd, wr, nwr, e->ord, (struct emu_hazard_span){ e->lo, e->hi });
 		if (how) {
 			report(w, in, e, how);
-			return;
+			return true;
 		}
 	}
+	return false;
 }
 
-void emu_hazard_check(struct emu_wave *w, const struct emu_inst *in)
+bool emu_hazard_check(struct emu_wave *w, const struct emu_inst *in)
 {
 	/* Called before every instruction while results are owed, so the
 	 * common "nothing shared" answer comes from the folded masks (no false
@@ -104,6 +104,6 @@ void emu_hazard_check(struct emu_wave *w, const struct emu_inst *in)
 	 * w->owed_regs is kept by emu_wave_owed.c); only a possible hit pays
 	 * for the exact check. */
 	if (__builtin_expect(!(in->hz_regs & w->owed_regs), 1))
-		return;
-	hazard_exact(w, in);
+		return false;
+	return hazard_exact(w, in);
 }

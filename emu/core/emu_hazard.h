@@ -110,9 +110,10 @@ static inline uint64_t emu_hazard_regs(const struct emu_inst *in)
 
 /* Check `in`, about to execute on w, against the results w's counters do
  * not guarantee yet (w->owed). Counts every hazard (ctx->hazards, the
- * GCNLAB_HAZARD_WAITCNT counter, the trace); warns on stderr for the first
- * EMU_HAZARD_WARN_MAX of a kernel or, in strict mode, faults. */
-void emu_hazard_check(struct emu_wave *w, const struct emu_inst *in);
+ * GCNLAB_HAZARD_WAITCNT counter); warns on stderr for the first
+ * EMU_HAZARD_WARN_MAX of a kernel or, in strict mode, faults. Returns
+ * whether it found one, for the caller's trace. */
+bool emu_hazard_check(struct emu_wave *w, const struct emu_inst *in);
 
 #define EMU_HAZARD_WARN_MAX 3
 

@@ -861,7 +861,6 @@ static void report(struct emu_wave *w, const struct emu_inst *c, const struct em
 	emu_disasm(ctx->prof, p, b, sizeof(b));
 	ctx->counters[EMU_CNT_HAZARD_WAITSTATES]++;
 	ctx->hazards_ws++;
-	emu_wave_trace_hazard(w, c);
 	if (ctx->strict) {
 		emu_fault(w, c, EMU_FAULT_OTHER, 0,
 		          "wait-state hazard (%s): `%s` at offset 0x%x needs %d wait state(s) before this "
@@ -951,24 +950,27 @@ unsigned emu_hzn_rule_window(unsigned r)
 	return r < NRULES ? rules[r].window : 0;
 }
 
-static void check_rule(struct emu_wave *w, const struct emu_inst *c, unsigned r)
+/* Check rule r for c: whether it found (and reported) a hazard. */
+static bool check_rule(struct emu_wave *w, const struct emu_inst *c, unsigned r)
 {
 	unsigned avail = w->hzn_pos < EMU_HZN_RING ? w->hzn_pos : EMU_HZN_RING;
 	struct emu_hzn_finding f;
 	int v = emu_hzn_eval(w->ctx->prof, c, r, w->hzn_ring, w->hzn_pos, avail, &f);
 	if (v < 0) {
 		w->hzn_armed &= ~(1u << r); /* no producer left in reach */
-		return;
+		return false;
 	}
 	if (v == 0)
-		return;
+		return false;
 	report(w, c, f.producer, r, f.need, f.got);
 	if (rules[r].stale && w->state == EMU_WAVE_READY)
 		stale_sgprs(w, c, f.producer, (w->hzn_pos - 1 - f.back) & (EMU_HZN_RING - 1));
+	return true;
 }
 
-void emu_hzn_check(struct emu_wave *w, const struct emu_inst *in)
+unsigned emu_hzn_check(struct emu_wave *w, const struct emu_inst *in)
 {
+	unsigned found = 0;
 	if (in->hzn & EMU_HZN_CAPTURE) {
 		/* Save what this VALU is about to overwrite, in the ring slot it
 		 * will occupy. */
@@ -983,6 +985,7 @@ void emu_hzn_check(struct emu_wave *w, const struct emu_inst *in)
 	while (m && w->state == EMU_WAVE_READY) {
 		unsigned r = (unsigned)__builtin_ctz(m);
 		m &= m - 1;
-		check_rule(w, in, r);
+		found += check_rule(w, in, r);
 	}
+	return found;
 }

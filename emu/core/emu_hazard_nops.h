@@ -32,8 +32,9 @@ void emu_hzn_classify(const struct emu_profile *prof, struct emu_inst *in);
 
 /* Check `in`, about to issue on w, against the wave's recent instructions:
  * reports (warning, or a fault in strict mode) and arranges the stale SGPR
- * values a VMEM reads. Called when in->hzn & (w->hzn_armed | EMU_HZN_CAPTURE). */
-void emu_hzn_check(struct emu_wave *w, const struct emu_inst *in);
+ * values a VMEM reads. Called when in->hzn & (w->hzn_armed | EMU_HZN_CAPTURE).
+ * Returns the hazards found, for the caller's trace. */
+unsigned emu_hzn_check(struct emu_wave *w, const struct emu_inst *in);
 
 /* Put back the SGPR values emu_hzn_check replaced by stale ones. */
 void emu_hzn_restore(struct emu_wave *w);

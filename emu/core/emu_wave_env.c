@@ -11,6 +11,7 @@
 #include "core/emu_dispatch.h"
 #include "core/emu_domain.h"
 #include "core/emu_gpu_private.h"
+#include "core/emu_trace.h"
 #include "core/emu_wave_env.h"
 #include "model/emu_timing.h"
 #include "wave/emu_wave.h"
@@ -57,7 +58,7 @@ static void env_stall(struct emu_wave *w, uint64_t cycles, enum gcnlab_stall cau
 {
 	if (waitcnt)
 		w->ctx->counters[EMU_CNT_SQ_WAIT_INST_ANY] += cycles;
-	emu_wave_stall(w, cycles, cause);
+	emu_trace_stall(w, cycles, cause);
 }
 
 static void env_icache_inv(struct emu_wave *w)
