@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "core/emu_check.h"
-#include "core/emu_dispatch.h"
+#include "core/emu_dispatch_ctx.h"
 #include "core/emu_gpu_private.h"
 #include "core/emu_hazard.h"
 #include "gcn_array.h"

@@ -18,7 +18,7 @@
 #include <sys/mman.h>
 
 #include "core/emu_check.h"
-#include "core/emu_dispatch.h"
+#include "core/emu_dispatch_ctx.h"
 #include "core/emu_dispatch_run.h"
 #include "core/emu_gpu_private.h"
 #include "arch/emu_profile.h"

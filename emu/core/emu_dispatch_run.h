@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "core/emu_dispatch.h"
+#include "core/emu_dispatch_ctx.h"
 #include "core/emu_sched.h"
 
 /* The SPI launches one wave per cycle per SE; a few cycles between waves. */

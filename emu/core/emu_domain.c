@@ -11,7 +11,7 @@
 
 #include "gcn_array.h"
 #include "arch/emu_profile.h"
-#include "core/emu_dispatch.h"
+#include "core/emu_dispatch_ctx.h"
 #include "core/emu_domain.h"
 
 uint64_t emu_domain_window_cycles(const struct emu_profile *prof)

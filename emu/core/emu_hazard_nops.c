@@ -33,7 +33,7 @@
 #include <string.h>
 
 #include "gcn_mfma.h"
-#include "core/emu_dispatch.h"
+#include "core/emu_dispatch_ctx.h"
 #include "core/emu_hazard.h"
 #include "core/emu_hazard_nops.h"
 #include "model/emu_timing.h"

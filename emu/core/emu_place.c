@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "core/emu_check.h"
-#include "core/emu_dispatch.h"
+#include "core/emu_dispatch_ctx.h"
 #include "core/emu_dispatch_run.h"
 #include "core/emu_gpu_private.h"
 #include "arch/emu_profile.h"

@@ -12,7 +12,7 @@
 
 #include <stdint.h>
 
-#include "core/emu_dispatch.h"
+#include "core/emu_dispatch_ctx.h"
 #include "core/emu_dispatch_run.h"
 
 /* Charge `cycles` of stall of `cause` to w's current instruction. */

@@ -8,7 +8,7 @@
 #include <stdio.h>
 
 #include "core/emu_check.h"
-#include "core/emu_dispatch.h"
+#include "core/emu_dispatch_ctx.h"
 #include "core/emu_domain.h"
 #include "core/emu_gpu_private.h"
 #include "core/emu_trace.h"

@@ -328,7 +328,7 @@ static hsa_status_t emu_load_fail(hsa_status_t st, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(why + n, sizeof(why) - (size_t)n, fmt, ap);
 	va_end(ap);
-	emu_rt_set_report(why);
+	emu_results_set_report(&emu_rt.results, why);
 	return st;
 }
 

@@ -167,7 +167,7 @@ static void emu_cpq_fault(void *fe, uint64_t addr, const char *report)
 	(void)fe;
 	emu_queue_memory_fault(addr);
 	if (report && *report)
-		emu_rt_set_report(report);
+		emu_results_set_report(&emu_rt.results, report);
 	atomic_store(&emu_rt.vm_fault, true);
 }
 
@@ -179,7 +179,7 @@ static void emu_cpq_error(void *fe, hsa_status_t st, const char *report)
 
 	hsa_status_string(st, &text);
 	if (report && *report)
-		emu_rt_set_report(report);
+		emu_results_set_report(&emu_rt.results, report);
 	/* With a callback the application hears of it (and the report is in
 	 * the extension): printing it too would show it twice. */
 	if (!q->callback)
@@ -252,7 +252,7 @@ static void emu_cpq_doorbell_wait(void *fe, uint64_t index, const atomic_bool *s
 static void emu_cpq_result(void *fe, uint64_t completion, const struct emu_dispatch_result *res)
 {
 	(void)fe;
-	emu_rt_record_result((hsa_signal_t){ completion }, res);
+	emu_results_record(&emu_rt.results, completion, res);
 }
 
 static bool emu_cpq_evicted(void *fe)

@@ -1,7 +1,7 @@
 /*
  * emu_runtime — private state shared by the HSA API files of libhsa-emu.so
- * (emu_api_core.c, emu_api_memory.c, emu_api_signal.c, emu_api_queue.c,
- * emu_api_executable.c). Nothing here is exported: the library is built
+ * (emu/hsa/emu_api_<area>.c: runtime, init, status, ext, system, isa,
+ * cache, agent, memory, signal, queue, executable, check). Nothing here is exported: the library is built
  * with -fvisibility=hidden and only functions marked EMU_API (the HSA API
  * itself) are visible to the host.
  *
@@ -25,6 +25,7 @@
 
 #include "core/emu_gpu.h"
 #include "core/emu_mem.h"
+#include "core/emu_results.h"
 #include "arch/emu_profile.h"
 #include "gcnlab_emu_ext.h"
 
@@ -141,16 +142,6 @@ void emu_memory_release_all(void);
 
 /* ---- The runtime ---- */
 
-/* Results of the most recent dispatches, keyed by completion signal, for
- * the gcnlab extension (counters are asked for after the signal fired). */
-#define EMU_RESULT_RING 16
-
-struct emu_result_slot {
-	uint64_t signal;           /* completion signal handle (0: none) */
-	uint64_t seq;              /* dispatch sequence number, 0 = empty slot */
-	struct gcnlab_emu_counters counters;
-};
-
 #define EMU_MAX_EVENT_HANDLERS 8
 
 struct emu_runtime {
@@ -182,10 +173,7 @@ struct emu_runtime {
 	} handlers[EMU_MAX_EVENT_HANDLERS];
 	uint32_t nhandlers;
 
-	pthread_mutex_t result_lock;   /* results, result_seq, last_report */
-	struct emu_result_slot results[EMU_RESULT_RING];
-	uint64_t result_seq;
-	char last_report[1024];
+	struct emu_results results;    /* the vendor extension's answers */
 
 	/* A GPU memory fault happened: as KFD evicts the process's queues on a
 	 * VM fault and never restores them, no queue runs packets any more
@@ -220,11 +208,25 @@ static inline hsa_agent_t emu_agent_handle(enum emu_agent_kind k)
 }
 struct emu_pool *emu_pool_from(uint64_t handle);
 
-/* Record a finished dispatch for the extension (emu_api_core.c). */
-void emu_rt_record_result(hsa_signal_t completion, const struct emu_dispatch_result *res);
-void emu_rt_set_report(const char *report);
-
 /* Monotonic wall clock, ns (signal wait deadlines). */
 uint64_t emu_rt_wall_ns(void);
+
+/* ---- The areas' shared pieces ---- */
+
+/* A name for an id: the status strings and the extension names
+ * (emu_api_status.c). Points *name at id's name in t[0..n); false when t
+ * does not name it. */
+struct emu_id_name {
+	int id;
+	const char *name;
+};
+bool emu_id_name_find(const struct emu_id_name *t, size_t n, int id, const char **name);
+
+/* The 128-byte extension mask of the system and of the GPU agent
+ * (emu_api_ext.c). */
+void emu_put_extensions(void *value);
+
+/* The GPU agent's ISA (emu_api_isa.c). */
+hsa_isa_t emu_agent_isa(void);
 
 #endif

@@ -8,59 +8,13 @@
 #include <time.h>
 #include <sys/mman.h>
 
+#include "core/emu_env.h"
 #include "kfd/kfd_priv.h"
 
 /* KFD ioctl interface 1.8: ROCr 5.2.3 needs >= 1.4 to trust SRAMECC, and a
  * 0.x version gives no topology. */
 #define KFD_VERSION_MAJOR 1u
 #define KFD_VERSION_MINOR 8u
-
-struct kfd_state kfd = {
-	.lock = PTHREAD_MUTEX_INITIALIZER,
-	.dispatch_lock = PTHREAD_MUTEX_INITIALIZER,
-	.ev_lock = PTHREAD_MUTEX_INITIALIZER,
-	.ev_cond = PTHREAD_COND_INITIALIZER,
-	.clock_lock = PTHREAD_MUTEX_INITIALIZER,
-};
-
-uint64_t kfd_clock_ns(void)
-{
-	uint64_t m, v;
-
-	/* The model's clock moves under the dispatch lock. */
-	pthread_mutex_lock(&kfd.dispatch_lock);
-	m = emu_gpu_now_ns(kfd.gpu);
-	pthread_mutex_unlock(&kfd.dispatch_lock);
-	pthread_mutex_lock(&kfd.clock_lock);
-	v = m + kfd.clock_off;
-	if (v <= kfd.clock_last) {
-		kfd.clock_off += kfd.clock_last + 1 - v;
-		v = kfd.clock_last + 1;
-	}
-	kfd.clock_last = v;
-	pthread_mutex_unlock(&kfd.clock_lock);
-	return v;
-}
-
-uint64_t kfd_clock_of_model(uint64_t model_ns)
-{
-	uint64_t off;
-
-	pthread_mutex_lock(&kfd.clock_lock);
-	off = kfd.clock_off;
-	pthread_mutex_unlock(&kfd.clock_lock);
-	return model_ns + off;
-}
-
-bool kfd_is_open(void)
-{
-	bool open;
-
-	pthread_mutex_lock(&kfd.lock);
-	open = kfd.opens > 0;
-	pthread_mutex_unlock(&kfd.lock);
-	return open;
-}
 
 static void kfd_teardown(void)
 {
@@ -77,7 +31,6 @@ static void kfd_teardown(void)
 
 KFD_API HSAKMT_STATUS hsaKmtOpenKFD(void)
 {
-	const char *arch = getenv("GCNLAB_EMU_ARCH");
 	HSAKMT_STATUS st = HSAKMT_STATUS_SUCCESS;
 
 	pthread_mutex_lock(&kfd.lock);
@@ -86,12 +39,9 @@ KFD_API HSAKMT_STATUS hsaKmtOpenKFD(void)
 		st = HSAKMT_STATUS_KERNEL_ALREADY_OPENED;  /* as the real thunk counts opens */
 		goto out;
 	}
-	if (!arch || !*arch)
-		arch = "gfx90a";
-	kfd.prof = emu_profile_find(arch);
+	kfd.prof = emu_env_profile("gfx90a", "libhsakmt (gcnlab emulated KFD)",
+	                           " (ROCr 5.2 itself runs gfx900 and gfx90a only)");
 	if (!kfd.prof) {
-		fprintf(stderr, "libhsakmt (gcnlab emulated KFD): GCNLAB_EMU_ARCH=%s is not an "
-		        "emulated GPU; set it to gfx900 or gfx90a (ROCr 5.2 has no gfx94x)\n", arch);
 		st = HSAKMT_STATUS_KERNEL_IO_CHANNEL_NOT_OPENED;
 		goto out;
 	}
@@ -110,7 +60,7 @@ KFD_API HSAKMT_STATUS hsaKmtOpenKFD(void)
 	if (!kfd_events_init())
 		goto fail;
 	atomic_store(&kfd.vm_fault, false);
-	kfd_ext_reset();
+	emu_results_reset(&kfd.results, kfd.gpu, &kfd.dispatch_lock);
 	kfd.clock_off = 1;   /* no timestamp is 0 (ROCr: "may be invalid") */
 	kfd.clock_last = 0;
 	kfd.opens = 1;

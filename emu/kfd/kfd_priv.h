@@ -26,6 +26,7 @@
 
 #include "core/emu_gpu.h"
 #include "core/emu_mem.h"
+#include "core/emu_results.h"
 #include "arch/emu_profile.h"
 
 /* The exported entry points; everything else is hidden (-fvisibility=hidden
@@ -60,6 +61,7 @@ struct kfd_state {
 	struct emu_gpu *gpu;
 	pthread_mutex_t dispatch_lock;
 	pthread_mutex_t clock_lock;
+	struct emu_results results;  /* the vendor extension's answers (kfd_ext.c) */
 	uint64_t clock_off;        /* kfd_clock_ns: ns added to model time so that */
 	uint64_t clock_last;       /* every reading is later than the one before */
 
@@ -81,7 +83,7 @@ struct kfd_state {
 
 extern struct kfd_state kfd;
 
-/* Whether hsaKmtOpenKFD succeeded (and CloseKFD did not undo it). */
+/* kfd_state.c: whether hsaKmtOpenKFD succeeded (and CloseKFD did not undo it). */
 bool kfd_is_open(void);
 
 /* The GPU's timestamp clock, ns: model time (as the emulator's own runtime
@@ -107,7 +109,6 @@ void kfd_events_release_all(void);
 
 /* The vendor extension (kfd_ext.c): dispatch results by completion signal
  * and the last fault/hang/hazard report. */
-void kfd_ext_reset(void);
 void kfd_ext_record(uint64_t completion, const struct emu_dispatch_result *res);
 void kfd_ext_report(const char *report);
 

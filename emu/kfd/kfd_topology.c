@@ -13,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "core/emu_env.h"
 #include "kfd/kfd_priv.h"
 
 #define KFD_LDS_APERTURE (1ull << 48)
@@ -31,38 +32,6 @@ static void kfd_utf16(HSAuint16 *dst, const char *src)
 	for (i = 0; i + 1 < HSA_PUBLIC_NAME_SIZE && src[i]; i++)
 		dst[i] = (unsigned char)src[i];
 	dst[i] = 0;
-}
-
-static unsigned kfd_cpu_count(void)
-{
-	long n = sysconf(_SC_NPROCESSORS_ONLN);
-	return n > 0 ? (unsigned)n : 1;
-}
-
-static void kfd_cpu_name(char *buf, size_t len)
-{
-	FILE *f = fopen("/proc/cpuinfo", "r");
-	char line[256];
-
-	snprintf(buf, len, "CPU");
-	if (!f)
-		return;
-	while (fgets(line, sizeof(line), f)) {
-		char *colon = strchr(line, ':');
-		if (strncmp(line, "model name", 10) != 0 || !colon)
-			continue;
-		colon += 1 + (colon[1] == ' ');
-		colon[strcspn(colon, "\n")] = '\0';
-		snprintf(buf, len, "%s", colon);
-		break;
-	}
-	fclose(f);
-}
-
-static uint64_t kfd_ram_bytes(void)
-{
-	long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
-	return pages > 0 && page > 0 ? (uint64_t)pages * (uint64_t)page : 0;
 }
 
 /* gfx<major><minor><stepping>, minor and stepping one hex digit each. */
@@ -106,13 +75,13 @@ static void kfd_cpu_node(HsaNodeProperties *p)
 {
 	char name[HSA_PUBLIC_NAME_SIZE];
 
-	p->NumCPUCores = kfd_cpu_count();
+	p->NumCPUCores = emu_env_cpu_count();
 	p->NumMemoryBanks = 1;
 	p->NumCaches = KFD_CPU_CACHES;
 	p->NumIOLinks = 1;
 	p->CComputeIdLo = 0;
 	p->WaveFrontSize = 0;
-	kfd_cpu_name(name, sizeof(name));
+	emu_env_cpu_name(name, sizeof(name));
 	kfd_utf16(p->MarketingName, name);
 	snprintf((char *)p->AMDName, sizeof(p->AMDName), "CPU");
 }
@@ -193,7 +162,7 @@ KFD_API HSAKMT_STATUS hsaKmtGetNodeMemoryProperties(HSAuint32 node, HSAuint32 n,
 	memset(banks, 0, sizeof(banks));
 	if (node == KFD_NODE_CPU) {
 		banks[0].HeapType = HSA_HEAPTYPE_SYSTEM;
-		banks[0].SizeInBytes = kfd_ram_bytes();
+		banks[0].SizeInBytes = emu_env_ram_bytes();
 		banks[0].Width = 64;
 		have = 1;
 	} else {

@@ -7,7 +7,8 @@
 #   host: cli → suites → measure → gpu → base, and report → base
 #         (report is used by cli, suites and measure)
 #
-# plus the shared include/ and common/ headers and system headers. A file
+# plus the shared include/ and common/ headers and system headers; and no
+# call circle between the files of one folder (from the build's objects). A file
 # folder not in these tables fails too, so a new folder is a decision that is
 # written down here. Every include with a folder part is checked; a bare
 # quoted name is allowed only for a header in the file's own folder.
@@ -94,4 +95,78 @@ for my $f (sort @src) {
 }
 diag($_) for @cmp;
 is(scalar(@cmp), 0, 'no processor comparison outside emu/arch/ and common/gcn_proc.c (test a gcn_proc feature)');
+# No call circles inside a folder (issue 27): a folder's files depend on each
+# other one way, so that each can be read with only what it calls. Read from
+# the build's objects (nm): file A calls file B when A's object takes (U) a
+# global symbol that B's object defines; a circle is a strongly connected set
+# of two or more files of one folder. Objects whose source is gone are
+# skipped (a stale object of a removed file).
+my %circle_ok = (
+	# issue 31 removes it (emu_timing.c split into its memory path).
+	'emu/model' => 1,
+);
+my $obj = build_dir() . '/obj';
+my @objs = grep { -f "$root/" . ($_ =~ s/\.o$/.c/r) }
+	sort split /\n/, `cd '$obj' 2>/dev/null && find emu host common -name '*.o'`;
+ok(@objs > 100, scalar(@objs) . " objects of emu/, host/ and common/ in $obj");
+my (%def, %und);
+for my $o (@objs) {
+	(my $src = $o) =~ s/\.o$/.c/;
+	for (split /\n/, `nm '$obj/$o'`) {
+		if (/^\s+U (\S+)/) { push @{$und{$src}}, $1 }
+		elsif (/^[0-9a-f]+ [TDBRCVW] (\S+)/) { $def{$1} = $src }
+	}
+}
+my %calls;
+my $edges = 0;
+for my $f (sort keys %und) {
+	(my $dir = $f) =~ s{/[^/]+$}{};
+	for my $s (@{$und{$f}}) {
+		my $g = $def{$s} // next;
+		next if $g eq $f || ($g =~ s{/[^/]+$}{}r) ne $dir;
+		$edges++ unless $calls{$f}{$g};
+		$calls{$f}{$g}{$s} = 1;
+	}
+}
+ok($edges > 50, "$edges calls between files of one folder");
+# Tarjan's strongly connected components.
+my ($next, %idx, %low, %on, @stack, @circles) = (0);
+my $visit;
+$visit = sub {
+	my ($v) = @_;
+	$idx{$v} = $low{$v} = $next++;
+	push @stack, $v;
+	$on{$v} = 1;
+	for my $w (sort keys %{$calls{$v} // {}}) {
+		if (!exists $idx{$w}) {
+			$visit->($w);
+			$low{$v} = $low{$w} if $low{$w} < $low{$v};
+		} elsif ($on{$w}) {
+			$low{$v} = $idx{$w} if $idx{$w} < $low{$v};
+		}
+	}
+	return unless $low{$v} == $idx{$v};
+	my @c;
+	my $w;
+	do { $w = pop @stack; $on{$w} = 0; push @c, $w } while ($w ne $v);
+	push @circles, [sort @c] if @c > 1;
+};
+$visit->($_) for grep { !exists $idx{$_} } sort keys %calls;
+my @bad_circles;
+for my $c (@circles) {
+	(my $dir = $c->[0]) =~ s{/[^/]+$}{};
+	my %in = map { ($_ => 1) } @$c;
+	my @ties;
+	for my $f (@$c) {
+		push @ties, "  $f -> $_: " . join(' ', sort keys %{$calls{$f}{$_}})
+			for grep { $in{$_} } sort keys %{$calls{$f}};
+	}
+	if ($circle_ok{$dir}) {
+		note("known circle in $dir (@$c)");
+		next;
+	}
+	diag("call circle in $dir: @$c\n" . join("\n", @ties));
+	push @bad_circles, $c;
+}
+is(scalar(@bad_circles), 0, 'no two files of one folder call each other in a circle');
 done_testing();

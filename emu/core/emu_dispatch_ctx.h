@@ -1,10 +1,11 @@
 /*
- * emu_dispatch — private state of one kernel dispatch while it executes:
+ * emu_dispatch_ctx — private state of one kernel dispatch while it executes:
  * the decoded kernel descriptor, workgroups resident on CUs, the wave
- * scheduler, the instruction budget, and the fault report.
+ * scheduler, the instruction budget, and the fault report. Every file of
+ * core/ that takes part in a dispatch reads it; it calls none of them.
  */
-#ifndef EMU_DISPATCH_H
-#define EMU_DISPATCH_H
+#ifndef EMU_DISPATCH_CTX_H
+#define EMU_DISPATCH_CTX_H
 
 #include <stdbool.h>
 #include <stdint.h>
