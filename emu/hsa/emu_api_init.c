@@ -25,6 +25,39 @@ static void emu_rt_setup_pools(void)
 		fine | HSA_AMD_MEMORY_POOL_GLOBAL_FLAG_KERNARG_INIT, EMU_MEM_KERNARG, ram, true };
 }
 
+/* The GPU and the memories hsa_init makes (each may be NULL). */
+static void emu_rt_release(void)
+{
+	emu_gpu_destroy(emu_rt.gpu);
+	emu_mem_destroy(emu_rt.mem);
+	emu_mem_destroy(emu_rt.signals);
+	emu_rt.gpu = NULL;
+	emu_rt.mem = emu_rt.signals = NULL;
+}
+
+EMU_API hsa_status_t hsa_shut_down(void)
+{
+	pthread_mutex_lock(&emu_rt.lock);
+	if (atomic_load(&emu_rt.refcount) == 0) {
+		pthread_mutex_unlock(&emu_rt.lock);
+		return HSA_STATUS_ERROR_NOT_INITIALIZED;
+	}
+	if (atomic_fetch_sub(&emu_rt.refcount, 1) > 1) {
+		pthread_mutex_unlock(&emu_rt.lock);
+		return HSA_STATUS_SUCCESS;
+	}
+	pthread_mutex_unlock(&emu_rt.lock);
+	/* The runtime is closed from here on: an error callback that calls back
+	 * into the API while its queue thread is joined gets NOT_INITIALIZED
+	 * instead of a deadlock. */
+	emu_queue_destroy_all();
+	emu_executable_destroy_all();
+	emu_memory_release_all();
+	emu_signal_destroy_all();
+	emu_rt_release();
+	return HSA_STATUS_SUCCESS;
+}
+
 EMU_API hsa_status_t hsa_init(void)
 {
 	hsa_status_t st = HSA_STATUS_SUCCESS;
@@ -66,38 +99,9 @@ EMU_API hsa_status_t hsa_init(void)
 	atomic_store(&emu_rt.refcount, 1);
 	goto out;
 fail:
-	emu_mem_destroy(emu_rt.mem);
-	emu_mem_destroy(emu_rt.signals);
-	emu_rt.mem = emu_rt.signals = NULL;
+	emu_rt_release();
 	st = HSA_STATUS_ERROR_OUT_OF_RESOURCES;
 out:
 	pthread_mutex_unlock(&emu_rt.lock);
 	return st;
-}
-
-EMU_API hsa_status_t hsa_shut_down(void)
-{
-	pthread_mutex_lock(&emu_rt.lock);
-	if (atomic_load(&emu_rt.refcount) == 0) {
-		pthread_mutex_unlock(&emu_rt.lock);
-		return HSA_STATUS_ERROR_NOT_INITIALIZED;
-	}
-	if (atomic_fetch_sub(&emu_rt.refcount, 1) > 1) {
-		pthread_mutex_unlock(&emu_rt.lock);
-		return HSA_STATUS_SUCCESS;
-	}
-	pthread_mutex_unlock(&emu_rt.lock);
-	/* The runtime is closed from here on: an error callback that calls back
-	 * into the API while its queue thread is joined gets NOT_INITIALIZED
-	 * instead of a deadlock. */
-	emu_queue_destroy_all();
-	emu_executable_destroy_all();
-	emu_memory_release_all();
-	emu_signal_destroy_all();
-	emu_gpu_destroy(emu_rt.gpu);
-	emu_mem_destroy(emu_rt.mem);
-	emu_mem_destroy(emu_rt.signals);
-	emu_rt.gpu = NULL;
-	emu_rt.mem = emu_rt.signals = NULL;
-	return HSA_STATUS_SUCCESS;
 }
