@@ -137,8 +137,8 @@ void gcn_kd_decode(const struct gcn_proc *t, const uint8_t kd[GCN_KD_SIZE], stru
 	 * SPI allocates in granules of 16 (AMDGPUBaseInfo getSGPRAllocGranule),
 	 * at most 112 on GFX9. The grant includes VCC, XNACK_MASK and
 	 * FLAT_SCRATCH at its end. */
-	uint32_t sg = (((out->rsrc1 >> 6) & 0xf) + 1) * 8;
-	sg = (sg + 15) & ~15u;
+	out->sgpr_count = (((out->rsrc1 >> 6) & 0xf) + 1) * 8;
+	uint32_t sg = (out->sgpr_count + 15) & ~15u;
 	out->sgprs = sg > 112 ? 112 : sg;
 	/* rsrc2[5:1] USER_SGPR_COUNT; the SPI loads at most 16 user SGPRs
 	 * (AMDGPUUsage compute_pgm_rsrc2: "any requests beyond 16 will be

@@ -97,6 +97,7 @@ struct gcn_kd {
 	uint32_t accum_offset; /* (rsrc3[5:0] + 1) * 4 with a unified file, else 0 */
 	uint32_t vgprs;        /* architected VGPRs per wave: min(accum_offset, alloc) or alloc */
 	uint32_t agprs;        /* alloc - vgprs */
+	uint32_t sgpr_count;   /* (rsrc1[9:6] + 1) * 8: the count the descriptor encodes */
 	uint32_t sgprs;        /* SGPR grant, trailer included */
 	uint32_t user_sgprs;   /* rsrc2[5:1], at most the 16 the SPI loads */
 };

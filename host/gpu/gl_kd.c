@@ -1,22 +1,20 @@
 #include "gpu/gl_kd.h"
 
-#include <string.h>
-
 #include "gcn_proc.h"
 #include "gpu/gl_occupancy.h"
 
-/* Kernel descriptor layout, AMDGPUUsage "Kernel Descriptor" (code object
- * v3+), GFX9 fields only. Bytes: 0 GROUP_SEGMENT_FIXED_SIZE,
- * 4 PRIVATE_SEGMENT_FIXED_SIZE, 8 KERNARG_SIZE, 44 COMPUTE_PGM_RSRC3,
- * 48 COMPUTE_PGM_RSRC1, 52 COMPUTE_PGM_RSRC2, 56 KERNEL_CODE_PROPERTIES
- * (16 bits), 58 KERNARG_PRELOAD (16 bits). */
+/* The descriptor's fields as llvm-objdump prints them (.amdhsa_*), read
+ * from the one decode of the descriptor (gcn_kd_decode, common/gcn_proc.c):
+ * a bit field of one of its words, or one of the counts it derives. */
+enum kd_word { W_GROUP, W_PRIVATE, W_KERNARG, W_RSRC3, W_RSRC1, W_RSRC2, W_PROPS, W_PRELOAD };
+
 enum kd_conv {
-	KD_RAW,         /* the field as stored */
-	KD_ACCUM,       /* RSRC3 ACCUM_OFFSET [5:0]: (v + 1) * 4 */
-	KD_VGPRS,       /* RSRC1 [5:0]: (v + 1) * the arch's VGPR encoding granule */
-	KD_SGPRS,       /* RSRC1 [9:6]: (v + 1) * 8, GFX9's SGPR encoding granule */
+	KD_RAW,         /* the bit field as stored */
+	KD_ACCUM,       /* RSRC3 ACCUM_OFFSET [5:0]: the decode's accum_offset */
+	KD_VGPRS,       /* RSRC1 [5:0]: the decode's vgpr_alloc (the arch's granule) */
+	KD_SGPRS,       /* RSRC1 [9:6]: the decode's sgpr_count (GFX9's granule of 8) */
 	KD_ZERO,        /* not in the descriptor: printed as 0, as llvm-objdump does */
-	KD_NONZERO,     /* the field, printed only when not 0 */
+	KD_NONZERO,     /* the bit field, printed only when not 0 */
 };
 
 /* Which processors have the field (or this spelling of it), by feature
@@ -32,54 +30,54 @@ enum {
 
 static const struct {
 	const char *name;
-	uint8_t byte;    /* offset of the little-endian word holding the field */
+	uint8_t word;    /* enum kd_word */
 	uint8_t shift, width;
 	uint32_t need, unless; /* enum gcn_feature */
 	uint8_t conv;
 } fields[] = {
-	{ ".amdhsa_group_segment_fixed_size", 0, 0, 32, ALL, KD_RAW },
-	{ ".amdhsa_private_segment_fixed_size", 4, 0, 32, ALL, KD_RAW },
-	{ ".amdhsa_kernarg_size", 8, 0, 32, ALL, KD_RAW },
-	{ ".amdhsa_accum_offset", 44, 0, 6, ONLY(F90A), KD_ACCUM },
-	{ ".amdhsa_tg_split", 44, 16, 1, ONLY(F90A), KD_RAW },
-	{ ".amdhsa_next_free_vgpr", 48, 0, 6, ALL, KD_VGPRS },
-	{ ".amdhsa_reserve_vcc", 0, 0, 0, ALL, KD_ZERO },
-	{ ".amdhsa_reserve_flat_scratch", 0, 0, 0, NOT(FAFS), KD_ZERO },
-	{ ".amdhsa_reserve_xnack_mask", 0, 0, 0, ALL, KD_ZERO },
-	{ ".amdhsa_next_free_sgpr", 48, 6, 4, ALL, KD_SGPRS },
-	{ ".amdhsa_float_round_mode_32", 48, 12, 2, ALL, KD_RAW },
-	{ ".amdhsa_float_round_mode_16_64", 48, 14, 2, ALL, KD_RAW },
-	{ ".amdhsa_float_denorm_mode_32", 48, 16, 2, ALL, KD_RAW },
-	{ ".amdhsa_float_denorm_mode_16_64", 48, 18, 2, ALL, KD_RAW },
-	{ ".amdhsa_dx10_clamp", 48, 21, 1, ALL, KD_RAW },
-	{ ".amdhsa_ieee_mode", 48, 23, 1, ALL, KD_RAW },
-	{ ".amdhsa_fp16_overflow", 48, 26, 1, ALL, KD_RAW },
+	{ ".amdhsa_group_segment_fixed_size", W_GROUP, 0, 32, ALL, KD_RAW },
+	{ ".amdhsa_private_segment_fixed_size", W_PRIVATE, 0, 32, ALL, KD_RAW },
+	{ ".amdhsa_kernarg_size", W_KERNARG, 0, 32, ALL, KD_RAW },
+	{ ".amdhsa_accum_offset", W_RSRC3, 0, 6, ONLY(F90A), KD_ACCUM },
+	{ ".amdhsa_tg_split", W_RSRC3, 16, 1, ONLY(F90A), KD_RAW },
+	{ ".amdhsa_next_free_vgpr", W_RSRC1, 0, 6, ALL, KD_VGPRS },
+	{ ".amdhsa_reserve_vcc", W_GROUP, 0, 0, ALL, KD_ZERO },
+	{ ".amdhsa_reserve_flat_scratch", W_GROUP, 0, 0, NOT(FAFS), KD_ZERO },
+	{ ".amdhsa_reserve_xnack_mask", W_GROUP, 0, 0, ALL, KD_ZERO },
+	{ ".amdhsa_next_free_sgpr", W_RSRC1, 6, 4, ALL, KD_SGPRS },
+	{ ".amdhsa_float_round_mode_32", W_RSRC1, 12, 2, ALL, KD_RAW },
+	{ ".amdhsa_float_round_mode_16_64", W_RSRC1, 14, 2, ALL, KD_RAW },
+	{ ".amdhsa_float_denorm_mode_32", W_RSRC1, 16, 2, ALL, KD_RAW },
+	{ ".amdhsa_float_denorm_mode_16_64", W_RSRC1, 18, 2, ALL, KD_RAW },
+	{ ".amdhsa_dx10_clamp", W_RSRC1, 21, 1, ALL, KD_RAW },
+	{ ".amdhsa_ieee_mode", W_RSRC1, 23, 1, ALL, KD_RAW },
+	{ ".amdhsa_fp16_overflow", W_RSRC1, 26, 1, ALL, KD_RAW },
 	/* RSRC2 bit 0: the private segment wave offset SGPR; gfx942 (architected
 	 * flat scratch) spells the same bit .amdhsa_enable_private_segment. */
-	{ ".amdhsa_system_sgpr_private_segment_wavefront_offset", 52, 0, 1, NOT(FAFS), KD_RAW },
-	{ ".amdhsa_enable_private_segment", 52, 0, 1, ONLY(FAFS), KD_RAW },
-	{ ".amdhsa_system_sgpr_workgroup_id_x", 52, 7, 1, ALL, KD_RAW },
-	{ ".amdhsa_system_sgpr_workgroup_id_y", 52, 8, 1, ALL, KD_RAW },
-	{ ".amdhsa_system_sgpr_workgroup_id_z", 52, 9, 1, ALL, KD_RAW },
-	{ ".amdhsa_system_sgpr_workgroup_info", 52, 10, 1, ALL, KD_RAW },
-	{ ".amdhsa_system_vgpr_workitem_id", 52, 11, 2, ALL, KD_RAW },
-	{ ".amdhsa_exception_fp_ieee_invalid_op", 52, 24, 1, ALL, KD_RAW },
-	{ ".amdhsa_exception_fp_denorm_src", 52, 25, 1, ALL, KD_RAW },
-	{ ".amdhsa_exception_fp_ieee_div_zero", 52, 26, 1, ALL, KD_RAW },
-	{ ".amdhsa_exception_fp_ieee_overflow", 52, 27, 1, ALL, KD_RAW },
-	{ ".amdhsa_exception_fp_ieee_underflow", 52, 28, 1, ALL, KD_RAW },
-	{ ".amdhsa_exception_fp_ieee_inexact", 52, 29, 1, ALL, KD_RAW },
-	{ ".amdhsa_exception_int_div_zero", 52, 30, 1, ALL, KD_RAW },
-	{ ".amdhsa_user_sgpr_private_segment_buffer", 56, 0, 1, NOT(FAFS), KD_RAW },
-	{ ".amdhsa_user_sgpr_dispatch_ptr", 56, 1, 1, ALL, KD_RAW },
-	{ ".amdhsa_user_sgpr_queue_ptr", 56, 2, 1, ALL, KD_RAW },
-	{ ".amdhsa_user_sgpr_kernarg_segment_ptr", 56, 3, 1, ALL, KD_RAW },
-	{ ".amdhsa_user_sgpr_dispatch_id", 56, 4, 1, ALL, KD_RAW },
-	{ ".amdhsa_user_sgpr_flat_scratch_init", 56, 5, 1, NOT(FAFS), KD_RAW },
-	{ ".amdhsa_user_sgpr_private_segment_size", 56, 6, 1, ALL, KD_RAW },
-	{ ".amdhsa_user_sgpr_kernarg_preload_length", 58, 0, 7, ONLY(F90A), KD_NONZERO },
-	{ ".amdhsa_user_sgpr_kernarg_preload_offset", 58, 7, 9, ONLY(F90A), KD_NONZERO },
-	{ ".amdhsa_uses_dynamic_stack", 56, 11, 1, ALL, KD_RAW },
+	{ ".amdhsa_system_sgpr_private_segment_wavefront_offset", W_RSRC2, 0, 1, NOT(FAFS), KD_RAW },
+	{ ".amdhsa_enable_private_segment", W_RSRC2, 0, 1, ONLY(FAFS), KD_RAW },
+	{ ".amdhsa_system_sgpr_workgroup_id_x", W_RSRC2, 7, 1, ALL, KD_RAW },
+	{ ".amdhsa_system_sgpr_workgroup_id_y", W_RSRC2, 8, 1, ALL, KD_RAW },
+	{ ".amdhsa_system_sgpr_workgroup_id_z", W_RSRC2, 9, 1, ALL, KD_RAW },
+	{ ".amdhsa_system_sgpr_workgroup_info", W_RSRC2, 10, 1, ALL, KD_RAW },
+	{ ".amdhsa_system_vgpr_workitem_id", W_RSRC2, 11, 2, ALL, KD_RAW },
+	{ ".amdhsa_exception_fp_ieee_invalid_op", W_RSRC2, 24, 1, ALL, KD_RAW },
+	{ ".amdhsa_exception_fp_denorm_src", W_RSRC2, 25, 1, ALL, KD_RAW },
+	{ ".amdhsa_exception_fp_ieee_div_zero", W_RSRC2, 26, 1, ALL, KD_RAW },
+	{ ".amdhsa_exception_fp_ieee_overflow", W_RSRC2, 27, 1, ALL, KD_RAW },
+	{ ".amdhsa_exception_fp_ieee_underflow", W_RSRC2, 28, 1, ALL, KD_RAW },
+	{ ".amdhsa_exception_fp_ieee_inexact", W_RSRC2, 29, 1, ALL, KD_RAW },
+	{ ".amdhsa_exception_int_div_zero", W_RSRC2, 30, 1, ALL, KD_RAW },
+	{ ".amdhsa_user_sgpr_private_segment_buffer", W_PROPS, 0, 1, NOT(FAFS), KD_RAW },
+	{ ".amdhsa_user_sgpr_dispatch_ptr", W_PROPS, 1, 1, ALL, KD_RAW },
+	{ ".amdhsa_user_sgpr_queue_ptr", W_PROPS, 2, 1, ALL, KD_RAW },
+	{ ".amdhsa_user_sgpr_kernarg_segment_ptr", W_PROPS, 3, 1, ALL, KD_RAW },
+	{ ".amdhsa_user_sgpr_dispatch_id", W_PROPS, 4, 1, ALL, KD_RAW },
+	{ ".amdhsa_user_sgpr_flat_scratch_init", W_PROPS, 5, 1, NOT(FAFS), KD_RAW },
+	{ ".amdhsa_user_sgpr_private_segment_size", W_PROPS, 6, 1, ALL, KD_RAW },
+	{ ".amdhsa_user_sgpr_kernarg_preload_length", W_PRELOAD, 0, 7, ONLY(F90A), KD_NONZERO },
+	{ ".amdhsa_user_sgpr_kernarg_preload_offset", W_PRELOAD, 7, 9, ONLY(F90A), KD_NONZERO },
+	{ ".amdhsa_uses_dynamic_stack", W_PROPS, 11, 1, ALL, KD_RAW },
 };
 
 bool gl_kd_read(const void *file, size_t size, const struct gcn_kernel *k, uint8_t kd[GL_KD_SIZE],
@@ -92,27 +90,33 @@ unsigned gl_kd_decode(const uint8_t kd[GL_KD_SIZE], const char *arch, struct gl_
                       unsigned max)
 {
 	const struct gcn_proc *ka = gcn_proc_find(arch);
+	struct gcn_kd d;
 	unsigned n = 0;
 
 	if (!ka)
 		return 0;
+	gcn_kd_decode(ka, kd, &d);
+	const uint32_t words[] = {
+		[W_GROUP] = d.group_segment_fixed_size, [W_PRIVATE] = d.private_segment_fixed_size,
+		[W_KERNARG] = d.kernarg_size, [W_RSRC3] = d.rsrc3, [W_RSRC1] = d.rsrc1, [W_RSRC2] = d.rsrc2,
+		[W_PROPS] = d.code_props, [W_PRELOAD] = d.kernarg_preload,
+	};
 	for (size_t i = 0; i < sizeof(fields) / sizeof(fields[0]) && n < max; i++) {
-		uint32_t word;
+		uint32_t word = words[fields[i].word];
 		uint64_t v;
 
 		if (!gcn_has(ka, fields[i].need) || (ka->feat & fields[i].unless))
 			continue;
-		memcpy(&word, kd + fields[i].byte, 4);
 		v = fields[i].width == 32 ? word : (word >> fields[i].shift) & ((1u << fields[i].width) - 1);
 		switch (fields[i].conv) {
 		case KD_ACCUM:
-			v = (v + 1) * 4;
+			v = d.accum_offset;
 			break;
 		case KD_VGPRS:
-			v = (v + 1) * ka->vgpr_granule;
+			v = d.vgpr_alloc;
 			break;
 		case KD_SGPRS:
-			v = (v + 1) * 8;
+			v = d.sgpr_count;
 			break;
 		case KD_ZERO:
 			v = 0;
