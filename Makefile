@@ -10,7 +10,8 @@ MAKEFLAGS += -j$(shell nproc 2>/dev/null || echo 2)
 .SUFFIXES:
 MAKEFLAGS += --no-builtin-rules
 
-ARCHS := gfx900 gfx90a gfx942
+# ARCHS and gfxnum: the rows of common/gcn_proc.c.
+include mk/procs.mk
 # make run with no ARCH and BACKEND auto: the GPU that is present (KFD's
 # topology, tools/detect_arch.sh), so an MI250 or a Vega 64 does not fall
 # back to the emulator; with none (or one gcnlab has no kernels for), the
@@ -88,7 +89,7 @@ bench: $(EMU_SO) $(GCNLAB) kernels $(patsubst tests/bench/%.hip,$(BENCH_DIR)/$(A
 # removes code objects that no source produces any more (a suite directory
 # must list exactly the current kernels).
 kernels: $(KCO_suite_$(ARCH))
-	@awk -v mode=skips -v arch=$(ARCH) -f mk/kernels.awk $(KERNEL_SRCS) /dev/null
+	@awk -v mode=skips -v arch=$(ARCH) -v known="$(ARCHS)" -f mk/kernels.awk $(KERNEL_SRCS) /dev/null
 	@for f in $(BUILD)/$(ARCH)/*.co; do \
 		[ -e "$$f" ] || continue; \
 		case " $(KCO_suite_$(ARCH)) " in *" $$f "*) ;; \
@@ -132,7 +133,7 @@ clean:
 	rm -rf $(BUILD)
 
 help:
-	@echo "gcnlab make targets (ARCH=gfx900|gfx90a|gfx942, default gfx942):"
+	@echo "gcnlab make targets (ARCH=$(subst $(eval) ,|,$(ARCHS)), default gfx942):"
 	@echo "  all          libhsa-emu.so, gcnlab and the kernels for ARCH (default)"
 	@echo "  kernels      code objects of asm/ for ARCH -> build/ARCH/*.co"
 	@echo "  kernels-all  the same for every arch"

@@ -16,8 +16,17 @@
 #   named 1 when <name> came from a variant line (the build then checks that
 #   the object defines <name>.kd).
 # mode=skips (with arch=gfxNNN): "skip <source> on <arch>: <reason>" lines.
+# known: the processors, space-separated (make passes $(ARCHS), the rows of
+# common/gcn_proc.c); an `archs` line may name only those.
 # Errors (unknown directive, bad arch, duplicate name) go to stderr as
 # file:line and a record "!error" so that make stops.
+
+BEGIN {
+	nknown = split(known, kn, /[ \t]+/)
+	for (i = 1; i <= nknown; i++)
+		if (kn[i] != "")
+			is_known[kn[i]] = 1
+}
 
 function fail(msg) {
 	printf "%s:%d: gcnlab header: %s\n", FILENAME, FNR, msg > "/dev/stderr"
@@ -68,8 +77,8 @@ FNR == 1 {
 	if (w[1] == "archs") {
 		archs = ""
 		for (i = 2; i <= n && w[i] != "--"; i++) {
-			if (w[i] !~ /^gfx(900|90a|942)$/) {
-				fail("unknown arch '" w[i] "' (gfx900, gfx90a, gfx942)")
+			if (!(w[i] in is_known)) {
+				fail("unknown arch '" w[i] "' (" (known == "" ? "no processor list: run through make" : known) ")")
 				next
 			}
 			archs = archs (archs == "" ? "" : ":") w[i]

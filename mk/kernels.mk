@@ -14,19 +14,18 @@ KERNEL_SRCS := $(sort $(shell find asm -type f \( -name '*.s' -o -name '*.hip' \
 ASM_INCS := $(wildcard asm/include/*.inc)
 HIP_HDR := asm/hip/include/gcnlab_hip.h
 # A change of the build rules rebuilds the kernels too (they are cheap).
-KMK_DEPS := mk/kernels.mk mk/kernels.awk
+KMK_DEPS := mk/kernels.mk mk/kernels.awk mk/procs.mk
 
 MC_FLAGS := -triple amdgcn-amd-amdhsa --amdhsa-code-object-version=5 --fatal-warnings \
 	-filetype=obj -I asm/include
 HIP_FLAGS := -x hip --cuda-device-only -nogpulib -nogpuinc -O3 -mcode-object-version=5 \
 	--no-gpu-bundle-output -Wall -Wextra -Werror -include $(HIP_HDR)
 
-# GFX number the sources test with .if: gfx900 -> 900, gfx90a -> 910, gfx942 -> 942
-# (the same numbers as asm_num in the rows of common/gcn_proc.c).
-# An arch without a number stops the build rather than assembling as another.
-gfxnum = $(or $(if $(filter gfx900,$(1)),900,$(if $(filter gfx90a,$(1)),910,$(if $(filter gfx942,$(1)),942))),$(error no GFX number for '$(1)': add it to gfxnum in mk/kernels.mk and common/gcn_proc.c))
+# GFX number the sources test with .if: $(call gfxnum,ARCH), the row's
+# asm_num (mk/procs.mk); an arch without a row stops the build rather than
+# assembling as another.
 
-KREC := $(shell awk -v mode=records -f mk/kernels.awk $(KERNEL_SRCS) /dev/null)
+KREC := $(shell awk -v mode=records -v known="$(ARCHS)" -f mk/kernels.awk $(KERNEL_SRCS) /dev/null)
 ifneq ($(filter !error,$(KREC)),)
 $(error gcnlab: bad `gcnlab:` header lines in asm/ (see the messages above))
 endif

@@ -4,9 +4,10 @@
 #
 #   tools/same_figures.sh [--arch A]... [--ref DIR] [--keep DIR]
 #
-# Runs `gcnlab run all` on the emulator for each arch (default gfx900,
-# gfx90a and gfx942, as many at once as there are cores) into a temporary
-# folder, then compares every CSV byte for byte with DIR/<arch>-emu/ (default
+# Runs `gcnlab run all` on the emulator for each arch (default every
+# processor of common/gcn_proc.c, as tools/procs.sh lists them; as many at
+# once as there are cores) into a temporary folder, then compares every CSV
+# byte for byte with DIR/<arch>-emu/ (default
 # results/reference). Exit 0 when every CSV is identical, 1 naming each CSV
 # that differs or is missing (with the first lines of its diff), 2 for bad
 # arguments or an unbuilt tree. A change that is meant to move figures
@@ -22,7 +23,7 @@ keep=
 archs=
 while [ $# -gt 0 ]; do
 	case $1 in
-	--arch) [ $# -ge 2 ] || { echo "same_figures: --arch needs a value (gfx900, gfx90a, gfx942)" >&2; exit 2; }
+	--arch) [ $# -ge 2 ] || { echo "same_figures: --arch needs a value ($(sh "$top/tools/procs.sh" --names))" >&2; exit 2; }
 		archs="$archs $2"; shift 2 ;;
 	--ref) [ $# -ge 2 ] || { echo "same_figures: --ref needs a folder" >&2; exit 2; }
 		ref=$2; shift 2 ;;
@@ -32,7 +33,7 @@ while [ $# -gt 0 ]; do
 	*) echo "same_figures: unknown argument '$1' (see --help)" >&2; exit 2 ;;
 	esac
 done
-[ -n "$archs" ] || archs="gfx900 gfx90a gfx942"
+[ -n "$archs" ] || archs=$(sh "$top/tools/procs.sh" --names) || exit 2
 [ -x "$bin" ] || { echo "same_figures: $bin is not built; run 'make' first" >&2; exit 2; }
 for a in $archs; do
 	[ -d "$ref/$a-emu" ] || { echo "same_figures: no reference for $a in $ref/$a-emu" >&2; exit 2; }

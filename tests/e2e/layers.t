@@ -95,6 +95,34 @@ for my $f (sort @src) {
 }
 diag($_) for @cmp;
 is(scalar(@cmp), 0, 'no processor comparison outside emu/arch/ and common/gcn_proc.c (test a gcn_proc feature)');
+# The build's processors are the rows of common/gcn_proc.c (issue 27): the
+# Makefile, mk/, the kernels' include and the figure check read them through
+# tools/procs.sh, so none of them writes a list of processors (two names or
+# numbers of rows on one line of code; comments may name several).
+my @rows = map { [split ' '] } split /\n/, `sh '$root/tools/procs.sh'`;
+ok(@rows >= 3, scalar(@rows) . ' processor rows from tools/procs.sh');
+my %proc_word = map { ($_->[0] => 1, $_->[1] => 1) } @rows;
+my @lists;
+for my $f (qw(Makefile mk/procs.mk mk/kernels.mk mk/kernels.awk mk/model.mk tools/same_figures.sh
+              asm/include/gcnlab.inc tests/e2e/lib/GcnlabSuite.pm)) {
+	my $text = slurp("$root/$f");
+	unless (defined $text) {
+		push @lists, "$f: missing";
+		next;
+	}
+	my $n = 0;
+	for my $line (split /\n/, $text) {
+		$n++;
+		next if $line =~ m{^\s*(#|//)};
+		my %seen = map { ($_ => 1) } grep { $proc_word{$_} } $line =~ /(gfx[0-9a-z]+|\d{3})/g;
+		push @lists, "$f:$n: $line" if keys %seen >= 2;
+	}
+}
+diag($_) for @lists;
+is(scalar(@lists), 0, 'no list of processors in the build outside common/gcn_proc.c');
+my ($gl_list) = `GCNLAB_EMU_ARCH=no-such-gpu '@{[gcnlab_bin()]}' info --backend emu 2>&1` =~ /\(([^()]*gfx[^()]*)\)/;
+is($gl_list, join(', ', map { $_->[0] } @rows), "gcnlab's list of processors is the build's");
+
 # No call circles inside a folder (issue 27): a folder's files depend on each
 # other one way, so that each can be read with only what it calls. Read from
 # the build's objects (nm): file A calls file B when A's object takes (U) a

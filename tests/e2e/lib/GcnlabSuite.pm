@@ -24,10 +24,16 @@ our @EXPORT = qw(gcnlab_bin root_dir build_dir llvm_bin need_gcnlab need_file ne
                  run_cmd fails_cleanly slurp words csv_fields read_csv rows_where col within
                  @ARCHS %GFXNUM assemble link_co);
 
-# The three arches every suite and test kernel is built for, and the number
-# asm/include/gcnlab.inc knows each by (--defsym GFX=...).
-our @ARCHS = qw(gfx900 gfx90a gfx942);
-our %GFXNUM = (gfx900 => 900, gfx90a => 910, gfx942 => 942);
+# The arches every suite and test kernel is built for, and the number
+# asm/include/gcnlab.inc knows each by (--defsym GFX=...): the rows of
+# common/gcn_proc.c, as tools/procs.sh lists them for the build.
+our (@ARCHS, %GFXNUM);
+for (split /\n/, `sh '@{[root_dir()]}/tools/procs.sh'`) {
+	my ($name, $num) = split ' ';
+	push @ARCHS, $name;
+	$GFXNUM{$name} = $num;
+}
+die "GcnlabSuite: no processor rows from tools/procs.sh\n" unless @ARCHS;
 
 # Paths as `make test` passes them (GCNLAB_ROOT, GCNLAB_BUILD, GCNLAB_BIN,
 # LLVM_BIN); run by hand, the tree this file is in and its build/.
