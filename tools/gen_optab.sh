@@ -1,6 +1,7 @@
 #!/bin/sh
 # Regenerate emu/isa/tables/emu_optab_<arch>.inc and the decoder test corpus
-# tests/decode/corpus_<arch>.txt from LLVM's disassembler (tools/gen_optab.c).
+# tests/decode/corpus_<arch>.txt from LLVM's disassembler (tools/gen_optab.c),
+# for every processor row of common/gcn_proc.c (tools/procs.sh).
 # Usage: tools/gen_optab.sh [LLVM_MC]   (default /usr/lib/llvm-19/bin/llvm-mc)
 # Run by hand after an LLVM upgrade (about a minute); the output is committed.
 set -eu
@@ -11,7 +12,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 ${CC:-gcc} -std=c11 -O2 -Wall -Wextra -Werror -Wno-format-truncation -o "$tmp/gen_optab" "$top/tools/gen_optab.c"
 mkdir -p "$top/emu/isa/tables" "$top/tests/decode"
-for arch in gfx900 gfx90a gfx942; do
+for arch in $(sh "$top/tools/procs.sh" --names); do
 	# keep one corpus line in 6 (about 6500 per arch)
 	"$tmp/gen_optab" "$mc" "$arch" "$top/emu/isa/tables/emu_optab_$arch.inc" "$top/tests/decode/corpus_$arch.txt" 6 \
 		2> "$tmp/log"

@@ -11,6 +11,7 @@
 #include "core/emu_lint.h"
 #include "core/emu_program.h"
 #include "gcn_codeobj.h"
+#include "gcn_proc.h"
 #include "hsa/emu_runtime.h"
 
 /* kernel_code_entry_byte_offset: bytes 16..23 of the descriptor
@@ -62,8 +63,8 @@ hsa_status_t emu_ext_check_code_object(const void *data, size_t size, const char
 	}
 	const struct emu_profile *prof = emu_profile_find(co.target.proc);
 	if (!prof) {
-		snprintf(note, note_len, "the code object is for %s, which the emulator does not know (gfx900, gfx90a, gfx942)",
-		         co.target.proc);
+		snprintf(note, note_len, "the code object is for %s, which the emulator does not know (%s)",
+		         co.target.proc, gcn_proc_list());
 		st = HSA_STATUS_ERROR_INVALID_CODE_OBJECT;
 		goto fail;
 	}

@@ -89,7 +89,7 @@ bool gl_occupancy_get(const void *file, size_t size, const struct gcn_kernel *k,
 
 	memset(out, 0, sizeof(*out));
 	if (!a)
-		return gl_err_set(e, "no occupancy model for %s (gfx900, gfx90a, gfx942)", arch);
+		return gl_err_set(e, "no occupancy model for %s (%s)", arch, gcn_proc_list());
 	if (!read_descriptor(file, size, k->kd_offset, kd, e))
 		return gl_err_prefix(e, "kernel %s: ", k->name);
 	gcn_kd_decode(a, kd, &d);

@@ -103,7 +103,7 @@ my @rows = map { [split ' '] } split /\n/, `sh '$root/tools/procs.sh'`;
 ok(@rows >= 3, scalar(@rows) . ' processor rows from tools/procs.sh');
 my %proc_word = map { ($_->[0] => 1, $_->[1] => 1) } @rows;
 my @lists;
-for my $f (qw(Makefile mk/procs.mk mk/kernels.mk mk/kernels.awk mk/model.mk tools/same_figures.sh
+for my $f (qw(Makefile mk/procs.mk mk/kernels.mk mk/kernels.awk mk/model.mk tools/same_figures.sh tools/gen_optab.sh
               asm/include/gcnlab.inc tests/e2e/lib/GcnlabSuite.pm)) {
 	my $text = slurp("$root/$f");
 	unless (defined $text) {
