@@ -65,10 +65,10 @@ static void run_wave(struct emu_dispatch_ctx *ctx, struct emu_wave *w, uint64_t 
 		/* A register a result the counters do not guarantee yet will
 		 * write, or one the wave has not written yet (emu_check.h): one
 		 * test for both. */
-		if (in->hz_regs & (w->owed_regs | w->unw_fold)) {
+		if (in->hz_regs & (w->owed.regs | w->unw_fold)) {
 			if (in->hz_regs & w->unw_fold)
 				emu_check_regs(w, in);
-			if (w->state == EMU_WAVE_READY && (in->hz_regs & w->owed_regs) && emu_hazard_check(w, in))
+			if (w->state == EMU_WAVE_READY && (in->hz_regs & w->owed.regs) && emu_hazard_check(w, in))
 				emu_trace_hazards(w, in, 1);
 			if (w->state != EMU_WAVE_READY)
 				return;

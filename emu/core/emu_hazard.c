@@ -45,8 +45,8 @@ static void report(struct emu_wave *w, const struct emu_inst *in, const struct e
 {
 	struct emu_dispatch_ctx *ctx = w->ctx;
 	char a[96], b[96], need[128];
-	struct emu_owed_view v = { e->cnts, e->ord, emu_owed_younger(w, e),
-	                           { (uint8_t)emu_owed_had(w, e, 0), (uint8_t)emu_owed_had(w, e, 1) } };
+	struct emu_owed_view v = { e->cnts, e->ord, emu_owed_younger(&w->owed, e),
+	                           { (uint8_t)emu_owed_had(&w->owed, e, 0), (uint8_t)emu_owed_had(&w->owed, e, 1) } };
 	emu_hazard_describe(&v, need, sizeof(need));
 	emu_disasm(ctx->prof, e->in, b, sizeof(b));
 	ctx->hazards++;
@@ -78,13 +78,13 @@ static bool __attribute__((noinline)) hazard_exact(struct emu_wave *w, const str
 	/* The exact map first: usually the folds only collided. */
 	bool hit = false;
 	for (unsigned i = 0; i < nrd && !hit; i++)
-		hit = emu_hazard_map_hit(w->owed_map, rd[i]);
+		hit = emu_hazard_map_hit(w->owed.map, rd[i]);
 	for (unsigned i = 0; i < nwr && !hit; i++)
-		hit = emu_hazard_map_hit(w->owed_map, wr[i]);
+		hit = emu_hazard_map_hit(w->owed.map, wr[i]);
 	if (!hit)
 		return false;
-	for (uint32_t i = 0; i < w->nowed; i++) {
-		const struct emu_owed *e = &w->owed[i];
+	for (uint32_t i = 0; i < w->owed.n; i++) {
+		const struct emu_owed *e = &w->owed.e[i];
 		if (!(in->hz_regs & e->fold))
 			continue;
 		int how = emu_hazard_touch(in, rd, nrd, wr, nwr, e->ord, (struct emu_hazard_span){ e->lo, e->hi });
@@ -101,9 +101,9 @@ bool emu_hazard_check(struct emu_wave *w, const struct emu_inst *in)
 	/* Called before every instruction while results are owed, so the
 	 * common "nothing shared" answer comes from the folded masks (no false
 	 * negatives: a register both touch sets the same bit in both;
-	 * w->owed_regs is kept by emu_wave_owed.c); only a possible hit pays
+	 * w->owed.regs is kept by emu_wave_owed.c); only a possible hit pays
 	 * for the exact check. */
-	if (__builtin_expect(!(in->hz_regs & w->owed_regs), 1))
+	if (__builtin_expect(!(in->hz_regs & w->owed.regs), 1))
 		return false;
 	return hazard_exact(w, in);
 }

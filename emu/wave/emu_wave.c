@@ -251,9 +251,9 @@ void emu_pend_end(struct emu_wave *w, struct emu_pending *p, const struct emu_ac
 	w->pend_count++;
 	w->pend_nfree--;
 	if (p->kind == 1 || p->kind == 2)
-		emu_owed_issue(w, p->in, p->reg, p->reg + p->ndw);
+		emu_owed_issue(&w->owed, w->cnt_max, p->in, p->reg, p->reg + p->ndw);
 	else
-		emu_owed_issue(w, p->in, 0, 0);
+		emu_owed_issue(&w->owed, w->cnt_max, p->in, 0, 0);
 }
 
 /* Cycle at which the counter reaches `limit` (all but `limit` newest done). */
@@ -312,7 +312,7 @@ void emu_wait(struct emu_wave *w, unsigned vm, unsigned lgkm, unsigned exp)
 	}
 	emu_wave_retire(w);
 	struct emu_waitcnt wc = { { (uint8_t)vm, (uint8_t)lgkm, (uint8_t)exp } };
-	emu_owed_wait(w, &wc);
+	emu_owed_wait(&w->owed, w->cnt_max, &wc);
 }
 
 /* ---- control and time ---- */

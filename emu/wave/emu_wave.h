@@ -24,6 +24,7 @@
 #include "gcnlab_emu_ext.h"
 #include "isa/emu_isa.h"
 #include "isa/emu_waitcnt.h"
+#include "wave/emu_wave_owed.h"
 
 #define EMU_LANES 64
 #define EMU_NREGS_V 512       /* 256 VGPRs + 256 AGPRs */
@@ -84,22 +85,6 @@ struct emu_pending {
 };
 #define EMU_PEND_DWORDS (4 * EMU_LANES)
 
-/* One memory instruction whose register results the counters do not yet
- * guarantee: owed until an s_waitcnt forces each counter it is on low
- * enough (emu_waitcnt_covers), whatever the cycle model says of its data
- * (wave/emu_wave_owed.c). */
-struct emu_owed {
-	const struct emu_inst *in;
-	uint64_t fold;         /* registers [lo, hi), folded (emu_reg_fold) */
-	uint32_t seq;          /* its number in its return stream (w->ord_seq[ord] at issue) */
-	uint16_t lo, hi;       /* the registers it writes, operand codes */
-	uint8_t cnts;          /* counters it is still owed on, bit per enum emu_cnt */
-	uint8_t ord;           /* enum emu_ord */
-	uint32_t mark[2];      /* w->owed_nwait[c] at issue: a wait on vmcnt / lgkmcnt
-	                          since then left it owed (emu_owed_had) */
-};
-#define EMU_MAX_OWED 96        /* ordered: vmcnt 63 + lgkmcnt 15 at most; the rest unordered */
-#define EMU_OWED_NO_WAIT 0xff
 
 /* The workgroup a wave belongs to: its LDS and its barrier (the dispatch
  * creates it, core/emu_dispatch.c). */
@@ -207,8 +192,6 @@ struct emu_wave {
 	uint32_t (*v)[EMU_LANES];   /* [EMU_NREGS_V] */
 	struct emu_pending *pend;   /* [EMU_MAX_PENDING], in issue order (ring) */
 	uint32_t pend_head, pend_count;
-	uint64_t owed_regs;         /* registers the owed entries will write, folded as
-	                               emu_reg_fold does (a superset: 0 = none) */
 	uint32_t hzn_pos;           /* wait-state checker (emu_hazard_nops.c): instructions
 	                               issued (ring index = pos % EMU_HZN_RING) */
 	uint32_t hzn_armed;         /* rules with a producer in reach, one bit per rule */
@@ -264,16 +247,7 @@ struct emu_wave {
 	uint64_t unw[12];                /* operand codes 0..767 not written yet (emu_check.h) */
 	uint32_t deferred;               /* returning atomics the machine has not performed yet
 	                                    (ops->atomic): the wave waits for them */
-	/* What the counters do not guarantee yet (emu_wave_owed.c). */
-	uint32_t nowed;
-	uint32_t ord_seq[EMU_ORD_COUNT];   /* instructions issued per return stream */
-	uint32_t nowed_ord[EMU_ORD_COUNT]; /* entries per return stream */
-	uint32_t owed_nwait[2];            /* waits on vmcnt / lgkmcnt so far */
-	uint8_t owed_lastn[2];             /* the count the last of them waited for */
-	uint64_t owed_map[12];             /* operand codes 0..767 an entry writes, exactly */
-	uint8_t owed_rc[768];              /* entries writing each operand code */
-	uint8_t owed_fc[64];               /* entries setting each bit of owed_regs */
-	struct emu_owed owed[EMU_MAX_OWED]; /* in issue order */
+	struct emu_owed_ledger owed;     /* what the counters do not guarantee yet */
 };
 
 /* ---- Registers and operands (emu_operand.c) ---- */
@@ -332,19 +306,6 @@ static inline unsigned emu_sgpr(struct emu_wave *w, unsigned c)
 	if (__builtin_expect(c >= w->s_lim, 0) && c < 102)
 		return emu_sgpr_grant(w, c);
 	return c;
-}
-
-/* Registers folded to 64 bits, a filter in front of the exact
- * checks (core/emu_hazard.h, emu_check.h): operand
- * code c maps to bit (c + 32) % 64 for SGPRs and c % 64 for VGPRs/AGPRs, so
- * s0..s31 and v0..v31 (what most kernels use) do not share bits. A run of n
- * registers from code c is a rotated run of n bits as long as it does not
- * cross code 256 (no SGPR run does: codes 128..255 are not registers). */
-static inline uint64_t emu_reg_fold(unsigned code, unsigned n)
-{
-	uint64_t ones = n >= 64 ? ~0ull : (1ull << n) - 1;
-	unsigned s = (code + (code < EMU_OP_VGPR0 ? 32u : 0u)) & 63;
-	return ones << s | ones >> ((64 - s) & 63);
 }
 
 /* Operand types for constants: inline float constants differ per type. */
@@ -416,26 +377,6 @@ void emu_pend_end(struct emu_wave *w, struct emu_pending *p, const struct emu_ac
 
 /* s_waitcnt: stall until the counters are at most vm/lgkm/exp. */
 void emu_wait(struct emu_wave *w, unsigned vm, unsigned lgkm, unsigned exp);
-
-/* ---- the guarantee ledger (emu_wave_owed.c) ----
- * The counters' promises, apart from the model's timing: emu_pend_end
- * enters each memory instruction (its return stream's count, and an entry
- * if it writes registers), emu_wait settles what the wait guarantees. */
-void emu_owed_issue(struct emu_wave *w, const struct emu_inst *in, unsigned lo, unsigned hi);
-void emu_owed_wait(struct emu_wave *w, const struct emu_waitcnt *wc);
-
-/* The last vmcnt / lgkmcnt (c) the wave waited for since e issued, or
- * EMU_OWED_NO_WAIT if none: what the program had where it needed more. */
-static inline unsigned emu_owed_had(const struct emu_wave *w, const struct emu_owed *e, unsigned c)
-{
-	return w->owed_nwait[c] != e->mark[c] ? w->owed_lastn[c] : EMU_OWED_NO_WAIT;
-}
-
-/* Instructions of e's return stream issued after e. */
-static inline uint32_t emu_owed_younger(const struct emu_wave *w, const struct emu_owed *e)
-{
-	return w->ord_seq[e->ord] - e->seq;
-}
 
 /* Write back every pending entry that has completed by w->cycle (VM in
  * order, the others whenever done); the run loop calls it as time passes. */

@@ -1,6 +1,6 @@
 /*
  * emu_wave_owed — the guarantee ledger: which register results of a wave's
- * memory instructions the counters do not yet promise (emu_wave.h).
+ * memory instructions the counters do not yet promise (emu_wave_owed.h).
  *
  * The cycle model decides when a load's data lands (emu_wave.c's pending
  * ring); this decides whether a program may rely on it. On silicon a load's
@@ -25,44 +25,44 @@
  * its first entry the wait does not cover (the later ones have fewer
  * younger instructions).
  */
-#include "wave/emu_wave.h"
+#include "wave/emu_wave_owed.h"
 
-static void regs_add(struct emu_wave *w, const struct emu_owed *e)
+static void regs_add(struct emu_owed_ledger *l, const struct emu_owed *e)
 {
 	for (unsigned r = e->lo; r < e->hi; r++)
-		if (w->owed_rc[r]++ == 0)
-			w->owed_map[r >> 6] |= 1ull << (r & 63);
+		if (l->rc[r]++ == 0)
+			l->map[r >> 6] |= 1ull << (r & 63);
 	for (uint64_t f = e->fold; f; f &= f - 1)
-		if (w->owed_fc[__builtin_ctzll(f)]++ == 0)
-			w->owed_regs |= f & -f;
+		if (l->fc[__builtin_ctzll(f)]++ == 0)
+			l->regs |= f & -f;
 }
 
-static void regs_del(struct emu_wave *w, const struct emu_owed *e)
+static void regs_del(struct emu_owed_ledger *l, const struct emu_owed *e)
 {
 	for (unsigned r = e->lo; r < e->hi; r++)
-		if (--w->owed_rc[r] == 0)
-			w->owed_map[r >> 6] &= ~(1ull << (r & 63));
+		if (--l->rc[r] == 0)
+			l->map[r >> 6] &= ~(1ull << (r & 63));
 	for (uint64_t f = e->fold; f; f &= f - 1)
-		if (--w->owed_fc[__builtin_ctzll(f)] == 0)
-			w->owed_regs &= ~(f & -f);
+		if (--l->fc[__builtin_ctzll(f)] == 0)
+			l->regs &= ~(f & -f);
 }
 
 /* Remove the entries with no counter left from index `from` on, keeping
  * order (their registers already left the counts). */
-static void owed_compact(struct emu_wave *w, uint32_t from)
+static void owed_compact(struct emu_owed_ledger *l, uint32_t from)
 {
 	uint32_t k = from;
-	for (uint32_t i = from; i < w->nowed; i++)
-		if (w->owed[i].cnts)
-			w->owed[k++] = w->owed[i];
-	w->nowed = k;
+	for (uint32_t i = from; i < l->n; i++)
+		if (l->e[i].cnts)
+			l->e[k++] = l->e[i];
+	l->n = k;
 }
 
 /* Entry e is guaranteed: out of the counts. */
-static void owed_settle(struct emu_wave *w, struct emu_owed *e)
+static void owed_settle(struct emu_owed_ledger *l, struct emu_owed *e)
 {
-	regs_del(w, e);
-	w->nowed_ord[e->ord]--;
+	regs_del(l, e);
+	l->n_ord[e->ord]--;
 	e->cnts = 0;
 }
 
@@ -72,58 +72,59 @@ static unsigned ord_cnt(unsigned ord)
 	return ord == EMU_ORD_LDS ? EMU_CNT_LGKM : EMU_CNT_VM;
 }
 
-void emu_owed_issue(struct emu_wave *w, const struct emu_inst *in, unsigned lo, unsigned hi)
+void emu_owed_issue(struct emu_owed_ledger *l, const uint32_t *cnt_max, const struct emu_inst *in,
+                    unsigned lo, unsigned hi)
 {
 	struct emu_counts k = emu_counts_of(in);
 	if (!k.cnts)
 		return;
-	w->ord_seq[k.ord]++;
-	if (k.ord != EMU_ORD_NONE && w->nowed_ord[k.ord]) {
+	l->ord_seq[k.ord]++;
+	if (k.ord != EMU_ORD_NONE && l->n_ord[k.ord]) {
 		/* Entries are in issue order, so the first of the stream has the
 		 * most younger ones: the saturated ones are a prefix of it. */
-		uint32_t max = w->cnt_max[ord_cnt(k.ord)], first = UINT32_MAX;
-		for (uint32_t i = 0; i < w->nowed; i++) {
-			struct emu_owed *e = &w->owed[i];
+		uint32_t max = cnt_max[ord_cnt(k.ord)], first = UINT32_MAX;
+		for (uint32_t i = 0; i < l->n; i++) {
+			struct emu_owed *e = &l->e[i];
 			if (e->ord != k.ord)
 				continue;
-			if (emu_owed_younger(w, e) < max)
+			if (emu_owed_younger(l, e) < max)
 				break;
-			owed_settle(w, e);
+			owed_settle(l, e);
 			first = first < i ? first : i;
 		}
 		if (first != UINT32_MAX)
-			owed_compact(w, first);
+			owed_compact(l, first);
 	}
 	if (lo >= hi)
 		return;
-	if (w->nowed == EMU_MAX_OWED) {
-		owed_settle(w, &w->owed[0]);
-		owed_compact(w, 0);
+	if (l->n == EMU_MAX_OWED) {
+		owed_settle(l, &l->e[0]);
+		owed_compact(l, 0);
 	}
-	struct emu_owed *e = &w->owed[w->nowed++];
+	struct emu_owed *e = &l->e[l->n++];
 	e->in = in;
 	e->lo = (uint16_t)lo;
 	e->hi = (uint16_t)hi;
 	e->fold = emu_reg_fold(lo, hi - lo);
-	e->seq = w->ord_seq[k.ord];
+	e->seq = l->ord_seq[k.ord];
 	e->cnts = k.cnts;
 	e->ord = k.ord;
-	e->mark[0] = w->owed_nwait[0];
-	e->mark[1] = w->owed_nwait[1];
-	w->nowed_ord[k.ord]++;
-	regs_add(w, e);
+	e->mark[0] = l->nwait[0];
+	e->mark[1] = l->nwait[1];
+	l->n_ord[k.ord]++;
+	regs_add(l, e);
 }
 
-void emu_owed_wait(struct emu_wave *w, const struct emu_waitcnt *wc)
+void emu_owed_wait(struct emu_owed_ledger *l, const uint32_t *cnt_max, const struct emu_waitcnt *wc)
 {
 	unsigned n[2] = { wc->n[EMU_CNT_VM], wc->n[EMU_CNT_LGKM] };
-	bool on[2] = { n[0] < w->cnt_max[EMU_CNT_VM], n[1] < w->cnt_max[EMU_CNT_LGKM] };
+	bool on[2] = { n[0] < cnt_max[EMU_CNT_VM], n[1] < cnt_max[EMU_CNT_LGKM] };
 	for (unsigned c = 0; c < 2; c++)
 		if (on[c]) {
-			w->owed_nwait[c]++;
-			w->owed_lastn[c] = (uint8_t)n[c];
+			l->nwait[c]++;
+			l->lastn[c] = (uint8_t)n[c];
 		}
-	if (!w->nowed || !(on[0] | on[1]))
+	if (!l->n || !(on[0] | on[1]))
 		return;
 	/* Unordered entries settle only with a wait for 0: then scan them all;
 	 * otherwise only the ordered streams' leading entries can settle. */
@@ -131,12 +132,12 @@ void emu_owed_wait(struct emu_wave *w, const struct emu_waitcnt *wc)
 	uint32_t left[EMU_ORD_COUNT] = { 0 };
 	bool open[EMU_ORD_COUNT] = { false };
 	for (unsigned o = EMU_ORD_NONE + 1; o < EMU_ORD_COUNT; o++) {
-		open[o] = on[ord_cnt(o)] && w->nowed_ord[o];
-		left[o] = w->nowed_ord[o];
+		open[o] = on[ord_cnt(o)] && l->n_ord[o];
+		left[o] = l->n_ord[o];
 	}
 	uint32_t first = UINT32_MAX;
-	for (uint32_t i = 0; i < w->nowed; i++) {
-		struct emu_owed *e = &w->owed[i];
+	for (uint32_t i = 0; i < l->n; i++) {
+		struct emu_owed *e = &l->e[i];
 		if (!all) {
 			bool any = false;
 			for (unsigned o = EMU_ORD_NONE + 1; o < EMU_ORD_COUNT; o++)
@@ -149,7 +150,7 @@ void emu_owed_wait(struct emu_wave *w, const struct emu_waitcnt *wc)
 		for (unsigned c = EMU_CNT_VM; c <= EMU_CNT_LGKM; c++) {
 			if (!on[c] || !(e->cnts & (1u << c)))
 				continue;  /* not on c, or the field at its maximum: no wait */
-			if (emu_waitcnt_covers(e->ord, emu_owed_younger(w, e), n[c]))
+			if (emu_waitcnt_covers(e->ord, emu_owed_younger(l, e), n[c]))
 				e->cnts &= (uint8_t)~(1u << c);
 			else if (e->ord != EMU_ORD_NONE)
 				open[e->ord] = false;  /* the rest of its stream is younger */
@@ -158,10 +159,10 @@ void emu_owed_wait(struct emu_wave *w, const struct emu_waitcnt *wc)
 			open[e->ord] = false;
 		if (!e->cnts) {
 			e->cnts = 1;  /* owed_settle clears it, after the counts */
-			owed_settle(w, e);
+			owed_settle(l, e);
 			first = first < i ? first : i;
 		}
 	}
 	if (first != UINT32_MAX)
-		owed_compact(w, first);
+		owed_compact(l, first);
 }

@@ -68,20 +68,20 @@ static int teardown(void **state)
 static void wait(struct emu_wave *w, uint32_t simm16)
 {
 	struct emu_waitcnt wc = emu_waitcnt_decode(simm16);
-	emu_owed_wait(w, &wc);
+	emu_owed_wait(&w->owed, w->cnt_max, &wc);
 }
 
 static bool owes(const struct emu_wave *w, unsigned reg)
 {
-	for (uint32_t i = 0; i < w->nowed; i++)
-		if (w->owed[i].lo <= reg && reg < w->owed[i].hi)
+	for (uint32_t i = 0; i < w->owed.n; i++)
+		if (w->owed.e[i].lo <= reg && reg < w->owed.e[i].hi)
 			return true;
 	return false;
 }
 
 static void v(struct emu_wave *w, const struct emu_inst *in, unsigned vgpr)
 {
-	emu_owed_issue(w, in, EMU_OP_VGPR0 + vgpr, EMU_OP_VGPR0 + vgpr + 1);
+	emu_owed_issue(&w->owed, w->cnt_max, in, EMU_OP_VGPR0 + vgpr, EMU_OP_VGPR0 + vgpr + 1);
 }
 
 static void decode_words(void **state)
@@ -104,16 +104,16 @@ static void vmem_in_order(void **state)
 	v(w, &g_load, 2);
 	v(w, &g_load, 3);
 	v(w, &g_load, 4);
-	emu_owed_issue(w, &g_store, 0, 0);
-	assert_int_equal(w->nowed, 3);
+	emu_owed_issue(&w->owed, w->cnt_max, &g_store, 0, 0);
+	assert_int_equal(w->owed.n, 3);
 	wait(w, 0x0f72); /* vmcnt(2) */
 	assert_false(owes(w, EMU_OP_VGPR0 + 2));
 	assert_false(owes(w, EMU_OP_VGPR0 + 3));
 	assert_true(owes(w, EMU_OP_VGPR0 + 4));
-	assert_int_equal(emu_owed_had(w, &w->owed[0], EMU_CNT_VM), 2);
+	assert_int_equal(emu_owed_had(&w->owed, &w->owed.e[0], EMU_CNT_VM), 2);
 	wait(w, 0x0f71); /* vmcnt(1): the store may be the one left */
-	assert_int_equal(w->nowed, 0);
-	assert_int_equal(w->owed_regs, 0);
+	assert_int_equal(w->owed.n, 0);
+	assert_int_equal(w->owed.regs, 0);
 }
 
 /* An s_load and an LDS read on lgkmcnt: lgkmcnt(1) guarantees neither
@@ -121,13 +121,13 @@ static void vmem_in_order(void **state)
 static void smem_unordered(void **state)
 {
 	struct emu_wave *w = *state;
-	emu_owed_issue(w, &smem, 10, 11);
+	emu_owed_issue(&w->owed, w->cnt_max, &smem, 10, 11);
 	v(w, &ds, 2);
 	wait(w, 0xc17f); /* lgkmcnt(1) */
 	assert_true(owes(w, 10));
 	assert_true(owes(w, EMU_OP_VGPR0 + 2));
 	wait(w, 0xc07f);
-	assert_int_equal(w->nowed, 0);
+	assert_int_equal(w->owed.n, 0);
 }
 
 /* Two LDS reads, then an s_load: lgkmcnt(1) guarantees the older LDS read
@@ -137,7 +137,7 @@ static void lds_in_order_beside_smem(void **state)
 	struct emu_wave *w = *state;
 	v(w, &ds, 2);
 	v(w, &ds, 3);
-	emu_owed_issue(w, &smem, 10, 11);
+	emu_owed_issue(&w->owed, w->cnt_max, &smem, 10, 11);
 	wait(w, 0xc17f);
 	assert_false(owes(w, EMU_OP_VGPR0 + 2));
 	assert_true(owes(w, EMU_OP_VGPR0 + 3));
@@ -168,7 +168,7 @@ static void max_field_no_wait(void **state)
 	v(w, &g_load, 2);
 	wait(w, 0xc07f); /* lgkmcnt(0), vmcnt(63) */
 	assert_true(owes(w, EMU_OP_VGPR0 + 2));
-	assert_int_equal(emu_owed_had(w, &w->owed[0], EMU_CNT_VM), EMU_OWED_NO_WAIT);
+	assert_int_equal(emu_owed_had(&w->owed, &w->owed.e[0], EMU_CNT_VM), EMU_OWED_NO_WAIT);
 }
 
 /* vmcnt counts at most 63: with 63 younger vector memory instructions the
@@ -178,11 +178,11 @@ static void saturation(void **state)
 	struct emu_wave *w = *state;
 	v(w, &g_load, 2);
 	for (unsigned i = 0; i < 62; i++)
-		emu_owed_issue(w, &g_store, 0, 0);
+		emu_owed_issue(&w->owed, w->cnt_max, &g_store, 0, 0);
 	assert_true(owes(w, EMU_OP_VGPR0 + 2));
-	emu_owed_issue(w, &g_store, 0, 0);
+	emu_owed_issue(&w->owed, w->cnt_max, &g_store, 0, 0);
 	assert_false(owes(w, EMU_OP_VGPR0 + 2));
-	assert_int_equal(w->nowed, 0);
+	assert_int_equal(w->owed.n, 0);
 }
 
 /* Unordered results beyond the ledger's room drop the oldest; the fold
@@ -191,10 +191,10 @@ static void room(void **state)
 {
 	struct emu_wave *w = *state;
 	for (unsigned i = 0; i < EMU_MAX_OWED + 4; i++)
-		emu_owed_issue(w, &smem, i % 100, i % 100 + 1);
-	assert_int_equal(w->nowed, EMU_MAX_OWED);
-	for (uint32_t i = 0; i < w->nowed; i++)
-		assert_true((w->owed[i].fold & w->owed_regs) == w->owed[i].fold);
+		emu_owed_issue(&w->owed, w->cnt_max, &smem, i % 100, i % 100 + 1);
+	assert_int_equal(w->owed.n, EMU_MAX_OWED);
+	for (uint32_t i = 0; i < w->owed.n; i++)
+		assert_true((w->owed.e[i].fold & w->owed.regs) == w->owed.e[i].fold);
 }
 
 TU_MAIN(NULL, NULL, tu_test(decode_words), tu_test(vmem_in_order), tu_test(smem_unordered),
