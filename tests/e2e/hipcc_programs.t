@@ -3,8 +3,10 @@
 # tests/programs/*.hip), run unmodified on the emulated gfx900 and gfx90a
 # by tools/rocr-emu (Debian's HIP runtime and ROCr over the emulated KFD):
 #
-#   vector_add      every hipMemcpy kind, pinned memory, hipMemset, <<<>>>
-#                   and hipLaunchKernelGGL: every step right, exit 0
+#   vector_add      every hipMemcpy kind, pinned memory (hipHostMalloc, and
+#                   hipHostRegister over the chunks the runtime pinned for a
+#                   2 MiB pageable copy), hipMemset, <<<>>> and
+#                   hipLaunchKernelGGL: every step right, exit 0
 #   device_props    hipGetDeviceProperties equals what gcnlab info says of
 #                   the emulated GPU (name, CUs, wave size, LDS, memory, L2,
 #                   clocks, threads per CU)
@@ -82,7 +84,7 @@ for my $arch (qw(gfx900 gfx90a)) {
 	# ---- vector_add ----
 	my ($out, $rc) = hip_run({}, $arch, 'vector_add');
 	my @steps = $out =~ /^(.*): right$/mg;
-	ok($rc == 0 && $out =~ /^vector_add: ok$/m && @steps == 4 && $out !~ /WRONG/,
+	ok($rc == 0 && $out =~ /^vector_add: ok$/m && @steps == 6 && $out !~ /WRONG/,
 	   "$arch vector_add: @{[scalar @steps]} copy/launch steps right, exit $rc") or diag($out);
 	like($out, qr/^hipMemset 0x3f: last word 0x3f3f3f3f$/m, "$arch vector_add: hipMemset's bytes");
 	push @reports, unknown_reports($out);
