@@ -15,6 +15,10 @@
 #                   stream 1024 rounds of work take longer than 16
 #   kernel_printf   printf from a kernel (hostcall): every line printed
 #   module_launch   hipModuleLoad/hipModuleLaunchKernel of asm/examples/saxpy.s
+#   runtime_misc    the device libraries' math, dynamic shared memory and
+#                   shuffles, __constant__, system-scope atomics on host
+#                   memory, stream callbacks, pitched copies, queries,
+#                   managed memory: each right
 #   fault           a wild store: ROCr's memory-fault report naming the
 #                   address and the emulator's naming the instruction; the
 #                   process aborts, as HIP 5.2 does on a GPU
@@ -143,6 +147,13 @@ for my $arch (qw(gfx900 gfx90a)) {
 	   "$arch module_launch: hipModuleLaunchKernel of asm/examples/saxpy.s (exit $rc)") or diag($out);
 	push @reports, unknown_reports($out);
 
+	# ---- the rest of the runtime ----
+	($out, $rc) = hip_run({}, $arch, 'runtime_misc');
+	my @oks = $out =~ /^(\w+): ok$/mg;
+	ok($rc == 0 && "@oks" eq 'math shared atomics callback pitch queries managed runtime_misc',
+	   "$arch runtime_misc: @oks") or diag($out);
+	push @reports, unknown_reports($out);
+
 	# ---- a fault, a hang ----
 	($out, $rc) = hip_run({}, $arch, 'fault', 'fault');
 	ok($rc == 134 && $out =~ /^launched fault$/m &&
@@ -159,7 +170,7 @@ for my $arch (qw(gfx900 gfx90a)) {
 
 	# ---- strictness: clang's code is clean, the runs report only the known ----
 	my @findings;
-	for my $name (qw(vector_add streams_events kernel_printf fault)) {
+	for my $name (qw(vector_add streams_events kernel_printf fault runtime_misc)) {
 		my $p = prog($arch, $name);
 		my $co = "$tmp/$arch-$name.co";
 		my ($o1, $r1) = run_cmd({}, "$llvm/llvm-objcopy", '--dump-section', ".hip_fatbin=$co.fat", $p,
@@ -171,7 +182,7 @@ for my $arch (qw(gfx900 gfx90a)) {
 		push @findings, "$name: $o1$o2$o3" unless $r1 == 0 && $r2 == 0 && $r3 == 0 &&
 		                                           $o3 =~ /: \d+ kernel\(s\), 0 finding\(s\)/;
 	}
-	ok(!@findings, "$arch: gcnlab check finds nothing in the device code of 4 programs")
+	ok(!@findings, "$arch: gcnlab check finds nothing in the device code of 5 programs")
 		or diag(join("\n", @findings));
 	ok(!@reports, "$arch: the runs report nothing but the two known findings in the runtimes' kernels")
 		or diag(join("\n", @reports));
