@@ -22,8 +22,10 @@
 #   fault           a wild store: ROCr's memory-fault report naming the
 #                   address and the emulator's naming the instruction; the
 #                   process aborts, as HIP 5.2 does on a GPU
-#   hang            a kernel that never ends: the emulator's instruction
-#                   budget, then HIP's queue error HSA_STATUS_ERROR_EXCEPTION
+#   hang            a kernel that never ends: under a small instruction
+#                   budget (GCNLAB_EMU_BUDGET) the emulator's hang report,
+#                   then HIP's queue error HSA_STATUS_ERROR_EXCEPTION and
+#                   abort; under the default one it waits until a timeout
 #   strictness      `gcnlab check` finds nothing in each program's device
 #                   code (clang's output is clean), and the only reports the
 #                   runs print are the two known ones in the runtimes' own
@@ -167,6 +169,11 @@ for my $arch (qw(gfx900 gfx90a)) {
 	   $out =~ /callbackQueue aborting with error : HSA_STATUS_ERROR_EXCEPTION/,
 	   "$arch hang: the instruction budget, then HIP's queue error HSA_STATUS_ERROR_EXCEPTION (exit $rc)")
 		or diag($out);
+	# with the default budget the kernel runs on, as on a GPU, until the
+	# caller's timeout ends it: hipDeviceSynchronize never returns
+	my ($out2, $rc2, $secs, $killed) = hip_run({ timeout => 4 }, $arch, 'fault', 'hang');
+	ok($killed && $out2 =~ /^launched hang$/m && $out2 !~ /hipDeviceSynchronize:/,
+	   "$arch hang, default budget: still waiting when the 4 s timeout ends it") or diag($out2);
 
 	# ---- strictness: clang's code is clean, the runs report only the known ----
 	my @findings;
