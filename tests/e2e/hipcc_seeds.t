@@ -14,7 +14,7 @@
 #                 work-items more (the bank conflicts)
 #   flush_icache  (001_…) flush_cache on CUs x 60 blocks before each timed
 #                 launch: the first run (code from memory) slower than hot,
-#                 later cold runs no faster than hot (the icache suite: the
+#                 later cold runs no faster than hot, to 2 ns (the icache suite: the
 #                 flushed code comes back from the L2, ratio ~1.0)
 # gcnlab-deps: hipcc=hipcc
 use strict;
@@ -61,7 +61,10 @@ for my $arch (qw(gfx900 gfx90a)) {
 	($out, $rc) = seed_run($arch, 'flush_icache', 3);
 	my @runs = $out =~ /^run \d: cold ([0-9.]+) us, hot ([0-9.]+) us$/mg;
 	my ($ratio) = $out =~ /cold\/hot ([0-9.]+)$/m;
-	ok($rc == 0 && @runs == 6 && $runs[0] > $runs[1] && $runs[2] >= $runs[3] && $runs[4] >= $runs[5] &&
+	# (times repeat to within 1 ns: the thunk's clock steps 1 ns for each
+	# reading that finds the model where the last one did)
+	ok($rc == 0 && @runs == 6 && $runs[0] > $runs[1] && $runs[2] >= $runs[3] - 0.002 &&
+	   $runs[4] >= $runs[5] - 0.002 &&
 	   defined $ratio && $ratio >= 1.0 && $ratio < 1.5,
 	   "$arch flush_icache: first cold run " . ($runs[0] // '?') . " us > hot " . ($runs[1] // '?') .
 	   ", later cold runs >= hot, mean ratio " . ($ratio // '?')) or diag($out);
