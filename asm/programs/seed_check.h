@@ -40,9 +40,9 @@ template <typename F> static float seed_time_us(F launch)
 	return ms * 1000.0f;
 }
 
-/* The kernel's own time, µs: hipExtLaunchKernelGGL records the events with
- * the dispatch's start and end timestamps (the GPU's clock), the time the
- * suites report as dt_us. launch(start, stop) makes the launch. */
+/* The time, µs, between the two events hipExtLaunchKernelGGL records with
+ * one launch (the HIP runtime places them with the dispatch packet; the
+ * GPU's clock). launch(start, stop) makes the launch. */
 template <typename F> static float seed_kernel_us(F launch)
 {
 	hipEvent_t a, b;
