@@ -6,8 +6,8 @@
  * kernel then timed (a small saxpy-like kernel, 64 blocks of 256) runs
  * cold ("Run 1: cache miss"). Without the flush, the second and later runs
  * find their code in the cache ("Run 2: hit"). Written from the seed's
- * description. Prints each run's kernel time (hipExtLaunchKernelGGL's
- * events: the dispatch's own timestamps), cold and hot, and their means.
+ * description. Prints each run's time (hipExtLaunchKernelGGL's events),
+ * cold and hot, and their means.
  *
  *   tools/rocr-emu build/programs/gfx90a/flush_icache [runs]   (runs: 1..100, 5)
  */

@@ -4,9 +4,13 @@
  * `conflicts` kernel (each reads the dword 32 dwords after its neighbour's:
  * every work-item on the same bank), launched by the seed's host loops
  * bandwidth_demo and conflicts_demo, `kernel<<<1, i>>>(nullptr, 0)` for
- * i = 1..N, then hipDeviceSynchronize. Written from the seed's description;
- * each launch is also timed with two events, and the line printed per
- * launch is the time the lds_counters suite reports as dt_us.
+ * i = 1..N, then hipDeviceSynchronize. Written from the seed's description.
+ * Each i is launched twice more and timed: with hipExtLaunchKernelGGL's
+ * two events ("kernel"), and with <<<>>> between two hipEventRecord
+ * ("between events", what a program usually measures). Both are larger
+ * than the lds_counters suite's dt_us for the same kernel (README, "HIP
+ * programs"). The suite's counters (Index Accesses, Bank Conflict) have
+ * no HIP API.
  *
  *   tools/rocr-emu build/programs/gfx90a/lds_demo [N]     (N: 1..256, 16)
  */
