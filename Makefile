@@ -72,6 +72,7 @@ include mk/kd.mk
 include mk/version.mk
 include mk/layers.mk
 include mk/kfd.mk
+include mk/hipcc.mk
 
 .PHONY: all kernels kernels-all run run-suites bench disasm clean help info
 

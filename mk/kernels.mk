@@ -10,7 +10,9 @@
 #   .hip : clang -x hip --cuda-device-only ... --no-gpu-bundle-output -DSYM=VAL
 #          (clang runs lld itself; the result must be a plain ELF DYN object)
 
-KERNEL_SRCS := $(sort $(shell find asm -type f \( -name '*.s' -o -name '*.hip' \) 2>/dev/null))
+# asm/programs/ holds whole HIP programs (host and device), built by hipcc
+# (mk/hipcc.mk), not kernels.
+KERNEL_SRCS := $(sort $(shell find asm -path asm/programs -prune -o -type f \( -name '*.s' -o -name '*.hip' \) -print 2>/dev/null))
 ASM_INCS := $(wildcard asm/include/*.inc)
 HIP_HDR := asm/hip/include/gcnlab_hip.h
 # A change of the build rules rebuilds the kernels too (they are cheap).

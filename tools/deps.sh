@@ -9,7 +9,8 @@
 #                 headers, libelf, msgpack-c, gnuplot (charts)
 #   --for test    the above, plus what the tests need (make test; default):
 #                 cmocka, prove, strace, clang-offload-bundler and the libFuzzer
-#                 runtime of the SAME LLVM, and every command a test script
+#                 runtime of the SAME LLVM, hipcc and libamdhip64-dev (HIP
+#                 programs on the emulated GPU), and every command a test script
 #                 declares with a line  # gcnlab-deps: CMD=PACKAGE
 #   --check       only check: name what is missing and fail
 #   --optional    also valgrind (make bench's callgrind figures)
@@ -38,7 +39,7 @@ while [ $# -gt 0 ]; do
 		;;
 	--for=*) profile=${1#--for=} ;;
 	-h | --help)
-		sed -n '2,23p' "$0"
+		sed -n '2,24p' "$0"
 		exit 0
 		;;
 	*)
@@ -135,6 +136,10 @@ check_all() {
 		have_cmd prove || need "prove (perl)" perl
 		# tests/e2e/results_set.t and build_race.t inject kills and trace opens.
 		have_cmd strace || need "strace (the kill and build-race tests)" strace
+		# HIP programs run on the emulated GPU (mk/hipcc.mk, tests/e2e/hipcc_*.t).
+		have_cmd hipcc || need "hipcc (the HIP test programs)" hipcc
+		[ -f /usr/include/hip/hip_runtime.h ] || [ -f "$rocm/include/hip/hip_runtime.h" ] ||
+			need "the HIP runtime and headers (hip/hip_runtime.h)" libamdhip64-dev
 		# Requirements declared by test scripts (see the header).
 		local line spec
 		while IFS= read -r line; do

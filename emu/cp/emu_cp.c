@@ -184,12 +184,18 @@ static bool emu_cp_barrier(struct emu_cp_queue *q, void *slot, bool is_or)
 		q->ops->sig_wait_zero(q->fe, dep[i < n ? i : 0], &q->stop,
 		                      emu_cp_wall_ns() + (is_or ? EMU_CP_SLICE_NS / 10 : EMU_CP_SLICE_NS));
 	}
-	/* The CP's time for the packet (emu_profile.h cp_barrier_ns). */
+	/* The CP's time for the packet (emu_profile.h cp_barrier_ns). With
+	 * profiling on, the CP stamps a barrier's completion signal as it does
+	 * a dispatch's (its start and end on the GPU's clock): HIP's events are
+	 * barrier packets, and hipEventElapsedTime reads these. */
+	uint64_t times[2];
 	pthread_mutex_lock(q->dispatch_lock);
+	times[0] = emu_gpu_now_ns(q->gpu);
 	emu_gpu_barrier_packet(q->gpu, ((pkt.header >> HSA_PACKET_HEADER_SCRELEASE_FENCE_SCOPE) & 3u) ==
 	                               HSA_FENCE_SCOPE_SYSTEM);
+	times[1] = emu_gpu_now_ns(q->gpu);
 	pthread_mutex_unlock(q->dispatch_lock);
-	emu_cp_retire(q, slot, done, NULL);
+	emu_cp_retire(q, slot, done, emu_cp_profiling(q) ? times : NULL);
 	done = NULL;
 	ok = true;
 out:

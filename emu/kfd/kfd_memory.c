@@ -1,7 +1,8 @@
 /*
  * kfd_memory — allocations on the emulator's memory (GPU VA == host
  * pointer, placed by emu_mem_map so that addresses repeat from run to run),
- * mapping into the GPU's VM, user pointers, pointer queries.
+ * mapping into the GPU's VM, pointer queries; user pointers are
+ * kfd_userptr.c's.
  *
  * A range is GPU-visible only while mapped (hsaKmtMapMemoryToGPU[Nodes]),
  * as with the KFD: a kernel that touches an allocation ROCr did not map
@@ -133,7 +134,7 @@ KFD_API HSAKMT_STATUS hsaKmtFreeMemory(void *addr, HSAuint64 size)
 		return HSAKMT_STATUS_INVALID_PARAMETER;
 	pthread_mutex_lock(&kfd.lock);
 	r = kfd_range_find((uint64_t)(uintptr_t)addr);
-	if (!r || r->base != (uint64_t)(uintptr_t)addr || r->userptr) {
+	if (!r || r->base != (uint64_t)(uintptr_t)addr) {
 		pthread_mutex_unlock(&kfd.lock);
 		return HSAKMT_STATUS_MEMORY_NOT_REGISTERED;
 	}
@@ -160,10 +161,10 @@ static HSAKMT_STATUS kfd_set_mapped(void *addr, HSAuint64 *alt, bool mapped)
 		return HSAKMT_STATUS_INVALID_PARAMETER;
 	pthread_mutex_lock(&kfd.lock);
 	r = kfd_range_find((uint64_t)(uintptr_t)addr);
-	if (!r)
-		st = HSAKMT_STATUS_MEMORY_NOT_REGISTERED;
-	else
+	if (r)
 		emu_mem_set_gpu(kfd.mem, (void *)(uintptr_t)r->base, mapped);
+	else if (!kfd_userptr_set_mapped((uint64_t)(uintptr_t)addr, mapped))
+		st = HSAKMT_STATUS_MEMORY_NOT_REGISTERED;
 	pthread_mutex_unlock(&kfd.lock);
 	if (st == HSAKMT_STATUS_SUCCESS && alt)
 		*alt = (HSAuint64)(uintptr_t)addr;  /* GPU VA == host pointer */
@@ -200,58 +201,10 @@ KFD_API HSAKMT_STATUS hsaKmtUnmapMemoryToGPU(void *addr)
 	return kfd_set_mapped(addr, NULL, false);
 }
 
-/* Host memory the GPU may address (hsa_amd_memory_lock, HIP staging). */
-KFD_API HSAKMT_STATUS hsaKmtRegisterMemoryWithFlags(void *addr, HSAuint64 size, HsaMemFlags flags)
-{
-	struct kfd_range r = { .base = (uint64_t)(uintptr_t)addr, .size = size, .flags = flags,
-	                       .node = KFD_NODE_CPU, .userptr = true };
-	struct kfd_range *old;
-	HSAKMT_STATUS st = HSAKMT_STATUS_SUCCESS;
-
-	if (!kfd_is_open())
-		return HSAKMT_STATUS_KERNEL_IO_CHANNEL_NOT_OPENED;
-	if (!addr || size == 0)
-		return HSAKMT_STATUS_INVALID_PARAMETER;
-	pthread_mutex_lock(&kfd.lock);
-	old = kfd_range_find(r.base);
-	if (old && !old->userptr && r.base + size <= old->base + old->size) {
-		st = HSAKMT_STATUS_SUCCESS;  /* the thunk's own memory is registered already */
-	} else if (old) {
-		st = HSAKMT_STATUS_MEMORY_ALREADY_REGISTERED;
-	} else if (!emu_mem_add(kfd.mem, addr, size, EMU_MEM_USERPTR)) {
-		st = HSAKMT_STATUS_INVALID_PARAMETER;  /* overlaps GPU memory */
-	} else if (!kfd_range_insert(&r)) {
-		emu_mem_remove(kfd.mem, addr);
-		st = HSAKMT_STATUS_NO_MEMORY;
-	} else {
-		emu_mem_set_gpu(kfd.mem, addr, false);
-	}
-	pthread_mutex_unlock(&kfd.lock);
-	return st;
-}
-
-KFD_API HSAKMT_STATUS hsaKmtDeregisterMemory(void *addr)
-{
-	struct kfd_range *r;
-	HSAKMT_STATUS st = HSAKMT_STATUS_SUCCESS;
-
-	if (!kfd_is_open())
-		return HSAKMT_STATUS_KERNEL_IO_CHANNEL_NOT_OPENED;
-	pthread_mutex_lock(&kfd.lock);
-	r = kfd_range_find((uint64_t)(uintptr_t)addr);
-	if (!r) {
-		st = HSAKMT_STATUS_MEMORY_NOT_REGISTERED;
-	} else if (r->userptr) {
-		emu_mem_remove(kfd.mem, (void *)(uintptr_t)r->base);
-		kfd_range_erase(r);
-	}
-	pthread_mutex_unlock(&kfd.lock);
-	return st;
-}
-
 KFD_API HSAKMT_STATUS hsaKmtQueryPointerInfo(const void *ptr, HsaPointerInfo *info)
 {
 	struct kfd_range *r;
+	struct kfd_userptr *u;
 
 	if (!kfd_is_open())
 		return HSAKMT_STATUS_KERNEL_IO_CHANNEL_NOT_OPENED;
@@ -260,35 +213,50 @@ KFD_API HSAKMT_STATUS hsaKmtQueryPointerInfo(const void *ptr, HsaPointerInfo *in
 	memset(info, 0, sizeof(*info));
 	pthread_mutex_lock(&kfd.lock);
 	r = kfd_range_find((uint64_t)(uintptr_t)ptr);
+	u = r ? NULL : kfd_userptr_find((uint64_t)(uintptr_t)ptr);
 	if (r) {
-		info->Type = r->userptr ? HSA_POINTER_REGISTERED_USER : HSA_POINTER_ALLOCATED;
+		info->Type = HSA_POINTER_ALLOCATED;
 		info->Node = r->node;
 		info->MemFlags = r->flags;
 		info->CPUAddress = (void *)(uintptr_t)r->base;
 		info->GPUAddress = r->base;
 		info->SizeInBytes = r->size;
-		info->NRegisteredNodes = r->userptr ? 1 : 0;
-		info->RegisteredNodes = r->userptr ? &kfd_gpu_node : NULL;
+		info->UserData = r->user_data;
+	} else if (u) {
+		info->Type = HSA_POINTER_REGISTERED_USER;
+		info->Node = KFD_NODE_CPU;
+		info->MemFlags = u->flags;
+		info->CPUAddress = (void *)(uintptr_t)u->addr;
+		info->GPUAddress = u->addr;  /* GPU VA == host pointer */
+		info->SizeInBytes = u->size;
+		info->NRegisteredNodes = 1;
+		info->RegisteredNodes = &kfd_gpu_node;
+		info->UserData = u->user_data;
+	}
+	if (r || u) {
 		info->NMappedNodes = 1;
 		info->MappedNodes = &kfd_gpu_node;
-		info->UserData = r->user_data;
 	}
 	pthread_mutex_unlock(&kfd.lock);
-	return r ? HSAKMT_STATUS_SUCCESS : HSAKMT_STATUS_ERROR;
+	return r || u ? HSAKMT_STATUS_SUCCESS : HSAKMT_STATUS_ERROR;
 }
 
 KFD_API HSAKMT_STATUS hsaKmtSetMemoryUserData(const void *ptr, void *data)
 {
 	struct kfd_range *r;
+	struct kfd_userptr *u;
 
 	if (!kfd_is_open())
 		return HSAKMT_STATUS_KERNEL_IO_CHANNEL_NOT_OPENED;
 	pthread_mutex_lock(&kfd.lock);
 	r = kfd_range_find((uint64_t)(uintptr_t)ptr);
+	u = r ? NULL : kfd_userptr_find((uint64_t)(uintptr_t)ptr);
 	if (r)
 		r->user_data = data;
+	else if (u)
+		u->user_data = data;
 	pthread_mutex_unlock(&kfd.lock);
-	return r ? HSAKMT_STATUS_SUCCESS : HSAKMT_STATUS_INVALID_PARAMETER;
+	return r || u ? HSAKMT_STATUS_SUCCESS : HSAKMT_STATUS_INVALID_PARAMETER;
 }
 
 void kfd_memory_release_all(void)
@@ -296,9 +264,9 @@ void kfd_memory_release_all(void)
 	for (size_t i = 0; i < kfd.nranges; i++) {
 		struct kfd_range *r = &kfd.ranges[i];
 		emu_mem_remove(kfd.mem, (void *)(uintptr_t)r->base);
-		if (!r->userptr)
-			munmap((void *)(uintptr_t)r->base, r->size);
+		munmap((void *)(uintptr_t)r->base, r->size);
 	}
+	kfd_userptr_release_all();
 	free(kfd.ranges);
 	kfd.ranges = NULL;
 	kfd.nranges = kfd.cap = 0;

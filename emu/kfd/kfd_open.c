@@ -166,15 +166,32 @@ KFD_API HSAKMT_STATUS hsaKmtSetTrapHandler(HSAuint32 node, void *tba, HSAuint64 
 	return node == KFD_NODE_GPU ? HSAKMT_STATUS_SUCCESS : HSAKMT_STATUS_INVALID_NODE_UNIT;
 }
 
-/* ---- features the emulated GPU does not have ---- */
-
-/* Tiling tables for the image extension: the emulator has no image unit. */
+/* Tiling facts for ROCr's image extension, which its address library needs
+ * at initialisation (ImageManagerKv::Initialize asserts success; the HIP
+ * runtime initialises it, and hipMallocPitch needs it). gfx9 has no tile
+ * mode tables (the KFD reports 0 of each); GB_ADDR_CONFIG is Vega 10's
+ * golden value (amdgpu gfx_v9_0.c, VEGA10_GB_ADDR_CONFIG_GOLDEN 0x2a114042:
+ * 4 pipes, 256 B pipe interleave, 4 shader engines), also answered for
+ * gfx90a [ASSUME: amdgpu reads Aldebaran's from the register]. The
+ * emulator has no image unit: a kernel's image instruction is refused
+ * when it runs. */
 KFD_API HSAKMT_STATUS hsaKmtGetTileConfig(HSAuint32 node, HsaGpuTileConfig *config)
 {
-	(void)node;
-	(void)config;
-	return HSAKMT_STATUS_NOT_SUPPORTED;
+	if (!kfd_is_open())
+		return HSAKMT_STATUS_KERNEL_IO_CHANNEL_NOT_OPENED;
+	if (node != KFD_NODE_GPU)
+		return HSAKMT_STATUS_INVALID_NODE_UNIT;
+	if (!config)
+		return HSAKMT_STATUS_INVALID_PARAMETER;
+	config->GbAddrConfig = 0x2a114042u;
+	config->NumBanks = 0;
+	config->NumRanks = 0;
+	config->NumTileConfigs = 0;
+	config->NumMacroTileConfigs = 0;
+	return HSAKMT_STATUS_SUCCESS;
 }
+
+/* ---- features the emulated GPU does not have ---- */
 
 /* APE1 is a Kaveri aperture; gfx9 has none to set. */
 KFD_API HSAKMT_STATUS hsaKmtSetMemoryPolicy(HSAuint32 node, HSAuint32 def, HSAuint32 alt,

@@ -40,14 +40,23 @@
 #define KFD_MAX_QUEUES 128u       /* ROCr's default HSA_MAX_QUEUES is 128 */
 #define KFD_DOORBELLS 1024u       /* one page of 64-bit doorbells (ROCr's TMA indexes 1024) */
 
-/* One range the GPU may address: an allocation of the thunk, or host memory
- * registered as a user pointer. */
+/* One allocation of the thunk the GPU may address. */
 struct kfd_range {
 	uint64_t base, size;
 	HsaMemFlags flags;
 	uint32_t node;
-	bool userptr;              /* registered, not allocated: not unmapped on free */
 	void *user_data;           /* hsaKmtSetMemoryUserData */
+};
+
+/* One registration of host memory as a user pointer (kfd_userptr.c).
+ * Registrations may overlap, as the KFD's userptr objects may. */
+struct kfd_userptr {
+	uint64_t addr, size;       /* as registered */
+	uint64_t lo, hi;           /* the pages it covers */
+	HsaMemFlags flags;
+	unsigned refs;             /* the same range registered again */
+	bool mapped;
+	void *user_data;
 };
 
 struct kfd_event;
@@ -67,6 +76,8 @@ struct kfd_state {
 
 	struct kfd_range *ranges;  /* sorted by base */
 	size_t nranges, cap;
+	struct kfd_userptr *userptrs;  /* in registration order */
+	size_t nuserptrs, userptr_cap;
 
 	/* Events (kfd_event.c): one lock and condition for all, so that a wait
 	 * on several events sleeps once. */
@@ -99,6 +110,11 @@ uint64_t kfd_clock_of_model(uint64_t model_ns);
 /* Memory (kfd_memory.c). */
 struct kfd_range *kfd_range_find(uint64_t addr);   /* kfd.lock held */
 void kfd_memory_release_all(void);
+/* User pointers (kfd_userptr.c), kfd.lock held: the registration holding
+ * addr (the one starting there first), mapping it, dropping them all. */
+struct kfd_userptr *kfd_userptr_find(uint64_t addr);
+bool kfd_userptr_set_mapped(uint64_t addr, bool mapped);
+void kfd_userptr_release_all(void);
 
 /* Events (kfd_event.c). */
 void kfd_event_fire(uint32_t event_id);
