@@ -564,8 +564,36 @@ static bool add_sweep_row(struct gl_table *t, const struct sweep_pt *p)
 	return gl_table_add_row(t, cells);
 }
 
-/* Latency per footprint, bars coloured by level; the footprints grow
- * geometrically, so their evenly spaced positions are a log scale. */
+/* The name of plateau l (1..levels) in the legend: when the plateaus are
+ * one per data cache the runtime reports plus memory, the cache's name and
+ * size (HSA_AGENT_INFO_CACHE_SIZE: L1, L2, L3 = the MALL on gfx942) and HBM
+ * for the last; otherwise "level l". */
+static void level_name(struct gl_bench *m, unsigned l, unsigned levels, char *buf, size_t len)
+{
+	static const char *const cache[4] = { "L1", "L2", "MALL", "L4" };
+	struct gl_hsa_info info;
+	struct gl_err e;
+	unsigned ncaches = 0;
+	char size[32];
+
+	if (gl_hsa_info(m->ctx->hsa, &info, &e))
+		while (ncaches < 4 && info.cache_bytes[ncaches])
+			ncaches++;
+	if (levels != ncaches + 1 || !ncaches) {
+		gl_str_fmt(buf, len, "level %u", l);
+		return;
+	}
+	if (l == levels) {
+		gl_str_copy(buf, len, "HBM");
+		return;
+	}
+	gl_str_bytes(info.cache_bytes[l - 1], true, size, sizeof(size));
+	gl_str_fmt(buf, len, "%s (%s%s)", cache[l - 1], size, l == 1 ? " per CU" : "");
+}
+
+/* Latency per footprint, markers coloured by level (named by the cache);
+ * the footprints grow geometrically, so their evenly spaced positions are
+ * a log scale. */
 static void sweep_chart(struct gl_bench *m, struct gl_table *t, const char *dir, const struct sweep_pt *pts,
                         unsigned n, unsigned levels)
 {
@@ -577,7 +605,7 @@ static void sweep_chart(struct gl_bench *m, struct gl_table *t, const char *dir,
 	gl_str_copy(names[0], sizeof(names[0]), "between levels");
 	gnames[0] = names[0];
 	for (unsigned l = 1; l <= levels; l++) {
-		gl_str_fmt(names[l], sizeof(names[l]), "level %u", l);
+		level_name(m, l, levels, names[l], sizeof(names[l]));
 		gnames[l] = names[l];
 	}
 	for (unsigned i = 0; i < n; i++) {
@@ -592,8 +620,8 @@ static void sweep_chart(struct gl_bench *m, struct gl_table *t, const char *dir,
 		.title = title, .ylabel = "cycles per load (s_memtime, overhead subtracted; log scale)",
 		.npoints = n, .labels = lab, .group = group, .ngroups = levels + 1, .group_names = gnames,
 		.nseries = 1, .series_names = series, .values = values,
-		.xlabel = "footprint chased (bytes, x2 steps)", .key_title = "cache level the plateau detection assigns",
-		.logy = true, .ordered_x = true,
+		.xlabel = "footprint chased (bytes, x2 steps)", .key_title = "level the plateau detection assigns",
+		.logy = true, .ordered_x = true, .value_labels = true,
 	};
 	gl_bench_chart(m, t, &c, dir, "latency_chase.svg");
 }
