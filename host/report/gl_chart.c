@@ -230,14 +230,15 @@ static void next_plot(FILE *f, bool *first)
 /* Series 0's extras: values over it, its outliers at the top edge. */
 static void plot_extras(FILE *f, const struct gl_chart *c, const char *data, bool bars, bool *first)
 {
-	if (c->value_labels) {
+	/* Values: series 0 over its bars or markers, the others under theirs. */
+	for (unsigned s = 0; c->value_labels && s < c->nseries; s++) {
 		next_plot(f, first);
 		gp_string(f, data);
 		fputs(" using 1:", f);
-		y_expr(f, c, 4, "<=");
+		y_expr(f, c, 4 + s, "<=");
 		fputc(':', f);
-		value_text(f, 4);
-		fprintf(f, " with labels offset 0,%s font 'sans,9' notitle", bars ? "0.6" : "0.9");
+		value_text(f, 4 + s);
+		fprintf(f, " with labels offset 0,%s font 'sans,9' notitle", s ? "-0.9" : bars ? "0.6" : "0.9");
 	}
 	if (c->ymax > 0) {
 		next_plot(f, first);

@@ -51,7 +51,7 @@ struct gl_chart {
 	const unsigned *cluster;          /* npoints cluster indices: the points of a cluster side by side */
 	unsigned nclusters;
 	const char *const *cluster_names; /* nclusters tick labels (labels[] then unused) */
-	bool value_labels;                /* each value of series 0 written over its bar or marker */
+	bool value_labels;                /* each value written by its bar or marker */
 	double ymin, ymax;                /* y range; 0, 0: automatic. Above ymax: drawn at the top */
 	const struct gl_chart_line *lines;
 	unsigned nlines;

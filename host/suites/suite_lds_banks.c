@@ -639,6 +639,41 @@ out:
 	return ok;
 }
 
+/* The read phase of each direct-to-LDS layout: a bar per kernel, the
+ * legend saying its layout, its read index and its bank conflicts. */
+#define PADDING_MAX 8
+static void padding_chart(struct gl_bench *m, const char *dir, const struct direct_row *rows, unsigned n,
+                          struct gl_table *t)
+{
+	const char *labels[PADDING_MAX], *gnames[PADDING_MAX], *series[1] = { "read phase" };
+	char gn[PADDING_MAX][160], title[160];
+	unsigned group[PADDING_MAX];
+	double values[PADDING_MAX];
+
+	n = n < PADDING_MAX ? n : PADDING_MAX;
+	for (unsigned i = 0; i < n; i++) {
+		const struct direct_row *r = &rows[i];
+
+		labels[i] = r->kernel;
+		group[i] = i;
+		if (r->have_counters)
+			gl_str_fmt(gn[i], sizeof(gn[i]), "%s: %s, read %s; %llu bank conflicts", r->kernel, r->layout,
+			           r->read, (unsigned long long)r->conflicts);
+		else
+			gl_str_fmt(gn[i], sizeof(gn[i]), "%s: %s, read %s", r->kernel, r->layout, r->read);
+		gnames[i] = gn[i];
+		values[i] = r->ok ? r->read_cycles : NAN;
+	}
+	gl_str_fmt(title, sizeof(title), "lds_banks: padding of a direct-to-LDS tile, %s (%s)",
+	           gl_hsa_arch(m->ctx->hsa), gl_backend_name(gl_hsa_backend(m->ctx->hsa)));
+	struct gl_chart ch = {
+		.title = title, .ylabel = "cycles of the ds_read_b128 phase (median over blocks)", .npoints = n,
+		.labels = labels, .group = group, .ngroups = n, .group_names = gnames, .nseries = 1,
+		.series_names = series, .values = values, .value_labels = true,
+	};
+	gl_bench_chart(m, t, &ch, dir, "lds_banks_padding.svg");
+}
+
 static bool write_direct(struct gl_bench *m, const struct banks_cfg *c, const char *dir,
                          const struct direct_row *rows, unsigned n, struct gl_err *e)
 {
@@ -677,6 +712,7 @@ static bool write_direct(struct gl_bench *m, const struct banks_cfg *c, const ch
 			goto out;
 		}
 	}
+	padding_chart(m, dir, rows, n, t);
 	ok = gl_bench_write(m, t, dir, "lds_banks_padding", true, &padding_figures, e);
 out:
 	gl_table_free(t);
