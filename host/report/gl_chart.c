@@ -189,8 +189,8 @@ static void log_axis(FILE *f, const struct gl_chart *c)
 		fputs("set yrange [*:*]\n", f);
 		return;
 	}
-	from = lo / 1.35;
-	to = hi * 1.35;
+	from = lo / 1.5;   /* room under the lowest marker for a value written below it */
+	to = hi * 1.5;
 	fprintf(f, "set yrange [%g:%g]\nset ytics (", from, to);
 	for (double d = pow(10, floor(log10(from))); d <= to; d *= 10)
 		for (int m = 0; m < 3; m++) {
