@@ -146,6 +146,7 @@ help:
 	@echo "  bench        the emulator's speed (BENCH_N, BENCH_REPS, BENCH_CALLGRIND=0)"
 	@echo "  tsan         the parallel simulation under ThreadSanitizer (tests/e2e/threads.t)"
 	@echo "  compare      KERNEL=name [REF=hip kernel]: asm vs its HIP reference, side by side and timed"
+	@echo "  hip          SRC=file.hip: one HIP kernel -> build/hip/ARCH/<name>.co, with the clang make info names"
 	@echo "  deps         install everything run and test need (root) or print the command"
 	@echo "  info         show the toolchain found"
 	@echo "  clean        remove build/"
