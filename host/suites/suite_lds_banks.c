@@ -471,7 +471,15 @@ static void sweep_chart(struct gl_bench *m, const struct banks_cfg *c, const cha
 	unsigned group[GL_PARAMS_LIST_MAX], cluster[GL_PARAMS_LIST_MAX], ngroups = 2, ncl = 0;
 	int key[GL_PARAMS_LIST_MAX];
 	double values[GL_PARAMS_LIST_MAX];
+	const char *ylabel = "dispatch time / stride 1's (x slower)";
 
+	/* Without stride 1 in --param lds_banks.strides: against the fastest. */
+	if (!(base > 0)) {
+		for (unsigned i = 0; i < c->nstrides; i++)
+			if (pts[i].ok && (!(base > 0) || pts[i].us.median_us < base))
+				base = pts[i].us.median_us;
+		ylabel = "dispatch time / the fastest stride's (x slower; stride 1 not run)";
+	}
 	for (unsigned i = 0; i < c->nstrides; i++) {
 		uint64_t st = pts[i].stride;
 		int k = log2_exact(st);
@@ -519,7 +527,7 @@ static void sweep_chart(struct gl_bench *m, const struct banks_cfg *c, const cha
 		gl_str_copy(xlabel, sizeof(xlabel), "lane stride in dwords (lane l reads dword l x stride); bank count "
 		            "not detected");
 	struct gl_chart ch = {
-		.title = title, .ylabel = "dispatch time / stride 1's (x slower)", .npoints = c->nstrides,
+		.title = title, .ylabel = ylabel, .npoints = c->nstrides,
 		.labels = labels, .group = group, .ngroups = ngroups, .group_names = gnames, .nseries = 1,
 		.series_names = series, .values = values, .xlabel = xlabel,
 		.cluster = cluster, .nclusters = ncl, .cluster_names = cnames, .value_labels = true,

@@ -17,6 +17,8 @@ use lib "$FindBin::Bin/lib";
 use GcnlabSuite;
 
 my $root = root_dir();
+# A make of its own, not a part of the one running the tests.
+$ENV{$_} = '' for qw(MAKEFLAGS MFLAGS MAKELEVEL);
 my $gcnlab = need_gcnlab();
 my $tmp = temp_dir('hipmake');
 my $n = 512;

@@ -11,6 +11,8 @@ use lib "$FindBin::Bin/lib";
 use GcnlabSuite;
 
 my $root = root_dir();
+# A make of its own, not a part of the one running the tests.
+$ENV{$_} = '' for qw(MAKEFLAGS MFLAGS MAKELEVEL);
 my $tmp = temp_dir('disasm');
 
 for my $arch (qw(gfx900 gfx942)) {
