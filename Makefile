@@ -64,6 +64,7 @@ include mk/tools.mk
 include mk/test.mk
 include mk/tests_hip.mk
 include mk/compare.mk
+include mk/hip.mk
 include mk/bench.mk
 include mk/model.mk
 include mk/seeds.mk
@@ -112,12 +113,13 @@ run-suites: all
 	$(GCNLAB) run $(or $(SUITE),all) --arch $(ARCH) --backend $(or $(BACKEND),auto)
 
 # make disasm KERNEL=copy_256_4_64_256 [ARCH=gfx90a]: code and metadata of one
-# code object (suite or test).
-disasm: kernels test-kernels $(KD_TOOL)
-	@co="$(firstword $(wildcard $(BUILD)/$(ARCH)/$(KERNEL).co $(BUILD)/$(ARCH)/test/$(KERNEL).co))"; \
+# code object (suite or test). Builds that one code object only (cmp_obj,
+# mk/compare.mk), not every kernel of every arch.
+disasm: $(if $(KERNEL),$(call cmp_obj,$(KERNEL))) $(KD_TOOL)
+	@co="$(if $(KERNEL),$(call cmp_obj,$(KERNEL)))"; \
 	if [ -z "$(KERNEL)" ] || [ -z "$$co" ]; then \
 		echo "usage: make disasm KERNEL=<code object name> [ARCH=...]; for $(ARCH) there are:" >&2; \
-		ls $(BUILD)/$(ARCH)/*.co $(BUILD)/$(ARCH)/test/*.co 2>/dev/null | sed 's|.*/||; s|\.co$$||' >&2; \
+		echo "$(sort $(notdir $(basename $(KCO_suite_$(ARCH)) $(KCO_test_$(ARCH)))))" | tr ' ' '\n' >&2; \
 		exit 1; \
 	fi; \
 	$(LLVM_OBJDUMP) -d --mcpu=$(ARCH) "$$co" && $(LLVM_READELF) --notes "$$co" && \
@@ -146,6 +148,7 @@ help:
 	@echo "  bench        the emulator's speed (BENCH_N, BENCH_REPS, BENCH_CALLGRIND=0)"
 	@echo "  tsan         the parallel simulation under ThreadSanitizer (tests/e2e/threads.t)"
 	@echo "  compare      KERNEL=name [REF=hip kernel]: asm vs its HIP reference, side by side and timed"
+	@echo "  hip          SRC=file.hip: one HIP kernel -> build/hip/ARCH/<name>.co, with the clang make info names"
 	@echo "  deps         install everything run and test need (root) or print the command"
 	@echo "  info         show the toolchain found"
 	@echo "  clean        remove build/"

@@ -35,6 +35,7 @@ struct compare_opts {
 	unsigned warmup;
 	unsigned top;
 	unsigned ulp;
+	bool raw;
 	char out[PATH_MAX];
 	double timeout;
 };
@@ -74,6 +75,8 @@ const struct gl_opt gl_compare_opts[] = {
 	{ "--warmup", GL_OPT_UINT, O(warmup), "N", "untimed dispatches before them (default 3)", .min = 0,
 	  .max = 1000000 },
 	{ "--top", GL_OPT_UINT, O(top), "N", "stall sites shown per kernel (default 8)", .min = 1, .max = 1000 },
+	{ "--raw", GL_OPT_FLAG, O(raw), NULL,
+	  "show the code as llvm-objdump printed it (registers and labels not renumbered; the alignment is the same)", .min = 0 },
 	{ "--ulp", GL_OPT_UINT, O(ulp), "N",
 	  "outputs are f32 arrays equal within N units in the last place (default: every byte equal)",
 	  .min = 0, .max = 1u << 30 },
@@ -410,6 +413,7 @@ int gl_compare_cmd(const char *cmd, int argc, char **argv)
 	c->reps = o.reps;
 	c->warmup = o.warmup;
 	c->top = o.top;
+	c->raw = o.raw;
 	c->ulp_given = o.ulp != UINT_MAX;
 	c->ulp = c->ulp_given ? o.ulp : 0;
 	if ((r = resolve_launch(cmd, &o, pos, npos, &ctx, c)) >= 0 || (r = check_args(cmd, &c->launch)) >= 0 ||

@@ -78,6 +78,7 @@ enum gl_compare_mark {
 struct gl_compare_row {
 	enum gl_compare_mark mark;
 	long left, right;                 /* instruction indices, -1 for none */
+	unsigned loop;                    /* 1.. the pair of loops it lies in, 0 none */
 };
 
 struct gl_compare {
@@ -88,6 +89,8 @@ struct gl_compare {
 	struct gl_compare_side side[2];   /* [0] asm, [1] reference */
 	struct gl_compare_row *rows;
 	size_t nrows;
+	unsigned nloops;                  /* pairs of loops aligned with each other */
+	bool raw;                         /* --raw: show the instructions as llvm-objdump printed them */
 	unsigned reps, warmup, top;
 	unsigned ulp;                     /* --ulp: f32 outputs may differ by this many ULP (0: bytes equal) */
 	bool ulp_given;
@@ -97,9 +100,14 @@ struct gl_compare {
 	char trace_note[256];             /* why there is no trace, "" if there is */
 };
 
-/* Align side[0] and side[1] (normalised first) into rows: GNU diff's
- * alignment of the shape sequences; inside each run left unmatched, a
- * second alignment on the mnemonics pairs same-mnemonic instructions as
+/* Align side[0] and side[1] (normalised first) into rows, loops facing
+ * loops: each listing's outermost loops (a backward branch to its target)
+ * pair up, in order when both have as many, else the largest of each and
+ * then the code before and after them the same way; every pair of loops
+ * and each stretch of code between them is aligned on its own. Inside one:
+ * GNU diff's alignment of the shape sequences; inside each run left
+ * unmatched, a second alignment on the mnemonics, and in what is still
+ * unmatched a third on the instruction classes, pair instructions as
  * GL_CMP_CHANGED; same shape and same text is GL_CMP_SAME. */
 bool gl_compare_align(struct gl_compare *c, struct gl_err *e);
 
@@ -138,6 +146,35 @@ enum {
  * no run, no counters, no trace). False out of memory. */
 bool gl_compare_tables(const struct gl_compare *c, struct gl_compare_tab tabs[GL_COMPARE_NTABS]);
 void gl_compare_tables_free(struct gl_compare_tab tabs[GL_COMPARE_NTABS]);
+
+/* --- per instruction (shared by the terminal and the page) --------------- */
+
+/* The trace row of instruction i of side s; NULL when there is no trace or
+ * no wave issued it. */
+const struct gcnlab_emu_trace_row *gl_compare_trace_of(const struct gl_compare_side *s, long i);
+
+/* Where instruction i's time goes: pct its cycles (issue to the wave's next
+ * issue, all waves) as a percentage of the side's wave-cycles, "12.3";
+ * cause its largest stall cause and that cause's share of its cycles,
+ * "vmcnt 92%". Both "" when the instruction has no trace row or no cycles. */
+void gl_compare_insn_cost(const struct gl_compare_side *s, long i, char *pct, size_t plen, char *cause,
+                          size_t clen);
+
+/* The text shown for instruction i of d: normalised, or as llvm-objdump
+ * printed it (c->raw). */
+void gl_compare_insn_text(const struct gl_compare *c, const struct gl_disasm *d, long i, char *buf, size_t len);
+
+/* Loop pair k (1..c->nloops): the first and last instruction on each side
+ * (first[0], last[0] asm; [1] reference) and each side's share of its
+ * wave-cycles spent in it (pct, -1 without a trace). */
+struct gl_compare_loop_span {
+	long first[2], last[2];
+	double pct[2];
+};
+void gl_compare_loop_span(const struct gl_compare *c, unsigned k, struct gl_compare_loop_span *out);
+
+/* "loop 1: asm 0x0e74..0x12d0, 230 instructions, 81.2% of its cycles; ref ..." */
+void gl_compare_loop_title(const struct gl_compare *c, unsigned k, char *buf, size_t len);
 
 /* Header line, the side-by-side code, the tables, the notes. */
 void gl_compare_print(FILE *f, const struct gl_compare *c, const struct gl_compare_tab *tabs);

@@ -8,11 +8,13 @@
  */
 #include "cli/gl_compare.h"
 
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/gl_esc.h"
 #include "measure/gl_counters.h"
+#include "measure/gl_trace.h"
 #include "report/gl_results.h"
 
 static const char *const html_with[256] = {
@@ -76,44 +78,107 @@ static const char *const mark_class[] = { [GL_CMP_SAME] = "same", [GL_CMP_CHANGE
 static const char *const mark_text[] = { [GL_CMP_SAME] = "", [GL_CMP_CHANGED] = "|", [GL_CMP_LEFT] = "&lt;",
 	                                 [GL_CMP_RIGHT] = "&gt;" };
 
-static void code_cells(FILE *f, const struct gl_disasm *d, long i)
+/* One side's cells of a code row: offset, label, instruction (title: the
+ * text as printed; with a trace, its cycles and every stall cause), and
+ * with a trace its share of the cycles (a bar behind the number) and its
+ * largest stall cause. */
+static void code_cells(FILE *f, const struct gl_compare *c, int side, long i)
 {
+	const struct gl_compare_side *s = &c->side[side];
+	const struct gcnlab_emu_trace_row *r;
 	const struct gl_insn *in;
+	char text[GL_DISASM_TEXT + 64], pct[16], cause[64];
 
 	if (i < 0) {
-		fputs("<td></td><td></td><td></td>", f);
+		fputs(s->traced ? "<td></td><td></td><td></td><td></td><td></td>" : "<td></td><td></td><td></td>", f);
 		return;
 	}
-	in = &d->insns[i];
+	in = &s->dis.insns[i];
+	r = gl_compare_trace_of(s, i);
 	fprintf(f, "<td class=\"off\">0x%04x</td><td class=\"lab\">", in->offset);
 	esc(f, in->label);
-	markup(f, "</td><td class=\"ins\" title=\"", in->mnemonic);
-	fputc(' ', f);
-	esc(f, in->operands);
-	markup(f, "\">", in->norm);
+	markup(f, "</td><td class=\"ins\" title=\"", c->raw ? in->norm : in->mnemonic);
+	if (!c->raw) {
+		fputc(' ', f);
+		esc(f, in->operands);
+	}
+	if (r) {
+		fprintf(f, "&#10;%" PRIu64 " cycles, %" PRIu64 " issues", r->cycles, r->issues);
+		for (unsigned j = 0; j < GCNLAB_STALL_COUNT; j++)
+			if (r->stall[j])
+				fprintf(f, "&#10;%s: %" PRIu64 " cycles", gl_trace_cause_name(j), r->stall[j]);
+	}
+	gl_compare_insn_text(c, &s->dis, i, text, sizeof(text));
+	markup(f, "\">", text);
 	fputs("</td>", f);
+	if (!s->traced)
+		return;
+	gl_compare_insn_cost(s, i, pct, sizeof(pct), cause, sizeof(cause));
+	/* The bar: the share of the kernel's cycles, scaled so 10% fills the cell. */
+	if (pct[0])
+		fprintf(f, "<td class=\"cyc\" style=\"background-size:%.0f%% 100%%\">%s</td>", 
+		        strtod(pct, NULL) * 10 > 100 ? 100.0 : strtod(pct, NULL) * 10, pct);
+	else
+		fputs("<td class=\"cyc\"></td>", f);
+	markup(f, "<td class=\"cause\">", cause);
+	fputs("</td>", f);
+}
+
+static void code_head(FILE *f, const struct gl_compare *c, int side)
+{
+	markup(f, "<th>offset</th><th></th><th>", side ? "reference " : "asm ");
+	esc(f, c->side[side].kernel);
+	fputs("</th>", f);
+	if (c->side[side].traced)
+		fputs("<th title=\"share of the kernel's wave-cycles (trace, all waves)\">cyc %</th>"
+		      "<th title=\"the largest stall cause, its share of the instruction's cycles\">stall</th>", f);
 }
 
 static void html_code(FILE *f, const struct gl_compare *c)
 {
 	size_t count[4] = { 0 };
+	unsigned loop = 0;
+	int ncols = 7 + (c->side[0].traced ? 2 : 0) + (c->side[1].traced ? 2 : 0);
+	char title[512];
 
 	for (size_t i = 0; i < c->nrows; i++)
 		count[c->rows[i].mark]++;
-	fprintf(f, "<h2>code, normalised: registers renumbered per class in order of first use, labels L0, L1, "
-	           "&hellip; by address</h2>\n<p>%zu same, %zu changed (|), %zu asm only (&lt;), %zu reference "
-	           "only (&gt;). Hover an instruction for the text llvm-objdump printed.</p>\n",
-	        count[GL_CMP_SAME], count[GL_CMP_CHANGED], count[GL_CMP_LEFT], count[GL_CMP_RIGHT]);
-	markup(f, "<table id=\"code\" class=\"code\">\n<tr><th>offset</th><th></th><th>asm ", c->side[0].kernel);
-	markup(f, "</th><th></th><th>offset</th><th></th><th>reference ", c->side[1].kernel);
-	fputs("</th></tr>\n", f);
+	if (c->raw)
+		fputs("<h2>code as llvm-objdump printed it (--raw), aligned as normalised</h2>\n", f);
+	else
+		fputs("<h2>code, normalised: registers renumbered per class in order of first use, labels L0, L1, "
+		      "&hellip; by address (<code>--raw</code>: as printed)</h2>\n", f);
+	fprintf(f, "<p>%zu same, %zu changed (|: same mnemonic or class), %zu asm only (&lt;), %zu reference only (&gt;); %u loop%s "
+	           "facing each other (blue bar).",
+	        count[GL_CMP_SAME], count[GL_CMP_CHANGED], count[GL_CMP_LEFT], count[GL_CMP_RIGHT], c->nloops,
+	        c->nloops == 1 ? "" : "s");
+	if (c->side[0].traced || c->side[1].traced)
+		fputs(" <b>cyc %</b>: the instruction's share of its kernel's wave-cycles (per-instruction trace, all "
+		      "waves; the bar is full at 10%); <b>stall</b>: its largest stall cause and that cause's share of "
+		      "its cycles.", f);
+	fprintf(f, " Hover an instruction for the text %s and its cycles by cause.</p>\n",
+	        c->raw ? "normalised" : "llvm-objdump printed");
+	fputs("<table id=\"code\" class=\"code\">\n<tr>", f);
+	code_head(f, c, 0);
+	fputs("<th></th>", f);
+	code_head(f, c, 1);
+	fputs("</tr>\n", f);
 	for (size_t i = 0; i < c->nrows; i++) {
 		const struct gl_compare_row *row = &c->rows[i];
 
-		fprintf(f, "<tr class=\"%s\">", mark_class[row->mark]);
-		code_cells(f, &c->side[0].dis, row->left);
+		if (row->loop != loop) {
+			loop = row->loop;
+			if (loop) {
+				gl_compare_loop_title(c, loop, title, sizeof(title));
+				fprintf(f, "<tr class=\"loophead\" id=\"loop%u\"><td colspan=\"%d\">", loop, ncols);
+				esc(f, title);
+				fputs("</td></tr>\n", f);
+			}
+		}
+		fprintf(f, "<tr class=\"%s%s\">", mark_class[row->mark], row->loop ? " loop" : "");
+		code_cells(f, c, 0, row->left);
 		fprintf(f, "<td class=\"mark\">%s</td>", mark_text[row->mark]);
-		code_cells(f, &c->side[1].dis, row->right);
+		code_cells(f, c, 1, row->right);
 		fputs("</tr>\n", f);
 	}
 	fputs("</table>\n", f);
@@ -125,10 +190,15 @@ static const char css[] =
 	"table{border-collapse:collapse;margin:.4em 0}"
 	"th,td{border:1px solid #ccc;padding:2px 8px;text-align:left;vertical-align:top}"
 	"th{background:#eee}td.n{text-align:right;font-variant-numeric:tabular-nums}td.sub{padding-left:2em}"
-	"table.code td{font-family:monospace;white-space:pre;border:none;padding:0 6px}"
+	"table.code{font-size:11px}table.code td{font-family:monospace;white-space:pre;border:none;padding:0 4px}"
 	"table.code td.off{color:#888}table.code td.lab{color:#06c}"
 	"table.code td.mark{font-weight:bold;text-align:center}"
-	"tr.chg td{background:#fff4c2}tr.left td{background:#ffd9d9}tr.right td{background:#d9f2d9}"
+	"tr.chg td{background-color:#fff4c2}tr.left td{background-color:#ffd9d9}tr.right td{background-color:#d9f2d9}"
+	"table.code td.cyc{text-align:right;min-width:3.5em;background-image:linear-gradient(#f4a259,#f4a259);"
+	"background-repeat:no-repeat;background-position:left}"
+	"table.code td.cause{color:#a33}"
+	"tr.loop td:first-child,tr.loop td.mark{border-left:4px solid #36c}"
+	"tr.loophead td{background:#dde6f7;font-family:sans-serif;font-weight:bold;padding:3px 6px}"
 	"p.note{color:#555}p.bad{color:#b00;font-weight:bold}code{background:#f4f4f4}";
 
 static void html_page(FILE *f, const struct gl_compare *c, const struct gl_compare_tab *tabs)
@@ -151,7 +221,11 @@ static void html_page(FILE *f, const struct gl_compare *c, const struct gl_compa
 		markup(f, " <code>", c->launch.args[i]);
 		fputs("</code>", f);
 	}
-	fputs("</p>\n<p><a href=\"#code\">the code side by side</a> (after the tables)</p>\n", f);
+	fputs("</p>\n<p><a href=\"#code\">the code side by side</a>", f);
+	for (unsigned k = 1; k <= c->nloops; k++)
+		fprintf(f, "%s<a href=\"#loop%u\">loop %u</a>", k == 1 ? " (" : ", ", k, k);
+	fprintf(f, "%s, after the tables; <a href=\"#descriptor\">the kernel descriptors</a> at the end</p>\n",
+	        c->nloops ? ")" : "");
 	if (c->ran) {
 		fprintf(f, "<p id=\"outputs\"%s>outputs: ", c->outputs_same ? "" : " class=\"bad\"");
 		esc(f, c->outputs);
@@ -162,7 +236,6 @@ static void html_page(FILE *f, const struct gl_compare *c, const struct gl_compa
 	}
 	html_tab(f, &tabs[GL_COMPARE_TAB_MIX], "mix");
 	html_tab(f, &tabs[GL_COMPARE_TAB_RES], "resources");
-	html_tab(f, &tabs[GL_COMPARE_TAB_KD], "descriptor");
 	if (c->ran) {
 		if (tabs[GL_COMPARE_TAB_COUNTERS].t)
 			html_tab(f, &tabs[GL_COMPARE_TAB_COUNTERS], "counters");
@@ -176,6 +249,7 @@ static void html_page(FILE *f, const struct gl_compare *c, const struct gl_compa
 		}
 	}
 	html_code(f, c);
+	html_tab(f, &tabs[GL_COMPARE_TAB_KD], "descriptor");
 	fputs("</body>\n</html>\n", f);
 }
 

@@ -360,20 +360,120 @@ void gl_compare_tables_free(struct gl_compare_tab tabs[GL_COMPARE_NTABS])
 	}
 }
 
+/* --- per instruction -------------------------------------------------------- */
+
+const struct gcnlab_emu_trace_row *gl_compare_trace_of(const struct gl_compare_side *s, long i)
+{
+	uint32_t off;
+
+	if (!s->traced || i < 0 || (size_t)i >= s->dis.n)
+		return NULL;
+	off = s->dis.insns[i].offset;
+	for (size_t j = 0; j < s->ntrace; j++)
+		if (s->trace[j].offset == off)
+			return &s->trace[j];
+	return NULL;
+}
+
+void gl_compare_insn_cost(const struct gl_compare_side *s, long i, char *pct, size_t plen, char *cause,
+                          size_t clen)
+{
+	const struct gcnlab_emu_trace_row *r = gl_compare_trace_of(s, i);
+	unsigned top = 0;
+
+	pct[0] = cause[0] = '\0';
+	if (!r || !r->cycles || !s->trace_cycles)
+		return;
+	gl_str_fmt(pct, plen, "%.1f", 100.0 * (double)r->cycles / (double)s->trace_cycles);
+	for (unsigned j = 1; j < GCNLAB_STALL_COUNT; j++)
+		if (r->stall[j] > r->stall[top])
+			top = j;
+	if (r->stall[top])
+		gl_str_fmt(cause, clen, "%s %.0f%%", gl_trace_cause_name(top),
+		           100.0 * (double)r->stall[top] / (double)r->cycles);
+}
+
+void gl_compare_insn_text(const struct gl_compare *c, const struct gl_disasm *d, long i, char *buf, size_t len)
+{
+	const struct gl_insn *in = &d->insns[i];
+
+	if (c->raw)
+		gl_str_fmt(buf, len, "%s%s%s", in->mnemonic, in->operands[0] ? " " : "", in->operands);
+	else
+		gl_str_copy(buf, len, in->norm);
+}
+
+void gl_compare_loop_span(const struct gl_compare *c, unsigned k, struct gl_compare_loop_span *out)
+{
+	for (int s = 0; s < 2; s++) {
+		uint64_t cyc = 0;
+
+		out->first[s] = out->last[s] = -1;
+		for (size_t i = 0; i < c->nrows; i++) {
+			long x = s ? c->rows[i].right : c->rows[i].left;
+
+			if (c->rows[i].loop != k || x < 0)
+				continue;
+			if (out->first[s] < 0)
+				out->first[s] = x;
+			out->last[s] = x;
+			const struct gcnlab_emu_trace_row *r = gl_compare_trace_of(&c->side[s], x);
+			if (r)
+				cyc += r->cycles;
+		}
+		out->pct[s] = c->side[s].traced && c->side[s].trace_cycles
+		                      ? 100.0 * (double)cyc / (double)c->side[s].trace_cycles
+		                      : -1.0;
+	}
+}
+
+void gl_compare_loop_title(const struct gl_compare *c, unsigned k, char *buf, size_t len)
+{
+	struct gl_compare_loop_span sp;
+	size_t used = 0;
+
+	gl_compare_loop_span(c, k, &sp);
+	gl_str_fmt(buf, len, "loop %u:", k);
+	for (int s = 0; s < 2; s++) {
+		const struct gl_disasm *d = &c->side[s].dis;
+
+		used = strlen(buf);
+		if (sp.first[s] < 0)
+			continue;
+		gl_str_fmt(buf + used, len - used, "%s %s 0x%04x..0x%04x, %ld instructions", s ? ";" : "",
+		           s ? "ref" : "asm", d->insns[sp.first[s]].offset, d->insns[sp.last[s]].offset,
+		           sp.last[s] - sp.first[s] + 1);
+		used = strlen(buf);
+		if (sp.pct[s] >= 0)
+			gl_str_fmt(buf + used, len - used, ", %.1f%% of its cycles", sp.pct[s]);
+	}
+}
+
 /* --- the terminal ---------------------------------------------------------- */
 
 static const char mark_char[] = { [GL_CMP_SAME] = ' ', [GL_CMP_CHANGED] = '|', [GL_CMP_LEFT] = '<',
 	                          [GL_CMP_RIGHT] = '>' };
 
-/* "0x0058 L2   s_waitcnt vmcnt(0)" cut to width, or blanks. */
-static void code_cell(char *buf, size_t len, const struct gl_disasm *d, long i, int width)
+#define COST_COLS 23   /* " %5s %-16s": "cyc%" and the top stall cause */
+
+/* "0x0058 L2   s_waitcnt vmcnt(0)   12.3 vmcnt 92%" cut to width, or blanks. */
+static void code_cell(char *buf, size_t len, const struct gl_compare *c, int side, long i, int width)
 {
+	const struct gl_compare_side *s = &c->side[side];
+	char text[GL_DISASM_TEXT + 64], pct[16], cause[64];
+
 	if (i < 0) {
-		gl_str_fmt(buf, len, "%*s", width + CODE_PREFIX, "");
+		gl_str_fmt(buf, len, "%*s", width + CODE_PREFIX + (s->traced ? COST_COLS : 0), "");
 		return;
 	}
-	gl_str_fmt(buf, len, "0x%04x %-4s %-*.*s", d->insns[i].offset, d->insns[i].label, width, width,
-	           d->insns[i].norm);
+	gl_compare_insn_text(c, &s->dis, i, text, sizeof(text));
+	gl_str_fmt(buf, len, "0x%04x %-4s %-*.*s", s->dis.insns[i].offset, s->dis.insns[i].label, width, width, text);
+	if (s->traced) {
+		size_t n = strlen(buf);
+
+		gl_compare_insn_cost(s, i, pct, sizeof(pct), cause, sizeof(cause));
+		gl_str_fmt(buf + n, len - n, " %5s %-16.16s", pct, cause);
+	}
 }
 
 static void rtrim(char *s)
@@ -387,37 +487,68 @@ static void rtrim(char *s)
 static void print_code(FILE *f, const struct gl_compare *c)
 {
 	size_t count[4] = { 0 };
-	char l[256], r[256];
-	int width = CODE_COL_MIN;
+	char l[320], r[320], title[512];
+	int width = CODE_COL_MIN, lw;
+	unsigned loop = 0;
 
 	for (size_t i = 0; i < c->side[0].dis.n; i++) {
-		int n = (int)strlen(c->side[0].dis.insns[i].norm);
+		gl_compare_insn_text(c, &c->side[0].dis, (long)i, l, sizeof(l));
+		int n = (int)strlen(l);
 
 		if (n > width)
 			width = n < CODE_COL_MAX ? n : CODE_COL_MAX;
 	}
+	lw = width + CODE_PREFIX + (c->side[0].traced ? COST_COLS : 0);
 	for (size_t i = 0; i < c->nrows; i++)
 		count[c->rows[i].mark]++;
-	fprintf(f, "== code, normalised (registers renumbered per class in order of first use, labels L0, L1, ... "
-	           "by address)\n");
-	fprintf(f, "   %zu same, %zu changed ('|': same mnemonic), %zu asm only ('<'), %zu reference only ('>')\n\n",
-	        count[GL_CMP_SAME], count[GL_CMP_CHANGED], count[GL_CMP_LEFT], count[GL_CMP_RIGHT]);
-	gl_str_fmt(l, sizeof(l), "offset      asm %s", c->side[0].kernel);
-	gl_str_fmt(r, sizeof(r), "offset      ref %s", c->side[1].kernel);
-	fprintf(f, "%-*.*s   %s\n", width + CODE_PREFIX, width + CODE_PREFIX, l, r);
+	if (c->raw)
+		fprintf(f, "== code as llvm-objdump printed it (--raw), aligned as normalised\n");
+	else
+		fprintf(f, "== code, normalised (registers renumbered per class in order of first use, labels L0, L1, "
+		           "... by address; --raw: as printed)\n");
+	fprintf(f, "   %zu same, %zu changed ('|': same mnemonic or class), %zu asm only ('<'), %zu reference only ('>'); "
+	           "%u loop%s facing each other\n",
+	        count[GL_CMP_SAME], count[GL_CMP_CHANGED], count[GL_CMP_LEFT], count[GL_CMP_RIGHT], c->nloops,
+	        c->nloops == 1 ? "" : "s");
+	if (c->side[0].traced || c->side[1].traced)
+		fprintf(f, "   cyc%%: the instruction's share of its kernel's wave-cycles (trace, all waves); "
+		           "stall: its largest stall cause, share of its cycles\n");
+	fputc('\n', f);
+	for (int sd = 0; sd < 2; sd++) {
+		char *h = sd ? r : l, name[192];
+
+		gl_str_fmt(name, sizeof(name), "offset      %s %s", sd ? "ref" : "asm", c->side[sd].kernel);
+		if (c->side[sd].traced)
+			gl_str_fmt(h, sizeof(l), "%-*s %5s %-16s", width + CODE_PREFIX, name, "cyc%", "stall");
+		else
+			gl_str_copy(h, sizeof(l), name);
+	}
+	rtrim(r);
+	fprintf(f, "%-*.*s   %s\n", lw, lw, l, r);
 	for (size_t i = 0; i < c->nrows; i++) {
 		const struct gl_compare_row *row = &c->rows[i];
 
-		code_cell(l, sizeof(l), &c->side[0].dis, row->left, width);
-		code_cell(r, sizeof(r), &c->side[1].dis, row->right, width);
+		if (row->loop != loop) {
+			if (loop)
+				fprintf(f, "---- end of loop %u\n", loop);
+			loop = row->loop;
+			if (loop) {
+				gl_compare_loop_title(c, loop, title, sizeof(title));
+				fprintf(f, "---- %s\n", title);
+			}
+		}
+		code_cell(l, sizeof(l), c, 0, row->left, width);
+		code_cell(r, sizeof(r), c, 1, row->right, width);
 		rtrim(r);
 		if (row->right < 0) {
 			rtrim(l);   /* no trailing blanks on a left-only row */
-			fprintf(f, "%-*s %c\n", width + CODE_PREFIX, l, mark_char[row->mark]);
+			fprintf(f, "%-*s %c\n", lw, l, mark_char[row->mark]);
 		} else {
 			fprintf(f, "%s %c %s\n", l, mark_char[row->mark], r);
 		}
 	}
+	if (loop)
+		fprintf(f, "---- end of loop %u\n", loop);
 	fputc('\n', f);
 }
 
@@ -444,7 +575,6 @@ void gl_compare_print(FILE *f, const struct gl_compare *c, const struct gl_compa
 	print_code(f, c);
 	print_tab(f, &tabs[GL_COMPARE_TAB_MIX]);
 	print_tab(f, &tabs[GL_COMPARE_TAB_RES]);
-	print_tab(f, &tabs[GL_COMPARE_TAB_KD]);
 	if (c->ran) {
 		fprintf(f, "== outputs: %s\n\n", c->outputs);
 		print_tab(f, &tabs[GL_COMPARE_TAB_TIMING]);
@@ -461,4 +591,5 @@ void gl_compare_print(FILE *f, const struct gl_compare *c, const struct gl_compa
 		if (c->trace_note[0])
 			fprintf(f, "== %s\n\n", c->trace_note);
 	}
+	print_tab(f, &tabs[GL_COMPARE_TAB_KD]);
 }

@@ -101,6 +101,21 @@ out:
 	return ok;
 }
 
+/* The x position of point i: its index, or in a cluster chart the
+ * cluster's index plus its group's place in the cluster. */
+#define CLUSTER_WIDTH 0.8
+static double x_of(const struct gl_chart *c, unsigned i)
+{
+	if (!c->cluster)
+		return i;
+	return c->cluster[i] + ((double)c->group[i] - (c->ngroups - 1) / 2.0) * (CLUSTER_WIDTH / c->ngroups);
+}
+
+static unsigned nslots(const struct gl_chart *c)
+{
+	return c->cluster ? c->nclusters : c->npoints;
+}
+
 static bool write_data(const struct gl_chart *c, const char *path, struct gl_err *e)
 {
 	FILE *f = fopen(path, "w");
@@ -114,16 +129,20 @@ static bool write_data(const struct gl_chart *c, const char *path, struct gl_err
 			fputc(*p == '"' ? '\'' : *p, f);
 		fputc('"', f);
 	}
-	fputc('\n', f);
+	fputs(c->marks ? " mark\n" : "\n", f);
 	/* Every step-th tick labelled, at most GL_CHART_MAX_TICKS. */
 	unsigned step = (c->npoints + GL_CHART_MAX_TICKS - 1) / GL_CHART_MAX_TICKS;
 
 	for (unsigned i = 0; i < c->npoints; i++) {
-		fprintf(f, "%u \"%s\" %u", i, step > 1 && i % step && i + 1 != c->npoints ? "" : c->labels[i],
-		        c->group[i]);
-		for (unsigned s = 0; s < c->nseries; s++) {
-			double v = c->values[(size_t)s * c->npoints + i];
+		const char *lab = c->cluster || (step > 1 && i % step && i + 1 != c->npoints) ? "" : c->labels[i];
 
+		fprintf(f, "%g \"%s\" %u", x_of(c, i), lab, c->group[i]);
+		for (unsigned s = 0; s <= c->nseries; s++) {
+			double v;
+
+			if (s == c->nseries && !c->marks)
+				break;
+			v = s < c->nseries ? c->values[(size_t)s * c->npoints + i] : c->marks[i];
 			if (isnan(v))
 				fputs(" -", f);
 			else
@@ -136,13 +155,152 @@ static bool write_data(const struct gl_chart *c, const char *path, struct gl_err
 	return true;
 }
 
+/* The finite positive range of everything drawn (values, marks, lines). */
+static void data_range(const struct gl_chart *c, double *lo, double *hi)
+{
+	*lo = INFINITY;
+	*hi = -INFINITY;
+	for (size_t i = 0; i < (size_t)c->nseries * c->npoints; i++)
+		if (isfinite(c->values[i]) && c->values[i] > 0) {
+			*lo = fmin(*lo, c->values[i]);
+			*hi = fmax(*hi, c->values[i]);
+		}
+	for (unsigned i = 0; c->marks && i < c->npoints; i++)
+		if (isfinite(c->marks[i]) && c->marks[i] > 0) {
+			*lo = fmin(*lo, c->marks[i]);
+			*hi = fmax(*hi, c->marks[i]);
+		}
+	for (unsigned i = 0; i < c->nlines; i++)
+		if (c->lines[i].y > 0) {
+			*lo = fmin(*lo, c->lines[i].y);
+			*hi = fmax(*hi, c->lines[i].y);
+		}
+}
+
+/* A log axis: the range with a margin, ticks at 1, 2, 5 x 10^k inside it
+ * (gnuplot's own labels only the decades). */
+static void log_axis(FILE *f, const struct gl_chart *c)
+{
+	double lo, hi, from, to;
+	bool first = true;
+
+	data_range(c, &lo, &hi);
+	if (!(lo <= hi)) {
+		fputs("set yrange [*:*]\n", f);
+		return;
+	}
+	from = lo / 1.5;   /* room under the lowest marker for a value written below it */
+	to = hi * 1.5;
+	fprintf(f, "set yrange [%g:%g]\nset ytics (", from, to);
+	for (double d = pow(10, floor(log10(from))); d <= to; d *= 10)
+		for (int m = 0; m < 3; m++) {
+			double v = d * (m == 0 ? 1 : m == 1 ? 2 : 5);
+
+			if (v < from || v > to)
+				continue;
+			fprintf(f, "%s'%g' %g", first ? "" : ", ", v, v);
+			first = false;
+		}
+	fputs(")\nset mytics 10\n", f);
+}
+
+/* gnuplot expression: column col's value as text, 3 significant digits. */
+static void value_text(FILE *f, unsigned col)
+{
+	fprintf(f, "(column(%u) >= 100 ? sprintf('%%.0f', column(%u)) : column(%u) >= 10 ? "
+	           "sprintf('%%.1f', column(%u)) : sprintf('%%.2f', column(%u)))",
+	        col, col, col, col, col);
+}
+
+/* The y of column col as plotted: NaN (1/0) above ymax when clipping. */
+static void y_expr(FILE *f, const struct gl_chart *c, unsigned col, const char *cond)
+{
+	if (c->ymax > 0)
+		fprintf(f, "(column(%u) %s %g ? column(%u) : 1/0)", col, cond, c->ymax, col);
+	else
+		fprintf(f, "(column(%u))", col);
+}
+
+static void next_plot(FILE *f, bool *first)
+{
+	fputs(*first ? "plot " : ", \\\n     ", f);
+	*first = false;
+}
+
+/* Series 0's extras: values over it, its outliers at the top edge. */
+static void plot_extras(FILE *f, const struct gl_chart *c, const char *data, bool bars, bool *first)
+{
+	/* Values: series 0 over its bars or markers, the others under theirs. */
+	for (unsigned s = 0; c->value_labels && s < c->nseries; s++) {
+		next_plot(f, first);
+		gp_string(f, data);
+		fputs(" using 1:", f);
+		y_expr(f, c, 4 + s, "<=");
+		fputc(':', f);
+		value_text(f, 4 + s);
+		fprintf(f, " with labels offset 0,%s font 'sans,9' notitle", s ? "-0.9" : bars ? "0.6" : "0.9");
+	}
+	if (c->ymax > 0) {
+		next_plot(f, first);
+		gp_string(f, data);
+		fprintf(f, " using 1:(column(4) > %g ? %g : 1/0) with points pt 9 ps 1.6 lc rgb '#d62728' "
+		           "title 'above the axis (value written)'", c->ymax, c->ymax);
+		next_plot(f, first);
+		gp_string(f, data);
+		fprintf(f, " using 1:(column(4) > %g ? %g : 1/0):", c->ymax, c->ymax);
+		value_text(f, 4);
+		fputs(" with labels offset 0,-1.1 font 'sans,10' tc rgb '#d62728' notitle", f);
+	}
+}
+
+/* Tick labels: every cluster's name, or the label column. Long labels are
+ * turned by 45 degrees, and the margins grow with them so the first label
+ * is not cut at the left edge. */
+static void x_axis(FILE *f, const struct gl_chart *c)
+{
+	size_t longest = 0, n = nslots(c);
+	bool rotate;
+
+	for (unsigned i = 0; i < n; i++) {
+		const char *l = c->cluster ? c->cluster_names[i] : c->labels[i];
+		size_t len = l ? strlen(l) : 0;
+
+		longest = len > longest ? len : longest;
+	}
+	/* ~7.5 px per character at 13 px, ~850 px of plot width. */
+	rotate = (double)longest * 7.5 * (double)(n < GL_CHART_MAX_TICKS ? n : GL_CHART_MAX_TICKS) > 800;
+	if (rotate) {
+		fputs("set xtics rotate by 45 right nomirror\n", f);
+		/* A turned label reaches ~0.7 characters left of its tick per
+		 * character (the first tick is ~5 characters in); gnuplot sizes
+		 * the bottom margin (labels, axis label, legend) itself. */
+		fprintf(f, "set lmargin %u\n", (unsigned)fmax(10, 0.7 * (double)longest - 4));
+	} else {
+		fputs("set xtics nomirror\nset lmargin 10\n", f);
+	}
+	if (c->cluster) {
+		fputs("set xtics (", f);
+		for (unsigned k = 0; k < c->nclusters; k++) {
+			fputs(k ? ", " : "", f);
+			gp_string(f, c->cluster_names[k]);
+			fprintf(f, " %u", k);
+		}
+		fputs(")\n", f);
+	}
+	fprintf(f, "set xrange [-0.7:%u.7]\n", n ? (unsigned)n - 1 : 0);
+}
+
 static bool write_script(const struct gl_chart *c, const char *script, const char *data,
                          const char *out, struct gl_err *e)
 {
 	FILE *f = fopen(script, "w");
-	/* Bars for one series on a linear axis; markers otherwise (a bar has
-	 * no base on a log axis), joined only along an ordered x. */
+	/* Bars for one series on a linear axis from 0; markers otherwise (a
+	 * bar has no base on a log or a cut axis), joined only along an
+	 * ordered x. */
 	const char *style = c->ordered_x ? "linespoints" : "points";
+	bool bars = c->nseries == 1 && !c->logy && !c->ordered_x && c->ymin <= 0;
+	const char *xtic = c->cluster ? "" : ":xtic(2)";
+	bool first = true;
 
 	if (!f)
 		return gl_err_set(e, "cannot write %s: %s", script, strerror(errno));
@@ -159,75 +317,99 @@ static bool write_script(const struct gl_chart *c, const char *script, const cha
 		gp_string(f, c->xlabel);
 	}
 	fputs("\nset datafile missing '-'\n", f);
-	fputs(c->logy ? "set grid ytics mytics\nset logscale y 10\nset yrange [*:*]\n" : "set grid ytics\nset yrange [0:*]\n", f);
-	fputs("set key outside bottom center horizontal box opaque\n", f);
+	if (c->logy) {
+		fputs("set grid ytics mytics\nset logscale y 10\n", f);
+		log_axis(f, c);
+	} else if (c->ymin > 0 || c->ymax > 0) {
+		fputs("set grid ytics\n", f);
+		if (c->ymax > 0)
+			fprintf(f, "set yrange [%g:%g]\n", c->ymin, c->ymax);
+		else
+			fprintf(f, "set yrange [%g:*]\n", c->ymin);
+	} else {
+		/* From 0, with room above the tallest bar for its value. */
+		fputs("set grid ytics\nset yrange [0:*]\nset offsets 0, 0, graph 0.1, 0\n", f);
+	}
+	fputs("set key outside top center horizontal box opaque font 'sans,11'\n", f);
 	if (c->key_title) {
 		fputs("set key title ", f);
 		gp_string(f, c->key_title);
 		fputc('\n', f);
 	}
-	fputs("set xtics rotate by 45 right nomirror\nset bmargin 11\n", f);
-	fprintf(f, "set xrange [-0.7:%u.7]\n", c->npoints ? c->npoints - 1 : 0);
-	/* A dashed line between groups (asm | hip). */
-	for (unsigned i = 1; i < c->npoints; i++)
+	x_axis(f, c);
+	/* A dashed line between groups (asm | hip); clusters mix the groups. */
+	for (unsigned i = 1; !c->cluster && i < c->npoints; i++)
 		if (c->group[i] != c->group[i - 1])
 			fprintf(f, "set arrow from %g, graph 0 to %g, graph 1 nohead dashtype 2 lc rgb '#888888'\n",
 			        i - 0.5, i - 0.5);
+	/* Reference lines across the plot; the legend names them (a label on
+	 * the line would collide with the values over the bars). */
+	for (unsigned i = 0; i < c->nlines; i++)
+		fprintf(f, "set arrow from graph 0, first %g to graph 1, first %g nohead dashtype %u lw 1.5 "
+		           "lc rgb '#444444' front\n", c->lines[i].y, c->lines[i].y, 2 + i % 3);
 	if (c->nseries == 1) {
-		fputs("set style fill solid 0.85 border -1\nset boxwidth 0.7\n", f);
+		if (bars)
+			fprintf(f, "set style fill solid 0.85 border -1\nset boxwidth %g\n",
+			        c->cluster ? CLUSTER_WIDTH / c->ngroups * 0.92 : 0.7);
 		/* Along an ordered x, a thin grey line first shows the trend
 		 * across the groups' markers. */
-		if (c->logy || c->ordered_x) {
-			fputs("plot ", f);
+		if (!bars && c->ordered_x) {
+			next_plot(f, &first);
 			gp_string(f, data);
-			fputs(" using 1:4 with lines lc rgb '#bbbbbb' notitle, \\\n     ", f);
-		} else {
-			fputs("plot ", f);
+			fputs(" using 1:4 with lines lc rgb '#bbbbbb' notitle", f);
 		}
 		for (unsigned g = 0; g < c->ngroups; g++) {
-			if (g)
-				fputs(", \\\n     ", f);
+			next_plot(f, &first);
 			gp_string(f, data);
-			if (c->logy || c->ordered_x)
-				fprintf(f, " using 1:($3 == %u ? $4 : 1/0) with points pt 7 ps 1.3 lc rgb '%s' title ", g,
-				        group_colours[g % NCOLOURS]);
-			else
-				fprintf(f, " using 1:($3 == %u ? $4 : 1/0) with boxes lc rgb '%s' title ", g,
-				        group_colours[g % NCOLOURS]);
+			fprintf(f, " using 1:($3 == %u ? ", g);
+			y_expr(f, c, 4, "<=");
+			fprintf(f, " : 1/0) with %s lc rgb '%s' title ", bars ? "boxes" : "points pt 7 ps 1.3",
+			        group_colours[g % NCOLOURS]);
 			gp_string(f, c->group_names[g]);
 		}
-		/* xtic labels must come from every row: a label-only pass. */
-		fputs(", \\\n     ", f);
-		gp_string(f, data);
-		fputs(" using 1:(1/0):xtic(2) notitle\n", f);
 	} else {
 		/* Series take the legend: name each group above its stretch. */
-		for (unsigned g = 0, first = 0; g < c->ngroups && c->ngroups > 1; g++) {
-			unsigned last = first;
+		for (unsigned g = 0, first_pt = 0; !c->cluster && g < c->ngroups && c->ngroups > 1; g++) {
+			unsigned last;
 
-			while (first < c->npoints && c->group[first] != g)
-				first++;
-			if (first == c->npoints)
+			while (first_pt < c->npoints && c->group[first_pt] != g)
+				first_pt++;
+			if (first_pt == c->npoints)
 				break;
-			last = first;
+			last = first_pt;
 			while (last + 1 < c->npoints && c->group[last + 1] == g)
 				last++;
-			fprintf(f, "set label %u ", g + 1);
+			fprintf(f, "set label %u ", c->nlines + g + 1);
 			gp_string(f, c->group_names[g]);
-			fprintf(f, " at %g, graph 1.03 center\n", (first + last) / 2.0);
-			first = last + 1;
+			fprintf(f, " at %g, graph 1.03 center\n", (first_pt + last) / 2.0);
+			first_pt = last + 1;
 		}
-		fputs("plot ", f);
-		gp_string(f, data);
-		fprintf(f, " using 1:4:xtic(2) with %s pt 5 ps 1.1 title columnheader(4)", style);
-		for (unsigned s = 1; s < c->nseries; s++) {
-			fputs(", \\\n     ", f);
+		for (unsigned s = 0; s < c->nseries; s++) {
+			next_plot(f, &first);
 			gp_string(f, data);
 			fprintf(f, " using 1:%u with %s pt %u ps 1.1 title columnheader(%u)", 4 + s, style,
-			        5 + 2 * (s % 6), 4 + s);
+			        s ? 5 + 2 * (s % 6) : 5, 4 + s);
 		}
-		fputc('\n', f);
 	}
+	if (c->marks) {
+		next_plot(f, &first);
+		gp_string(f, data);
+		fprintf(f, " using 1:%u with points pt 13 ps 1.3 lc rgb 'black' title ", 4 + c->nseries);
+		gp_string(f, c->marks_name ? c->marks_name : "reference");
+	}
+	for (unsigned i = 0; i < c->nlines; i++) {
+		next_plot(f, &first);
+		fprintf(f, "1/0 with lines dashtype %u lw 1.5 lc rgb '#444444' title ", 2 + i % 3);
+		gp_string(f, c->lines[i].label);
+	}
+	plot_extras(f, c, data, bars, &first);
+	if (!c->cluster) {
+		/* xtic labels must come from every row: a label-only pass. */
+		next_plot(f, &first);
+		gp_string(f, data);
+		fprintf(f, " using 1:(1/0)%s notitle", xtic);
+	}
+	fputc('\n', f);
 	if (fclose(f) != 0)
 		return gl_err_set(e, "writing %s failed", script);
 	return true;

@@ -433,18 +433,23 @@ static bool add_row(struct gl_table *t, const struct copy_row *r)
 	return gl_table_add_row(t, cells);
 }
 
-/* Study-method GB/s per kernel, asm then hip; per clock state one series
- * for this run and, where the study has it, one for the RX Vega 64. */
+/* Study-method GB/s per kernel: each asm kernel and its HIP twin side by
+ * side (one cluster per configuration), the value over each bar, the RX
+ * Vega 64's figure for the same kernel as a black mark where the study has
+ * one, and a line at the best figure of this run. Several clock states:
+ * one marker series per state (and per state the Vega's). */
 static void chart(struct gl_run_ctx *ctx, const char *dir, const struct copy_row *rows,
                   const struct gl_clock_plan *plan, unsigned nstates, struct gl_table *t)
 {
-	const char *labels[NCFG], *series[2 * GL_CLOCKS_MAX_STATES];
-	char names[2 * GL_CLOCKS_MAX_STATES][48];
-	const char *groups[2] = { "asm", "hip" };
-	unsigned group[NCFG], ns = 0;
-	double *values = calloc((size_t)2 * nstates * NCFG, sizeof(double));
+	const char *labels[NCFG], *series[2 * GL_CLOCKS_MAX_STATES], *cnames[NCFG];
+	char names[2 * GL_CLOCKS_MAX_STATES][48], cn[NCFG][64], best_text[128] = "";
+	const char *groups[2] = { "asm", "hip (its twin)" };
+	unsigned group[NCFG], cluster[NCFG], ns = 0, ncl = 0;
+	double *values = calloc((size_t)2 * nstates * NCFG, sizeof(double)), marks[NCFG], best = 0;
+	bool any_mark = false;
 	char path[PATH_MAX], title[256];
 	const char *who = gl_backend_name(gl_hsa_backend(ctx->hsa));
+	struct gl_chart_line line;
 	struct gl_err e;
 
 	if (!values)
@@ -452,6 +457,19 @@ static void chart(struct gl_run_ctx *ctx, const char *dir, const struct copy_row
 	for (size_t i = 0; i < NCFG; i++) {
 		labels[i] = rows[i].kernel;
 		group[i] = rows[i].cfg->impl == COPY_ASM ? 0 : 1;
+		marks[i] = NAN;
+		/* A twin joins the cluster of the asm kernel of its shape. */
+		cluster[i] = ncl;
+		for (size_t j = 0; j < i; j++)
+			if (rows[j].cfg->wi == rows[i].cfg->wi && rows[j].cfg->unroll == rows[i].cfg->unroll &&
+			    rows[j].cfg->impl != rows[i].cfg->impl)
+				cluster[i] = cluster[j];
+		if (cluster[i] == ncl) {
+			gl_str_copy(cn[ncl], sizeof(cn[ncl]),
+			            strncmp(rows[i].kernel, "copy_", 5) ? rows[i].kernel : rows[i].kernel + 5);
+			cnames[ncl] = cn[ncl];
+			ncl++;
+		}
 	}
 	for (unsigned s = 0; s < nstates; s++) {
 		bool any = false;
@@ -462,10 +480,21 @@ static void chart(struct gl_run_ctx *ctx, const char *dir, const struct copy_row
 			const struct copy_row *r = &rows[(size_t)s * NCFG + i];
 			values[(size_t)ns * NCFG + i] = r->timed ? r->study_gbps : NAN;
 			any |= r->vega_gbps > 0;
+			if (r->timed && r->study_gbps > best) {
+				best = r->study_gbps;
+				gl_str_fmt(best_text, sizeof(best_text), "best of this run: %.1f GB/s (%s)", best, r->kernel);
+			}
 		}
 		ns++;
 		if (!any)
 			continue;
+		if (nstates == 1) {
+			/* One state: the study's figures are marks on the bars. */
+			for (size_t i = 0; i < NCFG; i++)
+				marks[i] = rows[i].vega_gbps > 0 ? rows[i].vega_gbps : NAN;
+			any_mark = true;
+			continue;
+		}
 		gl_str_fmt(names[ns], sizeof(names[ns]), "%s RX Vega 64", plan->states[s].label);
 		series[ns] = names[ns];
 		for (size_t i = 0; i < NCFG; i++) {
@@ -474,12 +503,17 @@ static void chart(struct gl_run_ctx *ctx, const char *dir, const struct copy_row
 		}
 		ns++;
 	}
+	line = (struct gl_chart_line){ best, best_text };
 	gl_str_fmt(title, sizeof(title), "copy: 1 MiB by one workgroup, %s (%s), study method", gl_hsa_arch(ctx->hsa),
 	           who);
 	struct gl_chart c = {
 		.title = title, .ylabel = "GB/s (1 MiB read + 1 MiB written, 10^9 B/s)",
 		.npoints = NCFG, .labels = labels, .group = group, .ngroups = 2, .group_names = groups,
 		.nseries = ns, .series_names = series, .values = values,
+		.xlabel = "kernel copy_<name>: the asm kernel (left) and its HIP twin <name>_hip (right)",
+		.cluster = cluster, .nclusters = ncl, .cluster_names = cnames, .value_labels = nstates == 1,
+		.lines = best > 0 ? &line : NULL, .nlines = best > 0 ? 1 : 0,
+		.marks = any_mark ? marks : NULL, .marks_name = "RX Vega 64 (the study, same kernel and clocks)",
 	};
 	gl_str_fmt(path, sizeof(path), "%s/copy.svg", dir);
 	switch (gl_chart_svg(&c, path, &e)) {

@@ -22,12 +22,14 @@
  * --flush-cache does not apply (the suite times both ways by design);
  * --rotating-count N sets the first rotating row, --rotating-cap caps both.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "measure/gl_cold_cache.h"
+#include "report/gl_chart.h"
 #include "suites/gl_bench.h"
 #include "measure/gl_counters.h"
 #include "gpu/gl_hsa.h"
@@ -484,6 +486,58 @@ static void cnt_cells(const struct ic_row *r, unsigned i, char *lo, char *hi, si
 	}
 }
 
+/* Each row's time against its kernel's hot dispatch: one bar per mode
+ * (first, hot, cold, rotating copies), coloured by kernel and launch, a
+ * line at 1 (hot). */
+static void chart(struct ic_run *run, struct gl_table *t, const char *dir)
+{
+	char lab[MAX_ROWS][48], gn[MAX_ROWS][96], title[160];
+	const char *labels[MAX_ROWS], *gnames[MAX_ROWS], *series[1] = { "time / hot" };
+	unsigned group[MAX_ROWS];
+	double values[MAX_ROWS];
+	struct gl_chart_line hot = { 1.0, "1 = the hot dispatch of the same kernel and launch" };
+	struct gl_err e;
+	char path[PATH_MAX];
+
+	for (unsigned g = 0; g < MAX_ROWS; g++)
+		gnames[g] = "";
+	for (unsigned i = 0; i < run->nrows; i++) {
+		const struct ic_row *r = &run->rows[i];
+		size_t len = strcspn(r->mode, ":(");
+
+		while (len && r->mode[len - 1] == ' ')
+			len--;
+		gl_str_fmt(lab[i], sizeof(lab[i]), "%.*s", (int)len, r->mode);
+		labels[i] = lab[i];
+		group[i] = r->group;
+		gl_str_fmt(gn[r->group], sizeof(gn[r->group]), "%s, %s", r->kernel, r->shape);
+		gnames[r->group] = gn[r->group];
+		values[i] = r->timed && r->vs_hot > 0 ? r->vs_hot : NAN;
+	}
+	gl_str_fmt(title, sizeof(title), "icache: cold against hot, %s (%s)", gl_hsa_arch(run->ctx->hsa),
+	           gl_backend_name(gl_hsa_backend(run->ctx->hsa)));
+	struct gl_chart c = {
+		.title = title, .ylabel = "dispatch time / the hot dispatch's (x)", .npoints = run->nrows,
+		.labels = labels, .group = group, .ngroups = run->ngroups, .group_names = gnames, .nseries = 1,
+		.series_names = series, .values = values, .xlabel = "timing mode, per kernel and launch (dashed lines)",
+		.value_labels = true, .lines = &hot, .nlines = 1,
+	};
+	gl_str_fmt(path, sizeof(path), "%s/icache.svg", dir);
+	switch (gl_chart_svg(&c, path, &e)) {
+	case GL_CHART_WRITTEN:
+		gl_table_param(t, "chart", "icache.svg");
+		fprintf(stderr, "icache: wrote %s\n", path);
+		break;
+	case GL_CHART_NO_GNUPLOT:
+		gl_table_param(t, "chart", "none (gnuplot not on PATH)");
+		break;
+	case GL_CHART_FAILED:
+		fprintf(stderr, "icache: chart icache.svg failed: %s\n", e.msg);
+		gl_table_param(t, "chart", "none (gnuplot failed)");
+		break;
+	}
+}
+
 static bool add_row(struct gl_table *t, const struct ic_row *r)
 {
 	char med[32], mn[32], mx[32], fl[32], vs[32], cnt[2 * NCNT][32];
@@ -673,6 +727,7 @@ static int icache_run(struct gl_run_ctx *ctx, struct gl_err *e)
 	gl_ref_print(t, "icache", gl_hsa_arch(ctx->hsa), &icache_figures, stdout);
 	print_runs(run, stdout);
 	fflush(stdout);
+	chart(run, t, dir);
 	if (!gl_bench_write_files("icache", t, dir, "icache", e))
 		goto out;
 	result = all_ok ? GL_SUITE_OK : GL_SUITE_FAILED;

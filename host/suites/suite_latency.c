@@ -564,8 +564,74 @@ static bool add_sweep_row(struct gl_table *t, const struct sweep_pt *p)
 	return gl_table_add_row(t, cells);
 }
 
-/* Latency per footprint, bars coloured by level; the footprints grow
- * geometrically, so their evenly spaced positions are a log scale. */
+/* The latency table as a chart: per row its latency and, where measured,
+ * its cycles per instruction (throughput), on one log axis (4 to ~800
+ * cycles); the latency is written over its marker. */
+#define TABLE_CHART_MAX 64
+static void table_chart(struct gl_bench *m, struct gl_table *t, const char *dir, const struct lat_row *rows,
+                        unsigned n)
+{
+	char lab[TABLE_CHART_MAX][96], title[160];
+	const char *labels[TABLE_CHART_MAX], *gnames[1] = { "row" };
+	const char *series[2] = { "latency (cycles, one instruction)", "throughput (cycles per instruction)" };
+	unsigned group[TABLE_CHART_MAX];
+	double values[2 * TABLE_CHART_MAX];
+
+	n = n < TABLE_CHART_MAX ? n : TABLE_CHART_MAX;
+	for (unsigned i = 0; i < n; i++) {
+		const struct lat_row *r = &rows[i];
+		size_t sl = strcspn(r->stride, " ");
+
+		/* "LDS read b128, stride 8": the stride's count without its bytes. */
+		if (r->stride[0] && strcmp(r->stride, "chase") != 0)
+			gl_str_fmt(lab[i], sizeof(lab[i]), "%s, stride %.*s", r->type, (int)sl, r->stride);
+		else
+			gl_str_copy(lab[i], sizeof(lab[i]), r->type);
+		labels[i] = lab[i];
+		group[i] = 0;
+		values[i] = r->ok ? r->lat.median_us : NAN;
+		values[n + i] = r->ok && r->has_tput ? r->tput.median_us : NAN;
+	}
+	gl_str_fmt(title, sizeof(title), "latency: the latency table, %s (%s)", gl_hsa_arch(m->ctx->hsa),
+	           gl_backend_name(gl_hsa_backend(m->ctx->hsa)));
+	struct gl_chart c = {
+		.title = title, .ylabel = "cycles (s_memtime; log scale)", .npoints = n, .labels = labels,
+		.group = group, .ngroups = 1, .group_names = gnames, .nseries = 2, .series_names = series,
+		.values = values, .logy = true, .value_labels = true,
+	};
+	gl_bench_chart(m, t, &c, dir, "latency.svg");
+}
+
+/* The name of plateau l (1..levels) in the legend: when the plateaus are
+ * one per data cache the runtime reports plus memory, the cache's name and
+ * size (HSA_AGENT_INFO_CACHE_SIZE: L1, L2, L3 = the MALL on gfx942) and HBM
+ * for the last; otherwise "level l". */
+static void level_name(struct gl_bench *m, unsigned l, unsigned levels, char *buf, size_t len)
+{
+	static const char *const cache[4] = { "L1", "L2", "MALL", "L4" };
+	struct gl_hsa_info info;
+	struct gl_err e;
+	unsigned ncaches = 0;
+	char size[32];
+
+	if (gl_hsa_info(m->ctx->hsa, &info, &e))
+		while (ncaches < 4 && info.cache_bytes[ncaches])
+			ncaches++;
+	if (levels != ncaches + 1 || !ncaches) {
+		gl_str_fmt(buf, len, "level %u", l);
+		return;
+	}
+	if (l == levels) {
+		gl_str_copy(buf, len, "HBM");
+		return;
+	}
+	gl_str_bytes(info.cache_bytes[l - 1], true, size, sizeof(size));
+	gl_str_fmt(buf, len, "%s (%s%s)", cache[l - 1], size, l == 1 ? " per CU" : "");
+}
+
+/* Latency per footprint, markers coloured by level (named by the cache);
+ * the footprints grow geometrically, so their evenly spaced positions are
+ * a log scale. */
 static void sweep_chart(struct gl_bench *m, struct gl_table *t, const char *dir, const struct sweep_pt *pts,
                         unsigned n, unsigned levels)
 {
@@ -577,7 +643,7 @@ static void sweep_chart(struct gl_bench *m, struct gl_table *t, const char *dir,
 	gl_str_copy(names[0], sizeof(names[0]), "between levels");
 	gnames[0] = names[0];
 	for (unsigned l = 1; l <= levels; l++) {
-		gl_str_fmt(names[l], sizeof(names[l]), "level %u", l);
+		level_name(m, l, levels, names[l], sizeof(names[l]));
 		gnames[l] = names[l];
 	}
 	for (unsigned i = 0; i < n; i++) {
@@ -592,8 +658,8 @@ static void sweep_chart(struct gl_bench *m, struct gl_table *t, const char *dir,
 		.title = title, .ylabel = "cycles per load (s_memtime, overhead subtracted; log scale)",
 		.npoints = n, .labels = lab, .group = group, .ngroups = levels + 1, .group_names = gnames,
 		.nseries = 1, .series_names = series, .values = values,
-		.xlabel = "footprint chased (bytes, x2 steps)", .key_title = "cache level the plateau detection assigns",
-		.logy = true, .ordered_x = true,
+		.xlabel = "footprint chased (bytes, x2 steps)", .key_title = "level the plateau detection assigns",
+		.logy = true, .ordered_x = true, .value_labels = true,
 	};
 	gl_bench_chart(m, t, &c, dir, "latency_chase.svg");
 }
@@ -798,6 +864,7 @@ static int lat_run(struct gl_run_ctx *ctx, struct gl_err *e)
 	if (!gl_run_ctx_results_dir(ctx, dir, sizeof(dir), e))
 		goto out;
 	sweep_chart(&m, ts, dir, pts, c.nfp, levels);
+	table_chart(&m, t, dir, rows, nrows);
 	if (!gl_bench_write(&m, t, dir, "latency", true, &latency_figures, e) ||
 	    !gl_bench_write(&m, ts, dir, "latency_chase", true, &chase_figures, e))
 		goto out;

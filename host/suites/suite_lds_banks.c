@@ -450,6 +450,91 @@ static void record_cfg(struct gl_bench *m, const struct banks_cfg *c, struct gl_
 	gl_table_param(t, "time", "GPU dispatch timestamps");
 }
 
+/* 2^k of a power of two, else -1. */
+static int log2_exact(uint64_t v)
+{
+	return v && !(v & (v - 1)) ? __builtin_ctzll(v) : -1;
+}
+
+/* The slowdown against stride 1 per stride, without the zig-zag of the
+ * stride list (1, 2, 3, 4, 5, 8, 9, ...): one slot per power of two 2^k
+ * holds the bar of stride 2^k (the conflicts double up to the bank count)
+ * and beside it that of 2^k + 1 (odd: conflict-free), stride 0 (one
+ * address, a broadcast) its own slot first; any other stride stands in
+ * the slot of the power of two below it. */
+static void sweep_chart(struct gl_bench *m, const struct banks_cfg *c, const char *dir,
+                        const struct stride_pt *pts, double base, uint64_t banks, struct gl_table *t)
+{
+	const char *gnames[3] = { "stride 2^k (or 0)", "stride 2^k + 1", "other strides" };
+	const char *labels[GL_PARAMS_LIST_MAX], *series[1] = { "slowdown" }, *cnames[GL_PARAMS_LIST_MAX + 1];
+	char lab[GL_PARAMS_LIST_MAX][24], cn[GL_PARAMS_LIST_MAX + 1][48], title[160], xlabel[160];
+	unsigned group[GL_PARAMS_LIST_MAX], cluster[GL_PARAMS_LIST_MAX], ngroups = 2, ncl = 0;
+	int key[GL_PARAMS_LIST_MAX];
+	double values[GL_PARAMS_LIST_MAX];
+	const char *ylabel = "dispatch time / stride 1's (x slower)";
+
+	/* Without stride 1 in --param lds_banks.strides: against the fastest. */
+	if (!(base > 0)) {
+		for (unsigned i = 0; i < c->nstrides; i++)
+			if (pts[i].ok && (!(base > 0) || pts[i].us.median_us < base))
+				base = pts[i].us.median_us;
+		ylabel = "dispatch time / the fastest stride's (x slower; stride 1 not run)";
+	}
+	for (unsigned i = 0; i < c->nstrides; i++) {
+		uint64_t st = pts[i].stride;
+		int k = log2_exact(st);
+
+		group[i] = 0;
+		if (st == 0)
+			k = -1;
+		else if (k < 0 && st > 2 && log2_exact(st - 1) >= 0) {
+			k = log2_exact(st - 1);
+			group[i] = 1;
+		} else if (k < 0) {
+			k = 63 - __builtin_clzll(st);
+			group[i] = 2;
+			ngroups = 3;
+		}
+		key[i] = k;
+		gl_str_fmt(lab[i], sizeof(lab[i]), "%llu", (unsigned long long)st);
+		labels[i] = lab[i];
+		values[i] = pts[i].ok && base > 0 ? pts[i].us.median_us / base : NAN;
+	}
+	/* Slots in key order (-1: stride 0), named by their strides. */
+	for (int k = -1; k < 64; k++) {
+		unsigned here = 0;
+
+		for (unsigned i = 0; i < c->nstrides; i++) {
+			if (key[i] != k)
+				continue;
+			if (!here++)
+				cn[ncl][0] = '\0';
+			cluster[i] = ncl;
+			gl_str_fmt(cn[ncl] + strlen(cn[ncl]), sizeof(cn[ncl]) - strlen(cn[ncl]), "%s%s",
+			           here > 1 ? " | " : "", lab[i]);
+		}
+		if (here) {
+			cnames[ncl] = cn[ncl];
+			ncl++;
+		}
+	}
+	gl_str_fmt(title, sizeof(title), "lds_banks: ds_read_b32 slowdown by lane stride, %s (%s)",
+	           gl_hsa_arch(m->ctx->hsa), gl_backend_name(gl_hsa_backend(m->ctx->hsa)));
+	if (banks)
+		gl_str_fmt(xlabel, sizeof(xlabel), "lane stride in dwords (lane l reads dword l x stride); detected "
+		           "bank count: %llu", (unsigned long long)banks);
+	else
+		gl_str_copy(xlabel, sizeof(xlabel), "lane stride in dwords (lane l reads dword l x stride); bank count "
+		            "not detected");
+	struct gl_chart ch = {
+		.title = title, .ylabel = ylabel, .npoints = c->nstrides,
+		.labels = labels, .group = group, .ngroups = ngroups, .group_names = gnames, .nseries = 1,
+		.series_names = series, .values = values, .xlabel = xlabel,
+		.cluster = cluster, .nclusters = ncl, .cluster_names = cnames, .value_labels = true,
+	};
+	gl_bench_chart(m, t, &ch, dir, "lds_banks.svg");
+}
+
 static bool write_sweep(struct gl_bench *m, const struct banks_cfg *c, const char *dir, struct stride_pt *pts,
                         uint64_t banks, struct gl_err *e)
 {
@@ -506,32 +591,7 @@ static bool write_sweep(struct gl_bench *m, const struct banks_cfg *c, const cha
 			goto out;
 		}
 	}
-	{
-		const char *labels[GL_PARAMS_LIST_MAX],
-			*gnames[2] = { "median dispatch time", "stride = detected bank count" };
-		const char *series[1] = { "dt" };
-		char lab[GL_PARAMS_LIST_MAX][16], title[160];
-		unsigned group[GL_PARAMS_LIST_MAX];
-		double values[GL_PARAMS_LIST_MAX];
-
-		for (unsigned i = 0; i < c->nstrides; i++) {
-			gl_str_fmt(lab[i], sizeof(lab[i]), "%llu", (unsigned long long)pts[i].stride);
-			labels[i] = lab[i];
-			group[i] = pts[i].bank_mark ? 1 : 0;
-			values[i] = pts[i].ok ? pts[i].us.median_us : NAN;
-		}
-		gl_str_fmt(title, sizeof(title), "lds_banks: ds_read_b32 time by lane stride, %s (%s)",
-		           gl_hsa_arch(m->ctx->hsa), gl_backend_name(gl_hsa_backend(m->ctx->hsa)));
-		/* The times span decades (stride 1 to the 32-way conflict):
-		 * a log axis keeps the small strides readable. */
-		struct gl_chart ch = {
-			.title = title, .ylabel = "dispatch time (µs, log scale)", .npoints = c->nstrides,
-			.labels = labels, .group = group, .ngroups = 2, .group_names = gnames, .nseries = 1,
-			.series_names = series, .values = values,
-			.xlabel = "lane stride (dwords; lane l reads dword l x stride)", .logy = true, .ordered_x = true,
-		};
-		gl_bench_chart(m, t, &ch, dir, "lds_banks.svg");
-	}
+	sweep_chart(m, c, dir, pts, base, banks, t);
 	ok = gl_bench_write(m, t, dir, "lds_banks", false, NULL, e);
 out:
 	gl_table_free(t);
@@ -587,6 +647,41 @@ out:
 	return ok;
 }
 
+/* The read phase of each direct-to-LDS layout: a bar per kernel, the
+ * legend saying its layout, its read index and its bank conflicts. */
+#define PADDING_MAX 8
+static void padding_chart(struct gl_bench *m, const char *dir, const struct direct_row *rows, unsigned n,
+                          struct gl_table *t)
+{
+	const char *labels[PADDING_MAX], *gnames[PADDING_MAX], *series[1] = { "read phase" };
+	char gn[PADDING_MAX][160], title[160];
+	unsigned group[PADDING_MAX];
+	double values[PADDING_MAX];
+
+	n = n < PADDING_MAX ? n : PADDING_MAX;
+	for (unsigned i = 0; i < n; i++) {
+		const struct direct_row *r = &rows[i];
+
+		labels[i] = r->kernel;
+		group[i] = i;
+		if (r->have_counters)
+			gl_str_fmt(gn[i], sizeof(gn[i]), "%s: %s, read %s; %llu bank conflicts", r->kernel, r->layout,
+			           r->read, (unsigned long long)r->conflicts);
+		else
+			gl_str_fmt(gn[i], sizeof(gn[i]), "%s: %s, read %s", r->kernel, r->layout, r->read);
+		gnames[i] = gn[i];
+		values[i] = r->ok ? r->read_cycles : NAN;
+	}
+	gl_str_fmt(title, sizeof(title), "lds_banks: padding of a direct-to-LDS tile, %s (%s)",
+	           gl_hsa_arch(m->ctx->hsa), gl_backend_name(gl_hsa_backend(m->ctx->hsa)));
+	struct gl_chart ch = {
+		.title = title, .ylabel = "cycles of the ds_read_b128 phase (median over blocks)", .npoints = n,
+		.labels = labels, .group = group, .ngroups = n, .group_names = gnames, .nseries = 1,
+		.series_names = series, .values = values, .value_labels = true,
+	};
+	gl_bench_chart(m, t, &ch, dir, "lds_banks_padding.svg");
+}
+
 static bool write_direct(struct gl_bench *m, const struct banks_cfg *c, const char *dir,
                          const struct direct_row *rows, unsigned n, struct gl_err *e)
 {
@@ -625,6 +720,7 @@ static bool write_direct(struct gl_bench *m, const struct banks_cfg *c, const ch
 			goto out;
 		}
 	}
+	padding_chart(m, dir, rows, n, t);
 	ok = gl_bench_write(m, t, dir, "lds_banks_padding", true, &padding_figures, e);
 out:
 	gl_table_free(t);

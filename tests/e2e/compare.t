@@ -15,6 +15,9 @@
 #   - lds_reverse (ds_write/ds_read) on gfx900 with the launch on the command line;
 #   - a kernel whose output differs from its reference's: exit 1, the byte named;
 #   - bad input: exit 2 and one message naming the problem;
+#   - loop-aware alignment (the HIP loop inside the asm loop), cycles and
+#     stall causes per instruction beside both listings, --raw (llvm-objdump's
+#     registers), the descriptor table last;
 #   - the HTML page: self-contained, and rendered by headless Chromium
 #     (--dump-dom has the tables; the screenshot is a real PNG).
 # gcnlab-deps: chromium=chromium
@@ -82,9 +85,11 @@ sub objdump_mix {
 # The normalised instruction texts of both sides of the printed code view.
 # Its header row places the reference's "offset" column: the asm cell is
 # everything before it minus " M " (the mark), the reference cell the rest.
+# A cell is offset, label, text and, with a trace, cyc% and the stall cause
+# (two blanks or more after the text); "---- loop" lines are not cells.
 sub code_sides {
 	my ($out) = @_;
-	my ($block) = $out =~ /^== code[^\n]*\n[^\n]*\n\n(.*?)\n\n/ms or return ([], []);
+	my ($block) = $out =~ /^== code[^\n]*\n(?:   [^\n]*\n)+\n(.*?)\n\n/ms or return ([], []);
 	my @lines = split /\n/, $block;
 	my $head = shift @lines;
 	my $p = index($head, 'offset', 1);
@@ -92,10 +97,32 @@ sub code_sides {
 	for my $line (@lines) {
 		my $lc = substr($line, 0, $p - 3);
 		my $rc = length($line) > $p ? substr($line, $p) : '';
-		push @l, $1 if $lc =~ /^0x[0-9a-f]{4}\s+(?:L\d+\s+)?(\S.*?)\s*$/;
-		push @r, $1 if $rc =~ /^0x[0-9a-f]{4}\s+(?:L\d+\s+)?(\S.*?)\s*$/;
+		push @l, $1 if $lc =~ /^0x[0-9a-f]{4}\s+(?:L\d+\s+)?(\S.*?)(?:\s{2,}.*)?\s*$/;
+		push @r, $1 if $rc =~ /^0x[0-9a-f]{4}\s+(?:L\d+\s+)?(\S.*?)(?:\s{2,}.*)?\s*$/;
 	}
 	return (\@l, \@r);
+}
+
+# The rows of the printed code view as [asm text, mark, ref text, ref cyc%,
+# ref stall, loop number], from the same columns.
+sub code_rows {
+	my ($out) = @_;
+	my ($block) = $out =~ /^== code[^\n]*\n(?:   [^\n]*\n)+\n(.*?)\n\n/ms or return [];
+	my @lines = split /\n/, $block;
+	my $head = shift @lines;
+	my $p = index($head, 'offset', 1);
+	my ($loop, @rows) = (0);
+	for my $line (@lines) {
+		if ($line =~ /^---- loop (\d+):/) { $loop = $1; next }
+		if ($line =~ /^---- end of loop/) { $loop = 0; next }
+		my $lc = substr($line, 0, $p - 3);
+		my $mark = length($line) > $p - 2 ? substr($line, $p - 2, 1) : ' ';
+		my $rc = length($line) > $p ? substr($line, $p) : '';
+		my ($lt) = $lc =~ /^0x[0-9a-f]{4}\s+(?:L\d+\s+)?(\S.*?)(?:\s{2,}.*)?\s*$/;
+		my ($rt, $pct, $why) = $rc =~ /^0x[0-9a-f]{4}\s+(?:L\d+\s+)?(\S.*?)\s{2,}([\d.]+)?\s*(.*?)\s*$/;
+		push @rows, [$lt // '', $mark, $rt // '', $pct // '', $why // '', $loop];
+	}
+	return \@rows;
 }
 
 my @common = ('--backend', 'emu', '--out', $tmp, '--reps', 3, '--warmup', 1);
@@ -114,8 +141,40 @@ ok((grep { /^buffer_load_dwordx4 / } @left) == 24 && (grep { /^global_load_dword
 	or diag(join("\n", 'asm:', @left, 'ref:', @right));
 ok(scalar(grep { /^s_waitcnt vmcnt\(0\)$/ } @right) == 1 && !grep({ /^s_waitcnt vmcnt\(0\)$/ } @left),
    'the HIP loop has its s_waitcnt vmcnt(0), the asm pipeline none');
-like($out, qr/^0x0000\s+s_load_dwordx4 s\[0:3\], s\[4:5\], 0x0\s+\|\s+0x0000\s+s_load_dwordx4 s\[0:3\], s\[0:1\], 0x0$/m,
+like($out, qr/^0x0000\s+s_load_dwordx4 s\[0:3\], s\[4:5\], 0x0\s+[\d.]+\s+\|\s+0x0000\s+s_load_dwordx4 s\[0:3\], s\[0:1\], 0x0\s+[\d.]+$/m,
      'registers are renamed in order of first use; the first loads face each other');
+
+# Loops face loops: the HIP kernel's one loop is aligned inside the asm
+# kernel's main loop, not after all of it (issue 30).
+my $rows = code_rows($out);
+like($out, qr/^   .*; 1 loop facing each other$/m, 'one pair of loops found');
+like($out, qr/^---- loop 1: asm 0x[0-9a-f]{4}\.\.0x[0-9a-f]{4}, \d+ instructions, [\d.]+% of its cycles; ref 0x0040\.\.0x0078, 10 instructions, [\d.]+% of its cycles$/m,
+     'the loop header names both loops, their sizes and their share of the cycles');
+my @gl = grep { $_->[2] =~ /^global_load_dwordx4 / } @$rows;
+ok(@gl == 1 && $gl[0][5] == 1 && $gl[0][0] =~ /^buffer_load_dwordx4 / && $gl[0][1] eq '|',
+   "the HIP loop's global_load faces one of the asm loop's buffer_loads, inside loop 1")
+	or diag(join("\n", map { "@$_" } @$rows));
+my @asm_loop = grep { $_->[5] == 1 && $_->[0] =~ /^buffer_load_dwordx4 / } @$rows;
+is(scalar @asm_loop, 8, "the asm loop's 8 buffer loads are inside loop 1 (U=8)");
+# Cycles per instruction beside the listing, from the trace.
+my ($top) = sort { $b->[3] <=> $a->[3] } grep { $_->[3] ne '' } @$rows;
+ok($top && $top->[2] eq 's_waitcnt vmcnt(0)' && $top->[3] > 50 && $top->[4] =~ /^vmcnt \d+%$/,
+   "the reference's costliest instruction is its s_waitcnt vmcnt(0) (> 50% of its cycles, stalled on vmcnt)")
+	or diag($top ? "@$top" : $out);
+my $pos_kd = index($out, '== kernel descriptors');
+ok($pos_kd > index($out, '== top stall sites of the reference') && $pos_kd > index($out, '== counters'),
+   'the kernel-descriptor table comes last');
+
+# --raw: the text as llvm-objdump printed it, the same alignment.
+my ($raw, $rrc) = run_cmd($gcnlab, 'compare', 'copy_256_8_32_256', '--arch', 'gfx942', @common, '--raw');
+is($rrc, 0, 'compare --raw exits 0') or diag($raw);
+my ($od) = run_cmd("$llvm/llvm-objdump", '-d', '--mcpu=gfx942', "$build/gfx942/copy_256_8_32_256.co");
+my ($first) = $od =~ /^\t(s_load_dwordx4 [^\n]*?)\s*\/\//m;
+my $rraw = code_rows($raw);
+ok($first && $rraw->[0][0] eq $first && $first ne $rows->[0][0],
+   "--raw shows llvm-objdump's own registers ($first), not the renamed ones")
+	or diag("objdump: " . ($first // 'none') . "\nraw: $rraw->[0][0]\nnormalised: $rows->[0][0]");
+is(scalar(@$rraw), scalar(@$rows), '--raw keeps the alignment (as many rows)');
 
 my $mix = table($out, 'instruction mix');
 for my $k (['copy_256_8_32_256', "$build/gfx942/copy_256_8_32_256.co", 1],
@@ -159,6 +218,9 @@ $html //= '';
 ok($html =~ /<table id="code"/ && $html =~ /<table id="mix"/ && $html =~ /<table id="timing"/ &&
    $html =~ /<table id="stalls-ref"/, 'the page has the code, mix, timing and stall tables');
 ok($html !~ /<script|<link|src=|https?:/i, 'the page is self-contained (no scripts, links or URLs)');
+ok($html =~ /<tr class="loophead" id="loop1"><td colspan="11">loop 1: asm / && $html =~ /<td class="cyc"[^>]*>\d/ &&
+   $html =~ /<td class="cause">vmcnt \d+%/, 'the page: the loop header, cycles and stall causes per instruction');
+ok(index($html, '<table id="descriptor"') > index($html, '<table id="code"'), 'the page ends with the descriptor table');
 
 # ---- lds_dma through the Makefile's launch line (002_6bc4fcfb1ec6bd4f.txt) -------------------------------
 

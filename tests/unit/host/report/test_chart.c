@@ -3,8 +3,10 @@
  * it, as `make deps` installs it): 1000 px wide whatever the number of
  * points, the chart's own <title> (not gnuplot's "Gnuplot"), the axis
  * labels, at most GL_CHART_MAX_TICKS labelled x ticks, a log y axis with
- * decade ticks when asked.
+ * 1-2-5 ticks when asked; clusters, value labels, reference lines, marks
+ * and a y range with its outliers written at the edge.
  */
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -77,9 +79,12 @@ static void test_svg(void **state)
 	/* Thinned ticks: N = 60 points, every 3rd labelled (+ the last). */
 	assert_true(count(svg, ">tick") <= GL_CHART_MAX_TICKS + 1);
 	assert_true(count(svg, ">tick") >= 15);
-	/* Log axis: the decades are labelled. */
-	assert_non_null(strstr(svg, "> 1000</text>"));
-	assert_non_null(strstr(svg, "> 100</text>"));
+	/* Log axis: ticks at 1, 2 and 5 per decade over the data (1..3482). */
+	assert_non_null(strstr(svg, ">1000</text>"));
+	assert_non_null(strstr(svg, ">100</text>"));
+	assert_non_null(strstr(svg, ">200</text>"));
+	assert_non_null(strstr(svg, ">2000</text>"));
+	assert_null(strstr(svg, ">10000</text>"));
 	free(svg);
 
 	/* Several series over grouped categories: the group names are written
@@ -103,5 +108,52 @@ static void test_svg(void **state)
 	rmdir(dir);
 }
 
+/* Clusters (a pair of bars per cluster, the cluster named once), values
+ * over the bars, a reference line in the legend, per-point marks, and a
+ * y range whose outlier stands at the top edge with its value. */
+static void test_extras(void **state)
+{
+	const char *labels[6] = { "a0", "a1", "a2", "b0", "b1", "b2" };
+	const char *groups[2] = { "asm side", "hip side" }, *series[1] = { "v" };
+	const char *cnames[3] = { "pair zero", "pair one", "pair two" };
+	unsigned group[6] = { 0, 0, 0, 1, 1, 1 }, cluster[6] = { 0, 1, 2, 0, 1, 2 };
+	double values[6] = { 40.25, 39.5, 34.125, 12.5, 22.0, 9876.0 }, marks[6];
+	struct gl_chart_line line = { 40.25, "the best figure" };
+	char dir[] = "/tmp/gcnlab-chart-XXXXXX", path[64];
+	char *svg;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/c.svg", dir);
+	for (unsigned i = 0; i < 6; i++)
+		marks[i] = i == 1 ? 38.0 : NAN;
+	struct gl_chart c = {
+		.title = "extras", .ylabel = "GB/s", .npoints = 6, .labels = labels, .group = group, .ngroups = 2,
+		.group_names = groups, .nseries = 1, .series_names = series, .values = values,
+		.cluster = cluster, .nclusters = 3, .cluster_names = cnames, .value_labels = true,
+		.lines = &line, .nlines = 1, .marks = marks, .marks_name = "published figure",
+	};
+	svg = chart_svg(&c, path);
+	assert_int_equal(count(svg, ">pair one<"), 1);
+	assert_null(strstr(svg, ">a1<"));   /* the cluster names the ticks, not the points */
+	assert_non_null(strstr(svg, ">40.2<"));
+	assert_non_null(strstr(svg, ">34.1<"));
+	assert_non_null(strstr(svg, ">the best figure<"));
+	assert_non_null(strstr(svg, ">published figure<"));
+	assert_non_null(strstr(svg, ">9876<"));
+	free(svg);
+
+	/* A y range: the outlier is written, not drawn off the axis. */
+	c.ymin = 0;
+	c.ymax = 50;
+	svg = chart_svg(&c, path);
+	assert_non_null(strstr(svg, ">above the axis (value written)<"));
+	assert_non_null(strstr(svg, ">9876<"));
+	free(svg);
+	unlink(path);
+	rmdir(dir);
+}
+
 TU_MAIN(NULL, NULL,
-	cmocka_unit_test(test_svg))
+	cmocka_unit_test(test_svg),
+	cmocka_unit_test(test_extras))
