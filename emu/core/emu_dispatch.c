@@ -23,6 +23,7 @@
 #include "core/emu_gpu_private.h"
 #include "arch/emu_profile.h"
 #include "core/emu_sched.h"
+#include "core/emu_suppress.h"
 #include "core/emu_trace.h"
 #include "core/emu_wave_env.h"
 #include "model/emu_timing.h"
@@ -95,6 +96,7 @@ static bool check_packet(struct emu_dispatch_ctx *ctx)
 		               (unsigned long long)pkt->kernel_object);
 	ctx->prog = k.prog;
 	snprintf(ctx->kernel_name, sizeof(ctx->kernel_name), "%s", k.name);
+	ctx->suppressed = emu_suppress_rules(ctx->gpu->suppress, k.name);
 	const uint8_t *kdp = emu_mem_translate(ctx->mem, pkt->kernel_object, 64);
 	if (!kdp)
 		return invalid(res, HSA_STATUS_ERROR_INVALID_CODE_OBJECT,

@@ -26,6 +26,7 @@ struct emu_gpu {
 	struct emu_timing *timing;     /* caches and icache persist across dispatches */
 	uint64_t budget;               /* GCNLAB_EMU_BUDGET */
 	bool strict;                   /* GCNLAB_EMU_STRICT */
+	struct emu_suppress *suppress; /* GCNLAB_EMU_SUPPRESSIONS (emu_suppress.h) */
 	uint32_t skew;                 /* GCNLAB_EMU_SKEW: cycles CU groups may run apart (emu_sched.h) */
 	bool trace_on;
 	int trace_wave;

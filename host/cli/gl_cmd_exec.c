@@ -37,7 +37,7 @@ static const struct gl_opt exec_opts[] = {
 	{ "--trace", GL_OPT_FLAG, GL_CMD_O(trace), NULL,
 	  "emulator: print the disassembly annotated per instruction (issues, cycles, stalls by cause)",
 	  .min = 0 },
-	GL_CMD_OPT_TRACE_WAVE,
+	GL_CMD_OPT_TRACE_WAVE, GL_CMD_OPT_TRACE_SORT,
 	{ "--stats", GL_OPT_FLAG, GL_CMD_O(stats), NULL,
 	  "print wave-instructions executed, host seconds and wave-instructions per host second",
 	  .min = 0 },
@@ -62,7 +62,7 @@ static const struct gl_opt exec_opts[] = {
 	{ "--arch", GL_OPT_STRING, GL_CMD_O(arch), "ARCH",
 	  "target processor (default: the code object's, which also picks the emulator profile)",
 	  .size = sizeof(((struct gl_cmd_opts *)0)->arch), .check = gl_cmd_check_arch },
-	GL_CMD_OPT_BACKEND, GL_CMD_OPT_DEVICE,
+	GL_CMD_OPT_BACKEND, GL_CMD_OPT_DEVICE, GL_CMD_OPT_VERBOSE,
 	{ 0 },
 };
 
@@ -299,10 +299,27 @@ static double seconds(const struct timespec *a, const struct timespec *b)
 	return (double)(b->tv_sec - a->tv_sec) + (double)(b->tv_nsec - a->tv_nsec) * 1e-9;
 }
 
+/* The first dispatch of freshly loaded code fetched its instructions
+ * cold (the suites time warm dispatches): say so, with the emulator's
+ * instruction-cache misses when it counts them. */
+static void print_cold_note(const struct exec *x)
+{
+	struct gl_counters c;
+	uint64_t miss;
+	char n[64] = "";
+
+	gl_counters_read(x->h, &c);
+	if (gl_counters_get(&c, "SQC_ICACHE_MISSES", &miss) || gl_counters_get(&c, "GCNLAB_SQC_ICACHE_MISSES", &miss))
+		gl_str_fmt(n, sizeof(n), " (%llu instruction-cache misses)", (unsigned long long)miss);
+	printf("note: dispatch 1 ran cold: the first dispatch of this code fetched its instructions%s; "
+	       "--warmup 1 --reps 5 times warm dispatches as the suites do\n", n);
+}
+
 /* Without --reps/--warmup every dispatch is printed. */
 static void print_dispatch(const struct exec *x, unsigned r, double us, double flush_us)
 {
 	const struct gl_hsa_launch *l = &x->l;
+	bool cold_first = r == 0 && !x->cold;
 
 	printf("%s: %.3f µs (GPU timestamps; grid %u,%u,%u, block %u,%u,%u", x->km->name, us, l->grid[0],
 	       l->grid[1], l->grid[2], l->block[0], l->block[1], l->block[2]);
@@ -310,7 +327,11 @@ static void print_dispatch(const struct exec *x, unsigned r, double us, double f
 		printf("; after flush_icache %.3f µs, not included", flush_us);
 	if (gl_cold_cache_copies(x->cold) > 1)
 		printf("; rotating copy %u of %u", gl_cold_cache_copy(x->cold), gl_cold_cache_copies(x->cold));
+	if (cold_first)
+		printf("; cold");
 	printf(x->o.repeat > 1 ? "; dispatch %u of %u)\n" : ")\n", r + 1, x->o.repeat);
+	if (cold_first)
+		print_cold_note(x);
 }
 
 /* --reps/--warmup: untimed warm-ups, then timed dispatches summarised as
@@ -330,6 +351,10 @@ static bool dispatch_all(struct exec *x, struct gl_err *e)
 	x->rep.trace = x->o.trace || x->o.trace_wave != UINT_MAX;
 	x->rep.trace_wave = x->o.trace_wave == UINT_MAX ? -1 : (int)x->o.trace_wave;
 	x->rep.stats = x->o.stats;
+	x->rep.trace_sort = x->o.trace_sort[0] ? x->o.trace_sort : NULL;
+	x->rep.trace_top = x->o.trace_top;
+	x->rep.warmups = x->nwarm;
+	x->rep.cold_mode = x->cold != NULL;
 	gl_exec_report_begin(&x->rep, x->h);
 	for (unsigned w = 0; w < x->nwarm; w++)
 		if (!gl_hsa_dispatch(x->h, x->cold ? gl_cold_cache_launch(x->cold, l) : l, &us, e))
