@@ -24,6 +24,7 @@
 #include "arch/emu_profile.h"
 #include "core/emu_sched.h"
 #include "core/emu_suppress.h"
+#include "core/emu_timeline.h"
 #include "core/emu_trace.h"
 #include "core/emu_wave_env.h"
 #include "model/emu_timing.h"
@@ -400,6 +401,7 @@ bool emu_gpu_dispatch(struct emu_gpu *g, const struct emu_dispatch_req *req, str
 	struct trace_acc *acc = emu_trace_sum(&ctx, dms, ndom);
 	if (acc)
 		emu_trace_fill(&ctx, acc);
+	emu_tl_fill(&ctx, dms, ndom, end);   /* out of memory: no timeline, the host says so */
 	/* The queue moves on once the end-of-kernel event has done the
 	 * packet's release (a system-scope one writes the L2 back where the
 	 * model says so; after the end timestamp) and written the completion

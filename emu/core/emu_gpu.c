@@ -14,6 +14,7 @@
 #include "core/emu_program.h"
 #include "core/emu_sched.h"
 #include "core/emu_suppress.h"
+#include "core/emu_timeline.h"
 #include "model/emu_timing.h"
 
 /* Default instruction budget per dispatch: about a minute of emulation at the
@@ -55,6 +56,7 @@ void emu_gpu_destroy(struct emu_gpu *g)
 	free(g->check_quiet);
 	emu_suppress_destroy(g->suppress);
 	free(g->trace);
+	emu_tl_gpu_free(g->tl);
 	for (size_t i = 0; i < g->npool; i++)
 		emu_wave_free(g->wave_pool[i]);
 	free(g->wave_pool);

@@ -11,6 +11,7 @@
 
 struct emu_timing;
 struct emu_pool;
+struct emu_tl_gpu;
 
 struct emu_gpu {
 	const struct emu_profile *prof;
@@ -32,6 +33,7 @@ struct emu_gpu {
 	int trace_wave;
 	struct gcnlab_emu_trace_row *trace;
 	size_t ntrace;
+	struct emu_tl_gpu *tl;         /* the timeline (emu_timeline.h); NULL until asked for */
 	/* Wave storage (struct emu_wave + its VGPRs + pending ring, ~230 KiB)
 	 * kept between dispatches: allocating and freeing it per dispatch cost
 	 * as much host time as the waves' instructions (mmap, page faults). */

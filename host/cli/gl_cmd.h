@@ -69,6 +69,13 @@ struct gl_cmd_opts {
 	char trace_sort[16];    /* exec/trace --sort */
 	unsigned trace_top;     /* exec/trace --top; 0: every row */
 	bool verbose;           /* exec/trace --verbose */
+	char timeline[PATH_MAX]; /* exec/trace --timeline (cli/gl_timeline.h) */
+	char timeline_waves[32];
+	char timeline_cycles[48];
+	unsigned timeline_dispatch;   /* 0: the last */
+	unsigned timeline_max_events; /* 0: GL_TIMELINE_MAX_EVENTS */
+	char kernel_trace[PATH_MAX];  /* exec --kernel-trace */
+	bool kernel_trace_on;         /* run --kernel-trace */
 };
 
 /* --arch: a processor whose code objects gcn_codeobj reads. */

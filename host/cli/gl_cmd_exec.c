@@ -17,6 +17,7 @@
 #include "base/gl_str.h"
 #include "cli/gl_exec_out.h"
 #include "cli/gl_exec_report.h"
+#include "cli/gl_timeline.h"
 #include "cli/gl_outfile.h"
 #include "gpu/gl_args.h"
 #include "gpu/gl_kernarg.h"
@@ -57,6 +58,7 @@ static const struct gl_opt exec_opts[] = {
 	{ "--counters-csv", GL_OPT_STRING, GL_CMD_O(counters_csv), "FILE",
 	  "emulator: write every dispatch's counters in rocprofv3's counter_collection.csv layout",
 	  .size = PATH_MAX },
+	GL_CMD_OPT_TIMELINE,
 	GL_CMD_OPT_COLD,
 	GL_CMD_OPT_TIMEOUT,
 	{ "--arch", GL_OPT_STRING, GL_CMD_O(arch), "ARCH",
@@ -78,6 +80,8 @@ struct exec {
 	struct gl_hsa_buf *bufs;        /* [nargs], buffers only */
 	struct gl_outfile *outs;        /* [nargs], out: only */
 	struct gl_outfile csv_out, json_out, counters_out;  /* --csv, --json, --counters-csv */
+	struct gl_outfile timeline_out;  /* --timeline */
+	struct gl_timeline tl;
 	void *file;
 	size_t file_size;
 	struct gcn_codeobj co;
@@ -130,6 +134,7 @@ static bool check_file_opts(struct exec *x, struct gl_err *e)
 		{ "--csv", x->o.csv, &x->csv_out },
 		{ "--json", x->o.json, &x->json_out },
 		{ "--counters-csv", x->o.counters_csv, &x->counters_out },
+		{ "--timeline", x->o.timeline, &x->timeline_out },
 	};
 
 	for (unsigned i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
@@ -334,11 +339,21 @@ static void print_dispatch(const struct exec *x, unsigned r, double us, double f
 		print_cold_note(x);
 }
 
+/* Dispatch i (0-based, warm-ups first), with its timeline if it is the
+ * one --timeline records. */
+static bool dispatch_one(struct exec *x, unsigned i, double *us, struct gl_err *e)
+{
+	bool tl = x->o.timeline[0];
+
+	return (!tl || gl_timeline_before(&x->tl, x->h, i, e)) &&
+	       gl_hsa_dispatch(x->h, x->cold ? gl_cold_cache_launch(x->cold, &x->l) : &x->l, us, e) &&
+	       (!tl || gl_timeline_after(&x->tl, x->h, i, e));
+}
+
 /* --reps/--warmup: untimed warm-ups, then timed dispatches summarised as
  * the suites do; without them every one of --repeat is printed. */
 static bool dispatch_all(struct exec *x, struct gl_err *e)
 {
-	const struct gl_hsa_launch *l = &x->l;
 	double us, flush_us = 0;
 
 	x->stats_mode = x->o.exec_reps || x->o.exec_warmup != UINT_MAX;
@@ -356,8 +371,10 @@ static bool dispatch_all(struct exec *x, struct gl_err *e)
 	x->rep.warmups = x->nwarm;
 	x->rep.cold_mode = x->cold != NULL;
 	gl_exec_report_begin(&x->rep, x->h);
+	if (x->o.timeline[0] && !gl_timeline_init(&x->tl, &x->o, x->nwarm + x->ntimed, e))
+		return false;
 	for (unsigned w = 0; w < x->nwarm; w++)
-		if (!gl_hsa_dispatch(x->h, x->cold ? gl_cold_cache_launch(x->cold, l) : l, &us, e))
+		if (!dispatch_one(x, w, &us, e))
 			return false;
 	for (unsigned r = 0; r < x->ntimed; r++) {
 		struct timespec t0, t1, c0, c1;
@@ -366,7 +383,7 @@ static bool dispatch_all(struct exec *x, struct gl_err *e)
 			return false;
 		clock_gettime(CLOCK_MONOTONIC, &t0);
 		clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c0);
-		if (!gl_hsa_dispatch(x->h, x->cold ? gl_cold_cache_launch(x->cold, l) : l, &us, e))
+		if (!dispatch_one(x, x->nwarm + r, &us, e))
 			return false;
 		clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c1);
 		clock_gettime(CLOCK_MONOTONIC, &t1);
@@ -445,6 +462,8 @@ static bool write_outputs(struct exec *x, struct gl_err *e)
 			return false;
 		printf("wrote %s\n", x->o.counters_csv);
 	}
+	if (x->o.timeline[0] && !gl_timeline_write(&x->tl, &x->timeline_out, x->km->name, gl_hsa_arch(x->h), e))
+		return false;
 	if (gl_cold_cache_has_flush(x->cold)) {
 		char reach[160];
 
@@ -468,6 +487,7 @@ static void exec_free(struct exec *x)
 {
 	gl_cold_cache_close(x->cold);
 	gl_rocprof_free(&x->rocprof);
+	gl_timeline_free(&x->tl);
 	free(x->inputs);
 	free(x->samples);
 	if (x->h) {

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "base/gl_str.h"
+#include "cli/gl_timeline.h"
 #include "measure/gl_run_ctx.h"
 #include "suites/gl_suite.h"
 
@@ -17,7 +18,7 @@ static const struct gl_opt trace_opts[] = {
 	{ "--warmup", GL_OPT_UINT, GL_CMD_O(exec_warmup), "N",
 	  "dispatch N times first and trace the next, warm dispatch as the suites time it (default 0: the "
 	  "first, whose code is fetched cold)", .min = 0, .max = 1000 },
-	GL_CMD_OPT_TRACE_SORT,
+	GL_CMD_OPT_TRACE_SORT, GL_CMD_OPT_TIMELINE,
 	{ "--launch-only", GL_OPT_FLAG, GL_CMD_O(launch_only), NULL,
 	  "print the suite's launch as gcnlab exec arguments (CODE_OBJECT KERNEL --grid .. ARG...) and stop",
 	  .min = 0 },
@@ -43,7 +44,7 @@ static bool backend_given(int argc, char **argv)
 static int trace_main(const char *cmd, int argc, char **argv)
 {
 	static char store[GL_CMD_MAX_POSITIONAL][GL_SUITES_ARG_LEN];
-	char *eargv[GL_CMD_MAX_POSITIONAL + 24];
+	char *eargv[GL_CMD_MAX_POSITIONAL + 36];
 	char wave[16], timeout[32], repeat[16], top[16];
 	struct gl_cmd_opts o;
 	const char *pos[GL_CMD_MAX_POSITIONAL];
@@ -101,6 +102,7 @@ static int trace_main(const char *cmd, int argc, char **argv)
 		eargv[n++] = "--top";
 		eargv[n++] = top;
 	}
+	n += gl_timeline_argv(&o, eargv + n);
 	if (o.verbose)
 		eargv[n++] = "--verbose";
 	eargv[n++] = "--arch";
