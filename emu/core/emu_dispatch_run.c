@@ -46,6 +46,8 @@ static void run_wave(struct emu_dispatch_ctx *ctx, struct emu_wave *w, uint64_t 
 	bool traced = trace && (ctx->gpu->trace_wave < 0 || (int)w->id == ctx->gpu->trace_wave);
 	struct emu_tl *tl = ctx->run->tl && emu_tl_follows(ctx->run->tl, w) ? ctx->run->tl : NULL;
 	bool recorded = traced || tl;   /* one test per instruction for both */
+	if (tl)
+		tl->mem_began = false;
 	if (w->pend_count) {
 		/* The oldest outstanding result usually lands first, a few
 		 * instructions into this turn; its data has left the host's caches
@@ -88,7 +90,6 @@ static void run_wave(struct emu_dispatch_ctx *ctx, struct emu_wave *w, uint64_t 
 		w->cycle += emu_timing_fetch(t, w, in);
 		uint64_t tf = w->cycle;
 		uint32_t cost = emu_timing_issue(t, w, in);
-		const struct emu_pending *p0 = recorded ? emu_tl_newest(w) : NULL;
 		w->npc = w->pc + in->size;
 		in->exec(w, in);
 		emu_hzn_after(w, in);
@@ -100,7 +101,7 @@ static void run_wave(struct emu_dispatch_ctx *ctx, struct emu_wave *w, uint64_t 
 				a->cycles += w->cycle - t0;
 			}
 			if (tl)
-				emu_tl_inst(tl, ctx, w, in, t0, tf, cost, p0);
+				emu_tl_inst(tl, ctx, w, in, t0, tf, cost);
 		}
 		w->pc = w->npc;
 		if (++ctx->insts > ctx->budget) {

@@ -112,8 +112,7 @@ static struct gcnlab_emu_tl_event *tl_push(struct emu_tl *tl, const struct emu_w
 }
 
 void emu_tl_inst(struct emu_tl *tl, const struct emu_dispatch_ctx *ctx, struct emu_wave *w,
-                 const struct emu_inst *in, uint64_t t0, uint64_t tf, uint32_t cost,
-                 const struct emu_pending *p0)
+                 const struct emu_inst *in, uint64_t t0, uint64_t tf, uint32_t cost)
 {
 	uint64_t st[GCNLAB_STALL_COUNT];
 	memcpy(st, tl->stall, sizeof(st));
@@ -125,6 +124,10 @@ void emu_tl_inst(struct emu_tl *tl, const struct emu_dispatch_ctx *ctx, struct e
 		e->end = w->cycle - tl->start;
 		e->offset = off;
 		e->pipe = class_pipe[cls];
+		/* The causes that held the wave: a DS instruction's bank
+		 * conflicts delay its data, not its issue (the wave pays them in
+		 * a later s_waitcnt lgkmcnt), so they are no wait before it. */
+		st[GCNLAB_STALL_LDS_BANK] = 0;
 		uint64_t total = 0, most = 0;
 		for (unsigned k = 0; k < GCNLAB_STALL_COUNT; k++) {
 			total += st[k];
@@ -151,9 +154,14 @@ void emu_tl_inst(struct emu_tl *tl, const struct emu_dispatch_ctx *ctx, struct e
 		}
 	}
 	/* The memory instruction's entry in the wave's pending ring: the
-	 * newest, if it is new. */
-	const struct emu_pending *p = emu_tl_newest(w);
-	if (p && p != p0 && p->in == in && p->done > t0) {
+	 * newest (emu_pend_end appends it after the access). A wave not
+	 * followed may have set the flag since: it is cleared here and the
+	 * entry checked. */
+	const struct emu_pending *p = w->pend_count ? &w->pend[(w->pend_head + w->pend_count - 1) % EMU_MAX_PENDING]
+	                                            : NULL;
+	bool began = tl->mem_began;
+	tl->mem_began = false;
+	if (began && p && p->in == in) {
 		struct gcnlab_emu_tl_event *m = tl_push(tl, w, t0, GCNLAB_TL_MEM);
 		if (m) {
 			m->end = p->done - tl->start;

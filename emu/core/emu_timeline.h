@@ -29,7 +29,9 @@ struct emu_tl {
 	size_t n, cap, max;             /* max: this domain's share of cfg.max_events */
 	uint64_t dropped;
 	uint64_t stall[GCNLAB_STALL_COUNT];   /* of the instruction being issued */
-	uint32_t waves;                 /* followed waves seen */
+	bool mem_began;                 /* the instruction began a memory access
+	                                   (emu_wave_env.c): its pending entry is the
+	                                   wave's newest once it has run */
 };
 
 /* What the GPU keeps: the configuration and the last dispatch's timeline. */
@@ -53,20 +55,13 @@ static inline bool emu_tl_follows(const struct emu_tl *tl, const struct emu_wave
 struct emu_tl *emu_tl_create(const struct emu_dispatch_ctx *ctx, uint32_t ndom, bool *oom);
 void emu_tl_destroy(struct emu_tl *tl);
 
-/* w issued `in` at t0, fetched it by tf, the model gave `cost` cycles;
- * p0: its newest pending entry before the instruction ran (NULL: none). */
+/* w issued `in` at t0, fetched it by tf, the model gave `cost` cycles. */
 void emu_tl_inst(struct emu_tl *tl, const struct emu_dispatch_ctx *ctx, struct emu_wave *w,
-                 const struct emu_inst *in, uint64_t t0, uint64_t tf, uint32_t cost,
-                 const struct emu_pending *p0);
+                 const struct emu_inst *in, uint64_t t0, uint64_t tf, uint32_t cost);
 /* Stall cycles of `cause` inside w's current instruction (emu_trace_stall). */
 void emu_tl_stall(struct emu_wave *w, uint64_t cycles, enum gcnlab_stall cause);
 /* w waited at its s_barrier from `from` to `to`. */
 void emu_tl_barrier(struct emu_wave *w, uint64_t from, uint64_t to);
-/* w's newest pending entry, or NULL. */
-static inline const struct emu_pending *emu_tl_newest(const struct emu_wave *w)
-{
-	return w->pend_count ? &w->pend[(w->pend_head + w->pend_count - 1) % EMU_MAX_PENDING] : NULL;
-}
 
 /* The domains' logs into the GPU's timeline (g->tl); false out of memory. */
 bool emu_tl_fill(struct emu_dispatch_ctx *ctx, struct emu_domain *dms, uint32_t ndom, uint64_t end);

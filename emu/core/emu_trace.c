@@ -22,7 +22,8 @@ void emu_trace_stall(struct emu_wave *w, uint64_t cycles, enum gcnlab_stall caus
 	struct trace_acc *rows = traced_rows(w);
 	if (rows && w->cur)
 		rows[w->cur->off >> 2].stall[cause] += cycles;
-	emu_tl_stall(w, cycles, cause);
+	if (__builtin_expect(w->ctx->run && w->ctx->run->tl != NULL, 0))
+		emu_tl_stall(w, cycles, cause);
 }
 
 void emu_trace_hazards(struct emu_wave *w, const struct emu_inst *in, unsigned n)

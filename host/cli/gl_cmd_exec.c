@@ -58,6 +58,9 @@ static const struct gl_opt exec_opts[] = {
 	{ "--counters-csv", GL_OPT_STRING, GL_CMD_O(counters_csv), "FILE",
 	  "emulator: write every dispatch's counters in rocprofv3's counter_collection.csv layout",
 	  .size = PATH_MAX },
+	{ "--kernel-trace", GL_OPT_STRING, GL_CMD_O(kernel_trace), "FILE",
+	  "write every dispatch in rocprofv3's kernel_trace.csv layout (one row each: ids, times, sizes)",
+	  .size = PATH_MAX },
 	GL_CMD_OPT_TIMELINE,
 	GL_CMD_OPT_COLD,
 	GL_CMD_OPT_TIMEOUT,
@@ -80,7 +83,7 @@ struct exec {
 	struct gl_hsa_buf *bufs;        /* [nargs], buffers only */
 	struct gl_outfile *outs;        /* [nargs], out: only */
 	struct gl_outfile csv_out, json_out, counters_out;  /* --csv, --json, --counters-csv */
-	struct gl_outfile timeline_out;  /* --timeline */
+	struct gl_outfile timeline_out, ktrace_out;  /* --timeline, --kernel-trace */
 	struct gl_timeline tl;
 	void *file;
 	size_t file_size;
@@ -135,6 +138,7 @@ static bool check_file_opts(struct exec *x, struct gl_err *e)
 		{ "--json", x->o.json, &x->json_out },
 		{ "--counters-csv", x->o.counters_csv, &x->counters_out },
 		{ "--timeline", x->o.timeline, &x->timeline_out },
+		{ "--kernel-trace", x->o.kernel_trace, &x->ktrace_out },
 	};
 
 	for (unsigned i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
@@ -230,9 +234,11 @@ static bool backend_cfg(struct exec *x, struct gl_hsa_cfg *cfg, struct gl_err *e
 	gl_cmd_hsa_cfg(&x->o, cfg);
 	if (!cfg->arch[0])
 		gl_str_copy(cfg->arch, sizeof(cfg->arch), x->co.target.proc);
-	if (x->o.counters_csv[0]) {
+	if (x->o.counters_csv[0] || x->o.kernel_trace[0]) {
 		if (!gl_rocprof_init(&x->rocprof, cfg->device, e))
 			return false;
+		x->rocprof.kernel_trace = x->o.kernel_trace[0] != '\0';
+		x->rocprof.skip_counters = !x->o.counters_csv[0];
 		cfg->observe = gl_rocprof_observe;
 		cfg->observe_user = &x->rocprof;
 	}
@@ -449,6 +455,17 @@ static bool write_outputs(struct exec *x, struct gl_err *e)
 {
 	if ((x->o.csv[0] || x->o.json[0]) && !write_timing(x, e))
 		return false;
+	if (x->o.kernel_trace[0]) {   /* before the counters, whose take starts over */
+		char *text = NULL;
+		size_t len = 0;
+		bool ok = gl_rocprof_kernel_take(&x->rocprof, &text, &len, e) &&
+		          gl_outfile_write(&x->ktrace_out, text, len, e);
+
+		free(text);
+		if (!ok)
+			return false;
+		printf("wrote %s\n", x->o.kernel_trace);
+	}
 	if (x->o.counters_csv[0]) {
 		if (!gl_rocprof_rows(&x->rocprof))
 			return gl_err_set(e, "--counters-csv %s: %s", x->o.counters_csv, gl_counters_unavailable());

@@ -11,7 +11,8 @@
 #     dispatch over all 8 XCDs of gfx942;
 #   - the defaults are bounded (one workgroup, the last dispatch) and say
 #     what they left out; the event limit warns; bad options are named;
-#   - --kernel-trace writes rocprofv3's kernel_trace.csv, one row a dispatch.
+#   - --kernel-trace writes rocprofv3's kernel_trace.csv (exec: FILE, run:
+#     <suite>_kernel_trace.csv), one row a dispatch, the counter file's ids.
 use strict;
 use warnings;
 use Test::More;
@@ -170,6 +171,50 @@ SKIP: {
 	                      '--timeline-dispatch', '3');
 	isnt($rc, 0, '--timeline-dispatch beyond the dispatches fails');
 	like($out, qr/--timeline-dispatch 3: only 1 dispatch will run/, 'and says how many run');
+}
+
+# ---- rocprofv3's kernel trace ----
+{
+	my $header = join(',', map { qq("$_") } qw(Kind Agent_Id Queue_Id Stream_Id Thread_Id Dispatch_Id Kernel_Id
+		Kernel_Name Correlation_Id Start_Timestamp End_Timestamp LDS_Block_Size Scratch_Size VGPR_Count
+		Accum_VGPR_Count SGPR_Count Workgroup_Size_X Workgroup_Size_Y Workgroup_Size_Z Grid_Size_X Grid_Size_Y
+		Grid_Size_Z));
+	my $kt = "$tmp/kernel_trace.csv";
+	my ($out, $rc) = run_cmd($gcnlab, 'exec', "$build/gfx942/copy_256_16_16_256.co", 'copy_256_16_16_256',
+	                         '--arch', 'gfx942', '--backend', 'emu', '--grid', '512', '--block', '256', '--repeat', '3',
+	                         '--kernel-trace', $kt, '--counters-csv', "$tmp/counter_collection.csv",
+	                         'buf:2M:iota32', 'buf:2M');
+	ok($rc == 0, 'exec --kernel-trace --counters-csv') or diag($out);
+	my @lines = split(/\n/, slurp($kt));
+	is($lines[0], $header, "kernel_trace.csv has rocprofv3's header");
+	is(scalar(@lines), 4, 'one row per dispatch (3)');
+	my $py = q{import csv, sys
+r = list(csv.DictReader(open(sys.argv[1])))
+c = list(csv.DictReader(open(sys.argv[2])))
+ok = all(x["Kind"] == "KERNEL_DISPATCH" and x["Kernel_Name"] == "copy_256_16_16_256" and
+         x["Grid_Size_X"] == "512" and x["Workgroup_Size_X"] == "256" and
+         int(x["End_Timestamp"]) > int(x["Start_Timestamp"]) for x in r)
+# the same dispatches as the counter file: ids and times
+ids = {(x["Dispatch_Id"], x["Start_Timestamp"], x["End_Timestamp"]) for x in c}
+ok = ok and ids == {(x["Dispatch_Id"], x["Start_Timestamp"], x["End_Timestamp"]) for x in r}
+print("rows=%d ok=%d" % (len(r), ok))
+};
+	my $pyf = "$tmp/kt.py";
+	open(my $k, '>', $pyf) or die "$pyf: $!";
+	print $k $py;
+	close($k);
+	($out, $rc) = run_cmd($python, $pyf, $kt, "$tmp/counter_collection.csv");
+	like($out, qr/rows=3 ok=1/, 'python csv reads it: the launch, times after starts, the counter file\'s dispatches');
+
+	($out, $rc) = run_cmd($gcnlab, 'run', 'lds_counters', '--arch', 'gfx942', '--backend', 'emu', '--kernel-trace',
+	                      '--out', "$tmp/res");
+	ok($rc == 0, 'run lds_counters --kernel-trace') or diag($out);
+	my $f = "$tmp/res/gfx942-emu/lds_counters_kernel_trace.csv";
+	ok(-f $f, 'writes <suite>_kernel_trace.csv beside the results');
+	ok(!-e "$tmp/res/gfx942-emu/lds_counters_counter_collection.csv", 'and no counter file without --counters');
+	my @rows = split(/\n/, slurp($f));
+	is($rows[0], $header, 'with the same header');
+	ok(@rows > 2, 'a row per dispatch of the suite (' . (@rows - 1) . ')');
 }
 
 done_testing();
