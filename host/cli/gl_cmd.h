@@ -70,6 +70,7 @@ struct gl_cmd_opts {
 	unsigned trace_top;     /* exec/trace --top; 0: every row */
 	bool verbose;           /* exec/trace --verbose */
 	char timeline[PATH_MAX]; /* exec/trace --timeline (cli/gl_timeline.h) */
+	char timeline_html[PATH_MAX]; /* exec/trace --timeline-html */
 	char timeline_waves[32];
 	char timeline_cycles[48];
 	unsigned timeline_dispatch;   /* 0: the last */

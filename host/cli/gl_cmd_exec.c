@@ -83,7 +83,7 @@ struct exec {
 	struct gl_hsa_buf *bufs;        /* [nargs], buffers only */
 	struct gl_outfile *outs;        /* [nargs], out: only */
 	struct gl_outfile csv_out, json_out, counters_out;  /* --csv, --json, --counters-csv */
-	struct gl_outfile timeline_out, ktrace_out;  /* --timeline, --kernel-trace */
+	struct gl_outfile timeline_out, html_out, ktrace_out;  /* --timeline(-html), --kernel-trace */
 	struct gl_timeline tl;
 	void *file;
 	size_t file_size;
@@ -138,6 +138,7 @@ static bool check_file_opts(struct exec *x, struct gl_err *e)
 		{ "--json", x->o.json, &x->json_out },
 		{ "--counters-csv", x->o.counters_csv, &x->counters_out },
 		{ "--timeline", x->o.timeline, &x->timeline_out },
+		{ "--timeline-html", x->o.timeline_html, &x->html_out },
 		{ "--kernel-trace", x->o.kernel_trace, &x->ktrace_out },
 	};
 
@@ -349,7 +350,7 @@ static void print_dispatch(const struct exec *x, unsigned r, double us, double f
  * one --timeline records. */
 static bool dispatch_one(struct exec *x, unsigned i, double *us, struct gl_err *e)
 {
-	bool tl = x->o.timeline[0];
+	bool tl = gl_timeline_wanted(&x->o);
 
 	return (!tl || gl_timeline_before(&x->tl, x->h, i, e)) &&
 	       gl_hsa_dispatch(x->h, x->cold ? gl_cold_cache_launch(x->cold, &x->l) : &x->l, us, e) &&
@@ -377,7 +378,7 @@ static bool dispatch_all(struct exec *x, struct gl_err *e)
 	x->rep.warmups = x->nwarm;
 	x->rep.cold_mode = x->cold != NULL;
 	gl_exec_report_begin(&x->rep, x->h);
-	if (x->o.timeline[0] && !gl_timeline_init(&x->tl, &x->o, x->nwarm + x->ntimed, e))
+	if (gl_timeline_wanted(&x->o) && !gl_timeline_init(&x->tl, &x->o, x->nwarm + x->ntimed, e))
 		return false;
 	for (unsigned w = 0; w < x->nwarm; w++)
 		if (!dispatch_one(x, w, &us, e))
@@ -479,7 +480,8 @@ static bool write_outputs(struct exec *x, struct gl_err *e)
 			return false;
 		printf("wrote %s\n", x->o.counters_csv);
 	}
-	if (x->o.timeline[0] && !gl_timeline_write(&x->tl, &x->timeline_out, x->km->name, gl_hsa_arch(x->h), e))
+	if (gl_timeline_wanted(&x->o) &&
+	    !gl_timeline_write(&x->tl, &x->timeline_out, &x->html_out, x->km->name, gl_hsa_arch(x->h), e))
 		return false;
 	if (gl_cold_cache_has_flush(x->cold)) {
 		char reach[160];

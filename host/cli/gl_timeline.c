@@ -100,10 +100,11 @@ unsigned gl_timeline_argv(const struct gl_cmd_opts *o, char **argv)
 	unsigned n = 0;
 	const struct { const char *opt; const char *v; } s[] = {
 		{ "--timeline", o->timeline },
+		{ "--timeline-html", o->timeline_html },
 		{ "--timeline-waves", o->timeline_waves },
 		{ "--timeline-cycles", o->timeline_cycles },
 	};
-	for (unsigned i = 0; i < 3; i++) {
+	for (unsigned i = 0; i < sizeof(s) / sizeof(s[0]); i++) {
 		if (!s[i].v[0])
 			continue;
 		argv[n++] = (char *)s[i].opt;
@@ -120,6 +121,11 @@ unsigned gl_timeline_argv(const struct gl_cmd_opts *o, char **argv)
 		argv[n++] = nums[1];
 	}
 	return n;
+}
+
+bool gl_timeline_wanted(const struct gl_cmd_opts *o)
+{
+	return o->timeline[0] || o->timeline_html[0];
 }
 
 bool gl_timeline_init(struct gl_timeline *t, const struct gl_cmd_opts *o, unsigned dispatches, struct gl_err *e)
@@ -217,13 +223,32 @@ static void left_out(const struct gl_timeline *t, char *out, size_t len)
 		gl_str_fmt(out, len, "nothing");
 }
 
-bool gl_timeline_write(struct gl_timeline *t, const struct gl_outfile *of, const char *kernel, const char *arch,
-                       struct gl_err *e)
+/* One format of the timeline into its file. */
+static bool write_one(const struct gl_timeline_data *d, bool html, const char *path, const struct gl_outfile *of,
+                      size_t *len, size_t *slices, struct gl_err *e)
 {
-	char sel[192], lo[512], *buf = NULL;
-	size_t len = 0, slices = 0;
-	FILE *f;
+	char *buf = NULL;
+	FILE *f = open_memstream(&buf, len);
 	bool ok;
+	if (!f)
+		return gl_err_set(e, "%s %s: out of memory", html ? "--timeline-html" : "--timeline", path);
+	ok = html ? gl_timeline_html(f, d, slices) : gl_timeline_json(f, d, slices);
+	ok &= fclose(f) == 0;
+	if (!ok) {
+		free(buf);
+		return gl_err_set(e, "%s %s: out of memory for %zu events", html ? "--timeline-html" : "--timeline",
+		                  path, d->n);
+	}
+	ok = gl_outfile_write(of, buf, *len, e);
+	free(buf);
+	return ok;
+}
+
+bool gl_timeline_write(struct gl_timeline *t, const struct gl_outfile *of, const struct gl_outfile *html,
+                       const char *kernel, const char *arch, struct gl_err *e)
+{
+	char sel[192], lo[512];
+	size_t len = 0, slices = 0;
 	if (!t->captured)
 		return gl_err_set(e, "--timeline: dispatch %u recorded no timeline", t->dispatch);
 	describe(t, sel, sizeof(sel));
@@ -233,20 +258,18 @@ bool gl_timeline_write(struct gl_timeline *t, const struct gl_outfile *of, const
 		.kernel = kernel, .arch = arch, .dispatch = t->dispatch, .dispatches = t->dispatches,
 		.selection = sel, .left_out = lo,
 	};
-	if (!(f = open_memstream(&buf, &len)))
-		return gl_err_set(e, "--timeline: out of memory");
-	ok = gl_timeline_json(f, &d, &slices);
-	ok &= fclose(f) == 0;
-	if (!ok) {
-		free(buf);
-		return gl_err_set(e, "--timeline %s: out of memory for the JSON of %zu events", t->o->timeline, t->n);
+	if (t->o->timeline[0]) {
+		if (!write_one(&d, false, t->o->timeline, of, &len, &slices, e))
+			return false;
+		printf("wrote %s (%zu bytes: %s; %u waves, %zu instruction slices, %zu events; shader-clock cycles "
+		       "at %u MHz)\n", t->o->timeline, len, sel, t->info.waves_recorded, slices, t->n, t->info.sclk_mhz);
 	}
-	ok = gl_outfile_write(of, buf, len, e);
-	free(buf);
-	if (!ok)
-		return false;
-	printf("wrote %s (%zu bytes: %s; %u waves, %zu instruction slices, %zu events; shader-clock cycles at %u MHz)\n",
-	       t->o->timeline, len, sel, t->info.waves_recorded, slices, t->n, t->info.sclk_mhz);
+	if (t->o->timeline_html[0]) {
+		if (!write_one(&d, true, t->o->timeline_html, html, &len, &slices, e))
+			return false;
+		printf("wrote %s (%zu bytes, offline page: %zu slices of %u waves)\n", t->o->timeline_html, len, slices,
+		       t->info.waves_recorded);
+	}
 	printf("timeline: left out %s\n", lo);
 	if (t->info.dropped)
 		fprintf(stderr, "gcnlab: warning: the timeline stopped at %" PRIu64 " events; %" PRIu64

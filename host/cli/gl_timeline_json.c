@@ -427,3 +427,170 @@ fail:
 	free(rs.r);
 	return ok;
 }
+
+/* ---- the offline page ---- */
+
+/* The page's script: draws D's tracks on a canvas; wheel zooms around the
+ * pointer, dragging pans, a double click shows everything again, hovering a
+ * slice shows what it is. It says how many slices it drew in
+ * body[data-drawn] (tests/e2e/timeline.t reads it through headless Chromium). */
+static const char page_script[] =
+	"(function(){\n"
+	"var C=['#7f7f7f','#bcbd22','#1f77b4','#d62728','#2ca02c','#9467bd','#ff7f0e','#e377c2','#17becf'];\n"
+	"var K=['scalar','scalar memory','VALU','MFMA','vector memory','LDS','stall','barrier wait','memory in flight'];\n"
+	"var cv=document.getElementById('tl'),tip=document.getElementById('tip'),g=cv.getContext('2d');\n"
+	"var L=260,H=16,T=24,rows=D.tracks.length,t0=0,t1=D.end||1;\n"
+	"var by=[];for(var i=0;i<rows;i++)by.push([]);\n"
+	"D.s.forEach(function(s){by[s[0]].push(s);});\n"
+	"function W(){return cv.width-L-10;}\n"
+	"function X(t){return L+(t-t0)/(t1-t0)*W();}\n"
+	"function draw(){cv.width=Math.max(800,window.innerWidth-20);cv.height=T+rows*H+10;\n"
+	" g.fillStyle='#fff';g.fillRect(0,0,cv.width,cv.height);g.font='11px sans-serif';var n=0;\n"
+	" for(var r=0;r<rows;r++){var y=T+r*H;g.fillStyle=r%2?'#f4f4f4':'#fff';g.fillRect(0,y,cv.width,H);\n"
+	"  g.fillStyle='#000';g.fillText(D.tracks[r],4,y+12);var a=by[r];\n"
+	"  for(var j=0;j<a.length;j++){var s=a[j];if(s[1]+s[2]<t0||s[1]>t1)continue;\n"
+	"   var x=X(s[1]),w=Math.max(1,X(s[1]+s[2])-x),lane=s[3]==8?(s[5]%4)*(H/4):0,h=s[3]==8?H/4-1:H-2;\n"
+	"   g.fillStyle=C[s[3]];g.fillRect(x,y+1+lane,w,h);n++;}}\n"
+	" g.fillStyle='#000';for(var k=0;k<=10;k++){var t=t0+(t1-t0)*k/10;g.fillText(Math.round(t),X(t)-10,12);}\n"
+	" document.body.dataset.drawn=n;document.getElementById('drawn').textContent=n;}\n"
+	"function at(e){var b=cv.getBoundingClientRect(),x=e.clientX-b.left,y=e.clientY-b.top,r=Math.floor((y-T)/H);\n"
+	" if(r<0||r>=rows||x<L)return null;var t=t0+(x-L)/W()*(t1-t0),a=by[r],best=null;\n"
+	" for(var j=0;j<a.length;j++){var s=a[j],pad=(t1-t0)/W();if(t>=s[1]-pad&&t<=s[1]+s[2]+pad){best=s;if(s[3]!=8)break;}}\n"
+	" return best;}\n"
+	"var drag=null;\n"
+	"cv.addEventListener('wheel',function(e){e.preventDefault();var b=cv.getBoundingClientRect(),\n"
+	" t=t0+(e.clientX-b.left-L)/W()*(t1-t0),f=e.deltaY<0?0.8:1.25;t0=t-(t-t0)*f;t1=t+(t1-t)*f;\n"
+	" if(t1-t0<4){t1=t0+4;}draw();});\n"
+	"cv.addEventListener('mousedown',function(e){drag={x:e.clientX,a:t0,b:t1};});\n"
+	"window.addEventListener('mouseup',function(){drag=null;});\n"
+	"cv.addEventListener('dblclick',function(){t0=0;t1=D.end||1;draw();});\n"
+	"cv.addEventListener('mousemove',function(e){if(drag){var d=(e.clientX-drag.x)/W()*(drag.b-drag.a);\n"
+	"  t0=drag.a-d;t1=drag.b-d;draw();return;}\n"
+	" var s=at(e);if(!s){tip.style.display='none';return;}\n"
+	" tip.textContent=K[s[3]]+': '+D.str[s[4]]+'  @'+s[1]+' +'+s[2]+' cycles';tip.style.display='block';\n"
+	" tip.style.left=(e.pageX+12)+'px';tip.style.top=(e.pageY+12)+'px';});\n"
+	"window.addEventListener('resize',draw);\n"
+	"var lg=document.getElementById('legend');K.forEach(function(k,i){var sp=document.createElement('span');\n"
+	" sp.innerHTML='<b style=\"background:'+C[i]+'\">&nbsp;&nbsp;&nbsp;</b> '+k+' &nbsp;';lg.appendChild(sp);});\n"
+	"draw();})();\n";
+
+/* HTML-safe inside a script's JSON string: '<' as \u003c too. */
+static void put_js_str(FILE *f, const char *s)
+{
+	for (; *s; s++) {
+		if (*s == '<')
+			fputs("\\u003c", f);
+		else {
+			char one[2] = { *s, 0 };
+			put_str(f, one);
+		}
+	}
+}
+
+/* The class a slice is drawn in (page_script's C and K). */
+static unsigned page_class(const struct rec *r, const struct gcnlab_emu_tl_event *e)
+{
+	switch (r->type) {
+	case R_STALL: return 6;
+	case R_BARRIER: return 7;
+	case R_MEM_B: return 8;
+	default: return e->pipe;   /* enum gcnlab_tl_pipe: 0..5 */
+	}
+}
+
+bool gl_timeline_html(FILE *f, const struct gl_timeline_data *d, size_t *slices)
+{
+	struct recs rs = { 0 };
+	bool ok = build(d, &rs);
+	if (!ok)
+		goto fail;
+	qsort(rs.r, rs.n, sizeof(*rs.r), rec_cmp);
+	pipe_clip(&rs);
+	*slices = 0;
+	fprintf(f, "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>gcnlab timeline: ");
+	put_js_str(f, d->kernel ? d->kernel : "");
+	fprintf(f, "</title>\n<style>body{font-family:sans-serif;margin:10px}#tip{position:absolute;display:none;"
+	        "background:#ffe;border:1px solid #888;padding:3px;font:12px monospace;pointer-events:none}"
+	        "canvas{border:1px solid #ccc}</style></head>\n<body data-drawn=\"0\">\n<h3>");
+	put_js_str(f, d->kernel ? d->kernel : "");
+	fprintf(f, " on %s: %s</h3>\n<p>Time in shader-clock cycles (%u MHz) from the dispatch's start; "
+	        "wheel: zoom, drag: pan, double click: all. Left out: ", d->arch ? d->arch : "",
+	        d->selection ? d->selection : "", d->info.sclk_mhz);
+	put_js_str(f, d->left_out ? d->left_out : "");
+	fprintf(f, ". Slices drawn: <span id=\"drawn\">0</span>.</p>\n<div id=\"legend\"></div>\n"
+	        "<canvas id=\"tl\"></canvas><div id=\"tip\"></div>\n<script>\nvar D={\"end\":%" PRIu64 ",\"tracks\":[",
+	        d->info.cycles);
+	/* Tracks: every (process, thread) with slices, in record order. */
+	uint32_t *track = calloc(rs.n + 1, sizeof(*track));
+	if (!track) {
+		ok = false;
+		goto fail;
+	}
+	uint32_t ntracks = 0;
+	for (size_t i = 0; i < rs.n; i++) {
+		const struct rec *r = &rs.r[i];
+		if (r->type >= R_CNT_WAVE || r->type == R_MEM_E)
+			continue;
+		bool same = false;
+		for (size_t j = i; j-- > 0;) {   /* the previous slice record */
+			const struct rec *q = &rs.r[j];
+			if (q->type >= R_CNT_WAVE || q->type == R_MEM_E)
+				continue;
+			same = q->pid == r->pid && q->tid == r->tid;
+			break;
+		}
+		if (!same) {
+			const struct gcnlab_emu_tl_event *e = &d->ev[r->ev];
+			char name[128], xcd[24] = "";
+			if (d->info.num_xcd > 1)
+				snprintf(xcd, sizeof(xcd), "XCD %u ", e->xcd);
+			if (r->tid >= TID_WAVE)
+				snprintf(name, sizeof(name), "%sCU %u wave %u (wg %u, SIMD %u)", xcd, e->cu, e->wave, e->wg,
+				         e->simd);
+			else
+				snprintf(name, sizeof(name), "%sCU %u SIMD %u %s", xcd, e->cu, (r->tid - TID_PIPE) / 2,
+				         (r->tid - TID_PIPE) % 2 ? "MFMA" : "VALU");
+			fprintf(f, "%s\"", ntracks ? "," : "");
+			put_js_str(f, name);
+			fprintf(f, "\"");
+			ntracks++;
+		}
+		track[i] = ntracks - 1;
+	}
+	/* Strings: one per instruction row, then the wait and barrier names. */
+	fprintf(f, "],\n\"str\":[");
+	for (size_t i = 0; i < d->ninsts; i++) {
+		fprintf(f, "%s\"0x%x ", i ? "," : "", d->insts[i].offset);
+		put_js_str(f, d->insts[i].text);
+		fprintf(f, "\"");
+	}
+	for (unsigned c = 0; c < GL_TRACE_CAUSES; c++)
+		fprintf(f, ",\"wait %s\"", gl_trace_cause_name(c));
+	fprintf(f, ",\"barrier wait\"],\n\"s\":[");
+	size_t ns = 0;
+	for (size_t i = 0; i < rs.n; i++) {
+		const struct rec *r = &rs.r[i];
+		if (r->type >= R_CNT_WAVE || r->type == R_MEM_E)
+			continue;
+		const struct gcnlab_emu_tl_event *e = &d->ev[r->ev];
+		const struct gcnlab_emu_trace_row *row = inst_row(d, e->offset);
+		size_t str = row ? (size_t)(row - d->insts) : 0;
+		uint64_t dur = r->dur;
+		if (r->type == R_STALL)
+			str = d->ninsts + r->cause;
+		else if (r->type == R_BARRIER)
+			str = d->ninsts + GL_TRACE_CAUSES;
+		else if (r->type == R_MEM_B)
+			dur = e->end - e->begin;
+		fprintf(f, "%s[%" PRIu32 ",%" PRIu64 ",%" PRIu64 ",%u,%zu,%" PRIu32 "]", ns ? ",\n" : "", track[i], r->ts,
+		        dur, page_class(r, e), str, r->ev);
+		ns++;
+	}
+	free(track);
+	*slices = ns;
+	fprintf(f, "]};\n%s</script>\n</body></html>\n", page_script);
+	ok = !ferror(f);
+fail:
+	free(rs.r);
+	return ok;
+}

@@ -45,4 +45,9 @@ struct gl_timeline_data {
  * instruction slices written. */
 bool gl_timeline_json(FILE *f, const struct gl_timeline_data *d, size_t *slices);
 
+/* The same records as one self-contained HTML page (no network: the data
+ * and the script inline): a canvas row per wave and pipe track, zoom, pan
+ * and a tooltip per slice. *slices: the slices it holds. */
+bool gl_timeline_html(FILE *f, const struct gl_timeline_data *d, size_t *slices);
+
 #endif

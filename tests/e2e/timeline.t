@@ -11,6 +11,8 @@
 #     dispatch over all 8 XCDs of gfx942;
 #   - the defaults are bounded (one workgroup, the last dispatch) and say
 #     what they left out; the event limit warns; bad options are named;
+#   - the offline page (--timeline-html) has no external reference and
+#     headless Chromium draws every slice it holds;
 #   - --kernel-trace writes rocprofv3's kernel_trace.csv (exec: FILE, run:
 #     <suite>_kernel_trace.csv), one row a dispatch, the counter file's ids.
 use strict;
@@ -171,6 +173,26 @@ SKIP: {
 	                      '--timeline-dispatch', '3');
 	isnt($rc, 0, '--timeline-dispatch beyond the dispatches fails');
 	like($out, qr/--timeline-dispatch 3: only 1 dispatch will run/, 'and says how many run');
+}
+
+# ---- the offline page, drawn by a real browser ----
+SKIP: {
+	my ($chromium) = grep { -x } map { ("$_/chromium", "$_/chromium-browser") } split(/:/, $ENV{PATH} // '');
+	skip 'chromium is not installed', 4 unless $chromium;
+	my $page = "$tmp/copy.html";
+	my ($out, $rc) = run_cmd($gcnlab, 'trace', 'copy_256_16_16_256', '--arch', 'gfx942', '--timeline-html', $page);
+	ok($rc == 0, 'trace copy --timeline-html') or diag($out);
+	my ($slices) = $out =~ /offline page: (\d+) slices of 4 waves/;
+	my $html = slurp($page);
+	ok($html !~ /<script[^>]+src=|<link[^>]+href=|https?:\/\/(?!ui\.perfetto)/i, 'no external script, style or address');
+	($out, $rc) = run_cmd($chromium, '--headless', '--no-sandbox', '--disable-gpu', '--dump-dom', "file://$page");
+	my ($drawn) = $out =~ /data-drawn="(\d+)"/;
+	ok(defined $drawn && defined $slices && $drawn == $slices && $drawn > 0,
+	   'headless Chromium drew every slice of the tracks (' . ($drawn // 'none') . ' of ' . ($slices // '?') . ')')
+		or diag(substr($out, 0, 2000));
+	($out, $rc) = run_cmd($chromium, '--headless', '--no-sandbox', '--disable-gpu', "--screenshot=$tmp/page.png",
+	                      '--window-size=1600,1000', "file://$page");
+	ok(-s "$tmp/page.png", 'and took its screenshot');
 }
 
 # ---- rocprofv3's kernel trace ----
