@@ -6,7 +6,13 @@
 .DEFAULT_GOAL := all
 .DELETE_ON_ERROR:
 # Parallel by default, one job per core; `make -j1` (or any -jN) overrides.
+# A sub-make (make run's) joins its parent's jobserver instead of forcing
+# its own -j, which make warns about ("resetting jobserver mode"); make 4.3
+# does not show the inherited -j in MAKEFLAGS while it parses, MAKELEVEL
+# tells a sub-make.
+ifeq ($(MAKELEVEL),0)
 MAKEFLAGS += -j$(shell nproc 2>/dev/null || echo 2)
+endif
 .SUFFIXES:
 MAKEFLAGS += --no-builtin-rules
 
@@ -74,6 +80,7 @@ include mk/version.mk
 include mk/layers.mk
 include mk/kfd.mk
 include mk/hipcc.mk
+include mk/suppress.mk
 
 .PHONY: all kernels kernels-all run run-suites bench disasm clean help info
 

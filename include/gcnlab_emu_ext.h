@@ -72,6 +72,62 @@ struct gcnlab_emu_finding {
 	char detail[320];         /* the wait that was needed, the path */
 };
 
+/* The timeline (gcnlab exec/trace --timeline): what the emulator records of
+ * one dispatch, event by event, for the waves and the cycle window asked
+ * for. Cycles are shader-clock cycles from the dispatch's start. */
+enum gcnlab_tl_kind {
+	GCNLAB_TL_INST = 0,       /* one issued instruction: [begin, end) the wave spent on it */
+	GCNLAB_TL_BARRIER,        /* a wave waiting at s_barrier for the rest of its workgroup */
+	GCNLAB_TL_MEM,            /* a memory instruction from issue to completion (counter: cause) */
+};
+
+/* The pipe an instruction uses (its emu_class folded). */
+enum gcnlab_tl_pipe {
+	GCNLAB_TL_PIPE_SCALAR = 0, /* SALU, branch, s_waitcnt, s_nop, messages */
+	GCNLAB_TL_PIPE_SMEM,       /* scalar memory (scalar cache) */
+	GCNLAB_TL_PIPE_VALU,
+	GCNLAB_TL_PIPE_MFMA,
+	GCNLAB_TL_PIPE_VMEM,       /* buffer/global/flat: the TA and vector memory path */
+	GCNLAB_TL_PIPE_LDS,        /* DS */
+	GCNLAB_TL_PIPE_COUNT
+};
+
+struct gcnlab_emu_tl_event {
+	uint64_t begin, end;      /* cycles from the dispatch's start */
+	uint64_t pipe_begin;      /* INST on VALU/MFMA: when the SIMD's pipe took it */
+	uint32_t pipe_cycles;     /* and for how long (0: no pipe slice) */
+	uint32_t stall;           /* INST: stall cycles charged inside [begin, end) */
+	uint32_t wave;            /* flat wave id in dispatch order */
+	uint32_t wg;              /* flat workgroup id */
+	uint32_t offset;          /* the instruction, bytes from the kernel entry */
+	uint16_t cu;              /* CU within its XCD */
+	uint8_t xcd, simd;
+	uint8_t kind;             /* enum gcnlab_tl_kind */
+	uint8_t cause;            /* INST: the largest stall's enum gcnlab_stall; MEM: 0 vmcnt, 1 lgkmcnt */
+	uint8_t pipe;             /* enum gcnlab_tl_pipe */
+	uint8_t pad;
+};
+
+/* What to record (set_timeline): waves whose flat workgroup id is in
+ * [wg_lo, wg_hi] and flat wave id in [wave_lo, wave_hi], events that begin
+ * in [cycle_lo, cycle_hi), at most max_events of them. */
+struct gcnlab_emu_tl_cfg {
+	int enable;
+	uint32_t wg_lo, wg_hi, wave_lo, wave_hi;
+	uint64_t cycle_lo, cycle_hi;
+	uint64_t max_events;
+};
+
+/* What get_timeline gives beside the events. */
+struct gcnlab_emu_tl_info {
+	uint64_t cycles;          /* the dispatch's length */
+	uint64_t dropped;         /* events beyond max_events, not recorded */
+	uint32_t waves, workgroups;   /* of the whole dispatch */
+	uint32_t waves_recorded;
+	uint32_t num_cu, num_xcd, simds;
+	uint32_t sclk_mhz;
+};
+
 /* Function table returned by hsa_system_get_major_extension_table(
  * GCNLAB_EXTENSION_EMU, 1, sizeof(struct gcnlab_emu_ext_1), &table). */
 struct gcnlab_emu_ext_1 {
@@ -100,6 +156,18 @@ struct gcnlab_emu_ext_1 {
 	                                  struct gcnlab_emu_finding **out, size_t *count, char *note,
 	                                  size_t note_len);
 	void (*free_findings)(struct gcnlab_emu_finding *f);
+	/* Appended for the timeline (issue 33), so older tables stay a prefix
+	 * of this one: a host finds NULL here in an emulator without it.
+	 * Record the timeline of later dispatches as cfg says (enable 0: off). */
+	hsa_status_t (*set_timeline)(hsa_agent_t agent, const struct gcnlab_emu_tl_cfg *cfg);
+	/* The timeline of the dispatch whose completion signal was `signal`
+	 * (the agent's last): events in recording order, and the rows (offset,
+	 * size, text; issues counted over the recorded waves) of every
+	 * instruction they name. Valid until the next dispatch on the agent. */
+	hsa_status_t (*get_timeline)(hsa_agent_t agent, hsa_signal_t signal,
+	                             const struct gcnlab_emu_tl_event **events, size_t *count,
+	                             const struct gcnlab_emu_trace_row **insts, size_t *ninsts,
+	                             struct gcnlab_emu_tl_info *info);
 };
 
 #endif

@@ -12,6 +12,7 @@
 #include "core/emu_dispatch_ctx.h"
 #include "core/emu_gpu_private.h"
 #include "core/emu_hazard.h"
+#include "core/emu_suppress.h"
 #include "gcn_array.h"
 
 /* Warnings printed per kind and dispatch; the rest are counted. */
@@ -241,6 +242,8 @@ static void report_lds_uninit(struct emu_wave *w, const struct emu_inst *in, uin
 {
 	char byte[32];
 
+	if (w->ctx->suppressed & EMU_SUPPRESS_UNINIT_LDS)
+		return;  /* read by design (the kernel's suppression) */
 	snprintf(byte, sizeof(byte), "LDS byte 0x%x", addr);
 	report_read(w, in, addr, &check_lds_read, byte);
 }
@@ -251,6 +254,8 @@ static void report_lds_oob(struct emu_wave *w, const struct emu_inst *in, uint64
 	/* A warning in strict mode too: the hardware defines the result
 	 * (reads 0, writes dropped), and kernels rely on it. */
 	char dis[96];
+	if (ctx->suppressed & EMU_SUPPRESS_LDS_OOB)
+		return;  /* by design (the kernel's suppression) */
 	if (check_warn(ctx, &ctx->lds_oob, in, dis, sizeof(dis)))
 		fprintf(ctx->warn,
 		        "gcnlab-emu: warning: LDS access out of range in %s (%s): `%s` at 0x%x touches %u "

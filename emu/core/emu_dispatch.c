@@ -23,6 +23,8 @@
 #include "core/emu_gpu_private.h"
 #include "arch/emu_profile.h"
 #include "core/emu_sched.h"
+#include "core/emu_suppress.h"
+#include "core/emu_timeline.h"
 #include "core/emu_trace.h"
 #include "core/emu_wave_env.h"
 #include "model/emu_timing.h"
@@ -95,6 +97,7 @@ static bool check_packet(struct emu_dispatch_ctx *ctx)
 		               (unsigned long long)pkt->kernel_object);
 	ctx->prog = k.prog;
 	snprintf(ctx->kernel_name, sizeof(ctx->kernel_name), "%s", k.name);
+	ctx->suppressed = emu_suppress_rules(ctx->gpu->suppress, k.name);
 	const uint8_t *kdp = emu_mem_translate(ctx->mem, pkt->kernel_object, 64);
 	if (!kdp)
 		return invalid(res, HSA_STATUS_ERROR_INVALID_CODE_OBJECT,
@@ -398,6 +401,7 @@ bool emu_gpu_dispatch(struct emu_gpu *g, const struct emu_dispatch_req *req, str
 	struct trace_acc *acc = emu_trace_sum(&ctx, dms, ndom);
 	if (acc)
 		emu_trace_fill(&ctx, acc);
+	emu_tl_fill(&ctx, dms, ndom, end);   /* out of memory: no timeline, the host says so */
 	/* The queue moves on once the end-of-kernel event has done the
 	 * packet's release (a system-scope one writes the L2 back where the
 	 * model says so; after the end timestamp) and written the completion

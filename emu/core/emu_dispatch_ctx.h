@@ -60,6 +60,7 @@ struct emu_dispatch_ctx {
 	struct { uint64_t lo, hi; } code[8]; /* text of the loaded programs (GPU VAs) */
 	unsigned ncode;
 	bool strict;
+	uint32_t suppressed;         /* rules suppressed for this kernel (emu_suppress.h) */
 	bool failed;
 	uint64_t start_cycle;
 	uint64_t end_cycle;

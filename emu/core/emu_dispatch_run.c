@@ -17,6 +17,7 @@
 #include "core/emu_hazard.h"
 #include "core/emu_hazard_nops.h"
 #include "core/emu_sched.h"
+#include "core/emu_timeline.h"
 #include "core/emu_trace.h"
 #include "core/emu_wave_env.h"
 #include "model/emu_timing.h"
@@ -43,6 +44,10 @@ static void run_wave(struct emu_dispatch_ctx *ctx, struct emu_wave *w, uint64_t 
 	struct emu_timing *t = ctx->timing;
 	const struct emu_program *prog = w->prog;
 	bool traced = trace && (ctx->gpu->trace_wave < 0 || (int)w->id == ctx->gpu->trace_wave);
+	struct emu_tl *tl = ctx->run->tl && emu_tl_follows(ctx->run->tl, w) ? ctx->run->tl : NULL;
+	bool recorded = traced || tl;   /* one test per instruction for both */
+	if (tl)
+		tl->mem_began = false;
 	if (w->pend_count) {
 		/* The oldest outstanding result usually lands first, a few
 		 * instructions into this turn; its data has left the host's caches
@@ -83,15 +88,20 @@ static void run_wave(struct emu_dispatch_ctx *ctx, struct emu_wave *w, uint64_t 
 		w->cur = in;
 		uint64_t t0 = w->cycle;
 		w->cycle += emu_timing_fetch(t, w, in);
+		uint64_t tf = w->cycle;
 		uint32_t cost = emu_timing_issue(t, w, in);
 		w->npc = w->pc + in->size;
 		in->exec(w, in);
 		emu_hzn_after(w, in);
 		w->cycle += cost;
-		if (traced) {
-			struct trace_acc *a = &trace[in->off >> 2];
-			a->issues++;
-			a->cycles += w->cycle - t0;
+		if (__builtin_expect(recorded, 0)) {
+			if (traced) {
+				struct trace_acc *a = &trace[in->off >> 2];
+				a->issues++;
+				a->cycles += w->cycle - t0;
+			}
+			if (tl)
+				emu_tl_inst(tl, ctx, w, in, t0, tf, cost);
 		}
 		w->pc = w->npc;
 		if (++ctx->insts > ctx->budget) {
@@ -189,6 +199,7 @@ bool emu_run_until(struct emu_domain *dm, uint64_t until)
 				if (x->state != EMU_WAVE_BARRIER)
 					continue;
 				emu_trace_stall(x, t - x->cycle, GCNLAB_STALL_BARRIER);
+				emu_tl_barrier(x, x->cycle, t);
 				/* The wait belongs to the s_barrier's cycles too: the wave
 				 * left run_wave when it arrived there. */
 				if (rs->trace && x->cur && (g->trace_wave < 0 || (int)x->id == g->trace_wave))
@@ -379,10 +390,12 @@ bool emu_run_domains_setup(struct emu_dispatch_ctx *ctx, struct emu_domain *dms,
 			dm->parked = calloc(max_res_d + 1, sizeof(*dm->parked));
 		if (g->trace_on)
 			rs->trace = calloc(ctx->prog->size / 4 + 1, sizeof(*rs->trace));
+		bool tl_oom;
+		rs->tl = emu_tl_create(&dm->ctx, ndom, &tl_oom);
 		uint32_t cu_lo = ndom > 1 ? d * ncu_d : 0;
 		if (!emu_sched_init_range(&rs->sched, cu_lo, ncu_d, emu_run_cus_per_group(prof), g->skew) ||
 		    !rs->free_waves || !rs->all_waves || !rs->wgs || (ndom > 1 && !dm->parked) ||
-		    (g->trace_on && !rs->trace))
+		    (g->trace_on && !rs->trace) || tl_oom)
 			return false;
 		if (ndom == 1) {
 			rs->pool = g->wave_pool;
@@ -443,6 +456,7 @@ void emu_run_domain_teardown(struct emu_gpu *g, struct emu_domain *dm)
 	emu_sched_fini(&rs->sched);
 	free(rs->slots);
 	free(rs->trace);
+	emu_tl_destroy(rs->tl);
 	free(rs->free_waves);
 	free(dm->parked);
 	free(dm->own_pool);

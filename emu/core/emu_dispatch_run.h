@@ -48,6 +48,7 @@ struct emu_run {
 	struct emu_wave **pool;        /* storage from earlier dispatches: the GPU's, or the domain's share */
 	size_t *npool;
 	struct trace_acc *trace;       /* per instruction slot, or NULL */
+	struct emu_tl *tl;             /* the timeline's log (emu_timeline.h), or NULL */
 };
 
 struct trace_acc {

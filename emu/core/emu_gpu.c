@@ -13,6 +13,8 @@
 #include "core/emu_mem.h"
 #include "core/emu_program.h"
 #include "core/emu_sched.h"
+#include "core/emu_suppress.h"
+#include "core/emu_timeline.h"
 #include "model/emu_timing.h"
 
 /* Default instruction budget per dispatch: about a minute of emulation at the
@@ -52,7 +54,9 @@ void emu_gpu_destroy(struct emu_gpu *g)
 	pthread_mutex_destroy(&g->lock);
 	free(g->kernels);
 	free(g->check_quiet);
+	emu_suppress_destroy(g->suppress);
 	free(g->trace);
+	emu_tl_gpu_free(g->tl);
 	for (size_t i = 0; i < g->npool; i++)
 		emu_wave_free(g->wave_pool[i]);
 	free(g->wave_pool);
@@ -74,6 +78,9 @@ struct emu_gpu *emu_gpu_create(const struct emu_profile *prof, struct emu_mem *m
 		g->budget = EMU_DEFAULT_BUDGET;
 	const char *st = getenv("GCNLAB_EMU_STRICT");
 	g->strict = st && *st == '1';
+	g->suppress = emu_suppress_load(getenv("GCNLAB_EMU_SUPPRESSIONS"), stderr);
+	if (!g->suppress)
+		goto fail;
 	g->skew = env_u32("GCNLAB_EMU_SKEW", EMU_SCHED_SKEW_DEFAULT, 0, 1000000);
 	g->threads = env_u32("GCNLAB_EMU_THREADS", emu_domain_threads(), 1, 1024);
 	g->trace_wave = -1;

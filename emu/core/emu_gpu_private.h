@@ -11,6 +11,7 @@
 
 struct emu_timing;
 struct emu_pool;
+struct emu_tl_gpu;
 
 struct emu_gpu {
 	const struct emu_profile *prof;
@@ -26,11 +27,13 @@ struct emu_gpu {
 	struct emu_timing *timing;     /* caches and icache persist across dispatches */
 	uint64_t budget;               /* GCNLAB_EMU_BUDGET */
 	bool strict;                   /* GCNLAB_EMU_STRICT */
+	struct emu_suppress *suppress; /* GCNLAB_EMU_SUPPRESSIONS (emu_suppress.h) */
 	uint32_t skew;                 /* GCNLAB_EMU_SKEW: cycles CU groups may run apart (emu_sched.h) */
 	bool trace_on;
 	int trace_wave;
 	struct gcnlab_emu_trace_row *trace;
 	size_t ntrace;
+	struct emu_tl_gpu *tl;         /* the timeline (emu_timeline.h); NULL until asked for */
 	/* Wave storage (struct emu_wave + its VGPRs + pending ring, ~230 KiB)
 	 * kept between dispatches: allocating and freeing it per dispatch cost
 	 * as much host time as the waves' instructions (mmap, page faults). */

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "core/emu_gpu_private.h"
+#include "core/emu_timeline.h"
 #include "core/emu_trace.h"
 #include "isa/emu_isa.h"
 
@@ -21,6 +22,8 @@ void emu_trace_stall(struct emu_wave *w, uint64_t cycles, enum gcnlab_stall caus
 	struct trace_acc *rows = traced_rows(w);
 	if (rows && w->cur)
 		rows[w->cur->off >> 2].stall[cause] += cycles;
+	if (__builtin_expect(w->ctx->run && w->ctx->run->tl != NULL, 0))
+		emu_tl_stall(w, cycles, cause);
 }
 
 void emu_trace_hazards(struct emu_wave *w, const struct emu_inst *in, unsigned n)

@@ -11,6 +11,7 @@
 #include "core/emu_dispatch_ctx.h"
 #include "core/emu_domain.h"
 #include "core/emu_gpu_private.h"
+#include "core/emu_timeline.h"
 #include "core/emu_trace.h"
 #include "core/emu_wave_env.h"
 #include "model/emu_timing.h"
@@ -20,6 +21,9 @@
 
 static uint64_t env_access(struct emu_wave *w, const struct emu_inst *in, const struct emu_access *acc)
 {
+	const struct emu_run *rs = w->ctx->run;
+	if (__builtin_expect(rs && rs->tl, 0))
+		rs->tl->mem_began = true;   /* the timeline takes its pending entry */
 	return emu_timing_access(w->ctx->timing, w, in, acc);
 }
 

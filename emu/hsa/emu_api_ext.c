@@ -6,6 +6,7 @@
  */
 #include <string.h>
 
+#include "core/emu_timeline.h"
 #include "hsa/emu_runtime.h"
 
 /* The extension's calls: only the GPU agent has the extension, and that is
@@ -50,6 +51,21 @@ static hsa_status_t emu_ext_get_last_report(hsa_agent_t agent, char *buf, size_t
 	return st != HSA_STATUS_SUCCESS ? st : emu_results_last_report(&emu_rt.results, buf, len);
 }
 
+static hsa_status_t emu_ext_set_timeline(hsa_agent_t agent, const struct gcnlab_emu_tl_cfg *cfg)
+{
+	hsa_status_t st = emu_ext_gpu(agent);
+	return st != HSA_STATUS_SUCCESS ? st : emu_tl_set(&emu_rt.results, cfg);
+}
+
+static hsa_status_t emu_ext_get_timeline(hsa_agent_t agent, hsa_signal_t signal,
+                                         const struct gcnlab_emu_tl_event **ev, size_t *count,
+                                         const struct gcnlab_emu_trace_row **insts, size_t *ninsts,
+                                         struct gcnlab_emu_tl_info *info)
+{
+	hsa_status_t st = emu_ext_gpu(agent);
+	return st != HSA_STATUS_SUCCESS ? st : emu_tl_get(&emu_rt.results, signal, ev, count, insts, ninsts, info);
+}
+
 static const struct gcnlab_emu_ext_1 emu_ext_table = {
 	.get_counters = emu_ext_get_counters,
 	.set_trace = emu_ext_set_trace,
@@ -58,6 +74,8 @@ static const struct gcnlab_emu_ext_1 emu_ext_table = {
 	.get_last_report = emu_ext_get_last_report,
 	.check_code_object = emu_ext_check_code_object,
 	.free_findings = emu_ext_free_findings,
+	.set_timeline = emu_ext_set_timeline,
+	.get_timeline = emu_ext_get_timeline,
 };
 
 /* ROCr refuses ids outside the standard and AMD ranges with INVALID_ARGUMENT;

@@ -47,6 +47,7 @@ void gl_cmd_hsa_cfg(const struct gl_cmd_opts *o, struct gl_hsa_cfg *cfg)
 	gl_str_copy(cfg->arch, sizeof(cfg->arch), o->arch);
 	cfg->device = o->device;
 	cfg->timeout_s = o->timeout;
+	cfg->verbose = o->verbose;
 }
 
 void gl_cmd_timing_mode(const struct gl_cmd_opts *o, struct gl_timing_mode *m)

@@ -15,6 +15,7 @@
 #include "cli/gl_opts.h"
 #include "gpu/gl_hsa.h"
 #include "measure/gl_timing.h"
+#include "measure/gl_trace.h"
 #include "suites/gl_params.h"
 
 #define GL_CMD_EXIT_FAILED 1
@@ -65,6 +66,17 @@ struct gl_cmd_opts {
 	char json[PATH_MAX];    /* exec --json */
 	char counters_csv[PATH_MAX]; /* exec --counters-csv */
 	bool json_out;          /* info --json */
+	char trace_sort[16];    /* exec/trace --sort */
+	unsigned trace_top;     /* exec/trace --top; 0: every row */
+	bool verbose;           /* exec/trace --verbose */
+	char timeline[PATH_MAX]; /* exec/trace --timeline (cli/gl_timeline.h) */
+	char timeline_html[PATH_MAX]; /* exec/trace --timeline-html */
+	char timeline_waves[32];
+	char timeline_cycles[48];
+	unsigned timeline_dispatch;   /* 0: the last */
+	unsigned timeline_max_events; /* 0: GL_TIMELINE_MAX_EVENTS */
+	char kernel_trace[PATH_MAX];  /* exec --kernel-trace */
+	bool kernel_trace_on;         /* run --kernel-trace */
 };
 
 /* --arch: a processor whose code objects gcn_codeobj reads. */
@@ -95,6 +107,13 @@ extern const char *const gl_cmd_clocks_choices[];    /* sweep */
 	"fail a dispatch that has not completed after SECONDS (default 10)", .max = 86400 }
 #define GL_CMD_OPT_COUNTERS(what) { "--counters", GL_OPT_FLAG, GL_CMD_O(counters), NULL, \
 	"emulator: " what " the dispatch counters (rocprofv3's SQ_INSTS_*, SQ_LDS_BANK_CONFLICT, TCC_HIT, ...; GCNLAB_* the emulator's own)", .min = 0 }
+#define GL_CMD_OPT_TRACE_SORT { "--sort", GL_OPT_STRING, GL_CMD_O(trace_sort), "KEY", \
+	"order the trace's rows by KEY, most first: cycles, stall, issues, avg, a stall cause (vmcnt, lgkmcnt, " \
+	"lds-bank, icache, mfma-pipe, ...) or offset (default)", .size = 16, .check = gl_trace_sort_check }, \
+	{ "--top", GL_OPT_UINT, GL_CMD_O(trace_top), "N", "show only the first N rows of the trace (after --sort)", \
+	  .min = 1, .max = 1u << 24 }
+#define GL_CMD_OPT_VERBOSE { "--verbose", GL_OPT_FLAG, GL_CMD_O(verbose), NULL, \
+	"say which backend runs and why, and print each buffer argument's device address and size", .min = 0 }
 #define GL_CMD_OPT_TRACE_WAVE { "--trace-wave", GL_OPT_UINT, GL_CMD_O(trace_wave), "N", \
 	"trace only wave N (flat id in dispatch order) instead of all waves summed (implies --trace)", \
 	.min = 0, .max = 1u << 24 }

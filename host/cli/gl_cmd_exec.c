@@ -17,6 +17,7 @@
 #include "base/gl_str.h"
 #include "cli/gl_exec_out.h"
 #include "cli/gl_exec_report.h"
+#include "cli/gl_timeline.h"
 #include "cli/gl_outfile.h"
 #include "gpu/gl_args.h"
 #include "gpu/gl_kernarg.h"
@@ -37,7 +38,7 @@ static const struct gl_opt exec_opts[] = {
 	{ "--trace", GL_OPT_FLAG, GL_CMD_O(trace), NULL,
 	  "emulator: print the disassembly annotated per instruction (issues, cycles, stalls by cause)",
 	  .min = 0 },
-	GL_CMD_OPT_TRACE_WAVE,
+	GL_CMD_OPT_TRACE_WAVE, GL_CMD_OPT_TRACE_SORT,
 	{ "--stats", GL_OPT_FLAG, GL_CMD_O(stats), NULL,
 	  "print wave-instructions executed, host seconds and wave-instructions per host second",
 	  .min = 0 },
@@ -57,12 +58,16 @@ static const struct gl_opt exec_opts[] = {
 	{ "--counters-csv", GL_OPT_STRING, GL_CMD_O(counters_csv), "FILE",
 	  "emulator: write every dispatch's counters in rocprofv3's counter_collection.csv layout",
 	  .size = PATH_MAX },
+	{ "--kernel-trace", GL_OPT_STRING, GL_CMD_O(kernel_trace), "FILE",
+	  "write every dispatch in rocprofv3's kernel_trace.csv layout (one row each: ids, times, sizes)",
+	  .size = PATH_MAX },
+	GL_CMD_OPT_TIMELINE,
 	GL_CMD_OPT_COLD,
 	GL_CMD_OPT_TIMEOUT,
 	{ "--arch", GL_OPT_STRING, GL_CMD_O(arch), "ARCH",
 	  "target processor (default: the code object's, which also picks the emulator profile)",
 	  .size = sizeof(((struct gl_cmd_opts *)0)->arch), .check = gl_cmd_check_arch },
-	GL_CMD_OPT_BACKEND, GL_CMD_OPT_DEVICE,
+	GL_CMD_OPT_BACKEND, GL_CMD_OPT_DEVICE, GL_CMD_OPT_VERBOSE,
 	{ 0 },
 };
 
@@ -78,6 +83,8 @@ struct exec {
 	struct gl_hsa_buf *bufs;        /* [nargs], buffers only */
 	struct gl_outfile *outs;        /* [nargs], out: only */
 	struct gl_outfile csv_out, json_out, counters_out;  /* --csv, --json, --counters-csv */
+	struct gl_outfile timeline_out, html_out, ktrace_out;  /* --timeline(-html), --kernel-trace */
+	struct gl_timeline tl;
 	void *file;
 	size_t file_size;
 	struct gcn_codeobj co;
@@ -130,6 +137,9 @@ static bool check_file_opts(struct exec *x, struct gl_err *e)
 		{ "--csv", x->o.csv, &x->csv_out },
 		{ "--json", x->o.json, &x->json_out },
 		{ "--counters-csv", x->o.counters_csv, &x->counters_out },
+		{ "--timeline", x->o.timeline, &x->timeline_out },
+		{ "--timeline-html", x->o.timeline_html, &x->html_out },
+		{ "--kernel-trace", x->o.kernel_trace, &x->ktrace_out },
 	};
 
 	for (unsigned i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
@@ -225,9 +235,11 @@ static bool backend_cfg(struct exec *x, struct gl_hsa_cfg *cfg, struct gl_err *e
 	gl_cmd_hsa_cfg(&x->o, cfg);
 	if (!cfg->arch[0])
 		gl_str_copy(cfg->arch, sizeof(cfg->arch), x->co.target.proc);
-	if (x->o.counters_csv[0]) {
+	if (x->o.counters_csv[0] || x->o.kernel_trace[0]) {
 		if (!gl_rocprof_init(&x->rocprof, cfg->device, e))
 			return false;
+		x->rocprof.kernel_trace = x->o.kernel_trace[0] != '\0';
+		x->rocprof.skip_counters = !x->o.counters_csv[0];
 		cfg->observe = gl_rocprof_observe;
 		cfg->observe_user = &x->rocprof;
 	}
@@ -299,10 +311,27 @@ static double seconds(const struct timespec *a, const struct timespec *b)
 	return (double)(b->tv_sec - a->tv_sec) + (double)(b->tv_nsec - a->tv_nsec) * 1e-9;
 }
 
+/* The first dispatch of freshly loaded code fetched its instructions
+ * cold (the suites time warm dispatches): say so, with the emulator's
+ * instruction-cache misses when it counts them. */
+static void print_cold_note(const struct exec *x)
+{
+	struct gl_counters c;
+	uint64_t miss;
+	char n[64] = "";
+
+	gl_counters_read(x->h, &c);
+	if (gl_counters_get(&c, "SQC_ICACHE_MISSES", &miss) || gl_counters_get(&c, "GCNLAB_SQC_ICACHE_MISSES", &miss))
+		gl_str_fmt(n, sizeof(n), " (%llu instruction-cache misses)", (unsigned long long)miss);
+	printf("note: dispatch 1 ran cold: the first dispatch of this code fetched its instructions%s; "
+	       "--warmup 1 --reps 5 times warm dispatches as the suites do\n", n);
+}
+
 /* Without --reps/--warmup every dispatch is printed. */
 static void print_dispatch(const struct exec *x, unsigned r, double us, double flush_us)
 {
 	const struct gl_hsa_launch *l = &x->l;
+	bool cold_first = r == 0 && !x->cold;
 
 	printf("%s: %.3f µs (GPU timestamps; grid %u,%u,%u, block %u,%u,%u", x->km->name, us, l->grid[0],
 	       l->grid[1], l->grid[2], l->block[0], l->block[1], l->block[2]);
@@ -310,14 +339,28 @@ static void print_dispatch(const struct exec *x, unsigned r, double us, double f
 		printf("; after flush_icache %.3f µs, not included", flush_us);
 	if (gl_cold_cache_copies(x->cold) > 1)
 		printf("; rotating copy %u of %u", gl_cold_cache_copy(x->cold), gl_cold_cache_copies(x->cold));
+	if (cold_first)
+		printf("; cold");
 	printf(x->o.repeat > 1 ? "; dispatch %u of %u)\n" : ")\n", r + 1, x->o.repeat);
+	if (cold_first)
+		print_cold_note(x);
+}
+
+/* Dispatch i (0-based, warm-ups first), with its timeline if it is the
+ * one --timeline records. */
+static bool dispatch_one(struct exec *x, unsigned i, double *us, struct gl_err *e)
+{
+	bool tl = gl_timeline_wanted(&x->o);
+
+	return (!tl || gl_timeline_before(&x->tl, x->h, i, e)) &&
+	       gl_hsa_dispatch(x->h, x->cold ? gl_cold_cache_launch(x->cold, &x->l) : &x->l, us, e) &&
+	       (!tl || gl_timeline_after(&x->tl, x->h, i, e));
 }
 
 /* --reps/--warmup: untimed warm-ups, then timed dispatches summarised as
  * the suites do; without them every one of --repeat is printed. */
 static bool dispatch_all(struct exec *x, struct gl_err *e)
 {
-	const struct gl_hsa_launch *l = &x->l;
 	double us, flush_us = 0;
 
 	x->stats_mode = x->o.exec_reps || x->o.exec_warmup != UINT_MAX;
@@ -330,9 +373,15 @@ static bool dispatch_all(struct exec *x, struct gl_err *e)
 	x->rep.trace = x->o.trace || x->o.trace_wave != UINT_MAX;
 	x->rep.trace_wave = x->o.trace_wave == UINT_MAX ? -1 : (int)x->o.trace_wave;
 	x->rep.stats = x->o.stats;
+	x->rep.trace_sort = x->o.trace_sort[0] ? x->o.trace_sort : NULL;
+	x->rep.trace_top = x->o.trace_top;
+	x->rep.warmups = x->nwarm;
+	x->rep.cold_mode = x->cold != NULL;
 	gl_exec_report_begin(&x->rep, x->h);
+	if (gl_timeline_wanted(&x->o) && !gl_timeline_init(&x->tl, &x->o, x->nwarm + x->ntimed, e))
+		return false;
 	for (unsigned w = 0; w < x->nwarm; w++)
-		if (!gl_hsa_dispatch(x->h, x->cold ? gl_cold_cache_launch(x->cold, l) : l, &us, e))
+		if (!dispatch_one(x, w, &us, e))
 			return false;
 	for (unsigned r = 0; r < x->ntimed; r++) {
 		struct timespec t0, t1, c0, c1;
@@ -341,7 +390,7 @@ static bool dispatch_all(struct exec *x, struct gl_err *e)
 			return false;
 		clock_gettime(CLOCK_MONOTONIC, &t0);
 		clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c0);
-		if (!gl_hsa_dispatch(x->h, x->cold ? gl_cold_cache_launch(x->cold, l) : l, &us, e))
+		if (!dispatch_one(x, x->nwarm + r, &us, e))
 			return false;
 		clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c1);
 		clock_gettime(CLOCK_MONOTONIC, &t1);
@@ -407,6 +456,17 @@ static bool write_outputs(struct exec *x, struct gl_err *e)
 {
 	if ((x->o.csv[0] || x->o.json[0]) && !write_timing(x, e))
 		return false;
+	if (x->o.kernel_trace[0]) {   /* before the counters, whose take starts over */
+		char *text = NULL;
+		size_t len = 0;
+		bool ok = gl_rocprof_kernel_take(&x->rocprof, &text, &len, e) &&
+		          gl_outfile_write(&x->ktrace_out, text, len, e);
+
+		free(text);
+		if (!ok)
+			return false;
+		printf("wrote %s\n", x->o.kernel_trace);
+	}
 	if (x->o.counters_csv[0]) {
 		if (!gl_rocprof_rows(&x->rocprof))
 			return gl_err_set(e, "--counters-csv %s: %s", x->o.counters_csv, gl_counters_unavailable());
@@ -420,6 +480,9 @@ static bool write_outputs(struct exec *x, struct gl_err *e)
 			return false;
 		printf("wrote %s\n", x->o.counters_csv);
 	}
+	if (gl_timeline_wanted(&x->o) &&
+	    !gl_timeline_write(&x->tl, &x->timeline_out, &x->html_out, x->km->name, gl_hsa_arch(x->h), e))
+		return false;
 	if (gl_cold_cache_has_flush(x->cold)) {
 		char reach[160];
 
@@ -443,6 +506,7 @@ static void exec_free(struct exec *x)
 {
 	gl_cold_cache_close(x->cold);
 	gl_rocprof_free(&x->rocprof);
+	gl_timeline_free(&x->tl);
 	free(x->inputs);
 	free(x->samples);
 	if (x->h) {

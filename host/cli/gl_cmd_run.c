@@ -31,6 +31,8 @@ static const struct gl_opt run_opts[] = {
 	  "run at every sclk x mclk state (hardware: rocm-smi as root; emulator: the profile's states)",
 	  .size = sizeof(((struct gl_cmd_opts *)0)->clocks), .choices = gl_cmd_clocks_choices },
 	GL_CMD_OPT_COUNTERS("add as result columns (and write <suite>_counter_collection.csv, rocprofv3's layout)"),
+	{ "--kernel-trace", GL_OPT_FLAG, GL_CMD_O(kernel_trace_on), NULL,
+	  "write <suite>_kernel_trace.csv: every dispatch in rocprofv3's kernel trace layout", .min = 0 },
 	GL_CMD_OPT_COLD,
 	{ "--long", GL_OPT_FLAG, GL_CMD_O(long_run), NULL,
 	  "hardware-sized runs (more CUs, steps and repetitions; default: sized for the emulator)", .min = 0 },
@@ -146,6 +148,15 @@ static bool write_counters(const char *cmd, struct gl_rocprof *rocprof, const ch
 	char cpath[PATH_MAX];
 	struct gl_err ce;
 
+	if (gl_rocprof_kernel_rows(rocprof)) {   /* before the counters, whose write starts over */
+		if (!gl_str_fmt(cpath, sizeof(cpath), "%s/%s_kernel_trace.csv", results, suite->name) ||
+		    !gl_rocprof_kernel_write(rocprof, cpath, &ce)) {
+			fprintf(stderr, "%s: suite %s: %s\n", cmd, suite->name,
+			        cpath[0] ? ce.msg : "kernel_trace path too long");
+			return false;
+		}
+		fprintf(stderr, "%s: wrote %s\n", suite->name, cpath);
+	}
 	if (!gl_rocprof_rows(rocprof))
 		return true;
 	if (!gl_str_fmt(cpath, sizeof(cpath), "%s/%s_counter_collection.csv", results, suite->name) ||
@@ -228,9 +239,11 @@ static int run_main(const char *cmd, int argc, char **argv)
 		return exit_code;
 	/* --counters: every dispatch's counters also in rocprofv3's long
 	 * layout, one <suite>_counter_collection.csv per suite. */
-	if (ctx.counters) {
+	if (ctx.counters || o.kernel_trace_on) {
 		if (!gl_rocprof_init(&rocprof, ctx.cfg.device, &e))
 			return gl_cmd_fail(cmd, &e, GL_CMD_EXIT_FAILED);
+		rocprof.kernel_trace = o.kernel_trace_on;
+		rocprof.skip_counters = !ctx.counters;
 		ctx.cfg.observe = gl_rocprof_observe;
 		ctx.cfg.observe_user = &rocprof;
 	}

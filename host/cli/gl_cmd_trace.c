@@ -9,11 +9,16 @@
 #include <string.h>
 
 #include "base/gl_str.h"
+#include "cli/gl_timeline.h"
 #include "measure/gl_run_ctx.h"
 #include "suites/gl_suite.h"
 
 static const struct gl_opt trace_opts[] = {
 	GL_CMD_OPT_TRACE_WAVE, GL_CMD_OPT_COUNTERS("also print"),
+	{ "--warmup", GL_OPT_UINT, GL_CMD_O(exec_warmup), "N",
+	  "dispatch N times first and trace the next, warm dispatch as the suites time it (default 0: the "
+	  "first, whose code is fetched cold)", .min = 0, .max = 1000 },
+	GL_CMD_OPT_TRACE_SORT, GL_CMD_OPT_TIMELINE,
 	{ "--launch-only", GL_OPT_FLAG, GL_CMD_O(launch_only), NULL,
 	  "print the suite's launch as gcnlab exec arguments (CODE_OBJECT KERNEL --grid .. ARG...) and stop",
 	  .min = 0 },
@@ -21,7 +26,7 @@ static const struct gl_opt trace_opts[] = {
 	  .size = sizeof(((struct gl_cmd_opts *)0)->arch), .check = gl_cmd_check_arch },
 	{ "--backend", GL_OPT_STRING, GL_CMD_O(backend), "B", "emu (default), rocr, rocr-emu or auto",
 	  .size = sizeof(((struct gl_cmd_opts *)0)->backend), .choices = gl_cmd_backend_choices },
-	GL_CMD_OPT_DEVICE, GL_CMD_OPT_TIMEOUT,
+	GL_CMD_OPT_DEVICE, GL_CMD_OPT_TIMEOUT, GL_CMD_OPT_VERBOSE,
 	{ 0 },
 };
 
@@ -39,8 +44,8 @@ static bool backend_given(int argc, char **argv)
 static int trace_main(const char *cmd, int argc, char **argv)
 {
 	static char store[GL_CMD_MAX_POSITIONAL][GL_SUITES_ARG_LEN];
-	char *eargv[GL_CMD_MAX_POSITIONAL + 16];
-	char wave[16], timeout[32];
+	char *eargv[GL_CMD_MAX_POSITIONAL + 36];
+	char wave[16], timeout[32], repeat[16], top[16];
 	struct gl_cmd_opts o;
 	const char *pos[GL_CMD_MAX_POSITIONAL];
 	unsigned npos, n;
@@ -83,6 +88,23 @@ static int trace_main(const char *cmd, int argc, char **argv)
 	}
 	if (o.counters)
 		eargv[n++] = "--counters";
+	if (o.exec_warmup != UINT_MAX && o.exec_warmup) {
+		gl_str_fmt(repeat, sizeof(repeat), "%u", o.exec_warmup + 1);
+		eargv[n++] = "--repeat";   /* the trace is the last dispatch's */
+		eargv[n++] = repeat;
+	}
+	if (o.trace_sort[0]) {
+		eargv[n++] = "--sort";
+		eargv[n++] = o.trace_sort;
+	}
+	if (o.trace_top) {
+		gl_str_fmt(top, sizeof(top), "%u", o.trace_top);
+		eargv[n++] = "--top";
+		eargv[n++] = top;
+	}
+	n += gl_timeline_argv(&o, eargv + n);
+	if (o.verbose)
+		eargv[n++] = "--verbose";
 	eargv[n++] = "--arch";
 	eargv[n++] = ctx.arch;
 	eargv[n++] = "--backend";
@@ -103,7 +125,12 @@ const struct gl_cmd gl_cmd_trace = {
 	.usage = "gcnlab trace KERNEL [OPTIONS]",
 	.brief = "run one suite kernel with the per-instruction trace",
 	.summary = "Run one suite kernel as its suite launches it, once, with gcnlab exec --trace: the\n"
-	           "disassembly annotated per instruction with issues, cycles and stalls by cause.",
+	           "disassembly annotated per instruction with issues, cycles and stalls by cause. The first\n"
+	           "dispatch of a code object fetches its instructions cold (icache stalls the suites' warm\n"
+	           "dispatches do not have): --warmup 1 traces the warm one. --sort stall --top 10 lists the\n"
+	           "ten instructions that stall most. The causes are one vocabulary with the suites and\n"
+	           "compare: vmcnt, lgkmcnt, expcnt, lds-bank, vmem-queue, barrier, icache, and mfma-pipe (an\n"
+	           "MFMA's cycles beyond its issue and named stalls: waiting for the matrix core).",
 	.opts = trace_opts,
 	.fn = trace_main,
 };

@@ -257,13 +257,12 @@ static bool tab_counters(const struct gl_compare *c, struct gl_compare_tab *tab)
 
 /* --- stall sites ----------------------------------------------------------- */
 
+/* The trace's one vocabulary of causes, mfma-pipe included (gl_trace.h). */
 static uint64_t row_stall(const struct gcnlab_emu_trace_row *r)
 {
-	uint64_t s = 0;
+	uint64_t st[GL_TRACE_CAUSES];
 
-	for (unsigned j = 0; j < GCNLAB_STALL_COUNT; j++)
-		s += r->stall[j];
-	return s;
+	return gl_trace_row_stalls(r, st);
 }
 
 static int cmp_stall(const void *x, const void *y)
@@ -299,7 +298,7 @@ static bool tab_stalls(const struct gl_compare *c, int which, struct gl_compare_
 	qsort(order, s->ntrace, sizeof(*order), cmp_stall);
 	for (size_t i = 0; i < s->ntrace && shown < c->top; i++) {
 		const struct gcnlab_emu_trace_row *r = order[i];
-		uint64_t st = row_stall(r);
+		uint64_t cause[GL_TRACE_CAUSES], st = gl_trace_row_stalls(r, cause);
 		long k = gl_disasm_at(&s->dis, r->offset);
 		char off[16], text[GL_DISASM_TEXT + 48], stc[32], pct[32], causes[160] = "", iss[32];
 		const char *cells[6] = { off, text, stc, pct, causes, iss };
@@ -314,11 +313,11 @@ static bool tab_stalls(const struct gl_compare *c, int which, struct gl_compare_
 			gl_str_fmt(text, sizeof(text), "%.*s", (int)sizeof(r->text), r->text);
 		u64s(stc, sizeof(stc), st);
 		gl_str_fmt(pct, sizeof(pct), "%.1f", s->trace_cycles ? 100.0 * (double)st / (double)s->trace_cycles : 0.0);
-		for (unsigned j = 0; j < GCNLAB_STALL_COUNT; j++) {
-			if (!r->stall[j])
+		for (unsigned j = 0; j < GL_TRACE_CAUSES; j++) {
+			if (!cause[j])
 				continue;
 			gl_str_fmt(causes + used, sizeof(causes) - used, "%s%s %.0f%%", used ? ", " : "",
-			           gl_trace_cause_name(j), 100.0 * (double)r->stall[j] / (double)st);
+			           gl_trace_cause_name(j), 100.0 * (double)cause[j] / (double)st);
 			used += strlen(causes + used);
 		}
 		u64s(iss, sizeof(iss), r->issues);

@@ -15,6 +15,7 @@
 #include "gpu/gl_args.h"
 #include "gpu/gl_kernarg.h"
 #include "base/gl_str.h"
+#include "measure/gl_trace.h"
 
 struct run_ctx {
 	struct gl_hsa *h;
@@ -159,9 +160,10 @@ static void take_trace(struct gl_compare_side *s, const struct gcnlab_emu_trace_
 	for (size_t i = 0; i < n; i++) {
 		long k = gl_disasm_at(&s->dis, rows[i].offset);
 
+		uint64_t st[GL_TRACE_CAUSES];
+
 		s->trace_cycles += rows[i].cycles;
-		for (unsigned j = 0; j < GCNLAB_STALL_COUNT; j++)
-			s->trace_stall += rows[i].stall[j];
+		s->trace_stall += gl_trace_row_stalls(&rows[i], st);  /* mfma-pipe counted (gl_trace.h) */
 		/* An offset outside the function (cannot happen for one
 		 * kernel's code) is counted as "other". */
 		if (k >= 0)

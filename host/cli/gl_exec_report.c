@@ -57,8 +57,14 @@ void gl_exec_report_end(struct gl_exec_report *r, struct gl_hsa *h, const char *
 		const struct gcnlab_emu_trace_row *rows = NULL;
 		size_t n = 0;
 
+		struct gl_trace_view v = {
+			.wave = r->trace_wave, .waves = (unsigned long long)r->waves, .sort = r->trace_sort,
+			.top = r->trace_top, .dispatch = r->warmups + r->dispatches,
+			.ndispatch = r->warmups + r->dispatches, .cold_mode = r->cold_mode,
+		};
+
 		if (gl_hsa_trace(h, &rows, &n))
-			gl_trace_print(r->out, kernel, rows, n, r->trace_wave, (unsigned long long)r->waves);
+			gl_trace_print(r->out, kernel, rows, n, &v);
 		else
 			fprintf(r->out, "trace: the runtime returned no trace for the last dispatch\n");
 		gl_hsa_trace_enable(h, false, -1);

@@ -20,6 +20,10 @@ struct gl_exec_report {
 	bool trace;
 	int trace_wave;              /* -1: all waves, summed */
 	bool stats;
+	const char *trace_sort;      /* --sort (NULL: program order) */
+	unsigned trace_top;          /* --top (0: every instruction) */
+	unsigned warmups;            /* untimed dispatches before the reported ones */
+	bool cold_mode;              /* each dispatch after a cache flush */
 	FILE *out;
 	/* accumulated */
 	bool trace_on;               /* the runtime accepted the trace request */

@@ -45,7 +45,8 @@ struct gl_hsa_cfg {
 	uint32_t emu_sclk_mhz;  /* emulator clock overrides (GCNLAB_EMU_*_MHZ); 0 = leave the environment alone */
 	uint32_t emu_mclk_mhz;
 	double timeout_s;       /* per-dispatch completion timeout; 0 means 10 s */
-	bool quiet;             /* do not print the "gcnlab: backend ..." line */
+	bool quiet;             /* do not print the "gcnlab: ..." backend line */
+	bool verbose;           /* print it, long, also for a backend the user asked for */
 	/* Called after every dispatch gl_hsa_dispatch completes (NULL: none),
 	 * e.g. gl_rocprof_observe; kept with the config across reopens. */
 	void (*observe)(void *user, struct gl_hsa *h, const struct gl_hsa_launch *l);
@@ -55,8 +56,10 @@ struct gl_hsa_cfg {
 struct gl_hsa;
 
 /* Load and initialise the backend cfg asks for (see gl_backend), pick the
- * GPU agent and set up pools, signal and vendor extension. Prints one line
- * on stderr saying which backend runs and why (unless cfg->quiet). */
+ * GPU agent and set up pools, signal and vendor extension. With backend
+ * auto prints one short line on stderr saying what runs and why; with a
+ * backend asked for, nothing (cfg->verbose: the long line; cfg->quiet:
+ * never a line). */
 bool gl_hsa_open(const struct gl_hsa_cfg *cfg, struct gl_hsa **out, struct gl_err *e);
 /* Tear everything down (executables the caller still holds must be freed
  * first), hsa_shut_down, dlclose. NULL is fine. */

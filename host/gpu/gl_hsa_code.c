@@ -202,5 +202,10 @@ bool gl_hsa_kernel_get(struct gl_hsa *h, const struct gl_hsa_code *c, const char
 		return gl_hsa_fail(h, e, s, "%s: kernel %s symbol info", c->path, name);
 	if (!out->object)
 		return gl_err_set(e, "%s: kernel %s has a null kernel object", c->path, name);
+	if (k->kernarg_size && out->kernarg_size && out->kernarg_size != k->kernarg_size)
+		fprintf(stderr, "gcnlab: warning: kernel %s: its kernel descriptor's kernarg_size (.amdhsa_kernarg_size) "
+		        "is %u bytes but the metadata's .kernarg_segment_size is %u; running with a %u-byte kernarg "
+		        "segment (the larger), as ROCr would\n", name, out->kernarg_size, k->kernarg_size,
+		        out->kernarg_size > k->kernarg_size ? out->kernarg_size : k->kernarg_size);
 	return true;
 }

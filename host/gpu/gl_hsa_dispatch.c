@@ -162,12 +162,11 @@ bool gl_hsa_launch_check(struct gl_hsa *h, const struct gl_hsa_launch *l, struct
 	if (h->grid_max_size && grid > h->grid_max_size)
 		return gl_err_set(e, "kernel %s: a grid of %llu work-items exceeds the agent's maximum %llu",
 		                  m->name, (unsigned long long)grid, (unsigned long long)h->grid_max_size);
-	/* The runtime reports the descriptor's kernarg_size; a code object
-	 * whose descriptor claims more than its metadata describes is corrupt
-	 * (a 4 GiB claim made the host reserve and zero 4 GiB first). */
-	if (m->kernarg_size && k->kernarg_size > m->kernarg_size)
-		return gl_err_set(e, "kernel %s: its kernel descriptor claims a %u-byte kernarg segment but the metadata's .kernarg_segment_size is %u: the code object is inconsistent (rebuild it)",
-		                  m->name, k->kernarg_size, m->kernarg_size);
+	/* The segment is the larger of the descriptor's kernarg_size (the
+	 * runtime reports it; AMDGPUUsage: a size the CP may use to make the
+	 * kernarg memory visible) and the metadata's .kernarg_segment_size (what
+	 * ROCr's users allocate); a mismatch is warned about when the kernel is
+	 * got (gl_hsa_code.c) and refused only when no kernarg pool holds it. */
 	{
 		uint64_t ka = k->kernarg_size > m->kernarg_size ? k->kernarg_size : m->kernarg_size;
 		size_t pool_max = 0;
@@ -175,8 +174,10 @@ bool gl_hsa_launch_check(struct gl_hsa *h, const struct gl_hsa_launch *l, struct
 		if (h->api.hsa_amd_memory_pool_get_info(h->kernarg_pool, HSA_AMD_MEMORY_POOL_INFO_ALLOC_MAX_SIZE,
 		                                        &pool_max) == HSA_STATUS_SUCCESS &&
 		    pool_max && ka > pool_max)
-			return gl_err_set(e, "kernel %s: a %llu-byte kernarg segment exceeds the kernarg pool's largest allocation (%zu bytes)",
-			                  m->name, (unsigned long long)ka, pool_max);
+			return gl_err_set(e, "kernel %s: a %llu-byte kernarg segment (the kernel descriptor's kernarg_size %u, "
+			                  "the metadata's .kernarg_segment_size %u) exceeds the kernarg pool's largest "
+			                  "allocation (%zu bytes)", m->name, (unsigned long long)ka, k->kernarg_size,
+			                  m->kernarg_size, pool_max);
 	}
 	lds = (uint64_t)k->group_size + l->dynamic_lds;
 	if (lds > h->lds_bytes)
@@ -213,14 +214,17 @@ static bool kernargs(struct gl_hsa *h, const struct gl_hsa_launch *l, struct gl_
 {
 	const struct gl_hsa_kernel *k = l->kernel;
 	size_t size = k->kernarg_size > k->meta->kernarg_size ? k->kernarg_size : k->meta->kernarg_size;
+	/* What the metadata lays out is written (and zeroed); a descriptor's
+	 * larger claim is reserved but not written, as ROCr's users leave it. */
+	size_t packed = k->meta->kernarg_size ? k->meta->kernarg_size : size;
 	struct gl_kernarg_launch kl;
 
 	if (size == 0)
-		size = 16;
+		size = packed = 16;
 	if (!gl_hsa_kernarg_reserve(h, size, e))
 		return false;
 	launch_env(h, l, &kl);
-	return gl_kernarg_pack(k->meta, l->args, l->nargs, &kl, h->kernarg, size, e);
+	return gl_kernarg_pack(k->meta, l->args, l->nargs, &kl, h->kernarg, packed, e);
 }
 
 const char *gl_hsa_vm_fault(const struct gl_hsa *h)

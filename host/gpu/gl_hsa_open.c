@@ -239,10 +239,31 @@ static bool set_env_u32(const char *name, uint32_t v)
 	return setenv(name, buf, 1) == 0;
 }
 
-/* The emulator's arch and clocks, which it reads from the environment when
- * it starts (include/gcnlab_emu_ext.h; the thunk's hsaKmtOpenKFD likewise). */
-static bool set_emu_env(const struct gl_hsa *h, const char *arch, struct gl_err *e)
+/* The suite kernels' reviewed suppressions (asm/gcnlab-emu.supp, installed
+ * by mk/suppress.mk beside the emulator library lib), unless the user set
+ * GCNLAB_EMU_SUPPRESSIONS (empty: none). */
+static bool set_emu_suppressions(const char *lib, struct gl_err *e)
 {
+	char path[PATH_MAX];
+	const char *slash = strrchr(lib, '/');
+
+	if (getenv("GCNLAB_EMU_SUPPRESSIONS") || !slash)
+		return true;
+	if (!gl_str_fmt(path, sizeof(path), "%.*s/gcnlab-emu.supp", (int)(slash - lib), lib) ||
+	    access(path, R_OK) != 0)
+		return true;
+	if (setenv("GCNLAB_EMU_SUPPRESSIONS", path, 1) != 0)
+		return gl_err_set(e, "setenv GCNLAB_EMU_SUPPRESSIONS: %s", strerror(errno));
+	return true;
+}
+
+/* The emulator's arch, clocks and suppressions, which it reads from the
+ * environment when it starts (include/gcnlab_emu_ext.h; the thunk's
+ * hsaKmtOpenKFD likewise); lib is the emulator library's path. */
+static bool set_emu_env(const struct gl_hsa *h, const char *arch, const char *lib, struct gl_err *e)
+{
+	if (!set_emu_suppressions(lib, e))
+		return false;
 	if (arch[0] && setenv("GCNLAB_EMU_ARCH", arch, 1) != 0)
 		return gl_err_set(e, "setenv GCNLAB_EMU_ARCH: %s", strerror(errno));
 	if (h->cfg.emu_sclk_mhz && !set_env_u32("GCNLAB_EMU_SCLK_MHZ", h->cfg.emu_sclk_mhz))
@@ -285,7 +306,10 @@ static bool try_rocr_emu(struct gl_hsa *h, struct gl_err *e)
 	if (access(path, F_OK) != 0)
 		return gl_err_set(e, "backend rocr-emu: the emulated KFD thunk %s is missing (build it "
 		                  "with make, or set GCNLAB_KFD_LIB)", path);
-	if (!set_emu_env(h, arch, e))
+	/* the thunk's suppressions: those of the emulator built beside gcnlab */
+	if (!default_emu_path(reason, sizeof(reason)))
+		reason[0] = '\0';
+	if (!set_emu_env(h, arch, reason, e))
 		return false;
 	h->kfd_lib = dlopen(path, RTLD_NOW | RTLD_LOCAL);
 	if (!h->kfd_lib)
@@ -325,7 +349,7 @@ static bool try_emu(struct gl_hsa *h, struct gl_err *e)
 		return gl_err_set(e, "the emulated GPU %s is missing (build it with make, or set GCNLAB_EMU_LIB)",
 		                  h->lib_path);
 
-	if (!set_emu_env(h, h->cfg.arch, e))
+	if (!set_emu_env(h, h->cfg.arch, h->lib_path, e))
 		return false;
 
 	h->lib = dlopen(h->lib_path, RTLD_NOW | RTLD_LOCAL);
@@ -556,7 +580,14 @@ bool gl_hsa_open(const struct gl_hsa_cfg *cfg, struct gl_hsa **out, struct gl_er
 	}
 	if (!setup(h, e))
 		goto fail;
-	if (!cfg->quiet) {
+	if (!cfg->quiet && cfg->backend == GL_BACKEND_AUTO && !cfg->verbose) {
+		/* what auto chose, in one short line (the user did not say) */
+		if (h->backend == GL_BACKEND_ROCR)
+			fprintf(stderr, "gcnlab: GPU %u, %s (ROCr)\n", cfg->device, h->target);
+		else
+			fprintf(stderr, "gcnlab: emulated %s (%s)\n", h->proc,
+			        access("/dev/kfd", F_OK) != 0 ? "no GPU: no /dev/kfd" : h->reason);
+	} else if (!cfg->quiet && cfg->verbose) {
 		if (h->backend == GL_BACKEND_ROCR)
 			fprintf(stderr, "gcnlab: backend rocr (%s); using GPU %u, %s\n", h->reason,
 			        cfg->device, h->target);

@@ -21,6 +21,20 @@
  * The writer is a gl_hsa dispatch observer (gl_hsa_cfg.observe): it records
  * every dispatch gl_hsa_dispatch completes, warm-ups included, as rocprofv3
  * does. Counters exist on the emulator only; on ROCr nothing is recorded.
+ *
+ * With kernel_trace set it also records rocprofv3's kernel trace
+ * (`rocprofv3 --kernel-trace --output-format csv`: <pid>_kernel_trace.csv),
+ * one row per dispatch, on either runtime, under the header of the
+ * rocprofiler-sdk documentation (source/docs/how-to/using-rocprofv3.rst):
+ *
+ *   "Kind","Agent_Id","Queue_Id","Stream_Id","Thread_Id","Dispatch_Id",
+ *   "Kernel_Id","Kernel_Name","Correlation_Id","Start_Timestamp",
+ *   "End_Timestamp","LDS_Block_Size","Scratch_Size","VGPR_Count",
+ *   "Accum_VGPR_Count","SGPR_Count","Workgroup_Size_X","Workgroup_Size_Y",
+ *   "Workgroup_Size_Z","Grid_Size_X","Grid_Size_Y","Grid_Size_Z"
+ *
+ * quoted as rocprofv3 quotes it, Kind "KERNEL_DISPATCH", Stream_Id 0 (no HIP
+ * stream), the other columns as in the counter rows (same ids).
  */
 #ifndef GL_ROCPROF_H
 #define GL_ROCPROF_H
@@ -44,6 +58,12 @@ struct gl_rocprof {
 	unsigned nkernels;
 	char kernels[GL_ROCPROF_MAX_KERNELS][64];
 	bool failed;             /* out of memory while recording */
+	bool kernel_trace;       /* also the kernel trace rows (set after init) */
+	bool skip_counters;      /* only those: no counter rows */
+	FILE *kf;                /* memstream of the kernel trace rows */
+	char *kbuf;
+	size_t klen;
+	unsigned krows;
 };
 
 /* Empty writer for device (Agent_Id). False out of memory. */
@@ -62,5 +82,11 @@ bool gl_rocprof_write(struct gl_rocprof *w, const char *path, struct gl_err *e);
 /* The same text into *text (malloc'ed, *len bytes) for the caller to
  * write, then start over empty. */
 bool gl_rocprof_take(struct gl_rocprof *w, char **text, size_t *len, struct gl_err *e);
+
+/* Kernel trace rows recorded so far, and their file as gl_rocprof_write
+ * (the rows start over; the counter rows stay). */
+unsigned gl_rocprof_kernel_rows(const struct gl_rocprof *w);
+bool gl_rocprof_kernel_take(struct gl_rocprof *w, char **text, size_t *len, struct gl_err *e);
+bool gl_rocprof_kernel_write(struct gl_rocprof *w, const char *path, struct gl_err *e);
 
 #endif

@@ -227,40 +227,28 @@ static double step_cycles(const uint64_t *times, unsigned groups)
 	return n ? sum / n : NAN;
 }
 
-/* Top three stall causes of the trace as shares of all cycles charged.
- * "mfma-pipe" is the part of an MFMA's cycles that is neither its issue nor
- * a named stall: waiting for the SIMD's matrix core (the trace has no
- * column for it). */
-static void stall_summary(struct gl_hsa *h, unsigned mfma_issue, char *out, size_t len)
+/* Top three stall causes of the trace as shares of all cycles charged, in
+ * the trace's vocabulary (gl_trace.h: mfma-pipe included). */
+static void stall_summary(struct gl_hsa *h, char *out, size_t len)
 {
 	const struct gcnlab_emu_trace_row *rows;
 	size_t n;
-	double tot[GCNLAB_STALL_COUNT + 1] = { 0 }, all = 0;
-	const char *names[GCNLAB_STALL_COUNT + 1];
-	unsigned order[GCNLAB_STALL_COUNT + 1], used = 0;
+	double tot[GL_TRACE_CAUSES] = { 0 }, all = 0;
+	unsigned order[GL_TRACE_CAUSES], used = 0;
 
 	if (!gl_hsa_trace(h, &rows, &n) || !n) {
 		gl_str_copy(out, len, "n/a (no trace on this backend)");
 		return;
 	}
-	for (unsigned c = 0; c < GCNLAB_STALL_COUNT; c++)
-		names[c] = gl_trace_cause_name((enum gcnlab_stall)c);
-	names[GCNLAB_STALL_COUNT] = "mfma-pipe";
 	for (size_t i = 0; i < n; i++) {
-		double named = 0;
+		uint64_t st[GL_TRACE_CAUSES];
 
-		for (unsigned c = 0; c < GCNLAB_STALL_COUNT; c++) {
-			tot[c] += (double)rows[i].stall[c];
-			named += (double)rows[i].stall[c];
-		}
+		gl_trace_row_stalls(&rows[i], st);
+		for (unsigned c = 0; c < GL_TRACE_CAUSES; c++)
+			tot[c] += (double)st[c];
 		all += (double)rows[i].cycles;
-		if (strncmp(rows[i].text, "v_mfma", 6) == 0) {
-			double rest = (double)rows[i].cycles - named - (double)rows[i].issues * mfma_issue;
-			if (rest > 0)
-				tot[GCNLAB_STALL_COUNT] += rest;
-		}
 	}
-	for (unsigned c = 0; c <= GCNLAB_STALL_COUNT; c++)
+	for (unsigned c = 0; c < GL_TRACE_CAUSES; c++)
 		if (tot[c] > 0)
 			order[used++] = c;
 	for (unsigned i = 1; i < used; i++)   /* insertion sort, largest first */
@@ -272,7 +260,7 @@ static void stall_summary(struct gl_hsa *h, unsigned mfma_issue, char *out, size
 	out[0] = '\0';
 	for (unsigned i = 0; i < used && i < 3; i++) {
 		size_t l = strlen(out);
-		gl_str_fmt(out + l, len - l, "%s%s %.0f%%", i ? ", " : "", names[order[i]],
+		gl_str_fmt(out + l, len - l, "%s%s %.0f%%", i ? ", " : "", gl_trace_cause_name(order[i]),
 		           all > 0 ? 100.0 * tot[order[i]] / all : 0.0);
 	}
 	if (!used)
@@ -322,7 +310,7 @@ static void run_one(struct gl_bench *m, const struct gemm_size *s, struct gemm_r
 		goto fail;
 	r->ran = true;
 	if (emu) {
-		stall_summary(h, 4, r->stalls, sizeof(r->stalls));
+		stall_summary(h, r->stalls, sizeof(r->stalls));
 		gl_hsa_trace_enable(h, false, -1);
 	}
 	gl_counters_read(h, &cnt);

@@ -42,7 +42,7 @@ sub exec_copy {
 	my ($backend, $arch, $out) = @_;
 	return run({}, $gcnlab, 'exec', '--backend', $backend, '--arch', $arch,
 	           "$build/$arch/copy_256_8_32_256.co", 'copy_256_8_32_256', '--grid', 65536,
-	           '--block', 256, 'buf:1M:iota32', "out:1M:$out", '--counters');
+	           '--block', 256, 'buf:1M:iota32', "out:1M:$out", '--counters', '--verbose');
 }
 
 sub insts { my ($out) = @_; return join("\n", $out =~ /^\s+(SQ_(?:WAVES|INSTS_\w+)\s+\d+)/mg) }

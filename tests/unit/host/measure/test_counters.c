@@ -137,12 +137,16 @@ struct trace_arg {
 	const struct gcnlab_emu_trace_row *rows;
 	size_t n;
 	int wave;
+	const char *sort;
+	unsigned top, ndispatch;
 };
 
 static void print_trace(FILE *f, const void *p)
 {
 	const struct trace_arg *a = p;
-	gl_trace_print(f, "k", a->rows, a->n, a->wave, 4);
+	struct gl_trace_view v = { .wave = a->wave, .waves = 4, .sort = a->sort, .top = a->top,
+	                           .dispatch = a->ndispatch, .ndispatch = a->ndispatch };
+	gl_trace_print(f, "k", a->rows, a->n, &v);
 }
 
 static void test_trace_print(void **state)
@@ -165,7 +169,7 @@ static void test_trace_print(void **state)
 	rows[2].cycles = 340;
 	rows[2].stall[GCNLAB_STALL_VMCNT] = 300;
 	rows[2].stall[GCNLAB_STALL_LDS_BANK] = 24;
-	struct trace_arg a = { rows, 3, -1 };
+	struct trace_arg a = { rows, 3, -1, NULL, 0, 0 };
 	text = capture(print_trace, &a);
 	assert_contains(text, "trace of k: all 4 waves, summed");
 	assert_contains(text, "icache 2644");
@@ -183,6 +187,59 @@ static void test_trace_print(void **state)
 	assert_contains(text, "no such wave");
 	free(text);
 	assert_string_equal(gl_trace_cause_name(GCNLAB_STALL_VMEM_QUEUE), "vmem-queue");
+}
+
+/* mfma-pipe is counted where the gemm suite counts it; --sort, --top and
+ * the cold/warm header. */
+static void test_trace_mfma_sort_top(void **state)
+{
+	(void)state;
+	struct gcnlab_emu_trace_row rows[3];
+	uint64_t st[GL_TRACE_CAUSES];
+	struct gl_err e;
+	char *text;
+
+	memset(rows, 0, sizeof(rows));
+	rows[0].offset = 0;
+	snprintf(rows[0].text, sizeof(rows[0].text), "v_mfma_f32_32x32x8_f16 a[0:15], v[0:1], v[2:3], a[0:15]");
+	rows[0].issues = 10;
+	rows[0].cycles = 700;    /* 40 issue + 60 lgkmcnt + 600 matrix core */
+	rows[0].stall[GCNLAB_STALL_LGKMCNT] = 60;
+	rows[1].offset = 8;
+	snprintf(rows[1].text, sizeof(rows[1].text), "s_waitcnt vmcnt(0)");
+	rows[1].issues = 10;
+	rows[1].cycles = 900;
+	rows[1].stall[GCNLAB_STALL_VMCNT] = 880;
+	rows[2].offset = 12;
+	snprintf(rows[2].text, sizeof(rows[2].text), "v_add_f32 v0, v1, v2");
+	rows[2].issues = 10;
+	rows[2].cycles = 1000;   /* not an MFMA: no mfma-pipe however long */
+	assert_int_equal(gl_trace_row_stalls(&rows[0], st), 660);
+	assert_int_equal(st[GL_TRACE_MFMA_PIPE], 600);
+	assert_int_equal(gl_trace_row_stalls(&rows[2], st), 0);
+	assert_string_equal(gl_trace_cause_name(GL_TRACE_MFMA_PIPE), "mfma-pipe");
+
+	struct trace_arg a = { rows, 3, -1, "stall", 2, 1 };
+	text = capture(print_trace, &a);
+	assert_contains(text, "its first dispatch, cold");
+	assert_contains(text, "(2 of 3 instructions, by stall)");
+	assert_contains(text, "lgkmcnt 60, mfma-pipe 600");
+	assert_contains(text, "mfma-pipe 600\n");         /* the totals count it too */
+	assert_true(strstr(text, "s_waitcnt") < strstr(text, "v_mfma"));  /* 880 before 660 */
+	assert_null(strstr(text, "v_add_f32"));              /* --top 2 */
+	free(text);
+	a.sort = "mfma-pipe";
+	a.top = 1;
+	a.ndispatch = 4;
+	text = capture(print_trace, &a);
+	assert_contains(text, "dispatch 4 of 4 (warm)");
+	assert_non_null(strstr(text, "v_mfma"));
+	assert_null(strstr(text, "s_waitcnt vmcnt(0)"));
+	free(text);
+	assert_true(gl_trace_sort_check("--sort", "cycles", &e));
+	assert_true(gl_trace_sort_check("--sort", "lds-bank", &e));
+	assert_false(gl_trace_sort_check("--sort", "cycle", &e));
+	assert_contains(e.msg, "--sort 'cycle'");
 }
 
 static void test_exec_argv(void **state)
@@ -225,4 +282,5 @@ TU_MAIN(NULL, NULL,
 	cmocka_unit_test(test_counters_table_row),
 	cmocka_unit_test(test_counters_get_print),
 	cmocka_unit_test(test_trace_print),
+		cmocka_unit_test(test_trace_mfma_sort_top),
 	cmocka_unit_test(test_exec_argv))
