@@ -69,6 +69,7 @@ struct gl_cmd_opts {
 	char trace_sort[16];    /* exec/trace --sort */
 	unsigned trace_top;     /* exec/trace --top; 0: every row */
 	bool verbose;           /* exec/trace --verbose */
+	bool all_diffs;         /* run --diffs */
 };
 
 /* --arch: a processor whose code objects gcn_codeobj reads. */
