@@ -18,9 +18,7 @@ use FindBin;
 use lib "$FindBin::Bin/lib";
 use GcnlabSuite;
 
-my $root = root_dir();
-my $build = build_dir();
-my $gcnlab = need_gcnlab();
+my ($root, $build, $gcnlab) = (root_dir(), build_dir(), need_gcnlab());
 need_llvm('llvm-mc', 'ld.lld');
 need_file("$build/gfx942/copy_256_8_32_256.co", 'kernels');
 my $tmp = temp_dir('messages');
