@@ -468,6 +468,9 @@ static void print_summary(struct exec *x)
 		       x->km->name, x->st.median_us, x->st.min_us, x->st.max_us, x->ntimed, x->nwarm, l->grid[0],
 		       l->grid[1], l->grid[2], l->block[0], l->block[1], l->block[2],
 		       gl_timing_mode_cold(&x->tm) ? "; cold, see timing:" : "");
+	if (x->stats_mode && !x->nwarm && !x->cold)
+		printf("note: --warmup 0: the first of the %u timed dispatches fetched the code cold (max %.3f µs)\n",
+		       x->ntimed, x->st.max_us);
 	if (x->o.counters || x->o.csv[0] || x->o.json[0])
 		gl_counters_read(x->h, &x->last_counters);   /* of the last dispatch */
 	if (x->stats_mode && x->o.counters) {
