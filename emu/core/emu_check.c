@@ -128,7 +128,7 @@ static bool check_warn(struct emu_dispatch_ctx *ctx, uint64_t *count, const stru
 	if (++*count > CHECK_WARN_MAX || ctx->check_quiet)
 		return false;
 	if (in)
-		emu_disasm(ctx->prof, in, dis, n);
+		emu_disasm_msg(ctx->prof, in, dis, n);
 	else
 		snprintf(dis, n, "?");
 	return true;

@@ -24,17 +24,27 @@
 
 /* ---- execution ---- */
 
-/* Whether the dispatch's queue was destroyed while it ran: then the
- * dispatch fails with the report that says so. */
-static bool cancelled(struct emu_dispatch_ctx *ctx)
+/* Whether the dispatch's queue was destroyed while it ran (the host gave
+ * up on it: gcnlab's --timeout): then the dispatch fails with the report
+ * that says so and, when wave w had just run `in`, where it was. */
+static bool cancelled(struct emu_dispatch_ctx *ctx, const struct emu_wave *w, const struct emu_inst *in)
 {
+	char where[256] = "", dis[96];
+
 	if (!ctx->req->cancel || !atomic_load_explicit(ctx->req->cancel, memory_order_relaxed))
 		return false;
 	ctx->failed = true;
 	ctx->res->status = EMU_DISPATCH_CANCELLED;
 	ctx->res->hsa_status = HSA_STATUS_ERROR_INVALID_QUEUE;
+	if (w && in) {
+		emu_disasm_msg(ctx->prof, in, dis, sizeof(dis));
+		snprintf(where, sizeof(where), "; wave %u (workgroup %u,%u,%u) was at code offset 0x%x (entry+0x%llx) "
+		         "`%s` after %llu wave-instructions", w->id, w->wg->id[0], w->wg->id[1], w->wg->id[2],
+		         in->off, (unsigned long long)(w->prog->base + in->off - ctx->entry), dis,
+		         (unsigned long long)ctx->insts);
+	}
 	snprintf(ctx->res->report, sizeof(ctx->res->report),
-	         "dispatch of %s cancelled: its queue was destroyed while it ran", ctx->kernel_name);
+	         "dispatch of %s cancelled: its queue was destroyed while it ran%s", ctx->kernel_name, where);
 	return true;
 }
 
@@ -122,7 +132,7 @@ static void run_wave(struct emu_dispatch_ctx *ctx, struct emu_wave *w, uint64_t 
 				return;
 			}
 		}
-		if ((ctx->insts & 0xfff) == 0 && cancelled(ctx))
+		if ((ctx->insts & 0xfff) == 0 && cancelled(ctx, w, in))
 			return;
 		if (w->cycle > horizon)
 			return;
@@ -505,8 +515,14 @@ bool emu_run_windows(struct emu_dispatch_ctx *ctx, struct emu_domain *dms, uint3
 			return false;
 		if (ctx->failed)
 			break;
-		if (cancelled(ctx))
+		if (cancelled(ctx, NULL, NULL)) {
+			for (uint32_t d = 0; d < ndom; d++)  /* a domain's report says where its wave was */
+				if (dms[d].res.status == EMU_DISPATCH_CANCELLED) {
+					memcpy(ctx->res->report, dms[d].res.report, sizeof(ctx->res->report));
+					break;
+				}
 			break;
+		}
 		T += W;
 	}
 	return true;

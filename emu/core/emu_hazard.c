@@ -48,7 +48,7 @@ static void report(struct emu_wave *w, const struct emu_inst *in, const struct e
 	struct emu_owed_view v = { e->cnts, e->ord, emu_owed_younger(&w->owed, e),
 	                           { (uint8_t)emu_owed_had(&w->owed, e, 0), (uint8_t)emu_owed_had(&w->owed, e, 1) } };
 	emu_hazard_describe(&v, need, sizeof(need));
-	emu_disasm(ctx->prof, e->in, b, sizeof(b));
+	emu_disasm_msg(ctx->prof, e->in, b, sizeof(b));
 	ctx->hazards++;
 	ctx->counters[EMU_CNT_HAZARD_WAITCNT]++;
 	if (ctx->strict) {
@@ -60,7 +60,7 @@ static void report(struct emu_wave *w, const struct emu_inst *in, const struct e
 	}
 	if (ctx->hazards > EMU_HAZARD_WARN_MAX || ctx->check_quiet)
 		return;
-	emu_disasm(ctx->prof, in, a, sizeof(a));
+	emu_disasm_msg(ctx->prof, in, a, sizeof(a));
 	fprintf(ctx->warn,
 	        "gcnlab-emu: warning: waitcnt hazard in %s (%s): `%s` at 0x%x %s a register that `%s` at 0x%x "
 	        "will still write: %s (wave %u)\n",

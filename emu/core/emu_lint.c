@@ -184,7 +184,7 @@ static void path_words(const struct lint *L, uint32_t via, char *buf, size_t n)
 	}
 	uint32_t b = (via >> 1) - 1;
 	char d[96];
-	emu_disasm(L->prof, at(L, b), d, sizeof(d));
+	emu_disasm_msg(L->prof, at(L, b), d, sizeof(d));
 	snprintf(buf, n, " (on the path where `%s` at +0x%x is %s)", d, at(L, b)->off - at(L, L->entry)->off,
 	         via & 1 ? "taken" : "not taken");
 }

@@ -215,6 +215,18 @@ bool emu_mem_set_gpu(struct emu_mem *m, void *base, bool gpu)
 	return ok;
 }
 
+bool emu_mem_near(struct emu_mem *m, uint64_t addr, uint64_t *base, size_t *size, bool *inside)
+{
+	size_t i = emu_mem_upper(m, addr);
+
+	if (i == 0)
+		return false;
+	*base = m->r[i - 1].base;
+	*size = (size_t)(m->r[i - 1].end - m->r[i - 1].base);
+	*inside = addr < m->r[i - 1].end;
+	return true;
+}
+
 bool emu_mem_find(struct emu_mem *m, uint64_t addr, uint64_t *base, size_t *size,
                   enum emu_mem_kind *kind)
 {

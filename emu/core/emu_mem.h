@@ -55,6 +55,12 @@ bool emu_mem_set_gpu(struct emu_mem *m, void *base, bool gpu);
 bool emu_mem_find(struct emu_mem *m, uint64_t addr, uint64_t *base, size_t *size,
                   enum emu_mem_kind *kind);
 
+/* The allocation containing addr or, when none does, the nearest one
+ * below it (a fault's "how far past its end"): base, size, and whether it
+ * contains addr; false when none is at or below addr. Lock held, as
+ * emu_mem_translate (a dispatch's simulation threads call it). */
+bool emu_mem_near(struct emu_mem *m, uint64_t addr, uint64_t *base, size_t *size, bool *inside);
+
 /* Remove and return the last registered range; false when empty
  * (hsa_shut_down releases what the host did not free). */
 bool emu_mem_pop(struct emu_mem *m, void **base, size_t *size, enum emu_mem_kind *kind);

@@ -83,7 +83,7 @@ void emu_trace_fill(struct emu_dispatch_ctx *ctx, const struct trace_acc *acc)
 		const struct emu_inst *in = &p->insts[i];
 		r->offset = (uint32_t)(p->base + in->off - ctx->entry);
 		r->size = in->size;
-		emu_disasm(ctx->prof, in, r->text, sizeof(r->text));
+		emu_disasm_msg(ctx->prof, in, r->text, sizeof(r->text));
 		r->issues = acc[i].issues;
 		r->hazards = acc[i].hazards;
 		r->cycles = acc[i].cycles;

@@ -30,14 +30,29 @@ static uint64_t env_access(struct emu_wave *w, const struct emu_inst *in, const 
 static void *env_gva(struct emu_wave *w, uint64_t addr, unsigned size, bool write)
 {
 	void *p = emu_mem_translate(w->ctx->mem, addr, size);
-	uint64_t base;
-	size_t len;
-	if (!p && emu_mem_find(w->ctx->mem, addr, &base, &len, NULL) && addr + size <= base + len) {
+	uint64_t base = 0;
+	size_t len = 0;
+	bool inside = false;
+	/* the dispatch holds the memory lock (emu_mem_near: no locking, as the
+	 * simulation threads of a multi-domain dispatch need) */
+	bool near = !p && emu_mem_near(w->ctx->mem, addr, &base, &len, &inside);
+	if (near && inside && addr + size <= base + len) {
 		emu_fault(w, w->cur, EMU_FAULT_MEMORY, addr,
 		          "%s of %u bytes at 0x%llx: the allocation at 0x%llx is system memory the GPU was "
 		          "never given access to (ROCr maps hsa_amd_memory_pool_allocate's system memory for "
 		          "the CPU only until hsa_amd_agents_allow_access names the GPU)",
 		          write ? "write" : "read", size, (unsigned long long)addr, (unsigned long long)base);
+	} else if (near && inside) {
+		emu_fault(w, w->cur, EMU_FAULT_MEMORY, addr,
+		          "%s of %u bytes at 0x%llx runs %llu byte(s) past the end of the %zu-byte allocation at 0x%llx",
+		          write ? "write" : "read", size, (unsigned long long)addr,
+		          (unsigned long long)(addr + size - (base + len)), len, (unsigned long long)base);
+	} else if (near) {
+		emu_fault(w, w->cur, EMU_FAULT_MEMORY, addr,
+		          "%s of %u bytes at 0x%llx is outside every live allocation: %llu byte(s) past the end of "
+		          "the nearest below it, %zu bytes at 0x%llx",
+		          write ? "write" : "read", size, (unsigned long long)addr,
+		          (unsigned long long)(addr - (base + len)), len, (unsigned long long)base);
 	} else if (!p) {
 		emu_fault(w, w->cur, EMU_FAULT_MEMORY, addr,
 		          "%s of %u bytes at 0x%llx is outside every live allocation",
@@ -137,7 +152,7 @@ static void env_fault(struct emu_wave *w, const struct emu_inst *in, enum emu_fa
 	char words[48] = "";
 	uint64_t off = 0;
 	if (in) {
-		emu_disasm(ctx->prof, in, dis, sizeof(dis));
+		emu_disasm_msg(ctx->prof, in, dis, sizeof(dis));
 		unsigned n = in->size ? in->size / 4 : 1;
 		int k = 0;
 		for (unsigned i = 0; i < n && i < 3; i++)

@@ -253,6 +253,10 @@ static void emu_cpq_result(void *fe, uint64_t completion, const struct emu_dispa
 {
 	(void)fe;
 	emu_results_record(&emu_rt.results, completion, res);
+	/* A dispatch the host gave up on (queue destroyed): no error callback
+	 * follows, but the report says where its waves were (get_last_report). */
+	if (res->status == EMU_DISPATCH_CANCELLED)
+		emu_results_set_report(&emu_rt.results, res->report);
 }
 
 static bool emu_cpq_evicted(void *fe)

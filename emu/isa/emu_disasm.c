@@ -861,3 +861,19 @@ void emu_disasm(const struct emu_profile *prof, const struct emu_inst *in, char 
 		break;
 	}
 }
+
+void emu_disasm_msg(const struct emu_profile *prof, const struct emu_inst *in, char *buf, size_t len)
+{
+	const char *m = in && in->op ? in->op->mnemonic : NULL;
+
+	emu_disasm(prof, in, buf, len);
+	/* SOPP simm16 branches: the target is the next instruction + 4 x simm16
+	 * bytes (GFX9 ISA, s_branch: PC = PC + signext(SIMM16 * 4) + 4). */
+	if (!m || in->enc != EMU_ENC_SOPP || (strncmp(m, "s_branch", 8) != 0 && strncmp(m, "s_cbranch_", 10) != 0))
+		return;
+	int64_t to = (int64_t)in->off + 4 + 4 * (int64_t)in->imm;
+	if (to >= 0)
+		snprintf(buf, len, "%s %d (to 0x%llx)", m, (int)in->imm, (unsigned long long)to);
+	else
+		snprintf(buf, len, "%s %d", m, (int)in->imm);
+}

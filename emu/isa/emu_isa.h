@@ -249,4 +249,9 @@ unsigned emu_decode_one(const struct emu_profile *prof, const uint32_t *words, u
  * (mnemonic with _e32/_e64/_sdwa/_dpp where LLVM prints one, then operands). */
 void emu_disasm(const struct emu_profile *prof, const struct emu_inst *in, char *buf, size_t len);
 
+/* emu_disasm for messages and traces: a SOPP branch's simm16 as the signed
+ * dword offset it is, with the code offset it branches to ("s_branch -2
+ * (to 0x8)"; LLVM prints 65534, which reads like a distance forward). */
+void emu_disasm_msg(const struct emu_profile *prof, const struct emu_inst *in, char *buf, size_t len);
+
 #endif

@@ -77,6 +77,7 @@ struct gl_cmd_opts {
 	unsigned timeline_max_events; /* 0: GL_TIMELINE_MAX_EVENTS */
 	char kernel_trace[PATH_MAX];  /* exec --kernel-trace */
 	bool kernel_trace_on;         /* run --kernel-trace */
+	bool all_diffs;         /* run --diffs */
 };
 
 /* --arch: a processor whose code objects gcn_codeobj reads. */

@@ -17,6 +17,29 @@ static const struct gl_opt check_opts[] = {
 	{ 0 },
 };
 
+/* One line per finding, then the count: exit 1 when anything was found. */
+static int print_findings(const char *cmd, const char *code, uint32_t nkernels, const struct gcnlab_emu_finding *f,
+                          size_t nf, const char *note)
+{
+	size_t nwc = 0;
+
+	for (size_t i = 0; i < nf; i++) {
+		bool wc = !strcmp(f[i].rule, "waitcnt");
+
+		nwc += wc;
+		if (wc)
+			printf("%s+0x%x: waitcnt hazard: `%s` %s\n", f[i].kernel, f[i].offset, f[i].inst, f[i].detail);
+		else
+			printf("%s+0x%x: wait-state hazard (%s): `%s` %s\n", f[i].kernel, f[i].offset, f[i].rule,
+			       f[i].inst, f[i].detail);
+	}
+	if (note[0])
+		printf("%s: note: %s\n", cmd, note);
+	printf("%s: %s: %u kernel(s), %zu finding(s) (%zu waitcnt, %zu wait-state)\n", cmd, code, nkernels, nf, nwc,
+	       nf - nwc);
+	return nf ? GL_CMD_EXIT_FAILED : 0;
+}
+
 static int check_main(const char *cmd, int argc, char **argv)
 {
 	struct gl_cmd_opts o;
@@ -66,21 +89,7 @@ static int check_main(const char *cmd, int argc, char **argv)
 		fprintf(stderr, "%s: %s: %s\n", cmd, pos[0], e.msg);
 		goto out;
 	}
-	size_t nwc = 0;
-	for (size_t i = 0; i < nf; i++) {
-		bool wc = !strcmp(f[i].rule, "waitcnt");
-		nwc += wc;
-		if (wc)
-			printf("%s+0x%x: waitcnt hazard: `%s` %s\n", f[i].kernel, f[i].offset, f[i].inst, f[i].detail);
-		else
-			printf("%s+0x%x: wait-state hazard (%s): `%s` %s\n", f[i].kernel, f[i].offset, f[i].rule,
-			       f[i].inst, f[i].detail);
-	}
-	if (note[0])
-		printf("%s: note: %s\n", cmd, note);
-	printf("%s: %s: %u kernel(s), %zu finding(s) (%zu waitcnt, %zu wait-state)\n", cmd, pos[0], nkernels, nf, nwc,
-	       nf - nwc);
-	rc = nf ? GL_CMD_EXIT_FAILED : 0;
+	rc = print_findings(cmd, pos[0], nkernels, f, nf, note);
 out:
 	gl_hsa_check_free(h, f);
 	gl_hsa_close(h);

@@ -15,6 +15,7 @@
 #include "gcn_codeobj.h"
 #include "base/gl_file.h"
 #include "base/gl_str.h"
+#include "base/gl_suggest.h"
 #include "cli/gl_exec_out.h"
 #include "cli/gl_exec_report.h"
 #include "cli/gl_timeline.h"
@@ -190,18 +191,23 @@ static bool parse_args(struct exec *x, struct gl_err *e)
 	return check_file_opts(x, e);
 }
 
-/* "CODE has no kernel K (it has: a, b)". */
+/* "CODE has no kernel K; did you mean K2? (it has: a, b)". */
 static bool no_such_kernel(const struct exec *x, struct gl_err *e)
 {
-	char list[1024] = "";
+	char list[1024] = "", mean[160] = "";
 	size_t used = 0;
+	struct gl_suggest sg;
 
+	gl_suggest_init(&sg, x->pos[1]);
 	for (uint32_t i = 0; i < x->co.nkernels; i++) {
-		if (!gl_str_fmt(list + used, sizeof(list) - used, "%s%s", i ? ", " : "", x->co.kernels[i].name))
-			break;
-		used += strlen(list + used);
+		gl_suggest_offer(&sg, x->co.kernels[i].name);
+		if (used < sizeof(list) &&
+		    gl_str_fmt(list + used, sizeof(list) - used, "%s%s", i ? ", " : "", x->co.kernels[i].name))
+			used += strlen(list + used);
 	}
-	return gl_err_set(e, "%s has no kernel %s (it has: %s)", x->pos[0], x->pos[1],
+	if (gl_suggest_best(&sg))
+		gl_str_fmt(mean, sizeof(mean), "; did you mean %s?", gl_suggest_best(&sg));
+	return gl_err_set(e, "%s has no kernel %s%s (it has: %s)", x->pos[0], x->pos[1], mean,
 	                  x->co.nkernels ? list : "none");
 }
 
@@ -267,6 +273,77 @@ static bool load_launch(struct exec *x, struct gl_err *e)
 	return gl_hsa_launch_check(x->h, l, e);
 }
 
+/* Explicit argument i's name in the metadata ("" when it has none). */
+static const char *arg_name(const struct exec *x, unsigned i)
+{
+	unsigned n = 0;
+
+	for (uint32_t j = 0; j < x->km->nargs; j++)
+		if (!x->km->args[j].hidden && n++ == i)
+			return x->km->args[j].name;
+	return "";
+}
+
+/* "argument 0 'in' (buf:4K:iota32: 4096 bytes at 0x200000200000-0x200000201000)" */
+static void buf_text(const struct exec *x, unsigned i, char *buf, size_t len)
+{
+	const char *name = arg_name(x, i);
+	uint64_t base = x->vals[i].address;
+
+	gl_str_fmt(buf, len, "argument %u%s%s%s (%s: %llu bytes at 0x%llx-0x%llx)", i, name[0] ? " '" : "", name,
+	           name[0] ? "'" : "", x->args[i].text, (unsigned long long)x->args[i].size,
+	           (unsigned long long)base, (unsigned long long)(base + x->args[i].size));
+}
+
+/* --verbose: where each buffer argument is. */
+static void print_buffers(const struct exec *x)
+{
+	for (unsigned i = 0; i < x->nargs; i++) {
+		char text[GL_ARGS_PATH_MAX + 256];
+
+		if (!gl_arg_is_buffer(&x->args[i]))
+			continue;
+		buf_text(x, i, text, sizeof(text));
+		printf("%s\n", text);
+	}
+}
+
+/* After a memory fault: the buffer argument the address is in or nearest
+ * past the end of, and by how much (what to grow, or which index to fix). */
+static void explain_fault(const struct exec *x)
+{
+	uint64_t addr, best_d = UINT64_MAX;
+	int best = -1;
+	bool in = false;
+	char text[GL_ARGS_PATH_MAX + 256];
+
+	if (!x->h || !gl_hsa_vm_fault_address(x->h, &addr))
+		return;
+	for (unsigned i = 0; i < x->nargs && !in; i++) {
+		uint64_t base = x->vals[i].address, end = base + x->args[i].size;
+
+		if (!gl_arg_is_buffer(&x->args[i]) || addr < base)
+			continue;
+		in = addr < end;
+		if (in || addr - end < best_d) {
+			best = (int)i;
+			best_d = in ? 0 : addr - end;
+		}
+	}
+	if (best < 0) {
+		fprintf(stderr, "%s: the fault address 0x%llx is below every buffer argument\n", x->cmd,
+		        (unsigned long long)addr);
+		return;
+	}
+	buf_text(x, (unsigned)best, text, sizeof(text));
+	if (in)
+		fprintf(stderr, "%s: the fault address 0x%llx is inside %s\n", x->cmd, (unsigned long long)addr, text);
+	else
+		fprintf(stderr, "%s: the fault address 0x%llx is %llu byte(s) past the end of %s: is that buffer too "
+		        "small, or the kernel's index wrong?\n", x->cmd, (unsigned long long)addr,
+		        (unsigned long long)best_d, text);
+}
+
 static bool upload_args(struct exec *x, struct gl_err *e)
 {
 	for (unsigned i = 0; i < x->nargs; i++) {
@@ -277,6 +354,8 @@ static bool upload_args(struct exec *x, struct gl_err *e)
 			return false;
 		x->vals[i].address = (uint64_t)(uintptr_t)x->bufs[i].dev;
 	}
+	if (x->o.verbose)
+		print_buffers(x);
 	return true;
 }
 
@@ -413,6 +492,9 @@ static void print_summary(struct exec *x)
 		       x->km->name, x->st.median_us, x->st.min_us, x->st.max_us, x->ntimed, x->nwarm, l->grid[0],
 		       l->grid[1], l->grid[2], l->block[0], l->block[1], l->block[2],
 		       gl_timing_mode_cold(&x->tm) ? "; cold, see timing:" : "");
+	if (x->stats_mode && !x->nwarm && !x->cold)
+		printf("note: --warmup 0: the first of the %u timed dispatches fetched the code cold (max %.3f µs)\n",
+		       x->ntimed, x->st.max_us);
 	if (x->o.counters || x->o.csv[0] || x->o.json[0])
 		gl_counters_read(x->h, &x->last_counters);   /* of the last dispatch */
 	if (x->stats_mode && x->o.counters) {
@@ -556,8 +638,10 @@ static int exec_main(const char *cmd, int argc, char **argv)
 		goto fail;
 	exit_code = 0;
 fail:
-	if (exit_code)
+	if (exit_code) {
 		fprintf(stderr, "%s: %s\n", cmd, e.msg);
+		explain_fault(&x);
+	}
 	exec_free(&x);
 	return exit_code;
 }

@@ -39,6 +39,9 @@ static const struct gl_opt run_opts[] = {
 	{ "--param", GL_OPT_STRING, GL_CMD_O(params), "K=V[,K=V]",
 	  "suite parameters, e.g. cus=8,strides=1:8:32 or latency.cus=8; repeatable (gcnlab list shows them)",
 	  .size = GL_PARAMS_LEN },
+	{ "--diffs", GL_OPT_FLAG, GL_CMD_O(all_diffs), NULL,
+	  "list every figure that differs from results/reference/, reference -> this run and % (default: the first 3)",
+	  .min = 0 },
 	GL_CMD_OPT_TIMEOUT,
 	{ 0 },
 };
@@ -84,6 +87,7 @@ static int ctx_from(const char *cmd, const struct gl_cmd_opts *o, int argc, char
 	ctx->progress_lines = !ctx->progress;
 	ctx->counters = o->counters;
 	ctx->long_run = o->long_run;
+	ctx->all_diffs = o->all_diffs;
 	if (!gl_params_from_argv(argc, argv, ctx->params, sizeof(ctx->params), &e) ||
 	    !gl_params_check(ctx->params, suites, n, &e))
 		return gl_cmd_fail(cmd, &e, GL_CMD_EXIT_USAGE);

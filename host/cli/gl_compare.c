@@ -18,6 +18,7 @@
 #include "measure/gl_run_ctx.h"
 #include "base/gl_file.h"
 #include "base/gl_str.h"
+#include "base/gl_suggest.h"
 
 #define MAX_POSITIONAL (1 + GL_SUITE_LAUNCH_MAX_ARGS)
 #define DEFAULT_TOP 8
@@ -240,6 +241,14 @@ static int resolve_launch(const char *cmd, const struct compare_opts *o, const c
 	if (r == GL_SUITE_LAUNCH_ERROR) {
 		fprintf(stderr, "%s: %s\n", cmd, e.msg);
 		return GL_CMD_EXIT_FAILED;
+	}
+	struct gl_suggest sg;
+	const char *near = gl_suites_suggest(ctx, kernel, &sg);
+
+	if (near) {
+		fprintf(stderr, "%s: no such kernel '%s'; did you mean %s? (gcnlab list shows the suites' kernels; "
+		        "another kernel needs --grid, --block and its arguments)\n", cmd, kernel, near);
+		return GL_CMD_EXIT_USAGE;
 	}
 	fprintf(stderr,
 	        "%s: no launch known for %s: no suite has it. Give --grid, --block and its arguments as for "

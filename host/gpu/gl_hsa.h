@@ -131,6 +131,9 @@ bool gl_hsa_info(struct gl_hsa *h, struct gl_hsa_info *out, struct gl_err *e);
 /* After a GPU memory fault the driver evicts every queue of the process and
  * does not restore them (KFD): the faulting kernel's name, else NULL. */
 const char *gl_hsa_vm_fault(const struct gl_hsa *h);
+/* The address of that fault (the runtime's memory-fault event); false
+ * when none happened. */
+bool gl_hsa_vm_fault_address(const struct gl_hsa *h, uint64_t *addr);
 
 /* --- memory ------------------------------------------------------------- */
 

@@ -232,6 +232,14 @@ const char *gl_hsa_vm_fault(const struct gl_hsa *h)
 	return h && h->vm_fault_kernel[0] ? h->vm_fault_kernel : NULL;
 }
 
+bool gl_hsa_vm_fault_address(const struct gl_hsa *h, uint64_t *addr)
+{
+	if (!gl_hsa_vm_fault(h))
+		return false;
+	*addr = __atomic_load_n(&h->fault_address, __ATOMIC_RELAXED);
+	return true;
+}
+
 void gl_hsa_emu_report(struct gl_hsa *h, char *buf, size_t len)
 {
 	buf[0] = '\0';
@@ -308,6 +316,22 @@ static bool fault_failed(struct gl_hsa *h, const char *kernel, struct gl_err *e)
 	return dispatch_failed(h, kernel, why, e);
 }
 
+/* The host gives up: the queue is dropped first, which stops the
+ * emulator's dispatch; its report then says where the waves were. */
+static bool timed_out(struct gl_hsa *h, const char *kernel, struct gl_err *e)
+{
+	char report[1024];
+
+	gl_hsa_queue_drop(h);
+	gl_hsa_emu_report(h, report, sizeof(report));
+	if (!strstr(report, "cancelled"))
+		report[0] = '\0';  /* an earlier dispatch's report, or ROCr */
+	else
+		gl_str_copy(h->last_report, sizeof(h->last_report), report);
+	return gl_err_set(e, "kernel %s did not complete within %g s (a hang? raise --timeout if it is just slow)%s%s",
+	                  kernel, h->cfg.timeout_s, report[0] ? "\n  emulator report: " : "", report);
+}
+
 static bool queue_failed(struct gl_hsa *h, const char *kernel, int status, struct gl_err *e)
 {
 	char why[768], phrase[512];
@@ -342,13 +366,8 @@ static bool wait_signal(struct gl_hsa *h, hsa_signal_t sig, const char *kernel, 
 			return fault_failed(h, kernel, e);
 		if (v < 1)
 			return true;
-		if (now_s() > deadline) {
-			char why[256];
-
-			gl_str_fmt(why, sizeof(why), "did not complete within %g s (a hang? raise --timeout if it is just slow)",
-			           h->cfg.timeout_s);
-			return dispatch_failed(h, kernel, why, e);
-		}
+		if (now_s() > deadline)
+			return timed_out(h, kernel, e);
 	}
 }
 

@@ -32,6 +32,7 @@ struct gl_run_ctx {
 	bool counters;               /* --counters: add the last timed dispatch's counters
 	                                (gl_counters.h) to each result row */
 	bool long_run;               /* --long: hardware-sized iteration counts (gl_params.h) */
+	bool all_diffs;              /* --diffs: list every figure that differs from the reference */
 	char params[512];            /* --param KEY=VALUE,... (gl_params.h; GL_PARAMS_LEN) */
 };
 

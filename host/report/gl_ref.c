@@ -299,10 +299,39 @@ static bool header_fits(const struct gl_table *t, const struct gl_ref_spec *spec
 
 #define MAX_SOURCES 8
 #define KEY_LEN 512
-#define MAX_MOVED_SHOWN 3
+
+/* line appended to the growing text *buf (out of memory: left out). */
+static void moved_append(char **buf, size_t *len, size_t *cap, const char *line)
+{
+	size_t n = strlen(line), need = *len + n + 1;
+
+	if (need > *cap) {
+		size_t c = *cap ? *cap : 1024;
+		char *room;
+
+		while (c < need)
+			c *= 2;
+		room = realloc(*buf, c);
+		if (!room)
+			return;
+		*buf = room;
+		*cap = c;
+	}
+	memcpy(*buf + *len, line, n + 1);
+	*len += n;
+}
+
+/* "+9.4%" (this run against the reference), "" when the reference is 0. */
+static void change_text(double now, double ref, char *buf, size_t len)
+{
+	if (ref == 0)
+		buf[0] = '\0';
+	else
+		gl_str_fmt(buf, len, "%+.1f%%", 100.0 * (now - ref) / fabs(ref));
+}
 
 void gl_ref_print(const struct gl_table *t, const char *stem, const char *arch,
-                  const struct gl_ref_spec *spec, FILE *f)
+                  const struct gl_ref_spec *spec, bool all, FILE *f)
 {
 	char refdir[PATH_MAX], refpath[PATH_MAX], pubpath[PATH_MAX], key[KEY_LEN];
 	struct csv ref = {0}, pub = {0};
@@ -311,7 +340,8 @@ void gl_ref_print(const struct gl_table *t, const char *stem, const char *arch,
 	bool have_ref, have_pub;
 	unsigned ncols = 0, nfig = 0, moved = 0, compared = 0, nsrc = 0;
 	const char *sources[MAX_SOURCES][2];
-	char moved_text[MAX_MOVED_SHOWN][KEY_LEN + 192];
+	char *moved_text = NULL;   /* the moved figures' lines, one after the other */
+	size_t moved_len = 0, moved_cap = 0;
 	const char **cols = NULL;
 	struct gl_table *d = NULL;
 	unsigned tcols = gl_table_cols(t);
@@ -397,7 +427,7 @@ void gl_ref_print(const struct gl_table *t, const char *stem, const char *arch,
 		goto plain;
 	for (unsigned r = 0; r < gl_table_rows(t); r++) {
 		const char *cells[CSV_MAX_COLS * 3];
-		char texts[CSV_MAX_COLS * 3][64];
+		char texts[CSV_MAX_COLS * 3][96];
 		int refrow = -1;
 
 		if (ncols > CSV_MAX_COLS * 3)
@@ -426,10 +456,20 @@ void gl_ref_print(const struct gl_table *t, const char *stem, const char *arch,
 						           ref.line[refrow + 1], name, cells[i]);
 					}
 					if (numeric(own, &a) && numeric(cells[i], &b)) {
+						char pct[32], line[KEY_LEN + 256];
+
 						compared++;
-						if (a != b && moved++ < MAX_MOVED_SHOWN)
-							gl_str_fmt(moved_text[moved - 1], sizeof(moved_text[0]),
-							           "%s %s: %s (ref %s)", key, name, own, cells[i]);
+						if (a != b) {
+							change_text(a, b, pct, sizeof(pct));
+							if (moved++ < GL_REF_SHOWN || all) {
+								gl_str_fmt(line, sizeof(line), "  %s %s: %s -> %s%s%s%s\n", key, name,
+								           cells[i], own, pct[0] ? " (" : "", pct, pct[0] ? ")" : "");
+								moved_append(&moved_text, &moved_len, &moved_cap, line);
+							}
+							/* the ref cell, marked with the change */
+							gl_str_fmt(texts[i], sizeof(texts[i]), "%s (%s)", cells[i], pct[0] ? pct : "moved");
+							cells[i] = texts[i];
+						}
 					}
 				}
 			} else if (kind[i] == 2) {
@@ -461,11 +501,11 @@ void gl_ref_print(const struct gl_table *t, const char *stem, const char *arch,
 		        "no figures compared\n", refpath, arch);
 	} else if (have_ref) {
 		fprintf(f, "ref: %s (emulated %s, committed); %u of %u figures differ%s\n", refpath, arch,
-		        moved, compared, moved ? ":" : "");
-		for (unsigned k = 0; k < moved && k < MAX_MOVED_SHOWN; k++)
-			fprintf(f, "  %s\n", moved_text[k]);
-		if (moved > MAX_MOVED_SHOWN)
-			fprintf(f, "  ... and %u more\n", moved - MAX_MOVED_SHOWN);
+		        moved, compared, moved ? " (reference -> this run):" : "");
+		if (moved_text)
+			fputs(moved_text, f);
+		if (moved > GL_REF_SHOWN && !all)
+			fprintf(f, "  ... and %u more (gcnlab run --diffs lists every one)\n", moved - GL_REF_SHOWN);
 	} else if (ref_st == CSV_BAD) {
 		fprintf(f, "ref: %s %s; no figures compared (regenerate it: gcnlab run ... --backend emu --out "
 		        "results/reference)\n", refpath, ref_why);
@@ -490,6 +530,7 @@ out:
 	free(names);
 	free(src);
 	free(kind);
+	free(moved_text);
 	csv_free(&ref);
 	csv_free(&pub);
 }

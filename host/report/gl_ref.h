@@ -34,10 +34,14 @@ struct gl_ref_spec {
 
 /* Print t like gl_table_print, with a "ref" and (where a seed published
  * one) a "published" column right after each figure column, then one line naming the sources and
- * how many figures moved from the reference. stem names the results file
- * (the suite's table); arch is the target ("gfx942"). */
+ * how many figures moved from the reference. A ref cell whose figure
+ * differs is marked with the change ("64.0 (+9.4%)"), and the moved
+ * figures are listed, reference -> this run and %: the first
+ * GL_REF_SHOWN, or every one with all set (gcnlab run --diffs). stem names
+ * the results file (the suite's table); arch is the target ("gfx942"). */
+#define GL_REF_SHOWN 3
 void gl_ref_print(const struct gl_table *t, const char *stem, const char *arch,
-                  const struct gl_ref_spec *spec, FILE *f);
+                  const struct gl_ref_spec *spec, bool all, FILE *f);
 
 /* The reference directory for arch ("<dir>/<arch>-emu") into buf. */
 bool gl_ref_dir(char *buf, size_t len, const char *arch);

@@ -324,7 +324,7 @@ bool gl_bench_write(struct gl_bench *m, struct gl_table *t, const char *dir, con
                     bool print, const struct gl_ref_spec *figures, struct gl_err *e)
 {
 	if (print) {
-		gl_ref_print(t, stem, gl_hsa_arch(m->ctx->hsa), figures, stdout);
+		gl_ref_print(t, stem, gl_hsa_arch(m->ctx->hsa), figures, m->ctx->all_diffs, stdout);
 		fflush(stdout);
 	}
 	if (!gl_bench_write_files(m->suite, t, dir, stem, e))

@@ -116,6 +116,9 @@ int gl_suites_launch(const struct gl_run_ctx *ctx, const char *kernel, struct gl
  * has such a kernel, or its code object is not built). */
 bool gl_suites_find_launch(const struct gl_run_ctx *ctx, const char *kernel, struct gl_suite_launch *out,
                            struct gl_err *e);
+/* The suite kernel nearest a misspelt kernel (gl_suggest.h), else NULL. */
+struct gl_suggest;
+const char *gl_suites_suggest(const struct gl_run_ctx *ctx, const char *kernel, struct gl_suggest *s);
 
 /* `gcnlab exec` arguments for a launch: CODE KERNEL --grid .. --block ..
  * [--dynamic-lds N] ARG...; argv[i] point into store. Returns argc, or 0

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "base/gl_str.h"
+#include "base/gl_suggest.h"
 #include "suites/gl_bench.h"
 
 extern const struct gl_suite gl_suite_copy;
@@ -79,15 +80,35 @@ int gl_suites_launch(const struct gl_run_ctx *ctx, const char *kernel, struct gl
 	return GL_SUITE_LAUNCH_NOT_MINE;
 }
 
+static void suggest_emit(void *user, const char *kernel, const char *detail)
+{
+	(void)detail;
+	gl_suggest_offer(user, kernel);
+}
+
+const char *gl_suites_suggest(const struct gl_run_ctx *ctx, const char *kernel, struct gl_suggest *s)
+{
+	gl_suggest_init(s, kernel);
+	for (const struct gl_suite *const *t = suites; *t; t++)
+		gl_suites_list(*t, ctx, suggest_emit, s);
+	return gl_suggest_best(s);
+}
+
 bool gl_suites_find_launch(const struct gl_run_ctx *ctx, const char *kernel, struct gl_suite_launch *out,
                            struct gl_err *e)
 {
+	struct gl_suggest sg;
+	const char *near;
+
 	switch (gl_suites_launch(ctx, kernel, out, NULL, e)) {
 	case GL_SUITE_LAUNCH_OK:
 		return true;
 	case GL_SUITE_LAUNCH_ERROR:
 		return false;
 	default:
+		near = gl_suites_suggest(ctx, kernel, &sg);
+		if (near)
+			return gl_err_set(e, "no such kernel '%s'; did you mean %s? (gcnlab list shows them)", kernel, near);
 		return gl_err_set(e, "no suite has a kernel named '%s' (gcnlab list shows them); any other kernel "
 		                  "can be traced with gcnlab exec CODE_OBJECT KERNEL --grid .. --block .. --trace ARG...",
 		                  kernel);

@@ -18,6 +18,7 @@
  * in the table; they stay launchable as the asm kernels' `gcnlab compare`
  * reference.
  */
+#include <dirent.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -81,6 +82,62 @@ static void kernel_name(const struct copy_cfg *c, char *buf, size_t len)
 		           total_loops(c) / c->unroll, c->wi, c->impl == COPY_HIP ? "_hip" : "");
 }
 
+/* Asm variants beyond the study's: a `// gcnlab: variant copy_T_U_L_W
+ * UNROLL=U WI=W` line added to asm/copy/copy.s builds
+ * build/<arch>/copy_T_U_L_W.co, and a name that is consistent (T = 1 MiB /
+ * 16 W bytes per loop, T = U x L, W a whole number of waves up to 1024)
+ * joins the suite after the study's kernels: run, list, trace. */
+#define COPY_EXTRA_MAX 32u
+
+/* name as an asm copy variant the table does not have; false otherwise. */
+static bool extra_cfg(const char *name, struct copy_cfg *c)
+{
+	unsigned t, u, l, w;
+	int end = 0;
+
+	if (sscanf(name, "copy_%u_%u_%u_%u%n", &t, &u, &l, &w, &end) != 4 || name[end] != '\0' || !w ||
+	    w % 64 || w > 1024 || !u || t != COPY_BYTES / (w * COPY_BYTES_PER_WI) || u * l != t)
+		return false;
+	for (size_t i = 0; i < NALL; i++)
+		if (copy_cfgs[i].impl == COPY_ASM && copy_cfgs[i].wi == w && copy_cfgs[i].unroll == u)
+			return false;
+	*c = (struct copy_cfg){ w, u, COPY_ASM };
+	return true;
+}
+
+/* Work-items up, then unroll down, as the table orders them. */
+static int cmp_cfg(const void *x, const void *y)
+{
+	const struct copy_cfg *a = x, *b = y;
+
+	if (a->wi != b->wi)
+		return a->wi < b->wi ? -1 : 1;
+	return (a->unroll < b->unroll) - (a->unroll > b->unroll);
+}
+
+/* The extra variants built for arch (none when arch is ""), in order. */
+static unsigned copy_extras(const struct gl_run_ctx *ctx, const char *arch, struct copy_cfg *out)
+{
+	char dir[PATH_MAX];
+	DIR *d;
+	unsigned n = 0;
+
+	if (!arch[0] || !gl_str_fmt(dir, sizeof(dir), "%s/%s", ctx->build_dir, arch) || !(d = opendir(dir)))
+		return 0;
+	for (struct dirent *de; (de = readdir(d)) && n < COPY_EXTRA_MAX;) {
+		char name[64];
+		size_t len = strlen(de->d_name);
+
+		if (len < 4 || len >= sizeof(name) || strcmp(de->d_name + len - 3, ".co") != 0)
+			continue;
+		gl_str_fmt(name, sizeof(name), "%.*s", (int)(len - 3), de->d_name);
+		n += extra_cfg(name, &out[n]);
+	}
+	closedir(d);
+	qsort(out, n, sizeof(*out), cmp_cfg);
+	return n;
+}
+
 /* Code object candidates (gl_bench_files_fn): one file per kernel, or
  * copy.co holding all the asm ones; the plain loops are in copy_hip.co. */
 static unsigned copy_files(const char *kernel, char files[GL_BENCH_MAX_FILES][GL_BENCH_FILE_LEN])
@@ -107,14 +164,16 @@ static unsigned copy_files(const char *kernel, char files[GL_BENCH_MAX_FILES][GL
 
 static bool copy_list(const struct gl_run_ctx *ctx, gl_suite_emit_fn emit, void *user)
 {
-	char names[NALL][64];
-	const char *p[NALL];
+	char names[NALL + COPY_EXTRA_MAX][64];
+	const char *p[NALL + COPY_EXTRA_MAX];
+	struct copy_cfg extra[COPY_EXTRA_MAX];
+	unsigned nextra = copy_extras(ctx, ctx->arch, extra);
 
-	for (size_t i = 0; i < NALL; i++) {
-		kernel_name(&copy_cfgs[i], names[i], sizeof(names[i]));
+	for (size_t i = 0; i < NALL + nextra; i++) {
+		kernel_name(i < NALL ? &copy_cfgs[i] : &extra[i - NALL], names[i], sizeof(names[i]));
 		p[i] = names[i];
 	}
-	return gl_bench_list(ctx, p, NALL, copy_files, emit, user);
+	return gl_bench_list(ctx, p, NALL + nextra, copy_files, emit, user);
 }
 
 /* Word i of the input: i * 2654435761 + 0x9e3779b9 (mod 2^32). The
@@ -328,7 +387,8 @@ fail:
  * not be set up (then e says why). */
 static bool run_state(struct gl_run_ctx *ctx, const struct gl_clock_state *state, unsigned si,
                       unsigned nstates, unsigned launches, const struct copy_study *sd,
-                      struct copy_row *rows, struct gl_cold_cache_info *cinfo, struct gl_err *e)
+                      const struct copy_cfg *extra, unsigned nextra, struct copy_row *rows,
+                      struct copy_row *extra_rows, struct gl_cold_cache_info *cinfo, struct gl_err *e)
 {
 	struct gl_hsa *h = ctx->hsa;
 	struct gl_hsa_buf in = { 0 }, out = { 0 };
@@ -354,14 +414,14 @@ static bool run_state(struct gl_run_ctx *ctx, const struct gl_clock_state *state
 	if (!gl_hsa_buf_upload(h, &in, e) ||
 	    !gl_cold_cache_open_ctx(ctx, &in, 1, "copy", &cold, e))
 		goto fail;
-	for (size_t i = 0; i < NCFG; i++) {
-		struct copy_row *row = &rows[i];
+	for (size_t i = 0; i < NCFG + nextra; i++) {
+		struct copy_row *row = i < NCFG ? &rows[i] : &extra_rows[i - NCFG];
 
-		row->cfg = &copy_cfgs[i];
+		row->cfg = i < NCFG ? &copy_cfgs[i] : &extra[i - NCFG];
 		kernel_name(row->cfg, row->kernel, sizeof(row->kernel));
 		gl_str_copy(row->clocks, sizeof(row->clocks), clocks);
 		gl_run_ctx_progress(ctx, "copy: %s %s (%zu/%u, state %u/%u)", state->label, row->kernel,
-		                i + 1, NCFG, si + 1, nstates);
+		                i + 1, NCFG + nextra, si + 1, nstates);
 		run_kernel(m, row->cfg, &in, &out, cold, launches, row);
 		if (vega)
 			row->vega_gbps = study_find(sd, row->kernel, state->sclk_mhz, state->mclk_mhz);
@@ -639,7 +699,8 @@ static int copy_run(struct gl_run_ctx *ctx, struct gl_err *e)
 	struct gl_cold_cache_info cinfo;
 	struct copy_study *sd = calloc(1, sizeof(*sd));
 	char dir[PATH_MAX];
-	unsigned done = 0, launches;
+	unsigned done = 0, launches, nextra;
+	struct copy_cfg extra[COPY_EXTRA_MAX];
 	int result = GL_SUITE_ERROR;
 	bool all_ok = true, state_failed = false;
 
@@ -652,7 +713,10 @@ static int copy_run(struct gl_run_ctx *ctx, struct gl_err *e)
 		goto out;
 	if (plan.note[0])
 		fprintf(stderr, "copy: %s\n", plan.note);
-	rows = calloc((size_t)plan.n * NCFG, sizeof(*rows));
+	/* the study's rows, state by state (what the chart reads), then the
+	 * extra variants', state by state */
+	nextra = copy_extras(ctx, gl_hsa_arch(ctx->hsa), extra);
+	rows = calloc((size_t)plan.n * (NCFG + nextra), sizeof(*rows));
 	t = gl_table_new("copy: 1 MiB buffer copy by one workgroup", NCOLS, columns);
 	if (!rows || !t) {
 		gl_err_set(e, "out of memory");
@@ -660,7 +724,8 @@ static int copy_run(struct gl_run_ctx *ctx, struct gl_err *e)
 	}
 	for (; done < plan.n; done++) {
 		if (!gl_clocks_apply(ctx, &plan, done, e) ||
-		    !run_state(ctx, &plan.states[done], done, plan.n, launches, sd, &rows[(size_t)done * NCFG],
+		    !run_state(ctx, &plan.states[done], done, plan.n, launches, sd, extra, nextra,
+		               &rows[(size_t)done * NCFG], &rows[(size_t)plan.n * NCFG + (size_t)done * nextra],
 		               &cinfo, e)) {
 			gl_err_prefix(e, "copy: clock state %s: ", plan.states[done].label);
 			state_failed = true;
@@ -683,7 +748,10 @@ static int copy_run(struct gl_run_ctx *ctx, struct gl_err *e)
 	if (!ctx->hsa || done == 0)
 		goto out;
 	record_params(ctx, t, &plan, &cinfo, launches, sd);
-	for (size_t i = 0; i < (size_t)done * NCFG; i++) {
+	size_t nrows = (size_t)done * NCFG + (size_t)done * nextra;
+	for (size_t r = 0; r < nrows; r++) {
+		size_t i = r < (size_t)done * NCFG ? r : (size_t)plan.n * NCFG + (r - (size_t)done * NCFG);
+
 		if (!add_row(t, &rows[i])) {
 			gl_err_set(e, "out of memory");
 			goto out;
@@ -691,8 +759,10 @@ static int copy_run(struct gl_run_ctx *ctx, struct gl_err *e)
 		all_ok &= rows[i].ok;
 	}
 	/* Counter columns last: they widen the table. */
-	for (size_t i = 0; i < (size_t)done * NCFG; i++) {
-		if (!gl_counters_table_row(t, (unsigned)i, &rows[i].cnt)) {
+	for (size_t r = 0; r < nrows; r++) {
+		size_t i = r < (size_t)done * NCFG ? r : (size_t)plan.n * NCFG + (r - (size_t)done * NCFG);
+
+		if (!gl_counters_table_row(t, (unsigned)r, &rows[i].cnt)) {
 			gl_err_set(e, "out of memory");
 			goto out;
 		}
@@ -702,7 +772,7 @@ static int copy_run(struct gl_run_ctx *ctx, struct gl_err *e)
 	if (!gl_run_ctx_results_dir(ctx, dir, sizeof(dir), e))
 		goto out;
 	chart(ctx, dir, rows, &plan, done, t);
-	gl_ref_print(t, "copy", gl_hsa_arch(ctx->hsa), &copy_figures, stdout);
+	gl_ref_print(t, "copy", gl_hsa_arch(ctx->hsa), &copy_figures, ctx->all_diffs, stdout);
 	fflush(stdout);
 	if (!gl_bench_write_files("copy", t, dir, "copy", e))
 		goto out;
@@ -719,8 +789,11 @@ out:
 static int copy_launch(const struct gl_run_ctx *ctx, const char *kernel, struct gl_suite_launch *out,
                        struct gl_err *e)
 {
-	for (size_t i = 0; i < NALL; i++) {
-		const struct copy_cfg *c = &copy_cfgs[i];
+	struct copy_cfg extra[COPY_EXTRA_MAX];
+	unsigned nextra = copy_extras(ctx, ctx->arch, extra);
+
+	for (size_t i = 0; i < NALL + nextra; i++) {
+		const struct copy_cfg *c = i < NALL ? &copy_cfgs[i] : &extra[i - NALL];
 		char name[64];
 
 		kernel_name(c, name, sizeof(name));

@@ -724,7 +724,7 @@ static int icache_run(struct gl_run_ctx *ctx, struct gl_err *e)
 	}
 	if (!gl_run_ctx_results_dir(ctx, dir, sizeof(dir), e))
 		goto out;
-	gl_ref_print(t, "icache", gl_hsa_arch(ctx->hsa), &icache_figures, stdout);
+	gl_ref_print(t, "icache", gl_hsa_arch(ctx->hsa), &icache_figures, ctx->all_diffs, stdout);
 	print_runs(run, stdout);
 	fflush(stdout);
 	chart(run, t, dir);

@@ -149,24 +149,27 @@ static void print_trace(FILE *f, const void *p)
 	gl_trace_print(f, "k", a->rows, a->n, &v);
 }
 
+/* One trace row: offset, text, issues, cycles (no stalls). */
+static void set_row(struct gcnlab_emu_trace_row *r, uint32_t offset, const char *text, uint64_t issues,
+                    uint64_t cycles)
+{
+	memset(r, 0, sizeof(*r));
+	r->offset = offset;
+	snprintf(r->text, sizeof(r->text), "%s", text);
+	r->issues = issues;
+	r->cycles = cycles;
+}
+
 static void test_trace_print(void **state)
 {
 	(void)state;
 	struct gcnlab_emu_trace_row rows[3];
 	char *text;
 
-	memset(rows, 0, sizeof(rows));
-	rows[0].offset = 0;
-	snprintf(rows[0].text, sizeof(rows[0].text), "s_load_dwordx4 s[4:7], s[0:1], 0x0");
-	rows[0].issues = 4;
-	rows[0].cycles = 2660;
+	set_row(&rows[0], 0, "s_load_dwordx4 s[4:7], s[0:1], 0x0", 4, 2660);
 	rows[0].stall[GCNLAB_STALL_ICACHE] = 2644;
-	rows[1].offset = 8;
-	snprintf(rows[1].text, sizeof(rows[1].text), "s_nop 0");  /* never reached */
-	rows[2].offset = 12;
-	snprintf(rows[2].text, sizeof(rows[2].text), "s_waitcnt vmcnt(0)");
-	rows[2].issues = 4;
-	rows[2].cycles = 340;
+	set_row(&rows[1], 8, "s_nop 0", 0, 0);  /* never reached */
+	set_row(&rows[2], 12, "s_waitcnt vmcnt(0)", 4, 340);
 	rows[2].stall[GCNLAB_STALL_VMCNT] = 300;
 	rows[2].stall[GCNLAB_STALL_LDS_BANK] = 24;
 	struct trace_arg a = { rows, 3, -1, NULL, 0, 0 };
@@ -199,21 +202,12 @@ static void test_trace_mfma_sort_top(void **state)
 	struct gl_err e;
 	char *text;
 
-	memset(rows, 0, sizeof(rows));
-	rows[0].offset = 0;
-	snprintf(rows[0].text, sizeof(rows[0].text), "v_mfma_f32_32x32x8_f16 a[0:15], v[0:1], v[2:3], a[0:15]");
-	rows[0].issues = 10;
-	rows[0].cycles = 700;    /* 40 issue + 60 lgkmcnt + 600 matrix core */
+	/* 40 issue + 60 lgkmcnt + 600 matrix core */
+	set_row(&rows[0], 0, "v_mfma_f32_32x32x8_f16 a[0:15], v[0:1], v[2:3], a[0:15]", 10, 700);
 	rows[0].stall[GCNLAB_STALL_LGKMCNT] = 60;
-	rows[1].offset = 8;
-	snprintf(rows[1].text, sizeof(rows[1].text), "s_waitcnt vmcnt(0)");
-	rows[1].issues = 10;
-	rows[1].cycles = 900;
+	set_row(&rows[1], 8, "s_waitcnt vmcnt(0)", 10, 900);
 	rows[1].stall[GCNLAB_STALL_VMCNT] = 880;
-	rows[2].offset = 12;
-	snprintf(rows[2].text, sizeof(rows[2].text), "v_add_f32 v0, v1, v2");
-	rows[2].issues = 10;
-	rows[2].cycles = 1000;   /* not an MFMA: no mfma-pipe however long */
+	set_row(&rows[2], 12, "v_add_f32 v0, v1, v2", 10, 1000);  /* not an MFMA: no mfma-pipe however long */
 	assert_int_equal(gl_trace_row_stalls(&rows[0], st), 660);
 	assert_int_equal(st[GL_TRACE_MFMA_PIPE], 600);
 	assert_int_equal(gl_trace_row_stalls(&rows[2], st), 0);

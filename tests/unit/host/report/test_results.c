@@ -302,6 +302,19 @@ static void test_claim(void **pstate)
 	gl_results_release(b);
 }
 
+/* gl_ref_print of t into a string (the caller frees it). */
+static char *ref_text(const struct gl_table *t, const char *arch, const struct gl_ref_spec *spec, bool all)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	assert_non_null(f);
+	gl_ref_print(t, "lat", arch, spec, all, f);
+	fclose(f);
+	return buf;
+}
+
 /* The printed table gets "ref" and "published" columns after each figure,
  * matched by row key and column name; the footer counts what moved and
  * names the source. */
@@ -315,9 +328,7 @@ static void test_ref_print(void **pstate)
 	const struct gl_ref_spec spec = { .nkeys = 2, .nfigures = 1, .figures = { 2 } };
 	char refdir[128], path[256], pub[256];
 	struct gl_table *t = gl_table_new("lat: test", 4, cols);
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f;
+	char *buf;
 
 	snprintf(refdir, sizeof(refdir), "%s/ref", s->dir);
 	snprintf(path, sizeof(path), "%s/gfx942-emu", refdir);
@@ -335,24 +346,42 @@ static void test_ref_print(void **pstate)
 	setenv("GCNLAB_PUBLISHED_FILE", pub, 1);
 	assert_non_null(t);
 	assert_true(gl_table_add_row(t, r0) && gl_table_add_row(t, r1) && gl_table_add_row(t, r2));
-	f = open_memstream(&buf, &len);
-	assert_non_null(f);
-	gl_ref_print(t, "lat", "gfx942", &spec, f);
-	fclose(f);
-	assert_contains(buf, "latency cycles   ref  published  note");
-	assert_contains(buf, "52.0  52.0  50-55");
-	assert_contains(buf, "70.0  64.0  120");
-	assert_contains(buf, "1 of 3 figures differ");
-	assert_contains(buf, "b32|8 latency cycles: 70.0 (ref 64.0)");
+	buf = ref_text(t, "gfx942", &spec, false);
+	assert_contains(buf, "latency cycles  ref");
+	assert_contains(buf, "published  note");
+	assert_contains(buf, "52.0  52.0          50-55");
+	assert_contains(buf, "70.0  64.0 (+9.4%)  120");          /* the differing cell is marked */
+	assert_contains(buf, "1 of 3 figures differ (reference -> this run):");
+	assert_contains(buf, "b32|8 latency cycles: 64.0 -> 70.0 (+9.4%)");
 	assert_contains(buf, "published: MI308X, seed 000");
 	assert_null(strstr(buf, "MI250"));
 	free(buf);
 
+	/* Five figures moved: three listed and a pointer to --diffs; with all,
+	 * every one. */
+	{
+		struct gl_table *m = gl_table_new("lat: test", 4, cols);
+		static const char *const rows5[5][4] = {
+			{ "b32", "1", "53.0", "x" }, { "b32", "8", "70.0", "y" }, { "b128", "1", "32.0", "z" },
+			{ "b32", "1", "54.0", "x" }, { "b32", "1", "55.0", "x" },
+		};
+		for (unsigned i = 0; i < 5; i++)
+			assert_true(gl_table_add_row(m, rows5[i]));
+		buf = ref_text(m, "gfx942", &spec, false);
+		assert_contains(buf, "5 of 5 figures differ");
+		assert_contains(buf, "b128|1 latency cycles: 64.0 -> 32.0 (-50.0%)");
+		assert_contains(buf, "... and 2 more (gcnlab run --diffs lists every one)");
+		assert_null(strstr(buf, "52.0 -> 55.0"));   /* the fifth: not listed */
+		free(buf);
+		buf = ref_text(m, "gfx942", &spec, true);
+		assert_contains(buf, "b32|1 latency cycles: 52.0 -> 55.0 (+5.8%)");
+		assert_null(strstr(buf, "more"));
+		free(buf);
+		gl_table_free(m);
+	}
+
 	/* Another arch: no reference file, and no published figure. */
-	buf = NULL;
-	f = open_memstream(&buf, &len);
-	gl_ref_print(t, "lat", "gfx900", &spec, f);
-	fclose(f);
+	buf = ref_text(t, "gfx900", &spec, false);
 	assert_contains(buf, "ref: none");
 	assert_null(strstr(buf, "published"));
 	free(buf);
