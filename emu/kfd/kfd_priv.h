@@ -107,8 +107,11 @@ uint64_t kfd_clock_ns(void);
 /* A time of the model (ns, emu_dispatch_result) on that clock. */
 uint64_t kfd_clock_of_model(uint64_t model_ns);
 
+/* The sorted range table (kfd_range.c), kfd.lock held. */
+struct kfd_range *kfd_range_find(uint64_t addr);
+bool kfd_range_insert(const struct kfd_range *r);
+void kfd_range_erase(struct kfd_range *r);
 /* Memory (kfd_memory.c). */
-struct kfd_range *kfd_range_find(uint64_t addr);   /* kfd.lock held */
 void kfd_memory_release_all(void);
 /* User pointers (kfd_userptr.c), kfd.lock held: the registration holding
  * addr (the one starting there first), mapping it, dropping them all. */
