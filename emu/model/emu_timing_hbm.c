@@ -22,7 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "model/emu_timing_private.h"
+#include "model/emu_timing_hbm.h"
 
 #define CAP_FX ((uint64_t)EMU_BW_LEN << EMU_FX)
 

@@ -1,0 +1,37 @@
+/*
+ * emu_timing_hbm — bandwidth servers of the memory side (DRAM, Infinity
+ * Cache): emu_timing_hbm.c.
+ */
+#ifndef EMU_TIMING_HBM_H
+#define EMU_TIMING_HBM_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* A resource moving a fixed number of bytes per shader cycle, as a calendar
+ * of EMU_BW_LEN-cycle buckets, each able to carry EMU_BW_LEN cycles of
+ * transfers. A line arriving at t takes the first bucket from t's on with
+ * room, so requests that reach the model slightly out of time order (waves
+ * run in model-time order, but one instruction's lines arrive hundreds of
+ * cycles after its issue) use the capacity of their own time instead of
+ * queueing behind a later reservation. Times in 1/65536 cycles. */
+#define EMU_FX 16
+#define EMU_BW_LEN 32u
+#define EMU_BW_BUCKETS 8192u
+struct emu_bw {
+	uint64_t line_fx;        /* transfer time of one line */
+	uint32_t *used;          /* [EMU_BW_BUCKETS] transfer time booked per bucket */
+	uint64_t lo;             /* oldest bucket (absolute index) in the window */
+	uint64_t open;           /* buckets lo .. open-1 are full */
+};
+
+bool emu_bw_init(struct emu_bw *b, double bytes_per_cycle, uint32_t line_bytes);
+void emu_bw_fini(struct emu_bw *b);
+/* Cycle at which a line arriving at `t` has been transferred. */
+uint64_t emu_bw_line(struct emu_bw *b, uint64_t t);
+/* n lines arriving at `t`, booked as n calls of emu_bw_line would book
+ * them; returns the cycle the last is transferred (the latest; 0 for
+ * none). */
+uint64_t emu_bw_lines(struct emu_bw *b, uint64_t t, uint64_t n);
+
+#endif
