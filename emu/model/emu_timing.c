@@ -96,6 +96,9 @@ struct emu_timing *emu_timing_create(const struct emu_profile *prof, uint32_t sc
 	if (!emu_bw_init(&t->dram, dram_bpc, dram_line) ||
 	    !emu_bw_init(&t->mall_bw, (double)mp->mall_bytes_mclk * t->mclk_mhz / t->sclk_mhz, mp->mall.line))
 		goto fail;
+	if (mp->mem_write_efficiency_pct)
+		emu_bw_set_write(&t->dram, dram_bpc * mp->mem_write_efficiency_pct / mp->mem_efficiency_pct,
+		                 dram_line);
 
 	t->cu = calloc(t->num_cu, sizeof(*t->cu));
 	if (!t->cu)
@@ -108,6 +111,18 @@ struct emu_timing *emu_timing_create(const struct emu_profile *prof, uint32_t sc
 	    !caches_init(&t->ic, t->n_ic, &mp->icache, FILLS_IC) ||
 	    !caches_init(&t->l2, t->n_l2, &mp->l2, FILLS_L2))
 		goto fail;
+	/* a power of two (the channel hash masks): 16 and 32 in the profiles */
+	for (t->l2ch_n = mp->l2_channels; t->l2ch_n & (t->l2ch_n - 1);)
+		t->l2ch_n &= t->l2ch_n - 1;
+	if (t->l2ch_n) {
+		t->l2ch = calloc((size_t)t->n_l2 * t->l2ch_n, sizeof(*t->l2ch));
+		if (!t->l2ch)
+			goto fail;
+		for (uint32_t i = 0; i < t->n_l2 * t->l2ch_n; i++)
+			/* a vector request carries one L1 line (64 B on gfx900/gfx90a) */
+			if (!emu_bw_init(&t->l2ch[i], mp->l2_channel_bytes, mp->l1.line < mp->l2.line ? mp->l1.line : mp->l2.line))
+				goto fail;
+	}
 	/* UTCL1: entries of one translation granule each. */
 	t->tlb = calloc(t->num_cu, sizeof(*t->tlb));
 	if (!t->tlb)
@@ -140,6 +155,9 @@ void emu_timing_destroy(struct emu_timing *t)
 	caches_fini(t->sqc, t->n_sqc);
 	caches_fini(t->ic, t->n_ic);
 	caches_fini(t->l2, t->n_l2);
+	for (uint32_t i = 0; t->l2ch && i < t->n_l2 * t->l2ch_n; i++)
+		emu_bw_fini(&t->l2ch[i]);
+	free(t->l2ch);
 	emu_cache_fini(&t->mall);
 	emu_bw_fini(&t->dram);
 	emu_bw_fini(&t->mall_bw);

@@ -19,7 +19,8 @@
 #define EMU_BW_LEN 32u
 #define EMU_BW_BUCKETS 8192u
 struct emu_bw {
-	uint64_t line_fx;        /* transfer time of one line */
+	uint64_t line_fx;        /* transfer time of one line read */
+	uint64_t wline_fx;       /* of one line written (= line_fx unless emu_bw_set_write) */
 	uint32_t *used;          /* [EMU_BW_BUCKETS] transfer time booked per bucket */
 	uint64_t lo;             /* oldest bucket (absolute index) in the window */
 	uint64_t open;           /* buckets lo .. open-1 are full */
@@ -27,11 +28,21 @@ struct emu_bw {
 
 bool emu_bw_init(struct emu_bw *b, double bytes_per_cycle, uint32_t line_bytes);
 void emu_bw_fini(struct emu_bw *b);
+/* Writes move at their own rate (a DRAM bus's read/write turnaround and
+ * write efficiency differ from its reads'): bytes_per_cycle for writes. */
+void emu_bw_set_write(struct emu_bw *b, double bytes_per_cycle, uint32_t line_bytes);
 /* Cycle at which a line arriving at `t` has been transferred. */
 uint64_t emu_bw_line(struct emu_bw *b, uint64_t t);
 /* n lines arriving at `t`, booked as n calls of emu_bw_line would book
  * them; returns the cycle the last is transferred (the latest; 0 for
  * none). */
 uint64_t emu_bw_lines(struct emu_bw *b, uint64_t t, uint64_t n);
+/* The same for n lines written. */
+uint64_t emu_bw_wlines(struct emu_bw *b, uint64_t t, uint64_t n);
+/* Whole cycles one line read takes on an idle server. */
+static inline uint64_t emu_bw_xfer(const struct emu_bw *b)
+{
+	return (b->line_fx + (1u << EMU_FX) - 1) >> EMU_FX;
+}
 
 #endif

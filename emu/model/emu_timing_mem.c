@@ -12,7 +12,7 @@
 
 static void dram_write(struct emu_timing *t, uint64_t at)
 {
-	emu_bw_line(&t->dram, at);
+	emu_bw_wlines(&t->dram, at, 1);
 	emu_timing_cnt(t)[EMU_CNT_HBM_WRITE_BYTES] += t->mp->mall.bytes ? t->mp->mall.line : t->mp->l2.line;
 }
 
@@ -102,8 +102,8 @@ bool emu_timing_mem_put_line(struct emu_timing *t, uint64_t addr)
 uint64_t emu_timing_mem_book_lines(struct emu_timing *t, uint64_t at, uint64_t lines, uint64_t mall_dirty)
 {
 	uint64_t done = at;
-	uint64_t e1 = emu_bw_lines(t->mall.sets ? &t->mall_bw : &t->dram, at, lines);
-	uint64_t e2 = t->mall.sets ? emu_bw_lines(&t->dram, at, mall_dirty) : 0;
+	uint64_t e1 = t->mall.sets ? emu_bw_lines(&t->mall_bw, at, lines) : emu_bw_wlines(&t->dram, at, lines);
+	uint64_t e2 = t->mall.sets ? emu_bw_wlines(&t->dram, at, mall_dirty) : 0;
 	done = e1 > done ? e1 : done;
 	return e2 > done ? e2 : done;
 }

@@ -224,7 +224,7 @@ static void ovl_fill_note(struct emu_timing_ovl *o, uint64_t line, uint64_t arri
 
 /* emu_bw_line on the shared calendar b as of the window's start plus the
  * domain's own bookings; b itself is not written. */
-static uint64_t ovl_bw_line(struct ovl_bw *ob, const struct emu_bw *b, uint64_t t)
+static uint64_t ovl_bw_line(struct ovl_bw *ob, const struct emu_bw *b, uint64_t t, uint64_t fx)
 {
 	const uint64_t cap = (uint64_t)EMU_BW_LEN << EMU_FX;
 	uint64_t at = t << EMU_FX;
@@ -239,7 +239,7 @@ static uint64_t ovl_bw_line(struct ovl_bw *ob, const struct emu_bw *b, uint64_t 
 		 * slide the window and clear it) */
 		uint64_t shared = k < b->lo + EMU_BW_BUCKETS ? b->used[i] : 0;
 		uint64_t own = ob->key[i] == k + 1 ? ob->used[i] : 0;
-		uint64_t booked = shared + own + b->line_fx;
+		uint64_t booked = shared + own + fx;
 		if (booked > cap)
 			continue;
 		if (ob->key[i] != k + 1) {
@@ -248,11 +248,11 @@ static uint64_t ovl_bw_line(struct ovl_bw *ob, const struct emu_bw *b, uint64_t 
 			ob->key[i] = k + 1;
 			ob->used[i] = 0;
 		}
-		ob->used[i] += (uint32_t)b->line_fx;
+		ob->used[i] += (uint32_t)fx;
 		uint64_t base = (k * EMU_BW_LEN) << EMU_FX;
 		uint64_t end = base + booked;
-		if (at + b->line_fx > end)
-			end = at + b->line_fx;
+		if (at + fx > end)
+			end = at + fx;
 		return (end + (1u << EMU_FX) - 1) >> EMU_FX;
 	}
 }
@@ -260,7 +260,7 @@ static uint64_t ovl_bw_line(struct ovl_bw *ob, const struct emu_bw *b, uint64_t 
 void emu_timing_ovl_dram_write(struct emu_timing *t, uint64_t at)
 {
 	struct emu_timing_ovl *o = t->ovl;
-	ovl_bw_line(&o->dram, &t->root->dram, at);
+	ovl_bw_line(&o->dram, &t->root->dram, at, t->root->dram.wline_fx);
 	ovl_log(o, EMU_OVL_DRAM_W, 0, at);
 }
 
@@ -270,14 +270,14 @@ void emu_timing_ovl_l2_writeback(struct emu_timing *t, uint64_t addr, uint64_t a
 	const struct emu_timing *r = t->root;
 	ovl_log(o, EMU_OVL_L2_WB, addr, at);
 	if (!r->mall.sets) {
-		ovl_bw_line(&o->dram, &r->dram, at);
+		ovl_bw_line(&o->dram, &r->dram, at, r->dram.wline_fx);
 		return;
 	}
 	bool dirty;
-	ovl_bw_line(&o->mall_bw, &r->mall_bw, at);
+	ovl_bw_line(&o->mall_bw, &r->mall_bw, at, r->mall_bw.line_fx);
 	ovl_mall_access(o, &r->mall, addr >> r->mall.line_shift, EMU_CACHE_ALLOC | EMU_CACHE_DIRTY, &dirty);
 	if (dirty)
-		ovl_bw_line(&o->dram, &r->dram, at);
+		ovl_bw_line(&o->dram, &r->dram, at, r->dram.wline_fx);
 }
 
 uint64_t emu_timing_ovl_mem_read(struct emu_timing *t, uint64_t addr, uint64_t at, bool stream)
@@ -286,18 +286,18 @@ uint64_t emu_timing_ovl_mem_read(struct emu_timing *t, uint64_t addr, uint64_t a
 	const struct emu_timing *r = t->root;
 	ovl_log(o, stream ? EMU_OVL_READ_STREAM : EMU_OVL_READ, addr, at);
 	if (!r->mall.sets)
-		return ovl_bw_line(&o->dram, &r->dram, at) + r->mem_cycles;
+		return ovl_bw_line(&o->dram, &r->dram, at, r->dram.line_fx) + r->mem_cycles;
 	uint64_t line = addr >> r->mall.line_shift;
 	bool dirty;
 	bool hit = ovl_mall_access(o, &r->mall, line, EMU_CACHE_ALLOC | (stream ? EMU_CACHE_NT : 0), &dirty);
 	if (dirty)
-		ovl_bw_line(&o->dram, &r->dram, at);
+		ovl_bw_line(&o->dram, &r->dram, at, r->dram.wline_fx);
 	if (hit) {
-		uint64_t x = ovl_bw_line(&o->mall_bw, &r->mall_bw, at) + r->mall_cycles;
+		uint64_t x = ovl_bw_line(&o->mall_bw, &r->mall_bw, at, r->mall_bw.line_fx) + r->mall_cycles;
 		uint64_t ready = ovl_fill_ready(o, &r->mall, line, at);
 		return x > ready ? x : ready;
 	}
-	uint64_t x = ovl_bw_line(&o->dram, &r->dram, at) + r->mem_cycles;
+	uint64_t x = ovl_bw_line(&o->dram, &r->dram, at, r->dram.line_fx) + r->mem_cycles;
 	ovl_fill_note(o, line, at, x);
 	return x;
 }

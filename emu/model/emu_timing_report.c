@@ -49,6 +49,22 @@ const char *const emu_counter_names[EMU_COUNTER_COUNT] = {
 	[EMU_CNT_SQ_VALU_MFMA_BUSY_CYCLES] = "SQ_VALU_MFMA_BUSY_CYCLES",
 	[EMU_CNT_HAZARD_WAITSTATES] = "GCNLAB_HAZARD_WAITSTATES",
 	[EMU_CNT_HAZARD_WAITCNT] = "GCNLAB_HAZARD_WAITCNT",
+	[EMU_CNT_TCP_TOTAL_CACHE_ACCESSES] = "TCP_TOTAL_CACHE_ACCESSES",
+	[EMU_CNT_TCP_TCC_READ_REQ] = "TCP_TCC_READ_REQ",
+	[EMU_CNT_TCP_TCC_WRITE_REQ] = "TCP_TCC_WRITE_REQ",
+	[EMU_CNT_TCP_TCC_ATOMIC_WITH_RET_REQ] = "TCP_TCC_ATOMIC_WITH_RET_REQ",
+	[EMU_CNT_TCP_TCC_ATOMIC_WITHOUT_RET_REQ] = "TCP_TCC_ATOMIC_WITHOUT_RET_REQ",
+	[EMU_CNT_TCC_REQ] = "TCC_REQ",
+	[EMU_CNT_TCC_EA_RDREQ] = "TCC_EA_RDREQ",
+	[EMU_CNT_TCC_EA_WRREQ] = "TCC_EA_WRREQ",
+};
+
+/* counter_defs.yaml's gfx940-family definitions name the L2's fabric
+ * interface EA0 (TCC_EA0_RDREQ, TCC_EA0_WRREQ); gfx900 and gfx90a have
+ * TCC_EA_RDREQ, TCC_EA_WRREQ. */
+static const char *const gfx940_names[EMU_COUNTER_COUNT] = {
+	[EMU_CNT_TCC_EA_RDREQ] = "TCC_EA0_RDREQ",
+	[EMU_CNT_TCC_EA_WRREQ] = "TCC_EA0_WRREQ",
 };
 
 /* Counters counter_defs.yaml defines for gfx90a and gfx942 but not for
@@ -65,11 +81,19 @@ static const bool not_on_gfx900[EMU_COUNTER_COUNT] = {
 	[EMU_CNT_SQC_ICACHE_MISS] = true,
 	[EMU_CNT_TCP_UTCL1_MISS] = true,
 	[EMU_CNT_SQ_VALU_MFMA_BUSY_CYCLES] = true,
+	[EMU_CNT_TCP_TOTAL_CACHE_ACCESSES] = true,
+	[EMU_CNT_TCP_TCC_READ_REQ] = true,
+	[EMU_CNT_TCP_TCC_WRITE_REQ] = true,
+	[EMU_CNT_TCP_TCC_ATOMIC_WITH_RET_REQ] = true,
+	[EMU_CNT_TCP_TCC_ATOMIC_WITHOUT_RET_REQ] = true,
+	[EMU_CNT_TCC_REQ] = true,
 };
 
 void emu_counter_name(const struct emu_profile *prof, unsigned i, char *buf, size_t len)
 {
 	const char *name = i < EMU_COUNTER_COUNT ? emu_counter_names[i] : "";
+	if (i < EMU_COUNTER_COUNT && gfx940_names[i] && gcn_has(prof->tgt, GCN_F_GFX940_INSTS))
+		name = gfx940_names[i];
 	bool gcnlab = !gcn_has(prof->tgt, GCN_F_SQ_COUNTERS) && i < EMU_COUNTER_COUNT && not_on_gfx900[i];
 
 	snprintf(buf, len, "%s%s", gcnlab ? "GCNLAB_" : "", name);

@@ -48,6 +48,14 @@ enum emu_counter {
 	EMU_CNT_SQ_VALU_MFMA_BUSY_CYCLES, /* matrix-core cycles of the MFMAs, summed over SIMDs */
 	EMU_CNT_HAZARD_WAITSTATES,    /* emulator-only: software wait-state hazards (emu_hazard_nops.c) */
 	EMU_CNT_HAZARD_WAITCNT,       /* emulator-only: waitcnt hazards (emu_hazard.c) */
+	EMU_CNT_TCP_TOTAL_CACHE_ACCESSES, /* vector L1 tag lookups of loads and stores (lines) */
+	EMU_CNT_TCP_TCC_READ_REQ,     /* vector L1 -> L2 requests, one per line */
+	EMU_CNT_TCP_TCC_WRITE_REQ,
+	EMU_CNT_TCP_TCC_ATOMIC_WITH_RET_REQ,
+	EMU_CNT_TCP_TCC_ATOMIC_WITHOUT_RET_REQ,
+	EMU_CNT_TCC_REQ,              /* L2 requests at the tag block (all clients) */
+	EMU_CNT_TCC_EA_RDREQ,         /* L2 -> fabric reads, 64-byte requests (TCC_EA0_RDREQ on gfx940+) */
+	EMU_CNT_TCC_EA_WRREQ,         /* L2 -> fabric writes, 64-byte requests (TCC_EA0_WRREQ on gfx940+) */
 	EMU_COUNTER_COUNT
 };
 extern const char *const emu_counter_names[EMU_COUNTER_COUNT];

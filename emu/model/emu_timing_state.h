@@ -109,6 +109,11 @@ struct emu_timing {
 	struct emu_cache *ic;            /* [num_cu / icache.shared_by, rounded up] */
 	uint32_t *ic_epoch;              /* bumped whenever an icache's contents change */
 	struct emu_cache *l2;            /* [num_xcd] */
+	/* The channels of each L2 (l2_channels of them, l2_channel_bytes per
+	 * cycle each): L2 i's channel c is l2ch[i * l2ch_n + c]; none when
+	 * l2ch_n is 0. */
+	struct emu_bw *l2ch;
+	uint32_t l2ch_n;
 	struct emu_cache mall;           /* sets == 0 when the GPU has none */
 	uint32_t n_sqc, n_ic, n_l2;
 

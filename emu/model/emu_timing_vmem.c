@@ -101,8 +101,13 @@ static unsigned coalesce(const struct emu_access *acc, unsigned shift, uint64_t 
 }
 
 /* Enter the CU's TA queue (stalling issue while it is full) and return the
- * cycle the TA has sent the instruction's `lines` requests. */
-static uint64_t ta_pass(struct emu_timing *t, struct emu_timing_cu *cs, struct emu_wave *w, unsigned lines)
+ * cycle the TA/TD has handled the instruction: ta_inst_cycles for its
+ * addresses, then per L1 line either the hit path's rate (l1_hit_qcycles:
+ * the cache RAM and TD returning a line) or the miss path's
+ * (ta_line_qcycles: a request and its data through the L1's interface to
+ * the L2; stores and atomics take it too). */
+static uint64_t ta_pass(struct emu_timing *t, struct emu_timing_cu *cs, struct emu_wave *w, unsigned hits,
+                        unsigned misses)
 {
 	const struct emu_model_params *mp = t->mp;
 	uint32_t q = mp->ta_queue < EMU_TA_MAX ? mp->ta_queue : EMU_TA_MAX;
@@ -113,7 +118,8 @@ static uint64_t ta_pass(struct emu_timing *t, struct emu_timing_cu *cs, struct e
 			w->cycle = oldest;
 		}
 	}
-	uint32_t service = mp->ta_inst_cycles + (lines * mp->ta_line_qcycles + 3) / 4;
+	uint32_t hq = mp->l1_hit_qcycles ? mp->l1_hit_qcycles : mp->ta_line_qcycles;
+	uint32_t service = mp->ta_inst_cycles + (hits * hq + misses * mp->ta_line_qcycles + 3) / 4;
 	uint64_t start = w->cycle > cs->ta_free ? w->cycle : cs->ta_free;
 	cs->ta_free = start + service;
 	cs->ta_ring[cs->ta_n % EMU_TA_MAX] = cs->ta_free;
@@ -174,17 +180,14 @@ uint64_t emu_timing_vmem(struct emu_timing *t, struct emu_wave *w, const struct 
 	bool run = false;
 	unsigned n = acc->addr ? coalesce(acc, l1->line_shift, lines, &run) : 0;
 
-	uint64_t dep = ta_pass(t, cs, w, n);
 	if (!n) {
+		uint64_t dep = ta_pass(t, cs, w, 0, 0);
 		vmem_maintenance(t, cu, in);
 		return dep + mp->l1_hit;
 	}
-	dep += translate(t, cu, lines, n, run, l1->line_shift);
 
 	struct emu_cpol p = cache_policy(t, acc);
 	unsigned how = (p.l2_bypass ? EMU_L2_BYPASS : 0) | (p.stream ? EMU_L2_STREAM : 0);
-	uint64_t at_l1 = dep + mp->l1_hit;  /* data back for an L1 hit */
-	uint64_t done = at_l1;
 	bool load = !acc->atomic && !acc->store;
 	/* The L1 lookups, in line order: loads allocate; stores are written
 	 * through, updating a present line and allocating none; atomics are
@@ -199,6 +202,22 @@ uint64_t emu_timing_vmem(struct emu_timing *t, struct emu_wave *w, const struct 
 	}
 	if (!load || p.l1_bypass)
 		memset(hit, 0, sizeof(hit));
+	unsigned nh = 0;
+	for (unsigned k = 0; k < EMU_MAX_LINES / 64; k++)
+		nh += (unsigned)__builtin_popcountll(hit[k]);
+	/* The TA/TD pass knows which lines hit: the tag lookups above change
+	 * only the L1's state, which nothing before the pass reads. */
+	uint64_t dep = ta_pass(t, cs, w, nh, n - nh);
+	dep += translate(t, cu, lines, n, run, l1->line_shift);
+	uint64_t at_l1 = dep + mp->l1_hit;  /* data back for an L1 hit */
+	uint64_t done = at_l1;
+	if (acc->atomic)
+		cnt[(acc->flags & EMU_F_GLC) ? EMU_CNT_TCP_TCC_ATOMIC_WITH_RET_REQ :
+		                               EMU_CNT_TCP_TCC_ATOMIC_WITHOUT_RET_REQ] += n;
+	else
+		cnt[EMU_CNT_TCP_TOTAL_CACHE_ACCESSES] += n;
+	if (acc->store)
+		cnt[EMU_CNT_TCP_TCC_WRITE_REQ] += n;
 	unsigned nm = n;
 	for (unsigned k = 0; k < EMU_MAX_LINES / 64; k++) {
 		for (uint64_t b = hit[k]; b; b &= b - 1) {
@@ -212,6 +231,7 @@ uint64_t emu_timing_vmem(struct emu_timing *t, struct emu_wave *w, const struct 
 	if (load) {
 		cnt[EMU_CNT_TCP_HIT] += n - nm;
 		cnt[EMU_CNT_TCP_MISS] += nm;
+		cnt[EMU_CNT_TCP_TCC_READ_REQ] += nm;
 	}
 	if (!nm)
 		return done;
