@@ -312,7 +312,7 @@ static const struct emu_profile emu_profiles[EMU_ARCH_COUNT] = {
 			/* [CHASE] MI200: a chase step is TA 4 + 1.75 (rounded up: 6), the
 			 * latency and the s_waitcnt's issue (4): */
 			.l1_hit = 116,                       /* -> 125 (an L1 hit's TA pass is 4 + 1) */
-			.l2_hit = 115,                       /* -> ~240 */
+			.l2_hit = 114,                       /* -> ~240 (after l1_hit, so 1 less with it) */
 			.tlb_miss = 60,                      /* keeps 1 GiB chases <= 670 */
 			.sqc_hit = 44,                       /* as gfx942 [CHASE] */
 			.mall_ns10 = 0,
@@ -400,7 +400,7 @@ static const struct emu_profile emu_profiles[EMU_ARCH_COUNT] = {
 			/* [CHASE] a chase step is the load's 4 + 3.5 (rounded up: 8) cycles
 			 * in the TA, its latency, and the issue of the s_waitcnt (4): */
 			.l1_hit = 109,                       /* -> 118 (an L1 hit's TA pass is 4 + 1) */
-			.l2_hit = 100,                       /* -> 218 */
+			.l2_hit = 97,                        /* -> 218 (after l1_hit, so 3 less with it) */
 			/* Infinity Cache: 480 with a warm UTCL1; at 64 MiB ~6% of a chase
 			 * still hits the XCD's L2 (~464), at 192 MiB a third of the pages
 			 * miss the UTCL1 (~530): inside 455-535 across the plateau. */

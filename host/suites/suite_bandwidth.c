@@ -299,7 +299,6 @@ static void size_text(uint64_t v, char *buf, size_t len)
 static bool read_table_add(struct gl_table *t, const struct read_row *r)
 {
 	char foot[16], bytes[24], wgs[16], gbs[32] = "", bpc[32] = "";
-	const char *cells[NREAD];
 
 	size_text(r->foot, foot, sizeof(foot));
 	gl_str_fmt(bytes, sizeof(bytes), "%llu", (unsigned long long)r->foot);
@@ -308,20 +307,15 @@ static bool read_table_add(struct gl_table *t, const struct read_row *r)
 		gl_str_fmt(gbs, sizeof(gbs), "%.1f", r->gbs);
 		gl_str_fmt(bpc, sizeof(bpc), "%.2f", r->bpc_cu);
 	}
-	cells[0] = r->gpu ? "gpu" : "cu";
-	cells[1] = foot;
-	cells[2] = bytes;
-	cells[3] = wgs;
-	cells[4] = gbs;
-	cells[5] = bpc;
-	cells[6] = !r->ok ? "failed" : r->valid ? "yes" : "wrong sums";
+	const char *cells[NREAD] = {
+		r->gpu ? "gpu" : "cu", foot, bytes, wgs, gbs, bpc, !r->ok ? "failed" : r->valid ? "yes" : "wrong sums",
+	};
 	return gl_table_add_row(t, cells);
 }
 
 static bool stream_table_add(struct gl_table *t, const struct stream_row *r, uint64_t array_bytes)
 {
 	char waves[16], ab[24], mb[24], us[32] = "", gbs[32] = "", pct[16] = "";
-	const char *cells[NSTREAMCOLS];
 
 	gl_str_fmt(waves, sizeof(waves), "%u", r->wgs_per_cu * WAVES);
 	gl_str_fmt(ab, sizeof(ab), "%llu", (unsigned long long)array_bytes);
@@ -331,14 +325,10 @@ static bool stream_table_add(struct gl_table *t, const struct stream_row *r, uin
 		gl_str_fmt(gbs, sizeof(gbs), "%.1f", r->gbs);
 		gl_str_fmt(pct, sizeof(pct), "%.1f", r->of_max);
 	}
-	cells[0] = stream_kernels[r->kernel] + 3;
-	cells[1] = waves;
-	cells[2] = ab;
-	cells[3] = mb;
-	cells[4] = us;
-	cells[5] = gbs;
-	cells[6] = pct;
-	cells[7] = !r->ok ? "failed" : r->valid ? "yes" : "wrong values";
+	const char *cells[NSTREAMCOLS] = {
+		stream_kernels[r->kernel] + 3, waves, ab, mb, us, gbs, pct,
+		!r->ok ? "failed" : r->valid ? "yes" : "wrong values",
+	};
 	return gl_table_add_row(t, cells);
 }
 
