@@ -114,6 +114,8 @@ struct emu_timing *emu_timing_create(const struct emu_profile *prof, uint32_t sc
 	/* a power of two (the channel hash masks): 16 and 32 in the profiles */
 	for (t->l2ch_n = mp->l2_channels; t->l2ch_n & (t->l2ch_n - 1);)
 		t->l2ch_n &= t->l2ch_n - 1;
+	while (t->l2ch_n >> (t->l2ch_shift + 1))
+		t->l2ch_shift++;
 	if (t->l2ch_n) {
 		t->l2ch = calloc((size_t)t->n_l2 * t->l2ch_n, sizeof(*t->l2ch));
 		if (!t->l2ch)

@@ -39,6 +39,26 @@ uint64_t emu_bw_line(struct emu_bw *b, uint64_t t);
 uint64_t emu_bw_lines(struct emu_bw *b, uint64_t t, uint64_t n);
 /* The same for n lines written. */
 uint64_t emu_bw_wlines(struct emu_bw *b, uint64_t t, uint64_t n);
+/* emu_bw_line inline for the common case, a line read into a bucket of
+ * the window with room that stays open (the L2 channels' per-request
+ * booking); anything else is emu_bw_line's. The same bookings and result. */
+static inline uint64_t emu_bw_line_inline(struct emu_bw *b, uint64_t t)
+{
+	const uint64_t cap = (uint64_t)EMU_BW_LEN << EMU_FX;
+	uint64_t k = t / EMU_BW_LEN;
+	const uint64_t fx = b->line_fx, min_fx = b->line_fx < b->wline_fx ? b->line_fx : b->wline_fx;
+	if (k < b->lo || k < b->open || k >= b->lo + EMU_BW_BUCKETS)
+		return emu_bw_line(b, t);
+	uint32_t *u = &b->used[k % EMU_BW_BUCKETS];
+	uint64_t booked = *u + fx;
+	if (booked > cap || (b->open == k && booked + min_fx > cap))
+		return emu_bw_line(b, t);
+	*u = (uint32_t)booked;
+	uint64_t end = ((k * EMU_BW_LEN) << EMU_FX) + booked, at = (t << EMU_FX) + fx;
+	end = at > end ? at : end;
+	return (end + (1u << EMU_FX) - 1) >> EMU_FX;
+}
+
 /* Whole cycles one line read takes on an idle server. */
 static inline uint64_t emu_bw_xfer(const struct emu_bw *b)
 {

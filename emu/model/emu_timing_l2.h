@@ -61,11 +61,11 @@ static inline uint64_t emu_timing_l2_channel(struct emu_timing *t, const struct 
 {
 	if (!t->l2ch_n)
 		return t2;
-	uint32_t n = t->l2ch_n;
-	uint32_t c = (uint32_t)(line ^ (line / n) ^ (line / n / n)) & (n - 1);
+	uint32_t n = t->l2ch_n, sh = t->l2ch_shift;
+	uint32_t c = (uint32_t)(line ^ (line >> sh) ^ (line >> (2 * sh))) & (n - 1);
 	struct emu_bw *b = &t->l2ch[(size_t)(l2 - t->root->l2) * n + c];
 	uint64_t arrive = t2 - t->mp->l2_hit;
-	uint64_t r = emu_bw_line(b, arrive) - emu_bw_xfer(b) + t->mp->l2_hit;
+	uint64_t r = emu_bw_line_inline(b, arrive) - emu_bw_xfer(b) + t->mp->l2_hit;
 	return r > t2 ? r : t2;
 }
 

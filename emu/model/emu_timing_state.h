@@ -113,7 +113,7 @@ struct emu_timing {
 	 * cycle each): L2 i's channel c is l2ch[i * l2ch_n + c]; none when
 	 * l2ch_n is 0. */
 	struct emu_bw *l2ch;
-	uint32_t l2ch_n;
+	uint32_t l2ch_n, l2ch_shift;     /* l2ch_n = 1 << l2ch_shift (or 0) */
 	struct emu_cache mall;           /* sets == 0 when the GPU has none */
 	uint32_t n_sqc, n_ic, n_l2;
 
