@@ -125,6 +125,21 @@
  *            system-scope release writes it back (buffer_wbl2 / buffer_wbl2
  *            sc0 sc1 in the code sequences; the packet processor's release
  *            fence does the same for a packet).
+ *  [RPC-SOL] rocprofiler-compute's speed-of-light definitions (analysis_configs
+ *            gfx90a and gfx942, 0200_system-speed-of-light.yaml): the vL1D peak
+ *            is 64 B per clock per CU on gfx90a and 128 on gfx942, the L2 peak 64
+ *            (gfx90a) and 128 (gfx942) B per clock per channel x total_l2_chan,
+ *            16 channels per XCD on MI300X (128 in SPX mode).
+ *  [RPC-L2]  rocprofiler-compute "L2 cache (TCC)": 32 channels on MI100 and
+ *            MI2XX at 256 B address interleaving, hashed to spread requests.
+ *  [RRZE]    RRZE gpu-benches (github.com/te42kyfo/gpu-benches), the published
+ *            MI210 (104 CUs, 1.7 GHz, HBM2e 1.64 TB/s, the MI250X GCD's memory)
+ *            results: gpu-cache (one block per CU, all read one buffer) 10.6 TB/s
+ *            up to 16 KiB (the L1s), 4.4-5.2 TB/s up to ~8 MiB (the L2);
+ *            gpu-l2-cache 4.8-5.1 TB/s per L2-resident set, 1.25-1.37 TB/s from
+ *            HBM; gpu-stream at full occupancy: init (store) 1.50-1.54 TB/s,
+ *            read 1.33-1.37, scale 1.36-1.40, triad 1.25-1.30. The figures are
+ *            in results/published/figures.csv (suite bandwidth).
  *  [MM-GFX9] LLVM AMDGPUUsage, memory model GFX6-GFX9: system coherence is by
  *            MTYPE (host-shared memory bypasses the L2), so a system-scope
  *            release is s_waitcnt vmcnt(0) and no L2 writeback (there is no
@@ -203,11 +218,15 @@ static const struct emu_profile emu_profiles[EMU_ARCH_COUNT] = {
 			 * dwordx4 is 23 cycles, ~44.5 B/cycle of loads + stores (the asm
 			 * rows' 40 GB/s at 1630 MHz with the gap). */
 			.ta_inst_cycles = 7,                 /* [FIT004] */
-			.ta_line_qcycles = 4,                /* 1 cycle per 64 B line */
+			.ta_line_qcycles = 4,                /* 1 cycle per 64 B line to the L2 [GCN-L1] */
+			.l1_hit_qcycles = 4,                 /* 1 cycle per 64 B line from the L1 [GCN-L1] */
 			.l1 = { 16 * KIB, 64, 4, 1 },        /* [SPECS] [RX64] [VL1D]; 4 ways [ASSUME] */
 			.sqc = { 16 * KIB, 64, 4, 3 },       /* [SPECS]; 64 B lines, 4 ways [ASSUME] */
 			.icache = { 32 * KIB, 64, 4, 3 },    /* [SPECS]; 64 B lines, 4 ways [ASSUME] */
 			.l2 = { 4 * MIB, 64, 16, 0 },        /* [SPECS] [RX64] [ROCMINFO]; 16 ways [ASSUME] */
+			/* GCN's L2 channel serves 64 B per clock [GCN-L1]; 16 channels of
+			 * 256 KiB, one per 128-bit HBM2 half-channel pair [ASSUME] */
+			.l2_channels = 16, .l2_channel_bytes = 64,
 			.mall = { 0, 128, 16, 0 },           /* none */
 			.tlb_entries = 64, .tlb_ways = 4, .tlb_page_shift = 21, /* as gfx942 */
 			.ifetch_ahead_lines = 3,             /* [PAL-PRF] gfx8-9 SQC maximum */
@@ -222,7 +241,8 @@ static const struct emu_profile emu_profiles[EMU_ARCH_COUNT] = {
 			.mall_ns10 = 0,
 			.mem_ns10 = 2119,                    /* as gfx90a, in ns [ASSUME] */
 			.mem_bus_bits = 2048, .mem_transfers = 2,  /* [RX64] */
-			.mem_efficiency_pct = 83,            /* as gfx90a (HBM2 family) [ASSUME] */
+			.mem_efficiency_pct = 78,            /* as gfx90a (HBM2 family) [ASSUME] */
+			.mem_write_efficiency_pct = 90,      /* as gfx90a [ASSUME] */
 			.mall_bytes_mclk = 0,
 			/* Packet processor: the copy study's gap (issue 15). Per
 			 * dispatch of the study's method (kernel packet + the
@@ -274,23 +294,36 @@ static const struct emu_profile emu_profiles[EMU_ARCH_COUNT] = {
 			.ta_queue = 21,                      /* as gfx942 [ASSUME] */
 			.ta_inst_cycles = 4,
 			.ta_line_qcycles = 7,                /* same datapath as gfx942, 64 B lines */
+			.l1_hit_qcycles = 4,                 /* [RPC-SOL] 64 B/clk: 1 cycle per 64 B line
+			                                        ([RRZE] 10.6 TB/s at 104 CUs: 60 B/clk) */
 			.l1 = { 16 * KIB, 64, 4, 1 },        /* [SPECS] [VL1D] */
 			.sqc = { 16 * KIB, 64, 4, 2 },       /* [SPECS] */
 			.icache = { 32 * KIB, 64, 4, 2 },    /* [SPECS] */
 			.l2 = { 8 * MIB, 128, 16, 0 },       /* [SPECS] [CDNA2]; 128 B lines, 16 ways as gfx942 */
+			/* [RPC-L2] 32 channels, serving 64-byte requests (the L1 line).
+			 * Bytes per channel-clock fitted to [RRZE]'s full-GPU L2 plateaus
+			 * (4.8-5.1 TB/s; the suite's gpu rows give 5.0-5.2): 93 x 32 x 1.7
+			 * GHz = 5.06 TB/s, above [RPC-SOL]'s 64 B/clk peak (3.5 TB/s),
+			 * which the measurement exceeds. */
+			.l2_channels = 32, .l2_channel_bytes = 93,
 			.mall = { 0, 128, 16, 0 },           /* none */
 			.tlb_entries = 64, .tlb_ways = 4, .tlb_page_shift = 21, /* as gfx942 */
 			.ifetch_ahead_lines = 3,             /* [PAL-PRF] GFX9-family SQC maximum */
 			/* [CHASE] MI200: a chase step is TA 4 + 1.75 (rounded up: 6), the
 			 * latency and the s_waitcnt's issue (4): */
-			.l1_hit = 115,                       /* -> 125 */
-			.l2_hit = 115,                       /* -> ~240 */
+			.l1_hit = 116,                       /* -> 125 (an L1 hit's TA pass is 4 + 1) */
+			.l2_hit = 114,                       /* -> ~240 (after l1_hit, so 1 less with it) */
 			.tlb_miss = 60,                      /* keeps 1 GiB chases <= 670 */
 			.sqc_hit = 44,                       /* as gfx942 [CHASE] */
 			.mall_ns10 = 0,
 			.mem_ns10 = 2119,                    /* 360 cycles at 1.7 GHz -> ~600 */
 			.mem_bus_bits = 4096, .mem_transfers = 2,  /* [CDNA2] 1.64 TB/s */
-			.mem_efficiency_pct = 83,            /* [CDNA2] ~1.36 of 1.64 TB/s streamed */
+			/* Reads and writes at their own rates, fitted (least squares) to
+			 * [RRZE]'s gpu-stream read, init, scale and triad at full
+			 * occupancy: 78 % and 90 % of 1.64 TB/s predict 1.28 / 1.48 / 1.37
+			 * / 1.34 TB/s for 1.35 / 1.53 / 1.36 / 1.25 measured. */
+			.mem_efficiency_pct = 78,            /* fitted [RRZE] */
+			.mem_write_efficiency_pct = 90,      /* fitted [RRZE] */
 			.mall_bytes_mclk = 0,
 			/* Packet processor: no published figures; only the SCLK launch
 			 * cycles of emu_dispatch.c separate dispatches [ASSUME]. */
@@ -350,10 +383,17 @@ static const struct emu_profile emu_profiles[EMU_ARCH_COUNT] = {
 			 * buffer_load_dword lds (2 lines): 4 + 3.5 per line. */
 			.ta_inst_cycles = 4,
 			.ta_line_qcycles = 14,
+			/* An L1 hit takes 2 cycles per 128 B line (64 B/clk), not the miss
+			 * path's 3.5: fitted to [SEED000]'s own kernel, whose 11-load
+			 * samples hit the L1 for ~2 of their loads and still average ~32
+			 * cycles (28-36); [RPC-SOL]'s 128 B/clk peak (1 cycle a line) gave
+			 * 27.9. */
+			.l1_hit_qcycles = 8,
 			.l1 = { 32 * KIB, 128, 4, 1 },       /* [SPECS] [CDNA3] [VL1D]; 4 ways [ASSUME] */
 			.sqc = { 16 * KIB, 64, 4, 2 },       /* [SPECS]; 64 B lines, 4 ways [ASSUME] */
 			.icache = { 64 * KIB, 64, 4, 2 },    /* [SPECS]; 64 B lines, 4 ways [ASSUME] */
 			.l2 = { 4 * MIB, 128, 16, 0 },       /* [SPECS] [CDNA3] per XCD, as rocminfo reports it */
+			.l2_channels = 16, .l2_channel_bytes = 128,  /* [RPC-SOL] per XCD */
 			.mall = { 256 * MIB, 128, 16, 0 },   /* [SPECS] [CDNA3]; line and ways [ASSUME] */
 			/* UTCL1: 64 x 2 MiB = 128 MiB of reach [ASSUME]; it is what separates
 			 * [SEED000]'s 48 MiB-per-CU HBM chase (500-800) from [CHASE]'s
@@ -362,8 +402,8 @@ static const struct emu_profile emu_profiles[EMU_ARCH_COUNT] = {
 			.ifetch_ahead_lines = 3,             /* [PAL-PRF] GFX9-family SQC maximum */
 			/* [CHASE] a chase step is the load's 4 + 3.5 (rounded up: 8) cycles
 			 * in the TA, its latency, and the issue of the s_waitcnt (4): */
-			.l1_hit = 106,                       /* -> 118 */
-			.l2_hit = 100,                       /* -> 218 */
+			.l1_hit = 108,                       /* -> 118 (an L1 hit's TA pass is 4 + 2) */
+			.l2_hit = 98,                        /* -> 218 (after l1_hit, so 2 less with it) */
 			/* Infinity Cache: 480 with a warm UTCL1; at 64 MiB ~6% of a chase
 			 * still hits the XCD's L2 (~464), at 192 MiB a third of the pages
 			 * miss the UTCL1 (~530): inside 455-535 across the plateau. */
@@ -374,6 +414,7 @@ static const struct emu_profile emu_profiles[EMU_ARCH_COUNT] = {
 			                                        [SEED000]'s 8-line dwordx4 ~770 */
 			.mem_bus_bits = 8192, .mem_transfers = 4,  /* [CDNA3] 5.3 TB/s */
 			.mem_efficiency_pct = 80,            /* [CDNA3] copy streams ~4.0-4.3 of 5.3 TB/s */
+			.mem_write_efficiency_pct = 92,      /* gfx90a's fitted write/read ratio [ASSUME] */
 			.mall_bytes_mclk = 13077,            /* [CDNA3] 17 TB/s at MCLK 1300 */
 			/* Packet processor: as gfx90a [ASSUME]. */
 			.cp_dispatch_ns = 0, .cp_end_ns = 0, .cp_barrier_ns = 0,

@@ -48,13 +48,17 @@ struct emu_model_params {
 	/* ---- vector memory front end (TA) ---- */
 	uint8_t ta_queue;                    /* VMEM instructions queued per CU before issue stalls */
 	uint8_t ta_inst_cycles;              /* per instruction */
-	uint8_t ta_line_qcycles;             /* per L1 line request, in quarter cycles */
+	uint8_t ta_line_qcycles;             /* per L1 line that goes on to the L2 (a miss, a store,
+	                                        an atomic), in quarter cycles */
+	uint8_t l1_hit_qcycles;              /* per L1 line served by a hit, in quarter cycles */
 
 	/* ---- caches ---- */
 	struct emu_cache_geom l1;            /* vector L1 (TCP), per CU */
 	struct emu_cache_geom sqc;           /* scalar L1 data cache */
 	struct emu_cache_geom icache;        /* L1 instruction cache */
 	struct emu_cache_geom l2;            /* per XCD on gfx942, per GPU otherwise */
+	uint16_t l2_channels;                /* independent channels of each L2 (0: unlimited) */
+	uint16_t l2_channel_bytes;           /* bytes each channel moves per shader cycle */
 	struct emu_cache_geom mall;          /* Infinity Cache; bytes 0: none */
 	uint16_t tlb_entries;                /* UTCL1 per CU */
 	uint8_t tlb_ways;
@@ -73,7 +77,8 @@ struct emu_model_params {
 	/* ---- DRAM and Infinity Cache bandwidth ---- */
 	uint32_t mem_bus_bits;               /* DRAM interface width (HSA_AMD_AGENT_INFO_MEMORY_WIDTH) */
 	uint8_t mem_transfers;               /* transfers per bus bit per MCLK cycle */
-	uint8_t mem_efficiency_pct;          /* sustainable fraction of the peak */
+	uint8_t mem_efficiency_pct;          /* sustainable fraction of the peak, reading */
+	uint8_t mem_write_efficiency_pct;    /* the same, writing (0: as reading) */
 	uint32_t mall_bytes_mclk;            /* Infinity Cache bytes per MCLK cycle */
 
 	/* ---- packet processor ----

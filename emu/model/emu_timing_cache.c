@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "model/emu_timing_private.h"
+#include "model/emu_timing_cache.h"
 
 static uint32_t log2_floor(uint64_t v)
 {

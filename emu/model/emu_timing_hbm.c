@@ -22,22 +22,33 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "model/emu_timing_private.h"
+#include "model/emu_timing_hbm.h"
 
 #define CAP_FX ((uint64_t)EMU_BW_LEN << EMU_FX)
+
+/* Transfer time of one line at bytes_per_cycle, in 1/65536 cycles. */
+static uint64_t line_time_fx(double bytes_per_cycle, uint32_t line_bytes)
+{
+	uint64_t v = 1;
+	if (bytes_per_cycle > 0) {
+		double fx = (double)line_bytes / bytes_per_cycle * (double)(1u << EMU_FX) + 0.5;
+		v = fx < 1 ? 1 : (uint64_t)fx;
+	}
+	return v > CAP_FX ? CAP_FX : v;  /* slower than a line per bucket: cannot happen at real rates */
+}
 
 bool emu_bw_init(struct emu_bw *b, double bytes_per_cycle, uint32_t line_bytes)
 {
 	memset(b, 0, sizeof(*b));
-	b->line_fx = 1;
-	if (bytes_per_cycle > 0) {
-		double fx = (double)line_bytes / bytes_per_cycle * (double)(1u << EMU_FX) + 0.5;
-		b->line_fx = fx < 1 ? 1 : (uint64_t)fx;
-	}
-	if (b->line_fx > CAP_FX)  /* slower than a line per bucket: cannot happen at real rates */
-		b->line_fx = CAP_FX;
+	b->line_fx = line_time_fx(bytes_per_cycle, line_bytes);
+	b->wline_fx = b->line_fx;
 	b->used = calloc(EMU_BW_BUCKETS, sizeof(*b->used));
 	return b->used != NULL;
+}
+
+void emu_bw_set_write(struct emu_bw *b, double bytes_per_cycle, uint32_t line_bytes)
+{
+	b->wline_fx = line_time_fx(bytes_per_cycle, line_bytes);
 }
 
 void emu_bw_fini(struct emu_bw *b)
@@ -60,11 +71,14 @@ static void bw_advance(struct emu_bw *b, uint64_t lo)
 		b->open = lo;
 }
 
-uint64_t emu_bw_lines(struct emu_bw *b, uint64_t t, uint64_t n)
+/* n lines of fx each, arriving at t. */
+static uint64_t bw_book(struct emu_bw *b, uint64_t t, uint64_t n, uint64_t fx)
 {
 	uint64_t at = t << EMU_FX;
 	uint64_t k = t / EMU_BW_LEN;
 	uint64_t end = 0;
+	/* a bucket is known full when the cheaper kind of line no longer fits */
+	const uint64_t min_fx = b->line_fx < b->wline_fx ? b->line_fx : b->wline_fx;
 	if (k < b->lo)
 		k = b->lo;        /* older than the window: book at its start */
 	if (k < b->open)
@@ -73,26 +87,36 @@ uint64_t emu_bw_lines(struct emu_bw *b, uint64_t t, uint64_t n)
 		if (k >= b->lo + EMU_BW_BUCKETS)
 			bw_advance(b, k - EMU_BW_BUCKETS + 1);
 		uint32_t *u = &b->used[k % EMU_BW_BUCKETS];
-		if (*u + b->line_fx > CAP_FX)
+		if (*u + fx > CAP_FX)
 			continue;
 		/* As many of the lines as the bucket has room for: one at a
 		 * time, each would find the buckets before it full and book
 		 * here. */
-		uint64_t m = (CAP_FX - *u) / b->line_fx;
+		uint64_t m = (CAP_FX - *u) / fx;
 		m = m < n ? m : n;
 		n -= m;
-		uint64_t booked = *u + m * b->line_fx;
+		uint64_t booked = *u + m * fx;
 		*u = (uint32_t)booked;
 		/* Done after the bucket's earlier bookings, and not before the
 		 * line itself has had its transfer time. */
 		uint64_t base = (k * EMU_BW_LEN) << EMU_FX;
 		end = base + booked;
-		if (at + b->line_fx > end)
-			end = at + b->line_fx;
-		for (uint64_t j = k; b->open == j && b->used[j % EMU_BW_BUCKETS] + b->line_fx > CAP_FX;)
+		if (at + fx > end)
+			end = at + fx;
+		for (uint64_t j = k; b->open == j && b->used[j % EMU_BW_BUCKETS] + min_fx > CAP_FX;)
 			j = ++b->open;
 	}
 	return (end + (1u << EMU_FX) - 1) >> EMU_FX;
+}
+
+uint64_t emu_bw_lines(struct emu_bw *b, uint64_t t, uint64_t n)
+{
+	return bw_book(b, t, n, b->line_fx);
+}
+
+uint64_t emu_bw_wlines(struct emu_bw *b, uint64_t t, uint64_t n)
+{
+	return bw_book(b, t, n, b->wline_fx);
 }
 
 uint64_t emu_bw_line(struct emu_bw *b, uint64_t t)

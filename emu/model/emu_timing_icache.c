@@ -34,7 +34,8 @@
  */
 #include <string.h>
 
-#include "model/emu_timing_private.h"
+#include "model/emu_timing_l2.h"
+#include "model/emu_timing_state.h"
 
 /* Request the lines after `last` up to the prefetch distance, at `at`
  * (issued with the demand request), within the kernel's code. */

@@ -61,7 +61,7 @@
  */
 #include <string.h>
 
-#include "model/emu_timing_private.h"
+#include "model/emu_timing_state.h"
 
 /* Lane groups per width class (b32, b64, b128). */
 static const uint64_t lds_group_b32[2] = { 0x00000000ffffffffull, 0xffffffff00000000ull };

@@ -22,7 +22,7 @@
 #include <string.h>
 
 #include "gcn_mfma.h"
-#include "model/emu_timing_private.h"
+#include "model/emu_timing_state.h"
 
 uint32_t emu_timing_mfma_cycles(const struct gcn_proc *proc, const struct emu_opdesc *op)
 {

@@ -48,6 +48,16 @@ static const struct {
 	{ "SQ_VALU_MFMA_BUSY_CYCLES", "matrix-core (MFMA) busy cycles, summed over the SIMDs" },
 	{ "GCNLAB_HAZARD_WAITSTATES", "emulator only: instructions issued with fewer wait states (s_nop) than the ISA requires" },
 	{ "GCNLAB_HAZARD_WAITCNT", "emulator only: instructions that read or overwrote a register before an s_waitcnt guaranteed the memory instruction writing it" },
+	{ "TCP_TOTAL_CACHE_ACCESSES", "vector L1 tag lookups (lines) of loads and stores, hits and misses" },
+	{ "TCP_TCC_READ_REQ", "read requests from the vector L1 to the L2 (lines)" },
+	{ "TCP_TCC_WRITE_REQ", "write requests from the vector L1 to the L2 (lines)" },
+	{ "TCP_TCC_ATOMIC_WITH_RET_REQ", "atomic requests returning the old value, vector L1 to L2 (lines)" },
+	{ "TCP_TCC_ATOMIC_WITHOUT_RET_REQ", "atomic requests without return, vector L1 to L2 (lines)" },
+	{ "TCC_REQ", "L2 requests of all clients at the tag block" },
+	{ "TCC_EA_RDREQ", "L2 read requests to the fabric (64-byte requests; TCC_EA0_RDREQ on gfx942)" },
+	{ "TCC_EA0_RDREQ", "L2 read requests to the fabric (64-byte requests)" },
+	{ "TCC_EA_WRREQ", "L2 write requests to the fabric (64-byte requests; TCC_EA0_WRREQ on gfx942)" },
+	{ "TCC_EA0_WRREQ", "L2 write requests to the fabric (64-byte requests)" },
 };
 
 /* name without its GCNLAB_ prefix, if it has one. */

@@ -10,12 +10,14 @@ extern const struct gl_suite gl_suite_copy;
 extern const struct gl_suite gl_suite_latency, gl_suite_lds_banks, gl_suite_lds_counters;
 extern const struct gl_suite gl_suite_icache;
 extern const struct gl_suite gl_suite_gemm;
+extern const struct gl_suite gl_suite_bandwidth;
 
 static const struct gl_suite *const suites[] = {
 	&gl_suite_copy,
 	&gl_suite_latency, &gl_suite_lds_banks, &gl_suite_lds_counters,
 	&gl_suite_icache,
 	&gl_suite_gemm,
+	&gl_suite_bandwidth,
 	NULL,
 };
 

@@ -30,7 +30,7 @@
 #include "tu_main.h"
 #include "arch/emu_profile.h"
 #include "model/emu_timing.h"
-#include "model/emu_timing_private.h"
+#include "model/emu_timing_state.h"
 #include "wave/emu_wave.h"
 
 #define KIB 1024ull

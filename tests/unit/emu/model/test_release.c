@@ -26,7 +26,8 @@
 #include "tu_main.h"
 #include "arch/emu_profile.h"
 #include "model/emu_timing.h"
-#include "model/emu_timing_private.h"
+#include "model/emu_timing_l2.h"
+#include "model/emu_timing_state.h"
 
 #define MIB (1024ull * 1024ull)
 #define BASE 0x100000000ull

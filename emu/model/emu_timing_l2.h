@@ -1,0 +1,135 @@
+/*
+ * emu_timing_l2 — the L2 of each XCD (one on gfx900/gfx90a): write-back,
+ * true LRU, 16 ways; misses go on to the memory side (emu_timing_mem.h).
+ * The per-line steps are inline here because the vector path runs them
+ * in its loop over an instruction's misses (emu_timing_vmem.c); the
+ * scalar cache and instruction fetch call emu_timing_l2.
+ */
+#ifndef EMU_TIMING_L2_H
+#define EMU_TIMING_L2_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "model/emu_timing_mem.h"
+#include "model/emu_timing_state.h"
+
+/* How a request uses the L2: BYPASS (system scope: memory is the point of
+ * coherence; atomics are still performed at the L2), STREAM (non-temporal:
+ * LRU fill), WRITE (a byte-masked write: allocated without a fill),
+ * ATOMIC. */
+enum { EMU_L2_BYPASS = 1u << 0, EMU_L2_STREAM = 1u << 1, EMU_L2_WRITE = 1u << 2,
+       EMU_L2_ATOMIC = 1u << 3 };
+
+/* Beyond-L1 path shared by vector misses, scalar misses and instruction
+ * fetch: the L2 of `cu` (and MALL, DRAM) for the L2 line holding byte
+ * address `addr`, arriving at the L2 at `arrive`. Returns the cycle the
+ * data is back at the L2's requester (L2 hit latency included). */
+uint64_t emu_timing_l2(struct emu_timing *t, uint32_t cu, uint64_t addr, uint64_t arrive, unsigned how);
+/* A cache action at `at`: every dirty L2 line goes to memory (the MALL on
+ * gfx942), and with `invalidate` every L2 is emptied; counted nowhere.
+ * Returns the cycle the last line is through (at if none). */
+uint64_t emu_timing_l2_flush(struct emu_timing *t, uint64_t at, bool invalidate);
+
+static inline struct emu_cache *emu_timing_l2_of(struct emu_timing *t, uint32_t cu)
+{
+	return &t->l2[t->n_l2 > 1 ? (cu / t->cus_per_xcd) % t->n_l2 : 0];
+}
+
+static inline unsigned emu_timing_l2_flags(unsigned how)
+{
+	return EMU_CACHE_ALLOC | ((how & EMU_L2_STREAM) ? EMU_CACHE_NT : 0) |
+	       ((how & (EMU_L2_WRITE | EMU_L2_ATOMIC)) ? EMU_CACHE_DIRTY : 0);
+}
+
+static inline bool emu_timing_l2_bypassed(unsigned how)
+{
+	return (how & EMU_L2_BYPASS) && !(how & EMU_L2_ATOMIC);
+}
+
+/* The channel step of a request for L2 line `line` of L2 `l2`, whose data
+ * would be back at t2 (arrival + l2_hit): each L2 has l2ch_n channels
+ * that work independently, each moving l2_channel_bytes per cycle
+ * (rocprofiler-compute "L2 cache (TCC)": the L2 is "composed of a number
+ * of distinct channels", requests mapped to them by "a hashing mechanism
+ * that attempts to evenly distribute requests"; here the line number
+ * folded onto itself, XOR, modulo the power-of-two count). A request
+ * waits for the earlier transfers of its channel; on an idle channel it
+ * costs nothing beyond l2_hit, so latencies are those of the chase. */
+static inline uint64_t emu_timing_l2_channel(struct emu_timing *t, const struct emu_cache *l2, uint64_t line,
+                                             uint64_t t2)
+{
+	if (!t->l2ch_n)
+		return t2;
+	uint32_t n = t->l2ch_n, sh = t->l2ch_shift;
+	uint32_t c = (uint32_t)(line ^ (line >> sh) ^ (line >> (2 * sh))) & (n - 1);
+	struct emu_bw *b = &t->l2ch[(size_t)(l2 - t->root->l2) * n + c];
+	uint64_t arrive = t2 - t->mp->l2_hit;
+	uint64_t r = emu_bw_line_inline(b, arrive) - emu_bw_xfer(b) + t->mp->l2_hit;
+	return r > t2 ? r : t2;
+}
+
+/* EA (fabric) requests for one L2 line: rocprofv3's TCC_EA0_RDREQ /
+ * TCC_EA0_WRREQ (TCC_EA_* before gfx940) count 32- or 64-byte requests
+ * (counter_defs.yaml); a whole line goes as 64-byte ones. */
+static inline uint64_t emu_timing_l2_ea_reqs(const struct emu_cache *l2)
+{
+	return l2->line_shift > 6 ? 1ull << (l2->line_shift - 6) : 1;
+}
+
+/* The L2 past its lookup of addr's line (hit; dirty: it evicted the dirty
+ * line `victim`), asked at t2 (arrival + L2 hit latency): the write-back,
+ * then the hit's ready cycle or the miss's read from memory. */
+static inline __attribute__((always_inline)) uint64_t
+emu_timing_l2_after(struct emu_timing *t, struct emu_cache *l2, uint64_t addr, uint64_t t2, unsigned how, bool hit,
+                    bool dirty, uint64_t victim)
+{
+	uint64_t *cnt = emu_timing_cnt(t);
+	uint64_t line = addr >> l2->line_shift;
+	cnt[EMU_CNT_TCC_REQ]++;
+	t2 = emu_timing_l2_channel(t, l2, line, t2);
+	if (dirty) {
+		cnt[EMU_CNT_TCC_EA_WRREQ] += emu_timing_l2_ea_reqs(l2);
+		emu_timing_mem_l2_writeback(t, victim << l2->line_shift, t2);
+	}
+	if (hit) {
+		cnt[EMU_CNT_TCC_HIT]++;
+		uint64_t ready = emu_cache_fill_ready(l2, line, t2);
+		return t2 > ready ? t2 : ready;
+	}
+	cnt[EMU_CNT_TCC_MISS]++;
+	if (how & EMU_L2_WRITE)
+		return t2;  /* byte-masked write: allocated without a fill */
+	cnt[EMU_CNT_TCC_EA_RDREQ] += emu_timing_l2_ea_reqs(l2);
+	uint64_t r = emu_timing_mem_read(t, addr, t2, how & EMU_L2_STREAM);
+	emu_cache_fill_note(l2, line, t2, r);
+	return r;
+}
+
+/* emu_timing_l2 on the L2 `l2` (emu_timing_l2_of the CU). */
+static inline __attribute__((always_inline)) uint64_t
+emu_timing_l2_line(struct emu_timing *t, struct emu_cache *l2, uint64_t addr, uint64_t arrive, unsigned how)
+{
+	uint64_t t2 = arrive + t->mp->l2_hit;
+	if (emu_timing_l2_bypassed(how)) {
+		/* System scope: memory is the point of coherence. */
+		uint64_t *cnt = emu_timing_cnt(t);
+		cnt[EMU_CNT_TCC_REQ]++;
+		cnt[EMU_CNT_TCC_MISS]++;
+		t2 = emu_timing_l2_channel(t, l2, addr >> l2->line_shift, t2);
+		if (how & EMU_L2_WRITE) {
+			cnt[EMU_CNT_TCC_EA_WRREQ] += emu_timing_l2_ea_reqs(l2);
+			emu_timing_mem_dram_write(t, t2);
+			return t2 + t->mem_cycles;
+		}
+		cnt[EMU_CNT_TCC_EA_RDREQ] += emu_timing_l2_ea_reqs(l2);
+		return emu_timing_mem_read(t, addr, t2, how & EMU_L2_STREAM);
+	}
+	/* Set by a miss only; gcc -O2 with the sanitizers cannot see that. */
+	uint64_t victim = 0;
+	bool dirty = false;
+	bool hit = emu_cache_access(l2, addr >> l2->line_shift, emu_timing_l2_flags(how), &victim, &dirty);
+	return emu_timing_l2_after(t, l2, addr, t2, how, hit, dirty, victim);
+}
+
+#endif

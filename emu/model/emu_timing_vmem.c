@@ -1,0 +1,278 @@
+/*
+ * emu_timing_vmem — the vector memory path of a CU: lanes coalesced into
+ * L1 lines -> the CU's TA queue (depth ta_queue, drained at ta_inst +
+ * lines x ta_line cycles per instruction; a full queue stalls issue) ->
+ * UTCL1 (a miss adds tlb_miss) -> vector L1 -> the L2 of the CU's XCD
+ * (emu_timing_l2.h) -> MALL -> DRAM (emu_timing_mem.c). Caches are LRU
+ * (emu_timing_cache.c); a hit on a line whose fill is still in flight
+ * waits for it. An instruction completes when its last line is back.
+ *
+ * Cache-policy bits (acc->flags), from LLVM's SIMemoryLegalizer (which bits
+ * it sets for each scope, SIGfx90ACacheControl / SIGfx940CacheControl) and
+ * the GFX9/CDNA ISA guides:
+ *
+ *   arch          bit            loads                          stores
+ *   gfx900/90a    glc            miss L1 (agent/system scope:   write-through anyway
+ *                                "MISS_LRU")
+ *   gfx900/90a    slc            stream: fill at LRU in L1, L2  stream in L2
+ *   gfx90a        scc (SC1)      no timing effect ("there is no L2 cache bypass
+ *                                policy at the ISA level"; LLVM sets it on
+ *                                system-scope atomics only)
+ *   gfx942        sc0 only       workgroup scope: L1 usable (bypassed only in
+ *                                tgsplit mode, which the emulator does not run)
+ *   gfx942        sc1 only       agent scope: miss L1           write-through anyway
+ *   gfx942        sc0+sc1        system scope: miss L1 and L2   write through L2 to memory
+ *   gfx942        nt             non-temporal: stream (LRU fill) in L1, L2, MALL
+ * Atomics are performed at the L2 whatever the bits (sc0/glc selects return).
+ * The L1 is write-through (stores update a present line, never allocate);
+ * the L2 and MALL are write-back: dirty lines reach DRAM when evicted.
+ *
+ *
+ * Known simplifications: caches are indexed by GPU VA (= host VA), so set
+ * conflicts between two allocations depend on where the host placed them;
+ * buffer_wbl2/buffer_invl2 are timed but do not walk the L2.
+ */
+#include <string.h>
+
+#include "model/emu_timing_l2.h"
+#include "model/emu_timing_state.h"
+
+#define EMU_MAX_LINES (2 * EMU_LANES)
+
+/* The distinct L1 lines (address >> shift) an access touches, ascending;
+ * *run tells that they are consecutive (out[i] = out[0] + i). */
+static unsigned coalesce(const struct emu_access *acc, unsigned shift, uint64_t *out, bool *run)
+{
+	unsigned span = acc->bytes ? acc->bytes : 4;
+	const uint64_t *a = acc->addr;
+	uint64_t m = acc->mask;
+	unsigned n = 0;
+	*run = false;
+	if (m == ~0ull) {
+		/* Every lane at a[0] + lane x span: the layout of a coalesced
+		 * access, whose lines are one range. */
+		/* two lanes per step in a 128-bit vector (GCC vector extension) */
+		typedef uint64_t v2u64 __attribute__((vector_size(16)));
+		uint64_t a0 = a[0];
+		v2u64 e = { a0, a0 + span }, step = { 2ull * span, 2ull * span }, d = { 0, 0 };
+#pragma GCC unroll 8
+		for (unsigned l = 0; l < EMU_LANES; l += 2) {
+			v2u64 v;
+			memcpy(&v, &a[l], sizeof(v));
+			d |= v - e;
+			e += step;
+		}
+		if (!(d[0] | d[1])) {
+			uint64_t first = a0 >> shift, last = (a0 + (uint64_t)EMU_LANES * span - 1) >> shift;
+			for (uint64_t x = first; x <= last && n < EMU_MAX_LINES; x++)
+				out[n++] = x;
+			*run = true;
+			return n;
+		}
+	}
+	bool sorted = true;
+	while (m && n + 2 <= EMU_MAX_LINES) {
+		unsigned l = (unsigned)__builtin_ctzll(m);
+		m &= m - 1;
+		uint64_t first = a[l] >> shift, last = (a[l] + span - 1) >> shift;
+		if (!n || out[n - 1] != first) {
+			sorted &= !n || first > out[n - 1];
+			out[n++] = first;
+		}
+		if (last != first)  /* a lane straddles two lines (span <= 16 < line) */
+			out[n++] = last;
+	}
+	if (sorted)
+		return n;
+	for (unsigned i = 1; i < n; i++) {  /* insertion sort, then unique */
+		uint64_t v = out[i];
+		unsigned j = i;
+		while (j && out[j - 1] > v) {
+			out[j] = out[j - 1];
+			j--;
+		}
+		out[j] = v;
+	}
+	unsigned u = 0;
+	for (unsigned i = 0; i < n; i++)
+		if (!u || out[u - 1] != out[i])
+			out[u++] = out[i];
+	return u;
+}
+
+/* Enter the CU's TA queue (stalling issue while it is full) and return the
+ * cycle the TA/TD has handled the instruction: ta_inst_cycles for its
+ * addresses, then per L1 line either the hit path's rate (l1_hit_qcycles:
+ * the cache RAM and TD returning a line) or the miss path's
+ * (ta_line_qcycles: a request and its data through the L1's interface to
+ * the L2; stores and atomics take it too). */
+static uint64_t ta_pass(struct emu_timing *t, struct emu_timing_cu *cs, struct emu_wave *w, unsigned hits,
+                        unsigned misses)
+{
+	const struct emu_model_params *mp = t->mp;
+	uint32_t q = mp->ta_queue < EMU_TA_MAX ? mp->ta_queue : EMU_TA_MAX;
+	if (q && cs->ta_n >= q) {
+		uint64_t oldest = cs->ta_ring[(cs->ta_n - q) % EMU_TA_MAX];
+		if (oldest > w->cycle) {
+			emu_timing_stall(t, w, oldest - w->cycle, GCNLAB_STALL_VMEM_QUEUE);
+			w->cycle = oldest;
+		}
+	}
+	uint32_t hq = mp->l1_hit_qcycles ? mp->l1_hit_qcycles : mp->ta_line_qcycles;
+	uint32_t service = mp->ta_inst_cycles + (hits * hq + misses * mp->ta_line_qcycles + 3) / 4;
+	uint64_t start = w->cycle > cs->ta_free ? w->cycle : cs->ta_free;
+	cs->ta_free = start + service;
+	cs->ta_ring[cs->ta_n % EMU_TA_MAX] = cs->ta_free;
+	cs->ta_n++;
+	return cs->ta_free;
+}
+
+/* UTCL1: cycles added by translation misses of the instruction's pages,
+ * each distinct page once in ascending order (the lines ascend; a run of
+ * lines covers every page from its first line's to its last's). */
+static uint32_t translate(struct emu_timing *t, uint32_t cu, const uint64_t *lines, unsigned n, bool run,
+                          unsigned line_shift)
+{
+	const struct emu_model_params *mp = t->mp;
+	unsigned shift = mp->tlb_page_shift > line_shift ? mp->tlb_page_shift - line_shift : 0;
+	uint64_t prev = UINT64_MAX;
+	uint32_t extra = 0;
+	uint64_t p0 = lines[0] >> shift;
+	unsigned steps = run ? (unsigned)((lines[n - 1] >> shift) - p0 + 1) : n;
+	for (unsigned i = 0; i < steps; i++) {
+		uint64_t page = run ? p0 + i : lines[i] >> shift;
+		if (page == prev)
+			continue;
+		prev = page;
+		if (!emu_cache_access(&t->tlb[cu], page, EMU_CACHE_ALLOC, NULL, NULL)) {
+			emu_timing_cnt(t)[EMU_CNT_TCP_UTCL1_MISS]++;
+			extra = mp->tlb_miss;  /* misses of one instruction overlap */
+		}
+	}
+	return extra;
+}
+
+/* Cache-maintenance VMEM instructions (no lanes): buffer_wbinvl1[_vol] and
+ * gfx942's buffer_inv invalidate the CU's vector L1. buffer_wbl2/invl2 are
+ * timed but do not walk the L2. */
+static void vmem_maintenance(struct emu_timing *t, uint32_t cu, const struct emu_inst *in)
+{
+	const char *m = in && in->op ? in->op->mnemonic : NULL;
+	if (m && (strncmp(m, "buffer_wbinvl1", 14) == 0 || strcmp(m, "buffer_inv") == 0))
+		emu_cache_invalidate(&t->l1[cu]);
+}
+
+/* The access's cache policy (emu_cpol_decode, isa/emu_isa.h). */
+static struct emu_cpol cache_policy(const struct emu_timing *t, const struct emu_access *acc)
+{
+	return emu_cpol_decode(t->prof->tgt, acc->flags);
+}
+
+uint64_t emu_timing_vmem(struct emu_timing *t, struct emu_wave *w, const struct emu_inst *in,
+                         const struct emu_access *acc)
+{
+	const struct emu_model_params *mp = t->mp;
+	uint64_t *cnt = emu_timing_cnt(t);
+	uint32_t cu = emu_timing_cu_index(t, w);
+	struct emu_timing_cu *cs = &t->cu[cu];
+	struct emu_cache *l1 = &t->l1[cu];
+	uint64_t lines[EMU_MAX_LINES];
+	bool run = false;
+	unsigned n = acc->addr ? coalesce(acc, l1->line_shift, lines, &run) : 0;
+
+	if (!n) {
+		uint64_t dep = ta_pass(t, cs, w, 0, 0);
+		vmem_maintenance(t, cu, in);
+		return dep + mp->l1_hit;
+	}
+
+	struct emu_cpol p = cache_policy(t, acc);
+	unsigned how = (p.l2_bypass ? EMU_L2_BYPASS : 0) | (p.stream ? EMU_L2_STREAM : 0);
+	bool load = !acc->atomic && !acc->store;
+	/* The L1 lookups, in line order: loads allocate; stores are written
+	 * through, updating a present line and allocating none; atomics are
+	 * performed at the L2. Bit i of hit: lines[i] is served by the L1. */
+	unsigned f = load ? EMU_CACHE_ALLOC | (p.stream ? EMU_CACHE_NT : 0) : 0;
+	uint64_t hit[EMU_MAX_LINES / 64] = { 0 };
+	if (!acc->atomic && run && n <= 64) {
+		hit[0] = emu_cache_access_run(l1, lines[0], n, f, NULL, NULL);
+	} else if (!acc->atomic) {
+		for (unsigned i = 0; i < n; i++)
+			hit[i / 64] |= (uint64_t)emu_cache_access(l1, lines[i], f, NULL, NULL) << (i % 64);
+	}
+	if (!load || p.l1_bypass)
+		memset(hit, 0, sizeof(hit));
+	unsigned nh = 0;
+	for (unsigned k = 0; k < EMU_MAX_LINES / 64; k++)
+		nh += (unsigned)__builtin_popcountll(hit[k]);
+	/* The TA/TD pass knows which lines hit: the tag lookups above change
+	 * only the L1's state, which nothing before the pass reads. */
+	uint64_t dep = ta_pass(t, cs, w, nh, n - nh);
+	dep += translate(t, cu, lines, n, run, l1->line_shift);
+	uint64_t at_l1 = dep + mp->l1_hit;  /* data back for an L1 hit */
+	uint64_t done = at_l1;
+	if (acc->atomic)
+		cnt[(acc->flags & EMU_F_GLC) ? EMU_CNT_TCP_TCC_ATOMIC_WITH_RET_REQ :
+		                               EMU_CNT_TCP_TCC_ATOMIC_WITHOUT_RET_REQ] += n;
+	else
+		cnt[EMU_CNT_TCP_TOTAL_CACHE_ACCESSES] += n;
+	if (acc->store)
+		cnt[EMU_CNT_TCP_TCC_WRITE_REQ] += n;
+	unsigned nm = n;
+	for (unsigned k = 0; k < EMU_MAX_LINES / 64; k++) {
+		for (uint64_t b = hit[k]; b; b &= b - 1) {
+			uint64_t line = lines[k * 64 + (unsigned)__builtin_ctzll(b)];
+			uint64_t ready = emu_cache_fill_ready(l1, line, at_l1);
+			uint64_t r = at_l1 > ready ? at_l1 : ready;
+			done = r > done ? r : done;
+			nm--;
+		}
+	}
+	if (load) {
+		cnt[EMU_CNT_TCP_HIT] += n - nm;
+		cnt[EMU_CNT_TCP_MISS] += nm;
+		cnt[EMU_CNT_TCP_TCC_READ_REQ] += nm;
+	}
+	if (!nm)
+		return done;
+	/* The misses go on to the L2, in line order. */
+	struct emu_cache *l2 = emu_timing_l2_of(t, cu);
+	for (unsigned i = 0; i < n; i++) {
+		if (hit[i / 64] >> (i % 64) & 1)
+			continue;
+		uint64_t addr = lines[i] << l1->line_shift;
+		emu_cache_prefetch(l2, addr >> l2->line_shift);
+		emu_cache_prefetch(&t->mall, addr >> t->mall.line_shift);
+	}
+	how |= acc->atomic ? EMU_L2_ATOMIC : acc->store ? EMU_L2_WRITE : 0;
+	/* Misses that are one run of L2 lines (consecutive lines of the same
+	 * size): their lookups as one run walk, then each line's write-back
+	 * and memory read in line order, as emu_timing_l2_line would do them (the L2's
+	 * lookups touch nothing the memory side reads, and the memory side
+	 * never touches the L2's tags). */
+	uint64_t m = ~hit[0] & (n < 64 ? (1ull << n) - 1 : ~0ull);
+	unsigned m0 = m ? (unsigned)__builtin_ctzll(m) : 0;
+	if (run && n <= 64 && ((m >> m0) & ((m >> m0) + 1)) == 0 && l2->line_shift == l1->line_shift &&
+	    !emu_timing_l2_bypassed(how)) {
+		uint64_t wb, victim[64];
+		uint64_t l2hit = emu_cache_access_run(l2, lines[m0], nm, emu_timing_l2_flags(how), &wb, victim);
+		uint64_t t2 = at_l1 + mp->l2_hit;
+		for (unsigned i = 0; i < nm; i++) {
+			uint64_t r = emu_timing_l2_after(t, l2, lines[m0 + i] << l1->line_shift, t2, how, l2hit >> i & 1,
+			                      wb >> i & 1, wb >> i & 1 ? victim[i] : 0);
+			if (load)
+				emu_cache_fill_note(l1, lines[m0 + i], at_l1, r);
+			done = r > done ? r : done;
+		}
+		return done;
+	}
+	for (unsigned i = 0; i < n; i++) {
+		if (hit[i / 64] >> (i % 64) & 1)
+			continue;
+		uint64_t r = emu_timing_l2_line(t, l2, lines[i] << l1->line_shift, at_l1, how);
+		if (load)
+			emu_cache_fill_note(l1, lines[i], at_l1, r);
+		done = r > done ? r : done;
+	}
+	return done;
+}
