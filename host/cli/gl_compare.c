@@ -14,6 +14,7 @@
 
 #include "gcn_proc.h"
 #include "cli/gl_cmd.h"
+#include "cli/gl_outfile.h"
 #include "gpu/gl_args.h"
 #include "measure/gl_run_ctx.h"
 #include "base/gl_file.h"
@@ -190,6 +191,7 @@ static void free_side(struct gl_compare_side *s)
 		gcn_codeobj_free(&s->co);
 	free(s->file);
 	free(s->trace);
+	gl_timeline_free(&s->tl);
 }
 
 /* --- the command ----------------------------------------------------------- */
@@ -328,6 +330,30 @@ static int check_args(const char *cmd, const struct gl_suite_launch *l)
 	return -1;
 }
 
+/* Each side's timeline as an offline page beside the compare page, which
+ * links them: compare-<asm kernel>-<role>-timeline.html. */
+static bool write_timelines(const char *cmd, struct gl_compare *c, const char *dir, struct gl_err *e)
+{
+	for (int i = 0; i < 2; i++) {
+		struct gl_compare_side *s = &c->side[i];
+		struct gl_outfile of;
+
+		if (!s->tl.captured)
+			continue;
+		if (!gl_str_fmt(s->timeline_page, sizeof(s->timeline_page), "compare-%s-%s-timeline.html",
+		                c->side[0].kernel, s->role) ||
+		    !gl_str_fmt(s->tl_opts.timeline_html, sizeof(s->tl_opts.timeline_html), "%s/%s", dir,
+		                s->timeline_page) ||
+		    !gl_outfile_check(s->tl_opts.timeline_html, "the timeline page", &of, e) ||
+		    !gl_timeline_write(&s->tl, &of, &of, s->kernel, c->arch, e)) {
+			s->timeline_page[0] = 0;
+			gl_err_prefix(e, "%s: %s timeline: ", cmd, s->role);
+			return false;
+		}
+	}
+	return true;
+}
+
 static int report(const char *cmd, const struct compare_opts *o, struct gl_compare *c)
 {
 	struct gl_compare_tab tabs[GL_COMPARE_NTABS];
@@ -341,6 +367,7 @@ static int report(const char *cmd, const struct compare_opts *o, struct gl_compa
 	gl_compare_print(stdout, c, tabs);
 	fflush(stdout);
 	if (!gl_results_dir(dir, sizeof(dir), o->out, c->arch, c->backend, &e) || !gl_results_mkdirs(dir, &e) ||
+	    !write_timelines(cmd, c, dir, &e) ||
 	    !gl_str_fmt(path, sizeof(path), "%s/compare-%s.html", dir, c->side[0].kernel) ||
 	    !gl_compare_html(c, tabs, path, &e)) {
 		gl_compare_tables_free(tabs);

@@ -40,6 +40,7 @@
 #include "report/gl_results.h"
 #include "suites/gl_suite.h"
 #include "measure/gl_timing.h"
+#include "cli/gl_timeline.h"
 
 /* One of the two kernels. */
 struct gl_compare_side {
@@ -66,6 +67,11 @@ struct gl_compare_side {
 	uint64_t trace_cycles;            /* sum of the rows' cycles */
 	uint64_t trace_stall;             /* sum of their stall cycles */
 	struct gl_inst_mix exec_mix;           /* wave-instructions issued, by class */
+	/* The traced dispatch's timeline (emulator only: the first workgroup's
+	 * waves), written beside the page; timeline_page: its file name, "" if none. */
+	struct gl_cmd_opts tl_opts;
+	struct gl_timeline tl;
+	char timeline_page[NAME_MAX + 1];
 };
 
 enum gl_compare_mark {

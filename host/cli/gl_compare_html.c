@@ -226,6 +226,18 @@ static void html_page(FILE *f, const struct gl_compare *c, const struct gl_compa
 		fprintf(f, "%s<a href=\"#loop%u\">loop %u</a>", k == 1 ? " (" : ", ", k, k);
 	fprintf(f, "%s, after the tables; <a href=\"#descriptor\">the kernel descriptors</a> at the end</p>\n",
 	        c->nloops ? ")" : "");
+	if (a->timeline_page[0] || b->timeline_page[0]) {
+		fputs("<p id=\"timelines\">per-wave timelines of the traced dispatch (the first workgroup's waves):", f);
+		for (int i = 0; i < 2; i++) {
+			const struct gl_compare_side *s = &c->side[i];
+			if (!s->timeline_page[0])
+				continue;
+			markup(f, i == 0 || !a->timeline_page[0] ? " <a href=\"" : ", <a href=\"", s->timeline_page);
+			markup(f, "\">", s->kernel);
+			fputs("</a>", f);
+		}
+		fputs("</p>\n", f);
+	}
 	if (c->ran) {
 		fprintf(f, "<p id=\"outputs\"%s>outputs: ", c->outputs_same ? "" : " class=\"bad\"");
 		esc(f, c->outputs);

@@ -8,6 +8,7 @@
  */
 #include "cli/gl_compare.h"
 #include "report/gl_ulp.h"
+#include "gpu/gl_hsa_timeline.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -208,7 +209,12 @@ static bool run_side(struct gl_compare *c, struct run_ctx *r, int which, struct 
 	if (s->counters.count > GCNLAB_MAX_COUNTERS)
 		s->counters.count = GCNLAB_MAX_COUNTERS;
 	if (gl_hsa_trace_enable(r->h, true, -1)) {
-		bool got = gl_hsa_dispatch(r->h, &l, &us, e) && gl_hsa_trace(r->h, &rows, &nrows);
+		/* The same warm dispatch draws the timeline that the page links
+		 * (the defaults of --timeline-html: the first workgroup's waves). */
+		bool tl = gl_hsa_timeline_available(r->h) && gl_timeline_init(&s->tl, &s->tl_opts, 1, e) &&
+		          gl_timeline_before(&s->tl, r->h, 0, e);
+		bool got = gl_hsa_dispatch(r->h, &l, &us, e) && gl_hsa_trace(r->h, &rows, &nrows) &&
+		           (!tl || (gl_timeline_after(&s->tl, r->h, 0, e) && gl_timeline_before(&s->tl, r->h, 1, e)));
 
 		gl_hsa_trace_enable(r->h, false, -1);
 		if (!got) {

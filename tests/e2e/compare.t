@@ -17,7 +17,7 @@
 #   - bad input: exit 2 and one message naming the problem;
 #   - loop-aware alignment (the HIP loop inside the asm loop), cycles and
 #     stall causes per instruction beside both listings, --raw (llvm-objdump's
-#     registers), the descriptor table last;
+#     registers), the descriptor table last; links to both kernels' timelines;
 #   - the HTML page: self-contained, and rendered by headless Chromium
 #     (--dump-dom has the tables; the screenshot is a real PNG).
 # gcnlab-deps: chromium=chromium
@@ -221,6 +221,10 @@ ok($html !~ /<script|<link|src=|https?:/i, 'the page is self-contained (no scrip
 ok($html =~ /<tr class="loophead" id="loop1"><td colspan="11">loop 1: asm / && $html =~ /<td class="cyc"[^>]*>\d/ &&
    $html =~ /<td class="cause">vmcnt \d+%/, 'the page: the loop header, cycles and stall causes per instruction');
 ok(index($html, '<table id="descriptor"') > index($html, '<table id="code"'), 'the page ends with the descriptor table');
+# Issue 33: the page links both kernels' timelines, written beside it.
+my @tl = $html =~ /<p id="timelines">[^\n]*?<a href="([^"]+)">copy_256_8_32_256<\/a>, <a href="([^"]+)">copy_hip_256<\/a><\/p>/;
+ok(@tl == 2 && !grep({ !-f "$tmp/gfx942-emu/$_" || (slurp("$tmp/gfx942-emu/$_") // '') !~ /<canvas/ } @tl),
+   'the page links the asm and reference timelines, each an offline timeline page beside it') or diag("@tl");
 
 # ---- lds_dma through the Makefile's launch line (002_6bc4fcfb1ec6bd4f.txt) -------------------------------
 
