@@ -23,20 +23,8 @@
 #include <hsa/amd_hsa_queue.h>
 #include <hsa/amd_hsa_signal.h>
 
+#include "tu_kfd.h"
 #include "tu_main.h"
-
-static int setup(void **state)
-{
-	(void)state;
-	setenv("GCNLAB_EMU_ARCH", "gfx90a", 1);
-	return hsaKmtOpenKFD() == HSAKMT_STATUS_SUCCESS ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	return hsaKmtCloseKFD() == HSAKMT_STATUS_SUCCESS ? 0 : -1;
-}
 
 static void test_open_counts(void **state)
 {
@@ -321,8 +309,8 @@ static void test_queue_refusals(void **state)
 	assert_true(c1.GPUClockCounter == c1.SystemClockCounter);
 }
 
-#define TU_SETUP setup
-#define TU_TEARDOWN teardown
+#define TU_SETUP tu_kfd_open
+#define TU_TEARDOWN tu_kfd_close
 TU_MAIN(NULL, NULL,
         tu_test(test_open_counts),
         tu_test(test_topology),

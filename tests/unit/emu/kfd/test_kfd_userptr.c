@@ -16,20 +16,8 @@
 #include <cmocka.h>
 #include <hsakmt.h>
 
+#include "tu_kfd.h"
 #include "tu_main.h"
-
-static int setup(void **state)
-{
-	(void)state;
-	setenv("GCNLAB_EMU_ARCH", "gfx90a", 1);
-	return hsaKmtOpenKFD() == HSAKMT_STATUS_SUCCESS ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	return hsaKmtCloseKFD() == HSAKMT_STATUS_SUCCESS ? 0 : -1;
-}
 
 static HsaMemFlags host_flags(void)
 {
@@ -105,4 +93,4 @@ static void test_thunk_memory(void **state)
 	assert_int_equal(hsaKmtFreeMemory(p, 8192), HSAKMT_STATUS_SUCCESS);
 }
 
-TU_MAIN(setup, teardown, cmocka_unit_test(test_overlapping), cmocka_unit_test(test_thunk_memory))
+TU_MAIN(tu_kfd_open, tu_kfd_close, cmocka_unit_test(test_overlapping), cmocka_unit_test(test_thunk_memory))
