@@ -68,12 +68,39 @@ void emu_cache_invalidate(struct emu_cache *c)
 	c->fill_last = 0;
 }
 
+/* Bit i: way i of the n (a multiple of 4, at most 32) words at s is
+ * dirty. Four ways per step in a 128-bit vector (GCC extension). */
+static inline __attribute__((always_inline)) uint32_t dirty_ways(const uint32_t *s, uint32_t n)
+{
+	typedef uint32_t v4u32 __attribute__((vector_size(16)));
+	const v4u32 one = { 1, 1, 1, 1 };
+	v4u32 bit = { 1, 2, 4, 8 }, acc = { 0, 0, 0, 0 };
+	for (uint32_t i = 0; i < n; i += 4) {
+		v4u32 v;
+		memcpy(&v, s + i, sizeof(v));
+		acc |= (v4u32)((v & one) == one) & bit;
+		bit <<= 4;
+	}
+	return acc[0] | acc[1] | acc[2] | acc[3];
+}
+
 /* The dirty ways of set s in way order: cleared, counted, handed to fn.
  * c: the cache with ways a constant where inlined by emu_cache_clean. */
 static inline __attribute__((always_inline)) uint64_t clean_set(const struct emu_cache *c, uint32_t *s,
                                                                 uint32_t set, emu_cache_line_fn fn, void *user)
 {
 	uint64_t n = 0;
+	if (c->ways % 4 == 0 && c->ways <= 32) {
+		/* the dirty ways found in one vector pass, then visited in order */
+		for (uint32_t b = dirty_ways(s, c->ways); b; b &= b - 1) {
+			uint32_t i = (uint32_t)__builtin_ctz(b), w = s[i];
+			s[i] = w & ~1u;
+			n++;
+			if (fn)
+				fn(user, (uint64_t)((w >> 1) - 1) << c->set_shift | set);
+		}
+		return n;
+	}
 	for (uint32_t i = 0; i < c->ways; i++) {
 		uint32_t w = s[i];
 		if (!(w & 1u))

@@ -12,6 +12,9 @@
  *     path: coalesced by sorting), on gfx942 (L1 and L2 lines of 128 B: L1
  *     and L2 runs), gfx90a (64 B L1 lines, 128 B L2 lines: no L2 run) and
  *     gfx900, for loads, stores and atomics with each cache-policy bit;
+ *   - emu_cache_clean hands over the dirty lines in the order of a scan
+ *     of the whole tag array and clears only their dirty flags (4, 16 and
+ *     3 ways: the vector pass and the way-by-way one);
  *   - emu_bw_lines books n lines as n calls of emu_bw_line do (the
  *     system-scope release books its write-backs in one go), and returns
  *     the latest end.
@@ -114,6 +117,60 @@ static void test_run(void **state)
 {
 	const struct geom *g = *state;
 	run_vs_lines(g->bytes, g->line, g->ways);
+}
+
+/* ---- emu_cache_clean against a scan of the whole tag array ---- */
+
+struct lines {
+	uint64_t n, line[4096];
+};
+
+static void note_line(void *user, uint64_t line)
+{
+	struct lines *l = user;
+	assert_true(l->n < sizeof(l->line) / sizeof(l->line[0]));
+	l->line[l->n++] = line;
+}
+
+/* The write-back hands over every dirty line, sets ascending and ways in
+ * order within a set (the order a scan of the tags gives), and clears the
+ * dirty flags only: the ways with a constant count find the dirty ones in
+ * one vector pass, any other count way by way. */
+static void clean_vs_scan(uint64_t bytes, uint32_t line, uint32_t ways)
+{
+	struct emu_cache c;
+	struct lines got = { 0 }, want = { 0 };
+	uint64_t seed = 0xc1ea4ull ^ ways;
+	assert_true(emu_cache_init(&c, bytes, line, ways, 0));
+	for (unsigned k = 0; k < 2000; k++) {
+		unsigned flags = EMU_CACHE_ALLOC | (rng_next(&seed) % 3 ? EMU_CACHE_DIRTY : 0);
+		emu_cache_access(&c, (1ull << 30) + rng_next(&seed) % (2ull * c.sets * ways), flags, NULL, NULL);
+	}
+	size_t words = (size_t)c.sets * c.ways;
+	uint32_t *before = malloc(words * sizeof(*before));
+	assert_non_null(before);
+	memcpy(before, c.tag, words * sizeof(*before));
+	for (uint32_t set = 0; set < c.sets; set++)
+		for (uint32_t i = 0; i < c.ways; i++) {
+			uint32_t w = before[(size_t)set * c.ways + i];
+			if (w & 1u)
+				note_line(&want, (uint64_t)((w >> 1) - 1) << c.set_shift | set);
+		}
+	assert_int_equal(emu_cache_clean(&c, note_line, &got), want.n);
+	assert_true(want.n > 10);
+	assert_int_equal(got.n, want.n);
+	assert_memory_equal(got.line, want.line, want.n * sizeof(want.line[0]));
+	for (size_t i = 0; i < words; i++)
+		assert_int_equal(c.tag[i], before[i] & ~1u);
+	assert_int_equal(emu_cache_clean(&c, note_line, &got), 0);  /* nothing left dirty */
+	free(before);
+	emu_cache_fini(&c);
+}
+
+static void test_clean(void **state)
+{
+	const struct geom *g = *state;
+	clean_vs_scan(g->bytes, g->line, g->ways);
 }
 
 /* ---- vmem_access: contiguous lanes against the same lanes reversed ---- */
@@ -238,6 +295,9 @@ TU_MAIN(NULL, NULL,
 	WITH(test_run, &g4),
 	WITH(test_run, &g16),
 	WITH(test_run, &g3),
+	WITH(test_clean, &g4),
+	WITH(test_clean, &g16),
+	WITH(test_clean, &g3),
 	WITH(test_vmem, &gfx942),
 	WITH(test_vmem, &gfx90a),
 	WITH(test_vmem, &gfx900))
