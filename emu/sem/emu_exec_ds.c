@@ -137,11 +137,73 @@ ds_gather(uint32_t *buf, const uint8_t *src, const uint32_t *va, unsigned ndw)
 	}
 }
 
+typedef uint32_t ds_v4u32 __attribute__((vector_size(16)));
+
+/* The shape of the 16 addresses at va: DS_ROW (va[i] = va[0] + 4i, one
+ * row of consecutive dwords, the lanes of one tile row), DS_BCAST (all
+ * equal: one dword for all), else DS_LANES. Four lanes per 128-bit vector
+ * (GCC vector extension). */
+enum { DS_LANES, DS_ROW, DS_BCAST };
+static inline unsigned ds_group_shape(const uint32_t *va)
+{
+	static const ds_v4u32 row[4] = { { 0, 4, 8, 12 }, { 16, 20, 24, 28 }, { 32, 36, 40, 44 },
+	                                 { 48, 52, 56, 60 } };
+	const ds_v4u32 a = { va[0], va[0], va[0], va[0] };
+	ds_v4u32 d_row = { 0 }, d_bc = { 0 };
+#pragma GCC unroll 4
+	for (unsigned i = 0; i < 4; i++) {
+		ds_v4u32 v;
+		memcpy(&v, &va[4 * i], sizeof(v));
+		v -= a;  /* the offsets from lane 0's address */
+		d_row |= v ^ row[i];
+		d_bc |= v;
+	}
+	uint64_t r[2], b[2];
+	memcpy(r, &d_row, sizeof(r));
+	memcpy(b, &d_bc, sizeof(b));
+	return !(r[0] | r[1]) ? DS_ROW : !(b[0] | b[1]) ? DS_BCAST : DS_LANES;
+}
+
+/* b32 read2 of 16 lanes: the dwords at src0 + va[i] into buf[i], those at
+ * src1 + va[i] into buf[64 + i]; a row or a broadcast in vector moves. */
+static void ds_gather2_b32_group(uint32_t *buf, const uint8_t *src0, const uint8_t *src1, const uint32_t *va)
+{
+	switch (ds_group_shape(va)) {
+	case DS_ROW:
+		memcpy(buf, src0 + va[0], 64);
+		memcpy(buf + EMU_LANES, src1 + va[0], 64);
+		return;
+	case DS_BCAST: {
+		uint32_t x0, x1;
+		memcpy(&x0, src0 + va[0], 4);
+		memcpy(&x1, src1 + va[0], 4);
+		const ds_v4u32 v0 = { x0, x0, x0, x0 }, v1 = { x1, x1, x1, x1 };
+		for (unsigned i = 0; i < 16; i += 4) {
+			memcpy(&buf[i], &v0, 16);
+			memcpy(&buf[EMU_LANES + i], &v1, 16);
+		}
+		return;
+	}
+	default:
+		for (unsigned i = 0; i < 16; i++) {
+			memcpy(&buf[i], src0 + va[i], 4);
+			memcpy(&buf[EMU_LANES + i], src1 + va[i], 4);
+		}
+	}
+}
+
 /* read2: element e of lane l (edw dwords at src[e] + va[l]) into
- * buf[(e * edw + k) * 64 + l]. */
+ * buf[(e * edw + k) * 64 + l]. b32 elements go by groups of 16 lanes, each
+ * a row, a broadcast or lane by lane (ds_gather2_b32_group): a 16 x 16
+ * tile's reads are rows (B[k][tx]) and broadcasts (A[ty][k]). */
 static inline __attribute__((always_inline)) void
 ds_gather2(uint32_t *buf, const uint8_t *src0, const uint8_t *src1, const uint32_t *va, unsigned edw)
 {
+	if (edw == 1) {
+		for (unsigned g = 0; g < EMU_LANES; g += 16)
+			ds_gather2_b32_group(buf + g, src0, src1, va + g);
+		return;
+	}
 #pragma GCC unroll 8
 	for (unsigned l = 0; l < EMU_LANES; l++) {
 		uint32_t a = va[l], x0[2], x1[2];

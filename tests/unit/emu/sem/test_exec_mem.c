@@ -542,6 +542,54 @@ static void test_ds_read2_write2(void **state)
 	assert_int_equal(vr(t, 3)[0], 0x17161514);
 }
 
+/* xorshift64: the random lane patterns below */
+static uint64_t rng_next(uint64_t *s)
+{
+	*s ^= *s << 13;
+	*s ^= *s >> 7;
+	*s ^= *s << 17;
+	return *s;
+}
+
+/* ds_read2_b32 with all 64 lanes in range (the whole-wave gather, which
+ * moves each 16-lane group as a row of consecutive dwords, a broadcast of
+ * one, or lane by lane): random groups of each shape, and of near misses
+ * of the first two (one lane off), read what the lanes address. */
+static void test_ds_read2_groups(void **state)
+{
+	struct tu_wave *t = *state;
+	uint64_t seed = 0x2d5eed;
+	unsigned shapes[5] = { 0 };
+	for (unsigned i = 0; i < LDS_ALLOC / 4; i++)
+		lds32(t)[i] = 0x7000 + i;
+	emu_set_exec(&t->w, ALL);
+	for (unsigned k = 0; k < 400; k++) {
+		/* dword offsets up to 255 each, lanes below LDS_ALLOC - 1024 - 64 */
+		unsigned o0 = (unsigned)(rng_next(&seed) % 256), o1 = (unsigned)(rng_next(&seed) % 256);
+		for (unsigned g = 0; g < EMU_LANES; g += 16) {
+			unsigned shape = (unsigned)(rng_next(&seed) % 5);  /* row, bcast, near row, near bcast, random */
+			uint32_t base = (uint32_t)(rng_next(&seed) % ((LDS_ALLOC - 1024 - 64) / 4 - 16)) * 4;
+			for (unsigned i = 0; i < 16; i++) {
+				uint32_t a = shape == 4 ? (uint32_t)(rng_next(&seed) % ((LDS_ALLOC - 1024) / 4)) * 4
+				                        : base + (shape % 2 ? 0 : 4 * i);
+				vr(t, 0)[g + i] = a;
+			}
+			if (shape == 2 || shape == 3)
+				vr(t, 0)[g + rng_next(&seed) % 16] += 8;
+			shapes[shape]++;
+		}
+		/* ds_read2_b32 v[2:3], v0 offset0:o0 offset1:o1 */
+		run(t, "ds_read2_b32", 0xd86e0000 | o1 << 8 | o0, 0x02000000);
+		drain(t);
+		for (unsigned l = 0; l < EMU_LANES; l++) {
+			assert_int_equal(vr(t, 2)[l], 0x7000 + vr(t, 0)[l] / 4 + o0);
+			assert_int_equal(vr(t, 3)[l], 0x7000 + vr(t, 0)[l] / 4 + o1);
+		}
+	}
+	for (unsigned i = 0; i < 5; i++)
+		assert_true(shapes[i] > 200);
+}
+
 static void test_ds_subdword(void **state)
 {
 	struct tu_wave *t = *state;
@@ -920,6 +968,7 @@ TU_MAIN(NULL, NULL,
 	tu_test(test_tbuffer),
 	tu_test(test_ds_rw_range),
 	tu_test(test_ds_read2_write2),
+	tu_test(test_ds_read2_groups),
 	tu_test(test_ds_subdword),
 	tu_test(test_ds_swizzle),
 	tu_test(test_ds_permute),
