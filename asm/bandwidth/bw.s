@@ -15,10 +15,11 @@
 //
 // OP=0 bw_read: each wave reads READ_U KiB per step (READ_U dwordx4 loads,
 // one per KiB) from its work-group's window of `region` bytes at
-// a + (wg * region mod span), starting at (wave in group * READ_U KiB) mod
-// region and wrapping inside the window, `iters` steps; every lane adds the
-// dwords it loaded and stores the sum at out[wg * 256 + tid] (u32).
-// region and span are powers of two, region a multiple of READ_U KiB. The
+// a + (wg * region mod span), starting at its quarter, wave in group *
+// region / 4, and wrapping inside the window, `iters` steps; every lane adds
+// the dwords it loaded and stores the sum at out[wg * 256 + tid] (u32).
+// span is a power of two; region a multiple of READ_U KiB, a power of two
+// where wg * region exceeds span (shared windows). The
 // loads of a step are independent; the step waits for them (vmcnt(0)).
 //
 // OP=1..5 BabelStream (f64 arrays of `region` bytes, 2 elements per lane
@@ -103,13 +104,17 @@ gcn_variant_begin bw_name, S_ARGS, 56
 	s_and_b32 s[S_SA+1], s[S_SA+1], 0xffff
 	s_mov_b32 s[S_SA+2], 0xffffffff
 	s_mov_b32 s[S_SA+3], GCN_BUF_DWORD3
-	// This wave's first step: (wave * READ_U KiB) mod region.
+	// This wave's first step: the start of its quarter, wave * region / 4, so
+	// that the four waves stream apart and never load a line another wave
+	// of the group loaded a step before (which the L1/L2 would serve);
+	// rounded down to READ_U KiB, so that a step never crosses the window's
+	// end (windows under 4 x READ_U KiB: two waves share a start).
 	v_lshrrev_b32 v[V_TMP], 6, v[V_TID]
 	s_nop 0                                      // gfx942: VALU write -> v_readfirstlane needs 1
 	v_readfirstlane_b32 s[S_WAVE], v[V_TMP]
-	s_sub_u32 s[S_MASK], s[S_REGION], 1
-	s_lshl_b32 s[S_POS], s[S_WAVE], 10 + 3       // READ_U = 8 KiB per wave
-	s_and_b32 s[S_POS], s[S_POS], s[S_MASK]
+	s_lshr_b32 s[S_TMP], s[S_REGION], 2
+	s_mul_i32 s[S_POS], s[S_WAVE], s[S_TMP]
+	s_and_b32 s[S_POS], s[S_POS], -READ_U * 1024
 	v_and_b32 v[V_OFF], 63, v[V_TID]
 	v_lshlrev_b32 v[V_OFF], 4, v[V_OFF]
 	v_mov_b32 v[V_ACC], 0
@@ -124,8 +129,11 @@ gcn_variant_begin bw_name, S_ARGS, 56
 	buffer_load_dwordx4 v[V_X+4*k:V_X+4*k+3], v[V_OFF], s[S_SA:S_SA+3], s[S_K+k] offen
 	.set k, k + 1
 	.endr
+	// next step, wrapping inside the window (region >= READ_U KiB: one
+	// subtraction; s_sub_u32 sets SCC on a borrow, i.e. pos < region)
 	s_add_u32 s[S_POS], s[S_POS], READ_U * 1024
-	s_and_b32 s[S_POS], s[S_POS], s[S_MASK]
+	s_sub_u32 s[S_TMP], s[S_POS], s[S_REGION]
+	s_cselect_b32 s[S_POS], s[S_POS], s[S_TMP]
 	s_waitcnt vmcnt(0)
 	.set k, 0
 	.rept READ_U

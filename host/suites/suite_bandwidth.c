@@ -9,7 +9,10 @@
  *                        work-groups per CU, the footprint split into one
  *                        window per work-group, or shared when it is small):
  *                        each wave streams its quarter of its window, 8 KiB
- *                        of dwordx4 loads per step.
+ *                        of dwordx4 loads per step, so no wave loads a line
+ *                        another wave of its group or another group loaded
+ *                        (the whole-GPU figure is the memory's, not the
+ *                        L1's and L2's re-serving it).
  *  bandwidth_stream.csv  BabelStream's copy, mul, add, triad and dot on f64
  *                        arrays of at least the last-level cache each
  *                        (gfx942: the 256 MiB MALL; so each kernel's data is
@@ -159,11 +162,14 @@ struct read_row {
 };
 
 /* The window of each work-group: the footprint over the work-groups,
- * rounded up to a power of two, at least 32 KiB (a wave's 8 KiB step in
- * each quarter), at most the footprint. */
+ * rounded down to 32 KiB (a wave's 8 KiB step in each quarter), so that
+ * windows never overlap (rounded up, 608 windows of 1 MiB wrapped onto 512
+ * MiB and 96 pairs of work-groups of one XCD read the same lines); at least
+ * 32 KiB, where work-groups share windows (wg * 32 KiB mod the
+ * power-of-two footprint), at most the footprint. */
 static uint64_t read_window(uint64_t foot, unsigned wgs)
 {
-	uint64_t r = pow2_ceil((foot + wgs - 1) / wgs);
+	uint64_t r = foot / wgs / (32 * KIB) * (32 * KIB);
 	r = r < 32 * KIB ? 32 * KIB : r;
 	return r > foot ? foot : r;
 }
@@ -540,7 +546,7 @@ static int bw_run(struct gl_run_ctx *ctx, struct gl_err *e)
 	gl_params_list_str(cfg.foot, cfg.nfoot, true, list, sizeof(list));
 	gl_table_param(t, "footprints", "%s", list);
 	gl_table_param(t, "sclk_mhz", "%u", sclk);
-	gl_table_param(t, "launch", "cu: one work-group of %u; gpu: %u per CU (%u); each wave %u KiB of dwordx4 loads per step",
+	gl_table_param(t, "launch", "cu: one work-group of %u; gpu: %u per CU (%u), windows of the footprint over the work-groups rounded down to 32 KiB (at least 32 KiB, shared below); each wave streams its quarter of the window, %u KiB of dwordx4 loads per step",
 	               WG, GPU_WGS_PER_CU, GPU_WGS_PER_CU * cus, STEP_BYTES / 1024);
 	gl_table_param(t, "steady_state", "difference of two runs (iters, 2 x iters steps, at least %u and two passes) after a warm-up run of cacheable footprints",
 	               MIN_STEPS);

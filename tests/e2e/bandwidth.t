@@ -9,7 +9,9 @@
 #     there;
 #   - gfx942, a short ladder: an L1-resident footprint streams at the vector
 #     L1's hit rate, well above the miss path's 32 B/cycle of seed 000
-#     (000_106faad81daed8dd.txt), which the HBM row keeps.
+#     (000_106faad81daed8dd.txt), which the HBM row keeps;
+#   - the read kernel on gfx90a: no wave loads a line its group loaded
+#     (the counters of one pass).
 use strict;
 use warnings;
 use FindBin;
@@ -96,5 +98,22 @@ ok(($bpc{'cu|16K'} // 0) > 40, "one CU reads its L1 at $bpc{'cu|16K'} B/cycle (>
 	or diag($lad->{text});
 ok(($bpc{'cu|1M'} // 99) <= 32.5, "an L2-resident footprint is held at the miss path's rate ($bpc{'cu|1M'} <= 32 B/cycle)")
 	or diag($lad->{text});
+
+# ---- the read kernel: one pass loads every line of the window once ----------------
+# One work-group, a 1 MiB window (64x gfx90a's 16 KiB L1), 32 steps: each
+# wave streams its own 256 KiB quarter, so no load finds its line in the L1
+# (the waves once started one step apart and re-read each other's lines,
+# which the L1 and L2 served: the whole-GPU ladder then read above the HBM
+# peak). 4 waves x 32 steps x 8 KiB in 64 B lines = 16384 L1 misses.
+@cmd = ($gcnlab, 'exec', build_dir() . '/gfx90a/bw_read.co', 'bw_read', '--grid', '256', '--block', '256',
+        '--backend', 'emu', '--counters', 'buf:1M', 'buf:16', 'buf:16', 'buf:1K', 'f64:0', 'u32:32', 'u32:0',
+        'u32:1048576', 'u32:1048576');
+($out, $rc) = run_cmd(@cmd);
+is($rc, 0, 'gcnlab exec bw_read (one work-group, 1 MiB window) exits 0') or diag("@cmd\n$out");
+my ($hit) = $out =~ /GCNLAB_TCP_HIT\s+(\d+)/;
+my ($miss) = $out =~ /GCNLAB_TCP_MISS\s+(\d+)/;
+ok(defined $hit && $hit == 0 && defined $miss && $miss == 16384,
+   'bw_read: every line of the window loaded once per pass (TCP hits ' . ($hit // '?') . ', misses ' .
+   ($miss // '?') . ' of 16384)') or diag($out);
 
 done_testing();
