@@ -13,7 +13,7 @@
 #   streams_events  three streams with hipStreamWaitEvent and events: the
 #                   results right, hipEventElapsedTime a time, and on one
 #                   stream 1024 rounds of work take longer than 16
-#                   and the same times, to the ns, when every doorbell ring
+#                   and the same times (to 5 %) when every doorbell ring
 #                   returns late (doorbell_delay.c: ROCclr's direct-dispatch
 #                   race made an event's time the host's clock)
 #   kernel_printf   printf from a kernel (hostcall): every line printed
@@ -138,15 +138,17 @@ for my $arch (qw(gfx900 gfx90a)) {
 	# late: with HIP 5.2.3's direct dispatch an event then carried the
 	# host's CLOCK_MONOTONIC on every run (1024 rounds: about minus the
 	# host's uptime); tools/rocr-emu's command-queue threads keep each
-	# event on the GPU's clock, and the one-stream times are the same
-	# (the CP stamps model time at a fixed offset: kfd_clock_of_model).
+	# event on the GPU's clock, and the one-stream times are those of the
+	# run without the delay to 5 % (the three streams before them reach the
+	# one modelled GPU in an order the host's threads decide, which leaves
+	# the caches in other states: a few ns).
 	my $delay = need_file("$build/tests/programs/libdoorbell_delay.so", 'hip-programs');
 	my ($dout, $drc) = hip_run({ env => { LD_PRELOAD => $delay } }, $arch, 'streams_events');
 	my ($d16, $d1024) = $dout =~ /^one stream, 16 rounds: (-?[0-9.]+) us\none stream, 1024 rounds: (-?[0-9.]+) us$/m;
 	ok($drc == 0 && $dout =~ /^streams_events: ok$/m && defined $d16 && defined $t16 &&
-	   $d16 == $t16 && $d1024 == $t1024,
+	   abs($d16 - $t16) <= 0.05 * $t16 && abs($d1024 - $t1024) <= 0.05 * $t1024,
 	   "$arch streams_events with late doorbell rings: event times on the GPU's clock, " .
-	   ($d16 // '?') . " and " . ($d1024 // '?') . " us as without the delay") or diag($dout);
+	   ($d16 // '?') . " and " . ($d1024 // '?') . " us, as without the delay") or diag($dout);
 
 	# ---- printf ----
 	($out, $rc) = hip_run({}, $arch, 'kernel_printf');
