@@ -50,6 +50,15 @@ $(BUILD)/tests/programs/%/saxpy_v4.co: asm/examples/saxpy.s $(ASM_INCS) mk/hipcc
 		--amdhsa-code-object-version=4 -mcpu=$* --defsym GFX=$(call gfxnum,$*) $< -o $@.o && \
 		$(LLD) -shared --discard-all -o $@ $@.o; st=$$?; rm -f $@.o; exit $$st
 
+# tests/e2e/hipcc_programs.t's LD_PRELOAD shim (tests/programs/doorbell_delay.c):
+# each doorbell ring of the HIP runtime returns late, which made ROCclr's
+# direct-dispatch race (host-clock event times) happen on every packet.
+HIPP_DELAY := $(BUILD)/tests/programs/libdoorbell_delay.so
+$(HIPP_DELAY): tests/programs/doorbell_delay.c mk/hipcc.mk | check-deps
+	@mkdir -p $(@D)
+	$(call say,CC,$< -> $@)
+	$(Q)$(CC) $(CSTD_FLAGS) $(HSA_CPPFLAGS) -fPIC -shared -o $@ $< -ldl
+
 .PHONY: hip-programs
-hip-programs: $(HIPP_TEST_BINS) $(HIPP_SEED_BINS) $(HIPP_COS)
+hip-programs: $(HIPP_TEST_BINS) $(HIPP_SEED_BINS) $(HIPP_COS) $(HIPP_DELAY)
 test-build: hip-programs

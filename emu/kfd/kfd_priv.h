@@ -104,7 +104,15 @@ bool kfd_is_open(void);
  * and the GPU, CPU and system counters are all this one clock, which makes
  * the ratio exactly 1 and a dispatch's time its model time. */
 uint64_t kfd_clock_ns(void);
-/* A time of the model (ns, emu_dispatch_result) on that clock. */
+/* A time of the model (ns, emu_dispatch_result) on that clock, as the CP
+ * stamps it into a completion signal: model time + KFD_CLOCK_STAMP_NS, so
+ * that the span between any two stamps is exactly model time. ROCr's
+ * translation is exact for any tick once it has two different readings;
+ * until then (t0 == t1, read at hsa_init) a tick at or before t0 divides
+ * 0 by 0 (GpuAgent::TranslateTime), so every stamp must lie after the
+ * readings taken at hsa_init: they are model time 0 + kfd.clock_off, a few
+ * ns, far below this offset. */
+#define KFD_CLOCK_STAMP_NS 1000000ull
 uint64_t kfd_clock_of_model(uint64_t model_ns);
 
 /* The sorted range table (kfd_range.c), kfd.lock held. */

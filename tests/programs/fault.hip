@@ -26,12 +26,14 @@ int main(int argc, char **argv)
 
 	HIP_CHECK(hipMalloc((void **)&d, 4096));
 	HIP_CHECK(hipMemset(d, 0, 4096));
+	/* Printed before the launch: the fault's abort (ROCr's VM-fault
+	 * handler, on its own thread) may come before the launch returns. */
+	printf("launching %s\n", what);
+	fflush(stdout);
 	if (!strcmp(what, "hang"))
 		hipLaunchKernelGGL(forever, dim3(1), dim3(64), 0, 0, d);
 	else
 		hipLaunchKernelGGL(wild, dim3(1), dim3(64), 0, 0, (int *)0x10000);
-	printf("launched %s\n", what);
-	fflush(stdout);
 	hipError_t e = hipDeviceSynchronize();
 	printf("hipDeviceSynchronize: %s (%s)\n", hipGetErrorName(e), hipGetErrorString(e));
 	return e == hipSuccess ? 0 : 3;
