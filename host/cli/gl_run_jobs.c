@@ -283,14 +283,19 @@ static void progress(const struct gl_run_jobs *j, unsigned head, unsigned next)
 
 	if (!j->cfg->progress)
 		return;
+	line[0] = '\0';
 	for (unsigned i = head; i < next; i++) {
-		int n = snprintf(line + used, sizeof(line) - used, "%s%s", i > head ? ", " : "", j->cfg->names[i]);
+		int n;
 
+		if (j->job[i].exited)
+			continue;
+		n = snprintf(line + used, sizeof(line) - used, "%s%s", used ? ", " : "", j->cfg->names[i]);
 		if (n < 0 || (size_t)n >= sizeof(line) - used)
 			break;
 		used += (size_t)n;
 	}
-	line[used] = '\0';
+	if (!used)
+		return;   /* nothing runs (any more): the line stays cleared */
 	fprintf(stderr, "\r\033[K%s: running %s (%u of %u suites done)", j->cfg->cmd, line, head, j->cfg->n);
 	fflush(stderr);
 }
