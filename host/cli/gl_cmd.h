@@ -78,6 +78,7 @@ struct gl_cmd_opts {
 	char kernel_trace[PATH_MAX];  /* exec --kernel-trace */
 	bool kernel_trace_on;         /* run --kernel-trace */
 	bool all_diffs;         /* run --diffs */
+	unsigned jobs;          /* run --jobs; 0: not given */
 };
 
 /* --arch: a processor whose code objects gcn_codeobj reads. */

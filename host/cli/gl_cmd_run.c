@@ -1,9 +1,11 @@
 /*
  * gl_cmd_run — `gcnlab run SUITE...`: open the backend once, check every
  * suite's --param values, then run the suites in order, each on a fresh
- * emulated GPU, each writing its results as one set.
+ * emulated GPU, each writing its results as one set; on the emulator side
+ * by side, one process per suite (gl_run_jobs.h), as if in order.
  */
 #include "cli/gl_cmd.h"
+#include "cli/gl_run_jobs.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -42,6 +44,10 @@ static const struct gl_opt run_opts[] = {
 	{ "--diffs", GL_OPT_FLAG, GL_CMD_O(all_diffs), NULL,
 	  "list every figure that differs from results/reference/, reference -> this run and % (default: the first 3)",
 	  .min = 0 },
+	{ "--jobs", GL_OPT_UINT, GL_CMD_O(jobs), "N",
+	  "emulator: suites side by side, each in its own process on its own GPU, output and results as in "
+	  "order (default: the online cores, over GCNLAB_EMU_THREADS when set; 1: one after another)",
+	  .min = 1, .max = GL_CMD_MAX_POSITIONAL },
 	GL_CMD_OPT_TIMEOUT,
 	{ 0 },
 };
@@ -173,23 +179,58 @@ static bool write_counters(const char *cmd, struct gl_rocprof *rocprof, const ch
 	return true;
 }
 
+/* A suite's results set opens before the suite runs when suites run one
+ * after another; side by side (jobs set), when the suite first asks for
+ * its results folder or else after it ran: there it waits for its turn,
+ * so that the folder sees one set at a time, in suite order. */
+struct suite_turn {
+	const char *results;
+	void *jobs;
+	bool open;
+};
+
+static bool take_turn(void *user, struct gl_err *e)
+{
+	struct suite_turn *t = user;
+
+	if (t->open)
+		return true;
+	if (t->jobs && !gl_run_jobs_turn(t->jobs, e))
+		return false;
+	if (!gl_results_set_begin(t->results, e))
+		return false;
+	t->open = true;
+	return true;
+}
+
 /* One suite, its files replacing the old ones as one set, and only when
  * the suite and every write of it succeeded: a failed suite leaves the
  * previous set as it was. Returns the exit code so far (*stop: no later
  * suite runs). */
 static int run_suite(const char *cmd, struct gl_run_ctx *ctx, struct gl_rocprof *rocprof, const char *results,
-                     const struct gl_suite *suite, bool *stop)
+                     const struct gl_suite *suite, void *jobs, bool *stop)
 {
+	struct suite_turn turn = { .results = results, .jobs = jobs };
 	struct gl_err e, ce;
 	int exit_code = 0, r;
 
-	if (!gl_results_set_begin(results, &e)) {
+	if (!jobs && !take_turn(&turn, &e)) {
 		fprintf(stderr, "%s: %s: %s\n", cmd, suite->name, e.msg);
 		*stop = true;
 		return GL_CMD_EXIT_FAILED;
 	}
+	ctx->results_turn = take_turn;
+	ctx->results_turn_user = &turn;
 	ctx->timing.applied = false;
 	r = suite->run(ctx, &e);
+	ctx->results_turn = NULL;
+	if (!take_turn(&turn, &ce)) {
+		if (r == GL_SUITE_ERROR)
+			fprintf(stderr, "%s: suite %s: %s\n", cmd, suite->name, e.msg);
+		fprintf(stderr, "%s: %s: %s\n", cmd, suite->name, ce.msg);
+		*stop = true;
+		return GL_CMD_EXIT_FAILED;
+	}
 	if (r == GL_SUITE_OK && !write_counters(cmd, rocprof, results, suite))
 		exit_code = GL_CMD_EXIT_FAILED;
 	if (gl_timing_mode_cold(&ctx->timing) && !ctx->timing.applied)
@@ -217,6 +258,85 @@ static int run_suite(const char *cmd, struct gl_run_ctx *ctx, struct gl_rocprof 
 	return exit_code;
 }
 
+/* The suites one after another in this process. */
+static int run_serial(const char *cmd, struct gl_run_ctx *ctx, struct gl_rocprof *rocprof, const char *results,
+                      const struct gl_suite *const *suites, unsigned n)
+{
+	int exit_code = 0;
+
+	for (unsigned i = 0; i < n; i++) {
+		bool stop = false;
+		int r;
+
+		if (!fresh_backend(cmd, ctx, suites[i], i == 0)) {
+			exit_code = GL_CMD_EXIT_FAILED;
+			break;
+		}
+		r = run_suite(cmd, ctx, rocprof, results, suites[i], NULL, &stop);
+		if (r)
+			exit_code = r;
+		if (stop)
+			break;
+		if (gl_hsa_vm_fault(ctx->hsa)) {
+			/* On ROCr the queues are gone: later suites would only time
+			 * out. What was written stays. */
+			fprintf(stderr, "%s: a GPU memory fault in kernel %s (suite %s) ended the run", cmd,
+			        gl_hsa_vm_fault(ctx->hsa), suites[i]->name);
+			for (unsigned j = i + 1; j < n; j++)
+				fprintf(stderr, "%s%s", j == i + 1 ? "; not run: " : ", ", suites[j]->name);
+			fprintf(stderr, "\n");
+			exit_code = GL_CMD_EXIT_FAILED;
+			break;
+		}
+	}
+	return exit_code;
+}
+
+struct run_job {
+	const char *cmd;
+	struct gl_run_ctx *ctx;
+	struct gl_rocprof *rocprof;
+	const char *results;
+	const struct gl_suite *const *suites;
+};
+
+/* Suite i in its own process (gl_run_jobs.h), on a GPU of its own. */
+static void run_job(void *user, struct gl_run_jobs *jobs, unsigned i, struct gl_run_job_end *end)
+{
+	struct run_job *rj = user;
+	struct gl_run_ctx *ctx = rj->ctx;
+
+	ctx->progress = false;   /* the parent shows what runs; a log's step lines stay */
+	if (!fresh_backend(rj->cmd, ctx, rj->suites[i], true)) {
+		end->exit_code = GL_CMD_EXIT_FAILED;
+		end->stop = true;
+		return;
+	}
+	end->exit_code = run_suite(rj->cmd, ctx, rj->rocprof, rj->results, rj->suites[i], jobs, &end->stop);
+	if (gl_hsa_vm_fault(ctx->hsa))
+		gl_str_copy(end->fault, sizeof(end->fault), gl_hsa_vm_fault(ctx->hsa));
+	gl_hsa_close(ctx->hsa);
+	ctx->hsa = NULL;
+}
+
+/* Side by side on the emulator only: ROCr drives one real GPU, where
+ * suites at once would time each other (and a fault evicts every queue of
+ * the process); rocr-emu loads ROCr into this process, which is not made
+ * to survive a fork. 1 there, and where one suite or one job is asked. */
+static unsigned jobs_for(const char *cmd, const struct gl_cmd_opts *o, const struct gl_hsa *h, unsigned n,
+                         unsigned *threads)
+{
+	unsigned jobs = gl_run_jobs_count(o->jobs, n, threads);
+
+	if (jobs > 1 && gl_hsa_backend(h) != GL_BACKEND_EMU) {
+		if (o->jobs > 1)
+			fprintf(stderr, "%s: --jobs %u: the %s backend runs suites one after another (side by side "
+			        "is for the emu backend)\n", cmd, o->jobs, gl_backend_name(gl_hsa_backend(h)));
+		jobs = 1;
+	}
+	return jobs;
+}
+
 static int run_main(const char *cmd, int argc, char **argv)
 {
 	struct gl_cmd_opts o;
@@ -228,6 +348,7 @@ static int run_main(const char *cmd, int argc, char **argv)
 	struct gl_err e;
 	char results[PATH_MAX];
 	char progress_last[512] = "";
+	unsigned jobs, threads;
 	int lock = -1;
 	int exit_code = gl_cmd_parse(&gl_cmd_run, cmd, argc, argv, &o, pos, &npos);
 
@@ -269,31 +390,24 @@ static int run_main(const char *cmd, int argc, char **argv)
 		gl_rocprof_free(&rocprof);
 		return exit_code;
 	}
-	exit_code = 0;
-	for (unsigned i = 0; i < npos; i++) {
-		bool stop = false;
-		int r;
+	jobs = jobs_for(cmd, &o, ctx.hsa, npos, &threads);
+	if (jobs > 1) {
+		struct run_job rj = { cmd, &ctx, &rocprof, results, suites };
+		struct gl_run_jobs_cfg jc = {
+			.cmd = cmd, .names = pos, .n = npos, .jobs = jobs, .threads = threads,
+			.progress = ctx.progress, .results = results, .job = run_job, .user = &rj,
+		};
 
-		if (!fresh_backend(cmd, &ctx, suites[i], i == 0)) {
-			exit_code = GL_CMD_EXIT_FAILED;
-			break;
-		}
-		r = run_suite(cmd, &ctx, &rocprof, results, suites[i], &stop);
-		if (r)
-			exit_code = r;
-		if (stop)
-			break;
-		if (gl_hsa_vm_fault(ctx.hsa)) {
-			/* On ROCr the queues are gone: later suites would only time
-			 * out. What was written stays. */
-			fprintf(stderr, "%s: a GPU memory fault in kernel %s (suite %s) ended the run", cmd,
-			        gl_hsa_vm_fault(ctx.hsa), suites[i]->name);
-			for (unsigned j = i + 1; j < npos; j++)
-				fprintf(stderr, "%s%s", j == i + 1 ? "; not run: " : ", ", suites[j]->name);
-			fprintf(stderr, "\n");
-			exit_code = GL_CMD_EXIT_FAILED;
-			break;
-		}
+		/* Each child opens this backend afresh: the same one and agent,
+		 * never a silent switch; none of it is left in this process to
+		 * be copied into them. */
+		ctx.cfg.backend = gl_hsa_backend(ctx.hsa);
+		gl_str_copy(ctx.cfg.arch, sizeof(ctx.cfg.arch), gl_hsa_arch(ctx.hsa));
+		gl_hsa_close(ctx.hsa);
+		ctx.hsa = NULL;
+		exit_code = gl_run_jobs_run(&jc);
+	} else {
+		exit_code = run_serial(cmd, &ctx, &rocprof, results, suites, npos);
 	}
 	gl_hsa_close(ctx.hsa);
 	gl_results_release(lock);

@@ -68,6 +68,8 @@ bool gl_run_ctx_find_code(const struct gl_run_ctx *ctx, const char *arch, const 
 
 bool gl_run_ctx_results_dir(const struct gl_run_ctx *ctx, char *buf, size_t len, struct gl_err *e)
 {
+	if (ctx->results_turn && !ctx->results_turn(ctx->results_turn_user, e))
+		return false;
 	return gl_results_dir(buf, len, ctx->out_root, gl_hsa_arch(ctx->hsa),
 	                      gl_backend_name(gl_hsa_backend(ctx->hsa)), e) &&
 	       gl_results_mkdirs(buf, e);

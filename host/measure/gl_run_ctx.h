@@ -34,6 +34,12 @@ struct gl_run_ctx {
 	bool long_run;               /* --long: hardware-sized iteration counts (gl_params.h) */
 	bool all_diffs;              /* --diffs: list every figure that differs from the reference */
 	char params[512];            /* --param KEY=VALUE,... (gl_params.h; GL_PARAMS_LEN) */
+	/* Asked by gl_run_ctx_results_dir before it answers (NULL: nothing to
+	 * ask): a suite asks where its results go when it is about to write
+	 * them, which is where suites run side by side wait for their turn
+	 * (cli/gl_run_jobs.h). False (e says why): no results may be written. */
+	bool (*results_turn)(void *user, struct gl_err *e);
+	void *results_turn_user;
 };
 
 /* <dir of the gcnlab binary>/.. (the build directory), or $GCNLAB_BUILD_DIR. */
@@ -48,7 +54,7 @@ bool gl_run_ctx_reopen(struct gl_run_ctx *ctx, uint32_t sclk_mhz, uint32_t mclk_
 bool gl_run_ctx_find_code(const struct gl_run_ctx *ctx, const char *arch, const char *const *files,
                       unsigned nfiles, char *out, size_t len, char *tried, size_t tried_len);
 
-/* <out_root>/<arch>-<backend>, created. */
+/* <out_root>/<arch>-<backend>, created, after ctx->results_turn agreed. */
 bool gl_run_ctx_results_dir(const struct gl_run_ctx *ctx, char *buf, size_t len, struct gl_err *e);
 
 /* Progress on stderr. ctx->progress (a terminal): one line, rewritten in
