@@ -37,7 +37,7 @@ uint64_t emu_domain_window_cycles(const struct emu_profile *prof)
  * in the arena share one record (the log is in order, so merging them is
  * the same as applying them one by one). */
 struct dmem_rec {
-	uint64_t addr;
+	uint64_t addr;             /* host address of the bytes (the GPU's, but in an alias: core/emu_mem.h) */
 	uint8_t *data;             /* STORE: the bytes, written by the semantics after gva */
 	uint32_t size;             /* bytes */
 	uint32_t atom;             /* index in atoms, or DMEM_STORE */
@@ -244,14 +244,15 @@ static void *dmem_store(struct emu_dmem *m, const void *p, uint64_t addr, unsign
 	return d;
 }
 
-/* p: the host bytes of [addr, addr + size), checked by the caller (the
- * fault rules of emu_gva). */
-void *emu_dmem_gva(struct emu_wave *w, uint64_t addr, unsigned size, bool write)
+/* p: the host bytes of [gpu, gpu + size), checked by the caller (the
+ * fault rules of emu_gva). The log and the filter go by host address, so
+ * that two GPU addresses of the same bytes (aliases) meet in them. */
+void *emu_dmem_gva(struct emu_wave *w, uint64_t gpu, void *p, unsigned size, bool write)
 {
 	struct emu_dispatch_ctx *ctx = w->ctx;
 	struct emu_dmem *m = ctx->dmem;
-	void *p = (void *)(uintptr_t)addr;
-	if (!size || in_scratch(ctx, addr, addr + size))
+	uint64_t addr = (uint64_t)(uintptr_t)p;
+	if (!size || in_scratch(ctx, gpu, gpu + size))
 		return p;  /* a wave's private segment: no other wave reads it */
 	if (write) {
 		if (is_atomic(w->cur))
@@ -301,12 +302,17 @@ void emu_dmem_atomic(struct emu_wave *w, const struct emu_atomic_req *a)
 		return;
 	}
 	m->atoms = atoms;
-	struct dmem_rec *r = dmem_rec(m);
-	if (!r)
+	/* by host address, as the stores; gva checked a->addr, so it
+	 * translates (the dispatch holds the memory lock) */
+	uint64_t addr = (uint64_t)(uintptr_t)emu_mem_translate(w->ctx->mem, a->addr, a->bytes);
+	struct dmem_rec *r = addr ? dmem_rec(m) : NULL;
+	if (!r) {
+		m->oom |= !addr;
 		return;
-	*r = (struct dmem_rec){ .addr = a->addr, .size = a->bytes, .atom = (uint32_t)m->natoms };
+	}
+	*r = (struct dmem_rec){ .addr = addr, .size = a->bytes, .atom = (uint32_t)m->natoms };
 	m->atoms[m->natoms++] = (struct dmem_atom){ .req = *a, .w = w };
-	filter_mark(m, a->addr, a->addr + a->bytes);
+	filter_mark(m, addr, addr + a->bytes);
 	if (a->ret) {
 		w->deferred++;
 		/* stop the wave after this instruction (emu_dispatch_run.c run_wave) */

@@ -79,7 +79,7 @@ bool emu_dmem_merge(struct emu_dmem *m);
 
 /* The wave ops of a domain's waves in a window (emu_wave_env.c uses them
  * when ctx->dmem is set). */
-void *emu_dmem_gva(struct emu_wave *w, uint64_t addr, unsigned size, bool write);
+void *emu_dmem_gva(struct emu_wave *w, uint64_t gpu, void *p, unsigned size, bool write);
 bool emu_dmem_direct(struct emu_wave *w, uint64_t lo, uint64_t hi);
 void emu_dmem_atomic(struct emu_wave *w, const struct emu_atomic_req *r);
 

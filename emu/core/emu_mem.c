@@ -1,6 +1,7 @@
 /*
  * emu_mem — registry of the memory the emulated GPU may touch: a sorted
- * array of disjoint [base, end) ranges, a one-entry cache of the last hit
+ * array of disjoint [base, end) GPU ranges, each with the distance to its
+ * host bytes (0 but for aliases), a one-entry cache of the last hit
  * and a recursive mutex (the packet processor holds it around a dispatch
  * and the dispatch code may take it again through emu_mem_find), and the
  * next free address of the GPU's address space.
@@ -31,8 +32,10 @@
 struct emu_mem_range {
 	uint64_t base;
 	uint64_t end;              /* exclusive */
+	uint64_t delta;            /* host address - GPU address (mod 2^64): 0 but for aliases */
 	enum emu_mem_kind kind;
 	bool gpu;                  /* mapped for the GPU (emu_mem_set_gpu) */
+	bool direct;               /* gpu, and the host bytes at the GPU address (delta 0) */
 };
 
 struct emu_mem {
@@ -73,15 +76,17 @@ fail:
 	return NULL;
 }
 
-void *emu_mem_map(struct emu_mem *m, size_t len)
+/* len bytes of host address space with protection prot at the next slot of
+ * the GPU's address space (emu_mem_map, emu_mem_reserve). */
+static void *emu_mem_place(struct emu_mem *m, size_t len, int prot, int flags)
 {
 	uint64_t span = ((uint64_t)len + EMU_VA_ALIGN - 1) & ~(EMU_VA_ALIGN - 1);
 	void *p;
 
+	flags |= MAP_PRIVATE | MAP_ANONYMOUS;
 	for (unsigned i = 0; i < EMU_VA_TRIES; i++) {
 		uint64_t at = atomic_fetch_add(&m->va_next, span);
-		p = mmap((void *)(uintptr_t)at, len, PROT_READ | PROT_WRITE,
-		         MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
+		p = mmap((void *)(uintptr_t)at, len, prot, flags | MAP_FIXED_NOREPLACE, -1, 0);
 		if (p == (void *)(uintptr_t)at)
 			return p;
 		if (p != MAP_FAILED)  /* a kernel without MAP_FIXED_NOREPLACE took it as a hint */
@@ -89,8 +94,20 @@ void *emu_mem_map(struct emu_mem *m, size_t len)
 		if (errno != EEXIST)
 			break;
 	}
-	p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	p = mmap(NULL, len, prot, flags, -1, 0);
 	return p == MAP_FAILED ? NULL : p;
+}
+
+void *emu_mem_map(struct emu_mem *m, size_t len)
+{
+	return emu_mem_place(m, len, PROT_READ | PROT_WRITE, 0);
+}
+
+/* Inaccessible and unbacked: the host never touches an alias's GPU
+ * addresses, and owning them keeps every other mapping off them. */
+void *emu_mem_reserve(struct emu_mem *m, size_t len)
+{
+	return emu_mem_place(m, len, PROT_NONE, MAP_NORESERVE);
 }
 
 void emu_mem_lock(struct emu_mem *m)
@@ -118,31 +135,39 @@ static size_t emu_mem_upper(const struct emu_mem *m, uint64_t addr)
 	return lo;
 }
 
-/* Range containing addr, or NULL. Lock held. */
-static const struct emu_mem_range *emu_mem_lookup(struct emu_mem *m, uint64_t addr)
+/* Range containing addr, or NULL, by binary search; it becomes the cached
+ * one. Lock held. */
+static const struct emu_mem_range *emu_mem_search(struct emu_mem *m, uint64_t addr)
 {
-	size_t i;
-	/* Relaxed atomics: the simulation threads of a dispatch look up
-	 * concurrently (core/emu_domain.h); any index is checked before use. */
-	size_t c = __atomic_load_n(&m->cache, __ATOMIC_RELAXED);
+	size_t i = emu_mem_upper(m, addr);
 
-	if (c < m->n && addr >= m->r[c].base && addr < m->r[c].end)
-		return &m->r[c];
-	i = emu_mem_upper(m, addr);
 	if (i == 0 || addr >= m->r[i - 1].end)
 		return NULL;
 	__atomic_store_n(&m->cache, i - 1, __ATOMIC_RELAXED);
 	return &m->r[i - 1];
 }
 
-bool emu_mem_add(struct emu_mem *m, void *base, size_t size, enum emu_mem_kind kind)
+/* Range containing addr, or NULL. Lock held. The cached range's test is
+ * inlined into the callers (translate, direct: once per memory
+ * instruction or element), the search is not. */
+static inline const struct emu_mem_range *emu_mem_lookup(struct emu_mem *m, uint64_t addr)
 {
-	uint64_t b = (uint64_t)(uintptr_t)base;
+	/* Relaxed atomics: the simulation threads of a dispatch look up
+	 * concurrently (core/emu_domain.h); any index is checked before use. */
+	size_t c = __atomic_load_n(&m->cache, __ATOMIC_RELAXED);
+
+	if (c < m->n && addr >= m->r[c].base && addr < m->r[c].end)
+		return &m->r[c];
+	return emu_mem_search(m, addr);
+}
+
+static bool emu_mem_insert(struct emu_mem *m, uint64_t b, uint64_t host, size_t size, enum emu_mem_kind kind)
+{
 	struct emu_mem_range *r;
 	bool ok = false;
 	size_t i;
 
-	if (!m || !base || size == 0 || b + size < b)
+	if (!m || !b || size == 0 || b + size < b)
 		return false;
 	pthread_mutex_lock(&m->lock);
 	i = emu_mem_upper(m, b);
@@ -156,13 +181,25 @@ bool emu_mem_add(struct emu_mem *m, void *base, size_t size, enum emu_mem_kind k
 		goto out;
 	m->r = r;
 	memmove(&m->r[i + 1], &m->r[i], (m->n - i) * sizeof(*m->r));
-	m->r[i] = (struct emu_mem_range){ b, b + size, kind, true };
+	m->r[i] = (struct emu_mem_range){ b, b + size, host - b, kind, true, host == b };
 	m->n++;
 	m->cache = m->n;  /* indices moved */
 	ok = true;
 out:
 	pthread_mutex_unlock(&m->lock);
 	return ok;
+}
+
+bool emu_mem_add(struct emu_mem *m, void *base, size_t size, enum emu_mem_kind kind)
+{
+	uint64_t b = (uint64_t)(uintptr_t)base;
+
+	return emu_mem_insert(m, b, b, size, kind);
+}
+
+bool emu_mem_add_alias(struct emu_mem *m, uint64_t gva, void *host, size_t size, enum emu_mem_kind kind)
+{
+	return host && emu_mem_insert(m, gva, (uint64_t)(uintptr_t)host, size, kind);
 }
 
 static void emu_mem_erase(struct emu_mem *m, size_t i)
@@ -196,7 +233,14 @@ void *emu_mem_translate(struct emu_mem *m, uint64_t addr, size_t size)
 
 	if (!r || !r->gpu || addr + size < addr || addr + size > r->end)
 		return NULL;
-	return (void *)(uintptr_t)addr;
+	return (void *)(uintptr_t)(addr + r->delta);
+}
+
+bool emu_mem_direct(struct emu_mem *m, uint64_t addr, size_t size)
+{
+	const struct emu_mem_range *r = emu_mem_lookup(m, addr);
+
+	return r && r->direct && addr + size >= addr && addr + size <= r->end;
 }
 
 bool emu_mem_set_gpu(struct emu_mem *m, void *base, bool gpu)
@@ -209,6 +253,7 @@ bool emu_mem_set_gpu(struct emu_mem *m, void *base, bool gpu)
 	i = emu_mem_upper(m, b);
 	if (i > 0 && m->r[i - 1].base == b) {
 		m->r[i - 1].gpu = gpu;
+		m->r[i - 1].direct = gpu && !m->r[i - 1].delta;
 		ok = true;
 	}
 	pthread_mutex_unlock(&m->lock);

@@ -2,6 +2,10 @@
  * emu_mem — the emulated GPU's view of memory. Allocations are host memory
  * that the GPU addresses directly (GPU VA == host pointer), registered here
  * so that every kernel access is checked against the live allocations.
+ * An alias is the exception: a GPU range of its own whose bytes are host
+ * memory elsewhere (a user pointer the KFD maps at a GPU address of its
+ * choosing, emu/kfd/kfd_userptr.c); emu_mem_translate gives its host
+ * bytes, which are then not at the GPU address.
  * It also owns the GPU's address space: where new mappings go
  * (emu_mem_map). Thread-safe (the HSA API threads register, the packet
  * processor looks up).
@@ -36,14 +40,26 @@ void emu_mem_destroy(struct emu_mem *m);
  * this is what makes modelled times repeat from run to run. */
 void *emu_mem_map(struct emu_mem *m, size_t len);
 
+/* GPU address space for an alias of len bytes, at the next slot as
+ * emu_mem_map places it, mapped inaccessible (PROT_NONE, no backing), or
+ * NULL; the caller munmaps it. */
+void *emu_mem_reserve(struct emu_mem *m, size_t len);
+
 /* Register/unregister [base, base+size). */
 bool emu_mem_add(struct emu_mem *m, void *base, size_t size, enum emu_mem_kind kind);
+/* Register [gva, gva+size) as an alias of the host bytes at host
+ * (emu_mem_remove(m, gva) unregisters it). */
+bool emu_mem_add_alias(struct emu_mem *m, uint64_t gva, void *host, size_t size, enum emu_mem_kind kind);
 bool emu_mem_remove(struct emu_mem *m, void *base);
 
 /* Host pointer for GPU address addr (call with the lock held; fast path is
  * a one-entry cache then a binary search) if [addr, addr+size) lies inside one live
- * allocation mapped for the GPU; NULL otherwise (the caller reports a memory fault). */
+ * allocation mapped for the GPU; NULL otherwise (the caller reports a memory fault).
+ * It is addr itself but in an alias. */
 void *emu_mem_translate(struct emu_mem *m, uint64_t addr, size_t size);
+/* Whether emu_mem_translate would give addr itself (lock held): the
+ * memory paths that take GPU addresses for host pointers check this. */
+bool emu_mem_direct(struct emu_mem *m, uint64_t addr, size_t size);
 
 /* Whether the allocation starting exactly at base is mapped for the GPU
  * (every range is when added; hsa_amd_memory_pool_allocate from a CPU pool

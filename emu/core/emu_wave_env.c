@@ -68,9 +68,10 @@ static void *env_gva(struct emu_wave *w, uint64_t addr, unsigned size, bool writ
 	return p;
 }
 
+/* Direct: the host bytes are at the GPU addresses (not an alias). */
 static bool env_direct(struct emu_wave *w, uint64_t lo, uint64_t hi)
 {
-	return hi >= lo && emu_mem_translate(w->ctx->mem, lo, hi - lo) && !emu_code_hit(w->ctx, lo, hi);
+	return hi >= lo && emu_mem_direct(w->ctx->mem, lo, hi - lo) && !emu_code_hit(w->ctx, lo, hi);
 }
 
 static void env_stall(struct emu_wave *w, uint64_t cycles, enum gcnlab_stall cause, bool waitcnt)
@@ -171,13 +172,13 @@ static void env_fault(struct emu_wave *w, const struct emu_inst *in, enum emu_fa
  * domain's view of memory (core/emu_domain.h). */
 static void *env_gva_domain(struct emu_wave *w, uint64_t addr, unsigned size, bool write)
 {
-	return env_gva(w, addr, size, write) ? emu_dmem_gva(w, addr, size, write) : NULL;
+	void *p = env_gva(w, addr, size, write);
+	return p ? emu_dmem_gva(w, addr, p, size, write) : NULL;
 }
 
 static bool env_direct_domain(struct emu_wave *w, uint64_t lo, uint64_t hi)
 {
-	return hi >= lo && emu_mem_translate(w->ctx->mem, lo, hi - lo) && !emu_code_hit(w->ctx, lo, hi) &&
-	       emu_dmem_direct(w, lo, hi);
+	return env_direct(w, lo, hi) && emu_dmem_direct(w, lo, hi);
 }
 
 static void env_lds_report(struct emu_wave *w, const struct emu_inst *in, enum emu_lds_report what,

@@ -1,8 +1,8 @@
 /*
  * kfd_memory — allocations on the emulator's memory (GPU VA == host
  * pointer, placed by emu_mem_map so that addresses repeat from run to run),
- * mapping into the GPU's VM, pointer queries; user pointers are
- * kfd_userptr.c's.
+ * mapping into the GPU's VM, pointer queries; user pointers (at GPU
+ * addresses of their own) are kfd_userptr.c's.
  *
  * A range is GPU-visible only while mapped (hsaKmtMapMemoryToGPU[Nodes]),
  * as with the KFD: a kernel that touches an allocation ROCr did not map
@@ -98,8 +98,12 @@ KFD_API HSAKMT_STATUS hsaKmtFreeMemory(void *addr, HSAuint64 size)
 	return HSAKMT_STATUS_SUCCESS;
 }
 
-static HSAKMT_STATUS kfd_set_mapped(void *addr, HSAuint64 *alt, bool mapped)
+/* Map or unmap the allocation holding addr, or the user pointer at addr
+ * (size bytes; 0: the one starting there); *alt: the GPU address, addr
+ * itself but for a user pointer. */
+static HSAKMT_STATUS kfd_set_mapped(void *addr, HSAuint64 size, HSAuint64 *alt, bool mapped)
 {
+	uint64_t a = (uint64_t)(uintptr_t)addr, gpu = a;
 	struct kfd_range *r;
 	HSAKMT_STATUS st = HSAKMT_STATUS_SUCCESS;
 
@@ -108,21 +112,20 @@ static HSAKMT_STATUS kfd_set_mapped(void *addr, HSAuint64 *alt, bool mapped)
 	if (!addr)
 		return HSAKMT_STATUS_INVALID_PARAMETER;
 	pthread_mutex_lock(&kfd.lock);
-	r = kfd_range_find((uint64_t)(uintptr_t)addr);
+	r = kfd_range_find(a);
 	if (r)
 		emu_mem_set_gpu(kfd.mem, (void *)(uintptr_t)r->base, mapped);
-	else if (!kfd_userptr_set_mapped((uint64_t)(uintptr_t)addr, mapped))
+	else if (!kfd_userptr_map(a, size, mapped, &gpu))
 		st = HSAKMT_STATUS_MEMORY_NOT_REGISTERED;
 	pthread_mutex_unlock(&kfd.lock);
 	if (st == HSAKMT_STATUS_SUCCESS && alt)
-		*alt = (HSAuint64)(uintptr_t)addr;  /* GPU VA == host pointer */
+		*alt = gpu;
 	return st;
 }
 
 KFD_API HSAKMT_STATUS hsaKmtMapMemoryToGPU(void *addr, HSAuint64 size, HSAuint64 *alt)
 {
-	(void)size;
-	return kfd_set_mapped(addr, alt, true);
+	return kfd_set_mapped(addr, size, alt, true);
 }
 
 KFD_API HSAKMT_STATUS hsaKmtMapMemoryToGPUNodes(void *addr, HSAuint64 size, HSAuint64 *alt,
@@ -131,7 +134,6 @@ KFD_API HSAKMT_STATUS hsaKmtMapMemoryToGPUNodes(void *addr, HSAuint64 size, HSAu
 {
 	bool gpu = false;
 
-	(void)size;
 	(void)flags;
 	if (nnodes && !nodes)
 		return HSAKMT_STATUS_INVALID_PARAMETER;
@@ -141,12 +143,12 @@ KFD_API HSAKMT_STATUS hsaKmtMapMemoryToGPUNodes(void *addr, HSAuint64 size, HSAu
 		gpu |= nodes[i] == KFD_NODE_GPU;
 	}
 	/* A map to the CPU node alone leaves the GPU's view unmapped. */
-	return kfd_set_mapped(addr, alt, gpu || nnodes == 0);
+	return kfd_set_mapped(addr, size, alt, gpu || nnodes == 0);
 }
 
 KFD_API HSAKMT_STATUS hsaKmtUnmapMemoryToGPU(void *addr)
 {
-	return kfd_set_mapped(addr, NULL, false);
+	return kfd_set_mapped(addr, 0, NULL, false);
 }
 
 KFD_API HSAKMT_STATUS hsaKmtQueryPointerInfo(const void *ptr, HsaPointerInfo *info)
@@ -161,7 +163,7 @@ KFD_API HSAKMT_STATUS hsaKmtQueryPointerInfo(const void *ptr, HsaPointerInfo *in
 	memset(info, 0, sizeof(*info));
 	pthread_mutex_lock(&kfd.lock);
 	r = kfd_range_find((uint64_t)(uintptr_t)ptr);
-	u = r ? NULL : kfd_userptr_find((uint64_t)(uintptr_t)ptr);
+	u = r ? NULL : kfd_userptr_holding((uint64_t)(uintptr_t)ptr);
 	if (r) {
 		info->Type = HSA_POINTER_ALLOCATED;
 		info->Node = r->node;
@@ -171,17 +173,19 @@ KFD_API HSAKMT_STATUS hsaKmtQueryPointerInfo(const void *ptr, HsaPointerInfo *in
 		info->SizeInBytes = r->size;
 		info->UserData = r->user_data;
 	} else if (u) {
+		/* The thunk names the GPU that owns the alias (ROCr's PtrInfo
+		 * then reports the CPU agent for locked memory). */
 		info->Type = HSA_POINTER_REGISTERED_USER;
-		info->Node = KFD_NODE_CPU;
+		info->Node = KFD_NODE_GPU;
 		info->MemFlags = u->flags;
 		info->CPUAddress = (void *)(uintptr_t)u->addr;
-		info->GPUAddress = u->addr;  /* GPU VA == host pointer */
+		info->GPUAddress = kfd_userptr_gpu(u);
 		info->SizeInBytes = u->size;
 		info->NRegisteredNodes = 1;
 		info->RegisteredNodes = &kfd_gpu_node;
 		info->UserData = u->user_data;
 	}
-	if (r || u) {
+	if (r || (u && u->maps)) {
 		info->NMappedNodes = 1;
 		info->MappedNodes = &kfd_gpu_node;
 	}
@@ -198,7 +202,7 @@ KFD_API HSAKMT_STATUS hsaKmtSetMemoryUserData(const void *ptr, void *data)
 		return HSAKMT_STATUS_KERNEL_IO_CHANNEL_NOT_OPENED;
 	pthread_mutex_lock(&kfd.lock);
 	r = kfd_range_find((uint64_t)(uintptr_t)ptr);
-	u = r ? NULL : kfd_userptr_find((uint64_t)(uintptr_t)ptr);
+	u = r ? NULL : kfd_userptr_find((uint64_t)(uintptr_t)ptr, 0);
 	if (r)
 		r->user_data = data;
 	else if (u)

@@ -6,7 +6,8 @@
  * points (version HSAKMT_1, libhsakmt.ver). This thunk answers them from the
  * emulated GPU: one CPU node (0) and one GPU node (1) whose properties come
  * from the GPU's one description (arch/emu_profile.c, GCNLAB_EMU_ARCH,
- * default gfx90a), memory on the emulator's memory (GPU VA = host pointer),
+ * default gfx90a), memory on the emulator's memory (GPU VA = host pointer
+ * but for user pointers, which get GPU addresses of their own),
  * events with mailboxes, and queues whose doorbells feed the command
  * processor (cp/emu_cp.h).
  *
@@ -48,14 +49,16 @@ struct kfd_range {
 	void *user_data;           /* hsaKmtSetMemoryUserData */
 };
 
-/* One registration of host memory as a user pointer (kfd_userptr.c).
+/* One registration of host memory as a user pointer (kfd_userptr.c), a
+ * userptr object of the KFD's: its pages at a GPU address of their own.
  * Registrations may overlap, as the KFD's userptr objects may. */
 struct kfd_userptr {
 	uint64_t addr, size;       /* as registered */
-	uint64_t lo, hi;           /* the pages it covers */
+	uint64_t lo, hi;           /* the host pages it covers */
+	uint64_t gva;              /* GPU address of page lo: an alias of [lo, hi) (core/emu_mem.h) */
 	HsaMemFlags flags;
-	unsigned refs;             /* the same range registered again */
-	bool mapped;
+	unsigned refs;             /* the same range registered again (the thunk's registration_count) */
+	unsigned maps;             /* mapped again before an unmap (mapping_count); 0: unmapped */
 	void *user_data;
 };
 
@@ -121,10 +124,16 @@ bool kfd_range_insert(const struct kfd_range *r);
 void kfd_range_erase(struct kfd_range *r);
 /* Memory (kfd_memory.c). */
 void kfd_memory_release_all(void);
-/* User pointers (kfd_userptr.c), kfd.lock held: the registration holding
- * addr (the one starting there first), mapping it, dropping them all. */
-struct kfd_userptr *kfd_userptr_find(uint64_t addr);
-bool kfd_userptr_set_mapped(uint64_t addr, bool mapped);
+/* User pointers (kfd_userptr.c), kfd.lock held. find: the registration of
+ * host address addr and `size` bytes (0: the only one starting at addr),
+ * else the one whose GPU address is addr, as the thunk's vm_find_object;
+ * holding: the first whose host bytes, else whose GPU range, hold addr;
+ * gpu: its GPU address (of addr, not of its page); map: map or unmap the
+ * one find names, giving its GPU address; false if none. */
+struct kfd_userptr *kfd_userptr_find(uint64_t addr, uint64_t size);
+struct kfd_userptr *kfd_userptr_holding(uint64_t addr);
+uint64_t kfd_userptr_gpu(const struct kfd_userptr *u);
+bool kfd_userptr_map(uint64_t addr, uint64_t size, bool map, uint64_t *gpu);
 void kfd_userptr_release_all(void);
 
 /* Events (kfd_event.c). */

@@ -3,121 +3,157 @@
  * hsa_amd_memory_lock, hipHostRegister, and the HIP runtime's pinning of
  * pageable buffers in chunks for hipMemcpy).
  *
- * Registrations may overlap, as the KFD's userptr objects may: the HIP
- * runtime keeps chunks of a pageable buffer pinned after a large hipMemcpy
- * and a later hipHostRegister of the whole buffer overlaps them. The same
- * range registered again counts up (the thunk's registration_count). The
- * GPU addresses the memory at its host address (GPU VA == host pointer), so
- * the emulator's memory holds one USERPTR extent per set of overlapping
- * registrations: the union of their pages, rebuilt when one comes or goes.
- * An extent is mapped for the GPU while any of its registrations is (ROCr
- * maps each registration right after registering it).
+ * As on a dGPU with the KFD (thunk 5.2.3, fmm_register_user_memory), each
+ * registration is a userptr object of its own with a GPU address of its
+ * own: its pages get a range of the GPU's address space (here an alias in
+ * the emulator's memory, core/emu_mem.h, whose bytes are the user's host
+ * pages), and hsaKmtMapMemoryToGPU[Nodes] returns that range's address plus
+ * the host address's offset in its page, which ROCr hands out as the
+ * locked memory's agent pointer (MemoryRegion::Lock). The host address is
+ * not a GPU address: a kernel that uses it faults, as on the GPU. The HIP
+ * runtime files registered memory under both addresses and removes both
+ * at hipHostUnregister, which needs them to differ.
+ *
+ * Registrations may overlap (the HIP runtime keeps chunks of a pageable
+ * buffer pinned after a large hipMemcpy, and a later hipHostRegister of
+ * the whole buffer overlaps them): each has its own GPU range over the
+ * same host pages. The same range (address and size) registered again
+ * counts up (registration_count), a registration mapped again counts its
+ * maps (mapping_count). Lookups follow the thunk's vm_find_object: a host
+ * address with a size names the registration of that address and size;
+ * without one, the one registration starting there (none if several do);
+ * failing that, the address is taken as a registration's GPU address.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "kfd/kfd_priv.h"
 
 #define KFD_PAGE 4096ull
 
-static bool kfd_up_overlaps(const struct kfd_userptr *u, uint64_t lo, uint64_t hi)
-{
-	return u->lo < hi && lo < u->hi;
-}
-
-/* Grow [lo, hi) to the union of the registrations it overlaps, transitively. */
-static void kfd_up_span(uint64_t *lo, uint64_t *hi, bool *mapped)
-{
-	bool grown;
-
-	do {
-		grown = false;
-		for (size_t i = 0; i < kfd.nuserptrs; i++) {
-			struct kfd_userptr *u = &kfd.userptrs[i];
-			if (!kfd_up_overlaps(u, *lo, *hi))
-				continue;
-			if (u->lo < *lo || u->hi > *hi)
-				grown = true;
-			*lo = u->lo < *lo ? u->lo : *lo;
-			*hi = u->hi > *hi ? u->hi : *hi;
-		}
-	} while (grown);
-	*mapped = false;
-	for (size_t i = 0; i < kfd.nuserptrs; i++)
-		*mapped |= kfd_up_overlaps(&kfd.userptrs[i], *lo, *hi) && kfd.userptrs[i].mapped;
-}
-
-/* Drop the emulator's USERPTR extents in [lo, hi). */
-static void kfd_up_unmap_extents(uint64_t lo, uint64_t hi)
-{
-	for (uint64_t a = lo; a < hi;) {
-		uint64_t base;
-		size_t size;
-		enum emu_mem_kind kind;
-		if (emu_mem_find(kfd.mem, a, &base, &size, &kind) && kind == EMU_MEM_USERPTR) {
-			emu_mem_remove(kfd.mem, (void *)(uintptr_t)base);
-			a = base + size;
-		} else {
-			a += KFD_PAGE;
-		}
-	}
-}
-
-/* Give the emulator one extent per set of overlapping registrations in
- * [lo, hi), after the registrations there changed. False if the memory
- * overlaps GPU memory of the thunk's. */
-static bool kfd_up_rebuild(uint64_t lo, uint64_t hi)
-{
-	bool ok = true;
-
-	kfd_up_unmap_extents(lo, hi);
-	for (size_t i = 0; i < kfd.nuserptrs; i++) {
-		struct kfd_userptr *u = &kfd.userptrs[i];
-		uint64_t a = u->lo, b = u->hi;
-		bool mapped;
-		if (!kfd_up_overlaps(u, lo, hi) || emu_mem_find(kfd.mem, a, NULL, NULL, NULL))
-			continue;
-		kfd_up_span(&a, &b, &mapped);
-		if (!emu_mem_add(kfd.mem, (void *)(uintptr_t)a, b - a, EMU_MEM_USERPTR)) {
-			ok = false;
-			continue;
-		}
-		emu_mem_set_gpu(kfd.mem, (void *)(uintptr_t)a, mapped);
-	}
-	return ok;
-}
-
-struct kfd_userptr *kfd_userptr_find(uint64_t addr)
+/* The registration at host address addr of `size` bytes (0: the only one
+ * starting at addr), else the one at GPU address addr. */
+struct kfd_userptr *kfd_userptr_find(uint64_t addr, uint64_t size)
 {
 	struct kfd_userptr *hit = NULL;
+	unsigned starts = 0;
 
 	for (size_t i = 0; i < kfd.nuserptrs; i++) {
 		struct kfd_userptr *u = &kfd.userptrs[i];
-		if (u->addr == addr)
-			return u;
-		if (!hit && addr >= u->addr && addr - u->addr < u->size)
+		if (u->addr == addr && (!size || u->size == size)) {
 			hit = u;
+			starts++;
+		}
 	}
-	return hit;
+	if (starts == 1)
+		return hit;
+	for (size_t i = 0; i < kfd.nuserptrs; i++) {
+		struct kfd_userptr *u = &kfd.userptrs[i];
+		if (kfd_userptr_gpu(u) == addr && (!size || u->size == size))
+			return u;
+	}
+	return NULL;
 }
 
-bool kfd_userptr_set_mapped(uint64_t addr, bool mapped)
+struct kfd_userptr *kfd_userptr_holding(uint64_t addr)
 {
-	struct kfd_userptr *u = kfd_userptr_find(addr);
+	for (size_t i = 0; i < kfd.nuserptrs; i++) {
+		struct kfd_userptr *u = &kfd.userptrs[i];
+		if (addr - u->addr < u->size)
+			return u;
+	}
+	for (size_t i = 0; i < kfd.nuserptrs; i++) {
+		struct kfd_userptr *u = &kfd.userptrs[i];
+		if (addr - kfd_userptr_gpu(u) < u->size)
+			return u;
+	}
+	return NULL;
+}
+
+uint64_t kfd_userptr_gpu(const struct kfd_userptr *u)
+{
+	return u->gva + (u->addr & (KFD_PAGE - 1));
+}
+
+bool kfd_userptr_map(uint64_t addr, uint64_t size, bool map, uint64_t *gpu)
+{
+	struct kfd_userptr *u = kfd_userptr_find(addr, size);
 
 	if (!u)
 		return false;
-	u->mapped = mapped;
-	kfd_up_rebuild(u->lo, u->hi);
+	if (map)
+		u->maps++;
+	else
+		u->maps = u->maps > 1 ? u->maps - 1 : 0;
+	emu_mem_set_gpu(kfd.mem, (void *)(uintptr_t)u->gva, u->maps > 0);
+	if (gpu)
+		*gpu = kfd_userptr_gpu(u);
 	return true;
+}
+
+/* Whether [lo, hi) is read-write memory of the process, as the KFD needs
+ * to pin a userptr's pages for the GPU to write (the thunk asks for
+ * KFD_IOC_ALLOC_MEM_FLAGS_WRITABLE). From /proc/self/maps, whose lines are
+ * in address order: "start-end perms ...". */
+static bool kfd_up_host_rw(uint64_t lo, uint64_t hi)
+{
+	FILE *f = fopen("/proc/self/maps", "r");
+	char line[512];
+	uint64_t at = lo;
+
+	if (!f)
+		return false;
+	while (at < hi && fgets(line, sizeof(line), f)) {
+		unsigned long long start, end;
+		char perms[5];
+		if (sscanf(line, "%llx-%llx %4s", &start, &end, perms) != 3 || end <= at)
+			continue;
+		if (start > at || perms[0] != 'r' || perms[1] != 'w')
+			break;  /* a hole or a page the GPU could not write */
+		at = end;
+	}
+	fclose(f);
+	return at >= hi;
 }
 
 static void kfd_up_erase(struct kfd_userptr *u)
 {
 	size_t i = (size_t)(u - kfd.userptrs);
 
+	emu_mem_remove(kfd.mem, (void *)(uintptr_t)u->gva);
+	munmap((void *)(uintptr_t)u->gva, u->hi - u->lo);
 	memmove(u, u + 1, (kfd.nuserptrs - i - 1) * sizeof(*u));
 	kfd.nuserptrs--;
+}
+
+/* A new registration u: its GPU range, an alias of its pages, unmapped
+ * until hsaKmtMapMemoryToGPU[Nodes]. kfd.lock held. */
+static HSAKMT_STATUS kfd_up_add(struct kfd_userptr *u)
+{
+	size_t len = u->hi - u->lo;
+	void *gva;
+
+	if (kfd.nuserptrs == kfd.userptr_cap) {
+		size_t cap = kfd.userptr_cap ? kfd.userptr_cap * 2 : 16;
+		struct kfd_userptr *n = realloc(kfd.userptrs, cap * sizeof(*n));
+		if (!n)
+			return HSAKMT_STATUS_NO_MEMORY;
+		kfd.userptrs = n;
+		kfd.userptr_cap = cap;
+	}
+	gva = emu_mem_reserve(kfd.mem, len);
+	if (!gva)
+		return HSAKMT_STATUS_NO_MEMORY;
+	u->gva = (uint64_t)(uintptr_t)gva;
+	if (!emu_mem_add_alias(kfd.mem, u->gva, (void *)(uintptr_t)u->lo, len, EMU_MEM_USERPTR)) {
+		munmap(gva, len);
+		return HSAKMT_STATUS_NO_MEMORY;
+	}
+	emu_mem_set_gpu(kfd.mem, gva, false);
+	kfd.userptrs[kfd.nuserptrs++] = *u;
+	return HSAKMT_STATUS_SUCCESS;
 }
 
 KFD_API HSAKMT_STATUS hsaKmtRegisterMemoryWithFlags(void *addr, HSAuint64 size, HsaMemFlags flags)
@@ -132,38 +168,24 @@ KFD_API HSAKMT_STATUS hsaKmtRegisterMemoryWithFlags(void *addr, HSAuint64 size, 
 
 	if (!kfd_is_open())
 		return HSAKMT_STATUS_KERNEL_IO_CHANNEL_NOT_OPENED;
-	if (!addr || size == 0 || a + size < a)
+	if (!addr || size == 0 || a + size < a || u.hi < a)
 		return HSAKMT_STATUS_INVALID_PARAMETER;
 	pthread_mutex_lock(&kfd.lock);
 	own = kfd_range_find(a);
-	old = kfd_userptr_find(a);
+	old = kfd_userptr_find(a, size);
 	if (own && a + size <= own->base + own->size) {
 		/* the thunk's own memory is registered already */
 	} else if (own || kfd_range_find(u.hi - 1)) {
 		st = HSAKMT_STATUS_INVALID_PARAMETER;  /* partly the thunk's memory */
-	} else if (old && old->addr == a && old->size == size) {
+	} else if (old) {
 		old->refs++;
+	} else if (!kfd_up_host_rw(u.lo, u.hi)) {
+		fprintf(stderr, "libhsakmt (gcnlab emulated KFD): cannot register %llu bytes at %p: not all "
+		        "of it is read-write memory of the process (the KFD pins the pages for the GPU to "
+		        "write)\n", (unsigned long long)size, addr);
+		st = HSAKMT_STATUS_ERROR;
 	} else {
-		struct kfd_userptr *n = kfd.userptrs;
-		if (kfd.nuserptrs == kfd.userptr_cap) {
-			size_t cap = kfd.userptr_cap ? kfd.userptr_cap * 2 : 16;
-			n = realloc(kfd.userptrs, cap * sizeof(*n));
-			if (n) {
-				kfd.userptrs = n;
-				kfd.userptr_cap = cap;
-			}
-		}
-		if (!n) {
-			st = HSAKMT_STATUS_NO_MEMORY;
-		} else {
-			kfd.userptrs[kfd.nuserptrs++] = u;
-			if (!kfd_up_rebuild(u.lo, u.hi)) {
-				/* overlaps GPU memory the thunk did not allocate */
-				kfd_up_erase(&kfd.userptrs[kfd.nuserptrs - 1]);
-				kfd_up_rebuild(u.lo, u.hi);
-				st = HSAKMT_STATUS_INVALID_PARAMETER;
-			}
-		}
+		st = kfd_up_add(&u);
 	}
 	pthread_mutex_unlock(&kfd.lock);
 	return st;
@@ -178,15 +200,12 @@ KFD_API HSAKMT_STATUS hsaKmtDeregisterMemory(void *addr)
 	if (!kfd_is_open())
 		return HSAKMT_STATUS_KERNEL_IO_CHANNEL_NOT_OPENED;
 	pthread_mutex_lock(&kfd.lock);
-	u = kfd_userptr_find(a);
-	if (u && u->addr == a) {
-		if (--u->refs == 0) {
-			uint64_t lo = u->lo, hi = u->hi;
-			bool mapped;
-			kfd_up_span(&lo, &hi, &mapped);  /* the extent it was part of */
+	u = kfd_userptr_find(a, 0);
+	if (u) {
+		/* The last one frees the object, mapped or not (__fmm_release);
+		 * under a dispatch emu_mem_remove waits for its end. */
+		if (--u->refs == 0)
 			kfd_up_erase(u);
-			kfd_up_rebuild(lo, hi);
-		}
 	} else if (!kfd_range_find(a)) {
 		st = HSAKMT_STATUS_MEMORY_NOT_REGISTERED;
 	}
@@ -196,8 +215,8 @@ KFD_API HSAKMT_STATUS hsaKmtDeregisterMemory(void *addr)
 
 void kfd_userptr_release_all(void)
 {
-	for (size_t i = 0; i < kfd.nuserptrs; i++)
-		kfd_up_unmap_extents(kfd.userptrs[i].lo, kfd.userptrs[i].hi);
+	while (kfd.nuserptrs)
+		kfd_up_erase(&kfd.userptrs[kfd.nuserptrs - 1]);
 	free(kfd.userptrs);
 	kfd.userptrs = NULL;
 	kfd.nuserptrs = kfd.userptr_cap = 0;

@@ -7,6 +7,12 @@
 #                   hipHostRegister over the chunks the runtime pinned for a
 #                   2 MiB pageable copy), hipMemset, <<<>>> and
 #                   hipLaunchKernelGGL: every step right, exit 0
+#   host_register   hipHostRegister, a kernel on the device pointers,
+#                   hipHostUnregister and registering again (each user
+#                   pointer at a GPU address of its own, as with the KFD),
+#                   a sub-range at a byte offset, pointer attributes: each
+#                   right; a kernel on the device pointer of unregistered
+#                   memory faults
 #   device_props    hipGetDeviceProperties equals what gcnlab info says of
 #                   the emulated GPU (name, CUs, wave size, LDS, memory, L2,
 #                   clocks, threads per CU)
@@ -97,6 +103,21 @@ for my $arch (qw(gfx900 gfx90a)) {
 	   "$arch vector_add: @{[scalar @steps]} copy/launch steps right, exit $rc") or diag($out);
 	like($out, qr/^hipMemset 0x3f: last word 0x3f3f3f3f$/m, "$arch vector_add: hipMemset's bytes");
 	push @reports, unknown_reports($out);
+
+	# ---- host_register: register, use, unregister, register again ----
+	($out, $rc) = hip_run({}, $arch, 'host_register');
+	@steps = $out =~ /^(.*): right$/mg;
+	ok($rc == 0 && $out =~ /^host_register: ok$/m && @steps == 3 && $out !~ /WRONG/ &&
+	   $out =~ /^pointer attributes: memory type host, host pointer right, device pointer right$/m &&
+	   $out =~ /^hipHostUnregister of unregistered memory: hipErrorHostMemoryNotRegistered$/m,
+	   "$arch host_register: @{[scalar @steps]} register/unregister steps right, exit $rc") or diag($out);
+	push @reports, unknown_reports($out);
+	($out, $rc) = hip_run({}, $arch, 'host_register', 'stale');
+	ok($rc == 134 && $out =~ /^launching with the device pointer of unregistered memory$/m &&
+	   $out =~ /Memory access fault by GPU node-1 \(Agent handle: 0x[0-9a-f]+\) on address 0x[0-9a-f]+\. Reason: Page not present/ &&
+	   $out =~ /memory fault: read of 4 bytes at 0x[0-9a-f]+ is outside every live allocation/ &&
+	   $out !~ /no fault/,
+	   "$arch host_register stale: the unregistered memory's GPU address faults (exit $rc)") or diag($out);
 
 	# ---- device_props against gcnlab info ----
 	my ($info) = run_cmd({ timeout => 60 }, $gcnlab, 'info', '--arch', $arch, '--backend', 'emu');
@@ -195,7 +216,7 @@ for my $arch (qw(gfx900 gfx90a)) {
 
 	# ---- strictness: clang's code is clean, the runs report only the known ----
 	my @findings;
-	for my $name (qw(vector_add streams_events kernel_printf fault runtime_misc)) {
+	for my $name (qw(vector_add host_register streams_events kernel_printf fault runtime_misc)) {
 		my $p = prog($arch, $name);
 		my $co = "$tmp/$arch-$name.co";
 		my ($o1, $r1) = run_cmd({}, "$llvm/llvm-objcopy", '--dump-section', ".hip_fatbin=$co.fat", $p,
@@ -207,7 +228,7 @@ for my $arch (qw(gfx900 gfx90a)) {
 		push @findings, "$name: $o1$o2$o3" unless $r1 == 0 && $r2 == 0 && $r3 == 0 &&
 		                                           $o3 =~ /: \d+ kernel\(s\), 0 finding\(s\)/;
 	}
-	ok(!@findings, "$arch: gcnlab check finds nothing in the device code of 5 programs")
+	ok(!@findings, "$arch: gcnlab check finds nothing in the device code of 6 programs")
 		or diag(join("\n", @findings));
 	ok(!@reports, "$arch: the runs report nothing but the two known findings in the runtimes' kernels")
 		or diag(join("\n", @reports));
