@@ -29,6 +29,7 @@
 #include <string.h>
 #include <sys/mman.h>
 
+#include "gcn_array.h"
 #include "kfd/kfd_priv.h"
 
 #define KFD_PAGE 4096ull
@@ -133,16 +134,12 @@ static void kfd_up_erase(struct kfd_userptr *u)
 static HSAKMT_STATUS kfd_up_add(struct kfd_userptr *u)
 {
 	size_t len = u->hi - u->lo;
+	struct kfd_userptr *n = gcn_array_room(kfd.userptrs, &kfd.userptr_cap, kfd.nuserptrs, sizeof(*n), 16);
 	void *gva;
 
-	if (kfd.nuserptrs == kfd.userptr_cap) {
-		size_t cap = kfd.userptr_cap ? kfd.userptr_cap * 2 : 16;
-		struct kfd_userptr *n = realloc(kfd.userptrs, cap * sizeof(*n));
-		if (!n)
-			return HSAKMT_STATUS_NO_MEMORY;
-		kfd.userptrs = n;
-		kfd.userptr_cap = cap;
-	}
+	if (!n)
+		return HSAKMT_STATUS_NO_MEMORY;
+	kfd.userptrs = n;
 	gva = emu_mem_reserve(kfd.mem, len);
 	if (!gva)
 		return HSAKMT_STATUS_NO_MEMORY;
