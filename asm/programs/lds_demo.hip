@@ -7,10 +7,11 @@
  * i = 1..N, then hipDeviceSynchronize. Written from the seed's description.
  * Each i is launched twice more and timed: with hipExtLaunchKernelGGL's
  * two events ("kernel"), and with <<<>>> between two hipEventRecord
- * ("between events", what a program usually measures). Both are larger
- * than the lds_counters suite's dt_us for the same kernel (README, "HIP
- * programs"). The suite's counters (Index Accesses, Bank Conflict) have
- * no HIP API.
+ * ("between events", what a program usually measures). Both are the
+ * lds_counters suite's dt_us for the same kernel plus the launch, which
+ * the events span and the dispatch's own timestamps leave out (README,
+ * "HIP programs"). The suite's counters (Index Accesses, Bank Conflict)
+ * have no HIP API.
  *
  *   tools/rocr-emu build/programs/gfx90a/lds_demo [N]     (N: 1..256, 16)
  */

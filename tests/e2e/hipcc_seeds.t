@@ -11,7 +11,11 @@
 #   lds_demo      (003_…) bandwidth_demo and conflicts_demo, <<<1,i>>> for
 #                 i = 1..8: 16 launches, each with a kernel time; one
 #                 work-item's `conflicts` costs what `load` does, more
-#                 work-items more (the bank conflicts)
+#                 work-items more (the bank conflicts); each time is the
+#                 lds_counters suite's dt_us for that kernel and i plus one
+#                 per-launch overhead, the same for both kernels and every
+#                 i >= 2 (the CP's and SPI's launch before the first wave,
+#                 which the suite's dt_us leaves out: README "HIP programs")
 #   flush_icache  (001_…) flush_cache on CUs x 60 blocks before each timed
 #                 launch: the first run (code from memory) slower than hot,
 #                 later cold runs no faster than hot, to 2 ns (the icache suite: the
@@ -56,6 +60,17 @@ for my $arch (qw(gfx900 gfx90a)) {
 	   "$arch lds_demo: 8 work-items on one bank take longer (" . ($k{'conflicts 8'} // '?') .
 	   " us) than 8 on 8 banks (" . ($k{'load 8'} // '?') . ") and than one (" .
 	   ($k{'conflicts 1'} // '?') . ")");
+	# what the launch adds: HIP's time less the suite's (dt_us, 0.01 us)
+	my $lds = read_csv("$root/results/reference/$arch-emu/lds_counters.csv");
+	my @over;
+	for my $r (@{ $lds ? $lds->{rows} : [] }) {
+		my $t = $k{"$r->{kernel} $r->{work_items}"};
+		push @over, $t - $r->{dt_us} if defined $t && $r->{work_items} >= 2;
+	}
+	my ($omin, $omax) = (sort { $a <=> $b } @over)[0, -1];
+	ok(@over == 14 && $omin > 0 && $omax - $omin <= 0.015,
+	   "$arch lds_demo: each launch's time is the lds_counters suite's dt_us plus one per-launch overhead, " .
+	   (defined $omin ? sprintf('%.3f-%.3f', $omin, $omax) : '?') . " us") or diag($out);
 
 	# ---- 001: flush before each timed launch ----
 	($out, $rc) = seed_run($arch, 'flush_icache', 3);
