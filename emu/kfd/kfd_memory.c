@@ -98,10 +98,11 @@ KFD_API HSAKMT_STATUS hsaKmtFreeMemory(void *addr, HSAuint64 size)
 	return HSAKMT_STATUS_SUCCESS;
 }
 
-/* Map or unmap the allocation holding addr, or the user pointer at addr
- * (size bytes; 0: the one starting there); *alt: the GPU address, addr
- * itself but for a user pointer. */
-static HSAKMT_STATUS kfd_set_mapped(void *addr, HSAuint64 size, HSAuint64 *alt, bool mapped)
+/* Map (for the GPU: gpu; for the CPU alone: !gpu) or unmap (!map) the
+ * allocation holding addr, or the user pointer at addr (size bytes; 0: the
+ * one starting there); *alt: the GPU address, addr itself but for a user
+ * pointer. */
+static HSAKMT_STATUS kfd_set_mapped(void *addr, HSAuint64 size, HSAuint64 *alt, bool map, bool gpu_view)
 {
 	uint64_t a = (uint64_t)(uintptr_t)addr, gpu = a;
 	struct kfd_range *r;
@@ -114,8 +115,8 @@ static HSAKMT_STATUS kfd_set_mapped(void *addr, HSAuint64 size, HSAuint64 *alt, 
 	pthread_mutex_lock(&kfd.lock);
 	r = kfd_range_find(a);
 	if (r)
-		emu_mem_set_gpu(kfd.mem, (void *)(uintptr_t)r->base, mapped);
-	else if (!kfd_userptr_map(a, size, mapped, &gpu))
+		emu_mem_set_gpu(kfd.mem, (void *)(uintptr_t)r->base, map && gpu_view);
+	else if (!kfd_userptr_map(a, size, map, map && !gpu_view, &gpu))
 		st = HSAKMT_STATUS_MEMORY_NOT_REGISTERED;
 	pthread_mutex_unlock(&kfd.lock);
 	if (st == HSAKMT_STATUS_SUCCESS && alt)
@@ -125,7 +126,7 @@ static HSAKMT_STATUS kfd_set_mapped(void *addr, HSAuint64 size, HSAuint64 *alt, 
 
 KFD_API HSAKMT_STATUS hsaKmtMapMemoryToGPU(void *addr, HSAuint64 size, HSAuint64 *alt)
 {
-	return kfd_set_mapped(addr, size, alt, true);
+	return kfd_set_mapped(addr, size, alt, true, true);
 }
 
 KFD_API HSAKMT_STATUS hsaKmtMapMemoryToGPUNodes(void *addr, HSAuint64 size, HSAuint64 *alt,
@@ -143,12 +144,12 @@ KFD_API HSAKMT_STATUS hsaKmtMapMemoryToGPUNodes(void *addr, HSAuint64 size, HSAu
 		gpu |= nodes[i] == KFD_NODE_GPU;
 	}
 	/* A map to the CPU node alone leaves the GPU's view unmapped. */
-	return kfd_set_mapped(addr, size, alt, gpu || nnodes == 0);
+	return kfd_set_mapped(addr, size, alt, true, gpu || nnodes == 0);
 }
 
 KFD_API HSAKMT_STATUS hsaKmtUnmapMemoryToGPU(void *addr)
 {
-	return kfd_set_mapped(addr, 0, NULL, false);
+	return kfd_set_mapped(addr, 0, NULL, false, false);
 }
 
 KFD_API HSAKMT_STATUS hsaKmtQueryPointerInfo(const void *ptr, HsaPointerInfo *info)

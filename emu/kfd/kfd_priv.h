@@ -128,12 +128,13 @@ void kfd_memory_release_all(void);
  * host address addr and `size` bytes (0: the only one starting at addr),
  * else the one whose GPU address is addr, as the thunk's vm_find_object;
  * holding: the first whose host bytes, else whose GPU range, hold addr;
- * gpu: its GPU address (of addr, not of its page); map: map or unmap the
- * one find names, giving its GPU address; false if none. */
+ * gpu: its GPU address (of addr, not of its page); map: map (for the CPU
+ * alone: no change) or unmap the one find names, giving its GPU address;
+ * false if none. */
 struct kfd_userptr *kfd_userptr_find(uint64_t addr, uint64_t size);
 struct kfd_userptr *kfd_userptr_holding(uint64_t addr);
 uint64_t kfd_userptr_gpu(const struct kfd_userptr *u);
-bool kfd_userptr_map(uint64_t addr, uint64_t size, bool map, uint64_t *gpu);
+bool kfd_userptr_map(uint64_t addr, uint64_t size, bool map, bool cpu_only, uint64_t *gpu);
 void kfd_userptr_release_all(void);
 
 /* Events (kfd_event.c). */

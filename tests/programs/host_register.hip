@@ -10,7 +10,11 @@
  *      not page aligned: the kernel reads the right elements;
  *   4. the pointer attributes of a registered buffer name it as host
  *      memory with a device pointer, and hipHostUnregister of memory that
- *      is not registered answers hipErrorHostMemoryNotRegistered.
+ *      is not registered answers hipErrorHostMemoryNotRegistered;
+ *   5. read-only memory (a const array): the KFD cannot pin it for the GPU
+ *      to write, so hipHostRegister answers hipErrorOutOfMemory, and a
+ *      hipMemcpy from it (the runtime pins large pageable sources) still
+ *      copies it right, through the runtime's staging buffers.
  * One line per step, "host_register: ok" and exit 0 when every step is right.
  * `host_register stale` launches a kernel on the device pointer of memory
  * unregistered before: it faults.
@@ -21,6 +25,9 @@
 
 #define N 4096
 #define BLOCK 256
+#define RO_N (1 << 20)   /* 4 MiB: large enough that hipMemcpy pins the source */
+
+static const int ro_src[RO_N] = { 5, 6, 7 };
 
 __global__ void scale(const int *in, int *out, int k, int n)
 {
@@ -121,6 +128,17 @@ int main(int argc, char **argv)
 	hipError_t none = hipHostUnregister(out);
 	printf("hipHostUnregister of unregistered memory: %s\n", hipGetErrorName(none));
 	bad |= none != hipErrorHostMemoryNotRegistered;
+
+	hipError_t ro = hipHostRegister((void *)ro_src, sizeof(ro_src), hipHostRegisterDefault);
+	printf("hipHostRegister of read-only memory: %s\n", hipGetErrorName(ro));
+	bad |= ro != hipErrorOutOfMemory;
+	int *dro, *back = (int *)malloc(sizeof(ro_src));
+	HIP_CHECK(hipMalloc((void **)&dro, sizeof(ro_src)));
+	HIP_CHECK(hipMemcpy(dro, ro_src, sizeof(ro_src), hipMemcpyHostToDevice));
+	HIP_CHECK(hipMemcpy(back, dro, sizeof(ro_src), hipMemcpyDeviceToHost));
+	bad |= step("a copy from read-only memory", !memcmp(back, ro_src, sizeof(ro_src)));
+	HIP_CHECK(hipFree(dro));
+	free(back);
 
 	free(in);
 	free(out);
