@@ -127,7 +127,8 @@ void kfd_memory_release_all(void);
 /* User pointers (kfd_userptr.c), kfd.lock held. find: the registration of
  * host address addr and `size` bytes (0: the only one starting at addr),
  * else the one whose GPU address is addr, as the thunk's vm_find_object;
- * holding: the first whose host bytes, else whose GPU range, hold addr;
+ * holding: one whose host bytes (the nearest start below addr, else at
+ * addr), else whose GPU range, hold addr;
  * gpu: its GPU address (of addr, not of its page); map: map (for the CPU
  * alone: no change) or unmap the one find names, giving its GPU address;
  * false if none. */

@@ -58,13 +58,25 @@ struct kfd_userptr *kfd_userptr_find(uint64_t addr, uint64_t size)
 	return NULL;
 }
 
+/* Of the registrations whose host bytes hold addr, the thunk's range
+ * lookup (vm_find_object_by_userptr_range: the nearest start below addr
+ * first) answers with the one starting nearest below addr, else one
+ * starting at addr. */
 struct kfd_userptr *kfd_userptr_holding(uint64_t addr)
 {
+	struct kfd_userptr *below = NULL, *at = NULL;
+
 	for (size_t i = 0; i < kfd.nuserptrs; i++) {
 		struct kfd_userptr *u = &kfd.userptrs[i];
-		if (addr - u->addr < u->size)
-			return u;
+		if (addr - u->addr >= u->size)
+			continue;
+		if (u->addr == addr)
+			at = at ? at : u;
+		else if (!below || u->addr > below->addr)
+			below = u;
 	}
+	if (below || at)
+		return below ? below : at;
 	for (size_t i = 0; i < kfd.nuserptrs; i++) {
 		struct kfd_userptr *u = &kfd.userptrs[i];
 		if (addr - kfd_userptr_gpu(u) < u->size)
