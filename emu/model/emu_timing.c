@@ -106,6 +106,9 @@ struct emu_timing *emu_timing_create(const struct emu_profile *prof, uint32_t sc
 	t->n_sqc = (t->num_cu + mp->sqc.shared_by - 1) / mp->sqc.shared_by;
 	t->n_ic = (t->num_cu + mp->icache.shared_by - 1) / mp->icache.shared_by;
 	t->n_l2 = nx;
+	for (unsigned op = 0; op < EMU_CPOL_OPS; op++)
+		for (unsigned b = 0; b < EMU_CPOL_COMBOS; b++)
+			t->cpol[op][b] = emu_cpol_resolve(prof->tgt->gen, (enum emu_cpol_op)op, b, nx);
 	if (!caches_init(&t->l1, t->num_cu, &mp->l1, FILLS_L1) ||
 	    !caches_init(&t->sqc, t->n_sqc, &mp->sqc, FILLS_SQC) ||
 	    !caches_init(&t->ic, t->n_ic, &mp->icache, FILLS_IC) ||

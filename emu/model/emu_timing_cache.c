@@ -186,6 +186,17 @@ static inline __attribute__((always_inline)) bool set_rest(const struct emu_cach
 	uint32_t dirty = (flags & EMU_CACHE_DIRTY) ? 1u : 0u;
 	uint32_t n = c->ways;
 	int i = find_way(s, n, word | 1u);
+	if (i >= 0 && (flags & EMU_CACHE_EVICT)) {
+		/* the only lookup that reaches here with way 0 unchecked */
+		if ((s[i] & 1u) && victim) {
+			*victim = (uint64_t)((s[i] >> 1) - 1) << c->set_shift | set;
+			*victim_dirty = true;
+		}
+		for (uint32_t k = (uint32_t)i; k + 1 < n; k++)
+			s[k] = s[k + 1];
+		s[n - 1] = 0;
+		return true;
+	}
 	if (i > 0) {
 		uint32_t hit = s[i] | dirty;
 		if (!(flags & EMU_CACHE_NT)) {
@@ -196,7 +207,7 @@ static inline __attribute__((always_inline)) bool set_rest(const struct emu_cach
 		}
 		return true;
 	}
-	if (!(flags & EMU_CACHE_ALLOC))
+	if (!(flags & EMU_CACHE_ALLOC) || (flags & EMU_CACHE_EVICT))
 		return false;
 
 	if (flags & EMU_CACHE_NT) {
@@ -274,7 +285,7 @@ static inline __attribute__((always_inline)) uint64_t run_walk(const struct emu_
 		if (dirty)
 			c->dirty_sets[set >> 6] |= 1ull << (set & 63);
 		bool hit;
-		if ((s[0] | 1u) == (word | 1u)) {
+		if (!(flags & EMU_CACHE_EVICT) && (s[0] | 1u) == (word | 1u)) {
 			s[0] |= dirty;
 			hit = true;
 		} else {
@@ -316,7 +327,7 @@ bool emu_cache_set_access(const struct emu_cache *c, uint32_t *s, uint64_t line,
 {
 	uint32_t set = (uint32_t)line & (c->sets - 1);
 	uint32_t word = emu_cache_tag_word(line >> c->set_shift);
-	if ((s[0] | 1u) == (word | 1u)) {  /* the most recent line, as emu_cache_access's inline check */
+	if (!(flags & EMU_CACHE_EVICT) && (s[0] | 1u) == (word | 1u)) {  /* as emu_cache_access's inline check */
 		s[0] |= (flags & EMU_CACHE_DIRTY) ? 1u : 0u;
 		return true;
 	}

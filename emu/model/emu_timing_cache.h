@@ -42,6 +42,11 @@ enum {
 	EMU_CACHE_ALLOC = 1u << 0,  /* allocate on a miss */
 	EMU_CACHE_DIRTY = 1u << 1,  /* mark the line dirty (write-back caches) */
 	EMU_CACHE_NT = 1u << 2,     /* streaming: fill/keep at the LRU position */
+	/* "Miss Evict" / "Hit Evict" of the ISA's cache-policy tables
+	 * (emu_timing_cpol.h): a present line is removed (a dirty one is
+	 * reported as the victim, itself), a miss allocates nothing; the
+	 * return value still says whether the line was there. */
+	EMU_CACHE_EVICT = 1u << 3,
 };
 
 /* `fills`: entries of the in-flight table (power of two, 0 for none). */
@@ -89,7 +94,7 @@ static inline bool emu_cache_access(struct emu_cache *c, uint64_t line, unsigned
 	uint32_t *s = &c->tag[(size_t)set * c->ways];
 	if (flags & EMU_CACHE_DIRTY)  /* a dirty word is stored in every case but a non-allocating miss */
 		c->dirty_sets[set >> 6] |= 1ull << (set & 63);
-	if ((s[0] | 1u) == (emu_cache_tag_word(line >> c->set_shift) | 1u)) {
+	if (!(flags & EMU_CACHE_EVICT) && (s[0] | 1u) == (emu_cache_tag_word(line >> c->set_shift) | 1u)) {
 		s[0] |= (flags & EMU_CACHE_DIRTY) ? 1u : 0u;
 		return true;
 	}

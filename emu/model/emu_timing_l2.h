@@ -14,12 +14,14 @@
 #include "model/emu_timing_mem.h"
 #include "model/emu_timing_state.h"
 
-/* How a request uses the L2: BYPASS (system scope: memory is the point of
- * coherence; atomics are still performed at the L2), STREAM (non-temporal:
- * LRU fill), WRITE (a byte-masked write: allocated without a fill),
- * ATOMIC. */
+/* How a request uses the L2, from the ISA's policy table
+ * (emu_timing_cpol.h): BYPASS ("Coherent Cache Bypass": memory is the
+ * point of coherence; an atomic is done there), STREAM ("Hit Stream": LRU
+ * fill), LLC_EVICT (the last-level cache's "Hit Evict": a hit line is
+ * evicted, a miss fills nothing), WRITE (a byte-masked write: allocated
+ * without a fill), ATOMIC. */
 enum { EMU_L2_BYPASS = 1u << 0, EMU_L2_STREAM = 1u << 1, EMU_L2_WRITE = 1u << 2,
-       EMU_L2_ATOMIC = 1u << 3 };
+       EMU_L2_ATOMIC = 1u << 3, EMU_L2_LLC_EVICT = 1u << 4 };
 
 /* Beyond-L1 path shared by vector misses, scalar misses and instruction
  * fetch: the L2 of `cu` (and MALL, DRAM) for the L2 line holding byte
@@ -44,7 +46,7 @@ static inline unsigned emu_timing_l2_flags(unsigned how)
 
 static inline bool emu_timing_l2_bypassed(unsigned how)
 {
-	return (how & EMU_L2_BYPASS) && !(how & EMU_L2_ATOMIC);
+	return (how & EMU_L2_BYPASS) != 0;
 }
 
 /* The channel step of a request for L2 line `line` of L2 `l2`, whose data
@@ -101,7 +103,7 @@ emu_timing_l2_after(struct emu_timing *t, struct emu_cache *l2, uint64_t addr, u
 	if (how & EMU_L2_WRITE)
 		return t2;  /* byte-masked write: allocated without a fill */
 	cnt[EMU_CNT_TCC_EA_RDREQ] += emu_timing_l2_ea_reqs(l2);
-	uint64_t r = emu_timing_mem_read(t, addr, t2, how & EMU_L2_STREAM);
+	uint64_t r = emu_timing_mem_read(t, addr, t2, (how & EMU_L2_LLC_EVICT) != 0);
 	emu_cache_fill_note(l2, line, t2, r);
 	return r;
 }
@@ -112,18 +114,33 @@ emu_timing_l2_line(struct emu_timing *t, struct emu_cache *l2, uint64_t addr, ui
 {
 	uint64_t t2 = arrive + t->mp->l2_hit;
 	if (emu_timing_l2_bypassed(how)) {
-		/* System scope: memory is the point of coherence. */
+		/* Coherent cache bypass: memory is the point of coherence. */
 		uint64_t *cnt = emu_timing_cnt(t);
+		bool evict = (how & EMU_L2_LLC_EVICT) != 0;
 		cnt[EMU_CNT_TCC_REQ]++;
 		cnt[EMU_CNT_TCC_MISS]++;
 		t2 = emu_timing_l2_channel(t, l2, addr >> l2->line_shift, t2);
+		if (how & EMU_L2_ATOMIC) {
+			/* Done at memory, timed as a read of its line; one EA
+			 * request ("atomics may travel over the same interface
+			 * and are generally classified as write requests",
+			 * rocprofiler-compute, TCC_EA0_WRREQ). */
+			cnt[EMU_CNT_TCC_EA_WRREQ]++;
+			return emu_timing_mem_read(t, addr, t2, evict);
+		}
 		if (how & EMU_L2_WRITE) {
+			/* Through to the last-level cache ("Hit LRU") or past it
+			 * ("Hit Evict": a copy the MALL holds is not evicted). */
 			cnt[EMU_CNT_TCC_EA_WRREQ] += emu_timing_l2_ea_reqs(l2);
-			emu_timing_mem_dram_write(t, t2);
-			return t2 + t->mem_cycles;
+			if (evict || !t->root->mall.sets) {
+				emu_timing_mem_dram_write(t, t2);
+				return t2 + t->mem_cycles;
+			}
+			emu_timing_mem_l2_writeback(t, addr, t2);
+			return t2 + t->mall_cycles;
 		}
 		cnt[EMU_CNT_TCC_EA_RDREQ] += emu_timing_l2_ea_reqs(l2);
-		return emu_timing_mem_read(t, addr, t2, how & EMU_L2_STREAM);
+		return emu_timing_mem_read(t, addr, t2, evict);
 	}
 	/* Set by a miss only; gcc -O2 with the sanitizers cannot see that. */
 	uint64_t victim = 0;

@@ -25,6 +25,7 @@
 
 #include "arch/emu_profile.h"
 #include "model/emu_timing_cache.h"
+#include "model/emu_timing_cpol.h"
 #include "model/emu_timing_hbm.h"
 #include "model/emu_timing_report.h"
 #include "wave/emu_wave.h"
@@ -116,6 +117,9 @@ struct emu_timing {
 	uint32_t l2ch_n, l2ch_shift;     /* l2ch_n = 1 << l2ch_shift (or 0) */
 	struct emu_cache mall;           /* sets == 0 when the GPU has none */
 	uint32_t n_sqc, n_ic, n_l2;
+	/* The ISA's cache-policy table of the arch, resolved for n_l2 L2s
+	 * (emu_timing_cpol.h): cpol[op][bits]. */
+	struct emu_cpol_row cpol[EMU_CPOL_OPS][EMU_CPOL_COMBOS];
 
 	/* Memos: a domain's own (each view has its copy), since a shared
 	 * memo would be written by every domain's thread. */
