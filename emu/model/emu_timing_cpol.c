@@ -37,6 +37,12 @@
  *    parts of the MI200 document we could read; AMDGPUUsage (memory model
  *    GFX90A) says there is no L2 bypass policy at the ISA level: SCC
  *    changes nothing here.
+ *  - The last-level column of an access the L2 keeps (Hit LRU / Hit
+ *    Stream) applies when the L2 evicts the line; the L2 keeps no policy
+ *    per line, so its write-back always allocates in the MALL ("Hit LRU").
+ *    The column is carried out when the L2 is missed or bypassed.
+ *  - A bypassing "Hit Evict" store goes to DRAM without evicting a copy
+ *    the MALL may hold.
  *  - Atomics: the documents say what the bits mean (return, scope,
  *    last-level allocation), not where a system-scope atomic is done; it
  *    is done beyond the L2 like a system-scope load or store (BYPASS).
