@@ -77,6 +77,7 @@ static inline uint32_t emu_cache_tag_word(uint64_t tag)
 
 bool emu_cache_access_rest(struct emu_cache *c, uint64_t line, unsigned flags, uint64_t *victim,
                            bool *victim_dirty);
+bool emu_cache_access_evict(struct emu_cache *c, uint64_t line, uint64_t *victim, bool *victim_dirty);
 /* Look up line number `line` (address >> line_shift). Returns true on a hit.
  * With EMU_CACHE_ALLOC a miss fills the line; if that evicts a dirty line,
  * *victim gets its line number and the return value says miss with
@@ -90,11 +91,13 @@ static inline bool emu_cache_access(struct emu_cache *c, uint64_t line, unsigned
 		*victim_dirty = false;
 	if (!c->sets)
 		return false;
+	if (flags & EMU_CACHE_EVICT)
+		return emu_cache_access_evict(c, line, victim, victim_dirty);
 	uint32_t set = (uint32_t)line & (c->sets - 1);
 	uint32_t *s = &c->tag[(size_t)set * c->ways];
 	if (flags & EMU_CACHE_DIRTY)  /* a dirty word is stored in every case but a non-allocating miss */
 		c->dirty_sets[set >> 6] |= 1ull << (set & 63);
-	if (!(flags & EMU_CACHE_EVICT) && (s[0] | 1u) == (emu_cache_tag_word(line >> c->set_shift) | 1u)) {
+	if ((s[0] | 1u) == (emu_cache_tag_word(line >> c->set_shift) | 1u)) {
 		s[0] |= (flags & EMU_CACHE_DIRTY) ? 1u : 0u;
 		return true;
 	}

@@ -108,40 +108,18 @@ emu_timing_l2_after(struct emu_timing *t, struct emu_cache *l2, uint64_t addr, u
 	return r;
 }
 
+/* A request that bypasses the L2 ("Coherent Cache Bypass", how has
+ * EMU_L2_BYPASS), asked at t2 (arrival + L2 hit latency): out of line,
+ * since only policy bits lead here (emu_timing_l2.c). */
+uint64_t emu_timing_l2_bypass(struct emu_timing *t, struct emu_cache *l2, uint64_t addr, uint64_t t2, unsigned how);
+
 /* emu_timing_l2 on the L2 `l2` (emu_timing_l2_of the CU). */
 static inline __attribute__((always_inline)) uint64_t
 emu_timing_l2_line(struct emu_timing *t, struct emu_cache *l2, uint64_t addr, uint64_t arrive, unsigned how)
 {
 	uint64_t t2 = arrive + t->mp->l2_hit;
-	if (emu_timing_l2_bypassed(how)) {
-		/* Coherent cache bypass: memory is the point of coherence. */
-		uint64_t *cnt = emu_timing_cnt(t);
-		bool evict = (how & EMU_L2_LLC_EVICT) != 0;
-		cnt[EMU_CNT_TCC_REQ]++;
-		cnt[EMU_CNT_TCC_MISS]++;
-		t2 = emu_timing_l2_channel(t, l2, addr >> l2->line_shift, t2);
-		if (how & EMU_L2_ATOMIC) {
-			/* Done at memory, timed as a read of its line; one EA
-			 * request ("atomics may travel over the same interface
-			 * and are generally classified as write requests",
-			 * rocprofiler-compute, TCC_EA0_WRREQ). */
-			cnt[EMU_CNT_TCC_EA_WRREQ]++;
-			return emu_timing_mem_read(t, addr, t2, evict);
-		}
-		if (how & EMU_L2_WRITE) {
-			/* Through to the last-level cache ("Hit LRU") or past it
-			 * ("Hit Evict": a copy the MALL holds is not evicted). */
-			cnt[EMU_CNT_TCC_EA_WRREQ] += emu_timing_l2_ea_reqs(l2);
-			if (evict || !t->root->mall.sets) {
-				emu_timing_mem_dram_write(t, t2);
-				return t2 + t->mem_cycles;
-			}
-			emu_timing_mem_l2_writeback(t, addr, t2);
-			return t2 + t->mall_cycles;
-		}
-		cnt[EMU_CNT_TCC_EA_RDREQ] += emu_timing_l2_ea_reqs(l2);
-		return emu_timing_mem_read(t, addr, t2, evict);
-	}
+	if (emu_timing_l2_bypassed(how))
+		return emu_timing_l2_bypass(t, l2, addr, t2, how);
 	/* Set by a miss only; gcc -O2 with the sanitizers cannot see that. */
 	uint64_t victim = 0;
 	bool dirty = false;

@@ -153,27 +153,6 @@ static void vmem_maintenance(struct emu_timing *t, uint32_t cu, const struct emu
 		emu_cache_invalidate(&t->l1[cu]);
 }
 
-/* The access's row of the ISA's cache-policy table (emu_timing_cpol.c),
- * and how the L2 side is to carry it out. */
-static struct emu_cpol_row cache_policy(const struct emu_timing *t, const struct emu_access *acc, unsigned *how)
-{
-	enum emu_cpol_op op = acc->atomic ? EMU_CPOL_ATOMIC : acc->store ? EMU_CPOL_STORE : EMU_CPOL_LOAD;
-	struct emu_cpol_row p = t->cpol[op][emu_cpol_decode(t->prof->tgt, acc->flags).bits];
-	*how = (p.l2 == EMU_CPOL_L2_BYPASS ? EMU_L2_BYPASS : 0) | (p.l2 == EMU_CPOL_L2_HIT_STREAM ? EMU_L2_STREAM : 0) |
-	       (p.llc == EMU_CPOL_LLC_HIT_EVICT ? EMU_L2_LLC_EVICT : 0);
-	return p;
-}
-
-/* The L1 lookup flags of a policy: "Hit LRU" allocates, "Miss Evict"
- * removes a present line, "Miss LRU" (a written-through store) touches a
- * present line only. */
-static const unsigned l1_flags[] = {
-	[EMU_CPOL_L1_HIT_LRU] = EMU_CACHE_ALLOC,
-	[EMU_CPOL_L1_MISS_LRU] = 0,
-	[EMU_CPOL_L1_MISS_EVICT] = EMU_CACHE_EVICT,
-	[EMU_CPOL_L1_NONE] = 0,
-};
-
 uint64_t emu_timing_vmem(struct emu_timing *t, struct emu_wave *w, const struct emu_inst *in,
                          const struct emu_access *acc)
 {
@@ -192,14 +171,17 @@ uint64_t emu_timing_vmem(struct emu_timing *t, struct emu_wave *w, const struct 
 		return dep + mp->l1_hit;
 	}
 
-	unsigned how;
-	struct emu_cpol_row p = cache_policy(t, acc, &how);
-	bool load = !acc->atomic && !acc->store;
+	/* The access's row of the ISA's cache-policy table (emu_timing_cpol.c,
+	 * resolved per GPU in t->vpol). */
+	enum emu_cpol_op op = acc->atomic ? EMU_CPOL_ATOMIC : acc->store ? EMU_CPOL_STORE : EMU_CPOL_LOAD;
+	const struct emu_timing_vpol p = t->vpol[op][acc->flags & (EMU_CPOL_COMBOS - 1)];
+	unsigned how = p.how;
+	bool load = op == EMU_CPOL_LOAD;
 	/* The L1 lookups, in line order, as the policy says; only a load's
 	 * "Hit LRU" is served by the L1 (stores are written through, atomics
 	 * done at the L2 or beyond). Bit i of hit: lines[i] is served. */
-	unsigned f = l1_flags[p.l1];
-	bool l1_fills = p.l1 == EMU_CPOL_L1_HIT_LRU;
+	unsigned f = p.l1_flags;
+	bool l1_fills = load && p.l1 == EMU_CPOL_L1_HIT_LRU;  /* served by and filling the L1 */
 	uint64_t hit[EMU_MAX_LINES / 64] = { 0 };
 	if (p.l1 != EMU_CPOL_L1_NONE && run && n <= 64) {
 		hit[0] = emu_cache_access_run(l1, lines[0], n, f, NULL, NULL);
@@ -207,7 +189,7 @@ uint64_t emu_timing_vmem(struct emu_timing *t, struct emu_wave *w, const struct 
 		for (unsigned i = 0; i < n; i++)
 			hit[i / 64] |= (uint64_t)emu_cache_access(l1, lines[i], f, NULL, NULL) << (i % 64);
 	}
-	if (!load || !l1_fills)
+	if (!l1_fills)
 		memset(hit, 0, sizeof(hit));
 	unsigned nh = 0;
 	for (unsigned k = 0; k < EMU_MAX_LINES / 64; k++)
@@ -267,7 +249,7 @@ uint64_t emu_timing_vmem(struct emu_timing *t, struct emu_wave *w, const struct 
 		for (unsigned i = 0; i < nm; i++) {
 			uint64_t r = emu_timing_l2_after(t, l2, lines[m0 + i] << l1->line_shift, t2, how, l2hit >> i & 1,
 			                      wb >> i & 1, wb >> i & 1 ? victim[i] : 0);
-			if (load && l1_fills)
+			if (l1_fills)
 				emu_cache_fill_note(l1, lines[m0 + i], at_l1, r);
 			done = r > done ? r : done;
 		}
@@ -277,7 +259,7 @@ uint64_t emu_timing_vmem(struct emu_timing *t, struct emu_wave *w, const struct 
 		if (hit[i / 64] >> (i % 64) & 1)
 			continue;
 		uint64_t r = emu_timing_l2_line(t, l2, lines[i] << l1->line_shift, at_l1, how);
-		if (load && l1_fills)
+		if (l1_fills)
 			emu_cache_fill_note(l1, lines[i], at_l1, r);
 		done = r > done ? r : done;
 	}
