@@ -14,7 +14,17 @@
 #include "core/emu_dispatch_ctx.h"
 #include "core/emu_sched.h"
 
-/* The SPI launches one wave per cycle per SE; a few cycles between waves. */
+/* Cycles between the waves of a workgroup as the SPI starts them, and from
+ * a freed slot to its next workgroup (the first fill of the GPU starts a
+ * workgroup every EMU_WAVE_LAUNCH_GAP / 2 cycles, emu_dispatch_run.c).
+ * Assumption, no published figure found: neither the rocprofiler-compute
+ * documentation (Workgroup Manager (SPI), Shader engine, Pipeline metrics:
+ * wave dispatch counts and rates are measured, no launch rate is given),
+ * the CDNA2/CDNA3 white papers and ISA documents, AMD's GCN material
+ * (gpuopen), nor published microbenchmarks of wave or workgroup launch
+ * (searched for MI200/MI300/GCN wave launch rate, SPI dispatch rate) state
+ * one. 4 cycles is kept: its figures (the stream tables, the copy study)
+ * stand within their published windows. */
 #define EMU_WAVE_LAUNCH_GAP 4u
 
 /* A CU that a finished workgroup left free at `cycle`. */

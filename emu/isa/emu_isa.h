@@ -112,29 +112,24 @@ enum {
 	EMU_F_NV = 1u << 14,
 };
 
-/* The cache policy of a memory instruction, decoded once from its three
- * policy bits (EMU_F_GLC, EMU_F_SLC, EMU_F_SC1) for the disassembly and the
- * cycle model alike. glc/slc (GFX9, CDNA2: AMDGPUUsage memory model GFX90A):
- * glc misses the vector L1, slc streams. sc0/sc1/nt (GCN_F_CPOL_SC, CDNA3:
- * memory model GFX942): sc1:sc0 is the scope, wave/group keep the L1, agent
- * (sc1) misses it, system (sc1 sc0) misses the L1 and the L2; nt streams. */
+/* The cache-policy bits of a memory instruction (EMU_F_GLC, EMU_F_SLC,
+ * EMU_F_SC1) as one index, bit 0 glc (gfx942: sc0), bit 1 gfx90a's scc
+ * (gfx942: sc1), bit 2 slc (gfx942: nt), and their spelling for the
+ * disassembly. What each combination does at each cache is the ISA
+ * documents' table, model/emu_timing_cpol.c. */
 struct emu_cpol {
-	bool l1_bypass, l2_bypass, stream;
+	unsigned bits;
 	const char *name[3]; /* spelling of the GLC, SLC, SC1 bits */
 };
 
 static inline struct emu_cpol emu_cpol_decode(const struct gcn_proc *t, uint32_t flags)
 {
-	struct emu_cpol p = { false, false, (flags & EMU_F_SLC) != 0, { " glc", " slc", " scc" } };
+	struct emu_cpol p = { ((flags & EMU_F_GLC) ? 1u : 0u) | ((flags & EMU_F_SC1) ? 2u : 0u) |
+	                      ((flags & EMU_F_SLC) ? 4u : 0u), { " glc", " slc", " scc" } };
 	if (gcn_has(t, GCN_F_CPOL_SC)) {
-		unsigned scope = ((flags & EMU_F_SC1) ? 2u : 0u) | ((flags & EMU_F_GLC) ? 1u : 0u);
-		p.l1_bypass = scope >= 2;
-		p.l2_bypass = scope == 3;
 		p.name[0] = " sc0";
 		p.name[1] = " nt";
 		p.name[2] = " sc1";
-	} else {
-		p.l1_bypass = (flags & EMU_F_GLC) != 0;
 	}
 	return p;
 }

@@ -72,6 +72,26 @@ static void caches_fini(struct emu_cache *arr, uint32_t n)
 	free(arr);
 }
 
+/* The raw policy flags index the table (emu_timing_state.h). */
+_Static_assert((EMU_F_GLC | EMU_F_SLC | EMU_F_SC1) == EMU_CPOL_COMBOS - 1, "policy flags are bits 0-2");
+
+/* A policy row as the vector path carries it out: the L1 lookup ("Hit
+ * LRU" allocates, "Miss Evict" removes a present line, "Miss LRU", a
+ * written-through store, touches a present line only) and the L2 side. */
+static struct emu_timing_vpol vpol_of(struct emu_cpol_row r)
+{
+	static const uint8_t l1_flags[] = {
+		[EMU_CPOL_L1_HIT_LRU] = EMU_CACHE_ALLOC,
+		[EMU_CPOL_L1_MISS_LRU] = 0,
+		[EMU_CPOL_L1_MISS_EVICT] = EMU_CACHE_EVICT,
+		[EMU_CPOL_L1_NONE] = 0,
+	};
+	unsigned how = (r.l2 == EMU_CPOL_L2_BYPASS ? EMU_L2_BYPASS : 0) |
+	               (r.l2 == EMU_CPOL_L2_HIT_STREAM ? EMU_L2_STREAM : 0) |
+	               (r.llc == EMU_CPOL_LLC_HIT_EVICT ? EMU_L2_LLC_EVICT : 0);
+	return (struct emu_timing_vpol){ r.l1, l1_flags[r.l1], (uint8_t)how };
+}
+
 struct emu_timing *emu_timing_create(const struct emu_profile *prof, uint32_t sclk_mhz, uint32_t mclk_mhz)
 {
 	struct emu_timing *t = calloc(1, sizeof(*t));
@@ -106,6 +126,10 @@ struct emu_timing *emu_timing_create(const struct emu_profile *prof, uint32_t sc
 	t->n_sqc = (t->num_cu + mp->sqc.shared_by - 1) / mp->sqc.shared_by;
 	t->n_ic = (t->num_cu + mp->icache.shared_by - 1) / mp->icache.shared_by;
 	t->n_l2 = nx;
+	for (unsigned op = 0; op < EMU_CPOL_OPS; op++)
+		for (uint32_t raw = 0; raw < EMU_CPOL_COMBOS; raw++)
+			t->vpol[op][raw] = vpol_of(emu_cpol_resolve(prof->tgt->gen, (enum emu_cpol_op)op,
+			                                            emu_cpol_decode(prof->tgt, raw).bits, nx));
 	if (!caches_init(&t->l1, t->num_cu, &mp->l1, FILLS_L1) ||
 	    !caches_init(&t->sqc, t->n_sqc, &mp->sqc, FILLS_SQC) ||
 	    !caches_init(&t->ic, t->n_ic, &mp->icache, FILLS_IC) ||

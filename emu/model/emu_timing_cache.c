@@ -241,6 +241,32 @@ static inline __attribute__((always_inline)) bool set_rest_ways(const struct emu
 	}
 }
 
+/* EMU_CACHE_EVICT on set s: a present line is removed (its dirty word
+ * reported as the victim, itself), the ways after it move up. */
+static bool set_evict(const struct emu_cache *c, uint32_t *s, uint32_t set, uint32_t word, uint64_t *victim,
+                      bool *victim_dirty)
+{
+	uint32_t n = c->ways;
+	int i = find_way(s, n, word | 1u);
+	if (i < 0)
+		return false;
+	if ((s[i] & 1u) && victim) {
+		*victim = (uint64_t)((s[i] >> 1) - 1) << c->set_shift | set;
+		*victim_dirty = true;
+	}
+	for (uint32_t k = (uint32_t)i; k + 1 < n; k++)
+		s[k] = s[k + 1];
+	s[n - 1] = 0;
+	return true;
+}
+
+bool emu_cache_access_evict(struct emu_cache *c, uint64_t line, uint64_t *victim, bool *victim_dirty)
+{
+	uint32_t set = (uint32_t)line & (c->sets - 1);
+	return set_evict(c, &c->tag[(size_t)set * c->ways], set, emu_cache_tag_word(line >> c->set_shift), victim,
+	                 victim_dirty);
+}
+
 /* emu_cache_access past its inline most-recent-line check (which has set
  * *victim_dirty, the dirty-set bit, and found sets != 0): the other ways,
  * the LRU update and the fill. */
@@ -292,6 +318,23 @@ static inline __attribute__((always_inline)) uint64_t run_walk(const struct emu_
 	return hits;
 }
 
+/* emu_cache_access_run with EMU_CACHE_EVICT ("Miss Evict", from policy
+ * bits: rare), line by line, out of the walk. */
+static __attribute__((noinline)) uint64_t run_evict(struct emu_cache *c, uint64_t first, unsigned n, unsigned flags,
+                                                    uint64_t *wb, uint64_t *victim)
+{
+	uint64_t hits = 0;
+	if (wb)
+		*wb = 0;
+	for (unsigned i = 0; i < n; i++) {
+		bool vd = false;
+		hits |= (uint64_t)emu_cache_access(c, first + i, flags, wb ? &victim[i] : NULL, &vd) << i;
+		if (vd)
+			*wb |= 1ull << i;
+	}
+	return hits;
+}
+
 uint64_t emu_cache_access_run(struct emu_cache *c, uint64_t first, unsigned n, unsigned flags, uint64_t *wb,
                               uint64_t *victim)
 {
@@ -299,6 +342,8 @@ uint64_t emu_cache_access_run(struct emu_cache *c, uint64_t first, unsigned n, u
 		return 0;
 	struct emu_cache k = *c;  /* the way counts of set_rest_ways as constants */
 	n = n < 64 ? n : 64;
+	if (__builtin_expect(flags & EMU_CACHE_EVICT, 0))
+		return run_evict(c, first, n, flags, wb, victim);
 	switch (c->ways) {
 	case 4:  /* the L1: no victims to report */
 		k.ways = 4;
@@ -316,6 +361,8 @@ bool emu_cache_set_access(const struct emu_cache *c, uint32_t *s, uint64_t line,
 {
 	uint32_t set = (uint32_t)line & (c->sets - 1);
 	uint32_t word = emu_cache_tag_word(line >> c->set_shift);
+	if (flags & EMU_CACHE_EVICT)
+		return set_evict(c, s, set, word, victim, victim_dirty);
 	if ((s[0] | 1u) == (word | 1u)) {  /* the most recent line, as emu_cache_access's inline check */
 		s[0] |= (flags & EMU_CACHE_DIRTY) ? 1u : 0u;
 		return true;

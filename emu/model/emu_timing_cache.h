@@ -42,6 +42,11 @@ enum {
 	EMU_CACHE_ALLOC = 1u << 0,  /* allocate on a miss */
 	EMU_CACHE_DIRTY = 1u << 1,  /* mark the line dirty (write-back caches) */
 	EMU_CACHE_NT = 1u << 2,     /* streaming: fill/keep at the LRU position */
+	/* "Miss Evict" / "Hit Evict" of the ISA's cache-policy tables
+	 * (emu_timing_cpol.h): a present line is removed (a dirty one is
+	 * reported as the victim, itself), a miss allocates nothing; the
+	 * return value still says whether the line was there. */
+	EMU_CACHE_EVICT = 1u << 3,
 };
 
 /* `fills`: entries of the in-flight table (power of two, 0 for none). */
@@ -72,6 +77,7 @@ static inline uint32_t emu_cache_tag_word(uint64_t tag)
 
 bool emu_cache_access_rest(struct emu_cache *c, uint64_t line, unsigned flags, uint64_t *victim,
                            bool *victim_dirty);
+bool emu_cache_access_evict(struct emu_cache *c, uint64_t line, uint64_t *victim, bool *victim_dirty);
 /* Look up line number `line` (address >> line_shift). Returns true on a hit.
  * With EMU_CACHE_ALLOC a miss fills the line; if that evicts a dirty line,
  * *victim gets its line number and the return value says miss with
@@ -85,6 +91,8 @@ static inline bool emu_cache_access(struct emu_cache *c, uint64_t line, unsigned
 		*victim_dirty = false;
 	if (!c->sets)
 		return false;
+	if (flags & EMU_CACHE_EVICT)
+		return emu_cache_access_evict(c, line, victim, victim_dirty);
 	uint32_t set = (uint32_t)line & (c->sets - 1);
 	uint32_t *s = &c->tag[(size_t)set * c->ways];
 	if (flags & EMU_CACHE_DIRTY)  /* a dirty word is stored in every case but a non-allocating miss */

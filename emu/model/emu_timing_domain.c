@@ -113,8 +113,8 @@ bool emu_timing_merge(struct emu_timing *t, uint32_t ndom)
 			const struct emu_timing_ovl_rec *e = &log[i];
 			switch ((enum emu_timing_ovl_op)e->op) {
 			case EMU_OVL_READ:
-			case EMU_OVL_READ_STREAM:
-				emu_timing_mem_read(t, e->addr, e->at, e->op == EMU_OVL_READ_STREAM);
+			case EMU_OVL_READ_EVICT:
+				emu_timing_mem_read(t, e->addr, e->at, e->op == EMU_OVL_READ_EVICT);
 				break;
 			case EMU_OVL_L2_WB:
 				emu_timing_mem_l2_writeback(t, e->addr, e->at);

@@ -14,12 +14,14 @@
 #include "model/emu_timing_mem.h"
 #include "model/emu_timing_state.h"
 
-/* How a request uses the L2: BYPASS (system scope: memory is the point of
- * coherence; atomics are still performed at the L2), STREAM (non-temporal:
- * LRU fill), WRITE (a byte-masked write: allocated without a fill),
- * ATOMIC. */
+/* How a request uses the L2, from the ISA's policy table
+ * (emu_timing_cpol.h): BYPASS ("Coherent Cache Bypass": memory is the
+ * point of coherence; an atomic is done there), STREAM ("Hit Stream": LRU
+ * fill), LLC_EVICT (the last-level cache's "Hit Evict": a hit line is
+ * evicted, a miss fills nothing), WRITE (a byte-masked write: allocated
+ * without a fill), ATOMIC. */
 enum { EMU_L2_BYPASS = 1u << 0, EMU_L2_STREAM = 1u << 1, EMU_L2_WRITE = 1u << 2,
-       EMU_L2_ATOMIC = 1u << 3 };
+       EMU_L2_ATOMIC = 1u << 3, EMU_L2_LLC_EVICT = 1u << 4 };
 
 /* Beyond-L1 path shared by vector misses, scalar misses and instruction
  * fetch: the L2 of `cu` (and MALL, DRAM) for the L2 line holding byte
@@ -44,7 +46,7 @@ static inline unsigned emu_timing_l2_flags(unsigned how)
 
 static inline bool emu_timing_l2_bypassed(unsigned how)
 {
-	return (how & EMU_L2_BYPASS) && !(how & EMU_L2_ATOMIC);
+	return (how & EMU_L2_BYPASS) != 0;
 }
 
 /* The channel step of a request for L2 line `line` of L2 `l2`, whose data
@@ -101,30 +103,23 @@ emu_timing_l2_after(struct emu_timing *t, struct emu_cache *l2, uint64_t addr, u
 	if (how & EMU_L2_WRITE)
 		return t2;  /* byte-masked write: allocated without a fill */
 	cnt[EMU_CNT_TCC_EA_RDREQ] += emu_timing_l2_ea_reqs(l2);
-	uint64_t r = emu_timing_mem_read(t, addr, t2, how & EMU_L2_STREAM);
+	uint64_t r = emu_timing_mem_read(t, addr, t2, (how & EMU_L2_LLC_EVICT) != 0);
 	emu_cache_fill_note(l2, line, t2, r);
 	return r;
 }
+
+/* A request that bypasses the L2 ("Coherent Cache Bypass", how has
+ * EMU_L2_BYPASS), asked at t2 (arrival + L2 hit latency): out of line,
+ * since only policy bits lead here (emu_timing_l2.c). */
+uint64_t emu_timing_l2_bypass(struct emu_timing *t, struct emu_cache *l2, uint64_t addr, uint64_t t2, unsigned how);
 
 /* emu_timing_l2 on the L2 `l2` (emu_timing_l2_of the CU). */
 static inline __attribute__((always_inline)) uint64_t
 emu_timing_l2_line(struct emu_timing *t, struct emu_cache *l2, uint64_t addr, uint64_t arrive, unsigned how)
 {
 	uint64_t t2 = arrive + t->mp->l2_hit;
-	if (emu_timing_l2_bypassed(how)) {
-		/* System scope: memory is the point of coherence. */
-		uint64_t *cnt = emu_timing_cnt(t);
-		cnt[EMU_CNT_TCC_REQ]++;
-		cnt[EMU_CNT_TCC_MISS]++;
-		t2 = emu_timing_l2_channel(t, l2, addr >> l2->line_shift, t2);
-		if (how & EMU_L2_WRITE) {
-			cnt[EMU_CNT_TCC_EA_WRREQ] += emu_timing_l2_ea_reqs(l2);
-			emu_timing_mem_dram_write(t, t2);
-			return t2 + t->mem_cycles;
-		}
-		cnt[EMU_CNT_TCC_EA_RDREQ] += emu_timing_l2_ea_reqs(l2);
-		return emu_timing_mem_read(t, addr, t2, how & EMU_L2_STREAM);
-	}
+	if (emu_timing_l2_bypassed(how))
+		return emu_timing_l2_bypass(t, l2, addr, t2, how);
 	/* Set by a miss only; gcc -O2 with the sanitizers cannot see that. */
 	uint64_t victim = 0;
 	bool dirty = false;

@@ -31,7 +31,7 @@ static void l2_writeback(struct emu_timing *t, uint64_t addr, uint64_t at)
 		dram_write(t, at);
 }
 
-static uint64_t mem_read(struct emu_timing *t, uint64_t addr, uint64_t at, bool stream)
+static uint64_t mem_read(struct emu_timing *t, uint64_t addr, uint64_t at, bool evict)
 {
 	uint64_t *cnt = emu_timing_cnt(t);
 	if (!t->mall.sets) {
@@ -40,7 +40,7 @@ static uint64_t mem_read(struct emu_timing *t, uint64_t addr, uint64_t at, bool 
 	}
 	uint64_t line = addr >> t->mall.line_shift, victim;
 	bool dirty;
-	bool hit = emu_cache_access(&t->mall, line, EMU_CACHE_ALLOC | (stream ? EMU_CACHE_NT : 0), &victim,
+	bool hit = emu_cache_access(&t->mall, line, evict ? EMU_CACHE_EVICT : EMU_CACHE_ALLOC, &victim,
 	                            &dirty);
 	if (dirty)
 		dram_write(t, at);
@@ -53,7 +53,8 @@ static uint64_t mem_read(struct emu_timing *t, uint64_t addr, uint64_t at, bool 
 	cnt[EMU_CNT_MALL_MISS]++;
 	cnt[EMU_CNT_HBM_READ_BYTES] += 1ull << t->mall.line_shift;
 	uint64_t r = emu_bw_line(&t->dram, at) + t->mem_cycles;
-	emu_cache_fill_note(&t->mall, line, at, r);
+	if (!evict)
+		emu_cache_fill_note(&t->mall, line, at, r);
 	return r;
 }
 
@@ -75,11 +76,11 @@ void emu_timing_mem_l2_writeback(struct emu_timing *t, uint64_t addr, uint64_t a
 		l2_writeback(t, addr, at);
 }
 
-uint64_t emu_timing_mem_read(struct emu_timing *t, uint64_t addr, uint64_t at, bool stream)
+uint64_t emu_timing_mem_read(struct emu_timing *t, uint64_t addr, uint64_t at, bool evict)
 {
 	if (__builtin_expect(t->ovl != NULL, 0))
-		return emu_timing_ovl_mem_read(t, addr, at, stream);
-	return mem_read(t, addr, at, stream);
+		return emu_timing_ovl_mem_read(t, addr, at, evict);
+	return mem_read(t, addr, at, evict);
 }
 
 /* ---- a cache action's write-back ---- */

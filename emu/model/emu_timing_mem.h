@@ -15,9 +15,9 @@
 struct emu_timing;
 
 /* Read the line of `addr` from beyond the L2, asked at `at`; returns the
- * cycle the data is back at the L2. stream: non-temporal (LRU fill in the
- * MALL). */
-uint64_t emu_timing_mem_read(struct emu_timing *t, uint64_t addr, uint64_t at, bool stream);
+ * cycle the data is back at the L2. evict: the MALL's "Hit Evict" of the
+ * ISA's policy table (a hit line is evicted, a miss fills nothing). */
+uint64_t emu_timing_mem_read(struct emu_timing *t, uint64_t addr, uint64_t at, bool evict);
 /* A dirty L2 line leaves at `at`: into the MALL when there is one, else to
  * DRAM. */
 void emu_timing_mem_l2_writeback(struct emu_timing *t, uint64_t addr, uint64_t at);

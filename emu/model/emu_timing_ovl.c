@@ -280,16 +280,16 @@ void emu_timing_ovl_l2_writeback(struct emu_timing *t, uint64_t addr, uint64_t a
 		ovl_bw_line(&o->dram, &r->dram, at, r->dram.wline_fx);
 }
 
-uint64_t emu_timing_ovl_mem_read(struct emu_timing *t, uint64_t addr, uint64_t at, bool stream)
+uint64_t emu_timing_ovl_mem_read(struct emu_timing *t, uint64_t addr, uint64_t at, bool evict)
 {
 	struct emu_timing_ovl *o = t->ovl;
 	const struct emu_timing *r = t->root;
-	ovl_log(o, stream ? EMU_OVL_READ_STREAM : EMU_OVL_READ, addr, at);
+	ovl_log(o, evict ? EMU_OVL_READ_EVICT : EMU_OVL_READ, addr, at);
 	if (!r->mall.sets)
 		return ovl_bw_line(&o->dram, &r->dram, at, r->dram.line_fx) + r->mem_cycles;
 	uint64_t line = addr >> r->mall.line_shift;
 	bool dirty;
-	bool hit = ovl_mall_access(o, &r->mall, line, EMU_CACHE_ALLOC | (stream ? EMU_CACHE_NT : 0), &dirty);
+	bool hit = ovl_mall_access(o, &r->mall, line, evict ? EMU_CACHE_EVICT : EMU_CACHE_ALLOC, &dirty);
 	if (dirty)
 		ovl_bw_line(&o->dram, &r->dram, at, r->dram.wline_fx);
 	if (hit) {
@@ -298,7 +298,8 @@ uint64_t emu_timing_ovl_mem_read(struct emu_timing *t, uint64_t addr, uint64_t a
 		return x > ready ? x : ready;
 	}
 	uint64_t x = ovl_bw_line(&o->dram, &r->dram, at, r->dram.line_fx) + r->mem_cycles;
-	ovl_fill_note(o, line, at, x);
+	if (!evict)
+		ovl_fill_note(o, line, at, x);
 	return x;
 }
 

@@ -14,7 +14,7 @@ struct emu_timing;
 struct emu_timing_ovl;
 
 /* A logged request: what the replay does with it (emu_timing_merge). */
-enum emu_timing_ovl_op { EMU_OVL_READ = 0, EMU_OVL_READ_STREAM, EMU_OVL_L2_WB, EMU_OVL_DRAM_W };
+enum emu_timing_ovl_op { EMU_OVL_READ = 0, EMU_OVL_READ_EVICT, EMU_OVL_L2_WB, EMU_OVL_DRAM_W };
 struct emu_timing_ovl_rec {
 	uint64_t addr;
 	uint64_t at;
@@ -33,7 +33,7 @@ bool emu_timing_ovl_reset(struct emu_timing_ovl *o);
 /* The memory side seen through the overlay of view t (t->ovl): the same
  * three operations as emu_timing_mem.c's, each logged for the replay at
  * the merge. They count nothing: the replay counts. */
-uint64_t emu_timing_ovl_mem_read(struct emu_timing *t, uint64_t addr, uint64_t at, bool stream);
+uint64_t emu_timing_ovl_mem_read(struct emu_timing *t, uint64_t addr, uint64_t at, bool evict);
 void emu_timing_ovl_l2_writeback(struct emu_timing *t, uint64_t addr, uint64_t at);
 void emu_timing_ovl_dram_write(struct emu_timing *t, uint64_t at);
 

@@ -25,9 +25,17 @@
 
 #include "arch/emu_profile.h"
 #include "model/emu_timing_cache.h"
+#include "model/emu_timing_cpol.h"
 #include "model/emu_timing_hbm.h"
 #include "model/emu_timing_report.h"
 #include "wave/emu_wave.h"
+
+/* One row of the cache-policy table as the vector path carries it out:
+ * the L1 policy (enum emu_cpol_l1), its lookup flags (EMU_CACHE_*) and
+ * how the L2 side is used (EMU_L2_*, emu_timing_l2.h). */
+struct emu_timing_vpol {
+	uint8_t l1, l1_flags, how;
+};
 
 /* ---- per-CU state ---- */
 
@@ -116,6 +124,11 @@ struct emu_timing {
 	uint32_t l2ch_n, l2ch_shift;     /* l2ch_n = 1 << l2ch_shift (or 0) */
 	struct emu_cache mall;           /* sets == 0 when the GPU has none */
 	uint32_t n_sqc, n_ic, n_l2;
+	/* The ISA's cache-policy table of the arch (emu_timing_cpol.h),
+	 * resolved for n_l2 L2s and laid out for the vector path: by access
+	 * kind and the instruction's policy flags as they are (acc->flags &
+	 * (EMU_F_GLC | EMU_F_SLC | EMU_F_SC1), bits 0-2). */
+	struct emu_timing_vpol vpol[EMU_CPOL_OPS][EMU_CPOL_COMBOS];
 
 	/* Memos: a domain's own (each view has its copy), since a shared
 	 * memo would be written by every domain's thread. */

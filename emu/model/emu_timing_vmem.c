@@ -7,23 +7,10 @@
  * (emu_timing_cache.c); a hit on a line whose fill is still in flight
  * waits for it. An instruction completes when its last line is back.
  *
- * Cache-policy bits (acc->flags), from LLVM's SIMemoryLegalizer (which bits
- * it sets for each scope, SIGfx90ACacheControl / SIGfx940CacheControl) and
- * the GFX9/CDNA ISA guides:
- *
- *   arch          bit            loads                          stores
- *   gfx900/90a    glc            miss L1 (agent/system scope:   write-through anyway
- *                                "MISS_LRU")
- *   gfx900/90a    slc            stream: fill at LRU in L1, L2  stream in L2
- *   gfx90a        scc (SC1)      no timing effect ("there is no L2 cache bypass
- *                                policy at the ISA level"; LLVM sets it on
- *                                system-scope atomics only)
- *   gfx942        sc0 only       workgroup scope: L1 usable (bypassed only in
- *                                tgsplit mode, which the emulator does not run)
- *   gfx942        sc1 only       agent scope: miss L1           write-through anyway
- *   gfx942        sc0+sc1        system scope: miss L1 and L2   write through L2 to memory
- *   gfx942        nt             non-temporal: stream (LRU fill) in L1, L2, MALL
- * Atomics are performed at the L2 whatever the bits (sc0/glc selects return).
+ * Cache-policy bits (acc->flags): what each combination does at the L1,
+ * the L2 and the MALL is the ISA documents' table, as data with its
+ * sources in emu_timing_cpol.c (resolved per GPU in t->cpol); this file
+ * carries out the L1 part, emu_timing_l2.h the rest.
  * The L1 is write-through (stores update a present line, never allocate);
  * the L2 and MALL are write-back: dirty lines reach DRAM when evicted.
  *
@@ -152,20 +139,18 @@ static uint32_t translate(struct emu_timing *t, uint32_t cu, const uint64_t *lin
 	return extra;
 }
 
-/* Cache-maintenance VMEM instructions (no lanes): buffer_wbinvl1[_vol] and
- * gfx942's buffer_inv invalidate the CU's vector L1. buffer_wbl2/invl2 are
- * timed but do not walk the L2. */
+/* Cache-maintenance VMEM instructions (no lanes): buffer_wbinvl1[_vol]
+ * invalidates the CU's vector L1 (gfx900/gfx90a); gfx942's buffer_inv does
+ * so when sc1 is set (CDNA3 ISA "Memory Scope and Temporal Control",
+ * table BUFFER_INV: SC1 SC0 = 0 0 NOP, 0 1 only in TG-split mode, which
+ * the emulator does not run; 1 x "Invalidate cache"). Its L2 column
+ * ("invalidate non-coherently cached lines") and buffer_wbl2/invl2 are
+ * timed but do not walk the L2: the model keeps no coherence state. */
 static void vmem_maintenance(struct emu_timing *t, uint32_t cu, const struct emu_inst *in)
 {
 	const char *m = in && in->op ? in->op->mnemonic : NULL;
-	if (m && (strncmp(m, "buffer_wbinvl1", 14) == 0 || strcmp(m, "buffer_inv") == 0))
+	if (m && (strncmp(m, "buffer_wbinvl1", 14) == 0 || (strcmp(m, "buffer_inv") == 0 && (in->flags & EMU_F_SC1))))
 		emu_cache_invalidate(&t->l1[cu]);
-}
-
-/* The access's cache policy (emu_cpol_decode, isa/emu_isa.h). */
-static struct emu_cpol cache_policy(const struct emu_timing *t, const struct emu_access *acc)
-{
-	return emu_cpol_decode(t->prof->tgt, acc->flags);
 }
 
 uint64_t emu_timing_vmem(struct emu_timing *t, struct emu_wave *w, const struct emu_inst *in,
@@ -186,21 +171,25 @@ uint64_t emu_timing_vmem(struct emu_timing *t, struct emu_wave *w, const struct 
 		return dep + mp->l1_hit;
 	}
 
-	struct emu_cpol p = cache_policy(t, acc);
-	unsigned how = (p.l2_bypass ? EMU_L2_BYPASS : 0) | (p.stream ? EMU_L2_STREAM : 0);
-	bool load = !acc->atomic && !acc->store;
-	/* The L1 lookups, in line order: loads allocate; stores are written
-	 * through, updating a present line and allocating none; atomics are
-	 * performed at the L2. Bit i of hit: lines[i] is served by the L1. */
-	unsigned f = load ? EMU_CACHE_ALLOC | (p.stream ? EMU_CACHE_NT : 0) : 0;
+	/* The access's row of the ISA's cache-policy table (emu_timing_cpol.c,
+	 * resolved per GPU in t->vpol). */
+	enum emu_cpol_op op = acc->atomic ? EMU_CPOL_ATOMIC : acc->store ? EMU_CPOL_STORE : EMU_CPOL_LOAD;
+	const struct emu_timing_vpol p = t->vpol[op][acc->flags & (EMU_CPOL_COMBOS - 1)];
+	unsigned how = p.how;
+	bool load = op == EMU_CPOL_LOAD;
+	/* The L1 lookups, in line order, as the policy says; only a load's
+	 * "Hit LRU" is served by the L1 (stores are written through, atomics
+	 * done at the L2 or beyond). Bit i of hit: lines[i] is served. */
+	unsigned f = p.l1_flags;
+	bool l1_fills = load && p.l1 == EMU_CPOL_L1_HIT_LRU;  /* served by and filling the L1 */
 	uint64_t hit[EMU_MAX_LINES / 64] = { 0 };
-	if (!acc->atomic && run && n <= 64) {
+	if (p.l1 != EMU_CPOL_L1_NONE && run && n <= 64) {
 		hit[0] = emu_cache_access_run(l1, lines[0], n, f, NULL, NULL);
-	} else if (!acc->atomic) {
+	} else if (p.l1 != EMU_CPOL_L1_NONE) {
 		for (unsigned i = 0; i < n; i++)
 			hit[i / 64] |= (uint64_t)emu_cache_access(l1, lines[i], f, NULL, NULL) << (i % 64);
 	}
-	if (!load || p.l1_bypass)
+	if (!l1_fills)
 		memset(hit, 0, sizeof(hit));
 	unsigned nh = 0;
 	for (unsigned k = 0; k < EMU_MAX_LINES / 64; k++)
@@ -216,7 +205,7 @@ uint64_t emu_timing_vmem(struct emu_timing *t, struct emu_wave *w, const struct 
 		                               EMU_CNT_TCP_TCC_ATOMIC_WITHOUT_RET_REQ] += n;
 	else
 		cnt[EMU_CNT_TCP_TOTAL_CACHE_ACCESSES] += n;
-	if (acc->store)
+	if (acc->store && !acc->atomic)  /* atomics have their own TCP_TCC_ATOMIC_* */
 		cnt[EMU_CNT_TCP_TCC_WRITE_REQ] += n;
 	unsigned nm = n;
 	for (unsigned k = 0; k < EMU_MAX_LINES / 64; k++) {
@@ -260,7 +249,7 @@ uint64_t emu_timing_vmem(struct emu_timing *t, struct emu_wave *w, const struct 
 		for (unsigned i = 0; i < nm; i++) {
 			uint64_t r = emu_timing_l2_after(t, l2, lines[m0 + i] << l1->line_shift, t2, how, l2hit >> i & 1,
 			                      wb >> i & 1, wb >> i & 1 ? victim[i] : 0);
-			if (load)
+			if (l1_fills)
 				emu_cache_fill_note(l1, lines[m0 + i], at_l1, r);
 			done = r > done ? r : done;
 		}
@@ -270,7 +259,7 @@ uint64_t emu_timing_vmem(struct emu_timing *t, struct emu_wave *w, const struct 
 		if (hit[i / 64] >> (i % 64) & 1)
 			continue;
 		uint64_t r = emu_timing_l2_line(t, l2, lines[i] << l1->line_shift, at_l1, how);
-		if (load)
+		if (l1_fills)
 			emu_cache_fill_note(l1, lines[i], at_l1, r);
 		done = r > done ? r : done;
 	}

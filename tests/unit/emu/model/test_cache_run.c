@@ -15,6 +15,11 @@
  *   - emu_cache_clean hands over the dirty lines in the order of a scan
  *     of the whole tag array and clears only their dirty flags (4, 16 and
  *     3 ways: the vector pass and the way-by-way one);
+ *   - EMU_CACHE_EVICT ("Miss Evict" / "Hit Evict" of the ISA's policy
+ *     tables) through each entry (emu_cache_access, emu_cache_access_run,
+ *     emu_cache_set_access on a copy of a set): a present line is removed,
+ *     wherever it sits in its set, a dirty one reported as the victim, the
+ *     other lines keep their order; a missing line is not filled;
  *   - emu_bw_lines books n lines as n calls of emu_bw_line do (the
  *     system-scope release books its write-backs in one go), and returns
  *     the latest end.
@@ -167,6 +172,46 @@ static void clean_vs_scan(uint64_t bytes, uint32_t line, uint32_t ways)
 	emu_cache_fini(&c);
 }
 
+static void test_evict(void **state)
+{
+	const struct geom *g = *state;
+	struct emu_cache c;
+	assert_true(emu_cache_init(&c, g->bytes, g->line, g->ways, 0));
+	const uint64_t sets = c.sets;
+	uint64_t victim = 0;
+	bool dirty = false;
+	/* fill set 0 with its ways' lines, way order: newest first; the first dirty */
+	for (uint64_t k = 0; k < g->ways; k++)
+		emu_cache_access(&c, k * sets, EMU_CACHE_ALLOC | (k == 0 ? EMU_CACHE_DIRTY : 0), NULL, NULL);
+	uint32_t before[64];
+	memcpy(before, c.tag, g->ways * sizeof(*before));
+	/* a missing line: reported missing, nothing filled or moved */
+	assert_false(emu_cache_access(&c, g->ways * sets, EMU_CACHE_EVICT, &victim, &dirty));
+	assert_false(dirty);
+	assert_memory_equal(c.tag, before, g->ways * sizeof(*before));
+	/* the oldest line (the dirty one, in the last way) through the run entry */
+	uint64_t wb = 0, v[1] = { 0 };
+	assert_int_equal(emu_cache_access_run(&c, 0, 1, EMU_CACHE_EVICT, &wb, v), 1);
+	assert_int_equal(wb, 1);
+	assert_int_equal(v[0], 0);
+	assert_memory_equal(c.tag, before, (g->ways - 1) * sizeof(*before));
+	assert_int_equal(c.tag[g->ways - 1], 0);
+	/* the newest (way 0) through emu_cache_access: the rest move up */
+	uint64_t newest = (g->ways - 1) * sets;
+	assert_true(emu_cache_access(&c, newest, EMU_CACHE_EVICT, &victim, &dirty));
+	assert_false(dirty);
+	assert_memory_equal(c.tag, before + 1, (g->ways - 2) * sizeof(*before));
+	assert_false(emu_cache_access(&c, newest, 0, NULL, NULL));
+	/* a middle line on a copy of the set (a domain's overlay) */
+	uint32_t copy[64];
+	memcpy(copy, c.tag, g->ways * sizeof(*copy));
+	uint64_t mid = (g->ways / 2) * sets;
+	assert_true(emu_cache_set_access(&c, copy, mid, EMU_CACHE_EVICT, &victim, &dirty));
+	assert_false(emu_cache_set_access(&c, copy, mid, 0, &victim, &dirty));
+	assert_memory_equal(c.tag + 1, before + 2, (g->ways - 3) * sizeof(*before));  /* the cache's own set: unchanged */
+	emu_cache_fini(&c);
+}
+
 static void test_clean(void **state)
 {
 	const struct geom *g = *state;
@@ -295,6 +340,9 @@ TU_MAIN(NULL, NULL,
 	WITH(test_run, &g4),
 	WITH(test_run, &g16),
 	WITH(test_run, &g3),
+	WITH(test_evict, &g4),
+	WITH(test_evict, &g16),
+	WITH(test_evict, &g3),
 	WITH(test_clean, &g4),
 	WITH(test_clean, &g16),
 	WITH(test_clean, &g3),
