@@ -21,12 +21,16 @@
  *          "CDNA and CDNA2") words the same and names GLC the only bit
  *          acting on the L1.
  *  [GCN]   the MUBUF/MTBUF field table of the GCN ISA documents (Southern
- *          Islands onward): SLC "System Level Coherent. When set, accesses
- *          are forced to miss in level 2 texture cache and are coherent
- *          with system memory". The stored copies of the Vega and MI200
- *          guides we could search held the field's name only; LLVM uses
- *          slc as a non-temporal hint. The strictest reading is modelled:
- *          an slc access bypasses the L2.
+ *          Islands onward) names SLC "System Level Coherent" and says an
+ *          access with it is forced to miss the "level 2 texture cache".
+ *          AMD's own compiler states what GFX6-GFX9 and gfx90a do with it
+ *          (LLVM SIMemoryLegalizer, SIGfx6CacheControl, non-temporal
+ *          accesses): it marks a non-temporal access with glc and slc,
+ *          which it says give the L1 policy MISS_EVICT (loads and stores)
+ *          and the L2 policy STREAM — the L2 is not bypassed. The compiler's
+ *          statement is the one about these chips' behaviour, the field
+ *          table's wording dates from Southern Islands; modelled: slc
+ *          streams in the L2 (fills at LRU), glc alone decides the L1.
  *
  * Where the model cannot tell two behaviours apart, the row takes the
  * stricter (slower or equal) one, said at the row:
@@ -91,7 +95,7 @@ static const struct emu_cpol_row cdna3[EMU_CPOL_OPS][EMU_CPOL_COMBOS] = {
 	},
 };
 
-/* [VEGA]/[CDNA2] §8.1.10 for glc, [GCN] for slc; [CDNA2]'s
+/* [VEGA]/[CDNA2] §8.1.10 for glc, [GCN] (LLVM's reading) for slc; [CDNA2]'s
  * SCC (bit 1) without effect (see above; gfx900 cannot encode it, so its
  * rows 2, 3, 6, 7 are never looked up and repeat 0, 1, 4, 5). Row index:
  * glc | scc << 1 | slc << 2. */
@@ -101,10 +105,10 @@ static const struct emu_cpol_row gfx9[EMU_CPOL_OPS][EMU_CPOL_COMBOS] = {
 		R(MISS_EVICT, HIT_LRU, HIT_LRU),     /* 1: glc: misses the L1, a present line invalidated */
 		R(HIT_LRU, HIT_LRU, HIT_LRU),        /* 2: scc */
 		R(MISS_EVICT, HIT_LRU, HIT_LRU),     /* 3: glc scc */
-		R(HIT_LRU, BYPASS, HIT_LRU),         /* 4: slc: forced to miss in the L2 [GCN] */
-		R(MISS_EVICT, BYPASS, HIT_LRU),      /* 5: glc slc */
-		R(HIT_LRU, BYPASS, HIT_LRU),         /* 6: scc slc */
-		R(MISS_EVICT, BYPASS, HIT_LRU),      /* 7: glc scc slc */
+		R(HIT_LRU, HIT_STREAM, HIT_LRU),     /* 4: slc: L2 STREAM [GCN] */
+		R(MISS_EVICT, HIT_STREAM, HIT_LRU),  /* 5: glc slc: LLVM's non-temporal load */
+		R(HIT_LRU, HIT_STREAM, HIT_LRU),     /* 6: scc slc */
+		R(MISS_EVICT, HIT_STREAM, HIT_LRU),  /* 7: glc scc slc */
 	},
 	[EMU_CPOL_STORE] = {
 		/* written through the L1 whatever GLC; GLC=1 leaves no line in it */
@@ -112,21 +116,21 @@ static const struct emu_cpol_row gfx9[EMU_CPOL_OPS][EMU_CPOL_COMBOS] = {
 		R(MISS_EVICT, HIT_LRU, HIT_LRU),     /* 1: glc */
 		R(MISS_LRU, HIT_LRU, HIT_LRU),       /* 2: scc */
 		R(MISS_EVICT, HIT_LRU, HIT_LRU),     /* 3: glc scc */
-		R(MISS_LRU, BYPASS, HIT_LRU),        /* 4: slc: through the L2 to memory */
-		R(MISS_EVICT, BYPASS, HIT_LRU),      /* 5: glc slc */
-		R(MISS_LRU, BYPASS, HIT_LRU),        /* 6: scc slc */
-		R(MISS_EVICT, BYPASS, HIT_LRU),      /* 7: glc scc slc */
+		R(MISS_LRU, HIT_STREAM, HIT_LRU),    /* 4: slc: L2 STREAM */
+		R(MISS_EVICT, HIT_STREAM, HIT_LRU),  /* 5: glc slc: LLVM's non-temporal store */
+		R(MISS_LRU, HIT_STREAM, HIT_LRU),    /* 6: scc slc */
+		R(MISS_EVICT, HIT_STREAM, HIT_LRU),  /* 7: glc scc slc */
 	},
 	[EMU_CPOL_ATOMIC] = {
-		/* at the L2; glc returns the pre-op value; slc: beyond the L2 */
+		/* at the L2; glc returns the pre-op value; slc: L2 STREAM */
 		R(NONE, HIT_LRU, HIT_LRU),           /* 0 */
 		R(NONE, HIT_LRU, HIT_LRU),           /* 1: glc */
 		R(NONE, HIT_LRU, HIT_LRU),           /* 2: scc */
 		R(NONE, HIT_LRU, HIT_LRU),           /* 3: glc scc */
-		R(NONE, BYPASS, HIT_LRU),            /* 4: slc */
-		R(NONE, BYPASS, HIT_LRU),            /* 5: glc slc */
-		R(NONE, BYPASS, HIT_LRU),            /* 6: scc slc */
-		R(NONE, BYPASS, HIT_LRU),            /* 7: glc scc slc */
+		R(NONE, HIT_STREAM, HIT_LRU),        /* 4: slc */
+		R(NONE, HIT_STREAM, HIT_LRU),        /* 5: glc slc */
+		R(NONE, HIT_STREAM, HIT_LRU),        /* 6: scc slc */
+		R(NONE, HIT_STREAM, HIT_LRU),        /* 7: glc scc slc */
 	},
 };
 

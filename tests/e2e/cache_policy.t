@@ -14,8 +14,9 @@
 #           for device scope, gfx942 having one L2 per XCD.
 #   gfx900  Vega ISA §8.1.10 "GLC Bit Explained" (glc: a load misses the
 #   gfx90a  L1, a present line invalidated; stores written through) and the
-#           MUBUF field table (slc: "forced to miss in level 2"); gfx90a's
-#           scc has no effect (emu/model/emu_timing_cpol.c says why).
+#           for slc LLVM's SIMemoryLegalizer (glc+slc: L1 MISS_EVICT, L2
+#           STREAM; not the Southern Islands field table's "forced to miss
+#           in level 2"); gfx90a's scc has no effect (emu_timing_cpol.c).
 # Each kernel of asm/bandwidth/cpol.s is a short sequence of accesses; a
 # small simulation of the three caches under these tables predicts its
 # counters. The TCP counters are compared as they are; the L2 and MALL
@@ -52,11 +53,12 @@ $isa{gfx942} = {
 	       'NONE HIT_LRU HIT_EVICT', 'NONE HIT_LRU HIT_EVICT', 'NONE BYPASS HIT_EVICT', 'NONE BYPASS HIT_EVICT'],
 };
 $isa{gfx900} = $isa{gfx90a} = {
-	ld => [map { ($_ & 1 ? 'MISS_EVICT' : 'HIT_LRU') . ($_ & 4 ? ' BYPASS' : ' HIT_LRU') . ' HIT_LRU' } 0 .. 7],
-	st => [map { ($_ & 1 ? 'MISS_EVICT' : 'MISS_LRU') . ($_ & 4 ? ' BYPASS' : ' HIT_LRU') . ' HIT_LRU' } 0 .. 7],
-	at => [map { 'NONE' . ($_ & 4 ? ' BYPASS' : ' HIT_LRU') . ' HIT_LRU' } 0 .. 7],
+	ld => [map { ($_ & 1 ? 'MISS_EVICT' : 'HIT_LRU') . ($_ & 4 ? ' HIT_STREAM' : ' HIT_LRU') . ' HIT_LRU' } 0 .. 7],
+	st => [map { ($_ & 1 ? 'MISS_EVICT' : 'MISS_LRU') . ($_ & 4 ? ' HIT_STREAM' : ' HIT_LRU') . ' HIT_LRU' } 0 .. 7],
+	at => [map { 'NONE' . ($_ & 4 ? ' HIT_STREAM' : ' HIT_LRU') . ' HIT_LRU' } 0 .. 7],
 };
-# The L2-bypassing load S of the kernels, and a plain access P.
+# The load S of the kernels that misses the L1 (gfx942: system scope, which
+# also bypasses the L2; gfx900/gfx90a: glc slc), and a plain access P.
 my %sys = (gfx942 => 3, gfx900 => 5, gfx90a => 5);
 
 # The kernels (asm/bandwidth/cpol.s): [what, op, policy (X, P, S), bytes].
@@ -197,9 +199,12 @@ for my $arch (sort keys %geo) {
 	}
 }
 # Rows that differ in the table show different counters in some kernel.
+# On gfx900/gfx90a only glc is observable here (slc's Hit Stream looks like
+# Hit LRU without set pressure), which three of the kernels show.
+my %need = (gfx942 => 5, gfx900 => 3, gfx90a => 3);
 for my $arch (sort keys %geo) {
 	my $n = grep { /^\Q$arch\E / && keys %{ $told{$_} } > 1 } keys %told;
-	ok($n >= 5, "$arch: the kernels tell the table's rows apart ($n of 7 kernels see more than one outcome)");
+	ok($n >= $need{$arch}, "$arch: the kernels tell the table's rows apart ($n of 7 kernels see more than one outcome)");
 }
 
 done_testing();
