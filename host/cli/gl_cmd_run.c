@@ -2,10 +2,12 @@
  * gl_cmd_run — `gcnlab run SUITE...`: open the backend once, check every
  * suite's --param values, then run the suites in order, each on a fresh
  * emulated GPU, each writing its results as one set; on the emulator side
- * by side, one process per suite (gl_run_jobs.h), as if in order.
+ * by side, one process per suite (gl_run_jobs.h) and per group of a
+ * suite's sweep points (gl_run_points.h), as if in order.
  */
 #include "cli/gl_cmd.h"
 #include "cli/gl_run_jobs.h"
+#include "cli/gl_run_points.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -45,8 +47,9 @@ static const struct gl_opt run_opts[] = {
 	  "list every figure that differs from results/reference/, reference -> this run and % (default: the first 3)",
 	  .min = 0 },
 	{ "--jobs", GL_OPT_UINT, GL_CMD_O(jobs), "N",
-	  "emulator: suites side by side, each in its own process on its own GPU, output and results as in "
-	  "order (default: the online cores, over GCNLAB_EMU_THREADS when set; 1: one after another)",
+	  "emulator: N processes at once for suites side by side and a suite's independent sweep points side by "
+	  "side, each on its own GPU, output and results as in order (default: the online cores, over "
+	  "GCNLAB_EMU_THREADS when set; 1: one after another)",
 	  .min = 1, .max = GL_CMD_MAX_POSITIONAL },
 	GL_CMD_OPT_TIMEOUT,
 	{ 0 },
@@ -222,6 +225,7 @@ static int run_suite(const char *cmd, struct gl_run_ctx *ctx, struct gl_rocprof 
 	ctx->results_turn = take_turn;
 	ctx->results_turn_user = &turn;
 	ctx->timing.applied = false;
+	ctx->group_fault[0] = '\0';
 	r = suite->run(ctx, &e);
 	ctx->results_turn = NULL;
 	if (!take_turn(&turn, &ce)) {
@@ -258,6 +262,15 @@ static int run_suite(const char *cmd, struct gl_run_ctx *ctx, struct gl_rocprof 
 	return exit_code;
 }
 
+/* The kernel of the suite's GPU memory fault, on its GPU or on one of its
+ * points' (gl_run_ctx_groups), or NULL. */
+static const char *suite_fault(const struct gl_run_ctx *ctx)
+{
+	if (ctx->hsa && gl_hsa_vm_fault(ctx->hsa))
+		return gl_hsa_vm_fault(ctx->hsa);
+	return ctx->group_fault[0] ? ctx->group_fault : NULL;
+}
+
 /* The suites one after another in this process. */
 static int run_serial(const char *cmd, struct gl_run_ctx *ctx, struct gl_rocprof *rocprof, const char *results,
                       const struct gl_suite *const *suites, unsigned n)
@@ -277,11 +290,11 @@ static int run_serial(const char *cmd, struct gl_run_ctx *ctx, struct gl_rocprof
 			exit_code = r;
 		if (stop)
 			break;
-		if (gl_hsa_vm_fault(ctx->hsa)) {
+		if (suite_fault(ctx)) {
 			/* On ROCr the queues are gone: later suites would only time
 			 * out. What was written stays. */
 			fprintf(stderr, "%s: a GPU memory fault in kernel %s (suite %s) ended the run", cmd,
-			        gl_hsa_vm_fault(ctx->hsa), suites[i]->name);
+			        suite_fault(ctx), suites[i]->name);
 			for (unsigned j = i + 1; j < n; j++)
 				fprintf(stderr, "%s%s", j == i + 1 ? "; not run: " : ", ", suites[j]->name);
 			fprintf(stderr, "\n");
@@ -313,8 +326,8 @@ static void run_job(void *user, struct gl_run_jobs *jobs, unsigned i, struct gl_
 		return;
 	}
 	end->exit_code = run_suite(rj->cmd, ctx, rj->rocprof, rj->results, rj->suites[i], jobs, &end->stop);
-	if (gl_hsa_vm_fault(ctx->hsa))
-		gl_str_copy(end->fault, sizeof(end->fault), gl_hsa_vm_fault(ctx->hsa));
+	if (suite_fault(ctx))
+		gl_str_copy(end->fault, sizeof(end->fault), suite_fault(ctx));
 	gl_hsa_close(ctx->hsa);
 	ctx->hsa = NULL;
 }
@@ -322,11 +335,11 @@ static void run_job(void *user, struct gl_run_jobs *jobs, unsigned i, struct gl_
 /* Side by side on the emulator only: ROCr drives one real GPU, where
  * suites at once would time each other (and a fault evicts every queue of
  * the process); rocr-emu loads ROCr into this process, which is not made
- * to survive a fork. 1 there, and where one suite or one job is asked. */
-static unsigned jobs_for(const char *cmd, const struct gl_cmd_opts *o, const struct gl_hsa *h, unsigned n,
-                         unsigned *threads)
+ * to survive a fork. 1 there, and where one job is asked. The whole run's
+ * children: suites and their points (gl_run_points.h) share them. */
+static unsigned jobs_for(const char *cmd, const struct gl_cmd_opts *o, const struct gl_hsa *h, unsigned *threads)
 {
-	unsigned jobs = gl_run_jobs_count(o->jobs, n, threads);
+	unsigned jobs = gl_run_jobs_count(o->jobs, GL_CMD_MAX_POSITIONAL, threads);
 
 	if (jobs > 1 && gl_hsa_backend(h) != GL_BACKEND_EMU) {
 		if (o->jobs > 1)
@@ -349,6 +362,8 @@ static int run_main(const char *cmd, int argc, char **argv)
 	char results[PATH_MAX];
 	char progress_last[512] = "";
 	unsigned jobs, threads;
+	struct gl_run_jobs_budget budget = { { -1, -1 } };
+	struct gl_run_points points;
 	int lock = -1;
 	int exit_code = gl_cmd_parse(&gl_cmd_run, cmd, argc, argv, &o, pos, &npos);
 
@@ -390,12 +405,26 @@ static int run_main(const char *cmd, int argc, char **argv)
 		gl_rocprof_free(&rocprof);
 		return exit_code;
 	}
-	jobs = jobs_for(cmd, &o, ctx.hsa, npos, &threads);
-	if (jobs > 1) {
+	jobs = jobs_for(cmd, &o, ctx.hsa, &threads);
+	/* Points side by side (gl_run_points.h) too, in the same budget; not
+	 * with --counters or --kernel-trace, whose rows this process collects. */
+	if (jobs > 1 && !ctx.cfg.observe) {
+		if (!gl_run_jobs_budget_open(&budget, jobs, &e)) {
+			gl_hsa_close(ctx.hsa);
+			gl_results_release(lock);
+			gl_rocprof_free(&rocprof);
+			return gl_cmd_fail(cmd, &e, GL_CMD_EXIT_FAILED);
+		}
+		points = (struct gl_run_points){ .cmd = cmd, .jobs = jobs, .threads = threads, .budget = &budget };
+		ctx.groups_apart = gl_run_points_apart;
+		ctx.groups_apart_user = &points;
+	}
+	if (jobs > 1 && npos > 1) {
 		struct run_job rj = { cmd, &ctx, &rocprof, results, suites };
 		struct gl_run_jobs_cfg jc = {
-			.cmd = cmd, .names = pos, .n = npos, .jobs = jobs, .threads = threads,
-			.progress = ctx.progress, .results = results, .job = run_job, .user = &rj,
+			.cmd = cmd, .names = pos, .n = npos, .jobs = jobs < npos ? jobs : npos, .threads = threads,
+			.progress = ctx.progress, .results = results, .budget = budget.fd[0] >= 0 ? &budget : NULL,
+			.job = run_job, .user = &rj,
 		};
 
 		/* Each child opens this backend afresh: the same one and agent,
@@ -410,6 +439,7 @@ static int run_main(const char *cmd, int argc, char **argv)
 		exit_code = run_serial(cmd, &ctx, &rocprof, results, suites, npos);
 	}
 	gl_hsa_close(ctx.hsa);
+	gl_run_jobs_budget_close(&budget);
 	gl_results_release(lock);
 	gl_rocprof_free(&rocprof);
 	return exit_code;

@@ -37,6 +37,7 @@ struct job {
 	char ctl[1 + sizeof(struct gl_run_job_end)];
 	size_t ctl_len;
 	bool asked, granted, ended, exited;
+	bool token;                   /* it runs on a token of cfg->budget */
 	int status;                   /* waitpid's */
 	struct gl_run_job_end end;
 	char start_err[256];          /* the child could not be started */
@@ -64,6 +65,56 @@ unsigned gl_run_jobs_count(unsigned given, unsigned n, unsigned *threads)
 	 * out instead (the figures are the same for any thread count). */
 	*threads = t ? 0 : (cores / jobs ? cores / jobs : 1);
 	return jobs;
+}
+
+/* ---- the budget ---- */
+
+bool gl_run_jobs_budget_open(struct gl_run_jobs_budget *b, unsigned n, struct gl_err *e)
+{
+	char tok = '+';
+
+	b->fd[0] = b->fd[1] = -1;
+	if (pipe2(b->fd, O_CLOEXEC | O_NONBLOCK) != 0) {
+		b->fd[0] = b->fd[1] = -1;
+		return gl_err_set(e, "cannot make the jobs' budget pipe: %s", strerror(errno));
+	}
+	for (unsigned i = 1; i < n; i++)   /* n - 1: the caller's own share is the first */
+		if (write(b->fd[1], &tok, 1) != 1) {
+			gl_run_jobs_budget_close(b);
+			return gl_err_set(e, "cannot fill the jobs' budget pipe: %s", strerror(errno));
+		}
+	return true;
+}
+
+void gl_run_jobs_budget_close(struct gl_run_jobs_budget *b)
+{
+	for (unsigned k = 0; k < 2; k++)
+		if (b->fd[k] >= 0)
+			close(b->fd[k]);
+	b->fd[0] = b->fd[1] = -1;
+}
+
+static bool token_take(const struct gl_run_jobs_budget *b)
+{
+	char tok;
+
+	return read(b->fd[0], &tok, 1) == 1;   /* non-blocking: another pool may have been faster */
+}
+
+/* Tokens of the children that ended go back at once, to any pool. */
+static void tokens_give_back(struct gl_run_jobs *j)
+{
+	char tok = '+';
+
+	for (unsigned i = 0; i < j->cfg->n; i++) {
+		struct job *jb = &j->job[i];
+
+		if (jb->token && jb->exited) {
+			jb->token = false;
+			/* The pipe was made to hold every token there is: it is never full. */
+			(void)!write(j->cfg->budget->fd[1], &tok, 1);
+		}
+	}
 }
 
 /* ---- the child ---- */
@@ -296,7 +347,8 @@ static void progress(const struct gl_run_jobs *j, unsigned head, unsigned next)
 	}
 	if (!used)
 		return;   /* nothing runs (any more): the line stays cleared */
-	fprintf(stderr, "\r\033[K%s: running %s (%u of %u suites done)", j->cfg->cmd, line, head, j->cfg->n);
+	fprintf(stderr, "\r\033[K%s: running %s (%u of %u %s done)", j->cfg->cmd, line, head, j->cfg->n,
+	        j->cfg->what ? j->cfg->what : "suites");
 	fflush(stderr);
 }
 
@@ -305,6 +357,7 @@ static void progress(const struct gl_run_jobs *j, unsigned head, unsigned next)
 static bool finish(struct gl_run_jobs *j, unsigned i, int *exit_code)
 {
 	const struct gl_run_jobs_cfg *c = j->cfg;
+	const char *what = c->what ? c->what : "suite";
 	struct job *jb = &j->job[i];
 
 	if (c->progress) {
@@ -319,18 +372,18 @@ static bool finish(struct gl_run_jobs *j, unsigned i, int *exit_code)
 		at += 1 + sizeof(n) + n;
 	}
 	if (jb->start_err[0]) {
-		fprintf(stderr, "%s: suite %s: %s\n", c->cmd, c->names[i], jb->start_err);
+		fprintf(stderr, "%s: %s %s: %s\n", c->cmd, what, c->names[i], jb->start_err);
 		*exit_code = GL_CMD_EXIT_FAILED;
 		return true;
 	}
 	if (!jb->ended) {
 		if (WIFSIGNALED(jb->status))
-			fprintf(stderr, "%s: suite %s: its process was killed by signal %d (%s)\n", c->cmd, c->names[i],
-			        WTERMSIG(jb->status), strsignal(WTERMSIG(jb->status)));
+			fprintf(stderr, "%s: %s %s: its process was killed by signal %d (%s)\n", c->cmd, what,
+			        c->names[i], WTERMSIG(jb->status), strsignal(WTERMSIG(jb->status)));
 		else
-			fprintf(stderr, "%s: suite %s: its process ended with status %d before the suite did\n",
-			        c->cmd, c->names[i], WIFEXITED(jb->status) ? WEXITSTATUS(jb->status) : -1);
-		if (jb->granted) {   /* it may have left a set open: drop it, as a failed suite's */
+			fprintf(stderr, "%s: %s %s: its process ended with status %d before the %s did\n", c->cmd, what,
+			        c->names[i], WIFEXITED(jb->status) ? WEXITSTATUS(jb->status) : -1, what);
+		if (jb->granted && c->results) {   /* it may have left a set open: drop it, as a failed suite's */
 			gl_results_set_abort(c->results);
 			fprintf(stderr, "%s: suite %s: no results written: %s keeps the previous %s results as they were\n",
 			        c->cmd, c->names[i], c->results, c->names[i]);
@@ -366,12 +419,19 @@ static void grant(struct job *jb)
 	}
 }
 
-/* Wait for something from the running children [head, next). */
-static void wait_any(struct gl_run_jobs *j, unsigned head, unsigned next)
+/* Wait for something from the running children [head, next), or for a
+ * token of the budget when want_token. */
+static void wait_any(struct gl_run_jobs *j, unsigned head, unsigned next, bool want_token)
 {
-	struct pollfd pfd[3 * GL_CMD_MAX_POSITIONAL];
-	unsigned who[3 * GL_CMD_MAX_POSITIONAL], what[3 * GL_CMD_MAX_POSITIONAL];
+	struct pollfd pfd[3 * GL_CMD_MAX_POSITIONAL + 1];
+	unsigned who[3 * GL_CMD_MAX_POSITIONAL + 1], what[3 * GL_CMD_MAX_POSITIONAL + 1];
 	nfds_t n = 0;
+
+	if (want_token) {
+		pfd[n] = (struct pollfd){ .fd = j->cfg->budget->fd[0], .events = POLLIN };
+		who[n] = what[n] = UINT32_MAX;
+		n++;
+	}
 
 	for (unsigned i = head; i < next; i++)
 		for (unsigned k = 0; k < JOB_FDS; k++)
@@ -383,8 +443,8 @@ static void wait_any(struct gl_run_jobs *j, unsigned head, unsigned next)
 	if (n == 0 || poll(pfd, n, -1) < 0)
 		return;   /* EINTR: the caller loops */
 	for (nfds_t p = 0; p < n; p++)
-		if (pfd[p].revents)
-			drain(&j->job[who[p]], what[p]);
+		if (pfd[p].revents && who[p] != UINT32_MAX)
+			drain(&j->job[who[p]], what[p]);   /* a token is taken by the caller's loop */
 }
 
 int gl_run_jobs_run(const struct gl_run_jobs_cfg *cfg)
@@ -403,9 +463,22 @@ int gl_run_jobs_run(const struct gl_run_jobs_cfg *cfg)
 		for (unsigned k = 0; k < JOB_FDS; k++)
 			j.job[i].fd[k] = -1;
 	while (head < cfg->n) {
-		bool changed = false;
+		bool changed = false, want_token = false;
 
 		while (!stop && next < cfg->n && running < cfg->jobs) {
+			unsigned tokens = 0;
+			bool token = false;
+
+			for (unsigned i = head; i < next; i++)
+				tokens += j.job[i].token && !j.job[i].exited;
+			if (cfg->budget && running > tokens) {   /* the own share is taken */
+				if (!token_take(cfg->budget)) {
+					want_token = true;
+					break;
+				}
+				token = true;
+			}
+			j.job[next].token = token;
 			if (!start(&j, next))
 				stop = true;   /* reported in order, as its turn comes */
 			next++;
@@ -418,7 +491,9 @@ int gl_run_jobs_run(const struct gl_run_jobs_cfg *cfg)
 			break;
 		grant(&j.job[head]);   /* the turn: the first suite not yet ended only */
 		if (!j.job[head].exited)
-			wait_any(&j, head, next);
+			wait_any(&j, head, next, want_token);
+		if (cfg->budget)
+			tokens_give_back(&j);
 		while (head < next && j.job[head].exited) {
 			bool ends = finish(&j, head, &exit_code);
 
@@ -443,6 +518,8 @@ int gl_run_jobs_run(const struct gl_run_jobs_cfg *cfg)
 		free(j.job[i].log);
 		close_fds(&j.job[i]);
 	}
+	if (cfg->budget)
+		tokens_give_back(&j);
 	free(j.job);
 	return exit_code;
 }

@@ -44,15 +44,38 @@ typedef void (*gl_run_job_fn)(void *user, struct gl_run_jobs *jobs, unsigned i, 
 
 struct gl_run_jobs_cfg {
 	const char *cmd;            /* "gcnlab run", for messages */
+	const char *what;           /* "suite" or "points", for messages (NULL: "suite") */
 	const char *const *names;   /* [n] the suites, for messages */
 	unsigned n;
 	unsigned jobs;              /* children at a time, >= 2 */
 	unsigned threads;           /* GCNLAB_EMU_THREADS each child sets; 0: leave it */
 	bool progress;              /* stderr is a terminal: a live line of what runs */
-	const char *results;        /* the results folder, to drop the set of a child that died in its turn */
+	const char *results;        /* the results folder, to drop the set of a child that died in its
+	                               turn (NULL: its children write none) */
+	/* The run's budget of children (gl_run_jobs_budget; NULL: jobs alone
+	 * counts): the first child runs on the caller's own share (the caller
+	 * only waits), each further one at a time only with a token taken. */
+	const struct gl_run_jobs_budget *budget;
 	gl_run_job_fn job;
 	void *user;
 };
+
+/*
+ * The budget of a whole `gcnlab run --jobs N`, shared by every pool in it
+ * (the suites', and each suite's points', gl_run_points.h), as make's
+ * jobserver: a pipe that holds N - 1 tokens. A process that waits for its
+ * children lends them its own share, so that a pool may always run one
+ * child; every further child holds a token while it runs, given back when
+ * it ends. At most N children thus compute at once, and the shares of the
+ * suites that ended go to the points of the ones still running.
+ */
+struct gl_run_jobs_budget {
+	int fd[2];                  /* the pipe; -1: none */
+};
+
+/* A budget of n children (n >= 1). False (e says why) when no pipe. */
+bool gl_run_jobs_budget_open(struct gl_run_jobs_budget *b, unsigned n, struct gl_err *e);
+void gl_run_jobs_budget_close(struct gl_run_jobs_budget *b);
 
 /* Suites side by side for n suites, or 1 (serially): the --jobs given
  * (0: none), else the online cores over GCNLAB_EMU_THREADS when it is set,

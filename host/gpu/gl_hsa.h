@@ -153,6 +153,12 @@ bool gl_hsa_buf_create(struct gl_hsa *h, size_t size, struct gl_hsa_buf *out, st
 void gl_hsa_buf_destroy(struct gl_hsa *h, struct gl_hsa_buf *b);
 bool gl_hsa_buf_upload(struct gl_hsa *h, struct gl_hsa_buf *b, struct gl_err *e);
 bool gl_hsa_buf_download(struct gl_hsa *h, struct gl_hsa_buf *b, struct gl_err *e);
+/* Make the kernarg segment at least size bytes (at least 4 KiB), as the
+ * first dispatch does. One buffer serves every dispatch: each is waited
+ * for before the next one is packed. Public for a sweep point that starts
+ * on a fresh GPU and lays out its memory as after a dispatch
+ * (measure/gl_run_ctx.h: gl_run_ctx_groups). */
+bool gl_hsa_kernarg_reserve(struct gl_hsa *h, size_t size, struct gl_err *e);
 
 /* --- code objects ------------------------------------------------------- */
 

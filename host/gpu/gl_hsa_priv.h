@@ -133,10 +133,6 @@ void gl_hsa_status_phrase(struct gl_hsa *h, hsa_status_t s, char *buf, size_t le
 bool gl_hsa_fail(struct gl_hsa *h, struct gl_err *e, hsa_status_t s, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 
-/* gl_hsa_mem.c: make h->kernarg at least size bytes. One buffer serves
- * every dispatch: each is waited for before the next one is packed. */
-bool gl_hsa_kernarg_reserve(struct gl_hsa *h, size_t size, struct gl_err *e);
-
 /* gl_hsa_dispatch.c: drop the queue and completion signal (after a failure
  * or at close). */
 void gl_hsa_queue_drop(struct gl_hsa *h);

@@ -28,19 +28,58 @@ bool gl_run_ctx_default_build_dir(char *buf, size_t len)
 	return gl_str_copy(buf, len, exe[0] ? exe : "/");
 }
 
+/* Close ctx->hsa and open cfg on the same backend and agent as before,
+ * never a silent switch, quietly. */
+static bool reopen_as(struct gl_run_ctx *ctx, struct gl_hsa_cfg cfg, struct gl_err *e)
+{
+	cfg.quiet = true;
+	cfg.verbose = false;
+	cfg.backend = gl_hsa_backend(ctx->hsa);
+	gl_str_copy(cfg.arch, sizeof(cfg.arch), gl_hsa_arch(ctx->hsa));
+	gl_hsa_close(ctx->hsa);
+	ctx->hsa = NULL;
+	return gl_hsa_open(&cfg, &ctx->hsa, e);
+}
+
 bool gl_run_ctx_reopen(struct gl_run_ctx *ctx, uint32_t sclk_mhz, uint32_t mclk_mhz, struct gl_err *e)
 {
 	struct gl_hsa_cfg cfg = ctx->cfg;
 
 	cfg.emu_sclk_mhz = sclk_mhz;
 	cfg.emu_mclk_mhz = mclk_mhz;
-	cfg.quiet = true;
-	/* The same backend and agent as before, never a silent switch. */
-	cfg.backend = gl_hsa_backend(ctx->hsa);
-	gl_str_copy(cfg.arch, sizeof(cfg.arch), gl_hsa_arch(ctx->hsa));
-	gl_hsa_close(ctx->hsa);
-	ctx->hsa = NULL;
-	return gl_hsa_open(&cfg, &ctx->hsa, e);
+	return reopen_as(ctx, cfg, e);
+}
+
+bool gl_run_ctx_fresh(struct gl_run_ctx *ctx, struct gl_err *e)
+{
+	return reopen_as(ctx, *gl_hsa_config(ctx->hsa), e);
+}
+
+bool gl_run_ctx_groups(struct gl_run_ctx *ctx, const struct gl_run_groups *g, void *rows, struct gl_err *e)
+{
+	bool fresh = gl_hsa_emulated(ctx->hsa);
+	bool ok = true;
+	struct gl_err ge;
+
+	if (ctx->groups_apart && g->n > 1)
+		return ctx->groups_apart(ctx->groups_apart_user, ctx, g, rows, e);
+	for (unsigned i = 0; i < g->n; i++) {
+		/* Each group's step lines as if it ran alone (as side by side). */
+		if (ctx->progress_last && ctx->progress_last_len)
+			ctx->progress_last[0] = '\0';
+		if (fresh && !gl_run_ctx_fresh(ctx, &ge))
+			return gl_err_set(e, "%s: cannot open a fresh emulated GPU: %s", g->suite, ge.msg);
+		if (!g->run(g->user, ctx, i, (char *)rows + (size_t)i * g->bytes, &ge) && ok) {
+			*e = ge;
+			ok = false;
+		}
+		if (fresh && gl_hsa_vm_fault(ctx->hsa) && !ctx->group_fault[0])
+			gl_str_copy(ctx->group_fault, sizeof(ctx->group_fault), gl_hsa_vm_fault(ctx->hsa));
+	}
+	/* The next group (or the suite's tables) on a GPU without the fault. */
+	if (fresh && ctx->group_fault[0] && !gl_run_ctx_fresh(ctx, &ge) && ok)
+		return gl_err_set(e, "%s: cannot reopen the emulated GPU: %s", g->suite, ge.msg);
+	return ok;
 }
 
 bool gl_run_ctx_find_code(const struct gl_run_ctx *ctx, const char *arch, const char *const *files,

@@ -15,6 +15,8 @@
 #include "gpu/gl_hsa.h"
 #include "measure/gl_timing.h"
 
+struct gl_run_groups;
+
 struct gl_run_ctx {
 	struct gl_hsa *hsa;          /* may be replaced by gl_run_ctx_reopen */
 	struct gl_hsa_cfg cfg;       /* how hsa was opened */
@@ -40,7 +42,56 @@ struct gl_run_ctx {
 	 * (cli/gl_run_jobs.h). False (e says why): no results may be written. */
 	bool (*results_turn)(void *user, struct gl_err *e);
 	void *results_turn_user;
+	/* Runs a suite's groups of sweep points side by side, each in its own
+	 * process on a fresh emulated GPU (cli/gl_run_points.h; NULL: one
+	 * after another here). Set by gcnlab run where the backend allows it. */
+	bool (*groups_apart)(void *user, struct gl_run_ctx *ctx, const struct gl_run_groups *g, void *rows,
+	                     struct gl_err *e);
+	void *groups_apart_user;
+	/* The kernel of a GPU memory fault in a group that ran on a GPU of its
+	 * own ("" none): gcnlab run ends the run on it as on ctx->hsa's. */
+	char group_fault[128];
 };
+
+/*
+ * Sweep points side by side (issue 32). A suite whose sweep points are
+ * independent measurements splits them into groups: a group is one point,
+ * or a chain of points where a point relies on what the one before left
+ * (its warm-up, its arrays). Each group starts on a fresh emulated GPU and
+ * makes its own starting state: it loads its kernels, makes its buffers
+ * in the same order and sizes as every other group (emu_mem_map places a
+ * mapping by the mappings before it, and the cycle model indexes caches
+ * and TLB by address, so the same sequence gives the same addresses),
+ * fills them, warms what it measures. A group's figures therefore do not
+ * depend on which groups ran before it on which GPU, and the groups may
+ * run one after another here or side by side in processes of their own:
+ * the rows are the same bytes either way.
+ *
+ * run() fills rows (bytes of plain data, no pointers into the heap made
+ * after gl_run_ctx_groups was called) for group g on ctx->hsa, which it
+ * may use as it likes (it frees what it made). It prints what the serial
+ * suite printed for those points; failures of single points go into their
+ * rows and on stderr, as before. False (e says why): the suite cannot go
+ * on (GL_SUITE_ERROR).
+ */
+struct gl_run_groups {
+	const char *suite;
+	unsigned n;            /* groups */
+	size_t bytes;          /* rows of one group */
+	bool (*run)(void *user, struct gl_run_ctx *ctx, unsigned g, void *rows, struct gl_err *e);
+	void *user;
+};
+
+/* Every group of g, rows into rows[g->n * g->bytes], in order: side by side
+ * through ctx->groups_apart when set, else here, each on a fresh GPU on
+ * the emulator (on hardware one after another on the one GPU: a reopen
+ * there is no fresh state, only time). ctx->hsa is open again afterwards
+ * (the caller must have freed its code objects and buffers before, as for
+ * gl_run_ctx_reopen). False: the first group that failed, in order (e). */
+bool gl_run_ctx_groups(struct gl_run_ctx *ctx, const struct gl_run_groups *g, void *rows, struct gl_err *e);
+
+/* A fresh GPU of the same backend, agent, clocks and timeout as ctx->hsa. */
+bool gl_run_ctx_fresh(struct gl_run_ctx *ctx, struct gl_err *e);
 
 /* <dir of the gcnlab binary>/.. (the build directory), or $GCNLAB_BUILD_DIR. */
 bool gl_run_ctx_default_build_dir(char *buf, size_t len);

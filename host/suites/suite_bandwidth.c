@@ -366,7 +366,26 @@ static void ladder_chart(struct gl_bench *m, struct gl_table *t, const char *dir
 	gl_bench_chart(m, t, &c, dir, "bandwidth.svg");
 }
 
-/* ---- the run ---- */
+/* ---- the run: groups of sweep points (measure/gl_run_ctx.h) ----
+ *
+ * Which points are measurements of their own, starting from a state they
+ * define themselves (each group below starts on a fresh GPU, apart or one
+ * after another, and its rows are the same bytes either way):
+ * - a ladder point whose footprint can stay cached (at most twice the last
+ *   level) warms it with a run of its own before the two timed runs: its
+ *   own group;
+ * - a ladder point past that has no warm-up: its first timed run starts on
+ *   the caches the point before it left (its lines at the start of the
+ *   buffer), so it stays in that point's group, after it;
+ * - a stream kernel's occupancies: the first is warmed by a dispatch of its
+ *   own, each next one by the dispatch before it (a warm-up of the same
+ *   kernel), so one group per kernel; its arrays hold what the kernels
+ *   before it (BabelStream's order) left, set by the host (stream_values).
+ * Every group makes the serial run's mappings in its order and sizes
+ * (bw_read's code object, the read buffer, the read output, the kernarg
+ * segment of the first dispatch, then the stream arrays and the codes of
+ * the kernels before), so that each point's buffers lie where they lay
+ * when the whole suite ran on one GPU. */
 
 struct bw_state {
 	struct gl_hsa_buf rbuf, rout, a, b, c, sout;
@@ -382,42 +401,78 @@ static void bw_state_free(struct gl_run_ctx *ctx, struct bw_state *s)
 	gl_hsa_buf_destroy(ctx->hsa, &s->sout);
 }
 
-static bool run_ladder(struct gl_bench *m, const struct bw_cfg *cfg, struct bw_state *s, unsigned cus,
-                       uint64_t last, uint32_t sclk, struct read_row *rows, struct gl_err *e)
+/* What every group reads: the sweep and its split. */
+struct bw_job {
+	struct bw_cfg cfg;
+	unsigned cus;
+	uint32_t sclk;
+	uint64_t last;                  /* the last-level cache's bytes */
+	unsigned nladder;               /* ladder groups; then one per stream kernel */
+	unsigned first[2 * MAX_FOOT + 1]; /* ladder group g: points [first[g], first[g + 1]) */
+};
+
+/* One group's rows. */
+struct bw_rows {
+	struct read_row read[2 * MAX_FOOT];  /* a ladder group's points, from its first */
+	struct stream_row stream[MAX_OCC];   /* a stream group's occupancies */
+};
+
+/* Ladder point p (cu footprints, then gpu ones). */
+static void read_point(const struct bw_job *j, unsigned p, struct read_row *r)
+{
+	r->gpu = p >= j->cfg.nfoot;
+	r->foot = j->cfg.foot[p % j->cfg.nfoot];
+	r->wgs = r->gpu ? GPU_WGS_PER_CU * j->cus : 1;
+}
+
+/* The values of a, b, c before stream kernel ki: what the kernels before it
+ * wrote (copy c = a, mul b = s c, add c = a + b, triad a = s c + b: one
+ * v_fma_f64, one rounding). Each kernel's rerun writes the same again. */
+static void stream_values(unsigned ki, double *va, double *vb, double *vc)
+{
+	*va = 0.1;
+	*vb = 0.2;
+	*vc = 0.0;
+	if (ki > 0)
+		*vc = *va;
+	if (ki > 1)
+		*vb = SCALAR * *vc;
+	if (ki > 2)
+		*vc = *va + *vb;
+	if (ki > 3)
+		*va = fma(SCALAR, *vc, *vb);
+}
+
+static bool run_ladder(struct gl_bench *m, const struct bw_job *j, struct bw_state *s, unsigned g,
+                       struct read_row *rows, struct gl_err *e)
 {
 	const struct gl_hsa_kernel *k;
-	uint64_t maxf = 0;
 
-	for (unsigned i = 0; i < cfg->nfoot; i++)
-		maxf = cfg->foot[i] > maxf ? cfg->foot[i] : maxf;
-	if (!gl_bench_kernel(m, "bw_read", &k, e) || !gl_hsa_buf_create(m->ctx->hsa, maxf, &s->rbuf, e) ||
-	    !gl_hsa_buf_create(m->ctx->hsa, (size_t)GPU_WGS_PER_CU * cus * WG * 4, &s->rout, e))
+	if (!gl_bench_kernel(m, "bw_read", &k, e))   /* loaded by bw_group: found */
 		return false;
 	uint32_t *d = s->rbuf.host;
-	for (size_t i = 0; i < maxf / 4; i++)
+	for (size_t i = 0; i < s->rbuf.size / 4; i++)
 		d[i] = (uint32_t)(i & 255);
 	if (!gl_hsa_buf_upload(m->ctx->hsa, &s->rbuf, e))
 		return false;
-	for (unsigned g = 0; g < 2; g++) {
-		for (unsigned i = 0; i < cfg->nfoot; i++) {
-			struct read_row *r = &rows[g * cfg->nfoot + i];
-			r->gpu = g == 1;
-			r->foot = cfg->foot[i];
-			r->wgs = r->gpu ? GPU_WGS_PER_CU * cus : 1;
-			gl_run_ctx_progress(m->ctx, "%s: read %s %lluK", SUITE, r->gpu ? "gpu" : "cu",
-			                    (unsigned long long)(r->foot / KIB));
-			read_row_run(m, k, &s->rbuf, &s->rout, last, sclk, r);
-		}
+	for (unsigned p = j->first[g]; p < j->first[g + 1]; p++) {
+		struct read_row *r = &rows[p - j->first[g]];
+
+		read_point(j, p, r);
+		gl_run_ctx_progress(m->ctx, "%s: read %s %lluK", SUITE, r->gpu ? "gpu" : "cu",
+		                    (unsigned long long)(r->foot / KIB));
+		read_row_run(m, k, &s->rbuf, &s->rout, j->last, j->sclk, r);
 	}
-	gl_hsa_buf_destroy(m->ctx->hsa, &s->rbuf);
 	return true;
 }
 
-static bool run_stream(struct gl_bench *m, const struct bw_cfg *cfg, struct bw_state *s, unsigned cus,
+static bool run_stream(struct gl_bench *m, const struct bw_job *j, struct bw_state *s, unsigned ki,
                        struct stream_row *rows, struct gl_err *e)
 {
+	const struct bw_cfg *cfg = &j->cfg;
 	uint64_t n = cfg->stream_bytes;
-	unsigned maxw = 0;
+	unsigned maxw = 0, cus = j->cus;
+	double va, vb, vc;
 
 	for (unsigned o = 0; o < cfg->nocc; o++)
 		maxw = (unsigned)cfg->occ[o] > maxw ? (unsigned)cfg->occ[o] : maxw;
@@ -425,51 +480,119 @@ static bool run_stream(struct gl_bench *m, const struct bw_cfg *cfg, struct bw_s
 	    !gl_hsa_buf_create(m->ctx->hsa, n, &s->c, e) ||
 	    !gl_hsa_buf_create(m->ctx->hsa, (size_t)cus * maxw * WG * 8, &s->sout, e))
 		return false;
-	fill(&s->a, 0.1);
-	fill(&s->b, 0.2);
-	fill(&s->c, 0.0);
+	stream_values(ki, &va, &vb, &vc);
+	fill(&s->a, va);
+	fill(&s->b, vb);
+	fill(&s->c, vc);
 	if (!gl_hsa_buf_upload(m->ctx->hsa, &s->a, e) || !gl_hsa_buf_upload(m->ctx->hsa, &s->b, e) ||
 	    !gl_hsa_buf_upload(m->ctx->hsa, &s->c, e))
 		return false;
-	for (unsigned ki = 0; ki < NSTREAM; ki++) {
-		const struct gl_hsa_kernel *k;
-		struct gl_err re;
-		bool kok = gl_bench_kernel(m, stream_kernels[ki], &k, &re);
-		double best = 0;
-		for (unsigned o = 0; o < cfg->nocc; o++) {
-			struct stream_row *r = &rows[ki * cfg->nocc + o];
-			unsigned threads = cus * (unsigned)cfg->occ[o] * WG;
-			uint32_t stride = threads * 16u;
-			uint32_t iters = (uint32_t)((n + stride - 1) / stride);
-			double scalar = SCALAR;
-			struct gl_kernarg_val args[9] = {
-				gl_bench_buf(&s->a, "a"), gl_bench_buf(&s->b, "b"), gl_bench_buf(&s->c, "c"),
-				gl_bench_buf(&s->sout, "out"), { .kind = GL_KV_SCALAR, .size = 8, .label = "scalar" },
-				gl_bench_u32(iters, "iters"), gl_bench_u32(stride, "stride"),
-				gl_bench_u32((uint32_t)n, "region"), gl_bench_u32(0, "span"),
-			};
-			memcpy(args[4].bytes, &scalar, 8);
-			r->kernel = ki;
-			r->wgs_per_cu = (unsigned)cfg->occ[o];
-			gl_run_ctx_progress(m->ctx, "%s: %s at %u waves per CU", SUITE, stream_kernels[ki],
-			                    r->wgs_per_cu * WAVES);
-			double warm;
-			r->ok = kok && (o > 0 || gl_bench_dispatch(m, k, args, 9, threads, WG, &warm, &re)) &&
-			        gl_bench_dispatch(m, k, args, 9, threads, WG, &r->us, &re);
-			if (!r->ok) {
-				gl_bench_fail(m, stream_kernels[ki], re.msg);
-				continue;
-			}
-			r->gbs = (double)stream_arrays[ki] * (double)n / (r->us * 1e3);
-			best = r->gbs > best ? r->gbs : best;
-			r->valid = stream_check(m->ctx, ki, &s->a, &s->b, &s->c, &s->sout, threads, &re);
+	/* The kernels before it were loaded before it, serially. */
+	for (unsigned i = 0; i < ki; i++) {
+		const struct gl_hsa_kernel *prev;
+		struct gl_err pe;
+
+		(void)gl_bench_kernel(m, stream_kernels[i], &prev, &pe);   /* their failure is their group's */
+	}
+	const struct gl_hsa_kernel *k;
+	struct gl_err re;
+	bool kok = gl_bench_kernel(m, stream_kernels[ki], &k, &re);
+	double best = 0;
+	for (unsigned o = 0; o < cfg->nocc; o++) {
+		struct stream_row *r = &rows[o];
+		unsigned threads = cus * (unsigned)cfg->occ[o] * WG;
+		uint32_t stride = threads * 16u;
+		uint32_t iters = (uint32_t)((n + stride - 1) / stride);
+		double scalar = SCALAR;
+		struct gl_kernarg_val args[9] = {
+			gl_bench_buf(&s->a, "a"), gl_bench_buf(&s->b, "b"), gl_bench_buf(&s->c, "c"),
+			gl_bench_buf(&s->sout, "out"), { .kind = GL_KV_SCALAR, .size = 8, .label = "scalar" },
+			gl_bench_u32(iters, "iters"), gl_bench_u32(stride, "stride"),
+			gl_bench_u32((uint32_t)n, "region"), gl_bench_u32(0, "span"),
+		};
+		memcpy(args[4].bytes, &scalar, 8);
+		r->kernel = ki;
+		r->wgs_per_cu = (unsigned)cfg->occ[o];
+		gl_run_ctx_progress(m->ctx, "%s: %s at %u waves per CU", SUITE, stream_kernels[ki],
+		                    r->wgs_per_cu * WAVES);
+		double warm;
+		r->ok = kok && (o > 0 || gl_bench_dispatch(m, k, args, 9, threads, WG, &warm, &re)) &&
+		        gl_bench_dispatch(m, k, args, 9, threads, WG, &r->us, &re);
+		if (!r->ok) {
+			gl_bench_fail(m, stream_kernels[ki], re.msg);
+			continue;
 		}
-		for (unsigned o = 0; o < cfg->nocc; o++) {
-			struct stream_row *r = &rows[ki * cfg->nocc + o];
-			r->of_max = r->ok && best > 0 ? 100.0 * r->gbs / best : NAN;
-		}
+		r->gbs = (double)stream_arrays[ki] * (double)n / (r->us * 1e3);
+		best = r->gbs > best ? r->gbs : best;
+		r->valid = stream_check(m->ctx, ki, &s->a, &s->b, &s->c, &s->sout, threads, &re);
+	}
+	for (unsigned o = 0; o < cfg->nocc; o++) {
+		struct stream_row *r = &rows[o];
+		r->of_max = r->ok && best > 0 ? 100.0 * r->gbs / best : NAN;
 	}
 	return true;
+}
+
+/* Group g on ctx's (fresh) GPU. */
+static bool bw_group(void *user, struct gl_run_ctx *ctx, unsigned g, void *out, struct gl_err *e)
+{
+	const struct bw_job *j = user;
+	struct bw_rows *rows = out;
+	struct gl_bench m;
+	struct bw_state s;
+	const struct gl_hsa_kernel *k;
+	struct gl_err ke;
+	uint64_t maxf = 0;
+	bool ok = false;
+
+	memset(&s, 0, sizeof(s));
+	gl_bench_init(&m, ctx, SUITE);
+	/* A pass over arrays past the MALL is millions of wave-instructions:
+	 * tens of seconds on the emulator's host, not a hang. */
+	double old_timeout = gl_hsa_set_timeout(ctx->hsa, STREAM_TIMEOUT_S);
+	if (old_timeout > STREAM_TIMEOUT_S)   /* the user's longer --timeout stands */
+		gl_hsa_set_timeout(ctx->hsa, old_timeout);
+	for (unsigned i = 0; i < j->cfg.nfoot; i++)
+		maxf = j->cfg.foot[i] > maxf ? j->cfg.foot[i] : maxf;
+	/* The ladder's mappings, in its order (the kernarg segment is its first
+	 * dispatch's). Unfilled in a stream group: never touched, never paged. */
+	if (!gl_bench_kernel(&m, "bw_read", &k, &ke)) {
+		*e = ke;
+		goto out;
+	}
+	if (!gl_hsa_buf_create(ctx->hsa, maxf, &s.rbuf, e) ||
+	    !gl_hsa_buf_create(ctx->hsa, (size_t)GPU_WGS_PER_CU * j->cus * WG * 4, &s.rout, e))
+		goto out;
+	if (g < j->nladder) {
+		ok = run_ladder(&m, j, &s, g, rows->read, e);
+		goto out;
+	}
+	if (!gl_hsa_kernarg_reserve(ctx->hsa, 1, e))
+		goto out;
+	gl_hsa_buf_destroy(ctx->hsa, &s.rbuf);
+	ok = run_stream(&m, j, &s, g - j->nladder, rows->stream, e);
+out:
+	gl_hsa_set_timeout(ctx->hsa, old_timeout > 0 ? old_timeout : 10);
+	bw_state_free(ctx, &s);
+	gl_bench_fini(&m);
+	return ok;
+}
+
+/* The split into groups: a ladder point with a warm-up of its own starts
+ * one; one without joins the group of the point before. */
+static void bw_split(struct bw_job *j)
+{
+	unsigned np = 2 * j->cfg.nfoot;
+
+	j->nladder = 0;
+	for (unsigned p = 0; p < np; p++) {
+		struct read_row r;
+
+		read_point(j, p, &r);
+		if (p == 0 || r.foot <= 2 * j->last)
+			j->first[j->nladder++] = p;
+	}
+	j->first[j->nladder] = np;
 }
 
 /* The smallest occupancy within 5 % of the kernel's best: its plateau. */
@@ -492,43 +615,61 @@ static void plateau_params(struct gl_table *t, const struct bw_cfg *cfg, const s
 static int bw_run(struct gl_run_ctx *ctx, struct gl_err *e)
 {
 	struct gl_bench m;
+	struct bw_job job;
 	struct bw_cfg cfg;
-	struct bw_state s;
 	struct gl_hsa_info info;
 	struct read_row *rows = NULL;
 	struct stream_row *srows = NULL;
+	struct bw_rows *grows = NULL;
 	struct gl_table *t = NULL, *st = NULL;
 	char dir[PATH_MAX];
 	int result = GL_SUITE_ERROR;
 	bool all_ok = true;
 
-	memset(&s, 0, sizeof(s));
+	memset(&job, 0, sizeof(job));
 	gl_bench_init(&m, ctx, SUITE);
 	if (!config(ctx, &cfg, e) || !gl_hsa_info(ctx->hsa, &info, e))
 		goto out;
 	unsigned cus = gl_bench_cus(ctx);
 	uint32_t sclk = info.model_clocks && info.sclk_mhz ? info.sclk_mhz : info.max_clock_mhz;
 	uint64_t last = info.cache_bytes[2] > info.cache_bytes[1] ? info.cache_bytes[2] : info.cache_bytes[1];
+	if (!sclk)
+		sclk = 1000;
+	job.cfg = cfg;
+	job.cus = cus;
+	job.sclk = sclk;
+	job.last = last;
+	bw_split(&job);
+	struct gl_run_groups groups = {
+		.suite = SUITE, .n = job.nladder + (unsigned)NSTREAM, .bytes = sizeof(struct bw_rows),
+		.run = bw_group, .user = &job,
+	};
 	rows = calloc(2 * (size_t)cfg.nfoot, sizeof(*rows));
 	srows = calloc(NSTREAM * (size_t)cfg.nocc, sizeof(*srows));
+	grows = calloc(groups.n, sizeof(*grows));
 	t = gl_table_new("bandwidth: read bandwidth by footprint (steady state)", NREAD, read_cols);
 	st = gl_table_new("bandwidth: BabelStream kernels at full GPU, arrays past the last-level cache", NSTREAMCOLS,
 	                  stream_cols);
-	if (!rows || !srows || !t || !st) {
+	if (!rows || !srows || !grows || !t || !st) {
 		gl_err_set(e, "out of memory");
 		goto out;
 	}
-	if (!sclk)
-		sclk = 1000;
-	/* A pass over arrays past the MALL is millions of wave-instructions:
-	 * tens of seconds on the emulator's host, not a hang. */
-	double old_timeout = gl_hsa_set_timeout(ctx->hsa, STREAM_TIMEOUT_S);
-	if (old_timeout > STREAM_TIMEOUT_S)   /* the user's longer --timeout stands */
-		gl_hsa_set_timeout(ctx->hsa, old_timeout);
-	bool ran = run_ladder(&m, &cfg, &s, cus, last, sclk, rows, e) && run_stream(&m, &cfg, &s, cus, srows, e);
-	gl_hsa_set_timeout(ctx->hsa, old_timeout > 0 ? old_timeout : 10);
-	if (!ran)
+	/* Each row's keys, for a group that never came back. */
+	for (unsigned g = 0; g < job.nladder; g++)
+		for (unsigned p = job.first[g]; p < job.first[g + 1]; p++)
+			read_point(&job, p, &grows[g].read[p - job.first[g]]);
+	for (unsigned ki = 0; ki < NSTREAM; ki++)
+		for (unsigned o = 0; o < cfg.nocc; o++) {
+			grows[job.nladder + ki].stream[o].kernel = ki;
+			grows[job.nladder + ki].stream[o].wgs_per_cu = (unsigned)cfg.occ[o];
+			grows[job.nladder + ki].stream[o].of_max = NAN;
+		}
+	if (!gl_run_ctx_groups(ctx, &groups, grows, e))
 		goto out;
+	for (unsigned g = 0; g < job.nladder; g++)
+		memcpy(&rows[job.first[g]], grows[g].read, (job.first[g + 1] - job.first[g]) * sizeof(*rows));
+	for (unsigned ki = 0; ki < NSTREAM; ki++)
+		memcpy(&srows[ki * cfg.nocc], grows[job.nladder + ki].stream, cfg.nocc * sizeof(*srows));
 	gl_run_ctx_progress_end(ctx);
 
 	for (unsigned i = 0; i < 2 * cfg.nfoot; i++) {
@@ -569,12 +710,12 @@ oom:
 	gl_err_set(e, "out of memory");
 out:
 	gl_run_ctx_progress_end(ctx);
-	bw_state_free(ctx, &s);
 	gl_bench_fini(&m);
 	gl_table_free(t);
 	gl_table_free(st);
 	free(rows);
 	free(srows);
+	free(grows);
 	return result;
 }
 

@@ -490,6 +490,79 @@ static bool gemm_check(struct gl_run_ctx *ctx, struct gl_err *e)
 	return !mfma_cycles(gl_hsa_arch(ctx->hsa)) || config(ctx, gl_bench_cus(ctx), &c, e);
 }
 
+/* ---- the sweep's points apart (measure/gl_run_ctx.h: gl_run_ctx_groups) ----
+ *
+ * Each point (kernel, size) is a measurement of its own: on the emulator
+ * an untimed dispatch of the same kernel on the same buffers warms its
+ * code, its inputs and its output before the measured one, so no point
+ * relies on what the one before left; each is its own group, on a fresh
+ * GPU. It makes the serial run's mappings before it in their order and
+ * sizes (each size's inputs, each earlier point's code object and its C
+ * and stamps buffers, the kernarg segment of the first dispatch), so that
+ * its buffers lie where they lay when the whole suite ran on one GPU, and
+ * makes the inputs from the seed as that run did (size 0's values come
+ * before size 1's). */
+struct gemm_job {
+	struct gemm_size sizes[NSIZES];   /* shapes and labels only */
+	uint64_t seed;
+};
+
+/* The mappings point (si, ki) made in the serial run, without its
+ * dispatches: its code object (first size only), its C and stamps. */
+static bool replay_point(struct gl_bench *m, const struct gemm_size *s, unsigned si, unsigned ki, struct gl_err *e)
+{
+	struct gl_hsa *h = m->ctx->hsa;
+	const struct gl_hsa_kernel *k;
+	struct gl_hsa_buf dc = { 0 }, dt = { 0 };
+	struct gl_err ke;
+	bool ok;
+
+	if (si == 0)
+		(void)gl_bench_kernel(m, kernels[ki], &k, &ke);   /* a kernel not built fails its own point */
+	ok = gl_hsa_buf_create(h, (size_t)s->m * s->n * 4, &dc, e) && gl_hsa_buf_create(h, (size_t)s->groups * 32, &dt, e) &&
+	     (si || ki || gl_hsa_kernarg_reserve(h, 1, e));
+	gl_hsa_buf_destroy(h, &dc);
+	gl_hsa_buf_destroy(h, &dt);
+	return ok;
+}
+
+/* Point p = si * NKERNELS + ki on ctx's (fresh) GPU. */
+static bool gemm_point(void *user, struct gl_run_ctx *ctx, unsigned p, void *out, struct gl_err *e)
+{
+	const struct gemm_job *j = user;
+	unsigned si = p / NKERNELS, ki = p % NKERNELS;
+	struct gemm_size sizes[NSIZES];
+	struct gemm_row *r = out;
+	struct gl_bench m;
+	uint64_t seed = j->seed;
+	double old_timeout = 0;
+	bool ok = true;
+
+	memcpy(sizes, j->sizes, sizeof(sizes));
+	gl_bench_init(&m, ctx, SUITE);
+	/* The emulator spends seconds of host time on a GPU-wide dispatch (more
+	 * on a loaded machine); its instruction budget still catches a hang. */
+	if (gl_hsa_emulated(ctx->hsa) && gl_hsa_config(ctx->hsa)->timeout_s < EMU_TIMEOUT_S)
+		old_timeout = gl_hsa_set_timeout(ctx->hsa, EMU_TIMEOUT_S);
+	for (unsigned s = 0; s <= si && ok; s++) {
+		if (s == si && ki == 0)
+			gl_run_ctx_progress(ctx, "%s: reference %ux%ux%u", SUITE, sizes[s].m, sizes[s].n, sizes[s].k);
+		ok = size_setup(&m, &sizes[s], &seed, e);
+		for (unsigned k = 0; ok && k < (s < si ? NKERNELS : ki); k++)
+			ok = replay_point(&m, &sizes[s], s, k, e);
+	}
+	if (ok) {
+		gl_run_ctx_progress(ctx, "%s: %s, %s", SUITE, r->kernel, sizes[si].label);
+		run_one(&m, &sizes[si], r);
+	}
+	if (old_timeout > 0)
+		gl_hsa_set_timeout(ctx->hsa, old_timeout);
+	for (unsigned s = 0; s < NSIZES; s++)
+		size_free(&m, &sizes[s]);
+	gl_bench_fini(&m);
+	return ok;
+}
+
 static int gemm_run(struct gl_run_ctx *ctx, struct gl_err *e)
 {
 	struct gl_bench m;
@@ -500,7 +573,7 @@ static int gemm_run(struct gl_run_ctx *ctx, struct gl_err *e)
 	const char *arch = gl_hsa_arch(ctx->hsa);
 	unsigned design = 64 * mfma_cycles(arch), cus, a, b, nrows = 0;
 	uint32_t sclk = 0, mclk = 0;
-	double old_timeout = 0;
+	struct gemm_job job;
 	char dir[PATH_MAX];
 	int result = GL_SUITE_ERROR;
 	bool all_ok = true;
@@ -528,10 +601,6 @@ static int gemm_run(struct gl_run_ctx *ctx, struct gl_err *e)
 		sclk = gl_hsa_info(ctx->hsa, &info, e) ? info.max_clock_mhz : 0;
 	}
 	gpu_shape(c.wgs, &a, &b);
-	/* The emulator spends seconds of host time on a GPU-wide dispatch (more
-	 * on a loaded machine); its instruction budget still catches a hang. */
-	if (gl_hsa_emulated(ctx->hsa) && gl_hsa_config(ctx->hsa)->timeout_s < EMU_TIMEOUT_S)
-		old_timeout = gl_hsa_set_timeout(ctx->hsa, EMU_TIMEOUT_S);
 	sizes[0] = (struct gemm_size){ .m = TILE, .n = TILE, .k = c.k1 };
 	sizes[1] = (struct gemm_size){ .m = a * TILE, .n = b * TILE, .k = c.kg };
 	gl_str_copy(sizes[0].label, sizeof(sizes[0].label), "1 WG");
@@ -540,19 +609,25 @@ static int gemm_run(struct gl_run_ctx *ctx, struct gl_err *e)
 	else
 		gl_str_fmt(sizes[1].label, sizeof(sizes[1].label), "%u WGs", c.wgs);
 	for (unsigned si = 0; si < NSIZES; si++) {
-		gl_run_ctx_progress(ctx, "%s: reference %ux%ux%u", SUITE, sizes[si].m, sizes[si].n, sizes[si].k);
-		if (!size_setup(&m, &sizes[si], &c.seed, e))
-			goto out;
+		sizes[si].groups = (sizes[si].m / TILE) * (sizes[si].n / TILE);
 		for (unsigned ki = 0; ki < NKERNELS; ki++) {
 			struct gemm_row *r = &rows[nrows++];
 
 			r->kernel = kernels[ki];
 			r->sz = &sizes[si];
-			gl_run_ctx_progress(ctx, "%s: %s, %s", SUITE, r->kernel, sizes[si].label);
-			run_one(&m, &sizes[si], r);
-			all_ok &= r->ok;
+			gl_str_copy(r->validated, sizeof(r->validated), "not run");
+			r->util = r->cyc_step = NAN;
 		}
 	}
+	memcpy(job.sizes, sizes, sizeof(sizes));
+	job.seed = c.seed;
+	struct gl_run_groups groups = {
+		.suite = SUITE, .n = nrows, .bytes = sizeof(struct gemm_row), .run = gemm_point, .user = &job,
+	};
+	if (!gl_run_ctx_groups(ctx, &groups, rows, e))
+		goto out;
+	for (unsigned i = 0; i < nrows; i++)
+		all_ok &= rows[i].ok;
 	gl_run_ctx_progress_end(ctx);
 
 	t = gl_table_new("gemm: pipelined MFMA GEMM (seed 000) against its design", NCOLS, columns);
@@ -588,10 +663,6 @@ static int gemm_run(struct gl_run_ctx *ctx, struct gl_err *e)
 	result = all_ok ? GL_SUITE_OK : GL_SUITE_FAILED;
 out:
 	gl_run_ctx_progress_end(ctx);
-	if (old_timeout > 0 && ctx->hsa)
-		gl_hsa_set_timeout(ctx->hsa, old_timeout);
-	for (unsigned si = 0; si < NSIZES; si++)
-		size_free(&m, &sizes[si]);
 	gl_bench_fini(&m);
 	gl_table_free(t);
 	return result;
