@@ -43,7 +43,9 @@ bool emu_bw_init(struct emu_bw *b, double bytes_per_cycle, uint32_t line_bytes)
 	b->line_fx = line_time_fx(bytes_per_cycle, line_bytes);
 	b->wline_fx = b->line_fx;
 	b->used = calloc(EMU_BW_BUCKETS, sizeof(*b->used));
-	return b->used != NULL;
+	b->full[0] = calloc(2 * EMU_BW_BUCKETS / 64, sizeof(uint64_t));
+	b->full[1] = b->full[0] ? b->full[0] + EMU_BW_BUCKETS / 64 : NULL;
+	return b->used != NULL && b->full[0] != NULL;
 }
 
 void emu_bw_set_write(struct emu_bw *b, double bytes_per_cycle, uint32_t line_bytes)
@@ -54,7 +56,9 @@ void emu_bw_set_write(struct emu_bw *b, double bytes_per_cycle, uint32_t line_by
 void emu_bw_fini(struct emu_bw *b)
 {
 	free(b->used);
+	free(b->full[0]);
 	b->used = NULL;
+	b->full[0] = b->full[1] = NULL;
 }
 
 /* Slide the window so that it starts at bucket `lo`. */
@@ -62,9 +66,14 @@ static void bw_advance(struct emu_bw *b, uint64_t lo)
 {
 	if (lo - b->lo >= EMU_BW_BUCKETS) {
 		memset(b->used, 0, EMU_BW_BUCKETS * sizeof(*b->used));
+		memset(b->full[0], 0, 2 * EMU_BW_BUCKETS / 64 * sizeof(uint64_t));
 	} else {
-		for (uint64_t k = b->lo; k < lo; k++)
-			b->used[k % EMU_BW_BUCKETS] = 0;
+		for (uint64_t k = b->lo; k < lo; k++) {
+			uint32_t i = (uint32_t)(k % EMU_BW_BUCKETS);
+			b->used[i] = 0;
+			b->full[0][i / 64] &= ~(1ull << (i % 64));
+			b->full[1][i / 64] &= ~(1ull << (i % 64));
+		}
 	}
 	b->lo = lo;
 	if (b->open < lo)
@@ -83,12 +92,25 @@ static uint64_t bw_book(struct emu_bw *b, uint64_t t, uint64_t n, uint64_t fx)
 		k = b->lo;        /* older than the window: book at its start */
 	if (k < b->open)
 		k = b->open;
+	unsigned skipped = 0;
 	for (; n; k++) {
 		if (k >= b->lo + EMU_BW_BUCKETS)
 			bw_advance(b, k - EMU_BW_BUCKETS + 1);
-		uint32_t *u = &b->used[k % EMU_BW_BUCKETS];
-		if (*u + fx > CAP_FX)
+		uint32_t i = (uint32_t)(k % EMU_BW_BUCKETS);
+		uint32_t *u = &b->used[i];
+		if (*u + fx > CAP_FX) {
+			/* A few full buckets are passed one by one (the common short
+			 * scan); a longer run is passed by the buckets known full for
+			 * fx, as the bucket-by-bucket scan would pass them (within the
+			 * window: no slide on the way); the loop's k++ lands on the
+			 * next candidate. */
+			if (++skipped > 4) {
+				uint64_t *full = b->full[fx == b->line_fx ? 0 : 1];
+				full[i / 64] |= 1ull << (i % 64);
+				k = emu_bw_next_clear(full, k + 1, b->lo + EMU_BW_BUCKETS) - 1;
+			}
 			continue;
+		}
 		/* As many of the lines as the bucket has room for: one at a
 		 * time, each would find the buckets before it full and book
 		 * here. */
@@ -97,6 +119,8 @@ static uint64_t bw_book(struct emu_bw *b, uint64_t t, uint64_t n, uint64_t fx)
 		n -= m;
 		uint64_t booked = *u + m * fx;
 		*u = (uint32_t)booked;
+		if (booked + fx > CAP_FX)
+			b->full[fx == b->line_fx ? 0 : 1][i / 64] |= 1ull << (i % 64);
 		/* Done after the bucket's earlier bookings, and not before the
 		 * line itself has had its transfer time. */
 		uint64_t base = (k * EMU_BW_LEN) << EMU_FX;

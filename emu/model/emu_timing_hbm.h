@@ -24,6 +24,14 @@ struct emu_bw {
 	uint32_t *used;          /* [EMU_BW_BUCKETS] transfer time booked per bucket */
 	uint64_t lo;             /* oldest bucket (absolute index) in the window */
 	uint64_t open;           /* buckets lo .. open-1 are full */
+	/* Bit k % EMU_BW_BUCKETS of full[0] (full[1]): bucket k of the window
+	 * is known to have no room for a line read (written). A hint that is
+	 * only ever true: bookings that fill a bucket without setting it (the
+	 * inline path) leave a clear bit that the next scan checks and sets.
+	 * Without it a read-only stream, whose buckets keep room for a cheaper
+	 * write and so hold `open` back, scanned every bucket of its backlog
+	 * one by one on every booking. */
+	uint64_t *full[2];
 };
 
 bool emu_bw_init(struct emu_bw *b, double bytes_per_cycle, uint32_t line_bytes);
@@ -31,6 +39,24 @@ void emu_bw_fini(struct emu_bw *b);
 /* Writes move at their own rate (a DRAM bus's read/write turnaround and
  * write efficiency differ from its reads'): bytes_per_cycle for writes. */
 void emu_bw_set_write(struct emu_bw *b, double bytes_per_cycle, uint32_t line_bytes);
+/* The first bucket from k on, below lim (<= lo + EMU_BW_BUCKETS), whose
+ * bit of `full` (EMU_BW_BUCKETS bits) is clear; lim if none; k itself
+ * when k >= lim. */
+static inline uint64_t emu_bw_next_clear(const uint64_t *full, uint64_t k, uint64_t lim)
+{
+	if (k >= lim)
+		return k;
+	while (k < lim) {
+		uint32_t i = (uint32_t)(k % EMU_BW_BUCKETS);
+		uint64_t w = ~full[i / 64] >> (i % 64);  /* clear bits from i on, in i's word */
+		if (w) {
+			k += (uint64_t)__builtin_ctzll(w);
+			return k < lim ? k : lim;
+		}
+		k += 64 - i % 64;
+	}
+	return lim;
+}
 /* Cycle at which a line arriving at `t` has been transferred. */
 uint64_t emu_bw_line(struct emu_bw *b, uint64_t t);
 /* n lines arriving at `t`, booked as n calls of emu_bw_line would book

@@ -229,11 +229,15 @@ static uint64_t ovl_bw_line(struct ovl_bw *ob, const struct emu_bw *b, uint64_t 
 	const uint64_t cap = (uint64_t)EMU_BW_LEN << EMU_FX;
 	uint64_t at = t << EMU_FX;
 	uint64_t k = t / EMU_BW_LEN;
+	/* A shared bucket known full for fx (emu_bw's full bits) is full with
+	 * the domain's bookings added too. */
+	const uint64_t *full = b->full[fx == b->line_fx ? 0 : 1];
 	if (k < b->lo)
 		k = b->lo;
 	if (k < b->open)
 		k = b->open;
 	for (;; k++) {
+		k = emu_bw_next_clear(full, k, b->lo + EMU_BW_BUCKETS);
 		uint32_t i = (uint32_t)(k % EMU_BW_BUCKETS);
 		/* beyond the shared window a bucket is empty (emu_bw_line would
 		 * slide the window and clear it) */
