@@ -95,7 +95,7 @@ static bool __attribute__((noinline)) hazard_exact(struct emu_wave *w, const str
 			return false;
 	}
 	for (uint32_t i = 0; i < w->owed.n; i++) {
-		const struct emu_owed *e = &w->owed.e[i];
+		const struct emu_owed *e = emu_owed_at(&w->owed, i);
 		if (!(in->hz_regs & e->fold))
 			continue;
 		int how = emu_hazard_touch(in, rd, nrd, wr, nwr, e->ord, (struct emu_hazard_span){ e->lo, e->hi });
