@@ -203,7 +203,7 @@ static bool in_scratch(const struct emu_dispatch_ctx *ctx, uint64_t lo, uint64_t
 
 /* The log's last record, if a store of `size` bytes at addr continues it in
  * memory and in the arena. */
-static struct dmem_rec *dmem_continued(struct emu_dmem *m, uint64_t addr, unsigned size)
+static inline __attribute__((always_inline)) struct dmem_rec *dmem_continued(struct emu_dmem *m, uint64_t addr, unsigned size)
 {
 	if (!m->n)
 		return NULL;
@@ -214,8 +214,9 @@ static struct dmem_rec *dmem_continued(struct emu_dmem *m, uint64_t addr, unsign
 	return r;
 }
 
-/* A store of [addr, addr + size) into the log; the bytes to write. */
-static void *dmem_store(struct emu_dmem *m, const void *p, uint64_t addr, unsigned size)
+/* A store of [addr, addr + size) into the log; the bytes to write. Inlined
+ * in both callers: gva's per-element path keeps it as it was. */
+static inline __attribute__((always_inline)) void *dmem_store(struct emu_dmem *m, const void *p, uint64_t addr, unsigned size)
 {
 	uint8_t *d;
 	struct dmem_rec *r = dmem_continued(m, addr, size);
@@ -276,6 +277,23 @@ void *emu_dmem_gva(struct emu_wave *w, uint64_t gpu, void *p, unsigned size, boo
 		memcpy(d + (lo - addr), r->data + (lo - r->addr), hi - lo);
 	}
 	return d;
+}
+
+void *emu_dmem_store_range(struct emu_wave *w, uint64_t lo, uint64_t hi)
+{
+	struct emu_dispatch_ctx *ctx = w->ctx;
+	if (hi <= lo || hi - lo > DMEM_REC_MAX)
+		return NULL;
+	if (ctx->scratch_len && lo < ctx->scratch_base + ctx->scratch_len && hi > ctx->scratch_base)
+		return NULL;  /* (partly) a wave's private segment: the per-element rules */
+	struct emu_dmem *m = ctx->dmem;
+	if (m->oom)
+		return NULL;  /* the dispatch fails at the merge: the per-element path as before */
+	/* One record or the continuation of the last, where the per-element
+	 * stores would have continued one another: the same bytes at the
+	 * merge, the same lines in the filter. */
+	void *d = dmem_store(m, (const void *)(uintptr_t)lo, lo, (unsigned)(hi - lo));
+	return m->oom ? NULL : d;
 }
 
 bool emu_dmem_direct(struct emu_wave *w, uint64_t lo, uint64_t hi)

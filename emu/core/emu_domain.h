@@ -81,6 +81,11 @@ bool emu_dmem_merge(struct emu_dmem *m);
  * when ctx->dmem is set). */
 void *emu_dmem_gva(struct emu_wave *w, uint64_t gpu, void *p, unsigned size, bool write);
 bool emu_dmem_direct(struct emu_wave *w, uint64_t lo, uint64_t hi);
+/* A store of [lo, hi) of direct memory (host address = GPU address) into
+ * the log as gva's per-element stores of it in address order would put
+ * it (a plain store: atomics go to emu_dmem_atomic); NULL (nothing
+ * logged) in a private segment or out of host memory. */
+void *emu_dmem_store_range(struct emu_wave *w, uint64_t lo, uint64_t hi);
 void emu_dmem_atomic(struct emu_wave *w, const struct emu_atomic_req *r);
 
 /* ---- worker threads ---- */

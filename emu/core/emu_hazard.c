@@ -74,17 +74,28 @@ static bool __attribute__((noinline)) hazard_exact(struct emu_wave *w, const str
 {
 	struct emu_hazard_span rd[EMU_HAZARD_MAX_SPANS], wr[EMU_HAZARD_MAX_SPANS];
 	unsigned nrd, nwr;
-	emu_hazard_spans(in, rd, &nrd, wr, &nwr);
-	/* The exact map first: usually the folds only collided. */
+	/* The exact map first: usually the folds only collided. Its words
+	 * the instruction touches were made at load (emu_hazard_words); the
+	 * spans only when it has too many, or it hit. */
 	bool hit = false;
-	for (unsigned i = 0; i < nrd && !hit; i++)
-		hit = emu_hazard_map_hit(w->owed.map, rd[i]);
-	for (unsigned i = 0; i < nwr && !hit; i++)
-		hit = emu_hazard_map_hit(w->owed.map, wr[i]);
-	if (!hit)
-		return false;
+	if (in->hz_nw) {
+		uint64_t any = 0;
+		for (unsigned k = 0; k + 1 < in->hz_nw; k++)
+			any |= w->owed.map[in->hz_word[k]] & in->hz_mask[k];
+		if (!any)
+			return false;
+		emu_hazard_spans(in, rd, &nrd, wr, &nwr);
+	} else {
+		emu_hazard_spans(in, rd, &nrd, wr, &nwr);
+		for (unsigned i = 0; i < nrd && !hit; i++)
+			hit = emu_hazard_map_hit(w->owed.map, rd[i]);
+		for (unsigned i = 0; i < nwr && !hit; i++)
+			hit = emu_hazard_map_hit(w->owed.map, wr[i]);
+		if (!hit)
+			return false;
+	}
 	for (uint32_t i = 0; i < w->owed.n; i++) {
-		const struct emu_owed *e = &w->owed.e[i];
+		const struct emu_owed *e = emu_owed_at(&w->owed, i);
 		if (!(in->hz_regs & e->fold))
 			continue;
 		int how = emu_hazard_touch(in, rd, nrd, wr, nwr, e->ord, (struct emu_hazard_span){ e->lo, e->hi });

@@ -108,6 +108,34 @@ static inline uint64_t emu_hazard_regs(const struct emu_inst *in)
 	return m;
 }
 
+/* The registers of `in` (all its spans, read or written) as words of a
+ * 768-bit map with their bits, into in->hz_word / hz_mask / hz_nw (see
+ * emu_isa.h): the exact map test of the hazard check is then a few ANDs,
+ * with no spans to make. More than EMU_HZ_WORDS words leaves hz_nw 0. */
+static inline void emu_hazard_words(struct emu_inst *in)
+{
+	struct emu_hazard_span sp[2 * EMU_HAZARD_MAX_SPANS];
+	unsigned nrd, nwr, n = 0;
+	emu_hazard_spans(in, sp, &nrd, sp + EMU_HAZARD_MAX_SPANS, &nwr);
+	for (unsigned i = 0; i < nwr; i++)
+		sp[nrd + i] = sp[EMU_HAZARD_MAX_SPANS + i];
+	in->hz_nw = 0;
+	for (unsigned i = 0; i < nrd + nwr; i++)
+		for (unsigned r = sp[i].lo; r < sp[i].hi; r++) {
+			unsigned k = 0;
+			while (k < n && in->hz_word[k] != r >> 6)
+				k++;
+			if (k == n) {
+				if (n == EMU_HZ_WORDS)
+					return;
+				in->hz_word[n] = (uint8_t)(r >> 6);
+				in->hz_mask[n++] = 0;
+			}
+			in->hz_mask[k] |= 1ull << (r & 63);
+		}
+	in->hz_nw = (uint8_t)(n + 1);
+}
+
 /* Check `in`, about to execute on w, against the results w's counters do
  * not guarantee yet (w->owed). Counts every hazard (ctx->hazards, the
  * GCNLAB_HAZARD_WAITCNT counter); warns on stderr for the first

@@ -13,6 +13,7 @@ void emu_program_annotate(const struct emu_profile *prof, struct emu_inst *in)
 	if (!in->op)
 		return;  /* illegal: never issues, so never a hazard */
 	in->hz_regs = emu_hazard_regs(in);
+	emu_hazard_words(in);
 	emu_hzn_classify(prof, in);
 }
 

@@ -181,6 +181,11 @@ static bool env_direct_domain(struct emu_wave *w, uint64_t lo, uint64_t hi)
 	return env_direct(w, lo, hi) && emu_dmem_direct(w, lo, hi);
 }
 
+static void *env_store_log_domain(struct emu_wave *w, uint64_t lo, uint64_t hi)
+{
+	return env_direct(w, lo, hi) ? emu_dmem_store_range(w, lo, hi) : NULL;
+}
+
 static void env_lds_report(struct emu_wave *w, const struct emu_inst *in, enum emu_lds_report what,
                            uint64_t addr, unsigned bytes)
 {
@@ -204,4 +209,5 @@ void emu_wave_env_domain(struct emu_dispatch_ctx *ctx)
 	ctx->ops.gva = env_gva_domain;
 	ctx->ops.direct = env_direct_domain;
 	ctx->ops.atomic = emu_dmem_atomic;
+	ctx->ops.store_log = env_store_log_domain;
 }

@@ -157,6 +157,9 @@ struct emu_opdesc {
 	uint8_t data_dw;       /* MUBUF/FLAT/DS data dwords (load result or store data) */
 };
 
+/* Words of the 768-bit register map an instruction's hazard fast check holds. */
+#define EMU_HZ_WORDS 4
+
 /* A decoded instruction. Field meaning depends on enc; unused fields hold
  * EMU_OP_NONE or 0. Register fields use the source-operand numbering above
  * (VGPR n is EMU_OP_VGPR0 + n, AGPR n is EMU_OP_AGPR0 + n). */
@@ -201,6 +204,11 @@ struct emu_inst {
 	uint8_t props;                 /* EMU_IP_*, set by the decoder; in what was padding */
 	uint8_t counts;                /* the counters it increments, emu_inst_counts packed
 	                                  (isa/emu_waitcnt.h), set by the decoder */
+	uint8_t hz_nw;                 /* the registers it reads or writes as hz_nw - 1 words of
+	                                  the hazard map (0: not made, or more than
+	                                  EMU_HZ_WORDS words: the checks walk its spans) */
+	uint8_t hz_word[EMU_HZ_WORDS]; /* word r / 64 of operand code r, and its bits: */
+	uint64_t hz_mask[EMU_HZ_WORDS]; /* set by emu_program_load (emu_hazard_words) */
 };
 
 /* Decoding. */

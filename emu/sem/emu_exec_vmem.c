@@ -286,6 +286,9 @@ struct vm_ctx {
 	 * wholly in range, and found them not direct (ops->direct said no): the
 	 * general path starts from there (vm_addr_whole). */
 	bool addr_whole;
+	/* vm_fast_addr: a store whose lanes fill [lo, hi) in lane order, to
+	 * be written here (ops->store_log), lane after lane. NULL: at a0. */
+	uint8_t *dbuf;
 	struct vm_addr va;
 	void *host[4][EMU_LANES];      /* translated VM_GLOBAL/VM_SCRATCH elements */
 	uint64_t acc_addr[EMU_LANES];
@@ -767,6 +770,22 @@ static void vm_wave_addr64(const uint32_t *v0, const uint32_t *v1, uint64_t off,
 	*amax = mx;
 }
 
+/* Whether the touched lanes' elements fill [lo, hi) exactly, lane after
+ * lane (a contiguous store: its per-element stores in order are one
+ * range). */
+static bool vm_lanes_fill(const struct vm_ctx *c, uint64_t lo, uint64_t hi, unsigned span)
+{
+	uint64_t at = lo;
+	if (hi - lo != (uint64_t)span * (unsigned)__builtin_popcountll(c->touched))
+		return false;  /* gaps or overlaps (a strided store): not one range */
+	for (uint64_t m = c->touched; m; m &= m - 1) {
+		if (c->va.a[0][__builtin_ctzll(m)] != at)
+			return false;
+		at += span;
+	}
+	return at == hi && at != lo;
+}
+
 static bool vm_fast_addr(struct vm_ctx *c, bool *partial)
 {
 	struct emu_wave *w = c->w;
@@ -881,6 +900,9 @@ static bool vm_fast_addr(struct vm_ctx *c, bool *partial)
 	}
 	if (w->ops->direct(w, lo, hi))
 		return true;
+	if (d->fam == VM_STORE && !*partial && w->ops->store_log && vm_lanes_fill(c, lo, hi, span) &&
+	    (c->dbuf = w->ops->store_log(w, lo, hi)))
+		return true;
 	c->addr_whole = !*partial;
 	return false;
 }
@@ -980,7 +1002,14 @@ static bool vm_fast(struct vm_ctx *c)
 		unsigned src = vm_src(c);
 		for (unsigned e = 0; e < nelem; e++)
 			dv[e] = emu_vreg(c->w, src, e);
-		if (!partial && nelem == 4 && c->touched == ~0ull) {  /* dwordx4, whole wave */
+		if (c->dbuf) {  /* the lanes one after another (vm_lanes_fill) */
+			uint8_t *dst = c->dbuf;
+			for (uint64_t m = c->touched; m; m &= m - 1) {
+				unsigned l = (unsigned)__builtin_ctzll(m);
+				for (unsigned e = 0; e < nelem; e++, dst += 4)
+					memcpy(dst, &dv[e][l], 4);
+			}
+		} else if (!partial && nelem == 4 && c->touched == ~0ull) {  /* dwordx4, whole wave */
 			vm_scatter_x4(a0, dv);
 		} else if (!partial && nelem == 4) {  /* dwordx4: a lane's 16 bytes at once */
 			for (uint64_t m = c->touched; m; m &= m - 1) {
@@ -1069,6 +1098,7 @@ static void vm_exec(struct emu_wave *w, const struct emu_inst *in, const struct 
 	c->lds_size = 0;
 	c->direct = false;
 	c->addr_whole = false;
+	c->dbuf = NULL;
 	if (vm_fast(c))
 		return;
 	if (c->addr_whole)

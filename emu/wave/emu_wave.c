@@ -80,7 +80,9 @@ static struct emu_pending *pend_at(struct emu_wave *w, uint32_t i)
 	return &w->pend[(w->pend_head + i) % EMU_MAX_PENDING];
 }
 
-static void pend_apply(struct emu_wave *w, struct emu_pending *p)
+/* Inlined in both loops of emu_wave_retire (a call cost bench_fullgpu
+ * 0.7 % more host instructions). */
+static inline __attribute__((always_inline)) void pend_apply(struct emu_wave *w, struct emu_pending *p)
 {
 	switch (p->kind) {
 	case 1: /* VGPR */
@@ -134,6 +136,23 @@ void emu_wave_retire(struct emu_wave *w)
 	 * scan would find next_done and pend_regs as they are. */
 	if (w->pend_count && w->next_done > w->cycle)
 		return;
+	if (w->cnt[EMU_CNT_VM] == w->pend_count) {
+		/* Only vmcnt entries (w->cnt counts the ring's entries per
+		 * counter): they complete in issue order (emu_pend_end: done
+		 * never falls along the ring), so the completed ones are a
+		 * prefix and the first one left is the next to complete. */
+		while (w->pend_count && w->pend[w->pend_head].done <= w->cycle) {
+			struct emu_pending *p = &w->pend[w->pend_head];
+			pend_apply(w, p);
+			pend_release(w, p);
+			w->pend_head = ring_next(w->pend_head);
+			w->pend_count--;
+		}
+		w->next_done = w->pend_count ? w->pend[w->pend_head].done : UINT64_MAX;
+		if (!w->pend_count)
+			w->pend_head = 0;
+		return;
+	}
 	uint32_t i = 0, k = w->pend_head;  /* k: ring slot of entry i, stepped (no division) */
 	w->next_done = UINT64_MAX;
 	while (i < w->pend_count) {

@@ -164,6 +164,11 @@ struct emu_wave_ops {
 	 * in w->deferred until its value is written. NULL: the semantics perform
 	 * atomics at issue through gva. The address was checked by gva. */
 	void (*atomic)(struct emu_wave *w, const struct emu_atomic_req *r);
+	/* A store of the whole of [lo, hi), in order, where direct said no
+	 * because stores are logged (a multi-domain dispatch): the bytes to
+	 * write it to, or NULL, with nothing reported or changed, where the
+	 * per-element path (gva) must do it. NULL op: stores are direct. */
+	void *(*store_log)(struct emu_wave *w, uint64_t lo, uint64_t hi);
 };
 
 /* A wave's pending ring: EMU_MAX_PENDING zeroed entries and as many data

@@ -25,6 +25,8 @@
  * its first entry the wait does not cover (the later ones have fewer
  * younger instructions).
  */
+#include <string.h>
+
 #include "wave/emu_wave_owed.h"
 
 static void regs_add(struct emu_owed_ledger *l, const struct emu_owed *e)
@@ -49,13 +51,53 @@ static void regs_del(struct emu_owed_ledger *l, const struct emu_owed *e)
 
 /* Remove the entries with no counter left from index `from` on, keeping
  * order (their registers already left the counts). */
-static void owed_compact(struct emu_owed_ledger *l, uint32_t from)
+static struct emu_owed *owed_at(struct emu_owed_ledger *l, uint32_t i)
 {
-	uint32_t k = from;
-	for (uint32_t i = from; i < l->n; i++)
-		if (l->e[i].cnts)
-			l->e[k++] = l->e[i];
-	l->n = k;
+	return &l->e[l->h + i];
+}
+
+/* Remove the `dead` entries with no counter left from index `from` on,
+ * keeping order (their registers already left the counts). A wait mostly
+ * settles the oldest: those leave by moving the head. */
+static void owed_compact(struct emu_owed_ledger *l, uint32_t from, uint32_t dead)
+{
+	uint32_t i = from;
+	if (!from) {
+		while (dead && !owed_at(l, i)->cnts) {
+			i++;
+			dead--;
+		}
+		l->h += i;
+		l->n -= i;
+		i = 0;
+	}
+	uint32_t k = i;
+	for (; dead && i < l->n; i++) {
+		if (owed_at(l, i)->cnts)
+			*owed_at(l, k++) = *owed_at(l, i);
+		else
+			dead--;
+	}
+	uint32_t live = k + (l->n - i);  /* the rest: no dead entry among them */
+	if (k != i)
+		for (; i < l->n; i++)
+			*owed_at(l, k++) = *owed_at(l, i);
+	l->n = live;
+	if (!l->n)
+		l->h = 0;
+}
+
+/* owed_compact, without its call where every entry from `from` on is
+ * dead (a wait for 0, the usual case). */
+static inline void owed_remove(struct emu_owed_ledger *l, uint32_t from, uint32_t dead)
+{
+	if (from + dead == l->n) {
+		l->n = from;
+		if (!l->n)
+			l->h = 0;
+		return;
+	}
+	owed_compact(l, from, dead);
 }
 
 /* Entry e is guaranteed: out of the counts. */
@@ -82,26 +124,32 @@ void emu_owed_issue(struct emu_owed_ledger *l, const uint32_t *cnt_max, const st
 	if (k.ord != EMU_ORD_NONE && l->n_ord[k.ord]) {
 		/* Entries are in issue order, so the first of the stream has the
 		 * most younger ones: the saturated ones are a prefix of it. */
-		uint32_t max = cnt_max[ord_cnt(k.ord)], first = UINT32_MAX;
+		uint32_t max = cnt_max[ord_cnt(k.ord)], first = UINT32_MAX, dead = 0;
+		struct emu_owed *e0 = owed_at(l, 0);  /* the head stays while it scans */
 		for (uint32_t i = 0; i < l->n; i++) {
-			struct emu_owed *e = &l->e[i];
+			struct emu_owed *e = &e0[i];
 			if (e->ord != k.ord)
 				continue;
 			if (emu_owed_younger(l, e) < max)
 				break;
 			owed_settle(l, e);
 			first = first < i ? first : i;
+			dead++;
 		}
 		if (first != UINT32_MAX)
-			owed_compact(l, first);
+			owed_remove(l, first, dead);
 	}
 	if (lo >= hi)
 		return;
 	if (l->n == EMU_MAX_OWED) {
-		owed_settle(l, &l->e[0]);
-		owed_compact(l, 0);
+		owed_settle(l, owed_at(l, 0));
+		owed_remove(l, 0, 1);
 	}
-	struct emu_owed *e = &l->e[l->n++];
+	if (l->h + l->n == EMU_MAX_OWED) {  /* the head has reached the end: back to e[0] */
+		memmove(l->e, owed_at(l, 0), l->n * sizeof(l->e[0]));
+		l->h = 0;
+	}
+	struct emu_owed *e = owed_at(l, l->n++);
 	e->in = in;
 	e->lo = (uint16_t)lo;
 	e->hi = (uint16_t)hi;
@@ -135,9 +183,10 @@ void emu_owed_wait(struct emu_owed_ledger *l, const uint32_t *cnt_max, const str
 		open[o] = on[ord_cnt(o)] && l->n_ord[o];
 		left[o] = l->n_ord[o];
 	}
-	uint32_t first = UINT32_MAX;
+	uint32_t first = UINT32_MAX, dead = 0;
+	struct emu_owed *e0 = owed_at(l, 0);  /* the head stays while it scans */
 	for (uint32_t i = 0; i < l->n; i++) {
-		struct emu_owed *e = &l->e[i];
+		struct emu_owed *e = &e0[i];
 		if (!all) {
 			bool any = false;
 			for (unsigned o = EMU_ORD_NONE + 1; o < EMU_ORD_COUNT; o++)
@@ -161,8 +210,9 @@ void emu_owed_wait(struct emu_owed_ledger *l, const uint32_t *cnt_max, const str
 			e->cnts = 1;  /* owed_settle clears it, after the counts */
 			owed_settle(l, e);
 			first = first < i ? first : i;
+			dead++;
 		}
 	}
 	if (first != UINT32_MAX)
-		owed_compact(l, first);
+		owed_remove(l, first, dead);
 }

@@ -55,8 +55,16 @@ struct emu_owed_ledger {
 	uint64_t map[12];               /* operand codes 0..767 an entry writes, exactly */
 	uint8_t rc[768];                /* entries writing each operand code */
 	uint8_t fc[64];                 /* entries setting each bit of regs */
+	uint32_t h;                     /* the entries are e[h .. h + n): settling the
+	                                   oldest moves h, not the others */
 	struct emu_owed e[EMU_MAX_OWED];  /* in issue order */
 };
+
+/* Entry i (0: the oldest). */
+static inline const struct emu_owed *emu_owed_at(const struct emu_owed_ledger *l, uint32_t i)
+{
+	return &l->e[l->h + i];
+}
 
 /* Enter instruction in, issued, writing registers [lo, hi) (none when
  * lo >= hi); cnt_max: the arch's counter limits (emu_wave.cnt_max). */

@@ -74,7 +74,7 @@ static void wait(struct emu_wave *w, uint32_t simm16)
 static bool owes(const struct emu_wave *w, unsigned reg)
 {
 	for (uint32_t i = 0; i < w->owed.n; i++)
-		if (w->owed.e[i].lo <= reg && reg < w->owed.e[i].hi)
+		if (emu_owed_at(&w->owed, i)->lo <= reg && reg < emu_owed_at(&w->owed, i)->hi)
 			return true;
 	return false;
 }
@@ -110,7 +110,7 @@ static void vmem_in_order(void **state)
 	assert_false(owes(w, EMU_OP_VGPR0 + 2));
 	assert_false(owes(w, EMU_OP_VGPR0 + 3));
 	assert_true(owes(w, EMU_OP_VGPR0 + 4));
-	assert_int_equal(emu_owed_had(&w->owed, &w->owed.e[0], EMU_CNT_VM), 2);
+	assert_int_equal(emu_owed_had(&w->owed, emu_owed_at(&w->owed, 0), EMU_CNT_VM), 2);
 	wait(w, 0x0f71); /* vmcnt(1): the store may be the one left */
 	assert_int_equal(w->owed.n, 0);
 	assert_int_equal(w->owed.regs, 0);
@@ -168,7 +168,7 @@ static void max_field_no_wait(void **state)
 	v(w, &g_load, 2);
 	wait(w, 0xc07f); /* lgkmcnt(0), vmcnt(63) */
 	assert_true(owes(w, EMU_OP_VGPR0 + 2));
-	assert_int_equal(emu_owed_had(&w->owed, &w->owed.e[0], EMU_CNT_VM), EMU_OWED_NO_WAIT);
+	assert_int_equal(emu_owed_had(&w->owed, emu_owed_at(&w->owed, 0), EMU_CNT_VM), EMU_OWED_NO_WAIT);
 }
 
 /* vmcnt counts at most 63: with 63 younger vector memory instructions the
