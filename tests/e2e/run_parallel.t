@@ -24,16 +24,7 @@ my @common = ('--arch', 'gfx942', '--backend', 'emu', '--reps', 3, '--warmup', 1
 # stdout and stderr apart: ($stdout, $stderr, exit code).
 sub run3 {
 	my ($env, @args) = @_;
-	my $pid = fork() // die "fork: $!";
-	if (!$pid) {
-		open(STDOUT, '>', "$tmp/stdout") or die;
-		open(STDERR, '>', "$tmp/stderr") or die;
-		$ENV{$_} = $env->{$_} for keys %$env;
-		exec($gcnlab, @args) or POSIX::_exit(127);
-	}
-	waitpid($pid, 0);
-	my $rc = $? & 127 ? 128 + ($? & 127) : $? >> 8;
-	return (slurp("$tmp/stdout") // '', slurp("$tmp/stderr") // '', $rc);
+	return run_split($tmp, $env, $gcnlab, @args);
 }
 
 my ($sout, $serr, $src) = run3({}, 'run', @suites, @common, '--out', "$tmp/s", '--jobs', 1);

@@ -27,16 +27,7 @@ my @bw = ('run', 'bandwidth', '--arch', 'gfx900', '--backend', 'emu',
 
 sub run3 {
 	my ($env, @args) = @_;
-	my $pid = fork() // die "fork: $!";
-	if (!$pid) {
-		open(STDOUT, '>', "$tmp/stdout") or die;
-		open(STDERR, '>', "$tmp/stderr") or die;
-		$ENV{$_} = $env->{$_} for keys %$env;
-		exec($gcnlab, @args) or POSIX::_exit(127);
-	}
-	waitpid($pid, 0);
-	my $rc = $? & 127 ? 128 + ($? & 127) : $? >> 8;
-	return (slurp("$tmp/stdout") // '', slurp("$tmp/stderr") // '', $rc);
+	return run_split($tmp, $env, $gcnlab, @args);
 }
 
 # Serial and side by side: (stdout, stderr without the --out folder, exit).

@@ -22,7 +22,7 @@ use Test::More ();
 use Time::HiRes ();
 our @EXPORT = qw(gcnlab_bin root_dir build_dir llvm_bin need_gcnlab need_file need_llvm temp_dir
                  run_cmd fails_cleanly slurp words csv_fields read_csv rows_where col within
-                 @ARCHS %GFXNUM assemble link_co);
+                 run_split @ARCHS %GFXNUM assemble link_co);
 
 # The arches every suite and test kernel is built for, and the number
 # asm/include/gcnlab.inc knows each by (--defsym GFX=...): the rows of
@@ -120,6 +120,22 @@ sub run_cmd {
 	my $st = $?;
 	$out .= "\n[killed after $o->{timeout} s]" if $timed_out;
 	return ($out, $st & 127 ? 128 + ($st & 127) : $st >> 8, Time::HiRes::time() - $t0, $timed_out);
+}
+
+# A command with its stdout and stderr apart, through files in folder dir
+# (replaced each call): (stdout, stderr, exit code; 128 + signal).
+sub run_split {
+	my ($dir, $env, @cmd) = @_;
+	my $pid = fork() // die "fork: $!";
+	if (!$pid) {
+		open(STDOUT, '>', "$dir/stdout") or die;
+		open(STDERR, '>', "$dir/stderr") or die;
+		$ENV{$_} = $env->{$_} for keys %$env;
+		exec(@cmd) or POSIX::_exit(127);
+	}
+	waitpid($pid, 0);
+	my $rc = $? & 127 ? 128 + ($? & 127) : $? >> 8;
+	return (slurp("$dir/stdout") // '', slurp("$dir/stderr") // '', $rc);
 }
 
 # The common shape of a failure: a nonzero exit that is not a signal or a
