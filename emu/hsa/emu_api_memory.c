@@ -48,7 +48,6 @@ static hsa_status_t emu_pool_alloc(const struct emu_pool *p, size_t size, bool r
 	m = emu_mem_map(emu_rt.mem, len);
 	if (!m)
 		return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
-	(void)madvise(m, len, MADV_POPULATE_WRITE);
 	if (!emu_mem_add(emu_rt.mem, m, len, p->kind)) {
 		munmap(m, len);
 		return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
@@ -448,8 +447,16 @@ EMU_API hsa_status_t hsa_memory_copy(void *dst, const void *src, size_t size)
 		return HSA_STATUS_ERROR_NOT_INITIALIZED;
 	if (!dst || !src)
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	if (size)
+	if (size) {
+		/* The destination's pages in one call rather than a fault per
+		 * 4 KiB page. Allocations are not populated up front: a buffer
+		 * that only reserves addresses, or whose head alone is used,
+		 * would be zeroed whole for nothing. */
+		uintptr_t lo = (uintptr_t)dst & ~(uintptr_t)(EMU_PAGE - 1);
+		uintptr_t hi = ((uintptr_t)dst + size + EMU_PAGE - 1) & ~(uintptr_t)(EMU_PAGE - 1);
+		(void)madvise((void *)lo, hi - lo, MADV_POPULATE_WRITE);
 		memmove(dst, src, size);
+	}
 	return HSA_STATUS_SUCCESS;
 }
 

@@ -146,12 +146,20 @@ struct gl_hsa_buf {
 	size_t size;
 };
 
+/* A buffer whose staging copy starts at zero. */
 bool gl_hsa_buf_create(struct gl_hsa *h, size_t size, struct gl_hsa_buf *out, struct gl_err *e);
+/* The same with the staging copy as the pool gave it (not cleared): for a
+ * buffer whose caller writes every byte it uploads, or that only reserves
+ * addresses. A large buffer's untouched pages then stay unpaged, on the host
+ * and on the emulated GPU. */
+bool gl_hsa_buf_alloc(struct gl_hsa *h, size_t size, struct gl_hsa_buf *out, struct gl_err *e);
 /* Frees b and zeroes it. h NULL: the backend is already closed (a clock
  * sweep that could not reopen it) and its memory went with it: only b is
  * forgotten. */
 void gl_hsa_buf_destroy(struct gl_hsa *h, struct gl_hsa_buf *b);
 bool gl_hsa_buf_upload(struct gl_hsa *h, struct gl_hsa_buf *b, struct gl_err *e);
+/* Upload only the first `bytes` (at most the buffer). */
+bool gl_hsa_buf_upload_head(struct gl_hsa *h, struct gl_hsa_buf *b, size_t bytes, struct gl_err *e);
 bool gl_hsa_buf_download(struct gl_hsa *h, struct gl_hsa_buf *b, struct gl_err *e);
 /* Make the kernarg segment at least size bytes (at least 4 KiB), as the
  * first dispatch does. One buffer serves every dispatch: each is waited

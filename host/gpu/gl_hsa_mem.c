@@ -26,7 +26,7 @@ static bool pool_alloc(struct gl_hsa *h, hsa_amd_memory_pool_t pool, bool allow_
 	return true;
 }
 
-bool gl_hsa_buf_create(struct gl_hsa *h, size_t size, struct gl_hsa_buf *out, struct gl_err *e)
+bool gl_hsa_buf_alloc(struct gl_hsa *h, size_t size, struct gl_hsa_buf *out, struct gl_err *e)
 {
 	memset(out, 0, sizeof(*out));
 	if (size == 0)
@@ -40,6 +40,13 @@ bool gl_hsa_buf_create(struct gl_hsa *h, size_t size, struct gl_hsa_buf *out, st
 		return false;
 	}
 	out->size = size;
+	return true;
+}
+
+bool gl_hsa_buf_create(struct gl_hsa *h, size_t size, struct gl_hsa_buf *out, struct gl_err *e)
+{
+	if (!gl_hsa_buf_alloc(h, size, out, e))
+		return false;
 	memset(out->host, 0, size);
 	return true;
 }
@@ -55,10 +62,15 @@ void gl_hsa_buf_destroy(struct gl_hsa *h, struct gl_hsa_buf *b)
 
 bool gl_hsa_buf_upload(struct gl_hsa *h, struct gl_hsa_buf *b, struct gl_err *e)
 {
-	hsa_status_t s = h->api.hsa_memory_copy(b->dev, b->host, b->size);
+	return gl_hsa_buf_upload_head(h, b, b->size, e);
+}
+
+bool gl_hsa_buf_upload_head(struct gl_hsa *h, struct gl_hsa_buf *b, size_t bytes, struct gl_err *e)
+{
+	hsa_status_t s = h->api.hsa_memory_copy(b->dev, b->host, bytes < b->size ? bytes : b->size);
 
 	if (s != HSA_STATUS_SUCCESS)
-		return gl_hsa_fail(h, e, s, "copying %zu bytes to the device", b->size);
+		return gl_hsa_fail(h, e, s, "copying %zu bytes to the device", bytes < b->size ? bytes : b->size);
 	return true;
 }
 

@@ -450,10 +450,19 @@ static bool run_ladder(struct gl_bench *m, const struct bw_job *j, struct bw_sta
 
 	if (!gl_bench_kernel(m, "bw_read", &k, e))   /* loaded by bw_group: found */
 		return false;
+	/* A point reads only its footprint, the head of the buffer: the group
+	 * fills and uploads the largest of its points' (the rest stays unpaged). */
+	uint64_t reach = 0;
+	for (unsigned p = j->first[g]; p < j->first[g + 1]; p++) {
+		struct read_row r;
+
+		read_point(j, p, &r);
+		reach = r.foot > reach ? r.foot : reach;
+	}
 	uint32_t *d = s->rbuf.host;
-	for (size_t i = 0; i < s->rbuf.size / 4; i++)
+	for (size_t i = 0; i < reach / 4; i++)
 		d[i] = (uint32_t)(i & 255);
-	if (!gl_hsa_buf_upload(m->ctx->hsa, &s->rbuf, e))
+	if (!gl_hsa_buf_upload_head(m->ctx->hsa, &s->rbuf, reach, e))
 		return false;
 	for (unsigned p = j->first[g]; p < j->first[g + 1]; p++) {
 		struct read_row *r = &rows[p - j->first[g]];
@@ -476,8 +485,9 @@ static bool run_stream(struct gl_bench *m, const struct bw_job *j, struct bw_sta
 
 	for (unsigned o = 0; o < cfg->nocc; o++)
 		maxw = (unsigned)cfg->occ[o] > maxw ? (unsigned)cfg->occ[o] : maxw;
-	if (!gl_hsa_buf_create(m->ctx->hsa, n, &s->a, e) || !gl_hsa_buf_create(m->ctx->hsa, n, &s->b, e) ||
-	    !gl_hsa_buf_create(m->ctx->hsa, n, &s->c, e) ||
+	/* a, b and c are filled whole below */
+	if (!gl_hsa_buf_alloc(m->ctx->hsa, n, &s->a, e) || !gl_hsa_buf_alloc(m->ctx->hsa, n, &s->b, e) ||
+	    !gl_hsa_buf_alloc(m->ctx->hsa, n, &s->c, e) ||
 	    !gl_hsa_buf_create(m->ctx->hsa, (size_t)cus * maxw * WG * 8, &s->sout, e))
 		return false;
 	stream_values(ki, &va, &vb, &vc);
@@ -560,7 +570,7 @@ static bool bw_group(void *user, struct gl_run_ctx *ctx, unsigned g, void *out, 
 		*e = ke;
 		goto out;
 	}
-	if (!gl_hsa_buf_create(ctx->hsa, maxf, &s.rbuf, e) ||
+	if (!gl_hsa_buf_alloc(ctx->hsa, maxf, &s.rbuf, e) ||
 	    !gl_hsa_buf_create(ctx->hsa, (size_t)GPU_WGS_PER_CU * j->cus * WG * 4, &s.rout, e))
 		goto out;
 	if (g < j->nladder) {
