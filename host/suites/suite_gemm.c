@@ -140,14 +140,24 @@ static int32_t dot_i8(const int8_t *x, const int8_t *y, unsigned k)
 /* Inputs: multiples of 1/16 in [-1, 1] (v in -16..16), so every product is
  * a multiple of 2^-8 and every partial sum of K <= 2^16 products is below
  * 2^16 in magnitude: exact in fp32 in any order. The reference is therefore
- * fp32 accumulation of the fp16 products, computed exactly (in integers). */
-static bool size_setup(struct gl_bench *m, struct gemm_size *s, uint64_t *seed, struct gl_err *e)
+ * fp32 accumulation of the fp16 products, computed exactly (in integers).
+ * replay: a size before the point's own (gemm_point) needs only its
+ * mappings, where the serial run made them, and the seed where it left
+ * it: no inputs, no reference, nothing uploaded. */
+static bool size_setup(struct gl_bench *m, struct gemm_size *s, uint64_t *seed, bool replay, struct gl_err *e)
 {
 	struct gl_hsa *h = m->ctx->hsa;
 	size_t na = (size_t)s->m * s->k, nb = (size_t)s->n * s->k;
 	uint16_t *ha, *hb;
 
 	s->groups = (s->m / TILE) * (s->n / TILE);
+	if (replay) {
+		for (size_t i = 0; i < na + nb; i++)
+			(void)gl_bench_rand(seed);
+		if (!gl_hsa_buf_alloc(h, na * 2, &s->da, e) || !gl_hsa_buf_alloc(h, nb * 2, &s->db, e))
+			return gl_err_prefix(e, "%s: ", SUITE);
+		return true;
+	}
 	s->a = malloc(na);
 	s->b = malloc(nb);
 	s->ref = malloc((size_t)s->m * s->n * sizeof(int32_t));
@@ -160,7 +170,8 @@ static bool size_setup(struct gl_bench *m, struct gemm_size *s, uint64_t *seed, 
 	for (unsigned i = 0; i < s->m; i++)
 		for (unsigned j = 0; j < s->n; j++)
 			s->ref[(size_t)i * s->n + j] = dot_i8(&s->a[(size_t)i * s->k], &s->b[(size_t)j * s->k], s->k);
-	if (!gl_hsa_buf_create(h, na * 2, &s->da, e) || !gl_hsa_buf_create(h, nb * 2, &s->db, e))
+	/* filled whole below */
+	if (!gl_hsa_buf_alloc(h, na * 2, &s->da, e) || !gl_hsa_buf_alloc(h, nb * 2, &s->db, e))
 		return gl_err_prefix(e, "%s: ", SUITE);
 	ha = s->da.host;
 	hb = s->db.host;
@@ -286,8 +297,8 @@ static void run_one(struct gl_bench *m, const struct gemm_size *s, struct gemm_r
 		fprintf(stderr, "%s\n", e.msg);
 		return;
 	}
-	if (!gl_hsa_buf_create(h, (size_t)s->m * s->n * 4, &dc, &e) ||
-	    !gl_hsa_buf_create(h, (size_t)s->groups * 32, &dt, &e))
+	if (!gl_hsa_buf_alloc(h, (size_t)s->m * s->n * 4, &dc, &e) ||
+	    !gl_hsa_buf_alloc(h, (size_t)s->groups * 32, &dt, &e))
 		goto fail;
 	memset(dc.host, 0xff, dc.size);   /* NaN: an element never written fails */
 	memset(dt.host, 0, dt.size);
@@ -519,7 +530,8 @@ static bool replay_point(struct gl_bench *m, const struct gemm_size *s, unsigned
 
 	if (si == 0)
 		(void)gl_bench_kernel(m, kernels[ki], &k, &ke);   /* a kernel not built fails its own point */
-	ok = gl_hsa_buf_create(h, (size_t)s->m * s->n * 4, &dc, e) && gl_hsa_buf_create(h, (size_t)s->groups * 32, &dt, e) &&
+	/* addresses only */
+	ok = gl_hsa_buf_alloc(h, (size_t)s->m * s->n * 4, &dc, e) && gl_hsa_buf_alloc(h, (size_t)s->groups * 32, &dt, e) &&
 	     (si || ki || gl_hsa_kernarg_reserve(h, 1, e));
 	gl_hsa_buf_destroy(h, &dc);
 	gl_hsa_buf_destroy(h, &dt);
@@ -547,7 +559,7 @@ static bool gemm_point(void *user, struct gl_run_ctx *ctx, unsigned p, void *out
 	for (unsigned s = 0; s <= si && ok; s++) {
 		if (s == si && ki == 0)
 			gl_run_ctx_progress(ctx, "%s: reference %ux%ux%u", SUITE, sizes[s].m, sizes[s].n, sizes[s].k);
-		ok = size_setup(&m, &sizes[s], &seed, e);
+		ok = size_setup(&m, &sizes[s], &seed, s < si, e);
 		for (unsigned k = 0; ok && k < (s < si ? NKERNELS : ki); k++)
 			ok = replay_point(&m, &sizes[s], s, k, e);
 	}
