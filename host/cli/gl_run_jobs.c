@@ -37,7 +37,8 @@ struct job {
 	char ctl[1 + sizeof(struct gl_run_job_end)];
 	size_t ctl_len;
 	bool asked, granted, ended, exited;
-	bool token;                   /* it runs on a token of cfg->budget */
+	bool own;                     /* it runs on the caller's own share */
+	unsigned tokens;              /* tokens of cfg->budget it holds (taken before it starts) */
 	int status;                   /* waitpid's */
 	struct gl_run_job_end end;
 	char start_err[256];          /* the child could not be started */
@@ -101,20 +102,46 @@ static bool token_take(const struct gl_run_jobs_budget *b)
 	return read(b->fd[0], &tok, 1) == 1;   /* non-blocking: another pool may have been faster */
 }
 
-/* Tokens of the children that ended go back at once, to any pool. */
-static void tokens_give_back(struct gl_run_jobs *j)
+/* Tokens of the children that ended (all: also of jobs never started) go
+ * back at once, to any pool. */
+static void tokens_give_back(struct gl_run_jobs *j, bool all)
 {
 	char tok = '+';
 
 	for (unsigned i = 0; i < j->cfg->n; i++) {
 		struct job *jb = &j->job[i];
 
-		if (jb->token && jb->exited) {
-			jb->token = false;
+		if (jb->exited || all) {
+			jb->own = false;
 			/* The pipe was made to hold every token there is: it is never full. */
-			(void)!write(j->cfg->budget->fd[1], &tok, 1);
+			for (; jb->tokens; jb->tokens--)
+				(void)!write(j->cfg->budget->fd[1], &tok, 1);
 		}
 	}
+}
+
+/* Shares for job i before it starts: the caller's own, if no running job
+ * of [head, i) has it, then tokens up to its share. True: start it now;
+ * false: wait for a token (*wait). */
+static bool shares_take(struct gl_run_jobs *j, unsigned head, unsigned i, unsigned running, bool *wait)
+{
+	const struct gl_run_jobs_cfg *c = j->cfg;
+	struct job *jb = &j->job[i];
+	unsigned want = c->share && c->threads && c->share[i] > 1 ? c->share[i] : 1;
+	bool own_busy = false;
+
+	if (!c->budget)
+		return true;
+	for (unsigned k = head; k < i; k++)
+		own_busy |= j->job[k].own && !j->job[k].exited;
+	if (!own_busy)
+		jb->own = true;
+	while (jb->own + jb->tokens < want && token_take(c->budget))
+		jb->tokens++;
+	if (jb->own + jb->tokens >= want || (jb->own + jb->tokens && !running))
+		return true;
+	*wait = true;
+	return false;
 }
 
 /* ---- the child ---- */
@@ -144,11 +171,12 @@ static void close_fds(struct job *jb)
 	}
 }
 
-static void set_threads(unsigned threads)
+static void set_threads(unsigned threads, const struct job *jb)
 {
+	unsigned shares = jb->own + jb->tokens;
 	char buf[16];
 
-	if (threads && gl_str_fmt(buf, sizeof(buf), "%u", threads))
+	if (threads && gl_str_fmt(buf, sizeof(buf), "%u", threads * (shares ? shares : 1)))
 		setenv("GCNLAB_EMU_THREADS", buf, 1);
 }
 
@@ -171,7 +199,7 @@ static void child_main(struct gl_run_jobs *j, unsigned i, const int out[2], cons
 	close(err[1]);
 	close(ctl[0]);
 	j->self = ctl[1];
-	set_threads(j->cfg->threads);
+	set_threads(j->cfg->threads, &j->job[i]);
 	j->cfg->job(j->cfg->user, j, i, &end);
 	fflush(stdout);
 	fflush(stderr);
@@ -466,19 +494,8 @@ int gl_run_jobs_run(const struct gl_run_jobs_cfg *cfg)
 		bool changed = false, want_token = false;
 
 		while (!stop && next < cfg->n && running < cfg->jobs) {
-			unsigned tokens = 0;
-			bool token = false;
-
-			for (unsigned i = head; i < next; i++)
-				tokens += j.job[i].token && !j.job[i].exited;
-			if (cfg->budget && running > tokens) {   /* the own share is taken */
-				if (!token_take(cfg->budget)) {
-					want_token = true;
-					break;
-				}
-				token = true;
-			}
-			j.job[next].token = token;
+			if (!shares_take(&j, head, next, running, &want_token))
+				break;
 			if (!start(&j, next))
 				stop = true;   /* reported in order, as its turn comes */
 			next++;
@@ -493,7 +510,7 @@ int gl_run_jobs_run(const struct gl_run_jobs_cfg *cfg)
 		if (!j.job[head].exited)
 			wait_any(&j, head, next, want_token);
 		if (cfg->budget)
-			tokens_give_back(&j);
+			tokens_give_back(&j, false);
 		while (head < next && j.job[head].exited) {
 			bool ends = finish(&j, head, &exit_code);
 
@@ -519,7 +536,7 @@ int gl_run_jobs_run(const struct gl_run_jobs_cfg *cfg)
 		close_fds(&j.job[i]);
 	}
 	if (cfg->budget)
-		tokens_give_back(&j);
+		tokens_give_back(&j, true);
 	free(j.job);
 	return exit_code;
 }

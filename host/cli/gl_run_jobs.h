@@ -56,6 +56,13 @@ struct gl_run_jobs_cfg {
 	 * counts): the first child runs on the caller's own share (the caller
 	 * only waits), each further one at a time only with a token taken. */
 	const struct gl_run_jobs_budget *budget;
+	/* How many children's cores job i can use ([n]; NULL: one each): with
+	 * a budget and threads set, a job of share k starts once it holds k
+	 * shares (its own and tokens) or none of this pool's children runs
+	 * any more to give one back, and runs on threads x the shares it got.
+	 * A long whole-GPU point then runs on several cores (its domains side
+	 * by side) instead of one, while short points use one each. */
+	const unsigned *share;
 	gl_run_job_fn job;
 	void *user;
 };

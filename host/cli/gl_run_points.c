@@ -53,6 +53,23 @@ static void points_job(void *user, struct gl_run_jobs *jobs, unsigned i, struct 
 	end->exit_code = s->ok ? 0 : GL_CMD_EXIT_FAILED;
 }
 
+unsigned *gl_run_points_shares(const struct gl_run_groups *g, unsigned jobs)
+{
+	double total = 0;
+	unsigned *share;
+
+	if (!g->cost || jobs < 2 || !(share = calloc(g->n, sizeof(*share))))
+		return NULL;
+	for (unsigned i = 0; i < g->n; i++)
+		total += g->cost(g->user, i);
+	for (unsigned i = 0; i < g->n; i++) {
+		double s = total > 0 ? jobs * g->cost(g->user, i) / total + 0.5 : 1;
+
+		share[i] = s < 1 ? 1 : s > jobs ? jobs : (unsigned)s;
+	}
+	return share;
+}
+
 bool gl_run_points_apart(void *user, struct gl_run_ctx *ctx, const struct gl_run_groups *g, void *rows,
                          struct gl_err *e)
 {
@@ -89,6 +106,9 @@ bool gl_run_points_apart(void *user, struct gl_run_ctx *ctx, const struct gl_run
 		.jobs = rp->jobs < g->n ? rp->jobs : g->n, .threads = rp->threads, .progress = ctx->progress,
 		.budget = rp->budget, .job = points_job, .user = &pr,
 	};
+	unsigned *share = gl_run_points_shares(g, rp->jobs);
+
+	jc.share = share;
 
 	/* No runtime thread may be copied into a child: close it first. */
 	gl_hsa_close(ctx->hsa);
@@ -111,6 +131,7 @@ bool gl_run_points_apart(void *user, struct gl_run_ctx *ctx, const struct gl_run
 		}
 	}
 	munmap(shared, size);
+	free(share);
 	free(label);
 	free(names);
 	if (!gl_hsa_open(&pr.cfg, &ctx->hsa, &oe)) {

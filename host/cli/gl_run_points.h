@@ -29,4 +29,9 @@ struct gl_run_points {
 bool gl_run_points_apart(void *user, struct gl_run_ctx *ctx, const struct gl_run_groups *g, void *rows,
                          struct gl_err *e);
 
+/* Group i's share of jobs cores (gl_run_jobs_cfg.share): its part of the
+ * groups' total cost (g->cost), rounded, at least 1 and at most jobs;
+ * NULL (one each) without costs or with one job. The caller frees it. */
+unsigned *gl_run_points_shares(const struct gl_run_groups *g, unsigned jobs);
+
 #endif

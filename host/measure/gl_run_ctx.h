@@ -79,6 +79,10 @@ struct gl_run_groups {
 	unsigned n;            /* groups */
 	size_t bytes;          /* rows of one group */
 	bool (*run)(void *user, struct gl_run_ctx *ctx, unsigned g, void *rows, struct gl_err *e);
+	/* Optional: group g's host work relative to the others' (what its
+	 * dispatches move, say): side by side, a group gets cores in that
+	 * proportion (gl_run_jobs_cfg.share). Never changes a figure. */
+	double (*cost)(void *user, unsigned g);
 	void *user;
 };
 

@@ -204,12 +204,19 @@ static bool read_dispatch(struct gl_bench *m, const struct gl_hsa_kernel *k, str
 	return true;
 }
 
+/* Steps of a point's shorter timed run: whole passes, at least MIN_STEPS. */
+static unsigned read_iters(const struct read_row *r)
+{
+	unsigned pass = read_pass_steps(read_window(r->foot, r->wgs));
+
+	return pass < MIN_STEPS ? (MIN_STEPS + pass - 1) / pass * pass : pass;
+}
+
 static void read_row_run(struct gl_bench *m, const struct gl_hsa_kernel *k, struct gl_hsa_buf *buf,
                          struct gl_hsa_buf *out, uint64_t last_cache, uint32_t sclk, struct read_row *r)
 {
 	uint64_t window = read_window(r->foot, r->wgs);
-	unsigned pass = read_pass_steps(window);
-	unsigned iters = pass < MIN_STEPS ? (MIN_STEPS + pass - 1) / pass * pass : pass;
+	unsigned iters = read_iters(r);
 	double t1, t2, tw;
 	bool v1 = false, v2 = false, vw = true;
 	struct gl_err e;
@@ -588,6 +595,24 @@ out:
 	return ok;
 }
 
+/* Group g's cost: the bytes its dispatches move (the emulator's host work
+ * grows with them), a warm-up included. */
+static double bw_cost(void *user, unsigned g)
+{
+	const struct bw_job *j = user;
+	double bytes = 0;
+
+	if (g >= j->nladder)
+		return (double)stream_arrays[g - j->nladder] * (double)j->cfg.stream_bytes * (j->cfg.nocc + 1);
+	for (unsigned p = j->first[g]; p < j->first[g + 1]; p++) {
+		struct read_row r;
+
+		read_point(j, p, &r);
+		bytes += (double)r.wgs * WAVES * STEP_BYTES * read_iters(&r) * (r.foot > 2 * j->last ? 3 : 4);
+	}
+	return bytes;
+}
+
 /* The split into groups: a ladder point with a warm-up of its own starts
  * one; one without joins the group of the point before. */
 static void bw_split(struct bw_job *j)
@@ -652,7 +677,7 @@ static int bw_run(struct gl_run_ctx *ctx, struct gl_err *e)
 	bw_split(&job);
 	struct gl_run_groups groups = {
 		.suite = SUITE, .n = job.nladder + (unsigned)NSTREAM, .bytes = sizeof(struct bw_rows),
-		.run = bw_group, .user = &job,
+		.run = bw_group, .cost = bw_cost, .user = &job,
 	};
 	rows = calloc(2 * (size_t)cfg.nfoot, sizeof(*rows));
 	srows = calloc(NSTREAM * (size_t)cfg.nocc, sizeof(*srows));
