@@ -16,6 +16,7 @@
 #include "core/emu_gpu_private.h"
 #include "core/emu_hazard.h"
 #include "core/emu_hazard_nops.h"
+#include "core/emu_run_prof.h"
 #include "core/emu_sched.h"
 #include "core/emu_timeline.h"
 #include "core/emu_trace.h"
@@ -240,12 +241,14 @@ bool emu_run_until(struct emu_domain *dm, uint64_t until)
 struct window {
 	struct emu_domain *dm;
 	uint64_t until;
+	struct emu_run_prof *prof;
 };
 
 static void window_job(void *arg, unsigned i)
 {
 	struct window *win = arg;
 	struct emu_domain *dm = &win->dm[i];
+	double t0 = win->prof->on ? emu_run_prof_now() : 0;
 	if (!dm->filled && !emu_run_initial_fill(dm)) {
 		dm->oom = true;
 		return;
@@ -254,6 +257,8 @@ static void window_job(void *arg, unsigned i)
 	if (!emu_run_until(dm, win->until))
 		dm->oom = true;
 	emu_timing_window(dm->ctx.timing, false);
+	if (win->prof->on)
+		win->prof->job[i] = emu_run_prof_now() - t0;  /* domain i: one thread's */
 }
 
 /* Whether the domain has anything left to run; *next: its earliest ready
@@ -485,8 +490,12 @@ bool emu_run_windows(struct emu_dispatch_ctx *ctx, struct emu_domain *dms, uint3
 	struct emu_run_warn warn = { 0 };
 	uint64_t W = emu_domain_window_cycles(g->prof);
 	uint64_t T = ctx->start_cycle;
+	struct emu_run_prof prof;
 	if (!g->pool && g->threads > 1)
 		g->pool = emu_pool_create(g->threads < ndom ? g->threads : ndom);
+	if (!emu_run_prof_begin(&prof, g->profile, ndom, g->pool ? g->threads : 1))
+		return false;
+	bool ok = true;
 	for (;;) {
 		uint64_t next = UINT64_MAX, insts = 0;
 		bool busy = false;
@@ -505,14 +514,20 @@ bool emu_run_windows(struct emu_dispatch_ctx *ctx, struct emu_domain *dms, uint3
 		uint64_t left = insts < g->budget ? g->budget - insts : 0;
 		for (uint32_t d = 0; d < ndom; d++)
 			dms[d].ctx.budget = dms[d].ctx.insts + left;
-		struct window win = { .dm = dms, .until = T + W };
+		struct window win = { .dm = dms, .until = T + W, .prof = &prof };
+		double t0 = prof.on ? emu_run_prof_now() : 0;
 		if (g->pool)
 			emu_pool_run(g->pool, ndom, window_job, &win);
 		else
 			for (uint32_t d = 0; d < ndom; d++)
 				window_job(&win, d);
-		if (!merge_window(ctx, dms, ndom, &warn))
-			return false;
+		double t1 = prof.on ? emu_run_prof_now() : 0;
+		emu_run_prof_window(&prof, t0, t1);
+		ok = merge_window(ctx, dms, ndom, &warn);
+		if (prof.on)
+			prof.t_merge += emu_run_prof_now() - t1;
+		if (!ok)
+			break;
 		if (ctx->failed)
 			break;
 		if (cancelled(ctx, NULL, NULL)) {
@@ -525,5 +540,6 @@ bool emu_run_windows(struct emu_dispatch_ctx *ctx, struct emu_domain *dms, uint3
 		}
 		T += W;
 	}
-	return true;
+	emu_run_prof_end(&prof, stderr);
+	return ok;
 }

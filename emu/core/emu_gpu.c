@@ -83,6 +83,7 @@ struct emu_gpu *emu_gpu_create(const struct emu_profile *prof, struct emu_mem *m
 		goto fail;
 	g->skew = env_u32("GCNLAB_EMU_SKEW", EMU_SCHED_SKEW_DEFAULT, 0, 1000000);
 	g->threads = env_u32("GCNLAB_EMU_THREADS", emu_domain_threads(), 1, 1024);
+	g->profile = env_u32("GCNLAB_EMU_PROFILE", 0, 0, 1) == 1;
 	g->trace_wave = -1;
 	pthread_mutex_init(&g->lock, NULL);
 	g->timing = emu_timing_create(prof, g->sclk_mhz, g->mclk_mhz);

@@ -52,6 +52,7 @@ struct emu_gpu {
 	 * worker threads, made on the first multi-domain dispatch. */
 	uint32_t threads;
 	struct emu_pool *pool;
+	bool profile;                  /* GCNLAB_EMU_PROFILE: host time by part (emu_run_prof.h) */
 };
 
 /* Most wave storages the GPU keeps between dispatches: every wave slot of

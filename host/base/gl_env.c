@@ -20,6 +20,7 @@ static const struct {
 	{ "GCNLAB_EMU_THREADS", 1, 1024, "simulation threads" },
 	{ "GCNLAB_EMU_BUDGET", 1, UINT64_MAX / 2, "wave-instructions per dispatch" },
 	{ "GCNLAB_EMU_STRICT", 0, 1, "0 or 1" },
+	{ "GCNLAB_EMU_PROFILE", 0, 1, "0 or 1" },
 };
 
 static bool whole(const char *s, unsigned long long *v)
