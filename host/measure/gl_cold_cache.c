@@ -36,15 +36,16 @@ struct gl_cold_cache {
 	struct gl_kernarg_val args[GL_COLD_CACHE_MAX_ARGS];
 };
 
-/* A buffer of which only one side is kept: gl_hsa_buf_create allocates the
+/* A buffer of which only one side is kept: gl_hsa_buf_alloc allocates the
  * device buffer and its host staging copy; the other half is released
- * (gl_hsa_buf_destroy frees whichever pointers are set). */
+ * (gl_hsa_buf_destroy frees whichever pointers are set). Not cleared: the
+ * kept side is a copy's target before anything reads it. */
 static bool buf_half(struct gl_hsa *h, size_t size, bool keep_dev, struct gl_hsa_buf *out,
                      struct gl_err *e)
 {
 	struct gl_hsa_buf drop = { 0 };
 
-	if (!gl_hsa_buf_create(h, size, out, e))
+	if (!gl_hsa_buf_alloc(h, size, out, e))
 		return false;
 	if (keep_dev) {
 		drop.host = out->host;
