@@ -4,6 +4,7 @@
 #include "gpu/gl_hsa_priv.h"
 
 #include <string.h>
+#include <sys/mman.h>
 
 /* Allocate from pool and let the GPU reach it. */
 static bool pool_alloc(struct gl_hsa *h, hsa_amd_memory_pool_t pool, bool allow_gpu,
@@ -47,6 +48,9 @@ bool gl_hsa_buf_create(struct gl_hsa *h, size_t size, struct gl_hsa_buf *out, st
 {
 	if (!gl_hsa_buf_alloc(h, size, out, e))
 		return false;
+	/* Its pages in one call rather than a fault per 4 KiB page; advice
+	 * only (the runtime's memory, mapped for the CPU). */
+	(void)madvise(out->host, size, MADV_POPULATE_WRITE);
 	memset(out->host, 0, size);
 	return true;
 }
