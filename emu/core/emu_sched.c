@@ -162,21 +162,61 @@ HOT uint64_t group_first_cycle(const struct emu_sched_group *g)
 	return g->novf && g->ovf[0].cycle < m ? g->ovf[0].cycle : m;
 }
 
-/* The earliest wave taken out of the overflow heap. */
+/* The earliest wave, the overflow heap's root. It stays the root while it
+ * runs (run_ovf): emu_sched_requeue sifts it down in place when it goes
+ * back to the heap, one pass instead of a pop and a push (a group of a few
+ * waves that stall long lives in the heap). */
 COLD uint32_t group_take_ovf(struct emu_sched_group *g, uint64_t *second)
 {
-	uint32_t k = ovf_pop(g);
+	const struct emu_sched_ent *o = g->ovf;
 	/* The group's earliest wave: the rest are at or after it, so the
 	 * window may start there (never back past a wheel wave). */
-	if (!g->map) {
-		g->base = g->sl[k].cycle;
-		*second = g->novf ? g->ovf[0].cycle : UINT64_MAX;
-		return k;
+	if (!g->map || o[0].cycle > g->base)
+		g->base = o[0].cycle;
+	uint64_t m = g->novf > 1 ? o[1].cycle : UINT64_MAX;
+	if (g->novf > 2 && o[2].cycle < m)
+		m = o[2].cycle;
+	uint32_t j = wheel_first(g);
+	*second = j != NONE && g->sl[j].cycle < m ? g->sl[j].cycle : m;
+	g->run_ovf = true;
+	return o[0].slot;
+}
+
+/* The running wave, the overflow heap's root, at its new cycle c. */
+COLD void group_requeue_ovf(struct emu_sched_group *g, uint32_t k, uint64_t c)
+{
+	g->run_ovf = false;
+	g->sl[k].cycle = c;
+	if (c >= g->base && c - g->base < WHEEL) {
+		ovf_pop(g);
+		group_insert(g, k);
+		return;
 	}
-	if (g->sl[k].cycle > g->base)
-		g->base = g->sl[k].cycle;
-	*second = group_first_cycle(g);
-	return k;
+	/* top-down: stop where it belongs, mostly above the leaves */
+	struct emu_sched_ent x = { .cycle = c, .id = g->sl[k].id, .slot = k };
+	uint32_t n = g->novf, i = 0;
+	for (;;) {
+		uint32_t ch = 2 * i + 1;
+		if (ch >= n)
+			break;
+		if (ch + 1 < n && ent_before(&g->ovf[ch + 1], &g->ovf[ch]))
+			ch++;
+		if (!ent_before(&g->ovf[ch], &x))
+			break;
+		g->ovf[i] = g->ovf[ch];
+		i = ch;
+	}
+	g->ovf[i] = x;
+}
+
+/* The running wave back among the group's waves, unchanged. */
+static void group_put_back(struct emu_sched_group *g)
+{
+	if (g->run_ovf)
+		g->run_ovf = false;   /* still the heap's root */
+	else
+		group_insert(g, g->run);
+	g->run = NONE;
 }
 
 /* Take the group's earliest wave out (NONE: none); *second: the earliest
@@ -205,7 +245,8 @@ HOT uint32_t group_take(struct emu_sched_group *g, uint64_t *second)
 	return k;
 }
 
-/* The group's earliest cycle, `run` included (UINT64_MAX: no wave). */
+/* The group's earliest cycle, `run` included (UINT64_MAX: no wave; a run
+ * wave still at the heap's root counts twice, harmlessly). */
 static uint64_t group_key(const struct emu_sched_group *g)
 {
 	uint64_t m = group_first_cycle(g);
@@ -341,10 +382,8 @@ bool emu_sched_push(struct emu_sched *s, struct emu_wave *w)
 		return false;
 	g->sl[k] = (struct emu_sched_slot){ .w = w, .cycle = w->cycle, .id = w->id, .next = NONE };
 	g->n++;
-	if (g->run != NONE) {  /* the next pick must see the newcomer */
-		group_insert(g, g->run);
-		g->run = NONE;
-	}
+	if (g->run != NONE)  /* the next pick must see the newcomer */
+		group_put_back(g);
 	group_insert(g, k);
 	/* The running group's key is refreshed when it stops. */
 	if (gi != s->cur)
@@ -352,7 +391,7 @@ bool emu_sched_push(struct emu_sched *s, struct emu_wave *w)
 	return true;
 }
 
-struct emu_wave *emu_sched_next(struct emu_sched *s, uint64_t *horizon)
+HOT struct emu_wave *sched_next(struct emu_sched *s, uint64_t *horizon)
 {
 	struct emu_sched_group *c;
 	if (s->cur != NONE) {
@@ -361,10 +400,8 @@ struct emu_wave *emu_sched_next(struct emu_sched *s, uint64_t *horizon)
 			c->run = group_take(c, &c->second);
 		if (c->run != NONE && c->sl[c->run].cycle <= s->limit)
 			goto run;
-		if (c->run != NONE) {
-			group_insert(c, c->run);
-			c->run = NONE;
-		}
+		if (c->run != NONE)
+			group_put_back(c);
 		top_update(s, s->cur);
 		s->cur = NONE;
 	}
@@ -387,13 +424,33 @@ run:
 	return c->sl[c->run].w;
 }
 
-void emu_sched_requeue(struct emu_sched *s, struct emu_wave *w)
+struct emu_wave *emu_sched_next(struct emu_sched *s, uint64_t *horizon)
+{
+	return sched_next(s, horizon);
+}
+
+HOT void sched_requeue(struct emu_sched *s, struct emu_wave *w)
 {
 	struct emu_sched_group *g = &s->g[s->cur];
 	uint32_t k = g->run;
 	g->run = NONE;
+	if (g->run_ovf) {
+		group_requeue_ovf(g, k, w->cycle);
+		return;
+	}
 	g->sl[k].cycle = w->cycle;
 	group_insert(g, k);
+}
+
+void emu_sched_requeue(struct emu_sched *s, struct emu_wave *w)
+{
+	sched_requeue(s, w);
+}
+
+struct emu_wave *emu_sched_requeue_next(struct emu_sched *s, struct emu_wave *w, uint64_t *horizon)
+{
+	sched_requeue(s, w);
+	return sched_next(s, horizon);
 }
 
 void emu_sched_remove(struct emu_sched *s, struct emu_wave *w)
@@ -402,6 +459,10 @@ void emu_sched_remove(struct emu_sched *s, struct emu_wave *w)
 	struct emu_sched_group *g = &s->g[s->cur];
 	uint32_t k = g->run;
 	g->run = NONE;
+	if (g->run_ovf) {
+		g->run_ovf = false;
+		ovf_pop(g);
+	}
 	g->n--;
 	g->sl[k].w = NULL;
 	g->sl[k].next = g->free;

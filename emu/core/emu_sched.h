@@ -92,6 +92,7 @@ struct emu_sched_group {
 	uint32_t novf;
 	uint32_t run;                 /* slot taken out to run (emu_sched_next), or UINT32_MAX */
 	uint64_t second;              /* while `run` is out: the earliest cycle of the rest */
+	bool run_ovf;                 /* `run` is still the overflow heap's root */
 	uint32_t pos;                 /* index in the group heap, or UINT32_MAX */
 	uint64_t map;                 /* bit b: bucket b holds a wave */
 	uint64_t base;                /* every wheel wave's cycle is in [base, base + EMU_SCHED_WHEEL) */
@@ -126,6 +127,8 @@ bool emu_sched_push(struct emu_sched *s, struct emu_wave *w);
  * READY) or emu_sched_remove (done, or waiting at a barrier). */
 struct emu_wave *emu_sched_next(struct emu_sched *s, uint64_t *horizon);
 void emu_sched_requeue(struct emu_sched *s, struct emu_wave *w);
+/* emu_sched_requeue(w), then emu_sched_next: one call per switch. */
+struct emu_wave *emu_sched_requeue_next(struct emu_sched *s, struct emu_wave *w, uint64_t *horizon);
 void emu_sched_remove(struct emu_sched *s, struct emu_wave *w);
 
 /* The earliest cycle of any ready wave (UINT64_MAX: none). Anything the

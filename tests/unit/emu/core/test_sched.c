@@ -191,8 +191,8 @@ static void test_deterministic(void **state)
  * the earliest cycle of the other ready waves. The steps mix ties (0 to 8
  * cycles: waves in step), long stalls (past the wheel's window), waves
  * leaving and coming back at any cycle (barriers, new workgroups: some
- * before the group's earliest), a pick asked for twice, and waves joining
- * while one runs. */
+ * before the group's earliest), a pick asked for twice, waves joining
+ * while one runs, and the switch in one call (emu_sched_requeue_next). */
 #define RW 40
 
 static uint32_t rnd(uint64_t *x)
@@ -238,9 +238,13 @@ static void test_random_against_reference(void **state)
 				out[i] = true;
 			}
 		}
+		uint64_t h, rh;
+		struct emu_wave *got = NULL;
+		bool have = false;   /* got and h from emu_sched_requeue_next */
 		for (unsigned step = 0; step < 20000; step++) {
-			uint64_t h, rh;
-			struct emu_wave *got = emu_sched_next(&s, &h);
+			if (!have)
+				got = emu_sched_next(&s, &h);
+			have = false;
 			int want = ref_pick(w, ready, &rh);
 			if (want < 0) {
 				assert_null(got);
@@ -273,6 +277,10 @@ static void test_random_against_reference(void **state)
 				ready[want] = false;
 				out[want] = true;
 				emu_sched_remove(&s, got);
+			} else if (rnd(&x) % 2) {
+				got = emu_sched_requeue_next(&s, got, &h);
+				have = true;
+				continue;
 			} else {
 				emu_sched_requeue(&s, got);
 			}
