@@ -61,24 +61,32 @@ static inline __attribute__((always_inline)) void ovf_push(struct emu_sched_grou
 	g->ovf[i] = e;
 }
 
-/* Take the root out: the last leaf goes down the smaller children to a
- * leaf, then back up while it comes first (it belongs near the bottom). */
-static inline __attribute__((always_inline)) uint32_t ovf_pop(struct emu_sched_group *g)
+/* Put x where the root was (the root's old entry is gone), following the
+ * smaller child down. Two ways (measured on bench_fullgpu with the heap as
+ * the whole group, before the wheel):
+ *   - to_leaf (Floyd): to a leaf, one compare per level, then back up while
+ *     x comes first. For ovf_pop, whose x, the last leaf, belongs near the
+ *     bottom.
+ *   - top-down: stop where x belongs, two compares per level. For the
+ *     running wave going back (group_requeue_ovf), which mostly lands above
+ *     the leaves.
+ * Always inlined, so that each caller gets the loop for its way. */
+static inline __attribute__((always_inline)) void ovf_sift(struct emu_sched_group *g, struct emu_sched_ent x,
+                                                           bool to_leaf)
 {
-	uint32_t k = g->ovf[0].slot, n = --g->novf, i = 0;
-	struct emu_sched_ent x = g->ovf[n];
-	if (!n)
-		return k;
+	uint32_t n = g->novf, i = 0;
 	for (;;) {
 		uint32_t c = 2 * i + 1;
 		if (c >= n)
 			break;
 		if (c + 1 < n && ent_before(&g->ovf[c + 1], &g->ovf[c]))
 			c++;
+		if (!to_leaf && !ent_before(&g->ovf[c], &x))
+			break;
 		g->ovf[i] = g->ovf[c];
 		i = c;
 	}
-	while (i) {
+	while (to_leaf && i) {
 		uint32_t p = (i - 1) / 2;
 		if (!ent_before(&x, &g->ovf[p]))
 			break;
@@ -86,6 +94,14 @@ static inline __attribute__((always_inline)) uint32_t ovf_pop(struct emu_sched_g
 		i = p;
 	}
 	g->ovf[i] = x;
+}
+
+/* Take the root out; its slot. */
+static inline __attribute__((always_inline)) uint32_t ovf_pop(struct emu_sched_group *g)
+{
+	uint32_t k = g->ovf[0].slot, n = --g->novf;
+	if (n)
+		ovf_sift(g, g->ovf[n], true);
 	return k;
 }
 
@@ -192,21 +208,7 @@ COLD void group_requeue_ovf(struct emu_sched_group *g, uint32_t k, uint64_t c)
 		group_insert(g, k);
 		return;
 	}
-	/* top-down: stop where it belongs, mostly above the leaves */
-	struct emu_sched_ent x = { .cycle = c, .id = g->sl[k].id, .slot = k };
-	uint32_t n = g->novf, i = 0;
-	for (;;) {
-		uint32_t ch = 2 * i + 1;
-		if (ch >= n)
-			break;
-		if (ch + 1 < n && ent_before(&g->ovf[ch + 1], &g->ovf[ch]))
-			ch++;
-		if (!ent_before(&g->ovf[ch], &x))
-			break;
-		g->ovf[i] = g->ovf[ch];
-		i = ch;
-	}
-	g->ovf[i] = x;
+	ovf_sift(g, (struct emu_sched_ent){ .cycle = c, .id = g->sl[k].id, .slot = k }, false);
 }
 
 /* The running wave back among the group's waves, unchanged. */
