@@ -20,10 +20,12 @@
  * a wave pushed before base) go to an overflow heap in (cycle, id) order;
  * the earliest of the group is the earlier of the two roots. (cycle, id)
  * is a total order, so the order does not depend on which part holds a
- * wave. Measured (callgrind, host instructions per wave-instruction):
- * bench_fullgpu 855 -> 830; the groups of 4 waves of bench_sgemm n = 64
- * and the copy kernel, whose waves mostly stall past the window, pay ~1-2%
- * more than with the heap alone.
+ * wave. Measured with the one-call switch (emu_sched_requeue_next) and
+ * the heap root kept for a wave that runs from it (callgrind, host
+ * instructions per wave-instruction, against one binary heap a group):
+ * bench_fullgpu 855 -> 814; bench_sgemm n = 64 (groups of 4 waves) 1343
+ * -> 1345; the copy kernel (4 waves, stalls past the window: the heap
+ * does the work) 2572 -> 2598.
  *
  * emu_sched_next takes the wave it returns out of the group (`run`); it
  * goes back with emu_sched_requeue, or is dropped by emu_sched_remove, and
@@ -209,6 +211,10 @@ COLD void group_requeue_ovf(struct emu_sched_group *g, uint32_t k, uint64_t c)
 		return;
 	}
 	ovf_sift(g, (struct emu_sched_ent){ .cycle = c, .id = g->sl[k].id, .slot = k }, false);
+	/* With the wheel empty, the root is the next pick: take it now, as
+	 * emu_sched_next would (a push before then puts it back). */
+	if (!g->map)
+		g->run = group_take_ovf(g, &g->second);
 }
 
 /* The running wave back among the group's waves, unchanged. */
