@@ -115,6 +115,9 @@ static void poison(struct emu_wave *w, unsigned code)
 	typedef uint32_t u32x4 __attribute__((vector_size(16)));
 	const u32x4 p = { EMU_POISON, EMU_POISON, EMU_POISON, EMU_POISON };
 	uint32_t *row = emu_vreg(w, code, 0);
+	/* unrolled: 16 stores instead of a loop of 16 (the first write of
+	 * every VGPR comes here) */
+#pragma GCC unroll 16
 	for (unsigned l = 0; l < EMU_LANES; l += 4)
 		memcpy(row + l, &p, sizeof(p));
 }

@@ -167,8 +167,22 @@ bool emu_run_until(struct emu_domain *dm, uint64_t until)
 	struct emu_run *rs = &dm->rs;
 	struct emu_gpu *g = ctx->gpu;
 	uint64_t horizon;
-	struct emu_wave *w;
-	while (!ctx->failed && ((w = emu_sched_next(&rs->sched, &horizon)) || rs->nslots)) {
+	struct emu_wave *w, *ran = NULL;  /* ran: the wave that has just run, still ready */
+	for (;;) {
+		if (ran && !rs->nslots) {
+			w = emu_sched_requeue_next(&rs->sched, ran, &horizon);  /* one call a switch */
+		} else {
+			if (ran) {
+				emu_sched_requeue(&rs->sched, ran);
+				/* freed slots become safe as the waves move on */
+				if (!emu_run_fill_slots(ctx, rs))
+					return false;
+			}
+			w = ctx->failed ? NULL : emu_sched_next(&rs->sched, &horizon);
+		}
+		ran = NULL;
+		if (ctx->failed || (!w && !rs->nslots))
+			break;
 		if (!w) {  /* no wave left to run: the freed slots are all safe */
 			if (!emu_run_fill_slots(ctx, rs))
 				return false;
@@ -188,10 +202,7 @@ bool emu_run_until(struct emu_domain *dm, uint64_t until)
 			break;
 		struct emu_workgroup *wg = w->wg;
 		if (w->state == EMU_WAVE_READY) {
-			emu_sched_requeue(&rs->sched, w);
-			/* freed slots become safe as the waves move on */
-			if (rs->nslots && !emu_run_fill_slots(ctx, rs))
-				return false;
+			ran = w;
 			continue;
 		}
 		emu_sched_remove(&rs->sched, w);  /* done or at a barrier */

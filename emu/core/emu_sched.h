@@ -57,10 +57,19 @@ struct emu_wave;
  * 2000. */
 #define EMU_SCHED_SKEW_DEFAULT 500u
 
-struct emu_sched_ent {
-	uint64_t cycle;        /* the wave's cycle when it entered the heap */
-	uint32_t id;
+/* A wave of a group: its place in the group's slot table. */
+struct emu_sched_slot {
 	struct emu_wave *w;
+	uint64_t cycle;        /* the wave's cycle when it entered the group */
+	uint32_t id;
+	uint32_t next;         /* next slot of its bucket, or of the free list */
+};
+
+/* An entry of a group's overflow heap, keyed by (cycle, id). */
+struct emu_sched_ent {
+	uint64_t cycle;
+	uint32_t id;
+	uint32_t slot;
 };
 
 /* A non-empty group in the heap of groups. */
@@ -69,11 +78,25 @@ struct emu_sched_top {
 	uint32_t gi;           /* group index */
 };
 
-/* Waves of one CU group, a binary heap in (cycle, id) order. */
+#define EMU_SCHED_WHEEL 64u    /* buckets of the wheel: one cycle each, one bit each in `map` */
+
+/* Waves of one CU group in (cycle, id) order: a wheel of one-cycle buckets
+ * for the waves within EMU_SCHED_WHEEL cycles of `base` (each bucket a
+ * list by id), a binary heap for the rest (emu_sched.c says why). */
 struct emu_sched_group {
-	struct emu_sched_ent *a;
-	uint32_t n, cap;
-	uint32_t pos;          /* index in the group heap, or UINT32_MAX */
+	struct emu_sched_slot *sl;    /* [cap] */
+	struct emu_sched_ent *ovf;    /* [cap], the overflow heap */
+	uint32_t cap, nsl;            /* slots allocated, slots ever used */
+	uint32_t free;                /* free slot list */
+	uint32_t n;                   /* ready waves, `run` included */
+	uint32_t novf;
+	uint32_t run;                 /* slot taken out to run (emu_sched_next), or UINT32_MAX */
+	uint64_t second;              /* while `run` is out: the earliest cycle of the rest */
+	bool run_ovf;                 /* `run` is still the overflow heap's root */
+	uint32_t pos;                 /* index in the group heap, or UINT32_MAX */
+	uint64_t map;                 /* bit b: bucket b holds a wave */
+	uint64_t base;                /* every wheel wave's cycle is in [base, base + EMU_SCHED_WHEEL) */
+	uint32_t head[EMU_SCHED_WHEEL], tail[EMU_SCHED_WHEEL];
 };
 
 struct emu_sched {
@@ -104,6 +127,8 @@ bool emu_sched_push(struct emu_sched *s, struct emu_wave *w);
  * READY) or emu_sched_remove (done, or waiting at a barrier). */
 struct emu_wave *emu_sched_next(struct emu_sched *s, uint64_t *horizon);
 void emu_sched_requeue(struct emu_sched *s, struct emu_wave *w);
+/* emu_sched_requeue(w), then emu_sched_next: one call per switch. */
+struct emu_wave *emu_sched_requeue_next(struct emu_sched *s, struct emu_wave *w, uint64_t *horizon);
 void emu_sched_remove(struct emu_sched *s, struct emu_wave *w);
 
 /* The earliest cycle of any ready wave (UINT64_MAX: none). Anything the

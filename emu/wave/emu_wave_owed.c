@@ -121,17 +121,23 @@ void emu_owed_issue(struct emu_owed_ledger *l, const uint32_t *cnt_max, const st
 	if (!k.cnts)
 		return;
 	l->ord_seq[k.ord]++;
-	if (k.ord != EMU_ORD_NONE && l->n_ord[k.ord]) {
+	uint32_t max = k.ord != EMU_ORD_NONE ? cnt_max[ord_cnt(k.ord)] : 0;
+	/* Only when the stream's oldest entry may have reached the maximum
+	 * (old_seq is that entry's seq or an older one: the test never misses
+	 * one; mostly it saves the walk past the other streams' entries). */
+	if (k.ord != EMU_ORD_NONE && l->n_ord[k.ord] && l->ord_seq[k.ord] - l->old_seq[k.ord] >= max) {
 		/* Entries are in issue order, so the first of the stream has the
 		 * most younger ones: the saturated ones are a prefix of it. */
-		uint32_t max = cnt_max[ord_cnt(k.ord)], first = UINT32_MAX, dead = 0;
+		uint32_t first = UINT32_MAX, dead = 0;
 		struct emu_owed *e0 = owed_at(l, 0);  /* the head stays while it scans */
 		for (uint32_t i = 0; i < l->n; i++) {
 			struct emu_owed *e = &e0[i];
 			if (e->ord != k.ord)
 				continue;
-			if (emu_owed_younger(l, e) < max)
+			if (emu_owed_younger(l, e) < max) {
+				l->old_seq[k.ord] = e->seq;
 				break;
+			}
 			owed_settle(l, e);
 			first = first < i ? first : i;
 			dead++;
@@ -159,7 +165,8 @@ void emu_owed_issue(struct emu_owed_ledger *l, const uint32_t *cnt_max, const st
 	e->ord = k.ord;
 	e->mark[0] = l->nwait[0];
 	e->mark[1] = l->nwait[1];
-	l->n_ord[k.ord]++;
+	if (!l->n_ord[k.ord]++)
+		l->old_seq[k.ord] = e->seq;
 	regs_add(l, e);
 }
 

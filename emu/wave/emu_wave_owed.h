@@ -50,6 +50,8 @@ struct emu_owed_ledger {
 	uint32_t n;                     /* entries */
 	uint32_t ord_seq[EMU_ORD_COUNT];  /* instructions issued per return stream */
 	uint32_t n_ord[EMU_ORD_COUNT];    /* entries per return stream */
+	uint32_t old_seq[EMU_ORD_COUNT];  /* while n_ord[o]: seq of the stream's oldest entry, or
+	                                     of one settled before it (never a younger one) */
 	uint32_t nwait[2];              /* waits on vmcnt / lgkmcnt so far */
 	uint8_t lastn[2];               /* the count the last of them waited for */
 	uint64_t map[12];               /* operand codes 0..767 an entry writes, exactly */

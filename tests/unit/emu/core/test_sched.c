@@ -186,9 +186,122 @@ static void test_deterministic(void **state)
 	free(b);
 }
 
+/* The order against a plain reference on random cycles: one group of up to
+ * RW waves, each pick the earliest ready wave by (cycle, id), its horizon
+ * the earliest cycle of the other ready waves. The steps mix ties (0 to 8
+ * cycles: waves in step), long stalls (past the wheel's window), waves
+ * leaving and coming back at any cycle (barriers, new workgroups: some
+ * before the group's earliest), a pick asked for twice, waves joining
+ * while one runs, and the switch in one call (emu_sched_requeue_next). */
+#define RW 40
+
+static uint32_t rnd(uint64_t *x)
+{
+	*x = *x * 6364136223846793005ull + 1442695040888963407ull;
+	return (uint32_t)(*x >> 33);
+}
+
+static int ref_pick(const struct emu_wave *w, const bool *ready, uint64_t *horizon)
+{
+	int best = -1;
+	for (int i = 0; i < RW; i++)
+		if (ready[i] && (best < 0 || w[i].cycle < w[best].cycle ||
+		                 (w[i].cycle == w[best].cycle && w[i].id < w[best].id)))
+			best = i;
+	*horizon = UINT64_MAX;
+	for (int i = 0; i < RW; i++)
+		if (ready[i] && i != best && w[i].cycle < *horizon)
+			*horizon = w[i].cycle;
+	return best;
+}
+
+static void test_random_against_reference(void **state)
+{
+	(void)state;
+	for (uint64_t seed = 1; seed <= 40; seed++) {
+		uint64_t x = seed;
+		struct emu_sched s;
+		struct emu_wave w[RW];
+		bool ready[RW] = { false }, out[RW] = { false };
+		memset(w, 0, sizeof(w));
+		assert_true(emu_sched_init(&s, 2, 2, 0));
+		uint32_t nw = 1 + rnd(&x) % RW;
+		for (uint32_t i = 0; i < RW; i++) {
+			/* ids not in slot order: wave i has id 1000 - 7i */
+			w[i].id = 1000 - 7 * i;
+			w[i].cu = i % 2;
+			w[i].cycle = 5000 + rnd(&x) % 300;
+			if (i < nw) {
+				ready[i] = true;
+				assert_true(emu_sched_push(&s, &w[i]));
+			} else {
+				out[i] = true;
+			}
+		}
+		uint64_t h, rh;
+		struct emu_wave *got = NULL;
+		bool have = false;   /* got and h from emu_sched_requeue_next */
+		for (unsigned step = 0; step < 20000; step++) {
+			if (!have)
+				got = emu_sched_next(&s, &h);
+			have = false;
+			int want = ref_pick(w, ready, &rh);
+			if (want < 0) {
+				assert_null(got);
+				break;
+			}
+			assert_ptr_equal(got, &w[want]);
+			assert_int_equal(h, rh);
+			uint32_t r = rnd(&x) % 100;
+			if (r < 3) {   /* asked again, nothing ran */
+				assert_ptr_equal(emu_sched_next(&s, &h), got);
+				assert_int_equal(h, rh);
+			}
+			if (r >= 3 && r < 6) {   /* a wave joins while this one runs */
+				for (int i = 0; i < RW; i++)
+					if (out[i]) {
+						w[i].cycle = got->cycle + rnd(&x) % 200 - 100 * (rnd(&x) % 2);
+						out[i] = false;
+						ready[i] = true;
+						assert_true(emu_sched_push(&s, &w[i]));
+						break;
+					}
+				continue;   /* the pick may change: ask again */
+			}
+			uint32_t k = rnd(&x) % 100;
+			uint64_t step_c = k < 80 ? rnd(&x) % 9 : k < 95 ? 60 + rnd(&x) % 200 : 500 + rnd(&x) % 2000;
+			do
+				got->cycle += step_c ? step_c : 1;
+			while (got->cycle <= h && h != UINT64_MAX && step_c < 9);
+			if (rnd(&x) % 100 < 4) {   /* leaves (barrier, end) */
+				ready[want] = false;
+				out[want] = true;
+				emu_sched_remove(&s, got);
+			} else if (rnd(&x) % 2) {
+				got = emu_sched_requeue_next(&s, got, &h);
+				have = true;
+				continue;
+			} else {
+				emu_sched_requeue(&s, got);
+			}
+			if (rnd(&x) % 100 < 5)   /* one comes back, maybe before the others */
+				for (int i = 0; i < RW; i++)
+					if (out[i]) {
+						w[i].cycle = got->cycle + rnd(&x) % 3000 - 1500;
+						out[i] = false;
+						ready[i] = true;
+						assert_true(emu_sched_push(&s, &w[i]));
+						break;
+					}
+		}
+		emu_sched_fini(&s);
+	}
+}
+
 TU_MAIN(NULL, NULL,
 	cmocka_unit_test(test_one_group_is_time_order),
 	cmocka_unit_test(test_groups_within_skew),
 	cmocka_unit_test(test_skew_cuts_switches),
 	cmocka_unit_test(test_barrier_leave_and_return),
-	cmocka_unit_test(test_deterministic))
+	cmocka_unit_test(test_deterministic),
+	cmocka_unit_test(test_random_against_reference))

@@ -185,6 +185,27 @@ static void saturation(void **state)
 	assert_int_equal(w->owed.n, 0);
 }
 
+/* After a wait settled the oldest LDS read, the next one still saturates
+ * at 15 younger instructions of its stream (lgkmcnt counts at most 15),
+ * not at the count of the one that left. */
+static void saturation_after_wait(void **state)
+{
+	struct emu_wave *w = *state;
+	v(w, &ds, 2);
+	v(w, &ds, 3);
+	wait(w, 0xc17f); /* lgkmcnt(1): the read of v2 is done */
+	assert_false(owes(w, EMU_OP_VGPR0 + 2));
+	for (unsigned i = 0; i < 14; i++)
+		v(w, &ds, 10 + i);
+	assert_true(owes(w, EMU_OP_VGPR0 + 3));   /* 14 younger */
+	v(w, &ds, 30);
+	assert_false(owes(w, EMU_OP_VGPR0 + 3));  /* 15 younger: past counting */
+	assert_true(owes(w, EMU_OP_VGPR0 + 10));  /* 14 younger */
+	v(w, &ds, 31);
+	assert_false(owes(w, EMU_OP_VGPR0 + 10));  /* the next, at its own 15 */
+	assert_true(owes(w, EMU_OP_VGPR0 + 11));
+}
+
 /* Unordered results beyond the ledger's room drop the oldest; the fold
  * still covers every entry kept. */
 static void room(void **state)
@@ -199,4 +220,4 @@ static void room(void **state)
 
 TU_MAIN(NULL, NULL, tu_test(decode_words), tu_test(vmem_in_order), tu_test(smem_unordered),
         tu_test(lds_in_order_beside_smem), tu_test(flat_both_counters), tu_test(max_field_no_wait),
-        tu_test(saturation), tu_test(room))
+        tu_test(saturation), tu_test(saturation_after_wait), tu_test(room))
