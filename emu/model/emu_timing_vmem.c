@@ -243,15 +243,13 @@ uint64_t emu_timing_vmem(struct emu_timing *t, struct emu_wave *w, const struct 
 	unsigned m0 = m ? (unsigned)__builtin_ctzll(m) : 0;
 	if (run && n <= 64 && ((m >> m0) & ((m >> m0) + 1)) == 0 && l2->line_shift == l1->line_shift &&
 	    !emu_timing_l2_bypassed(how)) {
-		uint64_t wb, victim[64];
+		uint64_t wb, victim[64], ready[64];
 		uint64_t l2hit = emu_cache_access_run(l2, lines[m0], nm, emu_timing_l2_flags(how), &wb, victim);
-		uint64_t t2 = at_l1 + mp->l2_hit;
+		emu_timing_l2_run_after(t, l2, lines[m0], nm, at_l1 + mp->l2_hit, how, l2hit, wb, victim, ready);
 		for (unsigned i = 0; i < nm; i++) {
-			uint64_t r = emu_timing_l2_after(t, l2, lines[m0 + i] << l1->line_shift, t2, how, l2hit >> i & 1,
-			                      wb >> i & 1, wb >> i & 1 ? victim[i] : 0);
 			if (l1_fills)
-				emu_cache_fill_note(l1, lines[m0 + i], at_l1, r);
-			done = r > done ? r : done;
+				emu_cache_fill_note(l1, lines[m0 + i], at_l1, ready[i]);
+			done = ready[i] > done ? ready[i] : done;
 		}
 		return done;
 	}
