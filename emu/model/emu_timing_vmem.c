@@ -26,6 +26,26 @@
 
 #define EMU_MAX_LINES (2 * EMU_LANES)
 
+/* Whether lane l's address is a[0] + l x span for every lane. Four lanes
+ * per step: one 256-bit vector with AVX2, two 128-bit ones without (GCC
+ * vector extension). */
+typedef uint64_t vmem_v4u64 __attribute__((vector_size(32)));
+__attribute__((target_clones("avx2", "default")))
+static bool lanes_affine(const uint64_t *a, uint64_t span)
+{
+	const uint64_t a0 = a[0];
+	vmem_v4u64 e = { a0, a0 + span, a0 + 2 * span, a0 + 3 * span }, d = { 0 };
+	const vmem_v4u64 step = { 4 * span, 4 * span, 4 * span, 4 * span };
+#pragma GCC unroll 16
+	for (unsigned l = 0; l < EMU_LANES; l += 4) {
+		vmem_v4u64 v;
+		memcpy(&v, &a[l], sizeof(v));
+		d |= v - e;
+		e += step;
+	}
+	return !(d[0] | d[1] | d[2] | d[3]);
+}
+
 /* The distinct L1 lines (address >> shift) an access touches, ascending;
  * *run tells that they are consecutive (out[i] = out[0] + i). */
 static unsigned coalesce(const struct emu_access *acc, unsigned shift, uint64_t *out, bool *run)
@@ -38,18 +58,8 @@ static unsigned coalesce(const struct emu_access *acc, unsigned shift, uint64_t 
 	if (m == ~0ull) {
 		/* Every lane at a[0] + lane x span: the layout of a coalesced
 		 * access, whose lines are one range. */
-		/* two lanes per step in a 128-bit vector (GCC vector extension) */
-		typedef uint64_t v2u64 __attribute__((vector_size(16)));
 		uint64_t a0 = a[0];
-		v2u64 e = { a0, a0 + span }, step = { 2ull * span, 2ull * span }, d = { 0, 0 };
-#pragma GCC unroll 8
-		for (unsigned l = 0; l < EMU_LANES; l += 2) {
-			v2u64 v;
-			memcpy(&v, &a[l], sizeof(v));
-			d |= v - e;
-			e += step;
-		}
-		if (!(d[0] | d[1])) {
+		if (lanes_affine(a, span)) {
 			uint64_t first = a0 >> shift, last = (a0 + (uint64_t)EMU_LANES * span - 1) >> shift;
 			for (uint64_t x = first; x <= last && n < EMU_MAX_LINES; x++)
 				out[n++] = x;
