@@ -136,16 +136,14 @@ static inline void emu_timing_l2_run_after(struct emu_timing *t, struct emu_cach
 	const uint32_t nch = t->l2ch_n, sh = t->l2ch_shift;
 	const uint64_t l2_hit = t->mp->l2_hit, arrive = t2 - l2_hit;
 	struct emu_bw *ch = nch ? &t->l2ch[(size_t)(l2 - t->root->l2) * nch] : NULL;
-	if (t->ovl && t->root->mall.sets) {
+	if (wb && t->ovl && t->root->mall.sets) {
 		/* A view in a window: its overlay's tables for the MALL lookups
-		 * of the misses and write-backs below. */
+		 * of the write-backs below (the misses' were asked before the L2
+		 * lookups, emu_timing_vmem). */
 		const struct emu_cache *mall = &t->root->mall;
-		for (unsigned i = 0; i < n; i++) {
-			if (wb >> i & 1)
-				emu_timing_ovl_prefetch(t->ovl, mall, (victim[i] << line_shift) >> mall->line_shift);
-			if (!(hits >> i & 1) && !write)
-				emu_timing_ovl_prefetch(t->ovl, mall, ((first + i) << line_shift) >> mall->line_shift);
-		}
+		for (uint64_t b = wb & all; b; b &= b - 1)
+			emu_timing_ovl_prefetch(t->ovl, mall,
+			                        (victim[__builtin_ctzll(b)] << line_shift) >> mall->line_shift);
 	}
 	for (unsigned i = 0; i < n; i++) {
 		uint64_t line = first + i, at = t2;

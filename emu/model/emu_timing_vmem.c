@@ -163,6 +163,20 @@ static void vmem_maintenance(struct emu_timing *t, uint32_t cu, const struct emu
 		emu_cache_invalidate(&t->l1[cu]);
 }
 
+/* A view in a window reads the MALL sets of its L2 misses from its
+ * overlay's copies (emu_timing_ovl.c): those of the L1 misses, asked before
+ * the L2 lookups as the sets themselves are. Out of line: off the path of
+ * a dispatch of one domain. */
+static __attribute__((noinline)) void prefetch_ovl(struct emu_timing *t, const uint64_t *lines, unsigned n,
+                                                   const uint64_t *hit, unsigned line_shift)
+{
+	if (!t->mall.sets)
+		return;
+	for (unsigned i = 0; i < n; i++)
+		if (!(hit[i / 64] >> (i % 64) & 1))
+			emu_timing_ovl_prefetch(t->ovl, &t->mall, (lines[i] << line_shift) >> t->mall.line_shift);
+}
+
 uint64_t emu_timing_vmem(struct emu_timing *t, struct emu_wave *w, const struct emu_inst *in,
                          const struct emu_access *acc)
 {
@@ -243,6 +257,8 @@ uint64_t emu_timing_vmem(struct emu_timing *t, struct emu_wave *w, const struct 
 		emu_cache_prefetch(l2, addr >> l2->line_shift);
 		emu_cache_prefetch(&t->mall, addr >> t->mall.line_shift);
 	}
+	if (__builtin_expect(t->ovl != NULL, 0))
+		prefetch_ovl(t, lines, n, hit, l1->line_shift);
 	how |= acc->atomic ? EMU_L2_ATOMIC : acc->store ? EMU_L2_WRITE : 0;
 	/* Misses that are one run of L2 lines (consecutive lines of the same
 	 * size): their lookups as one run walk, then each line's write-back
