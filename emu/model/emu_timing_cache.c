@@ -14,6 +14,11 @@
 
 #include "model/emu_timing_cache.h"
 
+/* The entries that walk sets in a loop get an AVX2 clone: its encodings
+ * (three operands, wider moves for the LRU shift's fixed-size copies) take
+ * fewer host instructions per line (callgrind, copy x5: 0.4 M of 67 M). */
+#define CACHE_CLONES __attribute__((target_clones("avx2", "default")))
+
 static uint32_t log2_floor(uint64_t v)
 {
 	uint32_t r = 0;
@@ -115,6 +120,7 @@ static inline __attribute__((always_inline)) uint64_t clean_set(const struct emu
 
 /* Sets in ascending order and the ways of each in order: the order a scan
  * of the whole tag array would hand the lines to fn. */
+CACHE_CLONES
 uint64_t emu_cache_clean(struct emu_cache *c, emu_cache_line_fn fn, void *user)
 {
 	uint64_t n = 0;
@@ -270,6 +276,7 @@ bool emu_cache_access_evict(struct emu_cache *c, uint64_t line, uint64_t *victim
 /* emu_cache_access past its inline most-recent-line check (which has set
  * *victim_dirty, the dirty-set bit, and found sets != 0): the other ways,
  * the LRU update and the fill. */
+CACHE_CLONES
 bool emu_cache_access_rest(struct emu_cache *c, uint64_t line, unsigned flags, uint64_t *victim,
                            bool *victim_dirty)
 {
@@ -335,6 +342,7 @@ static __attribute__((noinline)) uint64_t run_evict(struct emu_cache *c, uint64_
 	return hits;
 }
 
+CACHE_CLONES
 uint64_t emu_cache_access_run(struct emu_cache *c, uint64_t first, unsigned n, unsigned flags, uint64_t *wb,
                               uint64_t *victim)
 {

@@ -111,6 +111,10 @@ bool emu_timing_merge(struct emu_timing *t, uint32_t ndom)
 		const struct emu_timing_ovl_rec *log = emu_timing_ovl_log(o, &n);
 		for (size_t i = 0; i < n; i++) {
 			const struct emu_timing_ovl_rec *e = &log[i];
+			/* the MALL set of a request a few ahead: the 8 MiB of tags
+			 * miss the host's caches in a stream */
+			if (i + 8 < n && t->mall.sets)
+				emu_cache_prefetch(&t->mall, log[i + 8].addr >> t->mall.line_shift);
 			switch ((enum emu_timing_ovl_op)e->op) {
 			case EMU_OVL_READ:
 			case EMU_OVL_READ_EVICT:

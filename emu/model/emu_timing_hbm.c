@@ -114,7 +114,7 @@ static uint64_t bw_book(struct emu_bw *b, uint64_t t, uint64_t n, uint64_t fx)
 		/* As many of the lines as the bucket has room for: one at a
 		 * time, each would find the buckets before it full and book
 		 * here. */
-		uint64_t m = (CAP_FX - *u) / fx;
+		uint64_t m = n == 1 ? 1 : (CAP_FX - *u) / fx;  /* one line fits (above): no division */
 		m = m < n ? m : n;
 		n -= m;
 		uint64_t booked = *u + m * fx;

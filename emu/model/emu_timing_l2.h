@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "model/emu_timing_mem.h"
+#include "model/emu_timing_ovl.h"
 #include "model/emu_timing_state.h"
 
 /* How a request uses the L2, from the ISA's policy table
@@ -106,6 +107,64 @@ emu_timing_l2_after(struct emu_timing *t, struct emu_cache *l2, uint64_t addr, u
 	uint64_t r = emu_timing_mem_read(t, addr, t2, (how & EMU_L2_LLC_EVICT) != 0);
 	emu_cache_fill_note(l2, line, t2, r);
 	return r;
+}
+
+/* emu_timing_l2_after for n (<= 64) consecutive L2 lines from `first`, all
+ * asked at t2, whose lookups were one emu_cache_access_run (bit i of hits:
+ * line first + i hit; of wb: it evicted the dirty line victim[i]): the same
+ * steps line by line in order, ready[i] getting line i's result. The
+ * counters are added once for the run (they are sums nothing in the steps
+ * reads) and the channels of this L2 are found once, so the loop keeps no
+ * per-line reloads of the model's state. */
+static inline void emu_timing_l2_run_after(struct emu_timing *t, struct emu_cache *l2, uint64_t first, unsigned n,
+                                           uint64_t t2, unsigned how, uint64_t hits, uint64_t wb,
+                                           const uint64_t *victim, uint64_t *ready)
+{
+	uint64_t *cnt = emu_timing_cnt(t);
+	const uint64_t all = n < 64 ? (1ull << n) - 1 : ~0ull, ea = emu_timing_l2_ea_reqs(l2);
+	const unsigned nhit = (unsigned)__builtin_popcountll(hits & all);
+	const bool write = (how & EMU_L2_WRITE) != 0, evict = (how & EMU_L2_LLC_EVICT) != 0;
+	const uint32_t line_shift = l2->line_shift;
+	cnt[EMU_CNT_TCC_REQ] += n;
+	cnt[EMU_CNT_TCC_HIT] += nhit;
+	cnt[EMU_CNT_TCC_MISS] += n - nhit;
+	cnt[EMU_CNT_TCC_EA_WRREQ] += ea * (uint64_t)__builtin_popcountll(wb & all);
+	if (!write)
+		cnt[EMU_CNT_TCC_EA_RDREQ] += ea * (n - nhit);
+	/* emu_timing_l2_channel's steps with this L2's channels and the
+	 * arrival (t2 - l2_hit) hoisted */
+	const uint32_t nch = t->l2ch_n, sh = t->l2ch_shift;
+	const uint64_t l2_hit = t->mp->l2_hit, arrive = t2 - l2_hit;
+	struct emu_bw *ch = nch ? &t->l2ch[(size_t)(l2 - t->root->l2) * nch] : NULL;
+	if (wb && t->ovl && t->root->mall.sets) {
+		/* A view in a window: its overlay's tables for the MALL lookups
+		 * of the write-backs below (the misses' were asked before the L2
+		 * lookups, emu_timing_vmem). */
+		const struct emu_cache *mall = &t->root->mall;
+		for (uint64_t b = wb & all; b; b &= b - 1)
+			emu_timing_ovl_prefetch(t->ovl, mall,
+			                        (victim[__builtin_ctzll(b)] << line_shift) >> mall->line_shift);
+	}
+	for (unsigned i = 0; i < n; i++) {
+		uint64_t line = first + i, at = t2;
+		if (ch) {
+			struct emu_bw *b = &ch[(uint32_t)(line ^ (line >> sh) ^ (line >> (2 * sh))) & (nch - 1)];
+			uint64_t r = emu_bw_line_inline(b, arrive) - emu_bw_xfer(b) + l2_hit;
+			at = r > t2 ? r : t2;
+		}
+		if (wb >> i & 1)
+			emu_timing_mem_l2_writeback(t, victim[i] << line_shift, at);
+		if (hits >> i & 1) {
+			uint64_t f = emu_cache_fill_ready(l2, line, at);
+			ready[i] = at > f ? at : f;
+		} else if (write) {
+			ready[i] = at;  /* byte-masked write: allocated without a fill */
+		} else {
+			uint64_t r = emu_timing_mem_read(t, line << line_shift, at, evict);
+			emu_cache_fill_note(l2, line, at, r);
+			ready[i] = r;
+		}
+	}
 }
 
 /* A request that bypasses the L2 ("Coherent Cache Bypass", how has

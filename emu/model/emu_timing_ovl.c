@@ -173,9 +173,24 @@ static uint32_t *ovl_set(struct emu_timing_ovl *o, const struct emu_cache *mall,
 	if (!o->set_key[j]) {
 		o->set_key[j] = key;
 		o->set_used[o->nsets++] = j;
-		memcpy(s, &mall->tag[(size_t)set * ways], ways * sizeof(*s));
+		const uint32_t *from = &mall->tag[(size_t)set * ways];
+		if (ways == 16)  /* the MALL of gfx942: a fixed-size copy, inline */
+			memcpy(s, from, 16 * sizeof(*s));
+		else
+			memcpy(s, from, ways * sizeof(*s));
 	}
 	return s;
+}
+
+void emu_timing_ovl_prefetch(const struct emu_timing_ovl *o, const struct emu_cache *mall, uint64_t line)
+{
+	uint32_t set = (uint32_t)line & (mall->sets - 1);
+	uint32_t j = set_hash(set + 1, o->cap_sets - 1);
+	const uint32_t *s = &o->set_tags[(size_t)j * mall->ways];
+	__builtin_prefetch(&o->set_key[j], 1);
+	__builtin_prefetch(s, 1);
+	__builtin_prefetch(s + mall->ways - 1, 1);
+	emu_cache_prefetch(mall, line);
 }
 
 static bool ovl_mall_access(struct emu_timing_ovl *o, const struct emu_cache *mall, uint64_t line,

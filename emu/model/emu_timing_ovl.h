@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+struct emu_cache;
 struct emu_timing;
 struct emu_timing_ovl;
 
@@ -29,6 +30,13 @@ const struct emu_timing_ovl_rec *emu_timing_ovl_log(const struct emu_timing_ovl 
 /* Forget the window (copied sets, fill notes, bookings, log). False if
  * the log had run out of host memory in it (requests were lost). */
 bool emu_timing_ovl_reset(struct emu_timing_ovl *o);
+
+/* Ask the host to fetch what a MALL access of L2 line `line` (of the
+ * MALL's line size) through the overlay reads first: its slot of the
+ * overlay's set table (first probe) and the shared set it copies from. The
+ * tables miss the host's caches when a kernel streams through more memory
+ * than they hold, so the L2 run prefetches its misses' before walking them. */
+void emu_timing_ovl_prefetch(const struct emu_timing_ovl *o, const struct emu_cache *mall, uint64_t line);
 
 /* The memory side seen through the overlay of view t (t->ovl): the same
  * three operations as emu_timing_mem.c's, each logged for the replay at

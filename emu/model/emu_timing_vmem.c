@@ -26,6 +26,26 @@
 
 #define EMU_MAX_LINES (2 * EMU_LANES)
 
+/* Whether lane l's address is a[0] + l x span for every lane. Four lanes
+ * per step: one 256-bit vector with AVX2, two 128-bit ones without (GCC
+ * vector extension). */
+typedef uint64_t vmem_v4u64 __attribute__((vector_size(32)));
+__attribute__((target_clones("avx2", "default")))
+static bool lanes_affine(const uint64_t *a, uint64_t span)
+{
+	const uint64_t a0 = a[0];
+	vmem_v4u64 e = { a0, a0 + span, a0 + 2 * span, a0 + 3 * span }, d = { 0 };
+	const vmem_v4u64 step = { 4 * span, 4 * span, 4 * span, 4 * span };
+#pragma GCC unroll 16
+	for (unsigned l = 0; l < EMU_LANES; l += 4) {
+		vmem_v4u64 v;
+		memcpy(&v, &a[l], sizeof(v));
+		d |= v - e;
+		e += step;
+	}
+	return !(d[0] | d[1] | d[2] | d[3]);
+}
+
 /* The distinct L1 lines (address >> shift) an access touches, ascending;
  * *run tells that they are consecutive (out[i] = out[0] + i). */
 static unsigned coalesce(const struct emu_access *acc, unsigned shift, uint64_t *out, bool *run)
@@ -38,18 +58,8 @@ static unsigned coalesce(const struct emu_access *acc, unsigned shift, uint64_t 
 	if (m == ~0ull) {
 		/* Every lane at a[0] + lane x span: the layout of a coalesced
 		 * access, whose lines are one range. */
-		/* two lanes per step in a 128-bit vector (GCC vector extension) */
-		typedef uint64_t v2u64 __attribute__((vector_size(16)));
 		uint64_t a0 = a[0];
-		v2u64 e = { a0, a0 + span }, step = { 2ull * span, 2ull * span }, d = { 0, 0 };
-#pragma GCC unroll 8
-		for (unsigned l = 0; l < EMU_LANES; l += 2) {
-			v2u64 v;
-			memcpy(&v, &a[l], sizeof(v));
-			d |= v - e;
-			e += step;
-		}
-		if (!(d[0] | d[1])) {
+		if (lanes_affine(a, span)) {
 			uint64_t first = a0 >> shift, last = (a0 + (uint64_t)EMU_LANES * span - 1) >> shift;
 			for (uint64_t x = first; x <= last && n < EMU_MAX_LINES; x++)
 				out[n++] = x;
@@ -153,6 +163,20 @@ static void vmem_maintenance(struct emu_timing *t, uint32_t cu, const struct emu
 		emu_cache_invalidate(&t->l1[cu]);
 }
 
+/* A view in a window reads the MALL sets of its L2 misses from its
+ * overlay's copies (emu_timing_ovl.c): those of the L1 misses, asked before
+ * the L2 lookups as the sets themselves are. Out of line: off the path of
+ * a dispatch of one domain. */
+static __attribute__((noinline)) void prefetch_ovl(struct emu_timing *t, const uint64_t *lines, unsigned n,
+                                                   const uint64_t *hit, unsigned line_shift)
+{
+	if (!t->mall.sets)
+		return;
+	for (unsigned i = 0; i < n; i++)
+		if (!(hit[i / 64] >> (i % 64) & 1))
+			emu_timing_ovl_prefetch(t->ovl, &t->mall, (lines[i] << line_shift) >> t->mall.line_shift);
+}
+
 uint64_t emu_timing_vmem(struct emu_timing *t, struct emu_wave *w, const struct emu_inst *in,
                          const struct emu_access *acc)
 {
@@ -233,6 +257,8 @@ uint64_t emu_timing_vmem(struct emu_timing *t, struct emu_wave *w, const struct 
 		emu_cache_prefetch(l2, addr >> l2->line_shift);
 		emu_cache_prefetch(&t->mall, addr >> t->mall.line_shift);
 	}
+	if (__builtin_expect(t->ovl != NULL, 0))
+		prefetch_ovl(t, lines, n, hit, l1->line_shift);
 	how |= acc->atomic ? EMU_L2_ATOMIC : acc->store ? EMU_L2_WRITE : 0;
 	/* Misses that are one run of L2 lines (consecutive lines of the same
 	 * size): their lookups as one run walk, then each line's write-back
@@ -243,15 +269,13 @@ uint64_t emu_timing_vmem(struct emu_timing *t, struct emu_wave *w, const struct 
 	unsigned m0 = m ? (unsigned)__builtin_ctzll(m) : 0;
 	if (run && n <= 64 && ((m >> m0) & ((m >> m0) + 1)) == 0 && l2->line_shift == l1->line_shift &&
 	    !emu_timing_l2_bypassed(how)) {
-		uint64_t wb, victim[64];
+		uint64_t wb, victim[64], ready[64];
 		uint64_t l2hit = emu_cache_access_run(l2, lines[m0], nm, emu_timing_l2_flags(how), &wb, victim);
-		uint64_t t2 = at_l1 + mp->l2_hit;
+		emu_timing_l2_run_after(t, l2, lines[m0], nm, at_l1 + mp->l2_hit, how, l2hit, wb, victim, ready);
 		for (unsigned i = 0; i < nm; i++) {
-			uint64_t r = emu_timing_l2_after(t, l2, lines[m0 + i] << l1->line_shift, t2, how, l2hit >> i & 1,
-			                      wb >> i & 1, wb >> i & 1 ? victim[i] : 0);
 			if (l1_fills)
-				emu_cache_fill_note(l1, lines[m0 + i], at_l1, r);
-			done = r > done ? r : done;
+				emu_cache_fill_note(l1, lines[m0 + i], at_l1, ready[i]);
+			done = ready[i] > done ? ready[i] : done;
 		}
 		return done;
 	}
