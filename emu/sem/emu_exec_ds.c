@@ -114,22 +114,35 @@ static inline bool ds_v8_zero(ds_v8u32 v)
 	return !(x[0] | x[1] | x[2] | x[3]);
 }
 
+/* The shape of the 16 addresses at va (DS_ROW, DS_BCAST or DS_LANES),
+ * for a wave whose groups are not all of one shape. */
+static unsigned ds_group_shape(const uint32_t *va)
+{
+	bool row = true, bc = true;
+	for (unsigned i = 1; i < 16; i++) {
+		row &= va[i] - va[0] == 4 * i;
+		bc &= va[i] == va[0];
+	}
+	return row ? DS_ROW : bc ? DS_BCAST : DS_LANES;
+}
+
 /* With EXEC = all lanes: whether every lane's bytes [va[l], va[l] + end)
  * lie inside the allocation (size <= 64 KiB, so such a lane does not wrap
  * at 16 bits either) and every lane's address and off are dword-aligned
  * (what the uninitialised-LDS screen of the loads needs, emu_wave_lds.c; a
  * misaligned access takes the lane loops); and in *shape the shape of each
  * 16-lane group (DS_SHAPE; meaningful only when the answer is true). The
- * whole-wave shapes (all rows, all broadcasts) are told apart with two
- * reductions; a mix with one per group. Eight lanes per step: one 256-bit
- * vector with AVX2, two 128-bit ones without. */
+ * pass tells the whole-wave shapes (every group a row, every group a
+ * broadcast: a tile's rows and columns) apart; a mix then takes a look
+ * per group. Eight lanes per step: one 256-bit vector with AVX2, two
+ * 128-bit ones without. */
 __attribute__((target_clones("avx2", "default")))
 static bool ds_wave_scan(const uint32_t *va, uint32_t off, uint32_t end, uint32_t size, unsigned *shape)
 {
 	static const ds_v8u32 row[2] = { { 0, 4, 8, 12, 16, 20, 24, 28 }, { 32, 36, 40, 44, 48, 52, 56, 60 } };
 	const uint32_t lim = end > size ? 0 : size - end;
 	const ds_v8u32 top = { lim, lim, lim, lim, lim, lim, lim, lim };
-	ds_v8u32 over = { 0 }, any = { off }, d_row[4], d_bc[4], rows = { 0 }, bcs = { 0 };
+	ds_v8u32 over = { 0 }, any = { off }, rows = { 0 }, bcs = { 0 };
 #pragma GCC unroll 4
 	for (unsigned g = 0; g < 4; g++) {
 		const uint32_t *p = va + 16 * g;
@@ -141,11 +154,11 @@ static bool ds_wave_scan(const uint32_t *va, uint32_t off, uint32_t end, uint32_
 		any |= v0 | v1;
 		v0 -= b;  /* the offsets from the group's first lane */
 		v1 -= b;
-		d_row[g] = (v0 ^ row[0]) | (v1 ^ row[1]);
-		d_bc[g] = v0 | v1;
-		rows |= d_row[g];
-		bcs |= d_bc[g];
+		rows |= (v0 ^ row[0]) | (v1 ^ row[1]);
+		bcs |= v0 | v1;
 	}
+	if (!ds_v8_zero(over) || end > size || !ds_v8_zero(any & 3))
+		return false;
 	if (ds_v8_zero(rows)) {
 		*shape = DS_ALL(DS_ROW);
 	} else if (ds_v8_zero(bcs)) {
@@ -153,10 +166,10 @@ static bool ds_wave_scan(const uint32_t *va, uint32_t off, uint32_t end, uint32_
 	} else {
 		unsigned s = 0;
 		for (unsigned g = 0; g < 4; g++)
-			s |= (ds_v8_zero(d_row[g]) ? DS_ROW : ds_v8_zero(d_bc[g]) ? DS_BCAST : DS_LANES) << (2 * g);
+			s |= ds_group_shape(va + 16 * g) << (2 * g);
 		*shape = s;
 	}
-	return end <= size && ds_v8_zero(any & 3) && ds_v8_zero(over);
+	return true;
 }
 
 /* b32 of one 16-lane group of shape s: the dword at src + va[i] into
