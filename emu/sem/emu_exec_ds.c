@@ -114,32 +114,35 @@ static inline bool ds_v8_zero(ds_v8u32 v)
 	return !(x[0] | x[1] | x[2] | x[3]);
 }
 
-/* The shape of the 16 addresses at va (DS_ROW, DS_BCAST or DS_LANES),
- * for a wave whose groups are not all of one shape. */
-static unsigned ds_group_shape(const uint32_t *va)
+static const ds_v8u32 ds_row[2] = { { 0, 4, 8, 12, 16, 20, 24, 28 }, { 32, 36, 40, 44, 48, 52, 56, 60 } };
+
+/* The shape of the 16 addresses at va (DS_ROW, DS_BCAST or DS_LANES). */
+static inline __attribute__((always_inline)) unsigned ds_group_shape(const uint32_t *va)
 {
-	bool row = true, bc = true;
-	for (unsigned i = 1; i < 16; i++) {
-		row &= va[i] - va[0] == 4 * i;
-		bc &= va[i] == va[0];
-	}
-	return row ? DS_ROW : bc ? DS_BCAST : DS_LANES;
+	const ds_v8u32 b = { va[0], va[0], va[0], va[0], va[0], va[0], va[0], va[0] };
+	ds_v8u32 v0, v1;
+	memcpy(&v0, va, sizeof(v0));
+	memcpy(&v1, va + 8, sizeof(v1));
+	v0 -= b;  /* the offsets from the group's first lane */
+	v1 -= b;
+	return ds_v8_zero((v0 ^ ds_row[0]) | (v1 ^ ds_row[1])) ? DS_ROW : ds_v8_zero(v0 | v1) ? DS_BCAST : DS_LANES;
 }
 
 /* With EXEC = all lanes: whether every lane's bytes [va[l], va[l] + end)
  * lie inside the allocation (size <= 64 KiB, so such a lane does not wrap
  * at 16 bits either) and every lane's address and off are dword-aligned
  * (what the uninitialised-LDS screen of the loads needs, emu_wave_lds.c; a
- * misaligned access takes the lane loops); and in *shape the shape of each
- * 16-lane group (DS_SHAPE; meaningful only when the answer is true). The
- * pass tells the whole-wave shapes (every group a row, every group a
- * broadcast: a tile's rows and columns) apart; a mix then takes a look
- * per group. Eight lanes per step: one 256-bit vector with AVX2, two
- * 128-bit ones without. */
-__attribute__((target_clones("avx2", "default")))
-static bool ds_wave_scan(const uint32_t *va, uint32_t off, uint32_t end, uint32_t size, unsigned *shape)
+ * misaligned access takes the lane loops); and, where shape is not NULL
+ * (a constant where this is inlined), in *shape the shape of each 16-lane
+ * group (DS_SHAPE; meaningful only when the answer is true). The same pass
+ * tells the whole-wave shapes (every group a row, every group a broadcast:
+ * a tile's rows and columns) apart; a mix takes a look per group where
+ * `groups` asks for it (read2, whose tiles mix them), else is DS_LANES.
+ * Eight lanes per step: one 256-bit vector with AVX2, two 128-bit ones
+ * without (ds_wave_in, ds_wave_scan). */
+static inline __attribute__((always_inline)) bool
+ds_wave_pass(const uint32_t *va, uint32_t off, uint32_t end, uint32_t size, unsigned *shape, bool groups)
 {
-	static const ds_v8u32 row[2] = { { 0, 4, 8, 12, 16, 20, 24, 28 }, { 32, 36, 40, 44, 48, 52, 56, 60 } };
 	const uint32_t lim = end > size ? 0 : size - end;
 	const ds_v8u32 top = { lim, lim, lim, lim, lim, lim, lim, lim };
 	ds_v8u32 over = { 0 }, any = { off }, rows = { 0 }, bcs = { 0 };
@@ -152,24 +155,41 @@ static bool ds_wave_scan(const uint32_t *va, uint32_t off, uint32_t end, uint32_
 		memcpy(&v1, p + 8, sizeof(v1));
 		over |= (ds_v8u32)(v0 > top) | (ds_v8u32)(v1 > top);
 		any |= v0 | v1;
-		v0 -= b;  /* the offsets from the group's first lane */
-		v1 -= b;
-		rows |= (v0 ^ row[0]) | (v1 ^ row[1]);
-		bcs |= v0 | v1;
+		if (shape) {
+			v0 -= b;
+			v1 -= b;
+			rows |= (v0 ^ ds_row[0]) | (v1 ^ ds_row[1]);
+			bcs |= v0 | v1;
+		}
 	}
 	if (!ds_v8_zero(over) || end > size || !ds_v8_zero(any & 3))
 		return false;
+	if (!shape)
+		return true;
 	if (ds_v8_zero(rows)) {
 		*shape = DS_ALL(DS_ROW);
 	} else if (ds_v8_zero(bcs)) {
 		*shape = DS_ALL(DS_BCAST);
 	} else {
-		unsigned s = 0;
-		for (unsigned g = 0; g < 4; g++)
-			s |= ds_group_shape(va + 16 * g) << (2 * g);
+		unsigned s = DS_ALL(DS_LANES);
+		for (unsigned g = 0; groups && g < 4; g++)
+			s ^= (ds_group_shape(va + 16 * g) ^ DS_LANES) << (2 * g);
 		*shape = s;
 	}
 	return true;
+}
+
+__attribute__((target_clones("avx2", "default")))
+static bool ds_wave_in(const uint32_t *va, uint32_t off, uint32_t end, uint32_t size)
+{
+	return ds_wave_pass(va, off, end, size, NULL, false);
+}
+
+__attribute__((target_clones("avx2", "default")))
+static bool ds_wave_scan(const uint32_t *va, uint32_t off, uint32_t end, uint32_t size, unsigned *shape,
+                         bool groups)
+{
+	return ds_wave_pass(va, off, end, size, shape, groups);
 }
 
 /* b32 of one 16-lane group of shape s: the dword at src + va[i] into
@@ -201,7 +221,7 @@ ds_gather_b32_group(uint32_t *buf, const uint8_t *src, const uint32_t *va, unsig
 static inline __attribute__((always_inline)) void
 ds_gather(uint32_t *buf, const uint8_t *src, const uint32_t *va, unsigned ndw, unsigned shape)
 {
-	if (ndw == 1) {
+	if (ndw == 1 && shape != DS_ALL(DS_LANES)) {
 		for (unsigned g = 0; g < 4; g++)
 			ds_gather_b32_group(buf + 16 * g, src, va + 16 * g, DS_SHAPE(shape, g));
 		return;
@@ -244,26 +264,17 @@ ds_gather2(uint32_t *buf, const uint8_t *src0, const uint8_t *src1, const uint32
 
 /* Lane by lane in lane order (a later lane's bytes win where two lanes
  * overlap, as in the lane loops): ndw dwords of data[k][l] to dst + va[l].
- * b32 goes by groups in lane order, a row group (whose lanes do not
- * overlap) as one copy. */
+ * b32 with every group a row (whose lanes do not overlap) goes by groups
+ * in lane order, each as one copy. */
 static inline __attribute__((always_inline)) void
 ds_scatter(uint8_t *dst, uint8_t *sh, const uint32_t *va, const uint32_t *const *data, unsigned ndw,
            unsigned shape)
 {
-	if (ndw == 1) {
+	if (ndw == 1 && shape == DS_ALL(DS_ROW)) {
 		for (unsigned g = 0; g < 4; g++) {
-			const uint32_t *a = va + 16 * g, *x = data[0] + 16 * g;
-			if (DS_SHAPE(shape, g) == DS_ROW) {
-				memcpy(dst + a[0], x, 64);
-				if (sh)
-					memset(sh + a[0], 0xff, 64);
-				continue;
-			}
-			for (unsigned i = 0; i < 16; i++)
-				memcpy(dst + a[i], &x[i], 4);
+			memcpy(dst + va[16 * g], data[0] + 16 * g, 64);
 			if (sh)
-				for (unsigned i = 0; i < 16; i++)
-					memset(sh + a[i], 0xff, 4);
+				memset(sh + va[16 * g], 0xff, 64);
 		}
 		return;
 	}
@@ -367,8 +378,9 @@ static void ds_load(struct emu_wave *w, const struct emu_inst *in, const struct 
 	 * the register's value then (emu_pend_keep). */
 	if (emu_exec_ext_d16(d->ext))
 		emu_pend_keep(p, d->ext == EMU_EXT_D16_U || d->ext == EMU_EXT_D16_S ? 0xffff0000u : 0x0000ffffu);
-	unsigned shape;
-	if (exec == ~0ull && d->bytes >= 4 && ds_wave_scan(va, off, off + d->bytes, size, &shape)) {
+	unsigned shape = DS_ALL(DS_LANES);
+	if (exec == ~0ull && d->bytes >= 4 &&
+	    (ndw == 1 ? ds_wave_scan(va, off, off + 4, size, &shape, false) : ds_wave_in(va, off, off + d->bytes, size))) {
 		switch (ndw) {
 		case 1: ds_gather(buf, lds + off, va, 1, shape); break;
 		case 2: ds_gather(buf, lds + off, va, 2, shape); break;
@@ -413,8 +425,9 @@ static void ds_store(struct emu_wave *w, const struct emu_inst *in, const struct
 {
 	const uint32_t *va = emu_vreg(w, in->addr, 0);
 	uint32_t off = (uint32_t)(in->imm & 0xffff);
-	unsigned shape;
-	if (exec == ~0ull && d->bytes >= 4 && ds_wave_scan(va, off, off + d->bytes, size, &shape)) {
+	unsigned shape = DS_ALL(DS_LANES);
+	if (exec == ~0ull && d->bytes >= 4 &&
+	    (d->bytes == 4 ? ds_wave_scan(va, off, off + 4, size, &shape, false) : ds_wave_in(va, off, off + d->bytes, size))) {
 		const uint32_t *data[4];
 		for (unsigned k = 0; k < d->bytes / 4u; k++)
 			data[k] = emu_vreg(w, in->data[0], k);
@@ -475,8 +488,8 @@ static bool ds_load2_fast(struct emu_wave *w, const struct ds_desc *d, const uin
                           uint32_t *buf)
 {
 	unsigned edw = d->bytes / 4u;
-	unsigned shape;
-	if (exec == ~0ull && ds_wave_scan(va, o[0], end, size, &shape)) {
+	unsigned shape = DS_ALL(DS_LANES);
+	if (exec == ~0ull && (edw == 1 ? ds_wave_scan(va, o[0], end, size, &shape, true) : ds_wave_in(va, o[0], end, size))) {
 		const uint8_t *s0 = lds + o[0], *s1 = lds + o[1];
 		/* Two opaque bases: GCC would otherwise form lds + va[l] once
 		 * per lane and add o[] in the loads, one more instruction. */
@@ -510,8 +523,7 @@ static bool ds_store2_fast(struct emu_wave *w, const struct emu_inst *in, const 
                            uint8_t *lds, uint32_t size, uint64_t exec, const uint32_t *va,
                            const uint32_t o[2], uint32_t end)
 {
-	unsigned shape;
-	if (exec != ~0ull || !ds_wave_scan(va, o[0], end, size, &shape))
+	if (exec != ~0ull || !ds_wave_in(va, o[0], end, size))
 		return false;
 	const uint32_t *d0[2] = { emu_vreg(w, in->data[0], 0), emu_vreg(w, in->data[0], 1) };
 	const uint32_t *d1[2] = { emu_vreg(w, in->data[1], 0), emu_vreg(w, in->data[1], 1) };

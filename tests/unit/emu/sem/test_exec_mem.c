@@ -593,11 +593,15 @@ static void test_ds_read2_groups(void **state)
 /* Lane addresses for the whole-wave tests: each 16-lane group a row of
  * consecutive dwords, a broadcast, a near miss of either (one lane off) or
  * random, at a random dword base below `below` bytes (64 lanes of dwords
- * from it stay below); shapes[] counts the shapes drawn. */
-static void ds_random_groups(struct tu_wave *t, uint64_t *seed, uint32_t below, unsigned shapes[5])
+ * from it stay below); a third of the waves take one shape for all four
+ * groups (the whole-wave paths), returned (else 5); shapes[] counts the
+ * shapes drawn. */
+static unsigned ds_random_groups(struct tu_wave *t, uint64_t *seed, uint32_t below, unsigned shapes[5])
 {
+	unsigned wave = (unsigned)(rng_next(seed) % 15);  /* < 5: the shape of every group */
 	for (unsigned g = 0; g < EMU_LANES; g += 16) {
-		unsigned shape = (unsigned)(rng_next(seed) % 5);  /* row, bcast, near row, near bcast, random */
+		/* row, bcast, near row, near bcast, random */
+		unsigned shape = wave < 5 ? wave : (unsigned)(rng_next(seed) % 5);
 		uint32_t base = (uint32_t)(rng_next(seed) % ((below - 64) / 4 - 16)) * 4;
 		for (unsigned i = 0; i < 16; i++) {
 			uint32_t a = shape == 4 ? (uint32_t)(rng_next(seed) % (below / 4)) * 4
@@ -608,6 +612,7 @@ static void ds_random_groups(struct tu_wave *t, uint64_t *seed, uint32_t below, 
 			vr(t, 0)[g + rng_next(seed) % 16] += 8;
 		shapes[shape]++;
 	}
+	return wave < 5 ? wave : 5;
 }
 
 /* ds_read_b32 and ds_write_b32 with all 64 lanes in range (the whole-wave
@@ -620,7 +625,7 @@ static void test_ds_b32_groups(void **state)
 	struct tu_wave *t = *state;
 	static uint32_t ref[LDS_ALLOC / 4];
 	uint64_t seed = 0x5eed32;
-	unsigned shapes[5] = { 0 };
+	unsigned shapes[5] = { 0 }, wholes[6] = { 0 };
 	for (unsigned i = 0; i < LDS_ALLOC / 4; i++)
 		lds32(t)[i] = 0x7000 + i;
 	memcpy(ref, lds32(t), sizeof(ref));
@@ -628,7 +633,7 @@ static void test_ds_b32_groups(void **state)
 	for (unsigned k = 0; k < 400; k++) {
 		uint32_t off = (uint32_t)(rng_next(&seed) % 256) * 4;  /* bytes */
 		/* narrow bases half of the time: groups overlap */
-		ds_random_groups(t, &seed, k % 2 ? 256 : LDS_ALLOC - 1024, shapes);
+		wholes[ds_random_groups(t, &seed, k % 2 ? 256 : LDS_ALLOC - 1024, shapes)]++;
 		for (unsigned l = 0; l < EMU_LANES; l++)
 			vr(t, 1)[l] = (uint32_t)rng_next(&seed);
 		if (k % 3) {
@@ -647,6 +652,7 @@ static void test_ds_b32_groups(void **state)
 	}
 	for (unsigned i = 0; i < 5; i++)
 		assert_true(shapes[i] > 200);
+	assert_true(wholes[0] > 20 && wholes[1] > 20);
 }
 
 static void test_ds_subdword(void **state)
