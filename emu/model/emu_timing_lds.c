@@ -76,11 +76,24 @@ static const uint64_t lds_group_b128[8] = {
 #undef Q
 
 /* Whether no bank of a 32-bank LDS is asked for two distinct dwords by the
- * group (which then takes one cycle): one pass remembering the first row
+ * group (which then takes one cycle). First the span: when every dword
+ * the lanes ask for is in range and all lie within 32 consecutive dwords,
+ * no bank holds two of them (a row, a broadcast, a tile row split over a
+ * few lanes' worth of padding). Else one pass remembering the first row
  * each bank saw. Conflict-free and broadcast patterns, the common ones,
  * end here; group_cycles counts the others. */
 static bool group_conflict_free(uint32_t size, const uint64_t *addr, uint64_t m, unsigned bytes)
 {
+	uint64_t lo = UINT64_MAX, hi = 0;
+	for (uint64_t r = m; r; r &= r - 1) {
+		uint64_t a = addr[__builtin_ctzll(r)];
+		lo = a < lo ? a : lo;
+		hi = a > hi ? a : hi;
+	}
+	/* dwords lo / 4 .. (hi + bytes - 1) / 4, the last one in range */
+	uint64_t d_lo = lo >> 2, d_hi = (hi + bytes - 1) >> 2;
+	if (d_hi - d_lo < 32 && emu_lds_in(d_hi * 4, size))
+		return true;
 	uint16_t row_of[32];
 	uint32_t seen = 0;
 	while (m) {
