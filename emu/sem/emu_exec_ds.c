@@ -346,6 +346,36 @@ static bool ds_all_in(const uint32_t *va, uint64_t exec, uint32_t end, uint32_t 
 	return (uint64_t)top + end <= size;
 }
 
+/* Whether every lane's address va[l] + off is dword-aligned (all 64). */
+static bool ds_aligned(const uint32_t *va, uint32_t off)
+{
+	uint32_t o = off;
+	for (unsigned l = 0; l < EMU_LANES; l++)
+		o |= va[l];
+	return !(o & 3);
+}
+
+/* A whole-wave load of ndw dwords per lane at aligned addresses some of
+ * which are past the allocation (size a multiple of 4, so that a dword is
+ * wholly in or wholly out): each dword through the bounds rule of
+ * emu_exec_lds_read (a byte at or past size reads 0), without a branch.
+ * Inlined where ndw is a constant. */
+static inline __attribute__((always_inline)) void
+ds_gather_edge(uint32_t *buf, const uint8_t *lds, uint32_t size, const uint32_t *va, uint32_t off, unsigned ndw)
+{
+#pragma GCC unroll 4
+	for (unsigned l = 0; l < EMU_LANES; l++) {
+		uint32_t a = va[l] + off;
+		for (unsigned k = 0; k < ndw; k++) {
+			uint64_t ak = (uint64_t)a + 4 * k;
+			bool in = emu_lds_in(ak, size);
+			uint32_t x;
+			memcpy(&x, lds + (in ? ak : 0), 4);
+			buf[k * EMU_LANES + l] = in ? x : 0;
+		}
+	}
+}
+
 /* The lane loop of a load of `bytes` (4 to 16) per lane in EXEC, each lane
  * through the LDS bounds rule (emu_exec_lds_read): bytes past the
  * allocation read 0, a lane wholly past it without a byte loop. Inlined
@@ -389,6 +419,18 @@ static void ds_load(struct emu_wave *w, const struct emu_inst *in, const struct 
 		}
 		if (ds_suspect(w, buf, ndw == 3 ? 4 : ndw, NULL, 0))
 			emu_lds_check(w, va, off, exec, d->bytes, EMU_LDS_READ);
+		finish(w, p, false, false, d->bytes, exec, va, off);
+		return;
+	}
+	if (exec == ~0ull && d->bytes >= 4 && !(size & 3) && ds_aligned(va, off)) {
+		/* aligned, some lane past the allocation (ds_wave_in) */
+		emu_lds_check(w, va, off, exec, d->bytes, EMU_LDS_READ);
+		switch (ndw) {
+		case 1: ds_gather_edge(buf, lds, size, va, off, 1); break;
+		case 2: ds_gather_edge(buf, lds, size, va, off, 2); break;
+		case 3: ds_gather_edge(buf, lds, size, va, off, 3); break;
+		default: ds_gather_edge(buf, lds, size, va, off, 4); break;
+		}
 		finish(w, p, false, false, d->bytes, exec, va, off);
 		return;
 	}
