@@ -76,11 +76,24 @@ static const uint64_t lds_group_b128[8] = {
 #undef Q
 
 /* Whether no bank of a 32-bank LDS is asked for two distinct dwords by the
- * group (which then takes one cycle): one pass remembering the first row
+ * group (which then takes one cycle). First the span: when every dword
+ * the lanes ask for is in range and all lie within 32 consecutive dwords,
+ * no bank holds two of them (a row, a broadcast, a tile row split over a
+ * few lanes' worth of padding). Else one pass remembering the first row
  * each bank saw. Conflict-free and broadcast patterns, the common ones,
  * end here; group_cycles counts the others. */
 static bool group_conflict_free(uint32_t size, const uint64_t *addr, uint64_t m, unsigned bytes)
 {
+	uint64_t lo = UINT64_MAX, hi = 0;
+	for (uint64_t r = m; r; r &= r - 1) {
+		uint64_t a = addr[__builtin_ctzll(r)];
+		lo = a < lo ? a : lo;
+		hi = a > hi ? a : hi;
+	}
+	/* dwords lo / 4 .. (hi + bytes - 1) / 4, the last one in range */
+	uint64_t d_lo = lo >> 2, d_hi = (hi + bytes - 1) >> 2;
+	if (d_hi - d_lo < 32 && emu_lds_in(d_hi * 4, size))
+		return true;
 	uint16_t row_of[32];
 	uint32_t seen = 0;
 	while (m) {
@@ -188,24 +201,32 @@ static void lds_queue_push(struct emu_timing_cu *cs, uint64_t done)
 	cs->lds_n++;
 }
 
+/* lds_memo_match for all 64 lanes: eight lanes per step, one 256-bit
+ * vector with AVX2, two 128-bit ones without (GCC vector extension). */
+__attribute__((target_clones("avx2", "default")))
+static bool lds_memo_match_wave(const uint32_t *off, const uint32_t *va, uint32_t k)
+{
+	typedef uint32_t v8u32 __attribute__((vector_size(32)));
+	const v8u32 kk = { k, k, k, k, k, k, k, k };
+	v8u32 d = { 0 };
+#pragma GCC unroll 8
+	for (unsigned i = 0; i < EMU_LANES; i += 8) {
+		v8u32 v, o;
+		memcpy(&v, &va[i], sizeof(v));
+		memcpy(&o, &off[i], sizeof(o));
+		d |= (v + kk) ^ o;
+	}
+	uint64_t x[4];
+	memcpy(x, &d, sizeof(x));
+	return !(x[0] | x[1] | x[2] | x[3]);
+}
+
 /* Whether the lanes of m sit at the memo's pattern: va[l] + k == e->off[l]
  * (mod 2^32) with k = off - base, one addition per lane. */
 static bool lds_memo_match(const struct emu_lds_memo *e, const uint32_t *va, uint32_t k, uint64_t m)
 {
-	if (m == ~0ull) {
-		/* four lanes per step in a 128-bit vector (GCC vector extension) */
-		typedef uint32_t v4u32 __attribute__((vector_size(16)));
-		const v4u32 kk = { k, k, k, k };
-		const v4u32 *o = (const v4u32 *)e->off;  /* aligned: an operand of the xor */
-		v4u32 d = { 0, 0, 0, 0 };
-#pragma GCC unroll 16
-		for (unsigned i = 0; i < EMU_LANES / 4; i++) {
-			v4u32 v;
-			memcpy(&v, &va[4 * i], sizeof(v));
-			d |= (v + kk) ^ o[i];
-		}
-		return !(d[0] | d[1] | d[2] | d[3]);
-	}
+	if (m == ~0ull)
+		return lds_memo_match_wave(e->off, va, k);
 	uint32_t diff = 0;
 	for (; m; m &= m - 1) {
 		unsigned l = (unsigned)__builtin_ctzll(m);
@@ -288,16 +309,17 @@ static void lds_cost_memo(struct emu_timing *t, const struct emu_wave *w, const 
 	e->exact = top + bytes > size;
 	e->base = base;
 	e->size = size;
-	e->lo = INT32_MAX;
-	e->hi = INT32_MIN;
+	/* without a branch per lane; a lane outside m keeps offset 0 */
+	int32_t lo = INT32_MAX, hi = INT32_MIN;
 	for (unsigned l = 0; l < EMU_LANES; l++) {
-		e->off[l] = ((m >> l) & 1) ? va[l] + off - base : 0;
-		if ((m >> l) & 1) {
-			int32_t s = (int32_t)e->off[l];
-			e->lo = s < e->lo ? s : e->lo;
-			e->hi = s > e->hi ? s : e->hi;
-		}
+		bool on = (m >> l) & 1;
+		int32_t s = (int32_t)(va[l] + off - base);
+		e->off[l] = on ? (uint32_t)s : 0;
+		lo = on && s < lo ? s : lo;
+		hi = on && s > hi ? s : hi;
 	}
+	e->lo = lo;
+	e->hi = hi;
 }
 
 uint64_t emu_timing_lds(struct emu_timing *t, struct emu_wave *w, const struct emu_access *acc)

@@ -89,45 +89,143 @@ static void finish(struct emu_wave *w, struct emu_pending *p, bool store, bool a
 /* ---- whole-wave fast paths ----
  *
  * The common DS instruction runs with all 64 lanes active and every lane's
- * bytes inside the allocation. One pass over the address VGPR (four lanes
- * per 128-bit vector, GCC vector extension) then checks that, and the data
- * moves with no check per lane. The results equal the per-lane loops
- * further down, which handle the rest. */
+ * bytes inside the allocation. One pass over the address VGPR (eight lanes
+ * per vector, GCC vector extension) then checks that and finds the shape
+ * of each 16-lane group, and the data moves with no check per lane: a
+ * group that is a row of consecutive dwords as one copy, a broadcast as one
+ * dword. The results equal the per-lane loops further down, which handle
+ * the rest (tests/unit/emu/sem/test_exec_mem.c compares the two). */
 
 typedef uint32_t ds_v8u32 __attribute__((vector_size(32)));
+typedef uint32_t ds_v4u32 __attribute__((vector_size(16)));
+
+/* The shape of a 16-lane group's addresses, two bits per group g in the
+ * word ds_wave_scan returns (DS_SHAPE): DS_ROW (va[i] = va[0] + 4i, one row
+ * of consecutive dwords: the lanes of one tile row), DS_BCAST (all equal:
+ * one dword for all), else DS_LANES. */
+enum { DS_LANES, DS_ROW, DS_BCAST };
+#define DS_SHAPE(s, g) (((s) >> (2 * (g))) & 3u)
+#define DS_ALL(x) ((x) * 0x55u)  /* every group of shape x */
+
+static inline bool ds_v8_zero(ds_v8u32 v)
+{
+	uint64_t x[4];
+	memcpy(x, &v, sizeof(x));
+	return !(x[0] | x[1] | x[2] | x[3]);
+}
+
+static const ds_v8u32 ds_row[2] = { { 0, 4, 8, 12, 16, 20, 24, 28 }, { 32, 36, 40, 44, 48, 52, 56, 60 } };
+
+/* The shape of the 16 addresses at va (DS_ROW, DS_BCAST or DS_LANES). */
+static inline __attribute__((always_inline)) unsigned ds_group_shape(const uint32_t *va)
+{
+	const ds_v8u32 b = { va[0], va[0], va[0], va[0], va[0], va[0], va[0], va[0] };
+	ds_v8u32 v0, v1;
+	memcpy(&v0, va, sizeof(v0));
+	memcpy(&v1, va + 8, sizeof(v1));
+	v0 -= b;  /* the offsets from the group's first lane */
+	v1 -= b;
+	return ds_v8_zero((v0 ^ ds_row[0]) | (v1 ^ ds_row[1])) ? DS_ROW : ds_v8_zero(v0 | v1) ? DS_BCAST : DS_LANES;
+}
 
 /* With EXEC = all lanes: whether every lane's bytes [va[l], va[l] + end)
  * lie inside the allocation (size <= 64 KiB, so such a lane does not wrap
  * at 16 bits either) and every lane's address and off are dword-aligned
  * (what the uninitialised-LDS screen of the loads needs, emu_wave_lds.c; a
- * misaligned access takes the lane loops). Eight lanes per step: one
- * 256-bit vector with AVX2, two 128-bit ones without. */
-__attribute__((target_clones("avx2", "default")))
-static bool ds_wave_in(const uint32_t *va, uint32_t off, uint32_t end, uint32_t size)
+ * misaligned access takes the lane loops); and, where shape is not NULL
+ * (a constant where this is inlined), in *shape the shape of each 16-lane
+ * group (DS_SHAPE; meaningful only when the answer is true). The same pass
+ * tells the whole-wave shapes (every group a row, every group a broadcast:
+ * a tile's rows and columns) apart; a mix takes a look per group where
+ * `groups` asks for it (read2, whose tiles mix them), else is DS_LANES.
+ * Eight lanes per step: one 256-bit vector with AVX2, two 128-bit ones
+ * without (ds_wave_in, ds_wave_scan). */
+static inline __attribute__((always_inline)) bool
+ds_wave_pass(const uint32_t *va, uint32_t off, uint32_t end, uint32_t size, unsigned *shape, bool groups)
 {
 	const uint32_t lim = end > size ? 0 : size - end;
 	const ds_v8u32 top = { lim, lim, lim, lim, lim, lim, lim, lim };
-	ds_v8u32 over = { 0 }, any = { off };
-#pragma GCC unroll 8
-	for (unsigned l = 0; l < EMU_LANES; l += 8) {
-		ds_v8u32 v;
-		memcpy(&v, &va[l], sizeof(v));
-		over |= (ds_v8u32)(v > top);
-		any |= v;
+	ds_v8u32 over = { 0 }, any = { off }, rows = { 0 }, bcs = { 0 };
+#pragma GCC unroll 4
+	for (unsigned g = 0; g < 4; g++) {
+		const uint32_t *p = va + 16 * g;
+		const ds_v8u32 b = { p[0], p[0], p[0], p[0], p[0], p[0], p[0], p[0] };
+		ds_v8u32 v0, v1;
+		memcpy(&v0, p, sizeof(v0));
+		memcpy(&v1, p + 8, sizeof(v1));
+		over |= (ds_v8u32)(v0 > top) | (ds_v8u32)(v1 > top);
+		any |= v0 | v1;
+		if (shape) {
+			v0 -= b;
+			v1 -= b;
+			rows |= (v0 ^ ds_row[0]) | (v1 ^ ds_row[1]);
+			bcs |= v0 | v1;
+		}
 	}
-	uint32_t a = 0, o = 0;
-	for (unsigned i = 0; i < 8; i++) {
-		a |= any[i];
-		o |= over[i];
+	if (!ds_v8_zero(over) || end > size || !ds_v8_zero(any & 3))
+		return false;
+	if (!shape)
+		return true;
+	if (ds_v8_zero(rows)) {
+		*shape = DS_ALL(DS_ROW);
+	} else if (ds_v8_zero(bcs)) {
+		*shape = DS_ALL(DS_BCAST);
+	} else {
+		unsigned s = DS_ALL(DS_LANES);
+		for (unsigned g = 0; groups && g < 4; g++)
+			s ^= (ds_group_shape(va + 16 * g) ^ DS_LANES) << (2 * g);
+		*shape = s;
 	}
-	return end <= size && !(a & 3) && !o;
+	return true;
+}
+
+__attribute__((target_clones("avx2", "default")))
+static bool ds_wave_in(const uint32_t *va, uint32_t off, uint32_t end, uint32_t size)
+{
+	return ds_wave_pass(va, off, end, size, NULL, false);
+}
+
+__attribute__((target_clones("avx2", "default")))
+static bool ds_wave_scan(const uint32_t *va, uint32_t off, uint32_t end, uint32_t size, unsigned *shape,
+                         bool groups)
+{
+	return ds_wave_pass(va, off, end, size, shape, groups);
+}
+
+/* b32 of one 16-lane group of shape s: the dword at src + va[i] into
+ * buf[i]; a row or a broadcast in vector moves. */
+static inline __attribute__((always_inline)) void
+ds_gather_b32_group(uint32_t *buf, const uint8_t *src, const uint32_t *va, unsigned s)
+{
+	switch (s) {
+	case DS_ROW:
+		memcpy(buf, src + va[0], 64);
+		return;
+	case DS_BCAST: {
+		uint32_t x;
+		memcpy(&x, src + va[0], 4);
+		const ds_v4u32 v = { x, x, x, x };
+		for (unsigned i = 0; i < 16; i += 4)
+			memcpy(&buf[i], &v, 16);
+		return;
+	}
+	default:
+		for (unsigned i = 0; i < 16; i++)
+			memcpy(&buf[i], src + va[i], 4);
+	}
 }
 
 /* Every lane's ndw dwords at src + va[l] into buf[k * 64 + l], the layout
- * of a pending VGPR write. Inlined where ndw is a constant. */
+ * of a pending VGPR write; b32 by groups of the shapes of ds_wave_scan.
+ * Inlined where ndw is a constant. */
 static inline __attribute__((always_inline)) void
-ds_gather(uint32_t *buf, const uint8_t *src, const uint32_t *va, unsigned ndw)
+ds_gather(uint32_t *buf, const uint8_t *src, const uint32_t *va, unsigned ndw, unsigned shape)
 {
+	if (ndw == 1 && shape != DS_ALL(DS_LANES)) {
+		for (unsigned g = 0; g < 4; g++)
+			ds_gather_b32_group(buf + 16 * g, src, va + 16 * g, DS_SHAPE(shape, g));
+		return;
+	}
 #pragma GCC unroll 8
 	for (unsigned l = 0; l < EMU_LANES; l++) {
 		uint32_t a = va[l], x[4];
@@ -137,71 +235,19 @@ ds_gather(uint32_t *buf, const uint8_t *src, const uint32_t *va, unsigned ndw)
 	}
 }
 
-typedef uint32_t ds_v4u32 __attribute__((vector_size(16)));
-
-/* The shape of the 16 addresses at va: DS_ROW (va[i] = va[0] + 4i, one
- * row of consecutive dwords, the lanes of one tile row), DS_BCAST (all
- * equal: one dword for all), else DS_LANES. Four lanes per 128-bit vector
- * (GCC vector extension). */
-enum { DS_LANES, DS_ROW, DS_BCAST };
-static inline unsigned ds_group_shape(const uint32_t *va)
-{
-	static const ds_v4u32 row[4] = { { 0, 4, 8, 12 }, { 16, 20, 24, 28 }, { 32, 36, 40, 44 },
-	                                 { 48, 52, 56, 60 } };
-	const ds_v4u32 a = { va[0], va[0], va[0], va[0] };
-	ds_v4u32 d_row = { 0 }, d_bc = { 0 };
-#pragma GCC unroll 4
-	for (unsigned i = 0; i < 4; i++) {
-		ds_v4u32 v;
-		memcpy(&v, &va[4 * i], sizeof(v));
-		v -= a;  /* the offsets from lane 0's address */
-		d_row |= v ^ row[i];
-		d_bc |= v;
-	}
-	uint64_t r[2], b[2];
-	memcpy(r, &d_row, sizeof(r));
-	memcpy(b, &d_bc, sizeof(b));
-	return !(r[0] | r[1]) ? DS_ROW : !(b[0] | b[1]) ? DS_BCAST : DS_LANES;
-}
-
-/* b32 read2 of 16 lanes: the dwords at src0 + va[i] into buf[i], those at
- * src1 + va[i] into buf[64 + i]; a row or a broadcast in vector moves. */
-static void ds_gather2_b32_group(uint32_t *buf, const uint8_t *src0, const uint8_t *src1, const uint32_t *va)
-{
-	switch (ds_group_shape(va)) {
-	case DS_ROW:
-		memcpy(buf, src0 + va[0], 64);
-		memcpy(buf + EMU_LANES, src1 + va[0], 64);
-		return;
-	case DS_BCAST: {
-		uint32_t x0, x1;
-		memcpy(&x0, src0 + va[0], 4);
-		memcpy(&x1, src1 + va[0], 4);
-		const ds_v4u32 v0 = { x0, x0, x0, x0 }, v1 = { x1, x1, x1, x1 };
-		for (unsigned i = 0; i < 16; i += 4) {
-			memcpy(&buf[i], &v0, 16);
-			memcpy(&buf[EMU_LANES + i], &v1, 16);
-		}
-		return;
-	}
-	default:
-		for (unsigned i = 0; i < 16; i++) {
-			memcpy(&buf[i], src0 + va[i], 4);
-			memcpy(&buf[EMU_LANES + i], src1 + va[i], 4);
-		}
-	}
-}
-
 /* read2: element e of lane l (edw dwords at src[e] + va[l]) into
- * buf[(e * edw + k) * 64 + l]. b32 elements go by groups of 16 lanes, each
- * a row, a broadcast or lane by lane (ds_gather2_b32_group): a 16 x 16
- * tile's reads are rows (B[k][tx]) and broadcasts (A[ty][k]). */
+ * buf[(e * edw + k) * 64 + l]. b32 elements go by groups of 16 lanes
+ * (ds_gather_b32_group): a 16 x 16 tile's reads are rows (B[k][tx]) and
+ * broadcasts (A[ty][k]). */
 static inline __attribute__((always_inline)) void
-ds_gather2(uint32_t *buf, const uint8_t *src0, const uint8_t *src1, const uint32_t *va, unsigned edw)
+ds_gather2(uint32_t *buf, const uint8_t *src0, const uint8_t *src1, const uint32_t *va, unsigned edw,
+           unsigned shape)
 {
 	if (edw == 1) {
-		for (unsigned g = 0; g < EMU_LANES; g += 16)
-			ds_gather2_b32_group(buf + g, src0, src1, va + g);
+		for (unsigned g = 0; g < 4; g++) {
+			ds_gather_b32_group(buf + 16 * g, src0, va + 16 * g, DS_SHAPE(shape, g));
+			ds_gather_b32_group(buf + EMU_LANES + 16 * g, src1, va + 16 * g, DS_SHAPE(shape, g));
+		}
 		return;
 	}
 #pragma GCC unroll 8
@@ -217,10 +263,21 @@ ds_gather2(uint32_t *buf, const uint8_t *src0, const uint8_t *src1, const uint32
 }
 
 /* Lane by lane in lane order (a later lane's bytes win where two lanes
- * overlap, as in the lane loops): ndw dwords of data[k][l] to dst + va[l]. */
+ * overlap, as in the lane loops): ndw dwords of data[k][l] to dst + va[l].
+ * b32 with every group a row (whose lanes do not overlap) goes by groups
+ * in lane order, each as one copy. */
 static inline __attribute__((always_inline)) void
-ds_scatter(uint8_t *dst, uint8_t *sh, const uint32_t *va, const uint32_t *const *data, unsigned ndw)
+ds_scatter(uint8_t *dst, uint8_t *sh, const uint32_t *va, const uint32_t *const *data, unsigned ndw,
+           unsigned shape)
 {
+	if (ndw == 1 && shape == DS_ALL(DS_ROW)) {
+		for (unsigned g = 0; g < 4; g++) {
+			memcpy(dst + va[16 * g], data[0] + 16 * g, 64);
+			if (sh)
+				memset(sh + va[16 * g], 0xff, 64);
+		}
+		return;
+	}
 #pragma GCC unroll 8
 	for (unsigned l = 0; l < EMU_LANES; l++) {
 		uint32_t a = va[l], x[4];
@@ -270,7 +327,7 @@ static inline bool ds_suspect(struct emu_wave *w, const uint32_t *buf, unsigned 
 	const struct emu_workgroup *wg = w->wg;
 	if (!wg->lds_sh)
 		return false;
-	if (!va && !wg->lds_partial)  /* the common case: aligned (ds_wave_in) */
+	if (!va && !wg->lds_partial)  /* the common case: aligned (ds_wave_scan) */
 		return emu_lds_poisoned(buf, ndw);
 	return emu_lds_suspect(w, buf, ndw, va, offs);
 }
@@ -287,6 +344,36 @@ static bool ds_all_in(const uint32_t *va, uint64_t exec, uint32_t end, uint32_t 
 		top = v > top ? v : top;
 	}
 	return (uint64_t)top + end <= size;
+}
+
+/* Whether every lane's address va[l] + off is dword-aligned (all 64). */
+static bool ds_aligned(const uint32_t *va, uint32_t off)
+{
+	uint32_t o = off;
+	for (unsigned l = 0; l < EMU_LANES; l++)
+		o |= va[l];
+	return !(o & 3);
+}
+
+/* A whole-wave load of ndw dwords per lane at aligned addresses some of
+ * which are past the allocation (size a multiple of 4, so that a dword is
+ * wholly in or wholly out): each dword through the bounds rule of
+ * emu_exec_lds_read (a byte at or past size reads 0), without a branch.
+ * Inlined where ndw is a constant. */
+static inline __attribute__((always_inline)) void
+ds_gather_edge(uint32_t *buf, const uint8_t *lds, uint32_t size, const uint32_t *va, uint32_t off, unsigned ndw)
+{
+#pragma GCC unroll 4
+	for (unsigned l = 0; l < EMU_LANES; l++) {
+		uint32_t a = va[l] + off;
+		for (unsigned k = 0; k < ndw; k++) {
+			uint64_t ak = (uint64_t)a + 4 * k;
+			bool in = emu_lds_in(ak, size);
+			uint32_t x;
+			memcpy(&x, lds + (in ? ak : 0), 4);
+			buf[k * EMU_LANES + l] = in ? x : 0;
+		}
+	}
 }
 
 /* The lane loop of a load of `bytes` (4 to 16) per lane in EXEC, each lane
@@ -321,15 +408,29 @@ static void ds_load(struct emu_wave *w, const struct emu_inst *in, const struct 
 	 * the register's value then (emu_pend_keep). */
 	if (emu_exec_ext_d16(d->ext))
 		emu_pend_keep(p, d->ext == EMU_EXT_D16_U || d->ext == EMU_EXT_D16_S ? 0xffff0000u : 0x0000ffffu);
-	if (exec == ~0ull && d->bytes >= 4 && ds_wave_in(va, off, off + d->bytes, size)) {
+	unsigned shape = DS_ALL(DS_LANES);
+	if (exec == ~0ull && d->bytes >= 4 &&
+	    (ndw == 1 ? ds_wave_scan(va, off, off + 4, size, &shape, false) : ds_wave_in(va, off, off + d->bytes, size))) {
 		switch (ndw) {
-		case 1: ds_gather(buf, lds + off, va, 1); break;
-		case 2: ds_gather(buf, lds + off, va, 2); break;
-		case 3: ds_gather(buf, lds + off, va, 3); break;
-		default: ds_gather(buf, lds + off, va, 4); break;
+		case 1: ds_gather(buf, lds + off, va, 1, shape); break;
+		case 2: ds_gather(buf, lds + off, va, 2, shape); break;
+		case 3: ds_gather(buf, lds + off, va, 3, shape); break;
+		default: ds_gather(buf, lds + off, va, 4, shape); break;
 		}
 		if (ds_suspect(w, buf, ndw == 3 ? 4 : ndw, NULL, 0))
 			emu_lds_check(w, va, off, exec, d->bytes, EMU_LDS_READ);
+		finish(w, p, false, false, d->bytes, exec, va, off);
+		return;
+	}
+	if (exec == ~0ull && d->bytes >= 4 && !(size & 3) && ds_aligned(va, off)) {
+		/* aligned, some lane past the allocation (ds_wave_in) */
+		emu_lds_check(w, va, off, exec, d->bytes, EMU_LDS_READ);
+		switch (ndw) {
+		case 1: ds_gather_edge(buf, lds, size, va, off, 1); break;
+		case 2: ds_gather_edge(buf, lds, size, va, off, 2); break;
+		case 3: ds_gather_edge(buf, lds, size, va, off, 3); break;
+		default: ds_gather_edge(buf, lds, size, va, off, 4); break;
+		}
 		finish(w, p, false, false, d->bytes, exec, va, off);
 		return;
 	}
@@ -366,17 +467,19 @@ static void ds_store(struct emu_wave *w, const struct emu_inst *in, const struct
 {
 	const uint32_t *va = emu_vreg(w, in->addr, 0);
 	uint32_t off = (uint32_t)(in->imm & 0xffff);
-	if (exec == ~0ull && d->bytes >= 4 && ds_wave_in(va, off, off + d->bytes, size)) {
+	unsigned shape = DS_ALL(DS_LANES);
+	if (exec == ~0ull && d->bytes >= 4 &&
+	    (d->bytes == 4 ? ds_wave_scan(va, off, off + 4, size, &shape, false) : ds_wave_in(va, off, off + d->bytes, size))) {
 		const uint32_t *data[4];
 		for (unsigned k = 0; k < d->bytes / 4u; k++)
 			data[k] = emu_vreg(w, in->data[0], k);
-		/* Aligned, in range (ds_wave_in): the shadow as the data. */
+		/* Aligned, in range (ds_wave_scan): the shadow as the data. */
 		uint8_t *sh = w->wg->lds_sh ? w->wg->lds_sh + off : NULL;
 		switch (d->bytes / 4u) {
-		case 1: ds_scatter(lds + off, sh, va, data, 1); break;
-		case 2: ds_scatter(lds + off, sh, va, data, 2); break;
-		case 3: ds_scatter(lds + off, sh, va, data, 3); break;
-		default: ds_scatter(lds + off, sh, va, data, 4); break;
+		case 1: ds_scatter(lds + off, sh, va, data, 1, shape); break;
+		case 2: ds_scatter(lds + off, sh, va, data, 2, shape); break;
+		case 3: ds_scatter(lds + off, sh, va, data, 3, shape); break;
+		default: ds_scatter(lds + off, sh, va, data, 4, shape); break;
 		}
 	} else if (d->bytes == 4 && ds_all_in(va, exec, off + 4, size)) {
 		emu_lds_check(w, va, off, exec, d->bytes, EMU_LDS_WRITE);
@@ -419,7 +522,7 @@ static uint32_t ds_addr2(const struct emu_inst *in, const struct ds_desc *d, uin
 }
 
 /* The fast paths of read2: the whole wave in range and aligned
- * (ds_wave_in), or b32 elements all in range; false when neither
+ * (ds_wave_scan), or b32 elements all in range; false when neither
  * applies. One address per lane reaches the cycle model: the first
  * element's. */
 static bool ds_load2_fast(struct emu_wave *w, const struct ds_desc *d, const uint8_t *lds, uint32_t size,
@@ -427,15 +530,16 @@ static bool ds_load2_fast(struct emu_wave *w, const struct ds_desc *d, const uin
                           uint32_t *buf)
 {
 	unsigned edw = d->bytes / 4u;
-	if (exec == ~0ull && ds_wave_in(va, o[0], end, size)) {
+	unsigned shape = DS_ALL(DS_LANES);
+	if (exec == ~0ull && (edw == 1 ? ds_wave_scan(va, o[0], end, size, &shape, true) : ds_wave_in(va, o[0], end, size))) {
 		const uint8_t *s0 = lds + o[0], *s1 = lds + o[1];
 		/* Two opaque bases: GCC would otherwise form lds + va[l] once
 		 * per lane and add o[] in the loads, one more instruction. */
 		__asm__("" : "+r"(s0), "+r"(s1));
 		if (edw == 1)
-			ds_gather2(buf, s0, s1, va, 1);
+			ds_gather2(buf, s0, s1, va, 1, shape);
 		else
-			ds_gather2(buf, s0, s1, va, 2);
+			ds_gather2(buf, s0, s1, va, 2, shape);
 		if (ds_suspect(w, buf, 2 * edw, NULL, 0)) {
 			emu_lds_check(w, va, o[0], exec, d->bytes, EMU_LDS_READ);
 			emu_lds_check(w, va, o[1], exec, d->bytes, EMU_LDS_READ);
@@ -465,7 +569,7 @@ static bool ds_store2_fast(struct emu_wave *w, const struct emu_inst *in, const 
 		return false;
 	const uint32_t *d0[2] = { emu_vreg(w, in->data[0], 0), emu_vreg(w, in->data[0], 1) };
 	const uint32_t *d1[2] = { emu_vreg(w, in->data[1], 0), emu_vreg(w, in->data[1], 1) };
-	uint8_t *sh = w->wg->lds_sh;  /* aligned, in range (ds_wave_in) */
+	uint8_t *sh = w->wg->lds_sh;  /* aligned, in range (ds_wave_scan) */
 	if (d->bytes == 4)
 		ds_scatter2(lds + o[0], lds + o[1], sh ? sh + o[0] : NULL, sh ? sh + o[1] : NULL, va, d0, d1, 1);
 	else

@@ -11,7 +11,9 @@
  * moving bases so that the memo hits, and the counters SQ_LDS_IDX_ACTIVE
  * and SQ_LDS_BANK_CONFLICT must grow by exactly what emu_lds_cost returns
  * for the same addresses, in both address forms the model takes (the DS
- * semantics' lds_va + lds_off, and a 64-bit address per lane).
+ * semantics' lds_va + lds_off, and a 64-bit address per lane). And
+ * emu_lds_cost itself against the bank model written out by its
+ * definition, on edge and random patterns.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -160,4 +162,85 @@ static void test_lds_memo_small(void **state)
 	run_all(4096);
 }
 
-TU_MAIN(NULL, NULL, cmocka_unit_test(test_lds_memo_64k), cmocka_unit_test(test_lds_memo_small))
+/* The bank model by its definition (emu_timing_lds.c's header): lane
+ * groups by width class, a group costing the largest number of distinct
+ * in-range dwords one of the 32 banks is asked for (at least 1), each
+ * dword counted once per bank. Written out here, distinct dword by
+ * distinct dword, with no shortcut. */
+static void ref_cost(uint32_t size, const uint64_t *a, uint64_t mask, unsigned bytes, struct emu_lds_cost *c)
+{
+	uint64_t groups[8];
+	unsigned ng = bytes <= 4 ? 2 : bytes <= 8 ? 4 : 8, n = EMU_LANES / ng;
+	for (unsigned g = 0; g < ng; g++) {
+		if (ng < 8) {
+			groups[g] = (n == 64 ? ~0ull : ((1ull << n) - 1)) << (g * n);
+		} else {
+			unsigned j = g % 4, h = g / 4 * 32;   /* {4j..+3} u {16 + 4(j^1)..+3}, + 32 */
+			groups[g] = 0xfull << (h + 4 * j) | 0xfull << (h + 16 + 4 * (j ^ 1));
+		}
+	}
+	c->bank_cycles = c->conflicts = 0;
+	for (unsigned g = 0; g < ng; g++) {
+		uint64_t dw[EMU_LANES * 4];
+		unsigned nd = 0, best = 1;
+		for (unsigned l = 0; l < EMU_LANES; l++) {
+			if (!((mask & groups[g]) >> l & 1))
+				continue;
+			for (uint64_t d = a[l] / 4; d <= (a[l] + (bytes ? bytes : 4) - 1) / 4 && d * 4 < size; d++) {
+				bool dup = false;
+				for (unsigned i = 0; i < nd; i++)
+					dup |= dw[i] == d;
+				if (!dup)
+					dw[nd++] = d;
+			}
+		}
+		for (unsigned b = 0; b < 32; b++) {
+			unsigned k = 0;
+			for (unsigned i = 0; i < nd; i++)
+				k += dw[i] % 32 == b;
+			best = k > best ? k : best;
+		}
+		c->bank_cycles += best;
+		c->conflicts += best - 1;
+	}
+}
+
+/* emu_lds_cost against ref_cost on edge and random patterns: spans of
+ * dwords just inside and just past 32 (the model's span test), uniform
+ * strides, groups of rows at a padded pitch (a 16 x 17 tile), broadcasts,
+ * lanes at and past the end of the allocation, partial EXEC, every width. */
+static void test_lds_cost_ref(void **state)
+{
+	(void)state;
+	struct fx *f = fx_new(4096);
+	static const unsigned widths[] = { 1, 2, 4, 8, 12, 16 };
+	const uint32_t size = 4096;
+	unsigned conflicted = 0;
+	for (unsigned k = 0; k < 3000; k++) {
+		uint64_t a[EMU_LANES];
+		unsigned bytes = widths[k % 6], kind = k / 6 % 6;
+		uint32_t base = rnd(f) % size, stride = rnd(f) % 40 * (rnd(f) % 2 ? 4 : 1), pitch = 4 * (15 + rnd(f) % 4);
+		for (unsigned l = 0; l < EMU_LANES; l++) {
+			switch (kind) {
+			case 0: a[l] = base + l * stride; break;                       /* uniform stride */
+			case 1: a[l] = base + l % 16 * 4 + l / 16 * pitch; break;      /* tile rows */
+			case 2: a[l] = base + l / 16 * pitch; break;                   /* broadcasts */
+			case 3: a[l] = base + rnd(f) % (31 * 4 + 4 - bytes % 4); break; /* span near 32 dwords */
+			case 4: a[l] = size - 64 + rnd(f) % 128; break;                /* around the end */
+			default: a[l] = rnd(f) % size; break;                          /* random */
+			}
+		}
+		uint64_t mask = k % 5 == 4 ? (uint64_t)rnd(f) << 32 | rnd(f) : ~0ull;
+		struct emu_lds_cost got, want;
+		emu_lds_cost(f->t->mp, size, a, mask, bytes, &got);
+		ref_cost(size, a, mask, bytes, &want);
+		assert_int_equal(got.bank_cycles, want.bank_cycles);
+		assert_int_equal(got.conflicts, want.conflicts);
+		conflicted += want.conflicts > 0;
+	}
+	assert_true(conflicted > 300 && conflicted < 2700);   /* both outcomes, many times */
+	fx_free(f);
+}
+
+TU_MAIN(NULL, NULL, cmocka_unit_test(test_lds_memo_64k), cmocka_unit_test(test_lds_memo_small),
+        cmocka_unit_test(test_lds_cost_ref))

@@ -590,6 +590,115 @@ static void test_ds_read2_groups(void **state)
 		assert_true(shapes[i] > 200);
 }
 
+/* Lane addresses for the whole-wave tests: each 16-lane group a row of
+ * consecutive dwords, a broadcast, a near miss of either (one lane off) or
+ * random, at a random dword base below `below` bytes (64 lanes of dwords
+ * from it stay below); a third of the waves take one shape for all four
+ * groups (the whole-wave paths), returned (else 5); shapes[] counts the
+ * shapes drawn. */
+static unsigned ds_random_groups(struct tu_wave *t, uint64_t *seed, uint32_t below, unsigned shapes[5])
+{
+	unsigned wave = (unsigned)(rng_next(seed) % 15);  /* < 5: the shape of every group */
+	for (unsigned g = 0; g < EMU_LANES; g += 16) {
+		/* row, bcast, near row, near bcast, random */
+		unsigned shape = wave < 5 ? wave : (unsigned)(rng_next(seed) % 5);
+		uint32_t base = (uint32_t)(rng_next(seed) % ((below - 64) / 4 - 16)) * 4;
+		for (unsigned i = 0; i < 16; i++) {
+			uint32_t a = shape == 4 ? (uint32_t)(rng_next(seed) % (below / 4)) * 4
+			                        : base + (shape % 2 ? 0 : 4 * i);
+			vr(t, 0)[g + i] = a;
+		}
+		if (shape == 2 || shape == 3)
+			vr(t, 0)[g + rng_next(seed) % 16] += 8;
+		shapes[shape]++;
+	}
+	return wave < 5 ? wave : 5;
+}
+
+/* ds_read_b32 and ds_write_b32 with all 64 lanes in range (the whole-wave
+ * paths, which move a 16-lane group that is a row as one copy): random
+ * groups of each shape, groups overlapping one another, give what the
+ * lanes address; a store's lanes land in lane order (a later lane wins),
+ * checked over the whole LDS against a copy written here lane by lane. */
+static void test_ds_b32_groups(void **state)
+{
+	struct tu_wave *t = *state;
+	static uint32_t ref[LDS_ALLOC / 4];
+	uint64_t seed = 0x5eed32;
+	unsigned shapes[5] = { 0 }, wholes[6] = { 0 };
+	for (unsigned i = 0; i < LDS_ALLOC / 4; i++)
+		lds32(t)[i] = 0x7000 + i;
+	memcpy(ref, lds32(t), sizeof(ref));
+	emu_set_exec(&t->w, ALL);
+	for (unsigned k = 0; k < 400; k++) {
+		uint32_t off = (uint32_t)(rng_next(&seed) % 256) * 4;  /* bytes */
+		/* narrow bases half of the time: groups overlap */
+		wholes[ds_random_groups(t, &seed, k % 2 ? 256 : LDS_ALLOC - 1024, shapes)]++;
+		for (unsigned l = 0; l < EMU_LANES; l++)
+			vr(t, 1)[l] = (uint32_t)rng_next(&seed);
+		if (k % 3) {
+			/* ds_write_b32 v0, v1 offset:off */
+			run(t, "ds_write_b32", 0xd81a0000 | off, 0x00000100);
+			drain(t);
+			for (unsigned l = 0; l < EMU_LANES; l++)
+				ref[(vr(t, 0)[l] + off) / 4] = vr(t, 1)[l];
+			assert_memory_equal(lds32(t), ref, sizeof(ref));
+		}
+		/* ds_read_b32 v2, v0 offset:off */
+		run(t, "ds_read_b32", 0xd86c0000 | off, 0x02000000);
+		drain(t);
+		for (unsigned l = 0; l < EMU_LANES; l++)
+			assert_int_equal(vr(t, 2)[l], ref[(vr(t, 0)[l] + off) / 4]);
+	}
+	for (unsigned i = 0; i < 5; i++)
+		assert_true(shapes[i] > 200);
+	assert_true(wholes[0] > 20 && wholes[1] > 20);
+}
+
+/* Whole-wave loads of 4 to 16 bytes at aligned addresses some of which
+ * are at or past the end of the allocation, or wrap at 32 bits with the
+ * offset (the path that takes each dword through the bounds rule without
+ * a lane loop): each dword reads what emu_lds_in admits, else 0. */
+static void test_ds_read_edge(void **state)
+{
+	struct tu_wave *t = *state;
+	static const struct { const char *mn; uint32_t w0; unsigned ndw; } ld[] = {
+		{ "ds_read_b32", 0xd86c0000, 1 },  { "ds_read_b64", 0xd8ec0000, 2 },
+		{ "ds_read_b96", 0xd9fc0000, 3 },  { "ds_read_b128", 0xd9fe0000, 4 },
+	};
+	uint64_t seed = 0xed6e;
+	unsigned zeros = 0, loaded = 0;
+	for (unsigned i = 0; i < 65536 / 4; i++)   /* past the allocation too: must not be seen */
+		lds32(t)[i] = 0x7000 + i;
+	emu_set_exec(&t->w, ALL);
+	for (unsigned k = 0; k < 400; k++) {
+		unsigned x = k % 4;
+		uint32_t off = (uint32_t)(rng_next(&seed) % 8) * 4;
+		for (unsigned l = 0; l < EMU_LANES; l++) {
+			uint32_t r = (uint32_t)(rng_next(&seed) % 16) * 4;
+			switch (rng_next(&seed) % 4) {
+			case 0: vr(t, 0)[l] = LDS_ALLOC - 32 + r; break;   /* across the end */
+			case 1: vr(t, 0)[l] = 0x10000 + r; break;          /* no wrap at 64 KiB */
+			case 2: vr(t, 0)[l] = 0u - 16 + r; break;          /* wraps at 2^32 with off */
+			default: vr(t, 0)[l] = (uint32_t)(rng_next(&seed) % (LDS_ALLOC / 4)) * 4; break;
+			}
+		}
+		vr(t, 0)[k % 64] = LDS_ALLOC;   /* one lane past the end at least */
+		run(t, ld[x].mn, ld[x].w0 | off, 0x02000000);
+		drain(t);
+		for (unsigned l = 0; l < EMU_LANES; l++) {
+			for (unsigned d = 0; d < ld[x].ndw; d++) {
+				uint64_t a = (uint64_t)(uint32_t)(vr(t, 0)[l] + off) + 4 * d;
+				uint32_t want = a < LDS_ALLOC ? lds32(t)[a / 4] : 0;
+				assert_int_equal(vr(t, 2 + d)[l], want);
+				zeros += a >= LDS_ALLOC;
+				loaded += a < LDS_ALLOC;
+			}
+		}
+	}
+	assert_true(zeros > 10000 && loaded > 10000);
+}
+
 static void test_ds_subdword(void **state)
 {
 	struct tu_wave *t = *state;
@@ -969,6 +1078,8 @@ TU_MAIN(NULL, NULL,
 	tu_test(test_ds_rw_range),
 	tu_test(test_ds_read2_write2),
 	tu_test(test_ds_read2_groups),
+	tu_test(test_ds_b32_groups),
+	tu_test(test_ds_read_edge),
 	tu_test(test_ds_subdword),
 	tu_test(test_ds_swizzle),
 	tu_test(test_ds_permute),
