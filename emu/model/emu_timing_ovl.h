@@ -35,7 +35,8 @@ bool emu_timing_ovl_reset(struct emu_timing_ovl *o);
  * MALL's line size) through the overlay reads first: its slot of the
  * overlay's set table (first probe) and the shared set it copies from. The
  * tables miss the host's caches when a kernel streams through more memory
- * than they hold, so the L2 run prefetches its misses' before walking them. */
+ * than they hold, so the vector path asks for them with its L1 misses and
+ * its L2 write-backs (emu_timing_vmem.c, emu_timing_l2.h). */
 void emu_timing_ovl_prefetch(const struct emu_timing_ovl *o, const struct emu_cache *mall, uint64_t line);
 
 /* The memory side seen through the overlay of view t (t->ovl): the same
