@@ -100,7 +100,12 @@ static void *emu_mem_place(struct emu_mem *m, size_t len, int prot, int flags)
 
 void *emu_mem_map(struct emu_mem *m, size_t len)
 {
-	return emu_mem_place(m, len, PROT_READ | PROT_WRITE, 0);
+	void *p = emu_mem_place(m, len, PROT_READ | PROT_WRITE, 0);
+	/* Large buffers on 2 MiB pages where the host allows it: a fault and
+	 * a page-table entry per 2 MiB instead of per 4 KiB. Advice only. */
+	if (p && len >= EMU_VA_ALIGN)
+		(void)madvise(p, len, MADV_HUGEPAGE);
+	return p;
 }
 
 /* Inaccessible and unbacked: the host never touches an alias's GPU
