@@ -27,6 +27,7 @@
 
 #include "gcn_mfma.h"
 #include "measure/gl_counters.h"
+#include "measure/gl_host_mem.h"
 #include "suites/gl_bench.h"
 #include "suites/gl_params.h"
 #include "base/gl_str.h"
@@ -148,9 +149,9 @@ static bool size_inputs(struct gemm_size *s, uint64_t *seed, struct gl_err *e)
 {
 	size_t na = (size_t)s->m * s->k, nb = (size_t)s->n * s->k;
 
-	s->a = malloc(na);
-	s->b = malloc(nb);
-	s->ref = malloc((size_t)s->m * s->n * sizeof(int32_t));
+	s->a = gl_host_mem_alloc(na);
+	s->b = gl_host_mem_alloc(nb);
+	s->ref = gl_host_mem_alloc((size_t)s->m * s->n * sizeof(int32_t));
 	if (!s->a || !s->b || !s->ref)
 		return gl_err_set(e, "%s: out of memory for a %ux%ux%u problem", SUITE, s->m, s->n, s->k);
 	for (size_t i = 0; i < na; i++)

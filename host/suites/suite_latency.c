@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "measure/gl_cold_cache.h"
+#include "measure/gl_host_mem.h"
 #include "suites/gl_bench.h"
 #include "suites/gl_params.h"
 #include "base/gl_str.h"
@@ -192,7 +193,7 @@ struct lat_row {
 #define CYCLE_AHEAD 16u
 static uint32_t *cycle_make(uint32_t n, uint64_t seed)
 {
-	uint32_t *seq = malloc((size_t)n * sizeof(*seq));
+	uint32_t *seq = gl_host_mem_alloc((size_t)n * sizeof(*seq));
 	uint32_t ahead[CYCLE_AHEAD];   /* partner of swap i at [i % CYCLE_AHEAD] */
 	uint64_t st = seed;
 
