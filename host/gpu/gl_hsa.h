@@ -160,6 +160,15 @@ void gl_hsa_buf_destroy(struct gl_hsa *h, struct gl_hsa_buf *b);
 bool gl_hsa_buf_upload(struct gl_hsa *h, struct gl_hsa_buf *b, struct gl_err *e);
 /* Upload only the first `bytes` (at most the buffer). */
 bool gl_hsa_buf_upload_head(struct gl_hsa *h, struct gl_hsa_buf *b, size_t bytes, struct gl_err *e);
+/* Scatter: n items of `width` bytes packed at the head of the staging copy
+ * (item i at host + i * width) to the device memory at byte offsets offs[i]
+ * (offs[i] + width <= size; n * width <= size), the rest of the device
+ * memory left as it was: a sparse layout (a pointer chase's nodes, one
+ * dword in kilobytes) without a staging image of the whole span, which
+ * would page (and on the emulator zero) all of it on both sides. The
+ * staging copy no longer mirrors the device afterwards. */
+bool gl_hsa_buf_scatter(struct gl_hsa *h, struct gl_hsa_buf *b, const uint64_t *offs, size_t n, size_t width,
+                        struct gl_err *e);
 bool gl_hsa_buf_download(struct gl_hsa *h, struct gl_hsa_buf *b, struct gl_err *e);
 /* Make the kernarg segment at least size bytes (at least 4 KiB), as the
  * first dispatch does. One buffer serves every dispatch: each is waited

@@ -78,6 +78,25 @@ bool gl_hsa_buf_upload_head(struct gl_hsa *h, struct gl_hsa_buf *b, size_t bytes
 	return true;
 }
 
+bool gl_hsa_buf_scatter(struct gl_hsa *h, struct gl_hsa_buf *b, const uint64_t *offs, size_t n, size_t width,
+                        struct gl_err *e)
+{
+	if (n > b->size / (width ? width : 1))
+		return gl_err_set(e, "scattering %zu items of %zu bytes from a %zu-byte staging copy", n, width, b->size);
+	for (size_t i = 0; i < n; i++) {
+		hsa_status_t s;
+
+		if (offs[i] > b->size || width > b->size - offs[i])
+			return gl_err_set(e, "scattering %zu bytes to offset %llu of a %zu-byte buffer", width,
+			                  (unsigned long long)offs[i], b->size);
+		s = h->api.hsa_memory_copy((char *)b->dev + offs[i], (const char *)b->host + i * width, width);
+		if (s != HSA_STATUS_SUCCESS)
+			return gl_hsa_fail(h, e, s, "copying %zu bytes to offset %llu of the device", width,
+			                   (unsigned long long)offs[i]);
+	}
+	return true;
+}
+
 bool gl_hsa_buf_download(struct gl_hsa *h, struct gl_hsa_buf *b, struct gl_err *e)
 {
 	hsa_status_t s = h->api.hsa_memory_copy(b->host, b->dev, b->size);

@@ -27,6 +27,7 @@
 
 #include "gcn_mfma.h"
 #include "measure/gl_counters.h"
+#include "measure/gl_host_mem.h"
 #include "suites/gl_bench.h"
 #include "suites/gl_params.h"
 #include "base/gl_str.h"
@@ -141,26 +142,16 @@ static int32_t dot_i8(const int8_t *x, const int8_t *y, unsigned k)
  * a multiple of 2^-8 and every partial sum of K <= 2^16 products is below
  * 2^16 in magnitude: exact in fp32 in any order. The reference is therefore
  * fp32 accumulation of the fp16 products, computed exactly (in integers).
- * replay: a size before the point's own (gemm_point) needs only its
- * mappings, where the serial run made them, and the seed where it left
- * it: no inputs, no reference, nothing uploaded. */
-static bool size_setup(struct gl_bench *m, struct gemm_size *s, uint64_t *seed, bool replay, struct gl_err *e)
+ * Made once per size by gemm_run, before the points (gemm_point) share
+ * them, in this process or in the processes the points run in apart (made
+ * before those are forked, so each finds them made). */
+static bool size_inputs(struct gemm_size *s, uint64_t *seed, struct gl_err *e)
 {
-	struct gl_hsa *h = m->ctx->hsa;
 	size_t na = (size_t)s->m * s->k, nb = (size_t)s->n * s->k;
-	uint16_t *ha, *hb;
 
-	s->groups = (s->m / TILE) * (s->n / TILE);
-	if (replay) {
-		for (size_t i = 0; i < na + nb; i++)
-			(void)gl_bench_rand(seed);
-		if (!gl_hsa_buf_alloc(h, na * 2, &s->da, e) || !gl_hsa_buf_alloc(h, nb * 2, &s->db, e))
-			return gl_err_prefix(e, "%s: ", SUITE);
-		return true;
-	}
-	s->a = malloc(na);
-	s->b = malloc(nb);
-	s->ref = malloc((size_t)s->m * s->n * sizeof(int32_t));
+	s->a = gl_host_mem_alloc(na);
+	s->b = gl_host_mem_alloc(nb);
+	s->ref = gl_host_mem_alloc((size_t)s->m * s->n * sizeof(int32_t));
 	if (!s->a || !s->b || !s->ref)
 		return gl_err_set(e, "%s: out of memory for a %ux%ux%u problem", SUITE, s->m, s->n, s->k);
 	for (size_t i = 0; i < na; i++)
@@ -170,9 +161,31 @@ static bool size_setup(struct gl_bench *m, struct gemm_size *s, uint64_t *seed, 
 	for (unsigned i = 0; i < s->m; i++)
 		for (unsigned j = 0; j < s->n; j++)
 			s->ref[(size_t)i * s->n + j] = dot_i8(&s->a[(size_t)i * s->k], &s->b[(size_t)j * s->k], s->k);
-	/* filled whole below */
+	return true;
+}
+
+static void size_inputs_free(struct gemm_size *s)
+{
+	free(s->a);
+	free(s->b);
+	free(s->ref);
+}
+
+/* The size's device inputs from its inputs (size_inputs). replay: a size
+ * before the point's own (gemm_point) needs only its mappings, where the
+ * serial run made them: nothing uploaded. */
+static bool size_setup(struct gl_bench *m, struct gemm_size *s, bool replay, struct gl_err *e)
+{
+	struct gl_hsa *h = m->ctx->hsa;
+	size_t na = (size_t)s->m * s->k, nb = (size_t)s->n * s->k;
+	uint16_t *ha, *hb;
+
+	s->groups = (s->m / TILE) * (s->n / TILE);
+	/* filled whole below, or addresses only */
 	if (!gl_hsa_buf_alloc(h, na * 2, &s->da, e) || !gl_hsa_buf_alloc(h, nb * 2, &s->db, e))
 		return gl_err_prefix(e, "%s: ", SUITE);
+	if (replay)
+		return true;
 	ha = s->da.host;
 	hb = s->db.host;
 	for (size_t i = 0; i < na; i++)
@@ -190,9 +203,6 @@ static void size_free(struct gl_bench *m, struct gemm_size *s)
 		gl_hsa_buf_destroy(m->ctx->hsa, &s->da);
 		gl_hsa_buf_destroy(m->ctx->hsa, &s->db);
 	}
-	free(s->a);
-	free(s->b);
-	free(s->ref);
 }
 
 /* |C - ref| <= 1e-6 x sum |a b| (the sums are exact, see size_setup: any
@@ -511,11 +521,10 @@ static bool gemm_check(struct gl_run_ctx *ctx, struct gl_err *e)
  * sizes (each size's inputs, each earlier point's code object and its C
  * and stamps buffers, the kernarg segment of the first dispatch), so that
  * its buffers lie where they lay when the whole suite ran on one GPU, and
- * makes the inputs from the seed as that run did (size 0's values come
+ * uploads the inputs gemm_run made from the seed (size 0's values come
  * before size 1's). */
 struct gemm_job {
-	struct gemm_size sizes[NSIZES];   /* shapes and labels only */
-	uint64_t seed;
+	struct gemm_size sizes[NSIZES];   /* shapes, labels and inputs; no buffers */
 };
 
 /* The mappings point (si, ki) made in the serial run, without its
@@ -546,7 +555,6 @@ static bool gemm_point(void *user, struct gl_run_ctx *ctx, unsigned p, void *out
 	struct gemm_size sizes[NSIZES];
 	struct gemm_row *r = out;
 	struct gl_bench m;
-	uint64_t seed = j->seed;
 	double old_timeout = 0;
 	bool ok = true;
 
@@ -557,9 +565,7 @@ static bool gemm_point(void *user, struct gl_run_ctx *ctx, unsigned p, void *out
 	if (gl_hsa_emulated(ctx->hsa) && gl_hsa_config(ctx->hsa)->timeout_s < EMU_TIMEOUT_S)
 		old_timeout = gl_hsa_set_timeout(ctx->hsa, EMU_TIMEOUT_S);
 	for (unsigned s = 0; s <= si && ok; s++) {
-		if (s == si && ki == 0)
-			gl_run_ctx_progress(ctx, "%s: reference %ux%ux%u", SUITE, sizes[s].m, sizes[s].n, sizes[s].k);
-		ok = size_setup(&m, &sizes[s], &seed, s < si, e);
+		ok = size_setup(&m, &sizes[s], s < si, e);
 		for (unsigned k = 0; ok && k < (s < si ? NKERNELS : ki); k++)
 			ok = replay_point(&m, &sizes[s], s, k, e);
 	}
@@ -585,6 +591,7 @@ static int gemm_run(struct gl_run_ctx *ctx, struct gl_err *e)
 	const char *arch = gl_hsa_arch(ctx->hsa);
 	unsigned design = 64 * mfma_cycles(arch), cus, a, b, nrows = 0;
 	uint32_t sclk = 0, mclk = 0;
+	uint64_t seed;
 	struct gemm_job job;
 	char dir[PATH_MAX];
 	int result = GL_SUITE_ERROR;
@@ -612,6 +619,7 @@ static int gemm_run(struct gl_run_ctx *ctx, struct gl_err *e)
 
 		sclk = gl_hsa_info(ctx->hsa, &info, e) ? info.max_clock_mhz : 0;
 	}
+	seed = c.seed;
 	gpu_shape(c.wgs, &a, &b);
 	sizes[0] = (struct gemm_size){ .m = TILE, .n = TILE, .k = c.k1 };
 	sizes[1] = (struct gemm_size){ .m = a * TILE, .n = b * TILE, .k = c.kg };
@@ -631,8 +639,12 @@ static int gemm_run(struct gl_run_ctx *ctx, struct gl_err *e)
 			r->util = r->cyc_step = NAN;
 		}
 	}
+	for (unsigned si = 0; si < NSIZES; si++) {
+		gl_run_ctx_progress(ctx, "%s: reference %ux%ux%u", SUITE, sizes[si].m, sizes[si].n, sizes[si].k);
+		if (!size_inputs(&sizes[si], &seed, e))
+			goto out;
+	}
 	memcpy(job.sizes, sizes, sizeof(sizes));
-	job.seed = c.seed;
 	struct gl_run_groups groups = {
 		.suite = SUITE, .n = nrows, .bytes = sizeof(struct gemm_row), .run = gemm_point, .user = &job,
 	};
@@ -675,6 +687,8 @@ static int gemm_run(struct gl_run_ctx *ctx, struct gl_err *e)
 	result = all_ok ? GL_SUITE_OK : GL_SUITE_FAILED;
 out:
 	gl_run_ctx_progress_end(ctx);
+	for (unsigned si = 0; si < NSIZES; si++)
+		size_inputs_free(&sizes[si]);
 	gl_bench_fini(&m);
 	gl_table_free(t);
 	return result;

@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "measure/gl_cold_cache.h"
+#include "measure/gl_host_mem.h"
 #include "suites/gl_bench.h"
 #include "suites/gl_params.h"
 #include "base/gl_str.h"
@@ -184,38 +185,73 @@ struct lat_row {
 };
 
 /* Sattolo's algorithm: a uniformly random permutation of 0..n-1 with a
- * single cycle; seq[j] = the j-th node of the cycle from node 0. */
-static bool cycle_make(uint32_t n, uint64_t seed, uint32_t **next_out, uint32_t **seq_out)
+ * single cycle, as its visit order: node seq[i] points to seq[i + 1 mod n].
+ * Each swap touches a random entry of seq, a cache miss once seq outgrows
+ * the host's caches (64 MiB for the 1 GiB chase); the partners depend on
+ * the seed alone, so they are drawn CYCLE_AHEAD swaps early, in the same
+ * order, and their entries prefetched. */
+#define CYCLE_AHEAD 16u
+static uint32_t *cycle_make(uint32_t n, uint64_t seed)
 {
-	uint32_t *next = malloc((size_t)n * sizeof(*next));
-	uint32_t *seq = malloc((size_t)n * sizeof(*seq));
-	uint32_t *perm = malloc((size_t)n * sizeof(*perm));
+	uint32_t *seq = gl_host_mem_alloc((size_t)n * sizeof(*seq));
+	uint32_t ahead[CYCLE_AHEAD];   /* partner of swap i at [i % CYCLE_AHEAD] */
 	uint64_t st = seed;
 
-	if (!next || !seq || !perm) {
-		free(next);
-		free(seq);
-		free(perm);
-		return false;
-	}
+	if (!seq)
+		return NULL;
 	for (uint32_t i = 0; i < n; i++)
-		perm[i] = i;
+		seq[i] = i;
+	for (uint32_t i = n - 1; i > 0 && i + CYCLE_AHEAD > n - 1; i--)
+		ahead[i % CYCLE_AHEAD] = (uint32_t)(gl_bench_rand(&st) % i);   /* j < i: one cycle */
 	for (uint32_t i = n - 1; i > 0; i--) {
-		uint32_t j = (uint32_t)(gl_bench_rand(&st) % i);   /* j < i: one cycle */
-		uint32_t t = perm[i];
+		uint32_t j = ahead[i % CYCLE_AHEAD], t = seq[i];
 
-		perm[i] = perm[j];
-		perm[j] = t;
+		if (i > CYCLE_AHEAD) {
+			uint32_t f = i - CYCLE_AHEAD, jf = (uint32_t)(gl_bench_rand(&st) % f);
+
+			ahead[f % CYCLE_AHEAD] = jf;
+			__builtin_prefetch(&seq[jf], 1);
+		}
+		seq[i] = seq[j];
+		seq[j] = t;
 	}
-	/* perm as a cycle: visit order perm[0], perm[1], ... */
-	for (uint32_t i = 0; i < n; i++) {
-		seq[i] = perm[i];
-		next[perm[i]] = perm[(i + 1) % n];
-	}
-	free(perm);
-	*next_out = next;
-	*seq_out = seq;
-	return true;
+	return seq;
+}
+
+/* Where a chase lies in its buffer: the region's byte offset, and the
+ * node's offset within its slot (the region's dwords hold offsets within
+ * the region). */
+struct chain {
+	uint64_t region;
+	uint32_t in_slot;
+};
+
+/* The first `visits` nodes of the cycle seq (all n when it wraps) of each
+ * chain, into buf's device memory: node seq[i] at region + seq[i] * slot
+ * + in_slot holds the offset of seq[i + 1], seq[i + 1] * slot + in_slot.
+ * Nothing else of the buffer is written: no kernel reads another word as
+ * an offset (the other lanes' and loads' data and the warm-up stream are
+ * discarded), so the rest may hold anything, as a new allocation does on
+ * hardware; the emulator leaves those pages unbacked. */
+static bool chase_upload(struct gl_hsa *h, struct gl_hsa_buf *buf, const uint32_t *seq, uint32_t n,
+                         uint64_t visits, uint32_t slot, const struct chain *chains, unsigned nchains,
+                         struct gl_err *e)
+{
+	size_t nodes = visits < n ? (size_t)visits : n, k = 0;
+	uint64_t *offs = malloc(nodes * nchains * sizeof(*offs));
+	uint32_t *vals = buf->host;
+	bool ok;
+
+	if (!offs)
+		return gl_err_set(e, "%s: out of memory for a %zu-node chase", SUITE, nodes * nchains);
+	for (unsigned c = 0; c < nchains; c++)
+		for (size_t i = 0; i < nodes; i++, k++) {
+			offs[k] = chains[c].region + (uint64_t)seq[i] * slot + chains[c].in_slot;
+			vals[k] = seq[(i + 1) % n] * slot + chains[c].in_slot;
+		}
+	ok = gl_hsa_buf_scatter(h, buf, offs, k, sizeof(*vals), e);
+	free(offs);
+	return ok;
 }
 
 static bool memtime_row(struct gl_bench *m, const struct lat_cfg *c, struct lat_row *row,
@@ -261,7 +297,7 @@ static bool hbm_rows(struct gl_bench *m, const struct lat_cfg *c, struct gl_hsa_
                      struct lat_row *row, double *lat, double *tput, bool *wrapped, struct gl_err *e)
 {
 	struct run r;
-	uint64_t pos = 0;
+	uint64_t pos = 0;   /* at most hbm_visits(c): the nodes hbm_memory wrote */
 	char lat_k[48], tput_k[48];
 	bool ok = false;
 
@@ -342,37 +378,38 @@ out:
 	return ok;
 }
 
+/* Chase nodes each HBM row reads: hbm_rows' two kernels, (warmup + reps)
+ * dispatches each, `steps` loads per dispatch, from the cycle's start. */
+static uint64_t hbm_visits(const struct lat_cfg *c)
+{
+	return 2ull * (c->warmup + c->reps) * c->steps;
+}
+
 /* The HBM chase memory: cus regions of c->hbm bytes, both chains (dwordx4
  * at slot + 0, LDS at slot + 12 KiB) following one permutation of slots. */
 static bool hbm_memory(struct gl_bench *m, const struct lat_cfg *c, struct gl_hsa_buf *buf,
                        uint32_t **seq, uint32_t *n, struct gl_err *e)
 {
-	uint32_t *next = NULL;
-	uint8_t *base;
+	struct chain *chains;
+	bool ok;
 
 	*n = (uint32_t)(c->hbm / SLOT);
 	if (*n < 2)
 		return gl_err_set(e, "--param latency.hbm_mib: too small for a chase");
-	if (!cycle_make(*n, c->seed, &next, seq))
+	if (!(*seq = cycle_make(*n, c->seed)))
 		return gl_err_set(e, "%s: out of memory for a %u-node chase", SUITE, *n);
-	if (!gl_hsa_buf_create(m->ctx->hsa, (size_t)(c->hbm * c->cus), buf, e)) {
-		free(next);
+	/* not cleared: chase_upload writes what the kernels read */
+	if (!gl_hsa_buf_alloc(m->ctx->hsa, (size_t)(c->hbm * c->cus), buf, e))
 		return false;
-	}
-	base = buf->host;
+	if (!(chains = calloc(2 * c->cus, sizeof(*chains))))
+		return gl_err_set(e, "out of memory");
 	for (unsigned g = 0; g < c->cus; g++) {
-		uint8_t *region = base + (size_t)g * c->hbm;
-
-		for (uint32_t i = 0; i < *n; i++) {
-			uint32_t to = next[i] * (uint32_t)SLOT;
-
-			memcpy(region + (size_t)i * SLOT, &to, 4);
-			to += SLOT_LDS;
-			memcpy(region + (size_t)i * SLOT + SLOT_LDS, &to, 4);
-		}
+		chains[2 * g] = (struct chain){ (uint64_t)g * c->hbm, 0 };
+		chains[2 * g + 1] = (struct chain){ (uint64_t)g * c->hbm, SLOT_LDS };
 	}
-	free(next);
-	return gl_hsa_buf_upload(m->ctx->hsa, buf, e);
+	ok = chase_upload(m->ctx->hsa, buf, *seq, *n, hbm_visits(c), SLOT, chains, 2 * c->cus, e);
+	free(chains);
+	return ok;
 }
 
 /* ---- footprint sweep ---- */
@@ -391,25 +428,24 @@ static bool sweep_point(struct gl_bench *m, const struct lat_cfg *c, double over
 	struct gl_hsa *h = m->ctx->hsa;
 	struct gl_hsa_buf buf = { 0 };
 	struct run r;
-	uint32_t n = (uint32_t)(pt->fp / NODE_SWEEP), *next = NULL, *seq = NULL;
+	uint32_t n = (uint32_t)(pt->fp / NODE_SWEEP), *seq = NULL;
 	uint64_t region = (pt->fp + WARM_ROUND - 1) / WARM_ROUND * WARM_ROUND;
+	static const struct chain chain = { 0, 0 };
 	bool ok = false;
 
 	pt->warm = pt->fp <= c->warm_max;
 	if (!run_open(m, &r, 1, c->sweep_steps, c->skip, e))
 		return false;
-	if (!cycle_make(n, c->seed ^ pt->fp, &next, &seq)) {
+	if (!(seq = cycle_make(n, c->seed ^ pt->fp))) {
 		gl_err_set(e, "%s: out of memory for a %u-node chase", SUITE, n);
 		goto out;
 	}
-	if (!gl_hsa_buf_create(h, region, &buf, e))
-		goto out;
-	for (uint32_t i = 0; i < n; i++) {
-		uint32_t to = next[i] * NODE_SWEEP;
-
-		memcpy((uint8_t *)buf.host + (size_t)i * NODE_SWEEP, &to, 4);
-	}
-	if (!gl_hsa_buf_upload(h, &buf, e))
+	/* Not cleared: the chase reads the nodes of its dispatches below (warm:
+	 * each restarts at seq[0]; cold: each continues), the warm-up stream
+	 * reads the rest and discards it. */
+	if (!gl_hsa_buf_alloc(h, region, &buf, e) ||
+	    !chase_upload(h, &buf, seq, n, (uint64_t)c->sweep_steps * (pt->warm ? 1 : c->sweep_reps), NODE_SWEEP,
+	                  &chain, 1, e))
 		goto out;
 	for (unsigned d = 0; d < c->sweep_reps; d++) {
 		/* Warm: every dispatch streams the footprint and may start
@@ -432,7 +468,6 @@ static bool sweep_point(struct gl_bench *m, const struct lat_cfg *c, double over
 	gl_bench_stats(lat, c->sweep_reps, &pt->lat);
 	pt->ok = ok = true;
 out:
-	free(next);
 	free(seq);
 	gl_hsa_buf_destroy(h, &buf);
 	run_close(&r);
