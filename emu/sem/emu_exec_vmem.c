@@ -685,31 +685,20 @@ static bool vm_tbuf_format_ok(struct emu_wave *w, const struct emu_inst *in, con
  * the element size): checked while the addresses are written, and then
  * the ends are the least and greatest unless the 63 steps wrap 32 bits;
  * otherwise a second pass finds them (SSE2 compares unsigned words in
- * several instructions). */
+ * several instructions); eight lanes per step in 256-bit vectors where the
+ * host has AVX2. */
 typedef uint64_t vm_v2u64 __attribute__((vector_size(16)));
 typedef uint32_t vm_a4u32 __attribute__((vector_size(16)));
 
-static void vm_wave_addr32(const uint32_t *v, uint32_t add, uint64_t base, uint64_t *a0, uint32_t *xmin,
-                           uint32_t *xmax)
+/* vm_wave_addr32's ends: lane-linear (linear) and not wrapping 32 bits,
+ * the first and the last lane; otherwise a pass over the lanes. */
+static inline __attribute__((always_inline)) void vm_addr32_ends(const uint32_t *v, uint32_t add, uint32_t x0,
+                                                                  uint32_t d, bool linear, uint32_t *xmin,
+                                                                  uint32_t *xmax)
 {
 	const vm_a4u32 vadd = { add, add, add, add }, zero = { 0, 0, 0, 0 };
-	const vm_v2u64 vb = { base, base };
-	const uint32_t x0 = v[0] + add, d = v[1] - v[0];
-	vm_a4u32 expect = { x0, x0 + d, x0 + 2 * d, x0 + 3 * d }, diff = zero;
-	const vm_a4u32 step = { 4 * d, 4 * d, 4 * d, 4 * d };
-	for (unsigned l = 0; l < EMU_LANES; l += 4) {
-		vm_a4u32 x;
-		memcpy(&x, &v[l], 16);
-		x += vadd;
-		diff |= x ^ expect;
-		expect += step;
-		vm_v2u64 lo = (vm_v2u64)__builtin_shuffle(x, zero, (vm_a4u32){ 0, 4, 1, 5 }) + vb;
-		vm_v2u64 hi = (vm_v2u64)__builtin_shuffle(x, zero, (vm_a4u32){ 2, 6, 3, 7 }) + vb;
-		memcpy(&a0[l], &lo, 16);
-		memcpy(&a0[l + 2], &hi, 16);
-	}
 	uint64_t last = (uint64_t)x0 + (uint64_t)(EMU_LANES - 1) * d;
-	if (!(diff[0] | diff[1] | diff[2] | diff[3]) && last <= UINT32_MAX) {
+	if (linear && last <= UINT32_MAX) {
 		*xmin = x0;
 		*xmax = (uint32_t)last;
 		return;
@@ -730,6 +719,71 @@ static void vm_wave_addr32(const uint32_t *v, uint32_t add, uint64_t base, uint6
 	}
 	*xmin = m0;
 	*xmax = m1;
+}
+
+static void vm_wave_addr32_sse2(const uint32_t *v, uint32_t add, uint64_t base, uint64_t *a0, uint32_t *xmin,
+                                uint32_t *xmax)
+{
+	const vm_a4u32 vadd = { add, add, add, add }, zero = { 0, 0, 0, 0 };
+	const vm_v2u64 vb = { base, base };
+	const uint32_t x0 = v[0] + add, d = v[1] - v[0];
+	vm_a4u32 expect = { x0, x0 + d, x0 + 2 * d, x0 + 3 * d }, diff = zero;
+	const vm_a4u32 step = { 4 * d, 4 * d, 4 * d, 4 * d };
+	for (unsigned l = 0; l < EMU_LANES; l += 4) {
+		vm_a4u32 x;
+		memcpy(&x, &v[l], 16);
+		x += vadd;
+		diff |= x ^ expect;
+		expect += step;
+		vm_v2u64 lo = (vm_v2u64)__builtin_shuffle(x, zero, (vm_a4u32){ 0, 4, 1, 5 }) + vb;
+		vm_v2u64 hi = (vm_v2u64)__builtin_shuffle(x, zero, (vm_a4u32){ 2, 6, 3, 7 }) + vb;
+		memcpy(&a0[l], &lo, 16);
+		memcpy(&a0[l + 2], &hi, 16);
+	}
+	vm_addr32_ends(v, add, x0, d, !(diff[0] | diff[1] | diff[2] | diff[3]), xmin, xmax);
+}
+
+/* The same, eight lanes per step in 256-bit vectors (the widening is one
+ * vpmovzxdq per four lanes). */
+typedef uint32_t vm_a8u32 __attribute__((vector_size(32)));
+typedef uint64_t vm_v4u64 __attribute__((vector_size(32)));
+
+__attribute__((target("avx2")))
+static void vm_wave_addr32_avx2(const uint32_t *v, uint32_t add, uint64_t base, uint64_t *a0, uint32_t *xmin,
+                                uint32_t *xmax)
+{
+	const vm_a4u32 zero = { 0, 0, 0, 0 };
+	const uint32_t x0 = v[0] + add, d = v[1] - v[0];
+	vm_a8u32 expect = { x0, x0 + d, x0 + 2 * d, x0 + 3 * d, x0 + 4 * d, x0 + 5 * d, x0 + 6 * d, x0 + 7 * d };
+	vm_a8u32 diff = { 0 };
+	for (unsigned l = 0; l < EMU_LANES; l += 8) {
+		vm_a8u32 x;
+		vm_a4u32 h[2];
+		memcpy(&x, &v[l], 32);
+		x += add;
+		diff |= x ^ expect;
+		expect += 8 * d;
+		memcpy(h, &x, 32);
+		vm_v4u64 lo = (vm_v4u64)__builtin_shufflevector(h[0], zero, 0, 4, 1, 5, 2, 6, 3, 7) + base;
+		vm_v4u64 hi = (vm_v4u64)__builtin_shufflevector(h[1], zero, 0, 4, 1, 5, 2, 6, 3, 7) + base;
+		memcpy(&a0[l], &lo, 32);
+		memcpy(&a0[l + 4], &hi, 32);
+	}
+	uint32_t any = 0;
+	for (unsigned k = 0; k < 8; k++)
+		any |= diff[k];
+	vm_addr32_ends(v, add, x0, d, !any, xmin, xmax);
+}
+
+/* The host's widest of the two (the CPU's features, read once by libgcc
+ * at load time). */
+static void vm_wave_addr32(const uint32_t *v, uint32_t add, uint64_t base, uint64_t *a0, uint32_t *xmin,
+                           uint32_t *xmax)
+{
+	if (__builtin_cpu_supports("avx2"))
+		vm_wave_addr32_avx2(v, add, base, a0, xmin, xmax);
+	else
+		vm_wave_addr32_sse2(v, add, base, a0, xmin, xmax);
 }
 
 /* Whole wave, 64-bit VGPR addresses: a0[l] = (v1[l]:v0[l]) + off, and the
@@ -951,7 +1005,7 @@ typedef uint32_t vm_v4u32 __attribute__((vector_size(16)));
 		d = __builtin_shuffle(t2_, t3_, (vm_v4u32){ 2, 3, 6, 7 });          \
 	} while (0)
 
-static void vm_gather_x4(uint32_t *buf, const uint64_t *a0)
+static void vm_gather_x4_sse2(uint32_t *buf, const uint64_t *a0)
 {
 	for (unsigned l = 0; l < EMU_LANES; l += 4) {
 		vm_v4u32 r0, r1, r2, r3;
@@ -969,7 +1023,7 @@ static void vm_gather_x4(uint32_t *buf, const uint64_t *a0)
 
 /* Lane by lane in lane order as far as memory sees it (a later lane's bytes
  * win where two lanes overlap): the four stores of a group go in order. */
-static void vm_scatter_x4(const uint64_t *a0, const uint32_t *const dv[4])
+static void vm_scatter_x4_sse2(const uint64_t *a0, const uint32_t *const dv[4])
 {
 	for (unsigned l = 0; l < EMU_LANES; l += 4) {
 		vm_v4u32 r0, r1, r2, r3;
@@ -983,6 +1037,94 @@ static void vm_scatter_x4(const uint64_t *a0, const uint32_t *const dv[4])
 		memcpy((void *)(uintptr_t)a0[l + 2], &r2, 16);
 		memcpy((void *)(uintptr_t)a0[l + 3], &r3, 16);
 	}
+}
+
+/* The same moves eight lanes at a time where the host has AVX2: lanes
+ * l..l+3 in the low 128 bits of a 256-bit vector and l+4..l+7 in the high
+ * ones, VM_TRANSPOSE4's shuffles within each half (vpunpck on ymm). */
+typedef uint32_t vm_v8u32 __attribute__((vector_size(32)));
+
+#define VM_TRANSPOSE8(a, b, c, d)                                                                \
+	do {                                                                                     \
+		vm_v8u32 t0_ = __builtin_shuffle(a, b, (vm_v8u32){ 0, 8, 1, 9, 4, 12, 5, 13 });   \
+		vm_v8u32 t1_ = __builtin_shuffle(c, d, (vm_v8u32){ 0, 8, 1, 9, 4, 12, 5, 13 });   \
+		vm_v8u32 t2_ = __builtin_shuffle(a, b, (vm_v8u32){ 2, 10, 3, 11, 6, 14, 7, 15 }); \
+		vm_v8u32 t3_ = __builtin_shuffle(c, d, (vm_v8u32){ 2, 10, 3, 11, 6, 14, 7, 15 }); \
+		a = __builtin_shuffle(t0_, t1_, (vm_v8u32){ 0, 1, 8, 9, 4, 5, 12, 13 });          \
+		b = __builtin_shuffle(t0_, t1_, (vm_v8u32){ 2, 3, 10, 11, 6, 7, 14, 15 });        \
+		c = __builtin_shuffle(t2_, t3_, (vm_v8u32){ 0, 1, 8, 9, 4, 5, 12, 13 });          \
+		d = __builtin_shuffle(t2_, t3_, (vm_v8u32){ 2, 3, 10, 11, 6, 7, 14, 15 });        \
+	} while (0)
+
+/* Lane l's 16 bytes (low half) and lane l + 4's (high half). */
+#define VM_LOAD_PAIR(r, a0, l)                                                   \
+	do {                                                                     \
+		vm_v4u32 x_, y_;                                                 \
+		memcpy(&x_, (const void *)(uintptr_t)(a0)[l], 16);               \
+		memcpy(&y_, (const void *)(uintptr_t)(a0)[(l) + 4], 16);         \
+		r = __builtin_shufflevector(x_, y_, 0, 1, 2, 3, 4, 5, 6, 7);     \
+	} while (0)
+
+/* The low (h = 0) or high half of r to the 16 bytes at a. */
+#define VM_STORE_HALF(a, r, h)                                                                         \
+	do {                                                                                           \
+		vm_v4u32 x_ = __builtin_shufflevector(r, r, 4 * (h), 4 * (h) + 1, 4 * (h) + 2, 4 * (h) + 3); \
+		memcpy((void *)(uintptr_t)(a), &x_, 16);                                               \
+	} while (0)
+
+__attribute__((target("avx2")))
+static void vm_gather_x4_avx2(uint32_t *buf, const uint64_t *a0)
+{
+	for (unsigned l = 0; l < EMU_LANES; l += 8) {
+		vm_v8u32 r0, r1, r2, r3;
+		VM_LOAD_PAIR(r0, a0, l);
+		VM_LOAD_PAIR(r1, a0, l + 1);
+		VM_LOAD_PAIR(r2, a0, l + 2);
+		VM_LOAD_PAIR(r3, a0, l + 3);
+		VM_TRANSPOSE8(r0, r1, r2, r3);
+		memcpy(&buf[l], &r0, 32);
+		memcpy(&buf[EMU_LANES + l], &r1, 32);
+		memcpy(&buf[2 * EMU_LANES + l], &r2, 32);
+		memcpy(&buf[3 * EMU_LANES + l], &r3, 32);
+	}
+}
+
+/* In lane order, as vm_scatter_x4_sse2. */
+__attribute__((target("avx2")))
+static void vm_scatter_x4_avx2(const uint64_t *a0, const uint32_t *const dv[4])
+{
+	for (unsigned l = 0; l < EMU_LANES; l += 8) {
+		vm_v8u32 r0, r1, r2, r3;
+		memcpy(&r0, &dv[0][l], 32);
+		memcpy(&r1, &dv[1][l], 32);
+		memcpy(&r2, &dv[2][l], 32);
+		memcpy(&r3, &dv[3][l], 32);
+		VM_TRANSPOSE8(r0, r1, r2, r3);
+		VM_STORE_HALF(a0[l], r0, 0);
+		VM_STORE_HALF(a0[l + 1], r1, 0);
+		VM_STORE_HALF(a0[l + 2], r2, 0);
+		VM_STORE_HALF(a0[l + 3], r3, 0);
+		VM_STORE_HALF(a0[l + 4], r0, 1);
+		VM_STORE_HALF(a0[l + 5], r1, 1);
+		VM_STORE_HALF(a0[l + 6], r2, 1);
+		VM_STORE_HALF(a0[l + 7], r3, 1);
+	}
+}
+
+static void vm_gather_x4(uint32_t *buf, const uint64_t *a0)
+{
+	if (__builtin_cpu_supports("avx2"))
+		vm_gather_x4_avx2(buf, a0);
+	else
+		vm_gather_x4_sse2(buf, a0);
+}
+
+static void vm_scatter_x4(const uint64_t *a0, const uint32_t *const dv[4])
+{
+	if (__builtin_cpu_supports("avx2"))
+		vm_scatter_x4_avx2(a0, dv);
+	else
+		vm_scatter_x4_sse2(a0, dv);
 }
 
 static bool vm_fast(struct vm_ctx *c)
