@@ -65,8 +65,13 @@ static void run_wave(struct emu_dispatch_ctx *ctx, struct emu_wave *w, uint64_t 
 		 * while the other CU groups ran: ask for it now. */
 		const struct emu_pending *p = &w->pend[w->pend_head];
 		if (p->kind == 1)
-			for (unsigned k = 0; k < p->ndw * EMU_LANES * 4u; k += 64)
-				__builtin_prefetch((const char *)p->data + k);
+			for (unsigned d = 0; d < p->ndw; d++) {  /* a row's four host lines */
+				const char *row = (const char *)(p->data + d * EMU_LANES);
+				__builtin_prefetch(row);
+				__builtin_prefetch(row + 64);
+				__builtin_prefetch(row + 128);
+				__builtin_prefetch(row + 192);
+			}
 	}
 	while (w->state == EMU_WAVE_READY) {
 		if (w->pend_count && w->next_done <= w->cycle)

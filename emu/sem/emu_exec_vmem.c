@@ -840,6 +840,15 @@ static bool vm_lanes_fill(const struct vm_ctx *c, uint64_t lo, uint64_t hi, unsi
 	return at == hi && at != lo;
 }
 
+/* emu_sread32 of a 32-bit operand, its SGPR case (the V# and soffset of a
+ * buffer instruction) inline: the same grant check (emu_sgpr), no call. */
+static inline uint32_t vm_sread(struct emu_wave *w, const struct emu_inst *in, unsigned code)
+{
+	if (code <= EMU_OP_EXEC_HI)
+		return w->s[emu_sgpr(w, code)];
+	return emu_sread32(w, in, code, EMU_T_B32);
+}
+
 static bool vm_fast_addr(struct vm_ctx *c, bool *partial)
 {
 	struct emu_wave *w = c->w;
@@ -856,13 +865,13 @@ static bool vm_fast_addr(struct vm_ctx *c, bool *partial)
 		return true;
 	}
 	if (d->mode == VM_BUF) {
-		uint32_t rs1 = emu_sread32(w, in, in->srsrc + 1, EMU_T_B32);
-		uint32_t rs3 = emu_sread32(w, in, in->srsrc + 3, EMU_T_B32);
+		uint32_t rs1 = vm_sread(w, in, in->srsrc + 1);
+		uint32_t rs3 = vm_sread(w, in, in->srsrc + 3);
 		if ((rs1 >> 31) || ((rs3 >> 23) & 1) || (in->flags & EMU_F_IDXEN))
 			return false;  /* swizzle, add_tid or an index: the general path */
-		uint64_t base = emu_sread32(w, in, in->srsrc, EMU_T_B32) | (uint64_t)(rs1 & 0xffff) << 32;
-		uint32_t nrec = emu_sread32(w, in, in->srsrc + 2, EMU_T_B32);
-		uint32_t soff = emu_sread32(w, in, in->soffset, EMU_T_B32);
+		uint64_t base = vm_sread(w, in, in->srsrc) | (uint64_t)(rs1 & 0xffff) << 32;
+		uint32_t nrec = vm_sread(w, in, in->srsrc + 2);
+		uint32_t soff = vm_sread(w, in, in->soffset);
 		uint32_t ioff = (uint32_t)in->imm & 0xfff;
 		/* bo = (uint32)(voff + ioff) + soff, the byte offset vm_addr_buf
 		 * range-checks; min/max of bo bound the lanes. */
