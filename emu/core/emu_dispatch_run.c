@@ -414,11 +414,14 @@ bool emu_run_domains_setup(struct emu_dispatch_ctx *ctx, struct emu_domain *dms,
 		rs->ndom = ndom;
 		rs->dom = d;
 		rs->slot_base = (uint32_t)(d * max_res_d);
-		rs->free_waves = calloc(max_res_d + 1, sizeof(*rs->free_waves));
-		rs->all_waves = calloc(max_res_d + 1, sizeof(*rs->all_waves));
-		rs->wgs = calloc((size_t)ncu_d * ctx->max_wg_per_cu + 1, sizeof(*rs->wgs));
+		/* Stacks read only below their counts (nfree, nall, nwgs,
+		 * nparked): not zeroed, as a whole GPU's room is ~80 KiB each and
+		 * a dispatch mostly uses a few entries. */
+		rs->free_waves = malloc((max_res_d + 1) * sizeof(*rs->free_waves));
+		rs->all_waves = malloc((max_res_d + 1) * sizeof(*rs->all_waves));
+		rs->wgs = malloc(((size_t)ncu_d * ctx->max_wg_per_cu + 1) * sizeof(*rs->wgs));
 		if (ndom > 1)  /* only deferred atomics park a wave */
-			dm->parked = calloc(max_res_d + 1, sizeof(*dm->parked));
+			dm->parked = malloc((max_res_d + 1) * sizeof(*dm->parked));
 		if (g->trace_on)
 			rs->trace = calloc(ctx->prog->size / 4 + 1, sizeof(*rs->trace));
 		bool tl_oom;
@@ -434,7 +437,7 @@ bool emu_run_domains_setup(struct emu_dispatch_ctx *ctx, struct emu_domain *dms,
 			continue;
 		}
 		/* Multi-domain: a share of the GPU's storage, and the window state. */
-		dm->own_pool = calloc(max_res_d + 1, sizeof(*dm->own_pool));
+		dm->own_pool = malloc((max_res_d + 1) * sizeof(*dm->own_pool));  /* a stack: own_npool */
 		if (!dm->own_pool)
 			return false;
 		while (g->npool && dm->own_npool < max_res_d)
