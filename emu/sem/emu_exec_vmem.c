@@ -286,6 +286,10 @@ struct vm_ctx {
 	 * wholly in range, and found them not direct (ops->direct said no): the
 	 * general path starts from there (vm_addr_whole). */
 	bool addr_whole;
+	/* vm_fast_addr: the whole wave's lanes one after another, lane l at
+	 * va.a[0][0] + l * span (a lane-linear offset of the element size, not
+	 * wrapping): its elements are one block (when not *partial). */
+	bool packed;
 	/* vm_fast_addr: a store whose lanes fill [lo, hi) in lane order, to
 	 * be written here (ops->store_log), lane after lane. NULL: at a0. */
 	uint8_t *dbuf;
@@ -691,8 +695,8 @@ typedef uint64_t vm_v2u64 __attribute__((vector_size(16)));
 typedef uint32_t vm_a4u32 __attribute__((vector_size(16)));
 
 /* vm_wave_addr32's ends: lane-linear (linear) and not wrapping 32 bits,
- * the first and the last lane; otherwise a pass over the lanes. */
-static inline __attribute__((always_inline)) void vm_addr32_ends(const uint32_t *v, uint32_t add, uint32_t x0,
+ * the first and the last lane (true); otherwise a pass over the lanes. */
+static inline __attribute__((always_inline)) bool vm_addr32_ends(const uint32_t *v, uint32_t add, uint32_t x0,
                                                                   uint32_t d, bool linear, uint32_t *xmin,
                                                                   uint32_t *xmax)
 {
@@ -701,7 +705,7 @@ static inline __attribute__((always_inline)) void vm_addr32_ends(const uint32_t 
 	if (linear && last <= UINT32_MAX) {
 		*xmin = x0;
 		*xmax = (uint32_t)last;
-		return;
+		return true;
 	}
 	vm_a4u32 mn = ~zero, mx = zero;
 	for (unsigned l = 0; l < EMU_LANES; l += 4) {
@@ -719,9 +723,10 @@ static inline __attribute__((always_inline)) void vm_addr32_ends(const uint32_t 
 	}
 	*xmin = m0;
 	*xmax = m1;
+	return false;
 }
 
-static void vm_wave_addr32_sse2(const uint32_t *v, uint32_t add, uint64_t base, uint64_t *a0, uint32_t *xmin,
+static bool vm_wave_addr32_sse2(const uint32_t *v, uint32_t add, uint64_t base, uint64_t *a0, uint32_t *xmin,
                                 uint32_t *xmax)
 {
 	const vm_a4u32 vadd = { add, add, add, add }, zero = { 0, 0, 0, 0 };
@@ -740,7 +745,7 @@ static void vm_wave_addr32_sse2(const uint32_t *v, uint32_t add, uint64_t base, 
 		memcpy(&a0[l], &lo, 16);
 		memcpy(&a0[l + 2], &hi, 16);
 	}
-	vm_addr32_ends(v, add, x0, d, !(diff[0] | diff[1] | diff[2] | diff[3]), xmin, xmax);
+	return vm_addr32_ends(v, add, x0, d, !(diff[0] | diff[1] | diff[2] | diff[3]), xmin, xmax);
 }
 
 /* The same, eight lanes per step in 256-bit vectors (the widening is one
@@ -749,7 +754,7 @@ typedef uint32_t vm_a8u32 __attribute__((vector_size(32)));
 typedef uint64_t vm_v4u64 __attribute__((vector_size(32)));
 
 __attribute__((target("avx2")))
-static void vm_wave_addr32_avx2(const uint32_t *v, uint32_t add, uint64_t base, uint64_t *a0, uint32_t *xmin,
+static bool vm_wave_addr32_avx2(const uint32_t *v, uint32_t add, uint64_t base, uint64_t *a0, uint32_t *xmin,
                                 uint32_t *xmax)
 {
 	const vm_a4u32 zero = { 0, 0, 0, 0 };
@@ -772,18 +777,18 @@ static void vm_wave_addr32_avx2(const uint32_t *v, uint32_t add, uint64_t base, 
 	uint32_t any = 0;
 	for (unsigned k = 0; k < 8; k++)
 		any |= diff[k];
-	vm_addr32_ends(v, add, x0, d, !any, xmin, xmax);
+	return vm_addr32_ends(v, add, x0, d, !any, xmin, xmax);
 }
 
 /* The host's widest of the two (the CPU's features, read once by libgcc
- * at load time). */
-static void vm_wave_addr32(const uint32_t *v, uint32_t add, uint64_t base, uint64_t *a0, uint32_t *xmin,
+ * at load time). True when the lanes are linear without a wrap: lane l's
+ * address is a0[0] + l * (v[1] - v[0]). */
+static bool vm_wave_addr32(const uint32_t *v, uint32_t add, uint64_t base, uint64_t *a0, uint32_t *xmin,
                            uint32_t *xmax)
 {
 	if (__builtin_cpu_supports("avx2"))
-		vm_wave_addr32_avx2(v, add, base, a0, xmin, xmax);
-	else
-		vm_wave_addr32_sse2(v, add, base, a0, xmin, xmax);
+		return vm_wave_addr32_avx2(v, add, base, a0, xmin, xmax);
+	return vm_wave_addr32_sse2(v, add, base, a0, xmin, xmax);
 }
 
 /* Whole wave, 64-bit VGPR addresses: a0[l] = (v1[l]:v0[l]) + off, and the
@@ -880,7 +885,7 @@ static bool vm_fast_addr(struct vm_ctx *c, bool *partial)
 			const uint32_t *v0 = emu_vreg(w, in->addr, 0);
 			if (exec == ~0ull) {
 				uint32_t xmin, xmax;
-				vm_wave_addr32(v0, ioff, base + soff, a0, &xmin, &xmax);
+				c->packed = vm_wave_addr32(v0, ioff, base + soff, a0, &xmin, &xmax) && v0[1] - v0[0] == span;
 				bmin = (uint64_t)xmin + soff;
 				bmax = (uint64_t)xmax + soff;
 			} else {
@@ -934,7 +939,7 @@ static bool vm_fast_addr(struct vm_ctx *c, bool *partial)
 		if (has_saddr && exec == ~0ull) {
 			uint64_t sbase = emu_sread64(w, in, saddr, EMU_T_B64) + (uint64_t)off;
 			uint32_t xmin, xmax;
-			vm_wave_addr32(v0, 0, sbase, a0, &xmin, &xmax);
+			c->packed = vm_wave_addr32(v0, 0, sbase, a0, &xmin, &xmax) && v0[1] - v0[0] == span;
 			amin = sbase + xmin;
 			amax = sbase + xmax;
 		} else if (has_saddr) {
@@ -1120,20 +1125,71 @@ static void vm_scatter_x4_avx2(const uint64_t *a0, const uint32_t *const dv[4])
 	}
 }
 
-static void vm_gather_x4(uint32_t *buf, const uint64_t *a0)
+/* The lanes one after another (vm_ctx.packed): the 1 KiB at src in
+ * 32-byte moves, two lanes each, paired into VM_TRANSPOSE8's halves by
+ * vperm2i128, no per-lane address. */
+__attribute__((target("avx2")))
+static void vm_gather_x4_packed_avx2(uint32_t *buf, const uint8_t *src)
 {
-	if (__builtin_cpu_supports("avx2"))
-		vm_gather_x4_avx2(buf, a0);
-	else
-		vm_gather_x4_sse2(buf, a0);
+	for (unsigned l = 0; l < EMU_LANES; l += 8, src += 128) {
+		vm_v8u32 q0, q1, q2, q3;  /* lanes l and l+1, l+2 and l+3, ... */
+		memcpy(&q0, src, 32);
+		memcpy(&q1, src + 32, 32);
+		memcpy(&q2, src + 64, 32);
+		memcpy(&q3, src + 96, 32);
+		vm_v8u32 r0 = __builtin_shufflevector(q0, q2, 0, 1, 2, 3, 8, 9, 10, 11);
+		vm_v8u32 r1 = __builtin_shufflevector(q0, q2, 4, 5, 6, 7, 12, 13, 14, 15);
+		vm_v8u32 r2 = __builtin_shufflevector(q1, q3, 0, 1, 2, 3, 8, 9, 10, 11);
+		vm_v8u32 r3 = __builtin_shufflevector(q1, q3, 4, 5, 6, 7, 12, 13, 14, 15);
+		VM_TRANSPOSE8(r0, r1, r2, r3);
+		memcpy(&buf[l], &r0, 32);
+		memcpy(&buf[EMU_LANES + l], &r1, 32);
+		memcpy(&buf[2 * EMU_LANES + l], &r2, 32);
+		memcpy(&buf[3 * EMU_LANES + l], &r3, 32);
+	}
 }
 
-static void vm_scatter_x4(const uint64_t *a0, const uint32_t *const dv[4])
+/* The inverse: rows to the 1 KiB at dst (the lanes do not overlap). */
+__attribute__((target("avx2")))
+static void vm_scatter_x4_packed_avx2(uint8_t *dst, const uint32_t *const dv[4])
 {
-	if (__builtin_cpu_supports("avx2"))
-		vm_scatter_x4_avx2(a0, dv);
+	for (unsigned l = 0; l < EMU_LANES; l += 8, dst += 128) {
+		vm_v8u32 r0, r1, r2, r3;
+		memcpy(&r0, &dv[0][l], 32);
+		memcpy(&r1, &dv[1][l], 32);
+		memcpy(&r2, &dv[2][l], 32);
+		memcpy(&r3, &dv[3][l], 32);
+		VM_TRANSPOSE8(r0, r1, r2, r3);
+		vm_v8u32 q0 = __builtin_shufflevector(r0, r1, 0, 1, 2, 3, 8, 9, 10, 11);
+		vm_v8u32 q1 = __builtin_shufflevector(r2, r3, 0, 1, 2, 3, 8, 9, 10, 11);
+		vm_v8u32 q2 = __builtin_shufflevector(r0, r1, 4, 5, 6, 7, 12, 13, 14, 15);
+		vm_v8u32 q3 = __builtin_shufflevector(r2, r3, 4, 5, 6, 7, 12, 13, 14, 15);
+		memcpy(dst, &q0, 32);
+		memcpy(dst + 32, &q1, 32);
+		memcpy(dst + 64, &q2, 32);
+		memcpy(dst + 96, &q3, 32);
+	}
+}
+
+/* packed: the lanes follow each other from a0[0] (vm_ctx.packed). */
+static void vm_gather_x4(uint32_t *buf, const uint64_t *a0, bool packed)
+{
+	if (!__builtin_cpu_supports("avx2"))
+		vm_gather_x4_sse2(buf, a0);
+	else if (packed)
+		vm_gather_x4_packed_avx2(buf, (const uint8_t *)(uintptr_t)a0[0]);
 	else
+		vm_gather_x4_avx2(buf, a0);
+}
+
+static void vm_scatter_x4(const uint64_t *a0, const uint32_t *const dv[4], bool packed)
+{
+	if (!__builtin_cpu_supports("avx2"))
 		vm_scatter_x4_sse2(a0, dv);
+	else if (packed)
+		vm_scatter_x4_packed_avx2((uint8_t *)(uintptr_t)a0[0], dv);
+	else
+		vm_scatter_x4_avx2(a0, dv);
 }
 
 static bool vm_fast(struct vm_ctx *c)
@@ -1161,7 +1217,7 @@ static bool vm_fast(struct vm_ctx *c)
 					memcpy(dst, &dv[e][l], 4);
 			}
 		} else if (!partial && nelem == 4 && c->touched == ~0ull) {  /* dwordx4, whole wave */
-			vm_scatter_x4(a0, dv);
+			vm_scatter_x4(a0, dv, c->packed);
 		} else if (!partial && nelem == 4) {  /* dwordx4: a lane's 16 bytes at once */
 			for (uint64_t m = c->touched; m; m &= m - 1) {
 				unsigned l = (unsigned)__builtin_ctzll(m);
@@ -1183,7 +1239,7 @@ static bool vm_fast(struct vm_ctx *c)
 	struct emu_pending *p = emu_pend_begin(c->w, c->in, EMU_CNT_VM);
 	uint32_t *buf = emu_pend_vgpr(p, vm_dst(c), nelem, c->exec);
 	if (!partial && nelem == 4 && c->exec == ~0ull) {  /* dwordx4, whole wave */
-		vm_gather_x4(buf, a0);
+		vm_gather_x4(buf, a0, c->packed);
 	} else if (!partial && nelem == 4) {  /* dwordx4 */
 		for (uint64_t m = c->exec; m; m &= m - 1) {
 			unsigned l = (unsigned)__builtin_ctzll(m);
@@ -1250,6 +1306,7 @@ static void vm_exec(struct emu_wave *w, const struct emu_inst *in, const struct 
 	c->direct = false;
 	c->addr_whole = false;
 	c->dbuf = NULL;
+	c->packed = false;
 	if (vm_fast(c))
 		return;
 	if (c->addr_whole)
