@@ -65,8 +65,13 @@ static void run_wave(struct emu_dispatch_ctx *ctx, struct emu_wave *w, uint64_t 
 		 * while the other CU groups ran: ask for it now. */
 		const struct emu_pending *p = &w->pend[w->pend_head];
 		if (p->kind == 1)
-			for (unsigned k = 0; k < p->ndw * EMU_LANES * 4u; k += 64)
-				__builtin_prefetch((const char *)p->data + k);
+			for (unsigned d = 0; d < p->ndw; d++) {  /* a row's four host lines */
+				const char *row = (const char *)(p->data + d * EMU_LANES);
+				__builtin_prefetch(row);
+				__builtin_prefetch(row + 64);
+				__builtin_prefetch(row + 128);
+				__builtin_prefetch(row + 192);
+			}
 	}
 	while (w->state == EMU_WAVE_READY) {
 		if (w->pend_count && w->next_done <= w->cycle)
@@ -409,11 +414,14 @@ bool emu_run_domains_setup(struct emu_dispatch_ctx *ctx, struct emu_domain *dms,
 		rs->ndom = ndom;
 		rs->dom = d;
 		rs->slot_base = (uint32_t)(d * max_res_d);
-		rs->free_waves = calloc(max_res_d + 1, sizeof(*rs->free_waves));
-		rs->all_waves = calloc(max_res_d + 1, sizeof(*rs->all_waves));
-		rs->wgs = calloc((size_t)ncu_d * ctx->max_wg_per_cu + 1, sizeof(*rs->wgs));
+		/* Stacks read only below their counts (nfree, nall, nwgs,
+		 * nparked): not zeroed, as a whole GPU's room is ~80 KiB each and
+		 * a dispatch mostly uses a few entries. */
+		rs->free_waves = malloc((max_res_d + 1) * sizeof(*rs->free_waves));
+		rs->all_waves = malloc((max_res_d + 1) * sizeof(*rs->all_waves));
+		rs->wgs = malloc(((size_t)ncu_d * ctx->max_wg_per_cu + 1) * sizeof(*rs->wgs));
 		if (ndom > 1)  /* only deferred atomics park a wave */
-			dm->parked = calloc(max_res_d + 1, sizeof(*dm->parked));
+			dm->parked = malloc((max_res_d + 1) * sizeof(*dm->parked));
 		if (g->trace_on)
 			rs->trace = calloc(ctx->prog->size / 4 + 1, sizeof(*rs->trace));
 		bool tl_oom;
@@ -429,7 +437,7 @@ bool emu_run_domains_setup(struct emu_dispatch_ctx *ctx, struct emu_domain *dms,
 			continue;
 		}
 		/* Multi-domain: a share of the GPU's storage, and the window state. */
-		dm->own_pool = calloc(max_res_d + 1, sizeof(*dm->own_pool));
+		dm->own_pool = malloc((max_res_d + 1) * sizeof(*dm->own_pool));  /* a stack: own_npool */
 		if (!dm->own_pool)
 			return false;
 		while (g->npool && dm->own_npool < max_res_d)

@@ -286,6 +286,10 @@ struct vm_ctx {
 	 * wholly in range, and found them not direct (ops->direct said no): the
 	 * general path starts from there (vm_addr_whole). */
 	bool addr_whole;
+	/* vm_fast_addr: the whole wave's lanes one after another, lane l at
+	 * va.a[0][0] + l * span (a lane-linear offset of the element size, not
+	 * wrapping): its elements are one block (when not *partial). */
+	bool packed;
 	/* vm_fast_addr: a store whose lanes fill [lo, hi) in lane order, to
 	 * be written here (ops->store_log), lane after lane. NULL: at a0. */
 	uint8_t *dbuf;
@@ -685,34 +689,23 @@ static bool vm_tbuf_format_ok(struct emu_wave *w, const struct emu_inst *in, con
  * the element size): checked while the addresses are written, and then
  * the ends are the least and greatest unless the 63 steps wrap 32 bits;
  * otherwise a second pass finds them (SSE2 compares unsigned words in
- * several instructions). */
+ * several instructions); eight lanes per step in 256-bit vectors where the
+ * host has AVX2. */
 typedef uint64_t vm_v2u64 __attribute__((vector_size(16)));
 typedef uint32_t vm_a4u32 __attribute__((vector_size(16)));
 
-static void vm_wave_addr32(const uint32_t *v, uint32_t add, uint64_t base, uint64_t *a0, uint32_t *xmin,
-                           uint32_t *xmax)
+/* vm_wave_addr32's ends: lane-linear (linear) and not wrapping 32 bits,
+ * the first and the last lane (true); otherwise a pass over the lanes. */
+static inline __attribute__((always_inline)) bool vm_addr32_ends(const uint32_t *v, uint32_t add, uint32_t x0,
+                                                                  uint32_t d, bool linear, uint32_t *xmin,
+                                                                  uint32_t *xmax)
 {
 	const vm_a4u32 vadd = { add, add, add, add }, zero = { 0, 0, 0, 0 };
-	const vm_v2u64 vb = { base, base };
-	const uint32_t x0 = v[0] + add, d = v[1] - v[0];
-	vm_a4u32 expect = { x0, x0 + d, x0 + 2 * d, x0 + 3 * d }, diff = zero;
-	const vm_a4u32 step = { 4 * d, 4 * d, 4 * d, 4 * d };
-	for (unsigned l = 0; l < EMU_LANES; l += 4) {
-		vm_a4u32 x;
-		memcpy(&x, &v[l], 16);
-		x += vadd;
-		diff |= x ^ expect;
-		expect += step;
-		vm_v2u64 lo = (vm_v2u64)__builtin_shuffle(x, zero, (vm_a4u32){ 0, 4, 1, 5 }) + vb;
-		vm_v2u64 hi = (vm_v2u64)__builtin_shuffle(x, zero, (vm_a4u32){ 2, 6, 3, 7 }) + vb;
-		memcpy(&a0[l], &lo, 16);
-		memcpy(&a0[l + 2], &hi, 16);
-	}
 	uint64_t last = (uint64_t)x0 + (uint64_t)(EMU_LANES - 1) * d;
-	if (!(diff[0] | diff[1] | diff[2] | diff[3]) && last <= UINT32_MAX) {
+	if (linear && last <= UINT32_MAX) {
 		*xmin = x0;
 		*xmax = (uint32_t)last;
-		return;
+		return true;
 	}
 	vm_a4u32 mn = ~zero, mx = zero;
 	for (unsigned l = 0; l < EMU_LANES; l += 4) {
@@ -730,6 +723,72 @@ static void vm_wave_addr32(const uint32_t *v, uint32_t add, uint64_t base, uint6
 	}
 	*xmin = m0;
 	*xmax = m1;
+	return false;
+}
+
+static bool vm_wave_addr32_sse2(const uint32_t *v, uint32_t add, uint64_t base, uint64_t *a0, uint32_t *xmin,
+                                uint32_t *xmax)
+{
+	const vm_a4u32 vadd = { add, add, add, add }, zero = { 0, 0, 0, 0 };
+	const vm_v2u64 vb = { base, base };
+	const uint32_t x0 = v[0] + add, d = v[1] - v[0];
+	vm_a4u32 expect = { x0, x0 + d, x0 + 2 * d, x0 + 3 * d }, diff = zero;
+	const vm_a4u32 step = { 4 * d, 4 * d, 4 * d, 4 * d };
+	for (unsigned l = 0; l < EMU_LANES; l += 4) {
+		vm_a4u32 x;
+		memcpy(&x, &v[l], 16);
+		x += vadd;
+		diff |= x ^ expect;
+		expect += step;
+		vm_v2u64 lo = (vm_v2u64)__builtin_shuffle(x, zero, (vm_a4u32){ 0, 4, 1, 5 }) + vb;
+		vm_v2u64 hi = (vm_v2u64)__builtin_shuffle(x, zero, (vm_a4u32){ 2, 6, 3, 7 }) + vb;
+		memcpy(&a0[l], &lo, 16);
+		memcpy(&a0[l + 2], &hi, 16);
+	}
+	return vm_addr32_ends(v, add, x0, d, !(diff[0] | diff[1] | diff[2] | diff[3]), xmin, xmax);
+}
+
+/* The same, eight lanes per step in 256-bit vectors (the widening is one
+ * vpmovzxdq per four lanes). */
+typedef uint32_t vm_a8u32 __attribute__((vector_size(32)));
+typedef uint64_t vm_v4u64 __attribute__((vector_size(32)));
+
+__attribute__((target("avx2")))
+static bool vm_wave_addr32_avx2(const uint32_t *v, uint32_t add, uint64_t base, uint64_t *a0, uint32_t *xmin,
+                                uint32_t *xmax)
+{
+	const vm_a4u32 zero = { 0, 0, 0, 0 };
+	const uint32_t x0 = v[0] + add, d = v[1] - v[0];
+	vm_a8u32 expect = { x0, x0 + d, x0 + 2 * d, x0 + 3 * d, x0 + 4 * d, x0 + 5 * d, x0 + 6 * d, x0 + 7 * d };
+	vm_a8u32 diff = { 0 };
+	for (unsigned l = 0; l < EMU_LANES; l += 8) {
+		vm_a8u32 x;
+		vm_a4u32 h[2];
+		memcpy(&x, &v[l], 32);
+		x += add;
+		diff |= x ^ expect;
+		expect += 8 * d;
+		memcpy(h, &x, 32);
+		vm_v4u64 lo = (vm_v4u64)__builtin_shufflevector(h[0], zero, 0, 4, 1, 5, 2, 6, 3, 7) + base;
+		vm_v4u64 hi = (vm_v4u64)__builtin_shufflevector(h[1], zero, 0, 4, 1, 5, 2, 6, 3, 7) + base;
+		memcpy(&a0[l], &lo, 32);
+		memcpy(&a0[l + 4], &hi, 32);
+	}
+	uint32_t any = 0;
+	for (unsigned k = 0; k < 8; k++)
+		any |= diff[k];
+	return vm_addr32_ends(v, add, x0, d, !any, xmin, xmax);
+}
+
+/* The host's widest of the two (the CPU's features, read once by libgcc
+ * at load time). True when the lanes are linear without a wrap: lane l's
+ * address is a0[0] + l * (v[1] - v[0]). */
+static bool vm_wave_addr32(const uint32_t *v, uint32_t add, uint64_t base, uint64_t *a0, uint32_t *xmin,
+                           uint32_t *xmax)
+{
+	if (__builtin_cpu_supports("avx2"))
+		return vm_wave_addr32_avx2(v, add, base, a0, xmin, xmax);
+	return vm_wave_addr32_sse2(v, add, base, a0, xmin, xmax);
 }
 
 /* Whole wave, 64-bit VGPR addresses: a0[l] = (v1[l]:v0[l]) + off, and the
@@ -786,6 +845,15 @@ static bool vm_lanes_fill(const struct vm_ctx *c, uint64_t lo, uint64_t hi, unsi
 	return at == hi && at != lo;
 }
 
+/* emu_sread32 of a 32-bit operand, its SGPR case (the V# and soffset of a
+ * buffer instruction) inline: the same grant check (emu_sgpr), no call. */
+static inline uint32_t vm_sread(struct emu_wave *w, const struct emu_inst *in, unsigned code)
+{
+	if (code <= EMU_OP_EXEC_HI)
+		return w->s[emu_sgpr(w, code)];
+	return emu_sread32(w, in, code, EMU_T_B32);
+}
+
 static bool vm_fast_addr(struct vm_ctx *c, bool *partial)
 {
 	struct emu_wave *w = c->w;
@@ -802,13 +870,13 @@ static bool vm_fast_addr(struct vm_ctx *c, bool *partial)
 		return true;
 	}
 	if (d->mode == VM_BUF) {
-		uint32_t rs1 = emu_sread32(w, in, in->srsrc + 1, EMU_T_B32);
-		uint32_t rs3 = emu_sread32(w, in, in->srsrc + 3, EMU_T_B32);
+		uint32_t rs1 = vm_sread(w, in, in->srsrc + 1);
+		uint32_t rs3 = vm_sread(w, in, in->srsrc + 3);
 		if ((rs1 >> 31) || ((rs3 >> 23) & 1) || (in->flags & EMU_F_IDXEN))
 			return false;  /* swizzle, add_tid or an index: the general path */
-		uint64_t base = emu_sread32(w, in, in->srsrc, EMU_T_B32) | (uint64_t)(rs1 & 0xffff) << 32;
-		uint32_t nrec = emu_sread32(w, in, in->srsrc + 2, EMU_T_B32);
-		uint32_t soff = emu_sread32(w, in, in->soffset, EMU_T_B32);
+		uint64_t base = vm_sread(w, in, in->srsrc) | (uint64_t)(rs1 & 0xffff) << 32;
+		uint32_t nrec = vm_sread(w, in, in->srsrc + 2);
+		uint32_t soff = vm_sread(w, in, in->soffset);
 		uint32_t ioff = (uint32_t)in->imm & 0xfff;
 		/* bo = (uint32)(voff + ioff) + soff, the byte offset vm_addr_buf
 		 * range-checks; min/max of bo bound the lanes. */
@@ -817,7 +885,7 @@ static bool vm_fast_addr(struct vm_ctx *c, bool *partial)
 			const uint32_t *v0 = emu_vreg(w, in->addr, 0);
 			if (exec == ~0ull) {
 				uint32_t xmin, xmax;
-				vm_wave_addr32(v0, ioff, base + soff, a0, &xmin, &xmax);
+				c->packed = vm_wave_addr32(v0, ioff, base + soff, a0, &xmin, &xmax) && v0[1] - v0[0] == span;
 				bmin = (uint64_t)xmin + soff;
 				bmax = (uint64_t)xmax + soff;
 			} else {
@@ -871,7 +939,7 @@ static bool vm_fast_addr(struct vm_ctx *c, bool *partial)
 		if (has_saddr && exec == ~0ull) {
 			uint64_t sbase = emu_sread64(w, in, saddr, EMU_T_B64) + (uint64_t)off;
 			uint32_t xmin, xmax;
-			vm_wave_addr32(v0, 0, sbase, a0, &xmin, &xmax);
+			c->packed = vm_wave_addr32(v0, 0, sbase, a0, &xmin, &xmax) && v0[1] - v0[0] == span;
 			amin = sbase + xmin;
 			amax = sbase + xmax;
 		} else if (has_saddr) {
@@ -951,7 +1019,7 @@ typedef uint32_t vm_v4u32 __attribute__((vector_size(16)));
 		d = __builtin_shuffle(t2_, t3_, (vm_v4u32){ 2, 3, 6, 7 });          \
 	} while (0)
 
-static void vm_gather_x4(uint32_t *buf, const uint64_t *a0)
+static void vm_gather_x4_sse2(uint32_t *buf, const uint64_t *a0)
 {
 	for (unsigned l = 0; l < EMU_LANES; l += 4) {
 		vm_v4u32 r0, r1, r2, r3;
@@ -969,7 +1037,7 @@ static void vm_gather_x4(uint32_t *buf, const uint64_t *a0)
 
 /* Lane by lane in lane order as far as memory sees it (a later lane's bytes
  * win where two lanes overlap): the four stores of a group go in order. */
-static void vm_scatter_x4(const uint64_t *a0, const uint32_t *const dv[4])
+static void vm_scatter_x4_sse2(const uint64_t *a0, const uint32_t *const dv[4])
 {
 	for (unsigned l = 0; l < EMU_LANES; l += 4) {
 		vm_v4u32 r0, r1, r2, r3;
@@ -983,6 +1051,145 @@ static void vm_scatter_x4(const uint64_t *a0, const uint32_t *const dv[4])
 		memcpy((void *)(uintptr_t)a0[l + 2], &r2, 16);
 		memcpy((void *)(uintptr_t)a0[l + 3], &r3, 16);
 	}
+}
+
+/* The same moves eight lanes at a time where the host has AVX2: lanes
+ * l..l+3 in the low 128 bits of a 256-bit vector and l+4..l+7 in the high
+ * ones, VM_TRANSPOSE4's shuffles within each half (vpunpck on ymm). */
+typedef uint32_t vm_v8u32 __attribute__((vector_size(32)));
+
+#define VM_TRANSPOSE8(a, b, c, d)                                                                \
+	do {                                                                                     \
+		vm_v8u32 t0_ = __builtin_shuffle(a, b, (vm_v8u32){ 0, 8, 1, 9, 4, 12, 5, 13 });   \
+		vm_v8u32 t1_ = __builtin_shuffle(c, d, (vm_v8u32){ 0, 8, 1, 9, 4, 12, 5, 13 });   \
+		vm_v8u32 t2_ = __builtin_shuffle(a, b, (vm_v8u32){ 2, 10, 3, 11, 6, 14, 7, 15 }); \
+		vm_v8u32 t3_ = __builtin_shuffle(c, d, (vm_v8u32){ 2, 10, 3, 11, 6, 14, 7, 15 }); \
+		a = __builtin_shuffle(t0_, t1_, (vm_v8u32){ 0, 1, 8, 9, 4, 5, 12, 13 });          \
+		b = __builtin_shuffle(t0_, t1_, (vm_v8u32){ 2, 3, 10, 11, 6, 7, 14, 15 });        \
+		c = __builtin_shuffle(t2_, t3_, (vm_v8u32){ 0, 1, 8, 9, 4, 5, 12, 13 });          \
+		d = __builtin_shuffle(t2_, t3_, (vm_v8u32){ 2, 3, 10, 11, 6, 7, 14, 15 });        \
+	} while (0)
+
+/* Lane l's 16 bytes (low half) and lane l + 4's (high half). */
+#define VM_LOAD_PAIR(r, a0, l)                                                   \
+	do {                                                                     \
+		vm_v4u32 x_, y_;                                                 \
+		memcpy(&x_, (const void *)(uintptr_t)(a0)[l], 16);               \
+		memcpy(&y_, (const void *)(uintptr_t)(a0)[(l) + 4], 16);         \
+		r = __builtin_shufflevector(x_, y_, 0, 1, 2, 3, 4, 5, 6, 7);     \
+	} while (0)
+
+/* The low (h = 0) or high half of r to the 16 bytes at a. */
+#define VM_STORE_HALF(a, r, h)                                                                         \
+	do {                                                                                           \
+		vm_v4u32 x_ = __builtin_shufflevector(r, r, 4 * (h), 4 * (h) + 1, 4 * (h) + 2, 4 * (h) + 3); \
+		memcpy((void *)(uintptr_t)(a), &x_, 16);                                               \
+	} while (0)
+
+__attribute__((target("avx2")))
+static void vm_gather_x4_avx2(uint32_t *buf, const uint64_t *a0)
+{
+	for (unsigned l = 0; l < EMU_LANES; l += 8) {
+		vm_v8u32 r0, r1, r2, r3;
+		VM_LOAD_PAIR(r0, a0, l);
+		VM_LOAD_PAIR(r1, a0, l + 1);
+		VM_LOAD_PAIR(r2, a0, l + 2);
+		VM_LOAD_PAIR(r3, a0, l + 3);
+		VM_TRANSPOSE8(r0, r1, r2, r3);
+		memcpy(&buf[l], &r0, 32);
+		memcpy(&buf[EMU_LANES + l], &r1, 32);
+		memcpy(&buf[2 * EMU_LANES + l], &r2, 32);
+		memcpy(&buf[3 * EMU_LANES + l], &r3, 32);
+	}
+}
+
+/* In lane order, as vm_scatter_x4_sse2. */
+__attribute__((target("avx2")))
+static void vm_scatter_x4_avx2(const uint64_t *a0, const uint32_t *const dv[4])
+{
+	for (unsigned l = 0; l < EMU_LANES; l += 8) {
+		vm_v8u32 r0, r1, r2, r3;
+		memcpy(&r0, &dv[0][l], 32);
+		memcpy(&r1, &dv[1][l], 32);
+		memcpy(&r2, &dv[2][l], 32);
+		memcpy(&r3, &dv[3][l], 32);
+		VM_TRANSPOSE8(r0, r1, r2, r3);
+		VM_STORE_HALF(a0[l], r0, 0);
+		VM_STORE_HALF(a0[l + 1], r1, 0);
+		VM_STORE_HALF(a0[l + 2], r2, 0);
+		VM_STORE_HALF(a0[l + 3], r3, 0);
+		VM_STORE_HALF(a0[l + 4], r0, 1);
+		VM_STORE_HALF(a0[l + 5], r1, 1);
+		VM_STORE_HALF(a0[l + 6], r2, 1);
+		VM_STORE_HALF(a0[l + 7], r3, 1);
+	}
+}
+
+/* The lanes one after another (vm_ctx.packed): the 1 KiB at src in
+ * 32-byte moves, two lanes each, paired into VM_TRANSPOSE8's halves by
+ * vperm2i128, no per-lane address. */
+__attribute__((target("avx2")))
+static void vm_gather_x4_packed_avx2(uint32_t *buf, const uint8_t *src)
+{
+	for (unsigned l = 0; l < EMU_LANES; l += 8, src += 128) {
+		vm_v8u32 q0, q1, q2, q3;  /* lanes l and l+1, l+2 and l+3, ... */
+		memcpy(&q0, src, 32);
+		memcpy(&q1, src + 32, 32);
+		memcpy(&q2, src + 64, 32);
+		memcpy(&q3, src + 96, 32);
+		vm_v8u32 r0 = __builtin_shufflevector(q0, q2, 0, 1, 2, 3, 8, 9, 10, 11);
+		vm_v8u32 r1 = __builtin_shufflevector(q0, q2, 4, 5, 6, 7, 12, 13, 14, 15);
+		vm_v8u32 r2 = __builtin_shufflevector(q1, q3, 0, 1, 2, 3, 8, 9, 10, 11);
+		vm_v8u32 r3 = __builtin_shufflevector(q1, q3, 4, 5, 6, 7, 12, 13, 14, 15);
+		VM_TRANSPOSE8(r0, r1, r2, r3);
+		memcpy(&buf[l], &r0, 32);
+		memcpy(&buf[EMU_LANES + l], &r1, 32);
+		memcpy(&buf[2 * EMU_LANES + l], &r2, 32);
+		memcpy(&buf[3 * EMU_LANES + l], &r3, 32);
+	}
+}
+
+/* The inverse: rows to the 1 KiB at dst (the lanes do not overlap). */
+__attribute__((target("avx2")))
+static void vm_scatter_x4_packed_avx2(uint8_t *dst, const uint32_t *const dv[4])
+{
+	for (unsigned l = 0; l < EMU_LANES; l += 8, dst += 128) {
+		vm_v8u32 r0, r1, r2, r3;
+		memcpy(&r0, &dv[0][l], 32);
+		memcpy(&r1, &dv[1][l], 32);
+		memcpy(&r2, &dv[2][l], 32);
+		memcpy(&r3, &dv[3][l], 32);
+		VM_TRANSPOSE8(r0, r1, r2, r3);
+		vm_v8u32 q0 = __builtin_shufflevector(r0, r1, 0, 1, 2, 3, 8, 9, 10, 11);
+		vm_v8u32 q1 = __builtin_shufflevector(r2, r3, 0, 1, 2, 3, 8, 9, 10, 11);
+		vm_v8u32 q2 = __builtin_shufflevector(r0, r1, 4, 5, 6, 7, 12, 13, 14, 15);
+		vm_v8u32 q3 = __builtin_shufflevector(r2, r3, 4, 5, 6, 7, 12, 13, 14, 15);
+		memcpy(dst, &q0, 32);
+		memcpy(dst + 32, &q1, 32);
+		memcpy(dst + 64, &q2, 32);
+		memcpy(dst + 96, &q3, 32);
+	}
+}
+
+/* packed: the lanes follow each other from a0[0] (vm_ctx.packed). */
+static void vm_gather_x4(uint32_t *buf, const uint64_t *a0, bool packed)
+{
+	if (!__builtin_cpu_supports("avx2"))
+		vm_gather_x4_sse2(buf, a0);
+	else if (packed)
+		vm_gather_x4_packed_avx2(buf, (const uint8_t *)(uintptr_t)a0[0]);
+	else
+		vm_gather_x4_avx2(buf, a0);
+}
+
+static void vm_scatter_x4(const uint64_t *a0, const uint32_t *const dv[4], bool packed)
+{
+	if (!__builtin_cpu_supports("avx2"))
+		vm_scatter_x4_sse2(a0, dv);
+	else if (packed)
+		vm_scatter_x4_packed_avx2((uint8_t *)(uintptr_t)a0[0], dv);
+	else
+		vm_scatter_x4_avx2(a0, dv);
 }
 
 static bool vm_fast(struct vm_ctx *c)
@@ -1010,7 +1217,7 @@ static bool vm_fast(struct vm_ctx *c)
 					memcpy(dst, &dv[e][l], 4);
 			}
 		} else if (!partial && nelem == 4 && c->touched == ~0ull) {  /* dwordx4, whole wave */
-			vm_scatter_x4(a0, dv);
+			vm_scatter_x4(a0, dv, c->packed);
 		} else if (!partial && nelem == 4) {  /* dwordx4: a lane's 16 bytes at once */
 			for (uint64_t m = c->touched; m; m &= m - 1) {
 				unsigned l = (unsigned)__builtin_ctzll(m);
@@ -1032,7 +1239,7 @@ static bool vm_fast(struct vm_ctx *c)
 	struct emu_pending *p = emu_pend_begin(c->w, c->in, EMU_CNT_VM);
 	uint32_t *buf = emu_pend_vgpr(p, vm_dst(c), nelem, c->exec);
 	if (!partial && nelem == 4 && c->exec == ~0ull) {  /* dwordx4, whole wave */
-		vm_gather_x4(buf, a0);
+		vm_gather_x4(buf, a0, c->packed);
 	} else if (!partial && nelem == 4) {  /* dwordx4 */
 		for (uint64_t m = c->exec; m; m &= m - 1) {
 			unsigned l = (unsigned)__builtin_ctzll(m);
@@ -1099,6 +1306,7 @@ static void vm_exec(struct emu_wave *w, const struct emu_inst *in, const struct 
 	c->direct = false;
 	c->addr_whole = false;
 	c->dbuf = NULL;
+	c->packed = false;
 	if (vm_fast(c))
 		return;
 	if (c->addr_whole)

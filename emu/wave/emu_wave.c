@@ -80,12 +80,35 @@ static struct emu_pending *pend_at(struct emu_wave *w, uint32_t i)
 	return &w->pend[(w->pend_head + i) % EMU_MAX_PENDING];
 }
 
+/* Every lane of ndw VGPR rows that follow each other in the file (one
+ * row: 64 dwords), 32 bytes a step: one move each way in the avx2 clone,
+ * two otherwise (GCC's memcpy of a row moves 16 bytes at a time even there). */
+typedef uint32_t pend_v8u32 __attribute__((vector_size(32)));
+
+__attribute__((target_clones("avx2", "default")))
+static void pend_rows(uint32_t *dst, const uint32_t *src, unsigned ndw)
+{
+	for (unsigned d = 0; d < ndw; d++, dst += EMU_LANES, src += EMU_LANES) {
+#pragma GCC unroll 8
+		for (unsigned i = 0; i < EMU_LANES; i += 8) {
+			pend_v8u32 x;
+			memcpy(&x, src + i, 32);
+			memcpy(dst + i, &x, 32);
+		}
+	}
+}
+
 /* Inlined in both loops of emu_wave_retire (a call cost bench_fullgpu
  * 0.7 % more host instructions). */
 static inline __attribute__((always_inline)) void pend_apply(struct emu_wave *w, struct emu_pending *p)
 {
 	switch (p->kind) {
 	case 1: /* VGPR */
+		if (p->lanes == ~0ull && !p->keep &&
+		    ((p->reg - EMU_OP_VGPR0) & (EMU_NREGS_V - 1)) + p->ndw <= EMU_NREGS_V) {
+			pend_rows(emu_vreg(w, p->reg, 0), p->data, p->ndw);
+			break;
+		}
 		for (unsigned d = 0; d < p->ndw; d++) {
 			uint32_t *dst = emu_vreg(w, p->reg, d);
 			const uint32_t *src = &p->data[d * EMU_LANES];

@@ -29,14 +29,20 @@
 
 #include "wave/emu_wave_owed.h"
 
+/* Every register of the entry is written by at least it once counted:
+ * its bits are set whatever they were, with no test per register. */
 static void regs_add(struct emu_owed_ledger *l, const struct emu_owed *e)
 {
 	for (unsigned r = e->lo; r < e->hi; r++)
-		if (l->rc[r]++ == 0)
-			l->map[r >> 6] |= 1ull << (r & 63);
+		l->rc[r]++;
+	for (unsigned r = e->lo; r < e->hi;) {  /* [lo, hi) by map word */
+		unsigned n = 64 - (r & 63) < e->hi - r ? 64 - (r & 63) : e->hi - r;
+		l->map[r >> 6] |= (n == 64 ? ~0ull : (1ull << n) - 1) << (r & 63);
+		r += n;
+	}
 	for (uint64_t f = e->fold; f; f &= f - 1)
-		if (l->fc[__builtin_ctzll(f)]++ == 0)
-			l->regs |= f & -f;
+		l->fc[__builtin_ctzll(f)]++;
+	l->regs |= e->fold;
 }
 
 static void regs_del(struct emu_owed_ledger *l, const struct emu_owed *e)

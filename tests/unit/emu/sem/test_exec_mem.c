@@ -551,6 +551,99 @@ static uint64_t rng_next(uint64_t *s)
 	return *s;
 }
 
+/* buffer_ and global_load/store_dwordx4 (saddr + 32-bit offset) on random
+ * lanes: offsets lane-linear (the whole-wave moves and address pass; one
+ * block when the step is the 16 bytes of a lane), reversed, random
+ * (aligned or not), all equal or overlapping, some past num_records
+ * (buffer: the per-dword range check), under the whole exec mask or a
+ * random one (the per-lane paths). Each lane's dwords are worked out here:
+ * a load reads the dwords that end within num_records (global: all of
+ * them) and 0 beyond, a store writes them in lane order (a later lane's
+ * bytes win). */
+static void test_buffer_x4_random(void **state)
+{
+	struct tu_wave *t = *state;
+	const uint32_t nrec = 8192;
+	uint64_t seed = 0x9e3779b97f4a7c15ull;
+	uint8_t *want = malloc(GMEM_BYTES);
+
+	assert_non_null(want);
+	set_vsharp(t, 4, t->gva, 0, false, nrec, 0);
+	for (unsigned trial = 0; trial < 600; trial++) {
+		unsigned shape = (unsigned)(rng_next(&seed) % 6);
+		uint32_t base = (uint32_t)(rng_next(&seed) % 4096) & ~3u;
+		uint32_t soff = (uint32_t)(rng_next(&seed) % 16) * 4;
+		uint64_t exec = trial % 4 ? ALL : rng_next(&seed);
+		bool store = trial % 2, global = trial % 3 == 2;
+		uint32_t lim = global ? GMEM_BYTES : nrec;
+		bool past = rng_next(&seed) % 4 == 0;  /* a few lanes moved near the end */
+		for (unsigned l = 0; l < 64; l++) {
+			uint32_t o;
+			switch (shape) {
+			case 0: o = base + 16 * l; break;                            /* lane-linear */
+			case 1: o = base + 16 * (63 - l); break;                     /* reversed */
+			case 2: o = (uint32_t)(rng_next(&seed) % 8000) & ~15u; break; /* random, aligned */
+			case 3: o = (uint32_t)(rng_next(&seed) % 8000); break;        /* random bytes */
+			case 4: o = base; break;                                      /* all equal */
+			default: o = nrec - 96 + 4 * l; break;                        /* overlapping, past the end */
+			}
+			if (past && shape < 4 && rng_next(&seed) % 16 == 0)
+				o = nrec - soff - (uint32_t)(rng_next(&seed) % 24);   /* partly past the end */
+			vr(t, 0)[l] = o;
+		}
+		t->w.s[2] = soff;
+		t->w.s[10] = (uint32_t)(t->gva + soff);
+		t->w.s[11] = (uint32_t)((t->gva + soff) >> 32);
+		for (unsigned i = 0; i < GMEM_BYTES; i++)
+			t->gmem[i] = (uint8_t)rng_next(&seed);
+		for (unsigned d = 0; d < 4; d++)
+			for (unsigned l = 0; l < 64; l++) {
+				vr(t, 2 + d)[l] = 0xdead0000u + l;
+				vr(t, 8 + d)[l] = (uint32_t)rng_next(&seed);
+			}
+		memcpy(want, t->gmem, GMEM_BYTES);
+		emu_set_exec(&t->w, exec);
+		if (store) {
+			for (unsigned l = 0; l < 64; l++) {
+				uint64_t bo = (uint64_t)vr(t, 0)[l] + soff;
+				for (unsigned d = 0; (exec >> l & 1) && d < 4; d++)
+					if (bo + 4 * d + 4 <= lim)
+						memcpy(want + bo + 4 * d, &vr(t, 8 + d)[l], 4);
+			}
+			if (global)  /* global_store_dwordx4 v0, v[8:11], s[10:11] */
+				run(t, "global_store_dwordx4", 0xdc7c8000, 0x000a0800);
+			else         /* buffer_store_dwordx4 v[8:11], v0, s[4:7], s2 offen */
+				run(t, "buffer_store_dwordx4", 0xe07c1000, 0x02010800);
+			drain(t);
+			if (memcmp(want, t->gmem, GMEM_BYTES))
+				fail_msg("trial %u (shape %u, exec 0x%llx): the store's bytes differ", trial, shape,
+				         (unsigned long long)exec);
+			continue;
+		}
+		if (global)  /* global_load_dwordx4 v[2:5], v0, s[10:11] */
+			run(t, "global_load_dwordx4", 0xdc5c8000, 0x020a0000);
+		else         /* buffer_load_dwordx4 v[2:5], v0, s[4:7], s2 offen */
+			run(t, "buffer_load_dwordx4", 0xe05c1000, 0x02010200);
+		drain(t);
+		for (unsigned l = 0; l < 64; l++) {
+			uint64_t bo = (uint64_t)vr(t, 0)[l] + soff;
+			for (unsigned d = 0; d < 4; d++) {
+				uint32_t x = 0xdead0000u + l;
+				if (exec >> l & 1) {
+					x = 0;
+					if (bo + 4 * d + 4 <= lim)
+						memcpy(&x, want + bo + 4 * d, 4);
+				}
+				if (vr(t, 2 + d)[l] != x)
+					fail_msg("trial %u (shape %u): lane %u dword %u 0x%x, expected 0x%x", trial, shape, l,
+					         d, vr(t, 2 + d)[l], x);
+			}
+		}
+	}
+	assert_int_equal(t->w.state, EMU_WAVE_READY);
+	free(want);
+}
+
 /* ds_read2_b32 with all 64 lanes in range (the whole-wave gather, which
  * moves each 16-lane group as a row of consecutive dwords, a broadcast of
  * one, or lane by lane): random groups of each shape, and of near misses
@@ -1066,6 +1159,7 @@ TU_MAIN(NULL, NULL,
 	tu_test(test_buffer_wave_offsets),
 	tu_test(test_buffer_store_dropped),
 	tu_test(test_buffer_dwordx4_partial),
+	tu_test(test_buffer_x4_random),
 	tu_test(test_buffer_idxen_stride),
 	tu_test(test_buffer_swizzled_add_tid),
 	tu_test(test_buffer_atomics),

@@ -218,6 +218,46 @@ static void room(void **state)
 		assert_true((w->owed.e[i].fold & w->owed.regs) == w->owed.e[i].fold);
 }
 
+/* Random issues (loads of 1 to 8 registers anywhere in the SGPR, VGPR and
+ * AGPR codes, runs that cross a 64-bit map word included; stores) and
+ * waits: after each, the ledger's register map, its counts and its fold are
+ * those of its entries, recounted here from their [lo, hi). */
+static void regs_match_entries(void **state)
+{
+	struct emu_wave *w = *state;
+	static const uint32_t waits[] = { 0x0f70, 0xc07f, 0x0f7e, 0x0f71, 0x0f7f };
+	const struct emu_inst *kinds[] = { &g_load, &ds, &smem, &g_store };
+	uint64_t seed = 0x2545f4914f6cdd1dull;
+	for (unsigned step = 0; step < 4000; step++) {
+		seed ^= seed << 13;
+		seed ^= seed >> 7;
+		seed ^= seed << 17;
+		if (seed % 5 == 0) {
+			wait(w, waits[(seed >> 8) % 5]);
+		} else {
+			const struct emu_inst *in = kinds[(seed >> 8) % 4];
+			unsigned n = 1 + (unsigned)(seed >> 16) % 8;
+			unsigned lo = in == &g_store ? 0 : in == &smem ? (unsigned)(seed >> 24) % 96
+			                                               : EMU_OP_VGPR0 + (unsigned)(seed >> 24) % 500;
+			emu_owed_issue(&w->owed, w->cnt_max, in, lo, in == &g_store ? 0 : lo + n);
+		}
+		uint64_t map[12] = { 0 }, regs = 0;
+		uint8_t rc[768] = { 0 };
+		for (uint32_t i = 0; i < w->owed.n; i++) {
+			const struct emu_owed *e = emu_owed_at(&w->owed, i);
+			for (unsigned r = e->lo; r < e->hi; r++) {
+				rc[r]++;
+				map[r >> 6] |= 1ull << (r & 63);
+			}
+			regs |= emu_reg_fold(e->lo, e->hi - e->lo);
+		}
+		assert_memory_equal(map, w->owed.map, sizeof(map));
+		assert_memory_equal(rc, w->owed.rc, sizeof(rc));
+		assert_true(regs == w->owed.regs);
+	}
+}
+
 TU_MAIN(NULL, NULL, tu_test(decode_words), tu_test(vmem_in_order), tu_test(smem_unordered),
         tu_test(lds_in_order_beside_smem), tu_test(flat_both_counters), tu_test(max_field_no_wait),
-        tu_test(saturation), tu_test(saturation_after_wait), tu_test(room))
+        tu_test(saturation), tu_test(saturation_after_wait), tu_test(room),
+        tu_test(regs_match_entries))
