@@ -175,8 +175,9 @@ static inline __attribute__((always_inline)) int find_way(const uint32_t *s, uin
 	return -1;
 }
 
-/* Move ways 0 .. k-1 one place down (way k is overwritten). */
-static inline __attribute__((always_inline)) void shift_down(uint32_t *s, uint32_t k)
+/* Move ways 0 .. k-1 one place down (way k is overwritten) of a set of
+ * n ways. */
+static inline __attribute__((always_inline)) void shift_down(uint32_t *s, uint32_t k, uint32_t n)
 {
 	if (k == 15) {
 		/* The 16-way L2 and MALL (a fill drops the last way). SSE2:
@@ -201,6 +202,26 @@ static inline __attribute__((always_inline)) void shift_down(uint32_t *s, uint32
 #endif
 		return;
 	}
+#if defined(__SSE2__)
+	if (n % 4 == 0 && k >= 4) {
+		/* A hit deep in a set: four ways a move, from the group holding
+		 * way k down (each group's words one place on are loaded before
+		 * the group below is stored). In k's group only the ways up to
+		 * k move; group 0's shifted words are its own, rotated. */
+		uint32_t g = k / 4;
+		__m128i old = _mm_loadu_si128((const __m128i *)(const void *)(s + 4 * g));
+		__m128i sh = _mm_loadu_si128((const __m128i *)(const void *)(s + 4 * g - 1));
+		__m128i idx = _mm_add_epi32(_mm_set1_epi32((int)(4 * g)), _mm_setr_epi32(0, 1, 2, 3));
+		__m128i m = _mm_cmpgt_epi32(_mm_set1_epi32((int)k + 1), idx);
+		_mm_storeu_si128((__m128i *)(void *)(s + 4 * g), _mm_or_si128(_mm_and_si128(m, sh), _mm_andnot_si128(m, old)));
+		while (--g)
+			_mm_storeu_si128((__m128i *)(void *)(s + 4 * g),
+			                 _mm_loadu_si128((const __m128i *)(const void *)(s + 4 * g - 1)));
+		__m128i a = _mm_loadu_si128((const __m128i *)(const void *)s);
+		_mm_storeu_si128((__m128i *)(void *)s, _mm_shuffle_epi32(a, _MM_SHUFFLE(2, 1, 0, 0)));
+		return;
+	}
+#endif
 	for (; k; k--)
 		s[k] = s[k - 1];
 }
@@ -219,7 +240,7 @@ static inline __attribute__((always_inline)) bool set_rest(const struct emu_cach
 	if (i > 0) {
 		uint32_t hit = s[i] | dirty;
 		if (!(flags & EMU_CACHE_NT)) {
-			shift_down(s, (uint32_t)i);
+			shift_down(s, (uint32_t)i, n);
 			s[0] = hit;
 		} else {
 			s[i] = hit;
@@ -246,7 +267,7 @@ static inline __attribute__((always_inline)) bool set_rest(const struct emu_cach
 		*victim = (uint64_t)((last >> 1) - 1) << c->set_shift | set;
 		*victim_dirty = true;
 	}
-	shift_down(s, n - 1);
+	shift_down(s, n - 1, n);
 	s[0] = word | dirty;
 	return false;
 }
