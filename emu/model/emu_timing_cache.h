@@ -75,6 +75,21 @@ static inline uint32_t emu_cache_tag_word(uint64_t tag)
 	return (uint32_t)(v + 1) << 1;
 }
 
+/* Lines set in a mask of a run (hits, write-backs). Without POPCNT (the
+ * baseline x86-64 build) __builtin_popcountll is a call into libgcc: the
+ * bit-parallel sum inline instead. */
+static inline unsigned emu_cache_count(uint64_t m)
+{
+#if defined(__POPCNT__)
+	return (unsigned)__builtin_popcountll(m);
+#else
+	m -= (m >> 1) & 0x5555555555555555ull;
+	m = (m & 0x3333333333333333ull) + ((m >> 2) & 0x3333333333333333ull);
+	m = (m + (m >> 4)) & 0x0f0f0f0f0f0f0f0full;
+	return (unsigned)((m * 0x0101010101010101ull) >> 56);
+#endif
+}
+
 bool emu_cache_access_rest(struct emu_cache *c, uint64_t line, unsigned flags, uint64_t *victim,
                            bool *victim_dirty);
 bool emu_cache_access_evict(struct emu_cache *c, uint64_t line, uint64_t *victim, bool *victim_dirty);

@@ -100,13 +100,14 @@ static uint64_t bw_book(struct emu_bw *b, uint64_t t, uint64_t n, uint64_t fx)
 		uint32_t *u = &b->used[i];
 		if (*u + fx > CAP_FX) {
 			/* A few full buckets are passed one by one (the common short
-			 * scan); a longer run is passed by the buckets known full for
-			 * fx, as the bucket-by-bucket scan would pass them (within the
-			 * window: no slide on the way); the loop's k++ lands on the
-			 * next candidate. */
-			if (++skipped > 4) {
-				uint64_t *full = b->full[fx == b->line_fx ? 0 : 1];
-				full[i / 64] |= 1ull << (i % 64);
+			 * scan); a longer run, or one from a bucket already known
+			 * full, is passed by the buckets known full for fx, as the
+			 * bucket-by-bucket scan would pass them (within the window:
+			 * no slide on the way); the loop's k++ lands on the next
+			 * candidate. */
+			uint64_t *full = b->full[fx == b->line_fx ? 0 : 1], bit = 1ull << (i % 64);
+			if ((full[i / 64] & bit) || ++skipped > 4) {
+				full[i / 64] |= bit;
 				k = emu_bw_next_clear(full, k + 1, b->lo + EMU_BW_BUCKETS) - 1;
 			}
 			continue;

@@ -122,13 +122,13 @@ static inline void emu_timing_l2_run_after(struct emu_timing *t, struct emu_cach
 {
 	uint64_t *cnt = emu_timing_cnt(t);
 	const uint64_t all = n < 64 ? (1ull << n) - 1 : ~0ull, ea = emu_timing_l2_ea_reqs(l2);
-	const unsigned nhit = (unsigned)__builtin_popcountll(hits & all);
+	const unsigned nhit = emu_cache_count(hits & all);
 	const bool write = (how & EMU_L2_WRITE) != 0, evict = (how & EMU_L2_LLC_EVICT) != 0;
 	const uint32_t line_shift = l2->line_shift;
 	cnt[EMU_CNT_TCC_REQ] += n;
 	cnt[EMU_CNT_TCC_HIT] += nhit;
 	cnt[EMU_CNT_TCC_MISS] += n - nhit;
-	cnt[EMU_CNT_TCC_EA_WRREQ] += ea * (uint64_t)__builtin_popcountll(wb & all);
+	cnt[EMU_CNT_TCC_EA_WRREQ] += ea * emu_cache_count(wb & all);
 	if (!write)
 		cnt[EMU_CNT_TCC_EA_RDREQ] += ea * (n - nhit);
 	/* emu_timing_l2_channel's steps with this L2's channels and the

@@ -32,6 +32,14 @@ struct ovl_bw {
 	uint32_t *used;            /* [EMU_BW_BUCKETS] */
 	uint32_t *touched;         /* slots to clear at the merge */
 	uint32_t ntouched;
+	/* Buckets full_from[x] .. full_to[x]-1 (absolute; none when equal)
+	 * have no room, shared and own bookings together, for a line of kind
+	 * x (0: the shared calendar's line_fx, 1: its wline_fx). True for the
+	 * rest of the window once true: the shared part is read-only in it
+	 * and the own part only grows. The domain's own bookings of a
+	 * saturated stream fill bucket after bucket, which each of its later
+	 * requests otherwise scanned one by one from its arrival. */
+	uint64_t full_from[2], full_to[2];
 };
 
 struct emu_timing_ovl {
@@ -72,6 +80,7 @@ static void ovl_bw_clear(struct ovl_bw *b)
 		b->used[b->touched[i]] = 0;
 	}
 	b->ntouched = 0;
+	b->full_from[0] = b->full_to[0] = b->full_from[1] = b->full_to[1] = 0;
 }
 
 void emu_timing_ovl_destroy(struct emu_timing_ovl *o)
@@ -246,11 +255,15 @@ static uint64_t ovl_bw_line(struct ovl_bw *ob, const struct emu_bw *b, uint64_t 
 	uint64_t k = t / EMU_BW_LEN;
 	/* A shared bucket known full for fx (emu_bw's full bits) is full with
 	 * the domain's bookings added too. */
-	const uint64_t *full = b->full[fx == b->line_fx ? 0 : 1];
+	const unsigned kind = fx == b->line_fx ? 0 : 1;
+	const uint64_t *full = b->full[kind];
 	if (k < b->lo)
 		k = b->lo;
 	if (k < b->open)
 		k = b->open;
+	if (k >= ob->full_from[kind] && k < ob->full_to[kind])
+		k = ob->full_to[kind];
+	const uint64_t k0 = k;
 	for (;; k++) {
 		k = emu_bw_next_clear(full, k, b->lo + EMU_BW_BUCKETS);
 		uint32_t i = (uint32_t)(k % EMU_BW_BUCKETS);
@@ -268,6 +281,17 @@ static uint64_t ovl_bw_line(struct ovl_bw *ob, const struct emu_bw *b, uint64_t 
 			ob->used[i] = 0;
 		}
 		ob->used[i] += (uint32_t)fx;
+		/* k0 .. k-1 were full for fx, and k is now if no other fits:
+		 * the known run grows where it meets them, else the longer
+		 * run is kept */
+		uint64_t to = booked + fx > cap ? k + 1 : k;
+		if (k0 <= ob->full_to[kind] && to >= ob->full_from[kind] && ob->full_to[kind] > ob->full_from[kind]) {
+			ob->full_from[kind] = k0 < ob->full_from[kind] ? k0 : ob->full_from[kind];
+			ob->full_to[kind] = to > ob->full_to[kind] ? to : ob->full_to[kind];
+		} else if (to - k0 > ob->full_to[kind] - ob->full_from[kind]) {
+			ob->full_from[kind] = k0;
+			ob->full_to[kind] = to;
+		}
 		uint64_t base = (k * EMU_BW_LEN) << EMU_FX;
 		uint64_t end = base + booked;
 		if (at + fx > end)

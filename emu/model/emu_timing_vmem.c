@@ -217,7 +217,7 @@ uint64_t emu_timing_vmem(struct emu_timing *t, struct emu_wave *w, const struct 
 		memset(hit, 0, sizeof(hit));
 	unsigned nh = 0;
 	for (unsigned k = 0; k < EMU_MAX_LINES / 64; k++)
-		nh += (unsigned)__builtin_popcountll(hit[k]);
+		nh += emu_cache_count(hit[k]);
 	/* The TA/TD pass knows which lines hit: the tag lookups above change
 	 * only the L1's state, which nothing before the pass reads. */
 	uint64_t dep = ta_pass(t, cs, w, nh, n - nh);
