@@ -1086,6 +1086,23 @@ typedef uint32_t vm_v8u32 __attribute__((vector_size(32)));
 		memcpy((void *)(uintptr_t)(a), &x_, 16);                                               \
 	} while (0)
 
+/* Lanes l..l+7 of the four result rows (64 dwords apart in buf), or of
+ * the four data rows dv, to or from the transpose's four vectors. */
+#define VM_ROWS_OUT(buf, l, r0, r1, r2, r3)                 \
+	do {                                                  \
+		memcpy(&(buf)[l], &(r0), 32);                     \
+		memcpy(&(buf)[EMU_LANES + (l)], &(r1), 32);       \
+		memcpy(&(buf)[2 * EMU_LANES + (l)], &(r2), 32);   \
+		memcpy(&(buf)[3 * EMU_LANES + (l)], &(r3), 32);   \
+	} while (0)
+#define VM_ROWS_IN(dv, l, r0, r1, r2, r3)                   \
+	do {                                                  \
+		memcpy(&(r0), &(dv)[0][l], 32);                   \
+		memcpy(&(r1), &(dv)[1][l], 32);                   \
+		memcpy(&(r2), &(dv)[2][l], 32);                   \
+		memcpy(&(r3), &(dv)[3][l], 32);                   \
+	} while (0)
+
 __attribute__((target("avx2")))
 static void vm_gather_x4_avx2(uint32_t *buf, const uint64_t *a0)
 {
@@ -1096,10 +1113,7 @@ static void vm_gather_x4_avx2(uint32_t *buf, const uint64_t *a0)
 		VM_LOAD_PAIR(r2, a0, l + 2);
 		VM_LOAD_PAIR(r3, a0, l + 3);
 		VM_TRANSPOSE8(r0, r1, r2, r3);
-		memcpy(&buf[l], &r0, 32);
-		memcpy(&buf[EMU_LANES + l], &r1, 32);
-		memcpy(&buf[2 * EMU_LANES + l], &r2, 32);
-		memcpy(&buf[3 * EMU_LANES + l], &r3, 32);
+		VM_ROWS_OUT(buf, l, r0, r1, r2, r3);
 	}
 }
 
@@ -1109,10 +1123,7 @@ static void vm_scatter_x4_avx2(const uint64_t *a0, const uint32_t *const dv[4])
 {
 	for (unsigned l = 0; l < EMU_LANES; l += 8) {
 		vm_v8u32 r0, r1, r2, r3;
-		memcpy(&r0, &dv[0][l], 32);
-		memcpy(&r1, &dv[1][l], 32);
-		memcpy(&r2, &dv[2][l], 32);
-		memcpy(&r3, &dv[3][l], 32);
+		VM_ROWS_IN(dv, l, r0, r1, r2, r3);
 		VM_TRANSPOSE8(r0, r1, r2, r3);
 		VM_STORE_HALF(a0[l], r0, 0);
 		VM_STORE_HALF(a0[l + 1], r1, 0);
@@ -1142,10 +1153,7 @@ static void vm_gather_x4_packed_avx2(uint32_t *buf, const uint8_t *src)
 		vm_v8u32 r2 = __builtin_shufflevector(q1, q3, 0, 1, 2, 3, 8, 9, 10, 11);
 		vm_v8u32 r3 = __builtin_shufflevector(q1, q3, 4, 5, 6, 7, 12, 13, 14, 15);
 		VM_TRANSPOSE8(r0, r1, r2, r3);
-		memcpy(&buf[l], &r0, 32);
-		memcpy(&buf[EMU_LANES + l], &r1, 32);
-		memcpy(&buf[2 * EMU_LANES + l], &r2, 32);
-		memcpy(&buf[3 * EMU_LANES + l], &r3, 32);
+		VM_ROWS_OUT(buf, l, r0, r1, r2, r3);
 	}
 }
 
@@ -1155,10 +1163,7 @@ static void vm_scatter_x4_packed_avx2(uint8_t *dst, const uint32_t *const dv[4])
 {
 	for (unsigned l = 0; l < EMU_LANES; l += 8, dst += 128) {
 		vm_v8u32 r0, r1, r2, r3;
-		memcpy(&r0, &dv[0][l], 32);
-		memcpy(&r1, &dv[1][l], 32);
-		memcpy(&r2, &dv[2][l], 32);
-		memcpy(&r3, &dv[3][l], 32);
+		VM_ROWS_IN(dv, l, r0, r1, r2, r3);
 		VM_TRANSPOSE8(r0, r1, r2, r3);
 		vm_v8u32 q0 = __builtin_shufflevector(r0, r1, 0, 1, 2, 3, 8, 9, 10, 11);
 		vm_v8u32 q1 = __builtin_shufflevector(r2, r3, 0, 1, 2, 3, 8, 9, 10, 11);
