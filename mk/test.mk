@@ -49,5 +49,10 @@ ifeq ($(strip $(TEST_PROGS)),)
 	@echo "test: no tests yet (tests/unit/test_*.c, tests/asm/*.t, tests/e2e/*.t)"
 else
 	@echo "test: prove -j$(PROVE_JOBS) over $(words $(TEST_PROGS)) test programs"
-	@$(TEST_ENV) prove -j$(PROVE_JOBS) $(PROVE_FLAGS) $(TEST_PROGS)
+	@mkdir -p $(BUILD)
+	@{ $(TEST_ENV) prove -j$(PROVE_JOBS) $(PROVE_FLAGS) $(TEST_PROGS); echo $$? > $(BUILD)/prove.rc; } 2>&1 | \
+	tee $(BUILD)/prove.log
+	@[ "$$(cat $(BUILD)/prove.rc)" = 0 ] || \
+	{ echo "test: the failed assertions (all of prove's output: $(BUILD)/prove.log):"; \
+	  grep -A3 '^#   Failed test' $(BUILD)/prove.log | cut -c1-240 | tail -n 24; exit 1; }
 endif

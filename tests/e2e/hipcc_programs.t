@@ -67,6 +67,13 @@ sub hip_run {
 	return run_cmd({ timeout => 120, %$o }, $rocr_emu, '--arch', $arch, prog($arch, $name), @args);
 }
 
+# A failed run in brief: its exit status and the lines that are not the
+# emulator's warnings (CI shows only the end of the log).
+sub brief {
+	my ($rc, $out) = @_;
+	return "exit $rc:\n" . join("\n", grep { !/^gcnlab-emu: warning: / } split /\n/, $out);
+}
+
 # The emulator's reports in a run's output, but for the known ones in the
 # runtimes' kernels; each report once (waves and addresses dropped).
 # ROCr's copy blits (no code object, so no kernel name) wait for FLAT loads
@@ -162,7 +169,7 @@ for my $arch (qw(gfx900 gfx90a)) {
 	my @right = $out =~ /^stream \d: right, between its events ([0-9.]+) us$/mg;
 	my ($t16, $t1024) = $out =~ /^one stream, 16 rounds: ([0-9.]+) us\none stream, 1024 rounds: ([0-9.]+) us$/m;
 	ok($rc == 0 && @right == 3 && !grep({ $_ <= 0 } @right) && $out =~ /^streams_events: ok$/m,
-	   "$arch streams_events: 3 streams right, each with a time between its events") or diag($out);
+	   "$arch streams_events: 3 streams right, each with a time between its events") or diag(brief($rc, $out));
 	ok(defined $t16 && $t16 > 0 && $t1024 > $t16,
 	   "$arch streams_events: hipEventElapsedTime on the GPU's clock, 16 rounds " .
 	   ($t16 // '?') . " us < 1024 rounds " . ($t1024 // '?') . " us");
@@ -181,7 +188,7 @@ for my $arch (qw(gfx900 gfx90a)) {
 	ok($drc == 0 && $dout =~ /^streams_events: ok$/m && defined $d16 && defined $t16 &&
 	   abs($d16 - $t16) <= 0.05 * $t16 && abs($d1024 - $t1024) <= 0.05 * $t1024,
 	   "$arch streams_events with late doorbell rings: event times on the GPU's clock, " .
-	   ($d16 // '?') . " and " . ($d1024 // '?') . " us, as without the delay") or diag($dout);
+	   ($d16 // '?') . " and " . ($d1024 // '?') . " us, as without the delay") or diag(brief($drc, $dout));
 
 	# ---- printf ----
 	($out, $rc) = hip_run({}, $arch, 'kernel_printf');
